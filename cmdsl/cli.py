@@ -1,0 +1,152 @@
+"""The ``cmdsl`` command: check card files, play bot games, replay records."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Sequence
+
+from .bots import BOTS, make_bot
+from .errors import CardSetError, CmdslError
+from .game.engine import Game, Setup
+from .game.record import Record, replay
+from .loader import card_set_dirs, load_card_set
+from .model import SIDES, CardSet
+
+#: Bot games stop as a draw after this many turns unless told otherwise (R12.3).
+DEFAULT_BOT_TURN_LIMIT = 1000
+
+
+def _cards(path: str | None) -> CardSet:
+    return load_card_set(path)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    paths = [Path(p) for p in args.paths] if args.paths else [None]
+    failed = False
+    for given in paths:
+        sets = card_set_dirs([given]) if given is not None else [None]
+        if given is not None and not given.exists():
+            print(f"{given}: no such file or directory", file=sys.stderr)
+            failed = True
+            continue
+        if not sets:
+            print(f"{given}: no card files (*.yaml) here", file=sys.stderr)
+            failed = True
+            continue
+        for d in sets:
+            start = time.perf_counter()
+            try:
+                cs = load_card_set(d)
+            except CardSetError as e:
+                print(e, file=sys.stderr)
+                failed = True
+                continue
+            ms = (time.perf_counter() - start) * 1000
+            sides = ", ".join(f"{len(cs.pool(s))} {s.value}" for s in SIDES)
+            print(f"{d if d is not None else 'bundled cm2008'}: ok — {len(cs.states)} states "
+                  f"({sum(t.ev for t in cs.states.values())} EV), {len(cs.cards)} cards ({sides}), "
+                  f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results "
+                  f"[{ms:.0f} ms]")
+    return 1 if failed else 0
+
+
+def _run_bots(game: Game, bots: dict, echo: bool) -> None:
+    shown = 0
+    while game.pending is not None:
+        d = game.pending
+        game.answer(bots[d.player].choose(d))
+        if echo:
+            for e in game.events[shown:]:
+                print(e.text())
+            shown = len(game.events)
+    if echo:
+        for e in game.events[shown:]:
+            print(e.text())
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    cards = _cards(args.cards)
+    names = args.bot or []
+    if len(names) != 2:
+        print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
+        return 2
+    bots = {side: make_bot(name, args.seed * 2 + i) for i, (side, name) in enumerate(zip(SIDES, names))}
+    limit = None if args.max_turns == 0 else args.max_turns
+    game = Game(cards, args.seed, Setup(args.setup, args.first, limit))
+    _run_bots(game, bots, echo=not args.quiet)
+    if args.quiet and game.result is not None:
+        print(game.result.text())
+    if args.record:
+        game.record().save(args.record)
+        print(f"Record saved to {args.record} ({len(game.answers)} answers).")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    cards = _cards(args.cards)
+    record = Record.load(args.file)
+    if record.cardset != cards.fingerprint:
+        print(f"note: the record was played with card set {record.cardset}; these cards are "
+              f"{cards.fingerprint}", file=sys.stderr)
+    result = replay(cards, record)
+    if args.log:
+        print(result.game.log_text())
+    if result.reproduces:
+        end = result.game.result.text() if result.game.result else "the game is not over"
+        print(f"Replay reproduces the record: {len(record.answers)} answers, "
+              f"{len(result.game.events)} events, identical log. {end}")
+        return 0
+    print(f"Replay diverges: {result.reason}", file=sys.stderr)
+    return 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    c = sub.add_parser("check", help="check card files and report every problem")
+    c.add_argument("paths", nargs="*", metavar="PATH", help="card set folders or files (default: the bundled set)")
+    c.set_defaults(run=cmd_check)
+
+    g = sub.add_parser("play", help="play a whole game between bots and print its log")
+    g.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot; give two (McCain's, then Obama's)")
+    g.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    g.add_argument("--setup", choices=["beginner", "choose-states"], default="beginner")
+    g.add_argument("--first", choices=["mccain", "obama", "random"], default="random")
+    g.add_argument("--max-turns", type=int, default=DEFAULT_BOT_TURN_LIMIT,
+                   help=f"end as a draw after N turns (R12.3; default {DEFAULT_BOT_TURN_LIMIT}, 0: none)")
+    g.add_argument("--record", metavar="FILE", help="save the game record (JSON) to FILE")
+    g.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    g.add_argument("--quiet", action="store_true", help="print only the result")
+    g.set_defaults(run=cmd_play)
+
+    r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
+    r.add_argument("file", metavar="FILE")
+    r.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    r.add_argument("--log", action="store_true", help="print the replayed event log")
+    r.set_defaults(run=cmd_replay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.run(args))
+    except CmdslError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # `cmdsl play | head`
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

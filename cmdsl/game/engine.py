@@ -1,0 +1,490 @@
+"""The core state machine: setup, turns, support, wins, Breaking News, Going Negative (R3–R12).
+
+The game runs as one generator. Whenever a choice is needed it yields a ``Decision`` and
+waits; ``Game.answer`` checks the answer and resumes it. Nothing here prints, prompts, reads
+files or looks at a clock, and every random draw comes from the game's own seeded RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator, Iterable
+
+from ..errors import IllegalAnswer
+from ..model import (
+    HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE,
+    CardDef, CardSet, Side, StateTile,
+)
+from . import events as E
+from .decisions import Decision, Option
+from .position import LiveState, PlayerState
+
+Steps = Generator[Decision, Option, Any]
+
+
+class GameOver(Exception):
+    def __init__(self, winner: Side | None, reason: str) -> None:
+        super().__init__(reason)
+        self.winner = winner
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game starts (R3). ``first``: mccain, obama or random (from the seed)."""
+
+    mode: str = "beginner"  # "beginner" | "choose-states"
+    first: str = "random"
+    max_turns: int | None = None  # R12.3; None: no limit
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": self.mode, "first": self.first, "max_turns": self.max_turns}
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> "Setup":
+        return Setup(mode=str(d["mode"]), first=str(d["first"]), max_turns=d.get("max_turns"))
+
+
+@dataclass
+class Chance:
+    """Die results forced by a test; when ``strict``, a roll beyond them is an error."""
+
+    dice: list[int] = field(default_factory=list)
+    strict: bool = False
+
+
+class Game:
+    def __init__(
+        self,
+        cards: CardSet,
+        seed: int = 0,
+        setup: Setup = Setup(),
+        *,
+        observer: Callable[["Game", E.Event], None] | None = None,
+        chance: Chance | None = None,
+        start: Callable[["Game"], Steps] | None = None,
+    ) -> None:
+        self.cards = cards
+        self.seed = seed
+        self.setup = setup
+        self.rng = random.Random(seed)
+        self.chance = chance or Chance()
+        self.observer = observer
+        self.events: list[E.Event] = []
+        self.answers: list[str] = []
+        self.players = {s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}
+        self.in_play: list[LiveState] = []
+        self.reserve: list[str] = list(cards.states)  # never yet in play, file order
+        self.won: list[tuple[str, Side]] = []
+        self.news_deck: list[str] = []  # top is the last element
+        self.media: tuple[str, Side] | None = None  # the Media Support card in play and its owner
+        self.negatives: list[tuple[Side, str]] = []  # Going Negative rolls due at end of turn
+        self.turn = 0
+        self.active = Side.MCCAIN
+        self.passes = 0
+        self.pending: Decision | None = None
+        self.result: E.GameEnded | None = None
+        self._gen = (start or Game._main)(self)
+        self._advance(None)
+
+    # ---- the decision protocol -------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def answer(self, answer: str) -> None:
+        """Apply one answer (an option id or label) to the pending decision.
+
+        An answer that is not an option raises ``IllegalAnswer`` and changes nothing.
+        """
+        d = self.pending
+        if d is None:
+            raise IllegalAnswer("the game is over: no decision is pending" if self.over
+                                else "no decision is pending")
+        opt = d.find(answer)
+        if opt is None:
+            ids = ", ".join(o.id for o in d.options)
+            raise IllegalAnswer(f'"{answer}" is not an option of this decision ({d.prompt}); options: {ids}')
+        self.answers.append(opt.id)
+        self.emit(E.Chose(d.player, d.kind, opt.id, opt.label))
+        self._advance(opt)
+
+    def _advance(self, value: Option | None) -> None:
+        self.pending = None
+        try:
+            self.pending = self._gen.send(value) if value is not None else next(self._gen)
+        except GameOver as over:
+            self._finish(over.winner, over.reason)
+        except StopIteration:
+            pass
+
+    def _finish(self, winner: Side | None, reason: str) -> None:
+        m, o = self.players[Side.MCCAIN].score, self.players[Side.OBAMA].score
+        self.result = E.GameEnded(winner, reason, m, o)
+        self.emit(self.result)
+
+    def ask(self, decision: Decision) -> Steps:
+        """Yield a decision unless it has a single option, which needs no answer."""
+        if len(decision.options) == 1:
+            return decision.options[0]
+        return (yield decision)
+
+    def emit(self, event: E.Event) -> None:
+        self.events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
+
+    # ---- setup (R3) -----------------------------------------------------------
+
+    def _main(self) -> Steps:
+        yield from self._set_up()
+        while True:
+            yield from self._turn()
+            self.active = self.active.other
+
+    def _set_up(self) -> Steps:
+        s = self.setup
+        first = Side(s.first) if s.first in ("mccain", "obama") else self.rng.choice(SIDES)
+        self.active = first
+        self.emit(E.GameStarted(self.seed, s.mode, first))
+        for side in SIDES:
+            deck = self.cards.beginner_deck(side)
+            p = self.players[side]
+            p.deck = [c.id for c in deck]
+            self.rng.shuffle(p.deck)
+            self.emit(E.Shuffled(side, "deck", len(p.deck), tuple(p.deck)))
+            self.draw_cards(side, OPENING_HAND)
+        if s.mode == "beginner":
+            chosen = [t.name for t in self.cards.states.values() if t.beginner]
+        else:
+            chosen = []
+            for side in SIDES:  # each picks 2 of their own pile, in secret (R3.3)
+                for _ in range(2):
+                    pile = [t for t in self.cards.states.values() if t.pile is side and t.name not in chosen]
+                    opt = yield from self.ask(Decision(side, "setup-state", "choose a starting state from your pile",
+                                                       tuple(Option(f"state:{t.slug}", f"{t.name} ({t.ev} EV)", t.name)
+                                                             for t in pile)))
+                    chosen.append(opt.value)
+        for name in chosen:
+            self.enter_state(self.cards.states[name], len(self.in_play))
+        self.news_deck = list(self.cards.news)
+        self.rng.shuffle(self.news_deck)
+        self.emit(E.Shuffled(None, "Breaking News deck", len(self.news_deck), tuple(self.news_deck)))
+
+    # ---- a turn (R4) ------------------------------------------------------------
+
+    def playable(self, side: Side, card_id: str) -> bool:
+        """R4.6: a card with a discard cost needs that many other cards in hand."""
+        return self.cards.cards[card_id].discard_cost <= len(self.players[side].hand) - 1
+
+    def turn_options(self, side: Side) -> list[Option]:
+        p = self.players[side]
+        opts = [Option(f"play:{cid}", f"Play {self.cards.cards[cid].title}", cid)
+                for cid in p.hand if self.playable(side, cid)]
+        if len(p.hand) < HAND_LIMIT_FOR_DRAWING and (p.deck or p.discard):  # R4.2
+            opts.append(Option("draw", "Draw a card"))
+        return opts
+
+    def _turn(self) -> Steps:
+        self.turn += 1
+        limit = self.setup.max_turns
+        if limit is not None and self.turn > limit:
+            raise GameOver(None, f"turn limit of {limit} reached (R12.3)")
+        side = self.active
+        self.emit(E.TurnStarted(self.turn, side))
+        options = self.turn_options(side)
+        if not options:  # R12.2
+            self.emit(E.Passed(side, "no card to play and none to draw"))
+            self.passes += 1
+            if self.passes >= 2:
+                raise GameOver(None, "neither player can play or draw (R12.7)")
+        else:
+            self.passes = 0
+            opt = yield from self.ask(Decision(side, "turn", "play a card or draw", tuple(options)))
+            if opt.id == "draw":
+                self.draw_cards(side, 1)
+            else:
+                yield from self.play_card(side, opt.value)
+        yield from self._end_turn()
+
+    def _end_turn(self) -> Steps:
+        while self.negatives:  # R8.1; state wins were already resolved (R8.2)
+            side, card_id = self.negatives.pop(0)
+            rolls = self.negative_rolls(side)
+            if rolls == 0:
+                self.emit(E.NegativeSkipped(side, self.cards.cards[card_id].title))
+            for _ in range(rolls):
+                value = self.roll_die()
+                result = self.cards.negative[value]
+                self.emit(E.DieRolled(side, value, result.title))
+                yield from result.run(Run(self, side.other))
+        for side in SIDES:  # R4.3: played cards go to the discard pile only now
+            p = self.players[side]
+            for cid in p.played:
+                p.discard.append(cid)
+                self.emit(E.CardDiscarded(side, cid, self.cards.cards[cid].title, "end of turn"))
+            p.played.clear()
+        self.emit(E.TurnEnded(self.turn, self.active))
+
+    def roll_die(self) -> int:
+        if self.chance.dice:
+            return self.chance.dice.pop(0)
+        if self.chance.strict:
+            raise IllegalAnswer("a die was rolled but the scenario scripts no die result")
+        return self.rng.randint(1, 6)
+
+    # ---- cards ------------------------------------------------------------------
+
+    def draw_cards(self, side: Side, n: int, cause: str | None = None) -> list[str]:
+        """Draw up to ``n`` cards, reshuffling the discard pile when the deck is empty (R5)."""
+        p = self.players[side]
+        drawn: list[str] = []
+        for _ in range(n):
+            if not p.deck:
+                if not p.discard:
+                    self.emit(E.DrawFailed(side, cause=cause))
+                    break
+                p.deck, p.discard = p.discard, []
+                self.rng.shuffle(p.deck)
+                self.emit(E.Shuffled(side, "discard pile into a new deck", len(p.deck), tuple(p.deck), cause=cause))
+            cid = p.deck.pop()
+            p.hand.append(cid)
+            drawn.append(cid)
+            self.emit(E.CardDrawn(side, cid, self.cards.cards[cid].title, cause=cause))
+        return drawn
+
+    def play_card(self, side: Side, card_id: str, nested: bool = False, cause: str | None = None) -> Steps:
+        p = self.players[side]
+        card = self.cards.cards[card_id]
+        p.hand.remove(card_id)
+        self.emit(E.CardPlayed(side, card_id, card.title, nested, cause=cause))
+        if card.is_media:  # R4.4
+            if self.media is not None:
+                old, owner = self.media
+                self.players[owner].discard.append(old)
+                self.emit(E.CardDiscarded(owner, old, self.cards.cards[old].title, "replaced", cause=cause))
+            self.media = (card_id, side)
+            self.emit(E.MediaSupportInPlay(side, card_id, card.title, cause=cause))
+        else:
+            p.played.append(card_id)
+        if card.going_negative:
+            self.negatives.append((side, card_id))
+        yield from card.run(Run(self, side))
+
+    def discard_from_hand(self, side: Side, card_id: str, why: str, cause: str | None = None) -> None:
+        p = self.players[side]
+        p.hand.remove(card_id)
+        p.discard.append(card_id)
+        self.emit(E.CardDiscarded(side, card_id, self.cards.cards[card_id].title, why, cause=cause))
+
+    def hand_options(self, side: Side, only: Iterable[str] | None = None) -> list[Option]:
+        """One option per card in hand (card ids are unique within a pool, so none repeat)."""
+        ids = self.players[side].hand if only is None else [c for c in only if c in self.players[side].hand]
+        return [Option(f"card:{cid}", self.cards.cards[cid].title, cid) for cid in dict.fromkeys(ids)]
+
+    # ---- media support abilities (R4.4) ------------------------------------------
+
+    def media_card(self) -> CardDef | None:
+        return self.cards.cards[self.media[0]] if self.media else None
+
+    def negative_rolls(self, side: Side) -> int:
+        """How many Going Negative dice ``side`` rolls: 1 unless the Media Support says otherwise."""
+        card = self.media_card()
+        if card is not None and card.abilities is not None and self.media is not None:
+            n = card.abilities.rolls(self, self.media[1], side)
+            if n is not None:
+                return n
+        return 1
+
+    # ---- the board (R6, R7) ------------------------------------------------------
+
+    def live(self, name: str) -> LiveState | None:
+        for s in self.in_play:
+            if s.tile.name == name:
+                return s
+        return None
+
+    def enter_state(self, tile: StateTile, slot: int, cause: str | None = None) -> LiveState:
+        live = LiveState(tile)
+        self.in_play.insert(slot, live)
+        self.reserve.remove(tile.name)
+        self.emit(E.StateEntered(tile.name, tile.ev, slot, live.majority, live.key, cause=cause))
+        return live
+
+    def gain(self, side: Side, live: LiveState | None, issue: str, cause: str | None = None) -> Steps:
+        """One support on ``issue`` in ``live`` for ``side`` (R6.1–R6.5, R12.1, R12.4)."""
+        if live is None:
+            return
+        if not live.in_play:
+            self.emit(E.GainWasted(side, live.name, issue, "the state is no longer in play", cause=cause))
+            return
+        opp = side.other
+        me = self.players[side]
+        printed = live.tile.rows[issue]
+        tokens = live.tokens[issue]
+        ways: dict[str, int] = {}  # one option per distinct way (R12.4): way → first block
+        for i, (pr, tok) in enumerate(zip(printed, tokens)):
+            current = tok if tok is not None else LETTER_SIDE[pr]
+            if current is opp:
+                way = "remove" if tok is not None and pr == side.letter else ("replace" if tok is not None else "place")
+                if way == "remove" or me.supply > 0:  # removing needs no token (R12.1)
+                    ways.setdefault(way, i)
+        any_opp = any((t if t is not None else LETTER_SIDE[p]) is opp for p, t in zip(printed, tokens))
+        if not any_opp:  # R6.2: only now may an undecided block be taken
+            for i, (pr, tok) in enumerate(zip(printed, tokens)):
+                if pr == "W" and tok is None and me.supply > 0:
+                    ways.setdefault("undecided", i)
+                    break
+        if not ways:
+            if any_opp or any(p == "W" and t is None for p, t in zip(printed, tokens)):
+                reason = f"{side} has no token left (R12.1)"
+            else:
+                reason = f"every block is already {side}'s (R6.4)"
+            self.emit(E.GainWasted(side, live.name, issue, reason, cause=cause))
+            return
+        labels = {
+            "place": f"place a token on a {opp.title} circle",
+            "remove": f"remove {opp}'s token from a {side.title} circle",
+            "replace": f"replace {opp}'s token on a white circle",
+            "undecided": "place a token on an undecided white circle",
+        }
+        opts = tuple(Option(f"block:{issue}:{i + 1}", f"{live.name} {issue}, block {i + 1}: {labels[w]}", (w, i))
+                     for w, i in ways.items())
+        opt = yield from self.ask(Decision(side, "block", f"which {issue} block of {live.name} turns {side.title}?", opts))
+        way, i = opt.value
+        before = tokens[i]
+        if way == "remove":
+            tokens[i] = None
+            self.players[opp].supply += 1
+        else:
+            if before is not None:
+                self.players[opp].supply += 1
+            tokens[i] = side
+            me.supply -= 1
+        self.emit(E.BlockChanged(side, live.name, issue, i, printed[i], before, tokens[i], cause=cause))
+        yield from self.check_wins()
+
+    def shift(self, live: LiveState | None, n: int, issue: str, cause: str | None = None) -> Steps:
+        """R7.1: move the issue marker ``n`` boxes toward ``issue``; moves past the end are lost."""
+        if live is None or not live.in_play or n <= 0:
+            return
+        before = live.box
+        live.box = min(4, before + n) if issue == "economy" else max(1, before - n)
+        self.emit(E.IssueShifted(live.name, before, live.box, live.majority, cause=cause))
+        yield from self.check_wins()
+
+    def alter(self, live: LiveState | None, cause: str | None = None) -> None:
+        """R7.2: the key demographic moves to the state's other group."""
+        if live is None or not live.in_play:
+            return
+        before = live.key
+        a, b = live.tile.groups
+        live.key = b if before == a else a
+        self.emit(E.KeyAltered(live.name, before, live.key, cause=cause))
+
+    def demographic_support(self, side: Side, group: str, cause: str | None = None) -> Steps:
+        """R7.3 with R12.1: fill empty white circles where ``group`` is the key, in slot order."""
+        keyed = [s for s in self.in_play if s.key == group]
+        self.emit(E.DemographicSupportPlayed(side, group, tuple(s.name for s in keyed), cause=cause))
+        me = self.players[side]
+        for live in keyed:
+            for issue in ISSUES:
+                for i, pr in enumerate(live.tile.rows[issue]):
+                    if pr == "W" and live.tokens[issue][i] is None and me.supply > 0:
+                        live.tokens[issue][i] = side
+                        me.supply -= 1
+                        self.emit(E.BlockChanged(side, live.name, issue, i, "W", None, side, cause=cause))
+        yield from self.check_wins()
+
+    # ---- winning states (R9, R10, R11) -------------------------------------------
+
+    def check_wins(self) -> Steps:
+        while True:
+            for live in self.in_play:
+                if live.locked is None:
+                    live.locked = live.winner()
+            won = [s for s in self.in_play if s.locked is not None]
+            if not won:
+                return
+            pick = won[0]
+            if len(won) > 1:  # R9.4: the active player orders simultaneous wins
+                opt = yield from self.ask(Decision(
+                    self.active, "order", "several states are won at once: which is resolved first?",
+                    tuple(Option(f"state:{s.tile.slug}", f"{s.name} (won by {s.locked})", s) for s in won)))
+                pick = opt.value
+            yield from self._resolve_win(pick)
+
+    def _resolve_win(self, live: LiveState) -> Steps:
+        side = live.locked
+        assert side is not None
+        slot = self.in_play.index(live)
+        self.in_play.remove(live)
+        live.in_play = False
+        back = {s: live.tokens_of(s) for s in SIDES}
+        for s in SIDES:
+            self.players[s].supply += back[s]
+        for row in live.tokens.values():
+            row[:] = [None] * len(row)
+        p = self.players[side]
+        before = p.score
+        p.score += live.tile.ev
+        self.won.append((live.name, side))
+        self.emit(E.StateWon(side, live.name, live.tile.ev, before, p.score))
+        self.emit(E.TokensReturned(live.name, back[Side.MCCAIN], back[Side.OBAMA]))
+        if p.score >= WINNING_SCORE:  # R11.1
+            raise GameOver(side, f"{side} reaches {WINNING_SCORE} electoral votes")
+        if not self.reserve:  # R9.2: play goes on with fewer states
+            self.emit(E.NoReplacement())
+            if not self.in_play:  # R11.2
+                raise GameOver(None, "every state has been won and nobody reached 270")
+            return
+        tiles = [self.cards.states[n] for n in self.reserve]
+        opt = yield from self.ask(Decision(side, "replacement", f"{live.name} is won: choose the state that replaces it",
+                                           tuple(Option(f"state:{t.slug}", f"{t.name} ({t.ev} EV)", t) for t in tiles)))
+        new = self.enter_state(opt.value, slot)
+        yield from self.breaking_news(new)
+
+    def breaking_news(self, new: LiveState) -> Steps:
+        """R10: draw one Breaking News for the state that just came into play and resolve it."""
+        if not self.news_deck:
+            self.emit(E.NewsDeckEmpty())
+            return
+        news = self.cards.news[self.news_deck.pop()]
+        target = new
+        card = self.media_card()
+        if card is not None and card.abilities is not None and card.abilities.news is not None:
+            assert self.media is not None
+            target = yield from card.abilities.news(self, self.media[1], new)
+        self.emit(E.NewsDrawn(news.id, news.title, target.name if target else None))
+        yield from news.run(Run(self, None, target))
+
+    # ---- reading the game ------------------------------------------------------
+
+    def record(self) -> "Any":
+        from .record import Record
+
+        return Record.of(self)
+
+    def log_text(self) -> str:
+        return "\n".join(e.text() for e in self.events)
+
+
+class Run:
+    """What a running effect sees: the game, who acts, its variables, the news target."""
+
+    __slots__ = ("game", "actor", "news", "vars", "chosen")
+
+    def __init__(self, game: Game, actor: Side | None, news: LiveState | None = None) -> None:
+        self.game = game
+        self.actor = actor
+        self.news = news
+        self.vars: dict[str, Any] = {}
+        self.chosen: dict[int, set[str]] = {}
+
+    def as_(self, actor: Side) -> "Run":
+        r = Run(self.game, actor, self.news)
+        r.vars = self.vars
+        r.chosen = self.chosen
+        return r

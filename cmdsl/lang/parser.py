@@ -1,0 +1,390 @@
+"""Effect text → AST. The Lark LALR parser is built once per process and cached on disk.
+
+Parse errors are turned into ``CardError``s that say what a designer typed and what was
+expected in the designer's own words (``"gain"``, "a number"), never Lark's terminal names.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import Indenter
+
+from ..errors import CardError, Located, did_you_mean
+from ..resources import grammar_text
+from . import ast as A
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an effect text sits in its file: file line of its first line, and its indent."""
+
+    file: str = "<effect>"
+    item: str | None = None
+    first_line: int = 1
+    indent: int = 0
+
+    def pos(self, line: int, col: int) -> A.Pos:
+        return A.Pos(self.first_line + line - 1, col + self.indent)
+
+    def at(self, line: int, col: int) -> Located:
+        p = self.pos(line, col)
+        return Located(self.file, p.line, p.col, self.item)
+
+
+class _IndentError(Exception):
+    def __init__(self, token: Token) -> None:
+        self.token = token
+
+
+class _EffectIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR"]
+    CLOSE_PAREN_types = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+    def handle_NL(self, token: Token) -> Iterator[Token]:
+        # Lark's DedentError carries no position; raise one that does.
+        indent_str = token.rsplit("\n", 1)[1]
+        indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+        if indent < self.indent_level[-1] and indent not in self.indent_level and self.paren_level == 0:
+            raise _IndentError(token)
+        yield from super().handle_NL(token)
+
+
+def _cache_path(grammar: str) -> str | None:
+    """An explicit per-user cache file keyed by the grammar (not Lark's shared-temp default)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
+    path = Path(base) / "cmdsl" / f"effect-{digest}.lark"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return str(path) if os.access(path.parent, os.W_OK) else None
+    except OSError:
+        return None
+
+
+@functools.cache
+def get_parser() -> Lark:
+    """The effect parser, built once per process (strict: grammar conflicts are errors)."""
+    grammar = grammar_text()
+    options: dict[str, Any] = dict(
+        parser="lalr",
+        postlex=_EffectIndenter(),
+        propagate_positions=True,
+        maybe_placeholders=False,
+        strict=True,
+    )
+    cache = _cache_path(grammar)
+    if cache is not None:
+        try:
+            return Lark(grammar, cache=cache, **options)
+        except OSError:
+            pass
+    return Lark(grammar, **options)
+
+
+@functools.cache
+def keywords() -> frozenset[str]:
+    """Every word of the language (for suggestions and completion)."""
+    words: set[str] = set()
+    for term in get_parser().terminals:
+        pat = term.pattern
+        if pat.type == "str" and re.fullmatch(r"[a-z]+", pat.value):
+            words.add(pat.value)
+        elif pat.type == "re":
+            for alt in re.findall(r"[a-z]{2,}", pat.value):
+                if "|" in pat.value or pat.value.isalpha():
+                    words.add(alt)
+    return frozenset(words)
+
+
+_TERMINAL_WORDS = {
+    "VAR": "a variable name (S, X…)",
+    "STRING": 'a quoted name ("Ohio")',
+    "INT": "a number",
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "$END": "the end of the effect",
+    "COMPARE": "a comparison (=, <, >=…)",
+    "ISSUE": "economy or defense",
+    "CANDIDATE": "mccain or obama",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    try:
+        pat = get_parser().get_terminal(name).pattern
+    except KeyError:
+        return name
+    if pat.type == "str":
+        return f'"{pat.value}"'
+    alts = re.findall(r"[a-z]+", pat.value)
+    return " or ".join(f'"{a}"' for a in alts) if alts else name
+
+
+def _expected_text(expected: set[str]) -> str:
+    words = sorted({_describe_terminal(t) for t in expected})
+    if len(words) > 8:
+        words = words[:8] + ["…"]
+    return ", ".join(words)
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_'-]*")
+
+
+def _error_from_lark(e: UnexpectedInput, text: str, origin: Origin) -> CardError:
+    lines = text.split("\n")
+    if isinstance(e, UnexpectedToken) and e.token.type == "$END":
+        line = len([ln for ln in lines if ln.strip()]) or 1
+        last = lines[line - 1] if line <= len(lines) else ""
+        return CardError(
+            f"the effect ends too early; expected {_expected_text(e.expected)}",
+            origin.at(line, max(len(last), 1)),
+        )
+    line, col = int(e.line), int(e.column)
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    m = _WORD.match(src, col - 1)
+    word = m.group(0) if m else (src[col - 1 : col] if col <= len(src) else "")
+    hint = None
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        got = "the end of the line" if tok.type == "_NL" else (
+            "an indented block" if tok.type == "_INDENT" else f'"{tok}"')
+        if tok.type in ("_INDENT",):
+            return CardError(f"unexpected indentation; expected {_expected_text(e.expected)}",
+                             origin.at(line + 1 if tok.type == "_INDENT" else line, 1))
+        message = f"unexpected {got}; expected {_expected_text(e.expected)}"
+        expected = e.expected
+    else:
+        assert isinstance(e, UnexpectedCharacters)
+        message = f'unexpected "{word or e.char}"'
+        expected = e.allowed or set()
+        if expected:
+            message += f"; expected {_expected_text(expected)}"
+    if word and word[0].islower():
+        near = did_you_mean(word, keywords())
+        if near and near != word:
+            hint = f'did you mean "{near}"?'
+    elif word and word[0].isupper() and word.lower() in keywords():
+        hint = f'keywords are lower case: "{word.lower()}" (variables start with a capital)'
+    return CardError(message, origin.at(line, col), hint=hint)
+
+
+def parse_effect(text: str, origin: Origin = Origin()) -> A.Program:
+    """Parse one effect text into a ``Program``; raise a located ``CardError`` on bad syntax."""
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = get_parser().parse(source)
+    except _IndentError as ie:
+        tok = ie.token
+        line = int(tok.line) + tok.count("\n")
+        return_err = CardError("this line's indentation matches no enclosing block", origin.at(line, 1))
+        raise return_err from None
+    except UnexpectedInput as e:
+        raise _error_from_lark(e, source, origin) from None
+    try:
+        return _ToAst(origin).transform(tree)
+    except VisitError as ve:  # pragma: no cover - the transformer raises nothing by design
+        raise ve.orig_exc from None
+
+
+def _body(items: list[Any]) -> tuple[Any, ...]:
+    return tuple(i for i in items if isinstance(i, A.Node))
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Lark tree → ``ast`` nodes carrying file positions."""
+
+    def __init__(self, origin: Origin) -> None:
+        super().__init__()
+        self.o = origin
+
+    def _p(self, meta: Any) -> A.Pos:
+        return self.o.pos(meta.line, meta.column) if not meta.empty else A.NOWHERE
+
+    # program and blocks
+    def start(self, meta, items):  # type: ignore[no-untyped-def]
+        return A.Program(_body(items), pos=self._p(meta))
+
+    # expressions
+    def number(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Num(int(c[0]), pos=self._tok(c[0]))
+
+    def string(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Str(str(c[0])[1:-1], pos=self._tok(c[0]))
+
+    def var(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Var(str(c[0]), pos=self._tok(c[0]))
+
+    def issue(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.IssueLit(str(c[0]), pos=self._tok(c[0]))
+
+    def candidate(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.PlayerRef(str(c[0]), pos=self._tok(c[0]))
+
+    def you(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.PlayerRef("you", pos=self._p(meta))
+
+    def opponent(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.PlayerRef("opponent", pos=self._p(meta))
+
+    def active_player(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.PlayerRef("active", pos=self._p(meta))
+
+    def _of(prop: str):  # type: ignore[no-untyped-def]  # noqa: N805 - method factory
+        def build(self, meta, c):  # type: ignore[no-untyped-def]
+            return A.Of(prop, c[0], pos=self._p(meta))
+        return build
+
+    majority_of = _of("majority")
+    minority_of = _of("minority")
+    key_of = _of("key")
+    votes_of = _of("votes")
+    score_of = _of("score")
+    hand_size_of = _of("hand_size")
+
+    def blocks_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.BlocksOf(c[0], c[1], c[2], pos=self._p(meta))
+
+    def news_state(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.NewsState(pos=self._p(meta))
+
+    def arith(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Arith(str(c[1]), c[0], c[2], pos=self._p(meta))
+
+    # conditions
+    def is_(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Compare("=", c[0], c[1], pos=self._p(meta))
+
+    def is_not(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Compare("!=", c[0], c[1], pos=self._p(meta))
+
+    def compare(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Compare(str(c[1]), c[0], c[2], pos=self._p(meta))
+
+    def leads(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Leads(c[0], pos=self._p(meta))
+
+    def media_in_play(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.MediaInPlay(None, pos=self._p(meta))
+
+    def has_media(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.MediaInPlay(c[0], pos=self._p(meta))
+
+    def and_(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.And(c[0], c[1], pos=self._p(meta))
+
+    def or_(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Or(c[0], c[1], pos=self._p(meta))
+
+    def not_(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Not(c[0], pos=self._p(meta))
+
+    def where(self, meta, c):  # type: ignore[no-untyped-def]
+        return ("where", c[0])
+
+    # simple statements
+    def gain(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Gain(c[0], c[1], c[2], pos=self._p(meta))
+
+    def shift(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Shift(c[0], c[1], c[2], pos=self._p(meta))
+
+    def alter(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Alter(c[0], pos=self._p(meta))
+
+    def demographic(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.DemographicSupport(c[0], pos=self._p(meta))
+
+    def draw(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Draw(c[0], pos=self._p(meta))
+
+    def draw_play(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.DrawAndPlay(c[0], pos=self._p(meta))
+
+    def discard(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Discard(c[0], pos=self._p(meta))
+
+    def discard_any(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.DiscardAny(str(c[0]), pos=self._p(meta))
+
+    def choose_state(self, meta, c):  # type: ignore[no-untyped-def]
+        different = any(isinstance(x, Token) and x.type == "DIFFERENT" for x in c)
+        name = next(str(x) for x in c if isinstance(x, Token) and x.type == "VAR")
+        where = next((x[1] for x in c if isinstance(x, tuple)), None)
+        return A.ChooseState(name, where, different, pos=self._p(meta))
+
+    def choose_issue(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.ChooseIssue(str(c[0]), pos=self._p(meta))
+
+    def choose_card(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.ChooseCard(str(c[0]), pos=self._p(meta))
+
+    def play_card(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.PlayCard(str(c[0]), pos=self._p(meta))
+
+    def discard_card(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.DiscardCard(str(c[0]), pos=self._p(meta))
+
+    def nothing(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Nothing(pos=self._p(meta))
+
+    def roll_dice(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RollDice(c[0], c[1], pos=self._p(meta))
+
+    def news_target(self, meta, c):  # type: ignore[no-untyped-def]
+        return c[0]
+
+    def news_chosen_by(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.NewsTarget("chosen", c[0], pos=self._p(meta))
+
+    def news_by_votes(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.NewsTarget(str(c[0]), None, pos=self._p(meta))
+
+    # compound statements
+    def if_stmt(self, meta, c):  # type: ignore[no-untyped-def]
+        otherwise: tuple[Any, ...] = ()
+        if c and isinstance(c[-1], tuple) and c[-1] and c[-1][0] == "else":
+            otherwise = c[-1][1]
+            c = c[:-1]
+        return A.If(c[0], _body(c[1:]), otherwise, pos=self._p(meta))
+
+    def else_block(self, meta, c):  # type: ignore[no-untyped-def]
+        return ("else", _body(c))
+
+    def for_each(self, meta, c):  # type: ignore[no-untyped-def]
+        where = next((x[1] for x in c if isinstance(x, tuple)), None)
+        return A.ForEach(str(c[0]), where, _body(c[1:]), pos=self._p(meta))
+
+    def repeat(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Repeat(c[0], _body(c[1:]), pos=self._p(meta))
+
+    def as_player(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.As(c[0], _body(c[1:]), pos=self._p(meta))
+
+    def choose_one(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.ChooseOne(tuple(x for x in c if isinstance(x, tuple)), pos=self._p(meta))
+
+    def option(self, meta, c):  # type: ignore[no-untyped-def]
+        return _body(c)
+
+    def while_in_play(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.WhileInPlay(_body(c), pos=self._p(meta))
+
+    def _tok(self, tok: Token) -> A.Pos:
+        return self.o.pos(int(tok.line), int(tok.column))

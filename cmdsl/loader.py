@@ -1,0 +1,401 @@
+"""Card files (YAML) → a checked, compiled ``CardSet``, or every problem found, located.
+
+YAML is composed with PyYAML's safe loader into nodes (which keep line and column), and only
+plain YAML types are accepted: a tag that would build a Python object is an error. Nothing of
+a set is returned unless every file in it is clean.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from .errors import CardError, CardSetError, Located, did_you_mean
+from .lang.checker import Context, Names, check
+from .lang.compiler import compile_effect
+from .lang.parser import Origin, parse_effect
+from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
+from .resources import bundled_cards_dir
+
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float", "seq", "map")}
+SECTIONS = ("states", "cards", "breaking_news", "going_negative")
+_FIELDS = {
+    "states": {"name": True, "ev": True, "pile": True, "beginner": False, "defense": True, "economy": True,
+               "issue": True, "groups": True, "key": True},
+    "cards": {"id": True, "side": True, "title": True, "type": True, "beginner": False,
+              "going_negative": False, "demographic": False, "effect": True},
+    "breaking_news": {"id": True, "title": True, "effect": True},
+    "going_negative": {"roll": True, "title": True, "effect": True},
+}
+
+
+@dataclass
+class _Item:
+    """One mapping of a section, with its node kept for locating errors."""
+
+    file: "_File"
+    node: yaml.MappingNode
+    values: dict[str, tuple[Any, yaml.Node]]
+    label: str | None = None
+
+    def where(self, node: yaml.Node | None = None) -> Located:
+        n = node or self.node
+        return Located(self.file.name, n.start_mark.line + 1, n.start_mark.column + 1, self.label)
+
+    def error(self, message: str, node: yaml.Node | None = None, hint: str | None = None) -> CardError:
+        return CardError(message, self.where(node), hint=hint).with_source(self.file.lines)
+
+    def get(self, key: str, typ: type | tuple[type, ...], what: str) -> Any:
+        if key not in self.values:
+            return None
+        value, node = self.values[key]
+        if isinstance(value, bool) and typ is int or not isinstance(value, typ):
+            raise self.error(f"{key}: expected {what}, got {_show(value)}", node)
+        return value
+
+    def node_of(self, key: str) -> yaml.Node:
+        return self.values[key][1]
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return str(value)
+
+
+@dataclass
+class _File:
+    path: Path
+    name: str
+    text: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+
+class _Loader:
+    def __init__(self) -> None:
+        self.errors: list[CardError] = []
+        self.constructor = yaml.SafeLoader("")
+
+    def attempt(self, f: Callable[[], Any]) -> Any:
+        try:
+            return f()
+        except CardError as e:
+            self.errors.append(e)
+            return None
+
+    # ---- YAML → items --------------------------------------------------------
+
+    def read(self, file: _File) -> dict[str, list[_Item]]:
+        try:
+            root = yaml.compose(file.text, Loader=yaml.SafeLoader)
+        except yaml.MarkedYAMLError as e:
+            mark = e.problem_mark or e.context_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+            msg = f"bad YAML: {e.problem or e.context}"
+            self.errors.append(CardError(msg, Located(file.name, line, col)).with_source(file.lines))
+            return {}
+        except yaml.YAMLError as e:
+            self.errors.append(CardError(f"bad YAML: {e}", Located(file.name)))
+            return {}
+        if root is None:
+            return {}
+        bad = self.bad_tag(root)
+        if bad is not None:
+            self.errors.append(CardError(
+                f"YAML tag {bad.tag} is not allowed in card files (only plain YAML values are)",
+                Located(file.name, bad.start_mark.line + 1, bad.start_mark.column + 1)).with_source(file.lines))
+            return {}
+        if not isinstance(root, yaml.MappingNode):
+            self.errors.append(CardError("a card file is a mapping of sections: " + ", ".join(SECTIONS),
+                                         Located(file.name, 1, 1)))
+            return {}
+        out: dict[str, list[_Item]] = {}
+        for key_node, value_node in root.value:
+            key = str(key_node.value)
+            if key not in SECTIONS:
+                near = did_you_mean(key, SECTIONS)
+                self.errors.append(CardError(
+                    f'unknown section "{key}"; sections are ' + ", ".join(SECTIONS),
+                    Located(file.name, key_node.start_mark.line + 1, key_node.start_mark.column + 1),
+                    hint=f'did you mean "{near}"?' if near else None).with_source(file.lines))
+                continue
+            if not isinstance(value_node, yaml.SequenceNode):
+                self.errors.append(CardError(f"{key}: expected a list of items", Located(
+                    file.name, value_node.start_mark.line + 1, value_node.start_mark.column + 1)).with_source(file.lines))
+                continue
+            items = out.setdefault(key, [])
+            for node in value_node.value:
+                item = self.attempt(lambda: self.item(file, key, node))
+                if item is not None:
+                    items.append(item)
+        return out
+
+    def bad_tag(self, node: yaml.Node) -> yaml.Node | None:
+        if node.tag not in _PLAIN_TAGS:
+            return node
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.SequenceNode):
+            children = node.value
+        elif isinstance(node, yaml.MappingNode):
+            children = [n for pair in node.value for n in pair]
+        for child in children:
+            bad = self.bad_tag(child)
+            if bad is not None:
+                return bad
+        return None
+
+    def item(self, file: _File, section: str, node: yaml.Node) -> _Item:
+        loc = Located(file.name, node.start_mark.line + 1, node.start_mark.column + 1)
+        if not isinstance(node, yaml.MappingNode):
+            raise CardError(f"{section}: each item is a mapping of fields", loc).with_source(file.lines)
+        values: dict[str, tuple[Any, yaml.Node]] = {}
+        fields = _FIELDS[section]
+        label_key = "name" if section == "states" else ("roll" if section == "going_negative" else "id")
+        label = None
+        for k, v in node.value:
+            if str(k.value) == label_key and isinstance(v, yaml.ScalarNode):
+                label = str(v.value)
+        item = _Item(file, node, values, label)
+        for k, v in node.value:
+            key = str(k.value)
+            if key not in fields:
+                near = did_you_mean(key, fields)
+                raise item.error(f'unknown field "{key}"', k, f'did you mean "{near}"?' if near else
+                                 "fields are " + ", ".join(fields))
+            if key in values:
+                raise item.error(f'field "{key}" is given twice', k)
+            values[key] = (self.constructor.construct_object(v, deep=True), v)
+        missing = [f for f, required in fields.items() if required and f not in values]
+        if missing:
+            raise item.error("missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(missing))
+        return item
+
+    # ---- items → definitions ---------------------------------------------------
+
+    def state(self, it: _Item) -> StateTile:
+        name = it.get("name", str, "a state name")
+        ev = it.get("ev", int, "a number of electoral votes")
+        if ev <= 0:
+            raise it.error("ev: must be positive", it.node_of("ev"))
+        pile = self.side(it, "pile")
+        rows: dict[str, tuple[str, ...]] = {}
+        for issue in ("defense", "economy"):
+            text = it.get(issue, str, "a row such as R W B")
+            letters = tuple(text.split())
+            if not 3 <= len(letters) <= 5 or any(x not in ("R", "B", "W") for x in letters):
+                raise it.error(f"{issue}: a row is 3 to 5 circles, each R, B or W (R2.2), got {_show(text)}",
+                               it.node_of(issue))
+            rows[issue] = letters
+        box = it.get("issue", int, "a start box from 1 to 4")
+        if not 1 <= box <= 4:
+            raise it.error("issue: the start box is 1 to 4 (1-2 Defense, 3-4 Economy)", it.node_of("issue"))
+        groups = it.get("groups", list, "a list of two demographic groups")
+        if len(groups) != 2 or not all(isinstance(g, str) for g in groups) or groups[0] == groups[1]:
+            raise it.error("groups: a state has two different demographic groups (R2.4)", it.node_of("groups"))
+        key = it.get("key", str, "one of the state's two groups")
+        if key not in groups:
+            near = did_you_mean(key, groups)
+            raise it.error(f'key: "{key}" is not one of this state\'s groups ({groups[0]}, {groups[1]})',
+                           it.node_of("key"), f'did you mean "{near}"?' if near else None)
+        beginner = it.get("beginner", bool, "true or false") or False
+        return StateTile(name, ev, pile, rows, box, (groups[0], groups[1]), key, beginner,
+                         Source(it.file.name, it.node.start_mark.line + 1))
+
+    def side(self, it: _Item, key: str) -> Side:
+        value = it.get(key, str, "mccain or obama")
+        try:
+            return Side(value)
+        except ValueError:
+            near = did_you_mean(value, ["mccain", "obama"])
+            raise it.error(f'{key}: "{value}" is not a side (mccain or obama)', it.node_of(key),
+                           f'did you mean "{near}"?' if near else None) from None
+
+    def effect(self, it: _Item, item_id: str, names: Names, ctx: Context) -> tuple[str, Any, Any]:
+        text = it.get("effect", str, "effect text")
+        node = it.node_of("effect")
+        first, indent = self.effect_origin(it.file, node)
+        origin = Origin(it.file.name, item_id, first, indent)
+        try:
+            program = parse_effect(text, origin)
+            checked = check(program, names, ctx, origin)
+        except CardError as e:
+            raise e.with_source(it.file.lines) from None
+        return text, checked, compile_effect(checked, item_id)
+
+    @staticmethod
+    def effect_origin(file: _File, node: yaml.Node) -> tuple[int, int]:
+        """The file line of the effect's first line and the indent YAML stripped from it."""
+        mark = node.start_mark
+        if getattr(node, "style", None) in ("|", ">"):
+            lines = file.lines
+            for ln in range(mark.line + 1, len(lines)):
+                if lines[ln].strip():
+                    return ln + 1, len(lines[ln]) - len(lines[ln].lstrip())
+            return mark.line + 2, 0
+        quoted = 1 if getattr(node, "style", None) in ("'", '"') else 0
+        return mark.line + 1, mark.column + quoted
+
+
+def _files_of(path: Path) -> list[Path]:
+    if path.is_file():
+        return [path]
+    return sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def card_set_dirs(paths: list[Path]) -> list[Path]:
+    """The card sets under ``paths``: a directory of YAML files, or each such subdirectory."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_file():
+            out.append(p.parent)
+        elif any(p.glob("*.yaml")) or any(p.glob("*.yml")):
+            out.append(p)
+        else:
+            out.extend(sorted(d for d in p.iterdir() if d.is_dir() and (any(d.glob("*.yaml")) or any(d.glob("*.yml")))))
+    return list(dict.fromkeys(out))
+
+
+def load_card_set(path: str | Path | None = None) -> CardSet:
+    """Load, check and compile a card set (a directory of YAML files; default: the bundled set).
+
+    Raises ``CardSetError`` listing every problem; nothing is loaded unless all is clean.
+    """
+    root = Path(path) if path is not None else bundled_cards_dir()
+    if not root.exists():
+        raise CardSetError([CardError("no such file or directory", Located(str(root)))])
+    files: list[_File] = []
+    for p in _files_of(root):
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise CardSetError([CardError(f"cannot read: {e}", Located(str(p)))]) from None
+        files.append(_File(p, _display(p), text))
+    if not files:
+        raise CardSetError([CardError("no card files (*.yaml) here", Located(str(root)))])
+    ld = _Loader()
+    sections: dict[str, list[_Item]] = {s: [] for s in SECTIONS}
+    for f in files:
+        for key, items in ld.read(f).items():
+            sections[key].extend(items)
+
+    states: dict[str, StateTile] = {}
+    for it in sections["states"]:
+        tile = ld.attempt(lambda: ld.state(it))
+        if tile is None:
+            continue
+        if tile.name in states:
+            ld.errors.append(it.error(f'state "{tile.name}" is defined twice', it.node_of("name")))
+            continue
+        states[tile.name] = tile
+    names = Names(frozenset(states), frozenset(g for t in states.values() for g in t.groups))
+
+    ids: set[str] = set()
+
+    def unique_id(it: _Item) -> str:
+        item_id = it.get("id", str, "an id such as obama-yes-we-can")
+        if item_id in ids:
+            raise it.error(f'id "{item_id}" is used twice', it.node_of("id"))
+        if item_id != slug(item_id):
+            raise it.error(f'id "{item_id}": use lower case words joined by "-" ("{slug(item_id)}")',
+                           it.node_of("id"))
+        ids.add(item_id)
+        return item_id
+
+    cards: dict[str, CardDef] = {}
+    for it in sections["cards"]:
+        def card(it: _Item = it) -> CardDef:
+            item_id = unique_id(it)
+            side = ld.side(it, "side")
+            typ = it.get("type", str, "a card type")
+            if typ not in CARD_TYPES:
+                near = did_you_mean(typ, CARD_TYPES)
+                raise it.error(f'type: unknown card type "{typ}"; types are ' + ", ".join(CARD_TYPES),
+                               it.node_of("type"), f'did you mean "{near}"?' if near else None)
+            demo = it.get("demographic", str, "a demographic group")
+            if demo is not None and demo not in names.groups:
+                near = did_you_mean(demo, names.groups)
+                raise it.error(f'demographic: unknown demographic group "{demo}"', it.node_of("demographic"),
+                               f'did you mean "{near}"?' if near else None)
+            text, checked, compiled = ld.effect(it, item_id, names, Context("card", media=typ == "media"))
+            return CardDef(item_id, side, it.get("title", str, "a title"), typ, text, checked, compiled.run,
+                           compiled.abilities, bool(it.get("beginner", bool, "true or false")),
+                           bool(it.get("going_negative", bool, "true or false")), demo,
+                           Source(it.file.name, it.node.start_mark.line + 1, text))
+        c = ld.attempt(card)
+        if c is not None:
+            cards[c.id] = c
+
+    news: dict[str, NewsDef] = {}
+    for it in sections["breaking_news"]:
+        def one_news(it: _Item = it) -> NewsDef:
+            item_id = unique_id(it)
+            text, checked, compiled = ld.effect(it, item_id, names, Context("news", has_actor=False))
+            return NewsDef(item_id, it.get("title", str, "a title"), text, checked, compiled.run,
+                           Source(it.file.name, it.node.start_mark.line + 1, text))
+        n = ld.attempt(one_news)
+        if n is not None:
+            news[n.id] = n
+
+    negative: dict[int, NegativeDef] = {}
+    for it in sections["going_negative"]:
+        def result(it: _Item = it) -> NegativeDef:
+            roll = it.get("roll", int, "a die result from 1 to 6")
+            if not 1 <= roll <= 6 or roll in negative:
+                raise it.error("roll: each die result 1 to 6 appears exactly once", it.node_of("roll"))
+            text, checked, compiled = ld.effect(it, f"going-negative-{roll}", names, Context("negative"))
+            return NegativeDef(roll, it.get("title", str, "a title"), text, checked, compiled.run,
+                               Source(it.file.name, it.node.start_mark.line + 1, text))
+        r = ld.attempt(result)
+        if r is not None:
+            negative[r.roll] = r
+
+    if not ld.errors:
+        ld.errors.extend(_set_errors(str(root), states, cards, news, negative))
+    if ld.errors:
+        raise CardSetError(ld.errors)
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.path.name.encode() + b"\0" + f.text.encode() + b"\0")
+    return CardSet(root.name, states, cards, news, negative, digest.hexdigest()[:16])
+
+
+def _set_errors(where: str, states: dict[str, StateTile], cards: dict[str, CardDef],
+                news: dict[str, NewsDef], negative: dict[int, NegativeDef]) -> list[CardError]:
+    """What a whole set needs to be playable (R1, R3.3)."""
+    errs: list[str] = []
+    if len(states) < 4:
+        errs.append(f"a set needs at least 4 states, it has {len(states)}")
+    beginners = [t for t in states.values() if t.beginner]
+    if len(beginners) != 4:
+        errs.append(f"a set marks exactly 4 beginner starting states (R3.3), it marks {len(beginners)}")
+    for side in Side:
+        pile = [t for t in states.values() if t.pile is side]
+        if len(pile) < 2:
+            errs.append(f"{side}'s setup pile needs at least 2 states, it has {len(pile)}")
+        deck = [c for c in cards.values() if c.side is side and c.beginner]
+        if len(deck) != 15:
+            errs.append(f"{side}'s beginner deck has {len(deck)} cards; it needs 15 (R1.2)")
+    if sorted(negative) != [1, 2, 3, 4, 5, 6]:
+        missing = sorted(set(range(1, 7)) - set(negative))
+        errs.append("the Going Negative table needs results for rolls 1-6; missing " + ", ".join(map(str, missing)))
+    return [CardError(e, Located(where)) for e in errs]
+
+
+def _display(p: Path) -> str:
+    try:
+        return str(p.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(p)

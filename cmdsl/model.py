@@ -1,0 +1,174 @@
+"""Static game data as loaded from the card files: sides, state tiles, cards, news, the table.
+
+Nothing here changes during a game; the live position is in ``cmdsl.game.position``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .lang.checker import Checked
+
+DEFENSE, ECONOMY = "defense", "economy"
+ISSUES = (DEFENSE, ECONOMY)
+#: The issue track: boxes 1–2 point at Defense, 3–4 at Economy (R2.3).
+TRACK = (DEFENSE, DEFENSE, ECONOMY, ECONOMY)
+WINNING_SCORE = 270  # R11.1
+START_SCORES = {"mccain": 155, "obama": 157}  # R1.8
+TOKENS_PER_PLAYER = 12  # R1.4
+HAND_LIMIT_FOR_DRAWING = 5  # R4.2
+OPENING_HAND = 3  # R3.2
+
+
+class Side(str, Enum):
+    MCCAIN = "mccain"
+    OBAMA = "obama"
+
+    @property
+    def other(self) -> "Side":
+        return Side.OBAMA if self is Side.MCCAIN else Side.MCCAIN
+
+    @property
+    def title(self) -> str:
+        return "McCain" if self is Side.MCCAIN else "Obama"
+
+    @property
+    def letter(self) -> str:
+        """The printed colour of this side's circles: R (red) for McCain, B (blue) for Obama."""
+        return "R" if self is Side.MCCAIN else "B"
+
+    def __str__(self) -> str:
+        return self.title
+
+
+SIDES = (Side.MCCAIN, Side.OBAMA)
+LETTER_SIDE = {"R": Side.MCCAIN, "B": Side.OBAMA, "W": None}
+
+# An effect, compiled: a generator function of a run context (see lang/compiler.py).
+Effect = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a piece of card data came from, for errors and for showing its source."""
+
+    file: str
+    line: int
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class StateTile:
+    name: str
+    ev: int
+    pile: Side  # the back colour: whose setup pile (R1.7)
+    rows: dict[str, tuple[str, ...]]  # issue → printed letters R/B/W, left to right
+    issue_box: int  # start box, 1..4 (R2.3)
+    groups: tuple[str, str]
+    key: str  # the key demographic at the start (R2.4)
+    beginner: bool = False
+    source: Source | None = field(default=None, compare=False)
+
+    @property
+    def slug(self) -> str:
+        return slug(self.name)
+
+
+CARD_TYPES = ("support", "shift", "demographic", "alter", "media", "flow")
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A Campaign Strategy card (R1.3)."""
+
+    id: str
+    side: Side
+    title: str
+    type: str
+    effect_text: str
+    checked: "Checked" = field(compare=False, repr=False)
+    run: Effect = field(compare=False, repr=False)
+    abilities: Any = field(default=None, compare=False, repr=False)  # lang.compiler.Abilities
+    beginner: bool = False
+    going_negative: bool = False  # the die icon (R8.1)
+    demographic: str | None = None  # the demographic note, informational
+    source: Source | None = field(default=None, compare=False)
+
+    @property
+    def discard_cost(self) -> int:
+        return self.checked.discard_cost
+
+    @property
+    def is_media(self) -> bool:
+        return self.type == "media"
+
+
+@dataclass(frozen=True)
+class NewsDef:
+    """A Breaking News event (R10)."""
+
+    id: str
+    title: str
+    effect_text: str
+    checked: "Checked" = field(compare=False, repr=False)
+    run: Effect = field(compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class NegativeDef:
+    """One row of the Going Negative table (R8), carried out by the roller's opponent."""
+
+    roll: int
+    title: str
+    effect_text: str
+    checked: "Checked" = field(compare=False, repr=False)
+    run: Effect = field(compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False)
+
+    @property
+    def id(self) -> str:
+        return f"going-negative-{self.roll}"
+
+
+@dataclass(frozen=True)
+class CardSet:
+    name: str
+    states: dict[str, StateTile]  # in file order
+    cards: dict[str, CardDef]
+    news: dict[str, NewsDef]  # in file order: the unshuffled Breaking News deck
+    negative: dict[int, NegativeDef]  # die roll 1..6 → result
+    fingerprint: str
+
+    @property
+    def groups(self) -> frozenset[str]:
+        return frozenset(g for s in self.states.values() for g in s.groups)
+
+    def pool(self, side: Side) -> list[CardDef]:
+        return [c for c in self.cards.values() if c.side is side]
+
+    def beginner_deck(self, side: Side) -> list[CardDef]:
+        return [c for c in self.pool(side) if c.beginner]
+
+    def state_by_slug(self, key: str) -> StateTile | None:
+        for s in self.states.values():
+            if s.slug == key or s.name.lower() == key.lower():
+                return s
+        return None
+
+    def item(self, item_id: str) -> CardDef | NewsDef | NegativeDef | None:
+        if item_id in self.cards:
+            return self.cards[item_id]
+        if item_id in self.news:
+            return self.news[item_id]
+        for n in self.negative.values():
+            if n.id == item_id:
+                return n
+        return None
+
+
+def slug(name: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())

@@ -1,0 +1,33 @@
+"""Where the grammar and the bundled card data live, installed or in a source checkout.
+
+An installed wheel carries ``grammar/`` and ``cards/`` as the package data ``cmdsl.grammar``
+and ``cmdsl.cards`` (see pyproject.toml); a source checkout has them beside ``cmdsl/``.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+_SOURCE_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _data_dir(package: str, folder: str) -> Any:
+    try:
+        found = resources.files(package)
+        if found.is_dir():
+            return found
+    except ModuleNotFoundError:
+        pass
+    return _SOURCE_ROOT / folder
+
+
+def grammar_text() -> str:
+    return (_data_dir("cmdsl.grammar", "grammar") / "effect.lark").read_text(encoding="utf-8")
+
+
+def bundled_cards_dir() -> Path:
+    """The directory of the bundled card set ``cm2008`` (a real path: card files are read by path)."""
+    found = _data_dir("cmdsl.cards", "cards") / "cm2008"
+    return Path(str(found))
