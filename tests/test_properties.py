@@ -1,0 +1,86 @@
+"""Invariants that hold after every event of every game (RULES R1.4, R1.8, R4, R9)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cmdsl.bots import RandomBot
+from cmdsl.errors import IllegalAnswer
+from cmdsl.game import events as E
+from cmdsl.game.engine import Game, Setup
+from cmdsl.model import START_SCORES, TOKENS_PER_PLAYER, CardSet, Side
+from cmdsl.scenario import render_position
+
+GAMES = 1000
+TURN_LIMIT = 1000
+
+
+class Violation(AssertionError):
+    pass
+
+
+def check_invariants(game: Game, event: E.Event) -> None:
+    if isinstance(event, (E.GameStarted, E.Shuffled)) and not game.in_play:
+        return  # still setting up
+    for side in Side:
+        p = game.players[side]
+        on_board = sum(s.tokens_of(side) for s in game.in_play)
+        if on_board + p.supply != TOKENS_PER_PLAYER:  # R1.4
+            raise Violation(f"{side}: {on_board} tokens on the board + {p.supply} in supply")
+        places = p.hand + p.deck + p.discard + p.played
+        if game.media and game.media[1] is side:
+            places.append(game.media[0])
+        pool = {c.id for c in game.cards.beginner_deck(side)}
+        counts = Counter(places)
+        if set(counts) != pool or any(n != 1 for n in counts.values()):
+            raise Violation(f"{side}: cards out of place {sorted(counts.items())}")
+        won = sum(game.cards.states[n].ev for n, s in game.won if s is side)
+        if p.score != START_SCORES[side.value] + won:  # R1.8, R9.1
+            raise Violation(f"{side}: score {p.score} is not start + EV of states won ({won})")
+    if isinstance(event, E.TurnEnded) and game.reserve and len(game.in_play) != 4:
+        raise Violation(f"{len(game.in_play)} states in play at the end of a turn while the reserve is not empty")
+
+
+def play(cards: CardSet, seed: int) -> Game:
+    bots = {Side.MCCAIN: RandomBot(seed * 2), Side.OBAMA: RandomBot(seed * 2 + 1)}
+    game = Game(cards, seed, Setup(max_turns=TURN_LIMIT), observer=check_invariants)
+    while game.pending is not None:
+        game.answer(bots[game.pending.player].choose(game.pending))
+    return game
+
+
+def test_a_thousand_random_games_end_with_every_invariant_holding(cm2008: CardSet) -> None:
+    tally: Counter[str] = Counter()
+    for seed in range(GAMES):
+        game = play(cm2008, seed)  # raises Violation on the first broken invariant
+        assert game.result is not None, f"seed {seed}: the game did not end"
+        r = game.result
+        tally["draw" if r.winner is None else r.winner.value] += 1
+        if r.winner is None:
+            assert "turn limit" in r.reason or r.mccain == r.obama == 269 or "neither" in r.reason
+        else:
+            assert game.players[r.winner].score >= 270
+    print(f"\n{GAMES} random games: {dict(tally)}")
+    assert tally["mccain"] > 0 and tally["obama"] > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 1000), max_size=150), bad=st.text(max_size=8))
+def test_any_answer_sequence_keeps_the_invariants_and_bad_answers_change_nothing(
+        cm2008: CardSet, seed: int, picks: list[int], bad: str) -> None:
+    game = Game(cm2008, seed, Setup(max_turns=200), observer=check_invariants)
+    for pick in picks:
+        d = game.pending
+        if d is None:
+            break
+        if d.find(bad) is None:
+            before = (render_position(game), len(game.events))
+            try:
+                game.answer(bad)
+            except IllegalAnswer:
+                pass
+            assert (render_position(game), len(game.events)) == before
+        game.answer(d.options[pick % len(d.options)].id)
