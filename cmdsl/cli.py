@@ -27,11 +27,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths] if args.paths else [None]
     failed = False
     for given in paths:
-        sets = card_set_dirs([given]) if given is not None else [None]
         if given is not None and not given.exists():
             print(f"{given}: no such file or directory", file=sys.stderr)
             failed = True
             continue
+        sets = card_set_dirs([given]) if given is not None else [None]
         if not sets:
             print(f"{given}: no card files (*.yaml) here", file=sys.stderr)
             failed = True

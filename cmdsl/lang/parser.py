@@ -162,7 +162,7 @@ def _error_from_lark(e: UnexpectedInput, text: str, origin: Origin) -> CardError
     hint = None
     if isinstance(e, UnexpectedToken):
         tok = e.token
-        got = "the end of the line" if tok.type == "_NL" else (
+        got = "end of line" if tok.type == "_NL" else (
             "an indented block" if tok.type == "_INDENT" else f'"{tok}"')
         if tok.type in ("_INDENT",):
             return CardError(f"unexpected indentation; expected {_expected_text(e.expected)}",
