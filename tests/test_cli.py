@@ -1,0 +1,39 @@
+"""The cmdsl command as a user runs it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cmdsl.cli import main
+
+
+def test_play_prints_the_log_and_the_result_and_saves_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = tmp_path / "g.json"
+    assert main(["play", "--bot", "random", "--bot", "random", "--seed", "3", "--record", str(rec)]) == 0
+    out = capsys.readouterr().out
+    assert "— Turn 1:" in out and "Game over —" in out and f"Record saved to {rec}" in out
+    assert main(["replay", str(rec)]) == 0
+    assert "Replay reproduces the record" in capsys.readouterr().out
+
+
+def test_replay_of_a_tampered_record_says_it_diverges(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = tmp_path / "g.json"
+    main(["play", "--bot", "random", "--bot", "random", "--seed", "4", "--quiet", "--record", str(rec)])
+    rec.write_text(rec.read_text().replace('"draw"', '"play:nothing"', 1))
+    capsys.readouterr()
+    assert main(["replay", str(rec)]) == 1
+    assert "Replay diverges: answer" in capsys.readouterr().err
+
+
+def test_bad_input_gives_a_message_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "missing.json")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and "Traceback" not in err
+    assert main(["play", "--bot", "random"]) == 2
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    assert "check" in capsys.readouterr().out

@@ -1,0 +1,33 @@
+"""A non-editable install finds the grammar and the card data (DESIGN: package data)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_wheel_carries_grammar_and_cards_and_works_without_the_source_tree(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+                   check=True, capture_output=True, timeout=300)
+    wheel = next(tmp_path.glob("cmdsl-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "cmdsl/grammar/effect.lark" in names
+    assert {"cmdsl/cards/cm2008/states.yaml", "cmdsl/cards/cm2008/mccain.yaml"} <= set(names)
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = ("import cmdsl.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
+            "print(r.bundled_cards_dir()); print(len(cs.states), len(cs.cards), cs.fingerprint)")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    where, summary = out.stdout.splitlines()
+    assert where.startswith(str(site))  # the data came from the wheel, not from the checkout
+    from cmdsl.loader import load_card_set
+
+    assert summary.split()[-1] == load_card_set(ROOT / "cards" / "cm2008").fingerprint

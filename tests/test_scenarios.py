@@ -1,0 +1,55 @@
+"""Card tests as data: every file in tests/scenarios/ is a list of scenarios (see
+docs/scenarios.md). Each runs strictly and its event log and final position are pinned in
+tests/__snapshots__/test_scenarios/ as one readable text file per scenario."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+from cmdsl.game import events as E
+from cmdsl.loader import load_card_set
+from cmdsl.scenario import Scenario, load_scenarios, run_scenario
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+CARDS = load_card_set()
+ALL = [sc for f in sorted(SCENARIOS.glob("*.yaml")) for sc in load_scenarios(f, CARDS)]
+
+#: Events that show an effect changed something (not merely that a card was played).
+CHANGES = (E.BlockChanged, E.IssueShifted, E.KeyAltered, E.CardDrawn, E.StateWon, E.MediaSupportInPlay,
+           E.DieRolled, E.NegativeSkipped, E.NewsDrawn)
+
+
+class TextSnapshot(SingleFileSnapshotExtension):
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+
+@pytest.mark.parametrize("sc", ALL, ids=[sc.id for sc in ALL])
+def test_scenario(sc: Scenario, snapshot: object) -> None:
+    out = run_scenario(CARDS, sc)
+    assert out.report() == snapshot.use_extension(TextSnapshot)  # type: ignore[attr-defined]
+
+
+def covered_by(sc: Scenario) -> set[str]:
+    """The items whose effect visibly matters in this scenario."""
+    out = run_scenario(CARDS, sc)
+    found: set[str] = set()
+    for e in out.events:
+        if isinstance(e, CHANGES) and e.cause:
+            found.add(e.cause.split(":")[0])  # the card, news or result whose line caused it
+    media = sc.position.get("media")
+    if media is not None:  # a Media Support ability at work: a chosen news target or other dice
+        rolls = sum(isinstance(e, E.DieRolled) for e in out.events)
+        if any(isinstance(e, E.Chose) and e.kind == "news-target" for e in out.events) or \
+                any(isinstance(e, E.NegativeSkipped) for e in out.events) or rolls > 1:
+            found.add(media)
+    return found
+
+
+def test_every_card_news_and_result_has_a_scenario_where_its_effect_matters() -> None:
+    covered = set().union(*(covered_by(sc) for sc in ALL)) if ALL else set()
+    wanted = set(CARDS.cards) | set(CARDS.news) | {n.id for n in CARDS.negative.values()}
+    assert sorted(wanted - covered) == []
