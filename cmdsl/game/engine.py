@@ -30,6 +30,13 @@ class GameOver(Exception):
         self.reason = reason
 
 
+SETUP_MODES = ("beginner", "choose-states")
+
+#: Answers that start with this are interjections (an effect run by hand, a position change),
+#: kept in the record like any answer so that undo, save and replay include them.
+INTERJECTION = "!"
+
+
 @dataclass(frozen=True)
 class Setup:
     """How a game starts (R3). ``first``: mccain, obama or random (from the seed)."""
@@ -99,6 +106,9 @@ class Game:
 
         An answer that is not an option raises ``IllegalAnswer`` and changes nothing.
         """
+        if answer.startswith(INTERJECTION):
+            self.interject(answer)
+            return
         d = self.pending
         if d is None:
             raise IllegalAnswer("the game is over: no decision is pending" if self.over
@@ -110,6 +120,20 @@ class Game:
         self.answers.append(opt.id)
         self.emit(E.Chose(d.player, d.kind, opt.id, opt.label))
         self._advance(opt)
+
+    def interject(self, answer: str) -> None:
+        """Run an interjection at the start of a turn: ``!effect:SIDE:TEXT`` runs an effect as SIDE,
+        ``!set:JSON`` changes the position (see ``cmdsl.interjections``). A bad one raises a
+        ``CmdslError`` and changes nothing; a good one is recorded like an answer."""
+        from ..interjections import prepare
+
+        d = self.pending
+        if d is None or d.kind != "turn":
+            raise IllegalAnswer("effects and position changes can only be made when a turn's "
+                                "play-or-draw decision is pending")
+        steps = prepare(self, answer)  # raises before anything changes
+        self.answers.append(answer)
+        self._advance(Option(INTERJECTION, answer, steps))
 
     def _advance(self, value: Option | None) -> None:
         self.pending = None
@@ -202,10 +226,18 @@ class Game:
                 raise GameOver(None, "neither player can play or draw (R12.7)")
         else:
             self.passes = 0
-            opt = yield from self.ask(Decision(side, "turn", "play a card or draw", tuple(options)))
+            while True:
+                opt = yield from self.ask(Decision(side, "turn", "play a card or draw", tuple(options)))
+                if opt.id != INTERJECTION:
+                    break
+                yield from opt.value(self)  # then the turn's decision again, as things now stand
+                options = self.turn_options(side)
+                if not options:
+                    self.emit(E.Passed(side, "no card to play and none to draw"))
+                    break
             if opt.id == "draw":
                 self.draw_cards(side, 1)
-            else:
+            elif opt.id != INTERJECTION:
                 yield from self.play_card(side, opt.value)
         yield from self._end_turn()
 
@@ -345,8 +377,8 @@ class Game:
             self.emit(E.GainWasted(side, live.name, issue, reason, cause=cause))
             return
         labels = {
-            "place": f"place a token on a {opp.title} circle",
-            "remove": f"remove {opp}'s token from a {side.title} circle",
+            "place": f"place a token on a {'blue' if opp is Side.OBAMA else 'red'} circle",
+            "remove": f"remove {opp}'s token from a {'red' if side is Side.MCCAIN else 'blue'} circle",
             "replace": f"replace {opp}'s token on a white circle",
             "undecided": "place a token on an undecided white circle",
         }

@@ -309,3 +309,13 @@ class NothingToChoose(Event):
 
     def text(self) -> str:
         return f"{self.player} has nothing to choose: no {self.what.removeprefix('a ')} in play."
+
+
+@dataclass(frozen=True)
+class Interjected(Event):
+    """An effect run by hand or a position arranged by hand (REPL `eval` / `set`)."""
+
+    what: str
+
+    def text(self) -> str:
+        return f"[by hand] {self.what}"

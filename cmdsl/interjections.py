@@ -1,0 +1,164 @@
+"""Interjections: an effect run by hand, or a position changed by hand, at the start of a turn.
+
+They travel in the game record as answers (``!effect:SIDE:TEXT``, ``!set:JSON``) so undo,
+save, load and replay treat them like any other answer. ``prepare`` validates one completely
+and returns the steps that carry it out, so a bad one changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .errors import CmdslError, did_you_mean
+from .game import events as E
+from .game.engine import Game, Run, Steps
+from .game.position import parse_row
+from .lang.parser import Origin
+from .model import ISSUES, TOKENS_PER_PLAYER, Side
+
+SET_OPS = ("state", "score", "hand", "news", "die")
+
+
+class InterjectionError(CmdslError):
+    pass
+
+
+def effect_answer(side: Side, text: str) -> str:
+    return f"!effect:{side.value}:{text}"
+
+
+def set_answer(patch: dict[str, Any]) -> str:
+    return "!set:" + json.dumps(patch, sort_keys=True)
+
+
+def prepare(game: Game, answer: str) -> Callable[[Game], Steps]:
+    kind, _, rest = answer[1:].partition(":")
+    if kind == "effect":
+        side_name, _, text = rest.partition(":")
+        side = _side(side_name)
+        from .scenario import compile_snippet
+
+        compiled = compile_snippet(game.cards, text, Origin("<eval>", "eval"))
+
+        def run_effect(g: Game) -> Steps:
+            g.emit(E.Interjected(f"{side} runs: {' / '.join(text.strip().splitlines())}"))
+            yield from compiled.run(Run(g, side))
+        return run_effect
+    if kind == "set":
+        try:
+            patch = json.loads(rest)
+        except json.JSONDecodeError as e:
+            raise InterjectionError(f"set: not valid JSON ({e})") from None
+        apply = _patch(game, patch)
+
+        def run_set(g: Game) -> Steps:
+            description = apply(g)
+            g.emit(E.Interjected(description))
+            yield from g.check_wins()
+        return run_set
+    raise InterjectionError(f"unknown interjection {kind!r} (known: effect, set)")
+
+
+def _side(name: str) -> Side:
+    try:
+        return Side(name)
+    except ValueError:
+        raise InterjectionError(f'"{name}" is not a player (mccain or obama)') from None
+
+
+def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
+    """Validate ``patch`` against the game now; return the function that applies it."""
+    if not isinstance(patch, dict) or patch.get("op") not in SET_OPS:
+        raise InterjectionError("set: a change is one of " + ", ".join(SET_OPS))
+    op = patch["op"]
+    if op == "state":
+        name = str(patch.get("name"))
+        live = game.live(name)
+        if live is None:
+            near = did_you_mean(name, [s.name for s in game.in_play])
+            raise InterjectionError(f'set: "{name}" is not a state in play' + (f' (did you mean "{near}"?)' if near else ""))
+        tokens = {i: list(live.tokens[i]) for i in ISSUES}
+        for issue in ISSUES:
+            if issue in patch:
+                try:
+                    tokens[issue] = parse_row(str(patch[issue]), live.tile.rows[issue])
+                except ValueError as e:
+                    raise InterjectionError(f"set: {live.name} {issue}: {e}") from None
+        box = patch.get("issue", live.box)
+        if box not in (1, 2, 3, 4):
+            raise InterjectionError("set: the issue box is 1 to 4 (1-2 Defense, 3-4 Economy)")
+        key = patch.get("key", live.key)
+        if key not in live.tile.groups:
+            raise InterjectionError(f"set: {live.name}'s groups are {live.tile.groups[0]} and {live.tile.groups[1]}")
+        for side in Side:
+            elsewhere = sum(s.tokens_of(side) for s in game.in_play if s is not live)
+            mine = sum(t is side for row in tokens.values() for t in row)
+            if elsewhere + mine > TOKENS_PER_PLAYER:
+                raise InterjectionError(f"set: {side} has only {TOKENS_PER_PLAYER} tokens")
+
+        def apply_state(g: Game) -> str:
+            target = g.live(name)
+            assert target is not None
+            for side in Side:
+                g.players[side].supply += target.tokens_of(side)
+            target.tokens = {i: list(r) for i, r in tokens.items()}
+            for side in Side:
+                g.players[side].supply -= target.tokens_of(side)
+            target.box, target.key = box, key
+            return (f"{target.name} set: Defense {target.row_text('defense')}, Economy {target.row_text('economy')}, "
+                    f"box {box}, key {key}")
+        return apply_state
+    if op == "score":
+        side = _side(str(patch.get("side")))
+        value = patch.get("value")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise InterjectionError("set: a score is a whole number")
+
+        def apply_score(g: Game) -> str:
+            g.players[side].score = value
+            return f"{side}'s score set to {value}"
+        return apply_score
+    if op == "hand":
+        side = _side(str(patch.get("side")))
+        cards = patch.get("cards")
+        p = game.players[side]
+        mine = set(p.hand) | set(p.deck) | set(p.discard)
+        if not isinstance(cards, list) or len(set(cards)) != len(cards):
+            raise InterjectionError("set: a hand is a list of different card ids")
+        for cid in cards:
+            if cid not in mine:
+                near = did_you_mean(str(cid), mine)
+                raise InterjectionError(f'set: "{cid}" is not in {side}\'s hand, deck or discard pile'
+                                        + (f' (did you mean "{near}"?)' if near else ""))
+
+        def apply_hand(g: Game) -> str:
+            q = g.players[side]
+            for cid in q.hand:
+                if cid not in cards:
+                    q.discard.append(cid)
+            q.deck = [c for c in q.deck if c not in cards]
+            q.discard = [c for c in q.discard if c not in cards]
+            q.hand = list(cards)
+            return f"{side}'s hand set to: " + ", ".join(g.cards.cards[c].title for c in cards)
+        return apply_hand
+    if op == "news":
+        nid = str(patch.get("id"))
+        if nid not in game.news_deck:
+            near = did_you_mean(nid, game.news_deck)
+            raise InterjectionError(f'set: "{nid}" is not in the Breaking News deck'
+                                    + (f' (did you mean "{near}"?)' if near else ""))
+
+        def apply_news(g: Game) -> str:
+            g.news_deck.remove(nid)
+            g.news_deck.append(nid)
+            return f"{g.cards.news[nid].title} is now the top Breaking News"
+        return apply_news
+    value = patch.get("value")
+    if value not in (1, 2, 3, 4, 5, 6):
+        raise InterjectionError("set: a die result is 1 to 6")
+
+    def apply_die(g: Game) -> str:
+        g.chance.dice.append(value)
+        return f"the next Going Negative die will show {value}"
+    return apply_die
