@@ -10,7 +10,7 @@ from typing import Sequence
 
 from .bots import BOTS, make_bot
 from .errors import CardSetError, CmdslError
-from .game.engine import Game, Setup
+from .game.engine import SETUP_MODES, Game, Setup
 from .game.record import Record, replay
 from .loader import card_set_dirs, load_card_set
 from .model import SIDES, CardSet
@@ -114,7 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
     g.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot; give two (McCain's, then Obama's)")
     g.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    g.add_argument("--setup", choices=["beginner", "choose-states"], default="beginner")
+    g.add_argument("--setup", choices=list(SETUP_MODES), default="beginner",
+                   help="beginner decks and states (default), choose-states, or draft (R3.1)")
+    g.add_argument("--draft", dest="setup", action="store_const", const="draft", help="same as --setup draft")
     g.add_argument("--first", choices=["mccain", "obama", "random"], default="random")
     g.add_argument("--max-turns", type=int, default=DEFAULT_BOT_TURN_LIMIT,
                    help=f"end as a draw after N turns (R12.3; default {DEFAULT_BOT_TURN_LIMIT}, 0: none)")

@@ -33,7 +33,7 @@ def check_invariants(game: Game, event: E.Event) -> None:
         places = p.hand + p.deck + p.discard + p.played
         if game.media and game.media[1] is side:
             places.append(game.media[0])
-        pool = {c.id for c in game.cards.beginner_deck(side)}
+        pool = set(game.decks[side])
         counts = Counter(places)
         if set(counts) != pool or any(n != 1 for n in counts.values()):
             raise Violation(f"{side}: cards out of place {sorted(counts.items())}")

@@ -449,3 +449,23 @@ def test_card_set_rules_are_checked(tmp_path: Any) -> None:
         from cmdsl.loader import load_card_set
 
         load_card_set(tmp_path)
+
+
+def test_r3_1_draft_draw_three_keep_one(mini: CardSet) -> None:
+    g = Game(mini, seed=4, setup=Setup(mode="draft", first="mccain"))
+    rounds = 0
+    while g.pending is not None and g.pending.kind == "draft":
+        d = g.pending
+        assert len(d.options) in (1, 3) or len(d.options) == len(mini.pool(d.player)) % 3
+        g.answer(d.options[-1].id)
+        rounds += 1
+    drafted = [e for e in g.events if isinstance(e, E.Drafted)]
+    for side in Side:
+        mine = [e for e in drafted if e.player is side]
+        assert len(mine) == 6  # 16 mini cards: five rounds of 3, then the last card alone
+        assert set(g.decks[side]) == {e.kept for e in mine}
+        removed = {c for e in mine for c in e.removed}
+        assert not removed & set(g.decks[side]) and len(removed) == 10
+        p = g.players[side]
+        assert sorted(p.hand + p.deck) == sorted(g.decks[side])
+    assert g.pending is not None and g.pending.kind == "setup-state"  # drafters choose their states

@@ -30,7 +30,10 @@ class GameOver(Exception):
         self.reason = reason
 
 
-SETUP_MODES = ("beginner", "choose-states")
+#: beginner: the starred decks and states (R3.1, R3.3); choose-states: starred decks, each player
+#: picks 2 states of their pile; draft: 15 rounds of draw 3 / keep 1, then states are picked.
+SETUP_MODES = ("beginner", "choose-states", "draft")
+DRAFT_ROUNDS, DRAFT_DRAW = 15, 3
 
 #: Answers that start with this are interjections (an effect run by hand, a position change),
 #: kept in the record like any answer so that undo, save and replay include them.
@@ -84,6 +87,8 @@ class Game:
         self.in_play: list[LiveState] = []
         self.reserve: list[str] = list(cards.states)  # never yet in play, file order
         self.won: list[tuple[str, Side]] = []
+        # The cards each player plays this game with (R3.1): the beginner deck or the draft.
+        self.decks: dict[Side, tuple[str, ...]] = {side: () for side in SIDES}
         self.news_deck: list[str] = []  # top is the last element
         self.media: tuple[str, Side] | None = None  # the Media Support card in play and its owner
         self.negatives: list[tuple[Side, str]] = []  # Going Negative rolls due at end of turn
@@ -173,10 +178,13 @@ class Game:
         first = Side(s.first) if s.first in ("mccain", "obama") else self.rng.choice(SIDES)
         self.active = first
         self.emit(E.GameStarted(self.seed, s.mode, first))
+        if s.mode == "draft":
+            yield from self._draft()
+        else:
+            self.decks = {side: tuple(c.id for c in self.cards.beginner_deck(side)) for side in SIDES}
         for side in SIDES:
-            deck = self.cards.beginner_deck(side)
             p = self.players[side]
-            p.deck = [c.id for c in deck]
+            p.deck = list(self.decks[side])
             self.rng.shuffle(p.deck)
             self.emit(E.Shuffled(side, "deck", len(p.deck), tuple(p.deck)))
             self.draw_cards(side, OPENING_HAND)
@@ -196,6 +204,25 @@ class Game:
         self.news_deck = list(self.cards.news)
         self.rng.shuffle(self.news_deck)
         self.emit(E.Shuffled(None, "Breaking News deck", len(self.news_deck), tuple(self.news_deck)))
+
+    def _draft(self) -> Steps:
+        """R3.1: shuffle the 45-card pool; draw 3, keep 1, remove 2; until the pool runs out."""
+        pools = {side: [c.id for c in self.cards.pool(side)] for side in SIDES}
+        kept: dict[Side, list[str]] = {side: [] for side in SIDES}
+        for side in SIDES:
+            self.rng.shuffle(pools[side])
+            self.emit(E.Shuffled(side, "campaign pool", len(pools[side]), tuple(pools[side])))
+        for rnd in range(1, DRAFT_ROUNDS + 1):
+            for side in SIDES:  # both draft at once in the real game; here in turn, McCain first
+                pool = pools[side]
+                if not pool:
+                    continue
+                drawn = [pool.pop() for _ in range(min(DRAFT_DRAW, len(pool)))]
+                opts = tuple(Option(f"card:{cid}", self.cards.cards[cid].title, cid) for cid in drawn)
+                opt = yield from self.ask(Decision(side, "draft", f"draft round {rnd}: keep one card", opts))
+                kept[side].append(opt.value)
+                self.emit(E.Drafted(side, rnd, opt.value, tuple(c for c in drawn if c != opt.value)))
+        self.decks = {side: tuple(kept[side]) for side in SIDES}
 
     # ---- a turn (R4) ------------------------------------------------------------
 

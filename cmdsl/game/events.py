@@ -319,3 +319,14 @@ class Interjected(Event):
 
     def text(self) -> str:
         return f"[by hand] {self.what}"
+
+
+@dataclass(frozen=True)
+class Drafted(Event):
+    player: Side
+    round: int
+    kept: str
+    removed: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.player} drafts (round {self.round}): keeps {self.kept}, removes {', '.join(self.removed) or 'nothing'}."

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import CmdslError, RecordError
 from ..model import CardSet
-from .engine import Game, Setup
+from .engine import SETUP_MODES, Game, Setup
 
 FORMAT = "cmdsl-record/1"
 
@@ -52,7 +52,7 @@ class Record:
             if not isinstance(seed, int) or isinstance(seed, bool):
                 raise RecordError(f"{where}: seed must be a whole number")
             setup = Setup.from_json(data["setup"])
-            if setup.mode not in ("beginner", "choose-states"):
+            if setup.mode not in SETUP_MODES:
                 raise RecordError(f"{where}: unknown setup mode {setup.mode!r}")
             return Record(str(data["cardset"]), seed, setup, tuple(answers), data.get("log_sha256"),
                           data.get("result"))
