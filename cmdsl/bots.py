@@ -1,4 +1,4 @@
-"""Controllers that answer decisions by themselves."""
+"""Controllers that answer decisions by themselves: a random bot and a one-ply greedy bot."""
 
 from __future__ import annotations
 
@@ -6,13 +6,17 @@ import random
 from typing import Protocol
 
 from .game.decisions import Decision
+from .game.engine import Game
+from .model import Side
+
+WIN_VALUE = 1000.0
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, decision: Decision) -> str:
-        """The id of the option to answer ``decision`` with."""
+    def choose(self, decision: Decision, game: Game) -> str:
+        """The id of the option that answers ``decision`` (the game's pending decision)."""
         ...
 
 
@@ -24,12 +28,67 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, decision: Decision) -> str:
+    def choose(self, decision: Decision, game: Game | None = None) -> str:
         return self.rng.choice(decision.options).id
 
 
-BOTS = {"random": RandomBot}
+def evaluate(game: Game, me: Side) -> float:
+    """The greedy bot's view of a position, from ``me``'s side (documented in docs/bots.md).
+
+    Electoral votes already won count in full; a state in play counts its EV times the share of
+    its majority row in each colour (0.6 weight; the minority row 0.1, as a shift can flip it);
+    each card in hand is worth 1 vote. A won game is worth everything.
+    """
+    if game.result is not None:
+        w = game.result.winner
+        return 0.0 if w is None else (WIN_VALUE if w is me else -WIN_VALUE)
+    opp = me.other
+    mine, theirs = game.players[me], game.players[opp]
+    value = float(mine.score - theirs.score)
+    for live in game.in_play:
+        ev = live.tile.ev
+        for issue, weight in ((live.majority, 0.6), (live.minority, 0.1)):
+            n = len(live.tokens[issue])
+            value += weight * ev * (live.count(me, issue) - live.count(opp, issue)) / n
+    value += 1.0 * (min(len(mine.hand), 6) - min(len(theirs.hand), 6))
+    return value
+
+
+class GreedyBot:
+    """One ply: tries each option on a copy of the game, carries on with its own first options
+    until the action is over (its turn ends or the opponent must decide), and keeps the option
+    whose position ``evaluate`` scores best. Ties go to the first such option.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision: Decision, game: Game) -> str:
+        if len(decision.options) == 1:
+            return decision.options[0].id
+        me = decision.player
+        base = game.fork()
+        best_id, best_value = decision.options[0].id, float("-inf")
+        for option in decision.options:
+            trial = base.fork() if option is not decision.options[-1] else base
+            value = self._after(trial, option.id, me)
+            if value > best_value:
+                best_id, best_value = option.id, value
+        return best_id
+
+    @staticmethod
+    def _after(trial: Game, answer: str, me: Side) -> float:
+        turn = trial.turn
+        trial.answer(answer)
+        while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
+            trial.answer(trial.pending.options[0].id)
+        return evaluate(trial, me)
+
+
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int) -> Bot:
-    return BOTS[name](seed)
+    return BOTS[name](seed)  # type: ignore[no-any-return]

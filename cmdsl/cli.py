@@ -57,7 +57,7 @@ def _run_bots(game: Game, bots: dict, echo: bool) -> None:
     shown = 0
     while game.pending is not None:
         d = game.pending
-        game.answer(bots[d.player].choose(d))
+        game.answer(bots[d.player].choose(d, game))
         if echo:
             for e in game.events[shown:]:
                 print(e.text())

@@ -48,7 +48,7 @@ def play(cards: CardSet, seed: int) -> Game:
     bots = {Side.MCCAIN: RandomBot(seed * 2), Side.OBAMA: RandomBot(seed * 2 + 1)}
     game = Game(cards, seed, Setup(max_turns=TURN_LIMIT), observer=check_invariants)
     while game.pending is not None:
-        game.answer(bots[game.pending.player].choose(game.pending))
+        game.answer(bots[game.pending.player].choose(game.pending, game))
     return game
 
 

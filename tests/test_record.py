@@ -18,7 +18,7 @@ def bot_game(cards: CardSet, seed: int, setup: Setup = Setup(max_turns=300)) -> 
     bots = {Side.MCCAIN: RandomBot(seed), Side.OBAMA: RandomBot(seed + 1)}
     g = Game(cards, seed, setup)
     while g.pending is not None:
-        g.answer(bots[g.pending.player].choose(g.pending))
+        g.answer(bots[g.pending.player].choose(g.pending, g))
     return g
 
 
@@ -79,3 +79,35 @@ def test_chance_is_in_the_log(cm2008: CardSet) -> None:
     assert "shuffles the deck" in text and "Shuffle the Breaking News deck" in text
     rec = json.dumps(g.record().to_json())
     assert '"seed": 11' in rec
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_fork_continues_exactly_like_the_original(mini: CardSet, seed: int) -> None:
+    from cmdsl.scenario import render_position
+
+    full = bot_game(mini, seed, Setup(mode="choose-states", max_turns=60))
+    for k in range(0, len(full.answers), 7):
+        original = replay(mini, full.record(), upto=k).game
+        copy = original.fork()
+        assert copy.pending == original.pending
+        for a in full.answers[k:]:
+            original.answer(a)
+            copy.answer(a)
+        assert render_position(copy) == render_position(original)
+        assert copy.result == original.result
+
+
+def test_greedy_bot_prefers_winning_a_state(mini: CardSet) -> None:
+    from cmdsl.bots import GreedyBot
+    from cmdsl.scenario import build_position
+
+    def start(game: Game):  # type: ignore[no-untyped-def]
+        build_position(game, {"states": [{"name": "Alpha", "defense": "R R W"}, "Beta"],
+                              "hands": {"mccain": ["mccain-attack", "mccain-nothing-1"]}})
+        game.active = Side.MCCAIN
+        yield from game._resume()
+
+    g = Game(mini, 0, start=start)
+    assert GreedyBot().choose(g.pending, g) == "play:mccain-attack"  # type: ignore[arg-type]
+    g.answer("play:mccain-attack")
+    assert GreedyBot().choose(g.pending, g) == "state:alpha"  # type: ignore[arg-type]

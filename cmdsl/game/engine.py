@@ -238,7 +238,14 @@ class Game:
             opts.append(Option("draw", "Draw a card"))
         return opts
 
+    def _resume(self) -> Steps:
+        """The main loop entered at the start of a turn (for ``fork``)."""
+        while True:
+            yield from self._turn()
+            self.active = self.active.other
+
     def _turn(self) -> Steps:
+        self._checkpoint = (self._snapshot(), len(self.answers))
         self.turn += 1
         limit = self.setup.max_turns
         if limit is not None and self.turn > limit:
@@ -518,6 +525,60 @@ class Game:
             target = yield from card.abilities.news(self, self.media[1], new)
         self.emit(E.NewsDrawn(news.id, news.title, target.name if target else None))
         yield from news.run(Run(self, None, target))
+
+    # ---- copies --------------------------------------------------------------------
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "players": {s: (list(p.hand), list(p.deck), list(p.discard), list(p.played), p.supply, p.score)
+                        for s, p in self.players.items()},
+            "in_play": [(x.tile, {i: list(r) for i, r in x.tokens.items()}, x.box, x.key, x.locked)
+                        for x in self.in_play],
+            "reserve": list(self.reserve), "won": list(self.won), "news": list(self.news_deck),
+            "media": self.media, "negatives": list(self.negatives), "turn": self.turn, "active": self.active,
+            "passes": self.passes, "decks": dict(self.decks), "rng": self.rng.getstate(),
+            "dice": list(self.chance.dice),
+        }
+
+    def fork(self) -> "Game":
+        """An independent copy of this game at its pending decision, without its history.
+
+        It restarts from the position saved at the start of the current turn and replays only
+        this turn's answers, so a bot can try options cheaply. During setup it replays it all.
+        """
+        cp = getattr(self, "_checkpoint", None)
+        if cp is None:
+            g = Game(self.cards, self.seed, self.setup, chance=Chance(list(self.chance.dice), self.chance.strict))
+            for a in self.answers:
+                g.answer(a)
+            return g
+        snap, since = cp
+        g = Game.__new__(Game)
+        g.cards, g.seed, g.setup, g.observer = self.cards, self.seed, self.setup, None
+        g.rng = random.Random()
+        g.rng.setstate(snap["rng"])
+        g.chance = Chance(list(snap["dice"]), self.chance.strict)
+        g.events, g.answers = [], []
+        g.players = {}
+        for side, (hand, deck, discard, played, supply, score) in snap["players"].items():
+            p = PlayerState(side, score)
+            p.hand, p.deck, p.discard, p.played, p.supply = list(hand), list(deck), list(discard), list(played), supply
+            g.players[side] = p
+        g.in_play = []
+        for tile, tokens, box, key, locked in snap["in_play"]:
+            live = LiveState(tile)
+            live.tokens = {i: list(r) for i, r in tokens.items()}
+            live.box, live.key, live.locked = box, key, locked
+            g.in_play.append(live)
+        g.reserve, g.won, g.news_deck = list(snap["reserve"]), list(snap["won"]), list(snap["news"])
+        g.media, g.negatives, g.turn, g.active = snap["media"], list(snap["negatives"]), snap["turn"], snap["active"]
+        g.passes, g.decks = snap["passes"], dict(snap["decks"])
+        g.pending, g.result = None, None
+        g._gen = g._resume()
+        g._advance(None)
+        for a in self.answers[since:]:
+            g.answer(a)
+        return g
 
     # ---- reading the game ------------------------------------------------------
 
