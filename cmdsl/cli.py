@@ -103,6 +103,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    from . import catalog
+
+    cards = _cards(args.cards)
+    if args.action == "list":
+        print(catalog.list_items(cards, args.side, args.type))
+    elif args.action == "show":
+        if not args.id:
+            print("cards show: give a card id (see `cmdsl cards list`)", file=sys.stderr)
+            return 2
+        print(catalog.show(cards, args.id), end="")
+    else:
+        print(catalog.markdown(cards), end="")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -124,6 +140,14 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
     g.add_argument("--quiet", action="store_true", help="print only the result")
     g.set_defaults(run=cmd_play)
+
+    k = sub.add_parser("cards", help="list cards, show one, or print docs/cards.md")
+    k.add_argument("action", choices=["list", "show", "doc"])
+    k.add_argument("id", nargs="?", help="the card id (for show)")
+    k.add_argument("--side", choices=["mccain", "obama"])
+    k.add_argument("--type", help="support, shift, demographic, alter, media, flow, news or negative")
+    k.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    k.set_defaults(run=cmd_cards)
 
     r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
     r.add_argument("file", metavar="FILE")
