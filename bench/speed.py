@@ -1,0 +1,60 @@
+"""Engine speed: random-bot beginner games per second, events per second, and parse/check/compile
+time of the bundled card set.
+
+    python bench/speed.py [--games 500] [--cards DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cmdsl.bots import RandomBot  # noqa: E402
+from cmdsl.game.engine import Game, Setup  # noqa: E402
+from cmdsl.lang.parser import get_parser  # noqa: E402
+from cmdsl.loader import load_card_set  # noqa: E402
+from cmdsl.model import SIDES  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--cards", default=None)
+    args = ap.parse_args()
+    t = time.perf_counter()
+    get_parser()
+    t_parser = time.perf_counter() - t
+    t = time.perf_counter()
+    cards = load_card_set(args.cards)
+    t_load = time.perf_counter() - t
+    print(f"parser build (cached on disk after the first run): {1000 * t_parser:.0f} ms")
+    print(f"load + parse + check + compile {len(cards.cards) + len(cards.news) + len(cards.negative)} effects: "
+          f"{1000 * t_load:.0f} ms")
+    events = turns = 0
+    t = time.perf_counter()
+    for seed in range(args.games):
+        bots = {SIDES[0]: RandomBot(2 * seed), SIDES[1]: RandomBot(2 * seed + 1)}
+        g = Game(cards, seed, Setup(max_turns=1000))
+        while g.pending is not None:
+            g.answer(bots[g.pending.player].choose(g.pending, g))
+        events += len(g.events)
+        turns += g.turn
+    dt = time.perf_counter() - t
+    print(f"{args.games} random games: {dt:.2f} s, {args.games / dt:.0f} games/s, "
+          f"{turns / args.games:.0f} turns/game, {events / dt:.0f} events/s")
+    tracemalloc.start()
+    g = Game(cards, 1, Setup(max_turns=1000))
+    bots = {SIDES[0]: RandomBot(1), SIDES[1]: RandomBot(2)}
+    while g.pending is not None:
+        g.answer(bots[g.pending.player].choose(g.pending, g))
+    _, peak = tracemalloc.get_traced_memory()
+    print(f"peak memory of one game with its full event log: {peak / 1024:.0f} KiB")
+
+
+if __name__ == "__main__":
+    main()
