@@ -23,8 +23,8 @@ class Violation(AssertionError):
 
 
 def check_invariants(game: Game, event: E.Event) -> None:
-    if isinstance(event, (E.GameStarted, E.Shuffled)) and not game.in_play:
-        return  # still setting up
+    if game.turn == 0:
+        return  # still setting up: decks are being built and hands drawn
     for side in Side:
         p = game.players[side]
         on_board = sum(s.tokens_of(side) for s in game.in_play)

@@ -288,10 +288,10 @@ class Game:
                 yield from result.run(Run(self, side.other))
         for side in SIDES:  # R4.3: played cards go to the discard pile only now
             p = self.players[side]
-            for cid in p.played:
+            while p.played:
+                cid = p.played.pop(0)
                 p.discard.append(cid)
                 self.emit(E.CardDiscarded(side, cid, self.cards.cards[cid].title, "end of turn"))
-            p.played.clear()
         self.emit(E.TurnEnded(self.turn, self.active))
 
     def roll_die(self) -> int:
@@ -325,16 +325,19 @@ class Game:
         p = self.players[side]
         card = self.cards.cards[card_id]
         p.hand.remove(card_id)
-        self.emit(E.CardPlayed(side, card_id, card.title, nested, cause=cause))
-        if card.is_media:  # R4.4
-            if self.media is not None:
-                old, owner = self.media
-                self.players[owner].discard.append(old)
-                self.emit(E.CardDiscarded(owner, old, self.cards.cards[old].title, "replaced", cause=cause))
+        replaced = self.media if card.is_media else None
+        if card.is_media:  # R4.4: at most one Media Support in play; the old one is discarded
+            if replaced is not None:
+                self.players[replaced[1]].discard.append(replaced[0])
             self.media = (card_id, side)
-            self.emit(E.MediaSupportInPlay(side, card_id, card.title, cause=cause))
         else:
             p.played.append(card_id)
+        self.emit(E.CardPlayed(side, card_id, card.title, nested, cause=cause))
+        if replaced is not None:
+            old, owner = replaced
+            self.emit(E.CardDiscarded(owner, old, self.cards.cards[old].title, "replaced", cause=cause))
+        if card.is_media:
+            self.emit(E.MediaSupportInPlay(side, card_id, card.title, cause=cause))
         if card.going_negative:
             self.negatives.append((side, card_id))
         yield from card.run(Run(self, side))
