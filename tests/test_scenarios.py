@@ -11,6 +11,7 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from cmdsl.game import events as E
 from cmdsl.loader import load_card_set
+from cmdsl.model import slug
 from cmdsl.scenario import Scenario, load_scenarios, run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -18,7 +19,7 @@ CARDS = load_card_set()
 ALL = [sc for f in sorted(SCENARIOS.glob("*.yaml")) for sc in load_scenarios(f, CARDS)]
 
 #: Events that show an effect changed something (not merely that a card was played).
-CHANGES = (E.BlockChanged, E.IssueShifted, E.KeyAltered, E.CardDrawn, E.StateWon, E.MediaSupportInPlay,
+CHANGES = (E.BlockChanged, E.IssueShifted, E.KeyAltered, E.CardDrawn, E.CardDiscarded, E.StateWon, E.MediaSupportInPlay,
            E.DieRolled, E.NegativeSkipped, E.NewsDrawn)
 
 
@@ -27,7 +28,7 @@ class TextSnapshot(SingleFileSnapshotExtension):
     file_extension = "txt"
 
 
-@pytest.mark.parametrize("sc", ALL, ids=[sc.id for sc in ALL])
+@pytest.mark.parametrize("sc", ALL, ids=[f"{Path(sc.file).stem}--{slug(sc.name)}" for sc in ALL])
 def test_scenario(sc: Scenario, snapshot: object) -> None:
     out = run_scenario(CARDS, sc)
     assert out.report() == snapshot.use_extension(TextSnapshot)  # type: ignore[attr-defined]

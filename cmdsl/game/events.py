@@ -269,7 +269,16 @@ class Chose(Event):
     label: str
 
     def text(self) -> str:
-        return f"{self.player} chooses: {self.label}."
+        if self.kind == "turn":
+            return f"{self.player} chooses to {self.label[0].lower()}{self.label[1:]}."
+        return f"{self.player} chooses {self.label}{_CHOICE_SUFFIX.get(self.kind, '')}."
+
+
+_CHOICE_SUFFIX = {
+    "discard": " to discard", "draft": " to keep", "order": " to be resolved first",
+    "replacement": " to come into play", "news-target": " as the state the Breaking News affects",
+    "setup-state": " as a starting state", "option": "", "issue": " as the issue", "card": "",
+}
 
 
 @dataclass(frozen=True)
