@@ -1,0 +1,34 @@
+"""Card text is generated from the compiled effect (issue: card text), and docs/cards.md is current."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cmdsl.catalog import card_text, markdown, show
+from cmdsl.model import CardSet
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "cards.md"
+
+
+def test_docs_cards_md_is_up_to_date(cm2008: CardSet) -> None:
+    assert DOC.read_text(encoding="utf-8") == markdown(cm2008), \
+        "docs/cards.md is out of date: run `cmdsl cards doc > docs/cards.md`"
+
+
+def test_every_item_renders_to_sentences(cm2008: CardSet) -> None:
+    items = [*cm2008.cards.values(), *cm2008.news.values(), *cm2008.negative.values()]
+    for item in items:
+        text = card_text(item)
+        assert text and all(line.strip()[0].isupper() or line.strip().startswith("-") for line in text.splitlines()), item.id
+        assert " S " not in text.replace("call it S", "") or "S" in item.effect_text  # variables come from the source
+
+
+def test_generated_text_follows_the_effect(cm2008: CardSet) -> None:
+    text = card_text(cm2008.cards["mccain-drill-baby-drill"])
+    assert text.splitlines() == [
+        "Discard two cards (a cost: this card cannot be played without two other cards in hand).",
+        "Choose a state in play; call it S.",
+        "Gain two supports on Defense in S.",
+    ]
+    shown = show(cm2008, "mccain-drill-baby-drill")
+    assert "going negative" in shown and "cards/cm2008/mccain.yaml" in shown.replace("\\", "/") or "mccain.yaml" in shown
