@@ -19,7 +19,8 @@ CARDS = load_card_set()
 ALL = [sc for f in sorted(SCENARIOS.glob("*.yaml")) for sc in load_scenarios(f, CARDS)]
 
 #: Events that show an effect changed something (not merely that a card was played).
-CHANGES = (E.BlockChanged, E.IssueShifted, E.KeyAltered, E.CardDrawn, E.CardDiscarded, E.StateWon, E.MediaSupportInPlay,
+CHANGES = (E.BlockChanged, E.IssueShifted, E.KeyAltered, E.CardDrawn, E.CardDiscarded, E.CardPlayed, E.StateWon,
+           E.MediaSupportInPlay,
            E.DieRolled, E.NegativeSkipped, E.NewsDrawn)
 
 
