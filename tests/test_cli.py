@@ -37,3 +37,18 @@ def test_bad_input_gives_a_message_not_a_traceback(tmp_path: Path, capsys: pytes
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     assert "check" in capsys.readouterr().out
+
+
+def test_a_drafted_greedy_game_plays_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--bot", "greedy", "--bot", "greedy", "--draft", "--seed", "5", "--quiet"]) == 0
+    assert "Game over —" in capsys.readouterr().out
+
+
+def test_cards_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "list", "--side", "obama", "--type", "media"]) == 0
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 3 and "obama-meet-the-press" in out
+    assert main(["cards", "show", "obama-yes-we-can"]) == 0
+    assert "Gain one support on Economy in S." in capsys.readouterr().out
+    assert main(["cards", "show", "obama-yes-we-cann"]) == 1
+    assert 'did you mean "obama-yes-we-can"' in capsys.readouterr().err
