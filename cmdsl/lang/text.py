@@ -26,7 +26,7 @@ def expr(e: A.Expr) -> str:
     if isinstance(e, A.PlayerRef):
         return _PLAYER[e.who]
     if isinstance(e, A.NewsState):
-        return "the state this news affects"
+        return "the affected state"
     if isinstance(e, A.Of):
         sub = expr(e.subject)
         return {"majority": f"the majority issue of {sub}", "minority": f"the minority issue of {sub}",
@@ -112,8 +112,8 @@ def _sentence(s: A.Stmt, top: bool, kind: str) -> str | None:
         n = s.count.value if isinstance(s.count, A.Num) else None
         if n == 0:
             return f"When {who} {'go' if who == 'you' else 'goes'} negative, no die is rolled."
-        return (f"When {who} {'go' if who == 'you' else 'goes'} negative, roll the Going Negative die "
-                f"{expr(s.count)} times.")
+        times = {1: "once", 2: "twice"}.get(n, f"{expr(s.count)} times") if n is not None else f"{expr(s.count)} times"
+        return f"When {who} {'go' if who == 'you' else 'goes'} negative, roll the Going Negative die {times}."
     if isinstance(s, A.NewsTarget):
         if s.rule == "chosen":
             assert s.chooser is not None
@@ -132,12 +132,17 @@ def lines(stmts: tuple[A.Stmt, ...], indent: str = "", top: bool = False, kind: 
         elif isinstance(s, A.If):
             out.append(f"{indent}If {cond(s.cond)}:")
             out += lines(s.then, inner, kind=kind)
-            if s.otherwise:
+            other = s.otherwise
+            while len(other) == 1 and isinstance(other[0], A.If):  # else-if chains stay flat
+                out.append(f"{indent}Otherwise, if {cond(other[0].cond)}:")
+                out += lines(other[0].then, inner, kind=kind)
+                other = other[0].otherwise
+            if other:
                 out.append(f"{indent}Otherwise:")
-                out += lines(s.otherwise, inner, kind=kind)
+                out += lines(other, inner, kind=kind)
         elif isinstance(s, A.ForEach):
             where = f" where {cond(s.where)}" if s.where is not None else ""
-            out.append(f"{indent}For each state in play{where} (call it {s.var}):")
+            out.append(f"{indent}For each state in play (call it {s.var}){where}:")
             out += lines(s.body, inner, kind=kind)
         elif isinstance(s, A.Repeat):
             times = {1: "Once", 2: "Twice"}.get(s.count.value, f"{s.count.value} times") \
