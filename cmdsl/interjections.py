@@ -111,24 +111,24 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
         return apply_state
     if op == "score":
         side = _side(str(patch.get("side")))
-        value = patch.get("value")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        score = patch.get("value")
+        if not isinstance(score, int) or isinstance(score, bool) or score < 0:
             raise InterjectionError("set: a score is a whole number")
 
         def apply_score(g: Game) -> str:
-            g.players[side].score = value
-            return f"{side}'s score set to {value}"
+            g.players[side].score = score
+            return f"{side}'s score set to {score}"
         return apply_score
     if op == "hand":
         side = _side(str(patch.get("side")))
         cards = patch.get("cards")
         p = game.players[side]
-        mine = set(p.hand) | set(p.deck) | set(p.discard)
+        owned = set(p.hand) | set(p.deck) | set(p.discard)
         if not isinstance(cards, list) or len(set(cards)) != len(cards):
             raise InterjectionError("set: a hand is a list of different card ids")
         for cid in cards:
-            if cid not in mine:
-                near = did_you_mean(str(cid), mine)
+            if cid not in owned:
+                near = did_you_mean(str(cid), owned)
                 raise InterjectionError(f'set: "{cid}" is not in {side}\'s hand, deck or discard pile'
                                         + (f' (did you mean "{near}"?)' if near else ""))
 

@@ -32,7 +32,8 @@ class Side(str, Enum):
         return Side.OBAMA if self is Side.MCCAIN else Side.MCCAIN
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
+        """The candidate's name as printed: McCain, Obama."""
         return "McCain" if self is Side.MCCAIN else "Obama"
 
     @property
@@ -41,7 +42,7 @@ class Side(str, Enum):
         return "R" if self is Side.MCCAIN else "B"
 
     def __str__(self) -> str:
-        return self.title
+        return self.label
 
 
 SIDES = (Side.MCCAIN, Side.OBAMA)

@@ -421,7 +421,7 @@ class Game:
         }
         opts = tuple(Option(f"block:{issue}:{i + 1}", f"{live.name} {issue}, block {i + 1}: {labels[w]}", (w, i))
                      for w, i in ways.items())
-        opt = yield from self.ask(Decision(side, "block", f"which {issue} block of {live.name} turns {side.title}?", opts))
+        opt = yield from self.ask(Decision(side, "block", f"which {issue} block of {live.name} turns {side.label}?", opts))
         way, i = opt.value
         before = tokens[i]
         if way == "remove":
@@ -605,6 +605,12 @@ class Run:
         self.news = news
         self.vars: dict[str, Any] = {}
         self.chosen: dict[int, set[str]] = {}
+
+    @property
+    def me(self) -> Side:
+        """Who acts; the checker guarantees there is somebody wherever this is read."""
+        assert self.actor is not None
+        return self.actor
 
     def as_(self, actor: Side) -> "Run":
         r = Run(self.game, actor, self.news)

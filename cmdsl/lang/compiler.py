@@ -107,7 +107,7 @@ class Compiler:
         if who == "you":
             return lambda r: r.actor
         if who == "opponent":
-            return lambda r: r.actor.other
+            return lambda r: r.me.other
         if who == "active":
             return lambda r: r.game.active
         side = Side(who)
@@ -170,7 +170,7 @@ class Compiler:
             def gain(r: Run) -> Steps:
                 live, iss = state(r), issue(r)
                 for _ in range(amount(r)):
-                    yield from r.game.gain(r.actor, live, iss, cause)
+                    yield from r.game.gain(r.me, live, iss, cause)
             return gain
         if isinstance(s, A.Shift):
             state, amount, issue = self.expr(s.state), self.count(s.amount), self.expr(s.issue)
@@ -190,13 +190,13 @@ class Compiler:
             group = self.expr(s.group)
 
             def demographic(r: Run) -> Steps:
-                yield from r.game.demographic_support(r.actor, group(r), cause)
+                yield from r.game.demographic_support(r.me, group(r), cause)
             return demographic
         if isinstance(s, A.Draw):
             amount = self.count(s.amount)
 
             def draw(r: Run) -> Steps:
-                r.game.draw_cards(r.actor, amount(r), cause)
+                r.game.draw_cards(r.me, amount(r), cause)
                 return
                 yield  # pragma: no cover
             return draw
@@ -205,12 +205,12 @@ class Compiler:
 
             def draw_and_play(r: Run) -> Steps:
                 g = r.game
-                drawn = g.draw_cards(r.actor, amount(r), cause)
-                opts = [o for o in g.hand_options(r.actor, drawn) if g.playable(r.actor, o.value)]
+                drawn = g.draw_cards(r.me, amount(r), cause)
+                opts = [o for o in g.hand_options(r.me, drawn) if g.playable(r.me, o.value)]
                 if not opts:
                     return
-                opt = yield from g.ask(Decision(r.actor, "card", "play one of the cards just drawn", tuple(opts)))
-                yield from g.play_card(r.actor, opt.value, nested=True, cause=cause)
+                opt = yield from g.ask(Decision(r.me, "card", "play one of the cards just drawn", tuple(opts)))
+                yield from g.play_card(r.me, opt.value, nested=True, cause=cause)
             return draw_and_play
         if isinstance(s, A.Discard):
             amount = self.count(s.amount)
@@ -218,11 +218,11 @@ class Compiler:
             def discard(r: Run) -> Steps:
                 g = r.game
                 for _ in range(amount(r)):
-                    opts = g.hand_options(r.actor)
+                    opts = g.hand_options(r.me)
                     if not opts:
                         return
-                    opt = yield from g.ask(Decision(r.actor, "discard", "discard a card", tuple(opts)))
-                    g.discard_from_hand(r.actor, opt.value, "effect", cause)
+                    opt = yield from g.ask(Decision(r.me, "discard", "discard a card", tuple(opts)))
+                    g.discard_from_hand(r.me, opt.value, "effect", cause)
             return discard
         if isinstance(s, A.DiscardAny):
             var = s.var
@@ -231,15 +231,15 @@ class Compiler:
                 g = r.game
                 n = 0
                 while True:
-                    opts = g.hand_options(r.actor)
+                    opts = g.hand_options(r.me)
                     if not opts:
                         break
                     done = Option("done", f"stop discarding ({n} discarded)")
-                    opt = yield from g.ask(Decision(r.actor, "discard", "discard a card, or stop",
+                    opt = yield from g.ask(Decision(r.me, "discard", "discard a card, or stop",
                                                     (done, *opts)))
                     if opt.id == "done":
                         break
-                    g.discard_from_hand(r.actor, opt.value, "effect", cause)
+                    g.discard_from_hand(r.me, opt.value, "effect", cause)
                     n += 1
                 r.vars[var] = n
             return discard_any
@@ -250,17 +250,17 @@ class Compiler:
             opts = tuple(Option(f"issue:{i}", i.title(), i) for i in ISSUES)
 
             def choose_issue(r: Run) -> Steps:
-                opt = yield from r.game.ask(Decision(r.actor, "issue", "choose an issue", opts))
+                opt = yield from r.game.ask(Decision(r.me, "issue", "choose an issue", opts))
                 r.vars[var] = opt.value
             return choose_issue
         if isinstance(s, A.ChooseCard):
             var = s.var
 
             def choose_card(r: Run) -> Steps:
-                opts = r.game.hand_options(r.actor)
+                opts = r.game.hand_options(r.me)
                 r.vars[var] = None
                 if opts:
-                    opt = yield from r.game.ask(Decision(r.actor, "card", "choose a card from your hand", tuple(opts)))
+                    opt = yield from r.game.ask(Decision(r.me, "card", "choose a card from your hand", tuple(opts)))
                     r.vars[var] = opt.value
             return choose_card
         if isinstance(s, A.PlayCard):
@@ -269,16 +269,16 @@ class Compiler:
             def play(r: Run) -> Steps:
                 cid = r.vars.get(var)
                 g = r.game
-                if cid is not None and cid in g.players[r.actor].hand and g.playable(r.actor, cid):
-                    yield from g.play_card(r.actor, cid, nested=True, cause=cause)
+                if cid is not None and cid in g.players[r.me].hand and g.playable(r.me, cid):
+                    yield from g.play_card(r.me, cid, nested=True, cause=cause)
             return play
         if isinstance(s, A.DiscardCard):
             var = s.var
 
             def discard_card(r: Run) -> Steps:
                 cid = r.vars.get(var)
-                if cid is not None and cid in r.game.players[r.actor].hand:
-                    r.game.discard_from_hand(r.actor, cid, "effect", cause)
+                if cid is not None and cid in r.game.players[r.me].hand:
+                    r.game.discard_from_hand(r.me, cid, "effect", cause)
                 return
                 yield  # pragma: no cover
             return discard_card
@@ -334,7 +334,7 @@ class Compiler:
 
             def choose_one(r: Run) -> Steps:
                 opts = tuple(Option(f"option:{i + 1}", labels[i], i) for i in range(len(bodies)))
-                opt = yield from r.game.ask(Decision(r.actor, "option", "choose one", opts))
+                opt = yield from r.game.ask(Decision(r.me, "option", "choose one", opts))
                 yield from bodies[opt.value](r)
             return choose_one
         raise TypeError(f"cannot compile {s!r}")  # pragma: no cover
@@ -359,10 +359,10 @@ class Compiler:
                     fits.append(live)
             r.vars[var] = None
             if not fits:
-                g.emit(E.NothingToChoose(r.actor, f"{what}{' where ' + text if text else ''}", cause=cause))
+                g.emit(E.NothingToChoose(r.me, f"{what}{' where ' + text if text else ''}", cause=cause))
                 return
             opt = yield from g.ask(Decision(
-                r.actor, "state", f"choose {what}" + (f" where {text}" if text else ""),
+                r.me, "state", f"choose {what}" + (f" where {text}" if text else ""),
                 tuple(Option(f"state:{x.tile.slug}", x.name, x) for x in fits)))
             r.vars[var] = opt.value
             used.add(opt.value.name)

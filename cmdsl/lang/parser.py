@@ -191,7 +191,7 @@ def parse_effect(text: str, origin: Origin = Origin()) -> A.Program:
         tree = get_parser().parse(source)
     except _IndentError as ie:
         tok = ie.token
-        line = int(tok.line) + tok.count("\n")
+        line = (tok.line or 1) + tok.count("\n")
         return_err = CardError("this line's indentation matches no enclosing block", origin.at(line, 1))
         raise return_err from None
     except UnexpectedInput as e:
@@ -246,17 +246,23 @@ class _ToAst(Transformer):
     def active_player(self, meta, c):  # type: ignore[no-untyped-def]
         return A.PlayerRef("active", pos=self._p(meta))
 
-    def _of(prop: str):  # type: ignore[no-untyped-def]  # noqa: N805 - method factory
-        def build(self, meta, c):  # type: ignore[no-untyped-def]
-            return A.Of(prop, c[0], pos=self._p(meta))
-        return build
+    def majority_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("majority", c[0], pos=self._p(meta))
 
-    majority_of = _of("majority")
-    minority_of = _of("minority")
-    key_of = _of("key")
-    votes_of = _of("votes")
-    score_of = _of("score")
-    hand_size_of = _of("hand_size")
+    def minority_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("minority", c[0], pos=self._p(meta))
+
+    def key_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("key", c[0], pos=self._p(meta))
+
+    def votes_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("votes", c[0], pos=self._p(meta))
+
+    def score_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("score", c[0], pos=self._p(meta))
+
+    def hand_size_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("hand_size", c[0], pos=self._p(meta))
 
     def blocks_of(self, meta, c):  # type: ignore[no-untyped-def]
         return A.BlocksOf(c[0], c[1], c[2], pos=self._p(meta))
@@ -387,4 +393,4 @@ class _ToAst(Transformer):
         return A.WhileInPlay(_body(c), pos=self._p(meta))
 
     def _tok(self, tok: Token) -> A.Pos:
-        return self.o.pos(int(tok.line), int(tok.column))
+        return self.o.pos(tok.line or 1, tok.column or 1)

@@ -109,10 +109,10 @@ def _sentence(s: A.Stmt, top: bool, kind: str) -> str | None:
         return "Nothing happens."
     if isinstance(s, A.RollDice):
         who = expr(s.player)
-        n = s.count.value if isinstance(s.count, A.Num) else None
-        if n == 0:
+        dice = s.count.value if isinstance(s.count, A.Num) else -1
+        if dice == 0:
             return f"When {who} {'go' if who == 'you' else 'goes'} negative, no die is rolled."
-        times = {1: "once", 2: "twice"}.get(n, f"{expr(s.count)} times") if n is not None else f"{expr(s.count)} times"
+        times = {1: "once", 2: "twice"}.get(dice, f"{expr(s.count)} times")
         return f"When {who} {'go' if who == 'you' else 'goes'} negative, roll the Going Negative die {times}."
     if isinstance(s, A.NewsTarget):
         if s.rule == "chosen":
