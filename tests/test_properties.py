@@ -67,7 +67,7 @@ def test_a_thousand_random_games_end_with_every_invariant_holding(cm2008: CardSe
     assert tally["mccain"] > 0 and tally["obama"] > 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 1000), max_size=150), bad=st.text(max_size=8))
 def test_any_answer_sequence_keeps_the_invariants_and_bad_answers_change_nothing(
         cm2008: CardSet, seed: int, picks: list[int], bad: str) -> None:
