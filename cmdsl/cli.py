@@ -119,6 +119,19 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_repl(args: argparse.Namespace) -> int:
+    try:
+        from .repl.app import repl  # the REPL is a front end: imported only when asked for
+    except ImportError:  # a source checkout without an install: repl/ sits beside cmdsl/
+        from repl.app import repl  # type: ignore[no-redef]
+    history = args.history if args.history is not None else _default_history()
+    return repl(args.cards, history or None, colour=not args.no_colour)
+
+
+def _default_history() -> str:
+    return str(Path.home() / ".cmdsl_history")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -149,6 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
     k.set_defaults(run=cmd_cards)
 
+    q = sub.add_parser("repl", help="play and debug interactively (the default when run in a terminal)")
+    q.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    q.add_argument("--history", metavar="FILE", help="command history file (default ~/.cmdsl_history; '' for none)")
+    q.add_argument("--no-colour", action="store_true", help="plain text")
+    q.set_defaults(run=cmd_repl)
+
     r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
     r.add_argument("file", metavar="FILE")
     r.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
@@ -161,8 +180,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
-        parser.print_help()
-        return 0
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            args = parser.parse_args(["repl"])
+        else:
+            parser.print_help()
+            return 0
     try:
         return int(args.run(args))
     except CmdslError as e:

@@ -1,0 +1,192 @@
+"""The prompt-toolkit front end: the prompt loop, completion, highlighting, toolbar, history."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable, Iterable
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import ANSI, FormattedText
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.lexers import Lexer
+from prompt_toolkit.patch_stdout import patch_stdout
+
+from cmdsl.errors import CmdslError
+from cmdsl.lang.parser import keywords
+from cmdsl.model import ISSUES
+
+from .commands import COMMANDS, run_line
+from .session import Session
+
+WELCOME = ("cmdsl — Campaign Manager 2008. Type `new` to play the beginner game against the random bot,\n"
+           "`help` for the commands, Ctrl-D to leave.")
+
+
+class ReplCompleter(Completer):
+    """Commands first; then card ids, state names, groups and language keywords."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def words(self, command: str) -> list[str]:
+        cards = self.session.cards
+        if command in ("card", "explain", "play"):
+            return [*cards.cards, *cards.news, *(r.id for r in cards.negative.values())]
+        if command == "help":
+            return list(COMMANDS)
+        if command == "new":
+            return ["beginner", "choose-states", "draft", "vs", "random", "greedy", "human", "as", "mccain",
+                    "obama", "seed", "first"]
+        states = [f'"{s}"' for s in cards.states] if command == "eval" else list(cards.states)
+        groups = [f'"{g}"' for g in cards.groups] if command == "eval" else sorted(cards.groups)
+        extra = sorted(keywords()) if command == "eval" else ["score", "hand", "news", "die", "issue", "key",
+                                                              *ISSUES, "mccain", "obama", *cards.news]
+        return [*states, *groups, *extra, *cards.cards]
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        if " " not in text.lstrip():
+            for name in COMMANDS:
+                if name.startswith(text.strip()):
+                    yield Completion(name, -len(text.strip()))
+            return
+        command = text.split()[0]
+        m = re.search(r'("[^"]*|[\w\-.:\']*)$', text)
+        word = m.group(1) if m else ""
+        for w in self.words(command):
+            if w.lower().startswith(word.lower()) and w != word:
+                yield Completion(w, -len(word))
+
+
+class EffectLexer(Lexer):
+    """Highlights keywords, names and numbers in `eval` lines (and the command word)."""
+
+    TOKEN = re.compile(r'"[^"]*"?|\d+|[A-Za-z][\w\-]*|\S')
+
+    def lex_document(self, document: Document):  # type: ignore[no-untyped-def]
+        words = keywords()
+
+        def line(i: int) -> list[tuple[str, str]]:
+            text = document.lines[i]
+            out: list[tuple[str, str]] = []
+            pos = 0
+            for m in self.TOKEN.finditer(text):
+                out.append(("", text[pos:m.start()]))
+                tok = m.group(0)
+                if m.start() == len(text) - len(text.lstrip()) and tok in COMMANDS:
+                    style = "bold"
+                elif tok.startswith('"'):
+                    style = "ansigreen"
+                elif tok.isdigit():
+                    style = "ansimagenta"
+                elif tok in words:
+                    style = "ansicyan"
+                elif tok[0].isupper():
+                    style = "ansiyellow"
+                else:
+                    style = ""
+                out.append((style, tok))
+                pos = m.end()
+            out.append(("", text[pos:]))
+            return out
+        return line
+
+
+def toolbar(session: Session) -> FormattedText:
+    game = session.game
+    if game is None:
+        return FormattedText([("", " no game — `new` starts one ")])
+    from cmdsl.model import Side
+
+    m, o = game.players[Side.MCCAIN].score, game.players[Side.OBAMA].score
+    pending = game.pending
+    what = game.result.text() if game.result else (
+        f"{pending.player}: {pending.prompt} ({len(pending.options)} options)" if pending else "")
+    return FormattedText([("", f" turn {game.turn}  "), ("fg:ansired", f"McCain {m}"), ("", "  "),
+                          ("fg:ansiblue", f"Obama {o}"), ("", f"   {what} ")])
+
+
+def _print(text: str) -> None:
+    if text:
+        print_formatted_text(ANSI(text))
+
+
+def repl(cards_path: str | None = None, history: str | None = None, colour: bool = True,
+         prompt: PromptSession | None = None, echo: Callable[[str], None] | None = None) -> int:  # type: ignore[type-arg]
+    """Run the REPL until Ctrl-D or `quit`. Returns the exit status. ``echo`` receives every
+    text the REPL shows (tests capture it; by default it is printed)."""
+    show = echo or _print
+    try:
+        session = Session(cards_path)
+    except CmdslError as e:
+        show(f"error: {e}")
+        return 1
+    hist: History = FileHistory(history) if history else InMemoryHistory()
+    ps = prompt or PromptSession(history=hist, auto_suggest=AutoSuggestFromHistory(),
+                                 completer=ReplCompleter(session), lexer=EffectLexer(),
+                                 bottom_toolbar=lambda: toolbar(session), complete_while_typing=False)
+    show(WELCOME)
+    with patch_stdout():
+        while True:
+            try:
+                line = ps.prompt("cmdsl> ")
+            except KeyboardInterrupt:  # Ctrl-C cancels the line
+                continue
+            except EOFError:  # Ctrl-D leaves
+                if not leave(session, ps, show):
+                    continue
+                return 0
+            stripped = line.strip()
+            if stripped == "quit":
+                if leave(session, ps, show):
+                    return 0
+                continue
+            if stripped == "eval" or re.fullmatch(r"eval as \w+", stripped):
+                line = stripped + " " + read_block(ps)
+            try:
+                show(run_line(session, line, colour))
+            except CmdslError as e:
+                show(f"error: {e}")
+            except Exception as e:  # a bug must not lose the user's game: report it in one line
+                show(f"internal error ({type(e).__name__}: {e}); the game is unchanged")
+
+
+def read_block(ps: PromptSession) -> str:  # type: ignore[type-arg]
+    """The lines of a multi-line effect, ended by an empty line."""
+    lines: list[str] = []
+    while True:
+        try:
+            line = ps.prompt("  ...> ")
+        except (KeyboardInterrupt, EOFError):
+            return ""
+        if not line.strip():
+            return "\n".join(lines)
+        lines.append(line)
+
+
+def leave(session: Session, ps: PromptSession, show: Callable[[str], None]) -> bool:  # type: ignore[type-arg]
+    """True when the session may end; offers to save an unsaved game first."""
+    if session.game is None or session.saved or session.game.over:
+        return True
+    try:
+        answer = ps.prompt("The game is not saved. Save it to (file name, empty to leave without saving): ")
+    except KeyboardInterrupt:
+        return False
+    except EOFError:
+        return True
+    if answer.strip():
+        try:
+            session.save(answer.strip())
+            show(f"Saved to {answer.strip()}.")
+        except OSError as e:
+            show(f"error: cannot write {answer.strip()} ({e.strerror})")
+            return False
+    return True
+
+
+def default_history_file() -> str:
+    return str(Path.home() / ".cmdsl_history")

@@ -1,0 +1,359 @@
+"""REPL commands: parse a line, run it on the session, return the text to show.
+
+Plain functions, testable without a terminal. A user's mistake raises ``CmdslError`` (one
+line, or a located effect error) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from cmdsl.bots import BOTS
+from cmdsl.catalog import show as show_card
+from cmdsl.errors import CmdslError, did_you_mean
+from cmdsl.game.engine import SETUP_MODES
+from cmdsl.interjections import effect_answer, set_answer
+from cmdsl.lang import render as unparse
+from cmdsl.model import ISSUES, Side
+
+from . import render
+from .session import Session, SessionError
+
+
+@dataclass(frozen=True)
+class Command:
+    run: Callable[[Session, str], str]
+    usage: str
+    help: str
+
+
+def _sides(word: str) -> Side:
+    try:
+        return Side(word.lower())
+    except ValueError:
+        raise SessionError(f'"{word}" is not a player: mccain or obama') from None
+
+
+def _viewer(s: Session) -> Side | None:
+    game = s.require()
+    if game.pending is not None and game.pending.player in s.humans:
+        return game.pending.player
+    return next(iter(s.humans)) if len(s.humans) == 1 else game.active
+
+
+def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg]
+    out = [render.events(evs, colour)] if evs else []
+    game = s.require()
+    if game.result is not None:
+        out.append(game.result.text())
+    elif game.pending is not None:
+        out.append(render.decision(game.pending, colour))
+    return "\n".join(out)
+
+
+# ---- commands -------------------------------------------------------------------------------
+
+
+def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
+    words = arg.lower().split()
+    mode, opponent, human, seed, first = "beginner", "random", Side.MCCAIN, 1, "random"
+    i = 0
+    while i < len(words):
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if w in SETUP_MODES:
+            mode = w
+        elif w == "vs" and nxt in (*BOTS, "human"):
+            opponent, i = nxt, i + 1
+        elif w == "as" and nxt is not None:
+            human, i = _sides(nxt), i + 1
+        elif w == "seed" and nxt is not None and nxt.isdigit():
+            seed, i = int(nxt), i + 1
+        elif w == "first" and nxt in ("mccain", "obama", "random"):
+            first, i = nxt, i + 1
+        else:
+            raise SessionError(f'new: did not understand "{w}" (see `help new`)')
+        i += 1
+    evs = s.start(mode, opponent, human, seed, first)
+    who = "hot-seat" if opponent == "human" else f"you are {human}, the {opponent} bot plays {human.other}"
+    return f"New {mode} game, seed {seed}: {who}.\n" + _after(s, evs[-12:], colour)
+
+
+def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
+    game = s.require()
+    d = game.pending
+    if d is None:
+        raise SessionError("the game is over: no decision is pending (`new` starts another)")
+    if d.player not in s.humans:
+        raise SessionError(f"it is {d.player}'s bot's turn to decide")
+    text = arg.strip()
+    if text.isdigit():
+        n = int(text)
+        if not 1 <= n <= len(d.options):
+            raise SessionError(f"choose a number from 1 to {len(d.options)}")
+        text = d.options[n - 1].id
+    elif d.find(text) is None:
+        # accept a unique prefix of a label or id (e.g. "draw", "Florida", "play obama-yes")
+        low = text.lower()
+        hits = [o for o in d.options if o.label.lower().startswith(low) or o.id.lower().startswith(low)
+                or o.id.lower() == f"play:{low}" or o.id.lower() == f"state:{low.replace(' ', '-')}"]
+        if len(hits) != 1:
+            near = did_you_mean(text, [o.label for o in d.options])
+            raise SessionError(f'"{text}" is not one of the options' + (f' (did you mean "{near}"?)' if near else "")
+                               + "; answer with a number")
+        text = hits[0].id
+    return _after(s, s.answer(text), colour)
+
+
+def cmd_board(s: Session, arg: str, colour: bool = False) -> str:
+    return render.board(s.require(), _viewer(s), colour)
+
+
+def cmd_hand(s: Session, arg: str, colour: bool = False) -> str:
+    return render.hand(s.require(), _viewer(s) or Side.MCCAIN)
+
+
+def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
+    game = s.require()
+    return _after(s, [], colour) or "No decision is pending."
+
+
+def cmd_log(s: Session, arg: str, colour: bool = False) -> str:
+    n = int(arg) if arg.strip().isdigit() else 20
+    return render.events(s.require().events[-n:], colour)
+
+
+def cmd_card(s: Session, arg: str, colour: bool = False) -> str:
+    if not arg.strip():
+        raise SessionError("card: give a card id (completion helps: press Tab)")
+    return show_card(s.cards, arg.strip())
+
+
+def cmd_explain(s: Session, arg: str, colour: bool = False) -> str:
+    item_id = arg.strip()
+    item = s.cards.item(item_id)
+    if item is None:
+        return show_card(s.cards, item_id)  # raises with a suggestion
+    tree = _tree(item.checked.program)
+    return (show_card(s.cards, item_id) + "\nSyntax tree:\n" + tree
+            + "\n\nCanonical effect text:\n" + unparse.program(item.checked.program))
+
+
+def _tree(node: object, indent: str = "  ") -> str:
+    """A readable dump of a frozen AST: one node per line, fields indented."""
+    from dataclasses import fields, is_dataclass
+
+    if not is_dataclass(node):
+        return indent + repr(node)
+    name = type(node).__name__
+    pos = getattr(node, "pos", None)
+    head = f"{indent}{name}" + (f"  @{pos}" if pos and pos.line else "")
+    lines = [head]
+    for f in fields(node):
+        if f.name == "pos":
+            continue
+        value = getattr(node, f.name)
+        if isinstance(value, tuple):
+            lines.append(f"{indent}  {f.name}:")
+            for v in value:
+                if isinstance(v, tuple):
+                    lines.append(f"{indent}    option:")
+                    lines += [_tree(x, indent + "      ") for x in v]
+                else:
+                    lines.append(_tree(v, indent + "    "))
+        elif is_dataclass(value):
+            lines.append(f"{indent}  {f.name}:")
+            lines.append(_tree(value, indent + "    "))
+        else:
+            lines.append(f"{indent}  {f.name}: {value!r}")
+    return "\n".join(lines)
+
+
+def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
+    game = s.require()
+    text = arg
+    side = game.pending.player if game.pending is not None else game.active
+    first, _, rest = arg.partition(" ")
+    if first == "as":
+        who, _, text = rest.partition(" ")
+        side = _sides(who)
+    text = text.strip("\n")
+    if not text.strip():
+        raise SessionError("eval: give an effect, e.g. `eval gain 1 support on economy in \"Ohio\"`")
+    return _after(s, s.interject(effect_answer(side, text)) + s.run_bots(), colour)
+
+
+def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
+    game = s.require()
+    words = shlex.split(arg) if arg.strip() else []
+    if not words:
+        raise SessionError("set: what? (see `help set`)")
+    head = words[0].lower()
+    if head == "score" and len(words) == 3 and words[2].isdigit():
+        patch = {"op": "score", "side": _sides(words[1]).value, "value": int(words[2])}
+    elif head == "hand" and len(words) >= 2:
+        patch = {"op": "hand", "side": _sides(words[1]).value, "cards": words[2:]}
+    elif head == "news" and len(words) == 2:
+        patch = {"op": "news", "id": words[1]}
+    elif head == "die" and len(words) == 2 and words[1].isdigit():
+        patch = {"op": "die", "value": int(words[1])}
+    else:
+        # set STATE ISSUE ROW... | set STATE issue N | set STATE key GROUP (state names may have spaces)
+        names = sorted((x.name for x in game.in_play), key=len, reverse=True)
+        text = arg.strip()
+        state = next((n for n in names if text.lower().startswith(n.lower())), None)
+        if state is None:
+            near = did_you_mean(words[0], [x.name for x in game.in_play])
+            raise SessionError(f'set: "{words[0]}" is not a state in play' + (f' (did you mean "{near}"?)' if near else ""))
+        what, _, value = text[len(state):].strip().partition(" ")
+        what = what.lower()
+        if what in ISSUES:
+            patch = {"op": "state", "name": state, what: value.strip()}
+        elif what == "issue" and value.strip().isdigit():
+            patch = {"op": "state", "name": state, "issue": int(value)}
+        elif what == "key":
+            patch = {"op": "state", "name": state, "key": value.strip()}
+        else:
+            raise SessionError("set: after the state give defense ROW, economy ROW, issue N or key GROUP")
+    return _after(s, s.interject(set_answer(patch)) + s.run_bots(), colour)
+
+
+def cmd_trace(s: Session, arg: str, colour: bool = False) -> str:
+    game = s.require()
+    evs = game.events[s.action_start:]
+    if not evs:
+        return "Nothing has happened yet."
+    out = []
+    for e in evs:
+        line = e.text()
+        if e.cause:
+            item_id, _, lineno = e.cause.partition(":")
+            src = _source_line(s, item_id, int(lineno)) if lineno.isdigit() else ""
+            line += f"\n      ← {e.cause}: {src.strip()}" if src else f"\n      ← {e.cause}"
+        out.append(line)
+    return "\n".join(out)
+
+
+def _source_line(s: Session, item_id: str, lineno: int) -> str:
+    item = s.cards.item(item_id)
+    if item is None or item.source is None:
+        return ""
+    try:
+        lines = Path(item.source.file).read_text(encoding="utf-8").split("\n")
+    except OSError:
+        return ""
+    return lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+
+
+def cmd_undo(s: Session, arg: str, colour: bool = False) -> str:
+    n = s.undo()
+    return f"Undone ({n} answer{'s' if n != 1 else ''}).\n" + _after(s, [], colour)
+
+
+def cmd_redo(s: Session, arg: str, colour: bool = False) -> str:
+    n = s.redo_one()
+    return f"Redone ({n} answer{'s' if n != 1 else ''}).\n" + _after(s, [], colour)
+
+
+def cmd_save(s: Session, arg: str, colour: bool = False) -> str:
+    if not arg.strip():
+        raise SessionError("save: give a file name, e.g. `save game.json`")
+    try:
+        s.save(arg.strip())
+    except OSError as e:
+        raise SessionError(f"save: cannot write {arg.strip()} ({e.strerror})") from None
+    return f"Saved to {arg.strip()}."
+
+
+def cmd_load(s: Session, arg: str, colour: bool = False) -> str:
+    words = arg.split()
+    if not words:
+        raise SessionError("load: give a file name, e.g. `load game.json`")
+    opponent = words[2] if len(words) >= 3 and words[1] == "vs" else "random"
+    return s.load(words[0], opponent) + "\n" + _after(s, [], colour)
+
+
+def cmd_reload(s: Session, arg: str, colour: bool = False) -> str:
+    return s.reload() + "\n" + _after(s, [], colour)
+
+
+def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
+    name = arg.strip().lower()
+    if name:
+        cmd = COMMANDS.get(name)
+        if cmd is None:
+            near = did_you_mean(name, COMMANDS)
+            raise SessionError(f'no command "{name}"' + (f' (did you mean "{near}"?)' if near else ""))
+        return f"{cmd.usage}\n\n{cmd.help}"
+    lines = ["Commands (`help COMMAND` for more):"]
+    lines += [f"  {c.usage:44} {c.help.splitlines()[0]}" for c in COMMANDS.values()]
+    lines.append("\nAnswer a pending decision with its number (or the start of its label).")
+    return "\n".join(lines)
+
+
+COMMANDS: dict[str, Command] = {
+    "new": Command(cmd_new, "new [MODE] [vs BOT|human] [as SIDE] [seed N]",
+                   "Start a game. MODE: " + ", ".join(SETUP_MODES) + "; BOT: " + ", ".join(BOTS)
+                   + ".\nExample: new draft vs greedy as obama seed 7"),
+    "board": Command(cmd_board, "board", "Show the states in play, scores, supplies, Media Support and your hand."),
+    "hand": Command(cmd_hand, "hand", "Show your hand."),
+    "options": Command(cmd_options, "options", "Show the pending decision and its numbered options."),
+    "answer": Command(cmd_answer, "answer N|LABEL", "Answer the pending decision (a bare number works too)."),
+    "play": Command(lambda s, a, colour=False: cmd_answer(s, f"play:{a.strip()}", colour), "play CARD-ID",
+                    "Play a card from your hand (same as choosing its option)."),
+    "log": Command(cmd_log, "log [N]", "Show the last N events (default 20)."),
+    "card": Command(cmd_card, "card ID", "Show a card's rules text and source."),
+    "explain": Command(cmd_explain, "explain ID",
+                       "Show a card's source, its syntax tree and the text generated from it."),
+    "eval": Command(cmd_eval, "eval [as SIDE] EFFECT",
+                    "Run an effect on the live position (at a play-or-draw decision), as SIDE\n"
+                    "(default: the player to act). Its decisions are asked as usual. For several\n"
+                    "lines, type `eval` (or `eval as obama`) alone, then the lines, then an empty line.\n"
+                    "It is recorded in the game: undo, save and reload include it."),
+    "trace": Command(cmd_trace, "trace", "Show the events of your last action with the effect line behind each."),
+    "set": Command(cmd_set, "set ...",
+                   "Arrange the position (at a play-or-draw decision; recorded like eval):\n"
+                   "  set STATE defense|economy ROW   e.g. set Ohio economy B W[b] R[r] B\n"
+                   "  set STATE issue N               the issue marker's box, 1-4\n"
+                   "  set STATE key GROUP\n"
+                   "  set score SIDE N\n"
+                   "  set hand SIDE CARD...           these cards, taken from deck or discard\n"
+                   "  set news NEWS-ID                the next Breaking News\n"
+                   "  set die N                       the next Going Negative roll"),
+    "undo": Command(cmd_undo, "undo", "Take back your last decision (and the bot's replies)."),
+    "redo": Command(cmd_redo, "redo", "Re-apply what undo took back."),
+    "save": Command(cmd_save, "save FILE", "Save the game record (JSON)."),
+    "load": Command(cmd_load, "load FILE [vs BOT|human]", "Load a saved record and continue it."),
+    "reload": Command(cmd_reload, "reload",
+                      "Re-read the card files, replay this game with them and report the first\n"
+                      "event that differs (the game continues from there)."),
+    "help": Command(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
+    "quit": Command(lambda s, a, colour=False: "", "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
+}
+
+
+def run_line(s: Session, line: str, colour: bool = False) -> str:
+    """Run one command line. Bare numbers and option labels answer the pending decision."""
+    text = line.strip()
+    if not text:
+        return ""
+    word, _, rest = text.partition(" ")
+    cmd = COMMANDS.get(word.lower())
+    if cmd is not None:
+        return cmd.run(s, rest, colour)  # type: ignore[call-arg]
+    if s.game is not None and s.game.pending is not None:
+        try:
+            return cmd_answer(s, text, colour)
+        except SessionError:
+            pass
+    near = did_you_mean(word, COMMANDS)
+    raise SessionError(f'unknown command "{word}"' + (f' (did you mean "{near}"?)' if near else "")
+                       + "; `help` lists the commands")
+
+
+def is_error(e: BaseException) -> bool:
+    return isinstance(e, (CmdslError, json.JSONDecodeError))

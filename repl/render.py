@@ -1,0 +1,93 @@
+"""Text for the REPL: the board, a hand, the log, a pending decision.
+
+Colour is ANSI (red McCain, blue Obama) and optional; without it everything still reads, because
+colours are always also spelled (R/B/W letters, names).
+"""
+
+from __future__ import annotations
+
+from cmdsl.game.decisions import Decision
+from cmdsl.game.engine import Game
+from cmdsl.game.events import Event
+from cmdsl.model import ISSUES, SIDES, Side
+
+_ANSI = {Side.MCCAIN: "\x1b[31m", Side.OBAMA: "\x1b[34m", None: "\x1b[2m"}
+_RESET, _BOLD = "\x1b[0m", "\x1b[1m"
+
+
+class Painter:
+    def __init__(self, colour: bool) -> None:
+        self.colour = colour
+
+    def side(self, side: Side | None, text: str) -> str:
+        return f"{_ANSI[side]}{text}{_RESET}" if self.colour else text
+
+    def bold(self, text: str) -> str:
+        return f"{_BOLD}{text}{_RESET}" if self.colour else text
+
+
+def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
+    """Every state in play, scores, supplies, Media Support, card counts; only ``viewer``'s hand."""
+    p = Painter(colour)
+    m, o = game.players[Side.MCCAIN], game.players[Side.OBAMA]
+    out = [p.bold(f"Turn {game.turn} — {game.active} to act") + "   "
+           + p.side(Side.MCCAIN, f"McCain {m.score} EV") + "  " + p.side(Side.OBAMA, f"Obama {o.score} EV")]
+    for live in game.in_play:
+        a, b = live.tile.groups
+        other = b if live.key == a else a
+        out.append("")
+        out.append(p.bold(f"{live.name} ({live.tile.ev} EV)") + f"  majority {live.majority.title()} "
+                   f"[box {live.box}: {_track(live.box)}]  key {live.key} (other: {other})")
+        for issue in ISSUES:
+            mark = "*" if issue == live.majority else " "
+            cells = []
+            for printed, tok in zip(live.tile.rows[issue], live.tokens[issue]):
+                base = p.side({"R": Side.MCCAIN, "B": Side.OBAMA}.get(printed), printed)
+                cells.append(base + (p.side(tok, f"[{tok.letter.lower()}]") if tok else "   "))
+            out.append(f"  {mark}{issue.title():8} " + " ".join(cells))
+    if game.media:
+        card, owner = game.media
+        out.append("\nMedia Support: " + p.side(owner, f"{game.cards.cards[card].title} ({owner})"))
+    else:
+        out.append("\nMedia Support: none")
+    for side in SIDES:
+        q = game.players[side]
+        out.append(p.side(side, f"{side.label:7}") + f" supply {q.supply:2}  hand {len(q.hand)}  deck {len(q.deck)}  "
+                   f"discard {len(q.discard)}")
+    if viewer is not None:
+        out.append(hand(game, viewer))
+    out.append(f"Reserve: {len(game.reserve)} states   Breaking News left: {len(game.news_deck)}")
+    return "\n".join(out)
+
+
+def _track(box: int) -> str:
+    """The issue track drawn as D D E E with the marker's box in brackets."""
+    labels = ["D", "D", "E", "E"]
+    return " ".join(f"({x})" if i + 1 == box else x for i, x in enumerate(labels))
+
+
+def hand(game: Game, side: Side) -> str:
+    cards = game.players[side].hand
+    if not cards:
+        return f"{side}'s hand: empty"
+    rows = [f"{side}'s hand:"]
+    for cid in cards:
+        c = game.cards.cards[cid]
+        rows.append(f"  {cid:44} {c.title}{' ⚄' if c.going_negative else ''}")
+    return "\n".join(rows)
+
+
+def events(evs: list[Event], colour: bool = False) -> str:
+    p = Painter(colour)
+    out = []
+    for e in evs:
+        who = getattr(e, "player", None)
+        out.append(p.side(who if isinstance(who, Side) else None, e.text()) if colour else e.text())
+    return "\n".join(out)
+
+
+def decision(d: Decision, colour: bool = False) -> str:
+    p = Painter(colour)
+    lines = [p.side(d.player, f"{d.player}") + f" — {d.prompt}:"]
+    lines += [f"  {i}. {o.label}" for i, o in enumerate(d.options, 1)]
+    return "\n".join(lines)

@@ -1,0 +1,161 @@
+"""A REPL session's state: the card set, the game, who is human, the bots, undo/redo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cmdsl.bots import Bot, make_bot
+from cmdsl.errors import CmdslError
+from cmdsl.game import events as E
+from cmdsl.game.engine import Game, Setup
+from cmdsl.game.record import Record, replay
+from cmdsl.loader import load_card_set
+from cmdsl.model import SIDES, CardSet, Side
+
+
+@dataclass
+class Session:
+    cards_path: str | None = None
+    cards: CardSet = field(init=False)
+    game: Game | None = None
+    humans: set[Side] = field(default_factory=set)
+    bots: dict[Side, Bot] = field(default_factory=dict)
+    redo: list[str] = field(default_factory=list)
+    saved: bool = True
+    action_start: int = 0  # first event of the last thing the user did (for `trace`)
+
+    def __post_init__(self) -> None:
+        self.cards = load_card_set(self.cards_path)
+
+    # ---- games -------------------------------------------------------------------
+
+    def start(self, mode: str, opponent: str, human: Side, seed: int, first: str = "random") -> list[E.Event]:
+        self.game = Game(self.cards, seed, Setup(mode, first))
+        self.humans = set(SIDES) if opponent == "human" else {human}
+        self.bots = {} if opponent == "human" else {human.other: make_bot(opponent, seed)}
+        self.redo.clear()
+        self.saved = False
+        self.action_start = 0
+        return self.run_bots(0)
+
+    def require(self) -> Game:
+        if self.game is None:
+            raise SessionError("no game yet: start one with `new` (see `help new`)")
+        return self.game
+
+    def run_bots(self, since: int | None = None) -> list[E.Event]:
+        """Let the bots answer until a human must decide or the game ends; return new events."""
+        game = self.require()
+        start = len(game.events) if since is None else since
+        while game.pending is not None and game.pending.player in self.bots:
+            d = game.pending
+            game.answer(self.bots[d.player].choose(d, game))
+        return game.events[start:]
+
+    def answer(self, answer: str) -> list[E.Event]:
+        game = self.require()
+        start = len(game.events)
+        game.answer(answer)  # raises IllegalAnswer and changes nothing when it is not an option
+        self.action_start = start
+        self.redo.clear()
+        self.saved = False
+        return self.run_bots(start)
+
+    def interject(self, answer: str) -> list[E.Event]:
+        game = self.require()
+        start = len(game.events)
+        game.interject(answer)
+        self.action_start = start
+        self.redo.clear()
+        self.saved = False
+        return game.events[start:]
+
+    # ---- undo / redo through the record -----------------------------------------------
+
+    def _rebuild(self, answers: tuple[str, ...]) -> Game:
+        game = self.require()
+        rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
+        return replay(game.cards, rec).game
+
+    def undo(self) -> int:
+        """Go back to the previous decision of a human player; return how many answers were undone."""
+        game = self.require()
+        answers = list(game.answers)
+        undone: list[str] = []
+        while answers:
+            undone.append(answers.pop())
+            back = self._rebuild(tuple(answers))
+            if back.pending is not None and back.pending.player in self.humans:
+                self.game = back
+                self.redo.extend(undone)  # pop() gives back the earliest undone answer first
+                self.saved = False
+                return len(undone)
+        raise SessionError("nothing to undo")
+
+    def redo_one(self) -> int:
+        """Re-apply undone answers up to the next human decision; return how many."""
+        game = self.require()
+        if not self.redo:
+            raise SessionError("nothing to redo")
+        n = 0
+        while self.redo:
+            game.answer(self.redo.pop())
+            n += 1
+            if game.pending is None or game.pending.player in self.humans:
+                break
+        self.saved = False
+        return n
+
+    # ---- files -------------------------------------------------------------------------------
+
+    def save(self, path: str) -> None:
+        self.require().record().save(path)
+        self.saved = True
+
+    def load(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
+        rec = Record.load(path)
+        result = replay(self.cards, rec)
+        if not result.reproduces:
+            raise SessionError(f"{path} does not replay with these cards: {result.reason}")
+        self.game = result.game
+        pending = self.game.pending
+        me = human or (pending.player if pending is not None else Side.MCCAIN)
+        self.humans = {me} if opponent != "human" else set(SIDES)
+        self.bots = {} if opponent == "human" else {me.other: make_bot(opponent, rec.seed)}
+        self.redo.clear()
+        self.saved = True
+        note = "" if rec.cardset == self.cards.fingerprint else " (recorded with another version of the cards)"
+        return f"Loaded {path}: {len(rec.answers)} answers replayed{note}."
+
+    def reload(self) -> str:
+        """Re-read the card files and replay the record with them; report the first divergence."""
+        game = self.require()
+        new_cards = load_card_set(self.cards_path)
+        rec = game.record()
+        result = replay(new_cards, rec)
+        old = [e.text() for e in game.events]
+        new = [e.text() for e in result.game.events]
+        self.cards = new_cards
+        self.game = result.game
+        self.redo.clear()
+        first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), None)
+        if first is None and len(old) == len(new) and result.reproduces:
+            return f"Reloaded the cards: the game replays identically ({len(rec.answers)} answers, {len(new)} events)."
+        lines = ["Reloaded the cards: the replay diverges."]
+        if first is None:
+            first = min(len(old), len(new))
+        lines.append(f"  first different event: #{first + 1}")
+        lines.append(f"    before: {old[first] if first < len(old) else '(nothing)'}")
+        lines.append(f"    now:    {new[first] if first < len(new) else '(nothing)'}")
+        if result.reason:
+            lines.append(f"  {result.reason}; the game continues from there")
+        return "\n".join(lines)
+
+
+class SessionError(CmdslError):
+    """A one-line problem with what the user asked; nothing changed."""
+
+
+def default_history() -> Path:
+    return Path.home() / ".cmdsl_history"
