@@ -8,14 +8,22 @@ The public API (see docs/api.md)::
         game.answer(game.pending.options[0].id)
 """
 
-from .bots import RandomBot
-from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError
-from .game import events
-from .game.decisions import Decision, Option
-from .game.engine import Game, Setup
-from .game.record import Record, replay
-from .loader import load_card_set
-from .model import CardSet, Side
+import os as _os
+
+# An install maps repl/ to cmdsl.repl (pyproject.toml). In a source checkout repl/ sits beside
+# cmdsl/; let the same import find it there, so tests and tools work from the checkout too.
+_root = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+if _os.path.isfile(_os.path.join(_root, "pyproject.toml")) and _os.path.isdir(_os.path.join(_root, "repl")):
+    __path__.append(_root)  # type: ignore[name-defined]  # noqa: F821 - a package's own __path__
+
+from .bots import RandomBot  # noqa: E402
+from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError  # noqa: E402
+from .game import events  # noqa: E402
+from .game.decisions import Decision, Option  # noqa: E402
+from .game.engine import Game, Setup  # noqa: E402
+from .game.record import Record, replay  # noqa: E402
+from .loader import load_card_set  # noqa: E402
+from .model import CardSet, Side  # noqa: E402
 
 __all__ = [
     "CardError", "CardSet", "CardSetError", "CmdslError", "Decision", "Game", "IllegalAnswer", "Option",

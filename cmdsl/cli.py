@@ -120,10 +120,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
 
 def cmd_repl(args: argparse.Namespace) -> int:
-    try:
-        from .repl.app import repl  # the REPL is a front end: imported only when asked for
-    except ImportError:  # a source checkout without an install: repl/ sits beside cmdsl/
-        from repl.app import repl  # type: ignore[no-redef]
+    from .repl.app import repl  # the REPL is a front end: imported only when asked for
     history = args.history if args.history is not None else _default_history()
     return repl(args.cards, history or None, colour=not args.no_colour)
 

@@ -24,9 +24,12 @@ from . import render
 from .session import Session, SessionError
 
 
+Runner = Callable[..., str]  # (session, argument text, colour=False) -> text to show
+
+
 @dataclass(frozen=True)
 class Command:
-    run: Callable[[Session, str], str]
+    run: Runner
     usage: str
     help: str
 
@@ -109,6 +112,14 @@ def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
     return _after(s, s.answer(text), colour)
 
 
+def cmd_play(s: Session, arg: str, colour: bool = False) -> str:
+    return cmd_answer(s, f"play:{arg.strip()}", colour)
+
+
+def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
+    return ""  # the prompt loop leaves before running it; here for help and completion
+
+
 def cmd_board(s: Session, arg: str, colour: bool = False) -> str:
     return render.board(s.require(), _viewer(s), colour)
 
@@ -118,7 +129,7 @@ def cmd_hand(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
-    game = s.require()
+    s.require()
     return _after(s, [], colour) or "No decision is pending."
 
 
@@ -189,7 +200,11 @@ def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
 
 def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
     game = s.require()
-    words = shlex.split(arg) if arg.strip() else []
+    try:
+        words = shlex.split(arg) if arg.strip() else []
+    except ValueError as e:
+        raise SessionError(f"set: {e}") from None
+    patch: dict[str, object]
     if not words:
         raise SessionError("set: what? (see `help set`)")
     head = words[0].lower()
@@ -303,7 +318,7 @@ COMMANDS: dict[str, Command] = {
     "hand": Command(cmd_hand, "hand", "Show your hand."),
     "options": Command(cmd_options, "options", "Show the pending decision and its numbered options."),
     "answer": Command(cmd_answer, "answer N|LABEL", "Answer the pending decision (a bare number works too)."),
-    "play": Command(lambda s, a, colour=False: cmd_answer(s, f"play:{a.strip()}", colour), "play CARD-ID",
+    "play": Command(cmd_play, "play CARD-ID",
                     "Play a card from your hand (same as choosing its option)."),
     "log": Command(cmd_log, "log [N]", "Show the last N events (default 20)."),
     "card": Command(cmd_card, "card ID", "Show a card's rules text and source."),
@@ -332,7 +347,7 @@ COMMANDS: dict[str, Command] = {
                       "Re-read the card files, replay this game with them and report the first\n"
                       "event that differs (the game continues from there)."),
     "help": Command(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
-    "quit": Command(lambda s, a, colour=False: "", "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
+    "quit": Command(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
 
 
@@ -344,7 +359,7 @@ def run_line(s: Session, line: str, colour: bool = False) -> str:
     word, _, rest = text.partition(" ")
     cmd = COMMANDS.get(word.lower())
     if cmd is not None:
-        return cmd.run(s, rest, colour)  # type: ignore[call-arg]
+        return cmd.run(s, rest, colour)
     if s.game is not None and s.game.pending is not None:
         try:
             return cmd_answer(s, text, colour)

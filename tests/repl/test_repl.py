@@ -70,7 +70,8 @@ def test_bad_input_is_one_line_and_changes_nothing() -> None:
     before = (render_position(s.game), list(s.game.answers))
     for bad in ["frobnicate", "99", "eval gain 1 support on economy in \"Nowhere\"", "set Nowhere issue 3",
                 "set Beta economy R R R", "set score mccain lots", "card nope", "load /no/such/file.json",
-                "new vs nobody", "eval gain 1 suport on economy in \"Beta\""]:
+                "new vs nobody", "eval gain 1 suport on economy in \"Beta\"", 'set "Beta economy', "set die 9",
+                "set hand mccain obama-draw", "set news bn-nope", "undo", "redo", "save", "play nope"]:
         with pytest.raises(CmdslError) as info:
             run_line(s, bad)
         assert "Traceback" not in str(info.value)
