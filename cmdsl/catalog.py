@@ -18,28 +18,28 @@ def _tags(card: CardDef) -> str:
     return ", ".join(tags)
 
 
-def card_text(item: CardDef | NewsDef | NegativeDef) -> str:
+def card_text(item: CardDef | NewsDef | NegativeDef, lang: str = "en") -> str:
     kind = "card" if isinstance(item, CardDef) else ("news" if isinstance(item, NewsDef) else "negative")
-    return rules_text(item.checked.program, kind)
+    return rules_text(item.checked.program, kind, lang)
 
 
-def list_items(cs: CardSet, side: str | None = None, typ: str | None = None) -> str:
+def list_items(cs: CardSet, side: str | None = None, typ: str | None = None, lang: str = "en") -> str:
     out = []
     for c in cs.cards.values():
         if (side and c.side.value != side) or (typ and c.type != typ):
             continue
-        first = card_text(c).splitlines()[0] if c.effect_text.strip() else ""
+        first = card_text(c, lang).splitlines()[0] if c.effect_text.strip() else ""
         out.append(f"{c.id:42} {c.title:38} {_tags(c):30} {first}")
     if typ in (None, "news") and side is None:
         for n in cs.news.values():
-            out.append(f"{n.id:42} {n.title:38} {'breaking news':30} {card_text(n).splitlines()[0]}")
+            out.append(f"{n.id:42} {n.title:38} {'breaking news':30} {card_text(n, lang).splitlines()[0]}")
     if typ in (None, "negative") and side is None:
         for r in cs.negative.values():
-            out.append(f"{r.id:42} {r.title:38} {'going negative':30} {card_text(r).splitlines()[0]}")
+            out.append(f"{r.id:42} {r.title:38} {'going negative':30} {card_text(r, lang).splitlines()[0]}")
     return "\n".join(out)
 
 
-def show(cs: CardSet, item_id: str) -> str:
+def show(cs: CardSet, item_id: str, lang: str = "en") -> str:
     item = cs.item(item_id)
     if item is None:
         ids = [*cs.cards, *cs.news, *(r.id for r in cs.negative.values())]
@@ -53,7 +53,7 @@ def show(cs: CardSet, item_id: str) -> str:
         head = f"{item.title} — Going Negative result {item.roll} (carried out by the roller's opponent)"
     where = f"{item.source.file}:{item.source.line}" if item.source else ""
     body = "\n".join("    " + ln for ln in item.effect_text.rstrip().splitlines())
-    return f"{item.id}\n{head}\n\n{card_text(item)}\n\nSource ({where}):\n{body}\n"
+    return f"{item.id}\n{head}\n\n{card_text(item, lang)}\n\nSource ({where}):\n{body}\n"
 
 
 def markdown(cs: CardSet) -> str:

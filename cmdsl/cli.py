@@ -108,12 +108,12 @@ def cmd_cards(args: argparse.Namespace) -> int:
 
     cards = _cards(args.cards)
     if args.action == "list":
-        print(catalog.list_items(cards, args.side, args.type))
+        print(catalog.list_items(cards, args.side, args.type, args.lang))
     elif args.action == "show":
         if not args.id:
             print("cards show: give a card id (see `cmdsl cards list`)", file=sys.stderr)
             return 2
-        print(catalog.show(cards, args.id), end="")
+        print(catalog.show(cards, args.id, args.lang), end="")
     else:
         print(catalog.markdown(cards), end="")
     return 0
@@ -157,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--side", choices=["mccain", "obama"])
     k.add_argument("--type", help="support, shift, demographic, alter, media, flow, news or negative")
     k.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    k.add_argument("--lang", choices=["en", "fr"], default="en", help="rules text language (fr: the rulebook's)")
     k.set_defaults(run=cmd_cards)
 
     q = sub.add_parser("repl", help="play and debug interactively (the default when run in a terminal)")

@@ -32,3 +32,14 @@ def test_generated_text_follows_the_effect(cm2008: CardSet) -> None:
     ]
     shown = show(cm2008, "mccain-drill-baby-drill")
     assert "going negative" in shown and "cards/cm2008/mccain.yaml" in shown.replace("\\", "/") or "mccain.yaml" in shown
+
+
+def test_french_rules_text_for_every_item(cm2008: CardSet) -> None:
+    for item in [*cm2008.cards.values(), *cm2008.news.values(), *cm2008.negative.values()]:
+        assert card_text(item, "fr")  # every construct has its French phrase
+    assert card_text(cm2008.cards["mccain-drill-baby-drill"], "fr").splitlines() == [
+        "Défaussez 2 cartes (un coût : cette carte ne se joue pas sans 2 autres cartes en main).",
+        "Choisissez un État en jeu ; appelez-le S.",
+        "Gagnez 2 soutiens sur la Défense dans S.",
+    ]
+    assert "le dé est lancé deux fois" in card_text(cm2008.cards["mccain-this-week"], "fr")
