@@ -5,6 +5,7 @@ Nothing here changes during a game; the live position is in ``cmdsl.game.positio
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable
@@ -73,7 +74,7 @@ class StateTile:
     beginner: bool = False
     source: Source | None = field(default=None, compare=False)
 
-    @property
+    @functools.cached_property
     def slug(self) -> str:
         return slug(self.name)
 

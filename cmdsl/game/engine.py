@@ -97,6 +97,9 @@ class Game:
         self.passes = 0
         self.pending: Decision | None = None
         self.result: E.GameEnded | None = None
+        self.keep_checkpoints = False
+        self._checkpoint: tuple[dict[str, Any], int] | None = None
+        self._start = start
         self._gen = (start or Game._main)(self)
         self._advance(None)
 
@@ -245,7 +248,8 @@ class Game:
             self.active = self.active.other
 
     def _turn(self) -> Steps:
-        self._checkpoint = (self._snapshot(), len(self.answers))
+        if self.keep_checkpoints:  # only once something has forked this game (a bot looking ahead)
+            self._checkpoint = (self._snapshot(), len(self.answers))
         self.turn += 1
         limit = self.setup.max_turns
         if limit is not None and self.turn > limit:
@@ -549,9 +553,11 @@ class Game:
         It restarts from the position saved at the start of the current turn and replays only
         this turn's answers, so a bot can try options cheaply. During setup it replays it all.
         """
-        cp = getattr(self, "_checkpoint", None)
+        self.keep_checkpoints = True  # later turns will save a checkpoint: later forks are cheap
+        cp = self._checkpoint
         if cp is None:
-            g = Game(self.cards, self.seed, self.setup, chance=Chance(list(self.chance.dice), self.chance.strict))
+            g = Game(self.cards, self.seed, self.setup, start=self._start,
+                     chance=Chance(list(self.chance.dice), self.chance.strict))
             for a in self.answers:
                 g.answer(a)
             return g
@@ -576,7 +582,8 @@ class Game:
         g.reserve, g.won, g.news_deck = list(snap["reserve"]), list(snap["won"]), list(snap["news"])
         g.media, g.negatives, g.turn, g.active = snap["media"], list(snap["negatives"]), snap["turn"], snap["active"]
         g.passes, g.decks = snap["passes"], dict(snap["decks"])
-        g.pending, g.result = None, None
+        g.pending, g.result, g._start = None, None, self._start
+        g.keep_checkpoints, g._checkpoint = True, None
         g._gen = g._resume()
         g._advance(None)
         for a in self.answers[since:]:
