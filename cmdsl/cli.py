@@ -129,6 +129,24 @@ def _default_history() -> str:
     return str(Path.home() / ".cmdsl_history")
 
 
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from .scenario import load_scenarios, run_scenario
+
+    cards = _cards(args.cards)
+    failed = 0
+    for path in args.files:
+        for sc in load_scenarios(path, cards):
+            if args.name and args.name.lower() not in sc.name.lower():
+                continue
+            print(f"=== {sc.id}")
+            try:
+                print(run_scenario(cards, sc).report())
+            except CmdslError as e:  # e.g. a decision with no scripted answer: shows its option ids
+                print(f"error: {e}\n")
+                failed += 1
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -165,6 +183,12 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--history", metavar="FILE", help="command history file (default ~/.cmdsl_history; '' for none)")
     q.add_argument("--no-colour", action="store_true", help="plain text")
     q.set_defaults(run=cmd_repl)
+
+    s = sub.add_parser("scenario", help="run card scenario files and print what happens (docs/scenarios.md)")
+    s.add_argument("files", nargs="+", metavar="FILE")
+    s.add_argument("--name", help="only the scenarios whose name contains this")
+    s.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    s.set_defaults(run=cmd_scenario)
 
     r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
     r.add_argument("file", metavar="FILE")

@@ -52,3 +52,17 @@ def test_cards_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Gain one support on Economy in S." in capsys.readouterr().out
     assert main(["cards", "show", "obama-yes-we-cann"]) == 1
     assert 'did you mean "obama-yes-we-can"' in capsys.readouterr().err
+
+
+def test_scenario_command_prints_the_report_or_the_missing_decision(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text("scenarios:\n  - name: yes we can\n    play: obama-yes-we-can\n"
+                 "    position: {states: [Florida, Michigan]}\n")
+    assert main(["scenario", str(f)]) == 1
+    err = capsys.readouterr().out
+    assert "a decision has no scripted answer" in err and "[state:florida]" in err
+    f.write_text("scenarios:\n  - name: yes we can\n    play: obama-yes-we-can\n"
+                 "    position: {states: [Florida, Michigan]}\n    answers: [state:florida]\n")
+    assert main(["scenario", str(f)]) == 0
+    assert "## Events" in capsys.readouterr().out
