@@ -225,3 +225,14 @@ def test_render_round_trips_every_bundled_effect(cm2008: CardSet) -> None:
         checked_text = render.program(item.checked.program)
         again = parse_effect(checked_text)
         assert render.program(again) == checked_text, item.id
+
+
+def test_scripted_answers_are_strict(run: Any) -> None:
+    from cmdsl.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="no scripted answer"):
+        run('choose a state as S\nshift S 1 toward economy')
+    with pytest.raises(ScenarioError, match="not used: state:gamma"):
+        run('choose a state as S\nshift S 1 toward economy', answers=["state:alpha", "state:gamma"])
+    with pytest.raises(ScenarioError, match="dice were not rolled: 3"):
+        run("draw 1", dice=[3])

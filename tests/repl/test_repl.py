@@ -131,3 +131,12 @@ def test_completion_of_commands_cards_states_and_keywords() -> None:
     assert '"Alpha"' in complete('eval gain 1 support on economy in "Al')
     assert "support" in complete("eval gain 1 sup")
     assert "Seniors" in complete("set Alpha key Sen")
+
+
+def test_effect_lines_are_highlighted() -> None:
+    from cmdsl.repl.app import EffectLexer
+
+    line = EffectLexer().lex_document(Document('eval gain 2 supports on economy in "Ohio"'))(0)
+    styles = {text: style for style, text in line if text.strip()}
+    assert styles["eval"] == "bold" and styles["gain"] == "ansicyan"
+    assert styles['"Ohio"'] == "ansigreen" and styles["2"] == "ansimagenta"
