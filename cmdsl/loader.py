@@ -18,6 +18,7 @@ from .errors import CardError, CardSetError, Located, did_you_mean
 from .lang.checker import Context, Names, check
 from .lang.compiler import compile_effect
 from .lang.parser import Origin, parse_effect
+from .lang.work import PlayLevels, over_budget
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from .resources import bundled_cards_dir
 
@@ -364,14 +365,32 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
         if r is not None:
             negative[r.roll] = r
 
+    levels = PlayLevels.of([c.checked.work for c in cards.values()])
     if not ld.errors:
         ld.errors.extend(_set_errors(str(root), states, cards, news, negative))
+        ld.errors.extend(_work_errors(levels, len(states), cards, news, negative, files))
     if ld.errors:
         raise CardSetError(ld.errors)
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.path.name.encode() + b"\0" + f.text.encode() + b"\0")
-    return CardSet(root.name, states, cards, news, negative, digest.hexdigest()[:16])
+    return CardSet(root.name, states, cards, news, negative, digest.hexdigest()[:16], levels.work[1])
+
+
+def _work_errors(levels: PlayLevels, states: int, cards: dict[str, CardDef], news: dict[str, NewsDef],
+                 negative: dict[int, NegativeDef], files: list[_File]) -> list[CardError]:
+    """Every effect whose bounded work is over the budget (lang/work.py), at its outermost loop."""
+    lines = {f.name: f.lines for f in files}
+    errors: list[CardError] = []
+    items: list[CardDef | NewsDef | NegativeDef] = [*cards.values(), *news.values(), *negative.values()]
+    for item in items:
+        w = item.checked.work
+        total = levels.card(w) if isinstance(item, CardDef) else levels.other(w)
+        file = item.source.file if item.source is not None else "<cards>"
+        err = over_budget(item.checked.program, total, levels.work[1], states, Origin(file, item.id))
+        if err is not None:
+            errors.append(err.with_source(lines.get(file, [])))
+    return errors
 
 
 def _set_errors(where: str, states: dict[str, StateTile], cards: dict[str, CardDef],

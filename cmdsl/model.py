@@ -144,6 +144,7 @@ class CardSet:
     news: dict[str, NewsDef]  # in file order: the unshuffled Breaking News deck
     negative: dict[int, NegativeDef]  # die roll 1..6 → result
     fingerprint: str
+    play_work: int = 0  # the work bound of a card played at level 1 (lang/work.py), for snippets
 
     @property
     def groups(self) -> frozenset[str]:

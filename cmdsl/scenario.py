@@ -20,6 +20,7 @@ from .game.position import LiveState, parse_row
 from .lang.checker import Context, Names, check
 from .lang.compiler import Compiled, compile_effect
 from .lang.parser import Origin, parse_effect
+from .lang.work import over_budget
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, CardSet, Side
 
 _SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers", "dice",
@@ -236,7 +237,12 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
 def compile_snippet(cards: CardSet, text: str, origin: Origin = Origin("<effect>")) -> Compiled:
     """Parse, check and compile an effect typed by hand (a test, the REPL's eval)."""
     names = Names(frozenset(cards.states), cards.groups)
-    return compile_effect(check(parse_effect(text, origin), names, Context("snippet"), origin), origin.item or "effect")
+    checked = check(parse_effect(text, origin), names, Context("snippet"), origin)
+    # A snippet may play any card of the set from hand: it is costed like a Breaking News.
+    err = over_budget(checked.program, checked.work.at(cards.play_work), cards.play_work, len(cards.states), origin)
+    if err is not None:
+        raise err
+    return compile_effect(checked, origin.item or "effect")
 
 
 def _target(game: Game, sc: Scenario, where: str) -> LiveState:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 from pathlib import Path
 from typing import Any, Callable
 
@@ -45,3 +47,19 @@ def run(mini: CardSet) -> Runner:
 
 def texts(outcome: Outcome) -> list[str]:
     return [e.text() for e in outcome.events]
+
+
+def mini_variant(folder: Path, effects: dict[str, str]) -> Path:
+    """A copy of tests/data/mini in ``folder`` where each card id of ``effects`` gets that effect
+    (the cards keep their place and counts, so the set stays valid)."""
+    for f in (DATA / "mini").iterdir():
+        if f.is_file():
+            shutil.copy(f, folder / f.name)
+    text = (DATA / "mini" / "set.yaml").read_text(encoding="utf-8")
+    for card_id, effect in effects.items():
+        body = "".join(f"      {line}\n" for line in effect.strip("\n").splitlines())
+        pattern = re.compile(rf"(  - id: {re.escape(card_id)}\n(?:    .*\n)*?    effect: \|\n)((?:      .*\n)+)")
+        text, n = pattern.subn(lambda m: m.group(1) + body, text, count=1)
+        assert n == 1, f"no card {card_id} in the mini set"
+    (folder / "set.yaml").write_text(text, encoding="utf-8")
+    return folder

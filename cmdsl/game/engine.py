@@ -7,11 +7,12 @@ files or looks at a clock, and every random draw comes from the game's own seede
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Iterable
+from typing import Any, Callable, Generator, Iterable, Iterator
 
-from ..errors import IllegalAnswer
+from ..errors import CmdslError, IllegalAnswer
 from ..model import (
     HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE,
     CardDef, CardSet, Side, StateTile,
@@ -21,6 +22,14 @@ from .decisions import Decision, Option
 from .position import LiveState, PlayerState
 
 Steps = Generator[Decision, Option, Any]
+
+
+class StepLimitExceeded(CmdslError):
+    """One answer caused more than ``MAX_STEPS`` steps; the game is back where it was."""
+
+
+class InternalError(CmdslError):
+    """An unexpected failure inside the engine (a bug); the game is back where it was."""
 
 
 class GameOver(Exception):
@@ -34,6 +43,13 @@ class GameOver(Exception):
 #: picks 2 states of their pile; draft: 15 rounds of draw 3 / keep 1, then states are picked.
 SETUP_MODES = ("beginner", "choose-states", "draft")
 DRAFT_ROUNDS, DRAFT_DRAW = 15, 3
+
+#: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
+MAX_PLAY_LEVEL = 3
+
+#: A backstop on the work one answer may cause (events, loop turns). Every effect the checker
+#: accepts stays far below it (lang/work.py); reaching it means a bug, not a slow card.
+MAX_STEPS = 1_000_000
 
 #: Answers that start with this are interjections (an effect run by hand, a position change),
 #: kept in the record like any answer so that undo, save and replay include them.
@@ -80,6 +96,11 @@ class Game:
         self.setup = setup
         self.rng = random.Random(seed)
         self.chance = chance or Chance()
+        self._dice0 = list(self.chance.dice)  # the forced dice as given, to rebuild the game
+        self._origin: dict[str, Any] | None = None  # the checkpoint a fork started from
+        self.resolving = 0  # cards whose effect is being carried out right now (R12.15)
+        self.steps = 0  # work done for the current answer (MAX_STEPS)
+        self.step_limit = MAX_STEPS
         self.observer = observer
         self.events: list[E.Event] = []
         self.answers: list[str] = []
@@ -126,8 +147,9 @@ class Game:
             ids = ", ".join(o.id for o in d.options)
             raise IllegalAnswer(f'"{answer}" is not an option of this decision ({d.prompt}); options: {ids}')
         self.answers.append(opt.id)
-        self.emit(E.Chose(d.player, d.kind, opt.id, opt.label))
-        self._advance(opt)
+        with self._transaction():
+            self.emit(E.Chose(d.player, d.kind, opt.id, opt.label))
+            self._advance(opt)
 
     def interject(self, answer: str) -> None:
         """Run an interjection at the start of a turn: ``!effect:SIDE:TEXT`` runs an effect as SIDE,
@@ -141,10 +163,48 @@ class Game:
                                 "play-or-draw decision is pending")
         steps = prepare(self, answer)  # raises before anything changes
         self.answers.append(answer)
-        self._advance(Option(INTERJECTION, answer, steps))
+        with self._transaction():
+            self._advance(Option(INTERJECTION, answer, steps))
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """The answer just recorded completes, or the game is put back as it was before it.
+
+        Putting back replays the earlier answers from the start (or from the checkpoint this game
+        was forked from): slow, but only ever done after a failure."""
+        try:
+            yield
+        except BaseException as e:
+            self._restart(self.answers[:-1])
+            if isinstance(e, (CmdslError, KeyboardInterrupt)) or not isinstance(e, Exception):
+                raise
+            raise InternalError(f"internal error while applying an answer ({type(e).__name__}: {e}); "
+                                "the game is back as it was") from e
+
+    def _restart(self, answers: list[str]) -> None:
+        """Start this game again, in place, and apply ``answers`` (the generator must be re-made
+        on this very object, so that it keeps driving it)."""
+        observer, keep, limit = self.observer, self.keep_checkpoints, self.step_limit
+        if self._origin is not None:
+            self._load(self._origin)
+        else:
+            Game.__init__(self, self.cards, self.seed, self.setup, start=self._start,
+                          chance=Chance(list(self._dice0), self.chance.strict))
+        self.keep_checkpoints, self.step_limit = keep, limit
+        for a in answers:
+            self.answer(a)
+        self.observer = observer
+
+    def tick(self) -> None:
+        """Count one step of work for the current answer (the ``MAX_STEPS`` backstop)."""
+        self.steps += 1
+        if self.steps > self.step_limit:
+            raise StepLimitExceeded(f"one action took more than {self.step_limit:,} steps and was stopped; "
+                                    "the game is back as it was")
 
     def _advance(self, value: Option | None) -> None:
         self.pending = None
+        self.steps = 0
         try:
             self.pending = self._gen.send(value) if value is not None else next(self._gen)
         except GameOver as over:
@@ -164,6 +224,7 @@ class Game:
         return (yield decision)
 
     def emit(self, event: E.Event) -> None:
+        self.tick()
         self.events.append(event)
         if self.observer is not None:
             self.observer(self, event)
@@ -329,6 +390,12 @@ class Game:
         p = self.players[side]
         card = self.cards.cards[card_id]
         p.hand.remove(card_id)
+        level = self.resolving + 1
+        if level > MAX_PLAY_LEVEL:  # R12.15: played, not resolved; discarded at the end of the turn
+            p.played.append(card_id)
+            self.emit(E.CardPlayed(side, card_id, card.title, nested, cause=cause))
+            self.emit(E.PlayTooDeep(side, card_id, card.title, level, MAX_PLAY_LEVEL, cause=cause))
+            return
         replaced = self.media if card.is_media else None
         if card.is_media:  # R4.4: at most one Media Support in play; the old one is discarded
             if replaced is not None:
@@ -344,7 +411,11 @@ class Game:
             self.emit(E.MediaSupportInPlay(side, card_id, card.title, cause=cause))
         if card.going_negative:
             self.negatives.append((side, card_id))
-        yield from card.run(Run(self, side))
+        self.resolving += 1
+        try:
+            yield from card.run(Run(self, side))
+        finally:
+            self.resolving -= 1
 
     def discard_from_hand(self, side: Side, card_id: str, why: str, cause: str | None = None) -> None:
         p = self.players[side]
@@ -555,18 +626,26 @@ class Game:
         """
         self.keep_checkpoints = True  # later turns will save a checkpoint: later forks are cheap
         cp = self._checkpoint
-        if cp is None:
-            g = Game(self.cards, self.seed, self.setup, start=self._start,
-                     chance=Chance(list(self.chance.dice), self.chance.strict))
-            for a in self.answers:
-                g.answer(a)
+        g = Game.__new__(Game)
+        g.cards, g.seed, g.setup, g._start = self.cards, self.seed, self.setup, self._start
+        g.chance, g._dice0, g._origin, g.observer = self.chance, self._dice0, self._origin, None
+        g.keep_checkpoints, g.step_limit = True, self.step_limit
+        if cp is None:  # during setup, or this game's first turn since it was forked
+            g._restart(self.answers)
             return g
         snap, since = cp
-        g = Game.__new__(Game)
-        g.cards, g.seed, g.setup, g.observer = self.cards, self.seed, self.setup, None
+        g._origin = snap
+        g._restart(self.answers[since:])
+        return g
+
+    def _load(self, snap: dict[str, Any]) -> None:
+        """Put this game at the start of the turn ``snap`` saved (cards and setup stay)."""
+        g = self
         g.rng = random.Random()
         g.rng.setstate(snap["rng"])
         g.chance = Chance(list(snap["dice"]), self.chance.strict)
+        g._dice0, g._origin = list(snap["dice"]), snap
+        g.resolving, g.steps = 0, 0
         g.events, g.answers = [], []
         g.players = {}
         for side, (hand, deck, discard, played, supply, score) in snap["players"].items():
@@ -582,13 +661,10 @@ class Game:
         g.reserve, g.won, g.news_deck = list(snap["reserve"]), list(snap["won"]), list(snap["news"])
         g.media, g.negatives, g.turn, g.active = snap["media"], list(snap["negatives"]), snap["turn"], snap["active"]
         g.passes, g.decks = snap["passes"], dict(snap["decks"])
-        g.pending, g.result, g._start = None, None, self._start
+        g.pending, g.result = None, None
         g.keep_checkpoints, g._checkpoint = True, None
         g._gen = g._resume()
         g._advance(None)
-        for a in self.answers[since:]:
-            g.answer(a)
-        return g
 
     # ---- reading the game ------------------------------------------------------
 

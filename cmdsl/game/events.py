@@ -98,6 +98,21 @@ class CardPlayed(Event):
 
 
 @dataclass(frozen=True)
+class PlayTooDeep(Event):
+    """R12.15: a card played inside an effect at too deep a level is not resolved."""
+
+    player: Side
+    card: str
+    title: str
+    level: int
+    limit: int
+
+    def text(self) -> str:
+        return (f"{self.title} would be played at level {self.level}, deeper than {self.limit}: "
+                f"it has no effect and goes to {self.player}'s discard pile at the end of the turn (R12.15).")
+
+
+@dataclass(frozen=True)
 class CardDiscarded(Event):
     player: Side
     card: str

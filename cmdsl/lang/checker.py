@@ -13,11 +13,12 @@ from typing import Iterable
 from ..errors import CardError, did_you_mean
 from . import ast as A
 from .parser import Origin
+from .work import MAX_REPEAT, Work, block_work
 
 NUM, STATE, ISSUE, PLAYER, GROUP, CARD = "number", "state", "issue", "player", "demographic group", "card"
 
-#: Upper bound of a literal ``repeat`` count: the language has no unbounded loops.
-MAX_REPEAT = 20
+#: The largest number a card may write anywhere (scores and votes stay well below it).
+MAX_LITERAL = 999
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class Checked:
     program: A.Program
     discard_cost: int  # cards that must be discarded to play it (R4.6)
     abilities: tuple[A.Stmt, ...]  # `while in play:` statements of a Media Support card
+    work: Work  # a bound on the work of running it (lang/work.py); the set decides what plays cost
 
 
 _ARTICLE = {NUM: "a number", STATE: "a state", ISSUE: "an issue", PLAYER: "a player",
@@ -71,11 +73,6 @@ class _Scope:
 
 
 class Checker:
-    def __init__(self, names: Names, ctx: Context, origin: Origin) -> None:
-        self.names = names
-        self.ctx = ctx
-        self.origin = origin
-
     def error(self, node: A.Node, message: str, hint: str | None = None) -> CardError:
         from ..errors import Located
 
@@ -83,6 +80,11 @@ class Checker:
                          hint=hint)
 
     # ---- entry ---------------------------------------------------------------
+
+    def __init__(self, names: Names, ctx: Context, origin: Origin) -> None:
+        self.names = names
+        self.ctx = ctx
+        self.origin = origin
 
     def check(self, program: A.Program) -> Checked:
         scope = _Scope()
@@ -94,7 +96,8 @@ class Checker:
                 cost += st.amount.value
             if isinstance(st, A.WhileInPlay):
                 abilities.extend(st.body)
-        return Checked(dataclasses.replace(program, body=body), cost, tuple(abilities))
+        return Checked(dataclasses.replace(program, body=body), cost, tuple(abilities),
+                       block_work(body, len(self.names.states)))
 
     # ---- statements ----------------------------------------------------------
 
@@ -122,10 +125,10 @@ class Checker:
                                 "(`... rolls N going negative dice`, `breaking news targets ...`)")
         if isinstance(s, A.Gain):
             self.need_actor(s, actor)
-            return R(s, amount=self.expr(s.amount, NUM, scope, actor), issue=self.expr(s.issue, ISSUE, scope, actor),
+            return R(s, amount=self.count(s.amount, scope, actor), issue=self.expr(s.issue, ISSUE, scope, actor),
                      state=self.expr(s.state, STATE, scope, actor))
         if isinstance(s, A.Shift):
-            return R(s, state=self.expr(s.state, STATE, scope, actor), amount=self.expr(s.amount, NUM, scope, actor),
+            return R(s, state=self.expr(s.state, STATE, scope, actor), amount=self.count(s.amount, scope, actor),
                      issue=self.expr(s.issue, ISSUE, scope, actor))
         if isinstance(s, A.Alter):
             return R(s, state=self.expr(s.state, STATE, scope, actor))
@@ -134,7 +137,7 @@ class Checker:
             return R(s, group=self.expr(s.group, GROUP, scope, actor))
         if isinstance(s, (A.Draw, A.DrawAndPlay, A.Discard)):
             self.need_actor(s, actor)
-            return R(s, amount=self.expr(s.amount, NUM, scope, actor))
+            return R(s, amount=self.count(s.amount, scope, actor))
         if isinstance(s, A.DiscardAny):
             self.need_actor(s, actor)
             self.bind(s, scope, s.var, NUM)
@@ -197,10 +200,10 @@ class Checker:
         raise self.error(s, f"unknown statement {type(s).__name__}")  # pragma: no cover
 
     def count(self, e: A.Expr, scope: _Scope, actor: bool) -> A.Expr:
-        out = self.expr(e, NUM, scope, actor)
-        if isinstance(out, A.Num) and not 0 <= out.value <= MAX_REPEAT:
+        """A number of times (`repeat N`, `gain N`, `draw N`…): a literal is at most MAX_REPEAT."""
+        if isinstance(e, A.Num) and not 0 <= e.value <= MAX_REPEAT:
             raise self.error(e, f"a count must be between 0 and {MAX_REPEAT}")
-        return out
+        return self.expr(e, NUM, scope, actor)
 
     def var_of_type(self, node: A.Node, name: str, typ: str, scope: _Scope) -> None:
         got = scope.lookup(name)
@@ -272,6 +275,8 @@ class Checker:
                              + (" (issues are written economy or defense, without quotes)" if want == ISSUE else ""))
         if isinstance(e, A.PlayerRef) and e.who in ("you", "opponent") and not actor:
             self.need_actor(e, actor)
+        if isinstance(e, A.Num) and e.value > MAX_LITERAL:
+            raise self.error(e, f"{e.value} is too large: numbers are at most {MAX_LITERAL}")
         if isinstance(e, A.NewsState) and self.ctx.kind not in ("news", "snippet"):
             raise self.error(e, "`the news state` exists only in Breaking News effects")
         got = self.type_of(e, scope, actor)

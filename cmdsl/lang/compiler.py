@@ -18,13 +18,11 @@ from ..model import ISSUES, Side
 from . import ast as A
 from . import render
 from .checker import Checked
+from .work import MAX_COUNT
 
 Value = Callable[[Run], Any]
 Steps = Generator[Decision, Option, None]
 Step = Callable[[Run], Steps]
-
-#: A runtime cap on counts computed from the position (literal counts are capped by the checker).
-MAX_COUNT = 50
 
 _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
         "<=": operator.le, ">=": operator.ge}
@@ -170,6 +168,7 @@ class Compiler:
             def gain(r: Run) -> Steps:
                 live, iss = state(r), issue(r)
                 for _ in range(amount(r)):
+                    r.game.tick()
                     yield from r.game.gain(r.me, live, iss, cause)
             return gain
         if isinstance(s, A.Shift):
@@ -231,6 +230,7 @@ class Compiler:
                 g = r.game
                 n = 0
                 while True:
+                    g.tick()
                     opts = g.hand_options(r.me)
                     if not opts:
                         break
@@ -305,6 +305,7 @@ class Compiler:
                 saved = r.chosen
                 r.chosen = {}
                 for live in list(r.game.in_play):  # the states in play when the loop starts
+                    r.game.tick()
                     if not live.in_play:
                         continue
                     r.vars[var] = live
@@ -319,6 +320,7 @@ class Compiler:
                 saved = r.chosen
                 r.chosen = {}
                 for _ in range(count(r)):
+                    r.game.tick()
                     yield from body(r)
                 r.chosen = saved
             return repeat

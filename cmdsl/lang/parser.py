@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import Indenter
 
@@ -196,10 +196,44 @@ def parse_effect(text: str, origin: Origin = Origin()) -> A.Program:
         raise return_err from None
     except UnexpectedInput as e:
         raise _error_from_lark(e, source, origin) from None
+    _check_nesting(tree, origin)
     try:
         return _ToAst(origin).transform(tree)
     except VisitError as ve:  # pragma: no cover - the transformer raises nothing by design
         raise ve.orig_exc from None
+
+
+#: How deep blocks, conditions and expressions may nest in one effect (the bundled cards need 8).
+#: Every later pass (checker, compiler, text, the compiled effect itself) recurses over the tree,
+#: so this bound is what keeps them all far from Python's recursion limit, for any input.
+MAX_NESTING = 32
+
+
+def _check_nesting(tree: Tree, origin: Origin) -> None:
+    """Refuse a tree deeper than ``MAX_NESTING``, located at the first node past the limit.
+
+    An explicit stack, not recursion: the tree may be thousands of levels deep here."""
+    stack: list[tuple[Tree, int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            line, col = _start_of(node)
+            raise CardError(f"nested too deeply: at most {MAX_NESTING} levels of blocks, conditions and "
+                            "expressions", origin.at(line, col),
+                            hint="split the effect, or write the sum or condition more simply")
+        stack.extend((c, depth + 1) for c in reversed(node.children) if isinstance(c, Tree))
+
+
+def _start_of(node: Tree) -> tuple[int, int]:
+    """The line and column where ``node`` starts (its first token; Lark's meta may be empty)."""
+    if not node.meta.empty:
+        return node.meta.line, node.meta.column
+    while node.children:  # down the first children to a token, without recursion
+        first = node.children[0]
+        if isinstance(first, Token):
+            return first.line or 1, first.column or 1
+        node = first
+    return 1, 1
 
 
 def _body(items: list[Any]) -> tuple[Any, ...]:

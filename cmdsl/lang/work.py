@@ -1,0 +1,168 @@
+"""A static upper bound on the work of an effect, so every accepted effect ends quickly.
+
+Counts multiply through ``repeat`` and ``for each``; a count computed from the position counts
+at the cap the compiled effect applies (``MAX_COUNT``). A card played inside an effect costs
+the work of the most expensive card that may be played at that level (RULES R12.15: plays stop
+at level 3), which the loader computes for the whole set: see ``PlayLevels``.
+
+One unit is one statement carried out (one gain, one draw, one choice…). The engine counts the
+same units at run time as a backstop (``cmdsl.game.engine.MAX_STEPS``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import CardError, Located
+from . import ast as A
+from .parser import Origin
+
+#: The most work one effect may do, in units (statements carried out). The bundled cards need
+#: at most a few hundred; 20 × 20 × 20 single gains (8,000) still pass.
+WORK_BUDGET = 10_000
+
+#: The largest literal count (`repeat 20`, `gain 3`, `draw 2`…) and a computed count's cap.
+MAX_REPEAT = 20
+MAX_COUNT = 50
+
+#: Deepest level at which a card played inside an effect is still resolved (R12.15).
+MAX_PLAY_LEVEL = 3
+
+
+@dataclass(frozen=True)
+class Work:
+    """``fixed + plays × (work of one played card)``: linear in what a played card costs."""
+
+    fixed: int
+    plays: int
+
+    def __add__(self, other: "Work") -> "Work":
+        return Work(self.fixed + other.fixed, self.plays + other.plays)
+
+    def times(self, n: int) -> "Work":
+        return Work(self.fixed * n, self.plays * n)
+
+    def at(self, play_work: int) -> int:
+        return self.fixed + self.plays * play_work
+
+
+NONE = Work(0, 0)
+ONE = Work(1, 0)
+
+
+def count_bound(e: A.Expr) -> int:
+    """The largest value a count can take when the effect runs (never above ``MAX_COUNT``)."""
+    return min(MAX_COUNT, _upper(e))
+
+
+def _upper(e: A.Expr) -> int:
+    if isinstance(e, A.Num):
+        return e.value
+    if isinstance(e, A.Arith):
+        # Left-leaning sums can be long (up to the parser's nesting limit): walk them by hand.
+        total, node = 0, e
+        while isinstance(node, A.Arith):
+            if node.op == "+":
+                total += _upper(node.right)
+            node = node.left
+        return total + _upper(node)
+    return MAX_COUNT
+
+
+def _largest(works: list[Work]) -> Work:
+    """A bound on one of several alternatives: the largest of each part (safe for any play cost)."""
+    return Work(max((w.fixed for w in works), default=0), max((w.plays for w in works), default=0))
+
+
+def block_work(stmts: tuple[A.Stmt, ...], states: int) -> Work:
+    total = NONE
+    for s in stmts:
+        total = total + stmt_work(s, states)
+    return total
+
+
+def stmt_work(s: A.Stmt, states: int) -> Work:
+    """The bound of one statement; ``states`` bounds how many states a ``for each`` visits."""
+    if isinstance(s, (A.Gain, A.Draw, A.Discard)):
+        return Work(max(1, count_bound(s.amount)), 0)
+    if isinstance(s, A.DrawAndPlay):
+        return Work(max(1, count_bound(s.amount)), 1)
+    if isinstance(s, A.DiscardAny):
+        return Work(MAX_COUNT, 0)  # one choice per card discarded
+    if isinstance(s, A.PlayCard):
+        return Work(1, 1)
+    if isinstance(s, A.If):
+        return ONE + _largest([block_work(s.then, states), block_work(s.otherwise, states)])
+    if isinstance(s, A.ChooseOne):
+        return ONE + _largest([block_work(o, states) for o in s.options])
+    if isinstance(s, A.Repeat):
+        return ONE + block_work(s.body, states).times(count_bound(s.count))
+    if isinstance(s, A.ForEach):
+        return ONE + block_work(s.body, states).times(states)
+    if isinstance(s, A.As):
+        return ONE + block_work(s.body, states)
+    if isinstance(s, A.WhileInPlay):
+        return NONE  # abilities run later, each within its own bound (dice counts are counts)
+    return ONE  # shift, alter, demographic support, choices, discard card, nothing, abilities
+
+
+@dataclass(frozen=True)
+class PlayLevels:
+    """What a card played inside an effect may cost, per level (R12.15), for one card set.
+
+    ``work[k]`` bounds a card played at level ``k`` (1 = from hand), everything it plays included;
+    a play at level 4 or deeper does nothing and costs nothing beyond its own statement.
+    """
+
+    work: tuple[int, ...]  # index 0 unused; levels 1..MAX_PLAY_LEVEL
+
+    @staticmethod
+    def of(cards: list[Work]) -> "PlayLevels":
+        below = 0  # level MAX_PLAY_LEVEL + 1: not resolved
+        work = [0] * (MAX_PLAY_LEVEL + 1)
+        for level in range(MAX_PLAY_LEVEL, 0, -1):
+            below = max((w.at(below) for w in cards), default=0)
+            work[level] = below
+        return PlayLevels(tuple(work))
+
+    def card(self, w: Work) -> int:
+        """A card played from hand (level 1): what it plays is level 2."""
+        return w.at(self.work[2] if MAX_PLAY_LEVEL >= 2 else 0)
+
+    def other(self, w: Work) -> int:
+        """Breaking News, Going Negative results and effects typed by hand: at worst they run while
+        no card is resolving, so a card they play is level 1."""
+        return w.at(self.work[1])
+
+
+def over_budget(program: A.Program, total: int, play_work: int, states: int, origin: Origin,
+                budget: int = WORK_BUDGET) -> CardError | None:
+    """The error for an effect whose bound ``total`` exceeds the budget, at its outermost loop."""
+    if total <= budget:
+        return None
+    culprit = _culprit(program.body, play_work, states)
+    where = Located(origin.file, culprit.pos.line, culprit.pos.col, origin.item)
+    what = "this loop" if isinstance(culprit, (A.Repeat, A.ForEach)) else "this effect"
+    return CardError(
+        f"{what} may do too much work: up to {total:,} steps, the limit is {budget:,}", where,
+        hint="counts multiply through nested `repeat` and `for each` (a computed count counts as "
+             f"{MAX_COUNT}, `for each` as {states} states); a card played inside an effect counts as the "
+             "most expensive card of the set")
+
+
+def _culprit(stmts: tuple[A.Stmt, ...], play_work: int, states: int) -> A.Stmt:
+    """The outermost loop on the path of the heaviest statements (or the heaviest statement)."""
+    node: A.Stmt = max(stmts, key=lambda s: stmt_work(s, states).at(play_work))
+    while not isinstance(node, (A.Repeat, A.ForEach)):
+        inner: list[tuple[A.Stmt, ...]] = []
+        if isinstance(node, A.If):
+            inner = [node.then, node.otherwise]
+        elif isinstance(node, A.ChooseOne):
+            inner = list(node.options)
+        elif isinstance(node, A.As):
+            inner = [node.body]
+        children = [s for body in inner for s in body]
+        if not children:
+            return node
+        node = max(children, key=lambda s: stmt_work(s, states).at(play_work))
+    return node
