@@ -148,11 +148,14 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
             if stripped == "eval" or re.fullmatch(r"eval as \w+", stripped):
                 line = stripped + " " + read_block(ps)
             try:
-                show(run_line(session, line, colour))
+                with session.transaction():
+                    show(run_line(session, line, colour))
             except CmdslError as e:
                 show(f"error: {e}")
+            except KeyboardInterrupt:  # Ctrl-C stops a long eval or bot move; the session rolled back
+                show("Interrupted: the game is as it was before that command.")
             except Exception as e:  # a bug must not lose the user's game: report it in one line
-                show(f"internal error ({type(e).__name__}: {e}); the game is unchanged")
+                show(f"internal error ({type(e).__name__}: {e}); the game is as it was before that command")
 
 
 def read_block(ps: PromptSession) -> str:  # type: ignore[type-arg]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from cmdsl.bots import Bot, make_bot
 from cmdsl.errors import CmdslError
@@ -24,9 +27,35 @@ class Session:
     redo: list[str] = field(default_factory=list)
     saved: bool = True
     action_start: int = 0  # first event of the last thing the user did (for `trace`)
+    # The game and cards before the last `reload` that changed the game (`undo` brings them back),
+    # and how many answers the reloaded game started with.
+    before_reload: "tuple[CardSet, Game, int] | None" = None
+    # The answers and event texts of the game a reload cut short: a later reload tries them all
+    # again, so restoring a card file and reloading brings the moves back.
+    cut: tuple[tuple[str, ...], list[str]] | None = None
 
     def __post_init__(self) -> None:
         self.cards = load_card_set(self.cards_path)
+
+    # ---- one command at a time ---------------------------------------------------------
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A command completes, or the session is as it was (a bad answer, a bug, Ctrl-C in the
+        middle of a bot's move or a long `eval`): nothing half-done is ever left behind."""
+        fields = {k: copy.copy(v) for k, v in vars(self).items() if k not in ("cards", "game")}
+        fields["bots"] = copy.deepcopy(self.bots)  # their RNGs too, so replies replay the same
+        cards, game = self.cards, self.game
+        answers = tuple(game.answers) if game is not None else ()
+        try:
+            yield
+        except BaseException:
+            vars(self).update(fields)
+            self.cards = cards
+            if game is not None and tuple(game.answers) != answers:
+                game = self._rebuild(answers, game)
+            self.game = game
+            raise
 
     # ---- games -------------------------------------------------------------------
 
@@ -73,14 +102,23 @@ class Session:
 
     # ---- undo / redo through the record -----------------------------------------------
 
-    def _rebuild(self, answers: tuple[str, ...]) -> Game:
-        game = self.require()
+    def _rebuild(self, answers: tuple[str, ...], game: Game | None = None) -> Game:
+        game = game or self.require()
         rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
         return replay(game.cards, rec).game
 
     def undo(self) -> int:
-        """Go back to the previous decision of a human player; return how many answers were undone."""
+        """Go back to the previous decision of a human player; return how many answers were undone.
+
+        Back at the point of a `reload` that changed the game, it brings back the game and cards
+        as they were before that reload (and returns 0)."""
         game = self.require()
+        if self.before_reload is not None and len(game.answers) <= self.before_reload[2]:
+            self.cards, self.game, _ = self.before_reload
+            self.before_reload, self.cut = None, None
+            self.redo.clear()
+            self.saved = False
+            return 0
         answers = list(game.answers)
         undone: list[str] = []
         while answers:
@@ -129,27 +167,42 @@ class Session:
         return f"Loaded {path}: {len(rec.answers)} answers replayed{note}."
 
     def reload(self) -> str:
-        """Re-read the card files and replay the record with them; report the first divergence."""
+        """Re-read the card files and replay the game with them; report the first divergence.
+
+        The game before the reload is kept: `undo` brings it back, and so does reloading again
+        after the card files are restored (the answers the replay could not use are kept too)."""
         game = self.require()
         new_cards = load_card_set(self.cards_path)
-        rec = game.record()
+        answers, old = tuple(game.answers), [e.text() for e in game.events]
+        if self.cut is not None and self.cut[0][: len(answers)] == answers:
+            answers, old = self.cut  # no move since a reload cut the game short: try them all again
+        rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
         result = replay(new_cards, rec)
-        old = [e.text() for e in game.events]
         new = [e.text() for e in result.game.events]
-        self.cards = new_cards
-        self.game = result.game
+        kept = len(result.game.answers)
+        previous = (self.cards, game, kept)
+        self.cards, self.game = new_cards, result.game
         self.redo.clear()
         first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), None)
-        if first is None and len(old) == len(new) and result.reproduces:
-            return f"Reloaded the cards: the game replays identically ({len(rec.answers)} answers, {len(new)} events)."
-        lines = ["Reloaded the cards: the replay diverges."]
+        if first is None and len(old) == len(new) and kept == len(answers):
+            self.before_reload, self.cut = None, None
+            return f"Reloaded the cards: the game replays identically ({len(answers)} answers, {len(new)} events)."
+        self.before_reload = previous
+        self.cut = (answers, old) if kept < len(answers) else None
+        self.saved = False
         if first is None:
             first = min(len(old), len(new))
-        lines.append(f"  first different event: #{first + 1}")
-        lines.append(f"    before: {old[first] if first < len(old) else '(nothing)'}")
-        lines.append(f"    now:    {new[first] if first < len(new) else '(nothing)'}")
-        if result.reason:
-            lines.append(f"  {result.reason}; the game continues from there")
+        lines = ["Reloaded the cards: the game now goes differently.",
+                 f"  first different event: #{first + 1}",
+                 f"    before: {old[first] if first < len(old) else '(nothing)'}",
+                 f"    now:    {new[first] if first < len(new) else '(nothing)'}"]
+        if kept < len(answers):
+            lines.append(f"  {kept} of {len(answers)} answers still apply; the game continues after answer {kept} "
+                         f"({result.reason}).")
+        else:
+            lines.append(f"  all {len(answers)} answers still apply.")
+        lines.append("  `undo` brings back the game as it was before this reload; restoring the card files and "
+                     "reloading again replays every answer.")
         return "\n".join(lines)
 
 
