@@ -8,10 +8,17 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis import settings
 
 from cmdsl.loader import load_card_set
 from cmdsl.model import CardSet, Side
 from cmdsl.scenario import Outcome, Scenario, run_scenario
+
+# Property and fuzz tests: a modest run by default (CI stays fast); `--hypothesis-profile=long`
+# for a deep run. Tests that fix their own example count keep it.
+settings.register_profile("modest", max_examples=40, derandomize=True)
+settings.register_profile("long", max_examples=1500, derandomize=False)
+settings.load_profile("modest")
 
 DATA = Path(__file__).parent / "data"
 FOUR = ["Alpha", "Beta", "Gamma", "Delta"]
