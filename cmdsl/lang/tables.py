@@ -11,7 +11,6 @@ writes anything at run time. Regenerate after editing ``grammar/effect.lark``::
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -164,6 +163,8 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # here: loading the parser in every process does not need it
+
     from ..resources import TABLES_FILE, grammar_file
 
     ap = argparse.ArgumentParser(prog=REGENERATE, description=__doc__.split("\n\n")[0])
