@@ -2,8 +2,9 @@
 
 Lark can serialize a built LALR parser into plain data (what its standalone tool embeds) and
 rebuild a parser from it. We store that data as JSON beside the grammar, keyed by the grammar's
-sha256 and Lark's version, so no process ever analyses the grammar, unpickles a cache file or
-writes anything at run time. Regenerate after editing ``grammar/effect.lark``::
+sha256 and Lark's version: nothing another user could write is ever unpickled, nothing is written
+at run time, and the grammar is only analysed (in memory) when the tables do not match it.
+Regenerate after editing ``grammar/effect.lark``::
 
     python -m cmdsl.lang.tables          # rewrite grammar/effect.tables.json
     python -m cmdsl.lang.tables --check  # exit 1 if the shipped file is stale
@@ -29,7 +30,7 @@ from lark.lexer import TerminalDef
 FORMAT = 1
 REGENERATE = "python -m cmdsl.lang.tables"
 
-_SHIFT, _REDUCE = 0, 1  # action codes of Lark's serialized parse table
+_SHIFT = 0  # action code of Lark's serialized parse table (1 is reduce)
 
 
 def grammar_sha256(grammar: str) -> str:
@@ -52,9 +53,10 @@ def dump_tables(parser: Lark, grammar: str) -> str:
         "memo": [memo[i] for i in range(len(memo))],
     }
     text = json.dumps(doc, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
-    # JSON silently turns int dict keys into strings and tuples into lists: prove that what is
-    # read back is what Lark would be given without the file (tuples aside: Lark only unpacks them).
-    assert _lists(_from_json(json.loads(text))) == _lists(_from_json(doc)), "tables do not round-trip JSON"
+    # JSON silently turns int dict keys into strings and tuples into lists: check the text reads
+    # back as the same data (tuples aside: Lark only unpacks them).
+    if _lists(_from_json(json.loads(text))) != _lists(_from_json(doc)):
+        raise ValueError("the parse tables do not survive JSON")
     return text
 
 
@@ -167,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from ..resources import TABLES_FILE, grammar_file
 
-    ap = argparse.ArgumentParser(prog=REGENERATE, description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog=REGENERATE, description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 if the shipped tables are stale")
     args = ap.parse_args(argv)
     path = Path(str(grammar_file(TABLES_FILE)))
