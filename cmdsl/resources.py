@@ -23,8 +23,23 @@ def _data_dir(package: str, folder: str) -> Any:
     return _SOURCE_ROOT / folder
 
 
+GRAMMAR_FILE = "effect.lark"
+# The LALR tables generated from GRAMMAR_FILE (python -m cmdsl.lang.tables); plain JSON, never pickled.
+TABLES_FILE = "effect.tables.json"
+
+
+def grammar_file(name: str) -> Any:
+    """A file of the grammar folder (a Traversable; a real path in a source checkout)."""
+    return _data_dir("cmdsl.grammar", "grammar") / name
+
+
 def grammar_text() -> str:
-    return (_data_dir("cmdsl.grammar", "grammar") / "effect.lark").read_text(encoding="utf-8")
+    return grammar_file(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+def parser_tables_text() -> str:
+    """The shipped parse tables (JSON text); raises ``OSError`` if the file is missing."""
+    return grammar_file(TABLES_FILE).read_text(encoding="utf-8")
 
 
 def bundled_cards_dir() -> Path:

@@ -17,17 +17,20 @@ def test_the_wheel_carries_grammar_and_cards_and_works_without_the_source_tree(t
     wheel = next(tmp_path.glob("cmdsl-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "cmdsl/grammar/effect.lark" in names
+    assert "cmdsl/grammar/effect.tables.json" in names  # the parse tables (cmdsl.lang.tables)
     assert {"cmdsl/cards/cm2008/states.yaml", "cmdsl/cards/cm2008/mccain.yaml"} <= set(names)
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = ("import cmdsl.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
-            "print(r.bundled_cards_dir()); print(len(cs.states), len(cs.cards), cs.fingerprint)")
+            "print(r.bundled_cards_dir()); print(len(cs.states), len(cs.cards), cs.fingerprint); "
+            "from cmdsl.lang.parser import get_parser; print(get_parser().source_path)")
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr
-    where, summary = out.stdout.splitlines()
+    where, summary, parser_source = out.stdout.splitlines()
     assert where.startswith(str(site))  # the data came from the wheel, not from the checkout
+    assert parser_source == "<deserialized>"  # the parser came from the wheel's tables
     from cmdsl.loader import load_card_set
 
     assert summary.split()[-1] == load_card_set(ROOT / "cards" / "cm2008").fingerprint

@@ -1,4 +1,4 @@
-"""Effect text → AST. The Lark LALR parser is built once per process and cached on disk.
+"""Effect text → AST. The Lark LALR parser is loaded once per process from the shipped tables.
 
 Parse errors are turned into ``CardError``s that say what a designer typed and what was
 expected in the designer's own words (``"gain"``, "a number"), never Lark's terminal names.
@@ -7,11 +7,8 @@ expected in the designer's own words (``"gain"``, "a number"), never Lark's term
 from __future__ import annotations
 
 import functools
-import hashlib
-import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Iterator
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -19,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.indenter import Indenter
 
 from ..errors import CardError, Located, did_you_mean
-from ..resources import grammar_text
+from ..resources import grammar_text, parser_tables_text
 from . import ast as A
 
 
@@ -62,36 +59,35 @@ class _EffectIndenter(Indenter):
         yield from super().handle_NL(token)
 
 
-def _cache_path(grammar: str) -> str | None:
-    """An explicit per-user cache file keyed by the grammar (not Lark's shared-temp default)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-    path = Path(base) / "cmdsl" / f"effect-{digest}.lark"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return str(path) if os.access(path.parent, os.W_OK) else None
-    except OSError:
-        return None
+# Options that shape the tables (stored in them) and options that are code or that Lark does not
+# store (given again whenever the tables are loaded).
+_GRAMMAR_OPTIONS: dict[str, Any] = dict(parser="lalr", maybe_placeholders=False, strict=True)
+
+
+def _load_options() -> dict[str, Any]:
+    return dict(postlex=_EffectIndenter(), propagate_positions=True)
+
+
+def build_parser(grammar: str) -> Lark:
+    """Analyse the grammar in memory (strict: conflicts are errors); nothing is read or written."""
+    return Lark(grammar, **_GRAMMAR_OPTIONS, **_load_options())
 
 
 @functools.cache
 def get_parser() -> Lark:
-    """The effect parser, built once per process (strict: grammar conflicts are errors)."""
+    """The effect parser, once per process: from the shipped tables (``cmdsl.lang.tables``), or
+    built from the grammar if it was edited since they were generated."""
+    # Imported here, not at the top: `python -m cmdsl.lang.tables` must not find itself already
+    # imported (via cmdsl/__init__ → … → this module) when it starts.
+    from .tables import load_parser
+
     grammar = grammar_text()
-    options: dict[str, Any] = dict(
-        parser="lalr",
-        postlex=_EffectIndenter(),
-        propagate_positions=True,
-        maybe_placeholders=False,
-        strict=True,
-    )
-    cache = _cache_path(grammar)
-    if cache is not None:
-        try:
-            return Lark(grammar, cache=cache, **options)
-        except OSError:
-            pass
-    return Lark(grammar, **options)
+    try:
+        tables: str | None = parser_tables_text()
+    except OSError:  # a checkout whose tables were deleted: still works, just slower
+        tables = None
+    loaded = None if tables is None else load_parser(tables, grammar, **_load_options())
+    return loaded if loaded is not None else build_parser(grammar)
 
 
 @functools.cache

@@ -1,0 +1,282 @@
+"""The parser comes from LALR tables shipped in the package, never from a pickle or a user's cache."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import lark
+import pytest
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from cmdsl.errors import CardError
+from cmdsl.lang import parser as P
+from cmdsl.lang import tables as T
+from cmdsl.loader import load_card_set
+from cmdsl.resources import grammar_text, parser_tables_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BROKEN = [
+    "gain 2 support on economy\n",  # ends too early
+    "gian 1 support on economy in S\n",  # unexpected characters
+    "draw\n",
+    "draw 1 ?\n",
+    "Draw 1\n",
+    "if you lead:\ndraw 1\n",  # missing block
+    "draw 1\n    draw 2\n",  # unexpected indent
+    "if you lead:\n        draw 1\n    draw 2\n",  # dedent to no enclosing block (postlexer)
+    "choose one:\n    option:\n        draw 1\n    draw 2\n",
+]
+
+
+@pytest.fixture
+def fresh_parser_cache() -> Iterator[None]:
+    """get_parser()/keywords() are cached per process: rebuild around a test that patches them."""
+    get_parser, keywords = P.get_parser, P.keywords  # the real ones, even if a test patches them
+    get_parser.cache_clear()
+    keywords.cache_clear()
+    yield
+    get_parser.cache_clear()
+    keywords.cache_clear()
+
+
+# The parser as the language needs it, spelled out here so that the test does not share a mistake
+# with the code it checks.
+REFERENCE_OPTIONS: dict[str, Any] = dict(parser="lalr", propagate_positions=True, maybe_placeholders=False,
+                                         strict=True)
+
+
+def _reference() -> Lark:
+    return Lark(grammar_text(), postlex=P._EffectIndenter(), **REFERENCE_OPTIONS)
+
+
+STALE = f"the shipped tables do not match the grammar: run {T.REGENERATE}"
+
+
+def _loaded(parser: Lark) -> bool:
+    return parser.source_path == "<deserialized>"  # Lark's mark of a parser rebuilt from data
+
+
+def _from_tables() -> Lark:
+    loaded = T.load_parser(parser_tables_text(), grammar_text(), **P._load_options())
+    assert loaded is not None, STALE
+    return loaded
+
+
+def _tree(t: Any) -> Any:
+    """A parse tree with every position (Lark's ``==`` ignores them)."""
+    if isinstance(t, Tree):
+        m = t.meta
+        pos = None if m.empty else (m.line, m.column, m.end_line, m.end_column, m.start_pos, m.end_pos)
+        return (t.data, pos, [_tree(c) for c in t.children])
+    assert isinstance(t, Token)
+    return (t.type, str(t), t.line, t.column, t.end_line, t.end_column, t.start_pos, t.end_pos)
+
+
+def _error(parser: Lark, text: str) -> Any:
+    try:
+        parser.parse(text)
+    except P._IndentError as e:
+        return ("indent", e.token.line, e.token.column, str(e.token))
+    except UnexpectedInput as e:
+        desc: tuple[Any, ...] = (type(e).__name__, e.line, e.column)
+        if isinstance(e, UnexpectedToken):
+            desc += (e.token.type, str(e.token), frozenset(e.expected))
+        if isinstance(e, UnexpectedCharacters):
+            desc += (e.char, frozenset(e.allowed or ()))
+        return desc
+    raise AssertionError(f"{text!r} parsed")
+
+
+def _all_effects() -> list[str]:
+    cs = load_card_set()
+    texts = [c.effect_text for c in cs.cards.values()]
+    texts += [n.effect_text for n in cs.news.values()] + [n.effect_text for n in cs.negative.values()]
+    return [t if t.endswith("\n") else t + "\n" for t in texts]
+
+
+# ---- 1. the shipped tables are fresh and deterministic ---------------------------------------
+
+
+def test_shipped_tables_match_the_grammar() -> None:
+    doc = json.loads(parser_tables_text())
+    assert doc["grammar_sha256"] == hashlib.sha256(grammar_text().encode()).hexdigest(), \
+        f"grammar/effect.lark changed: run {T.REGENERATE}"
+    assert doc["lark_version"] == lark.__version__, f"Lark is now {lark.__version__}: run {T.REGENERATE}"
+    assert T.generate() == parser_tables_text(), f"grammar/effect.tables.json is stale: run {T.REGENERATE}"
+
+
+def test_tables_are_byte_identical_whatever_the_hash_seed(tmp_path: Path) -> None:
+    # Lark numbers parse states in set-iteration order; the file must not depend on it.
+    code = "import sys; from cmdsl.lang.tables import generate; sys.stdout.write(generate())"
+    outs = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                             timeout=120)
+        assert run.returncode == 0, run.stderr
+        outs.add(run.stdout)
+    assert outs == {parser_tables_text()}
+
+
+def test_check_option_reports_stale_tables(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    stale = tmp_path / "effect.tables.json"
+    stale.write_text("{}\n")
+    monkeypatch.setattr("cmdsl.resources.grammar_file", lambda name: tmp_path / name if name == stale.name
+                        else ROOT / "grammar" / name)
+    assert T.main(["--check"]) == 1
+    assert T.REGENERATE in capsys.readouterr().err
+    assert stale.read_text() == "{}\n"  # --check writes nothing
+    assert T.main([]) == 0 and T.main(["--check"]) == 0
+    assert stale.read_text() == parser_tables_text()
+
+
+# ---- 2. tables and grammar give the same parser ----------------------------------------------
+
+
+def test_get_parser_is_loaded_from_the_shipped_tables(fresh_parser_cache: None) -> None:
+    parser = P.get_parser()
+    assert _loaded(parser), STALE
+    assert parser.options.parser == "lalr" and parser.options.strict
+    assert parser.options.propagate_positions and not parser.options.maybe_placeholders
+    assert isinstance(parser.parser.lexer_conf.postlex, P._EffectIndenter)
+
+
+def test_tables_and_grammar_give_identical_trees_with_positions(fresh_parser_cache: None) -> None:
+    loaded, built = P.get_parser(), _reference()
+    assert _loaded(loaded), STALE
+    effects = _all_effects()
+    assert len(effects) > 100
+    for text in effects:
+        assert _tree(loaded.parse(text)) == _tree(built.parse(text)), text
+    assert not loaded.parse(effects[0]).meta.empty  # positions are there to compare
+
+
+def test_tables_and_grammar_give_identical_errors(monkeypatch: pytest.MonkeyPatch,
+                                                  fresh_parser_cache: None) -> None:
+    loaded, built = P.get_parser(), _reference()
+    assert _loaded(loaded), STALE
+    for text in BROKEN:
+        assert _error(loaded, text) == _error(built, text), text
+    # … and the same messages for designers (they also use the terminals, for keywords and hints)
+    def terms(parser: Lark) -> list[Any]:  # (flags: a frozenset when built, a list when loaded, as in Lark's cache)
+        return [(t.name, t.pattern.type, t.pattern.value, sorted(t.pattern.flags), t.priority) for t in parser.terminals]
+
+    assert terms(loaded) == terms(built)
+    messages = []
+    for parser in (loaded, built):
+        P.keywords.cache_clear()
+        monkeypatch.setattr(P, "get_parser", lambda parser=parser: parser)
+        one = []
+        for text in BROKEN:
+            with pytest.raises(CardError) as err:
+                P.parse_effect(text)
+            one.append(str(err.value))
+        messages.append(one)
+    assert messages[0] == messages[1]
+
+
+# ---- 3. nothing is unpickled, nothing is written ---------------------------------------------
+
+
+def test_no_pickle_is_ever_loaded(monkeypatch: pytest.MonkeyPatch, fresh_parser_cache: None) -> None:
+    calls: list[str] = []
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        calls.append(repr(args)[:80])  # recorded: Lark swallows errors while reading its cache
+        raise AssertionError("something was unpickled")
+
+    monkeypatch.setattr(pickle, "load", refuse)
+    monkeypatch.setattr(pickle, "loads", refuse)
+    monkeypatch.setattr(pickle, "Unpickler", refuse)
+    assert _loaded(P.get_parser()), STALE
+    P.parse_effect("draw 1\n")
+    assert P.build_parser(grammar_text()).parse("draw 1\n")
+    assert calls == []
+
+
+class _Planted:
+    """Unpickling this creates the marker directory: the proof that a planted file was run."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> Any:
+        return (os.mkdir, (str(self.marker),))
+
+
+def _files(root: Path) -> set[Path]:
+    return {p for p in root.rglob("*")}
+
+
+def test_a_planted_cache_file_is_never_opened_and_nothing_is_written(tmp_path: Path) -> None:
+    cache, home, marker = tmp_path / "cache", tmp_path / "home", tmp_path / "PWNED"
+    home.mkdir()
+    payload = b"0" * 64 + b"\n" + pickle.dumps(_Planted(marker)) + pickle.dumps(_Planted(marker))
+    digest = hashlib.sha256(grammar_text().encode()).hexdigest()
+    for where in (cache / "cmdsl", home / ".cache" / "cmdsl"):
+        where.mkdir(parents=True)
+        (where / f"effect-{digest[:16]}.lark").write_bytes(payload)  # the name the old cache used
+        (where / f"effect-{digest}.lark").write_bytes(payload)
+    before = _files(tmp_path)
+    code = ("from cmdsl.lang.parser import get_parser, build_parser, parse_effect; "
+            "from cmdsl.resources import grammar_text; "
+            "assert get_parser().source_path == '<deserialized>'; parse_effect('draw 1'); "
+            "build_parser(grammar_text()).parse('draw 1\\n'); "
+            "import cmdsl; cmdsl.load_card_set()")
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "HOME": str(home), "TMPDIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert not marker.exists(), "a planted cache file was unpickled"
+    assert _files(tmp_path) == before, "the parser wrote files"
+
+
+# ---- 4. an edited grammar is built in memory -------------------------------------------------
+
+
+def _edited_grammar() -> str:
+    grammar = grammar_text()
+    assert 'nothing: "nothing"\n' in grammar
+    return grammar.replace('nothing: "nothing"\n', 'nothing: "nothing" | "pass"\n')
+
+
+def test_an_edited_grammar_is_built_from_its_text(monkeypatch: pytest.MonkeyPatch,
+                                                  fresh_parser_cache: None) -> None:
+    monkeypatch.setattr(P, "grammar_text", _edited_grammar)
+    parser = P.get_parser()
+    assert not _loaded(parser)
+    assert parser.options.strict
+    assert parser.parse("pass\n")  # the edit is in effect
+    assert _loaded(_from_tables())  # the shipped grammar still loads its tables
+
+
+@pytest.mark.parametrize("field, value", [("grammar_sha256", "0" * 64), ("lark_version", "0.0.0"),
+                                          ("format", T.FORMAT + 1)])
+def test_tables_for_another_grammar_or_lark_are_not_used(monkeypatch: pytest.MonkeyPatch,
+                                                         fresh_parser_cache: None, field: str, value: Any) -> None:
+    doc = json.loads(parser_tables_text())
+    doc[field] = value
+    assert T.load_parser(json.dumps(doc), grammar_text(), **P._load_options()) is None
+    monkeypatch.setattr(P, "parser_tables_text", lambda: json.dumps(doc))
+    parser = P.get_parser()
+    assert not _loaded(parser)
+    assert _tree(parser.parse("draw 1\n")) == _tree(_from_tables().parse("draw 1\n"))
+
+
+def test_missing_tables_fall_back_to_the_grammar(monkeypatch: pytest.MonkeyPatch,
+                                                 fresh_parser_cache: None) -> None:
+    def missing() -> str:
+        raise FileNotFoundError("effect.tables.json")
+
+    monkeypatch.setattr(P, "parser_tables_text", missing)
+    assert not _loaded(P.get_parser())
