@@ -25,7 +25,7 @@ FORMAT = "cmdsl-record/1"
 
 #: A record of a long game is well under 1 MiB; anything far larger is not one of ours.
 MAX_RECORD_BYTES = 16 * 1024 * 1024
-#: Records nest two levels deep; JSON nested deeper than this is refused before it is parsed.
+#: Records nest two levels deep; JSON too deep for the parser is reported where it passes this.
 MAX_NESTING = 32
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -93,7 +93,7 @@ def _read(path: Path) -> str:
         if not stat.S_ISREG(info.st_mode):
             raise RecordError(f"{path}: not a regular file")
         if info.st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES // 2**20} MiB: not a game record")
+            raise _too_large(path)
         with path.open("rb") as fh:
             raw = fh.read(MAX_RECORD_BYTES + 1)  # bounded even if the file grows meanwhile
     except FileNotFoundError:
@@ -101,11 +101,15 @@ def _read(path: Path) -> str:
     except OSError as e:
         raise RecordError(f"{path}: cannot read ({e.strerror or e})") from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: larger than {MAX_RECORD_BYTES // 2**20} MiB: not a game record")
+        raise _too_large(path)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RecordError(f"{path}: not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start})") from None
+
+
+def _too_large(path: Path) -> RecordError:
+    return RecordError(f"{path}: larger than {MAX_RECORD_BYTES // 2**20} MiB: not a game record")
 
 
 def _parse(path: str | Path, text: str) -> Any:
