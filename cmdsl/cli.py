@@ -6,12 +6,12 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .bots import BOTS, make_bot
 from .errors import CardSetError, CmdslError
-from .game.engine import SETUP_MODES, Game, Setup
-from .game.record import Record, replay
+from .game.engine import FIRST_PLAYERS, SETUP_MODES, Game, Setup
+from .game.record import MAX_SEED, Record, check_destination, replay
 from .loader import card_set_dirs, load_card_set
 from .model import SIDES, CardSet
 
@@ -21,6 +21,23 @@ DEFAULT_BOT_TURN_LIMIT = 1000
 
 def _cards(path: str | None) -> CardSet:
     return load_card_set(path)
+
+
+def _whole(low: int, high: int | None, meaning: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` (to ``high``), refused with ``meaning``."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {meaning}") from None
+        if n < low or (high is not None and n > high):
+            raise argparse.ArgumentTypeError(f"{n} is not {meaning}")
+        return n
+    return parse
+
+
+_turn_limit = _whole(0, None, "a whole number ≥ 0 (0: no limit)")
+_seed = _whole(0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")  # what a record can hold
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -73,6 +90,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if len(names) != 2:
         print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
         return 2
+    if args.record:
+        try:
+            check_destination(args.record)  # before the game, not after it: a game is never lost
+        except CmdslError as e:
+            print(f"play: cannot save the record: {e}", file=sys.stderr)
+            return 2
     bots = {side: make_bot(name, args.seed * 2 + i) for i, (side, name) in enumerate(zip(SIDES, names))}
     limit = None if args.max_turns == 0 else args.max_turns
     game = Game(cards, args.seed, Setup(args.setup, args.first, limit))
@@ -88,18 +111,20 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     cards = _cards(args.cards)
     record = Record.load(args.file)
-    if record.cardset != cards.fingerprint:
-        print(f"note: the record was played with card set {record.cardset}; these cards are "
-              f"{cards.fingerprint}", file=sys.stderr)
-    result = replay(cards, record)
+    result = replay(cards, record, accept_other_cards=args.accept_cards)
     if args.log:
         print(result.game.log_text())
+    other = record.cardset != cards.fingerprint
+    if other and args.accept_cards:
+        print(f"note: the record was played with card set {record.cardset}; these cards are "
+              f"{cards.fingerprint}", file=sys.stderr)
     if result.reproduces:
         end = result.game.result.text() if result.game.result else "the game is not over"
         print(f"Replay reproduces the record: {len(record.answers)} answers, "
               f"{len(result.game.events)} events, identical log. {end}")
         return 0
-    print(f"Replay diverges: {result.reason}", file=sys.stderr)
+    hint = " (--accept-cards replays it with these cards)" if other and not args.accept_cards else ""
+    print(f"Replay diverges: {result.reason}{hint}", file=sys.stderr)
     return 1
 
 
@@ -157,12 +182,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
     g.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot; give two (McCain's, then Obama's)")
-    g.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    g.add_argument("--seed", type=_seed, default=1, help="the game's seed, 0 or more (default 1)")
     g.add_argument("--setup", choices=list(SETUP_MODES), default="beginner",
                    help="beginner decks and states (default), choose-states, or draft (R3.1)")
     g.add_argument("--draft", dest="setup", action="store_const", const="draft", help="same as --setup draft")
-    g.add_argument("--first", choices=["mccain", "obama", "random"], default="random")
-    g.add_argument("--max-turns", type=int, default=DEFAULT_BOT_TURN_LIMIT,
+    g.add_argument("--first", choices=list(FIRST_PLAYERS), default="random")
+    g.add_argument("--max-turns", type=_turn_limit, default=DEFAULT_BOT_TURN_LIMIT,
                    help=f"end as a draw after N turns (R12.3; default {DEFAULT_BOT_TURN_LIMIT}, 0: none)")
     g.add_argument("--record", metavar="FILE", help="save the game record (JSON) to FILE")
     g.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
@@ -194,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", metavar="FILE")
     r.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
     r.add_argument("--log", action="store_true", help="print the replayed event log")
+    r.add_argument("--accept-cards", action="store_true",
+                   help="replay a record played with another version of the cards (else it fails)")
     r.set_defaults(run=cmd_replay)
     return p
 

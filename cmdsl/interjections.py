@@ -13,6 +13,7 @@ from typing import Any, Callable
 from .errors import CmdslError, did_you_mean
 from .game import events as E
 from .game.engine import Game, Run, Steps
+from .game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
 from .game.position import parse_row
 from .lang.parser import Origin
 from .model import ISSUES, TOKENS_PER_PLAYER, Side
@@ -33,6 +34,8 @@ def set_answer(patch: dict[str, Any]) -> str:
 
 
 def prepare(game: Game, answer: str) -> Callable[[Game], Steps]:
+    if len(answer) > MAX_ANSWER_CHARS:  # a record could not hold it
+        raise InterjectionError(f"an interjection is at most {MAX_ANSWER_CHARS} characters")
     kind, _, rest = answer[1:].partition(":")
     if kind == "effect":
         side_name, _, text = rest.partition(":")
@@ -48,7 +51,9 @@ def prepare(game: Game, answer: str) -> Callable[[Game], Steps]:
     if kind == "set":
         try:
             patch = json.loads(rest)
-        except json.JSONDecodeError as e:
+        except RecursionError:
+            raise InterjectionError("set: nested too deeply") from None
+        except ValueError as e:  # JSONDecodeError, or an integer beyond Python's digit limit
             raise InterjectionError(f"set: not valid JSON ({e})") from None
         apply = _patch(game, patch)
 
@@ -67,28 +72,49 @@ def _side(name: str) -> Side:
         raise InterjectionError(f'"{name}" is not a player (mccain or obama)') from None
 
 
+#: The fields each kind of change takes; any other field is refused.
+PATCH_FIELDS: dict[str, tuple[str, ...]] = {
+    "state": ("op", "name", *ISSUES, "issue", "key"),
+    "score": ("op", "side", "value"),
+    "hand": ("op", "side", "cards"),
+    "news": ("op", "id"),
+    "die": ("op", "value"),
+}
+
+
+def _fields(patch: Any) -> tuple[str, Fields]:
+    """The change's kind and its fields, checked as data: JSON types are not trusted."""
+    op = patch.get("op") if isinstance(patch, dict) else None
+    if not isinstance(op, str) or op not in SET_OPS:
+        raise InterjectionError("set: a change is one of " + ", ".join(SET_OPS))
+    return op, Fields(patch, "set", "set: ", PATCH_FIELDS[op], InterjectionError)
+
+
+def _player(f: Fields, key: str = "side") -> Side:
+    value = f.get(key)
+    if not isinstance(value, str):
+        raise f.error(key, f"{shown(value)} is not a player (mccain or obama)")
+    return _side(value)
+
+
 def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
     """Validate ``patch`` against the game now; return the function that applies it."""
-    if not isinstance(patch, dict) or patch.get("op") not in SET_OPS:
-        raise InterjectionError("set: a change is one of " + ", ".join(SET_OPS))
-    op = patch["op"]
+    op, f = _fields(patch)
     if op == "state":
-        name = str(patch.get("name"))
+        name = f.text("name", MAX_NAME_CHARS)
         live = game.live(name)
         if live is None:
             near = did_you_mean(name, [s.name for s in game.in_play])
             raise InterjectionError(f'set: "{name}" is not a state in play' + (f' (did you mean "{near}"?)' if near else ""))
         tokens = {i: list(live.tokens[i]) for i in ISSUES}
         for issue in ISSUES:
-            if issue in patch:
+            if f.has(issue):
                 try:
-                    tokens[issue] = parse_row(str(patch[issue]), live.tile.rows[issue])
+                    tokens[issue] = parse_row(f.text(issue, MAX_NAME_CHARS), live.tile.rows[issue])
                 except ValueError as e:
                     raise InterjectionError(f"set: {live.name} {issue}: {e}") from None
-        box = patch.get("issue", live.box)
-        if box not in (1, 2, 3, 4):
-            raise InterjectionError("set: the issue box is 1 to 4 (1-2 Defense, 3-4 Economy)")
-        key = patch.get("key", live.key)
+        box = f.whole("issue", 1, 4, "the issue box: 1-2 Defense, 3-4 Economy") if f.has("issue") else live.box
+        key = f.text("key", MAX_NAME_CHARS) if f.has("key") else live.key
         if key not in live.tile.groups:
             raise InterjectionError(f"set: {live.name}'s groups are {live.tile.groups[0]} and {live.tile.groups[1]}")
         for side in Side:
@@ -110,21 +136,21 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
                     f"box {box}, key {key}")
         return apply_state
     if op == "score":
-        side = _side(str(patch.get("side")))
-        score = patch.get("value")
-        if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-            raise InterjectionError("set: a score is a whole number")
+        side = _player(f)
+        score = f.whole("value", 0)
 
         def apply_score(g: Game) -> str:
             g.players[side].score = score
             return f"{side}'s score set to {score}"
         return apply_score
     if op == "hand":
-        side = _side(str(patch.get("side")))
-        cards = patch.get("cards")
+        side = _player(f)
+        if not isinstance(f.get("cards"), list):
+            raise f.error("cards", "a hand is a list of card ids")
+        cards = f.text_list("cards", MAX_NAME_CHARS, "a card id")
         p = game.players[side]
         owned = set(p.hand) | set(p.deck) | set(p.discard)
-        if not isinstance(cards, list) or len(set(cards)) != len(cards):
+        if len(set(cards)) != len(cards):
             raise InterjectionError("set: a hand is a list of different card ids")
         for cid in cards:
             if cid not in owned:
@@ -143,7 +169,7 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
             return f"{side}'s hand set to: " + ", ".join(g.cards.cards[c].title for c in cards)
         return apply_hand
     if op == "news":
-        nid = str(patch.get("id"))
+        nid = f.text("id", MAX_NAME_CHARS)
         if nid not in game.news_deck:
             near = did_you_mean(nid, game.news_deck)
             raise InterjectionError(f'set: "{nid}" is not in the Breaking News deck'
@@ -154,9 +180,7 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
             g.news_deck.append(nid)
             return f"{g.cards.news[nid].title} is now the top Breaking News"
         return apply_news
-    value = patch.get("value")
-    if value not in (1, 2, 3, 4, 5, 6):
-        raise InterjectionError("set: a die result is 1 to 6")
+    value = f.whole("value", 1, 6, "a die result")
 
     def apply_die(g: Game) -> str:
         g.chance.dice.append(value)

@@ -153,7 +153,8 @@ class Session:
 
     def load(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
         rec = Record.load(path)
-        result = replay(self.cards, rec)
+        # Other cards are allowed (the note below says so); a replay that diverges is not.
+        result = replay(self.cards, rec, accept_other_cards=True)
         if not result.reproduces:
             raise SessionError(f"{path} does not replay with these cards: {result.reason}")
         self.game = result.game

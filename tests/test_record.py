@@ -10,7 +10,7 @@ import pytest
 from cmdsl.bots import RandomBot
 from cmdsl.errors import RecordError
 from cmdsl.game.engine import Game, Setup
-from cmdsl.game.record import Record, replay
+from cmdsl.game.record import Record, first_difference, replay
 from cmdsl.model import CardSet, Side
 
 
@@ -61,9 +61,9 @@ def test_undo_is_a_replay_of_all_but_the_last_answer(mini: CardSet) -> None:
 @pytest.mark.parametrize("content,message", [
     ("not json", "not valid JSON"),
     ('{"format": "other"}', "not a cmdsl game record"),
-    ('{"format": "cmdsl-record/1", "seed": 1}', "missing or malformed"),
+    ('{"format": "cmdsl-record/1", "seed": 1}', "bad.json: cardset: missing"),
     ('{"format": "cmdsl-record/1", "cardset": "x", "seed": "1", "setup": {}, "answers": []}', "seed"),
-    ('{"format": "cmdsl-record/1", "cardset": "x", "seed": 1, "setup": {"mode": "beginner", "first": "x"},'
+    ('{"format": "cmdsl-record/1", "cardset": "x", "seed": 1, "setup": {"mode": "beginner", "first": "obama"},'
      ' "answers": [1]}', "answers"),
 ])
 def test_corrupt_records_are_refused_with_a_reason(tmp_path: Path, content: str, message: str) -> None:
@@ -111,3 +111,120 @@ def test_greedy_bot_prefers_winning_a_state(mini: CardSet) -> None:
     assert GreedyBot().choose(g.pending, g) == "play:mccain-attack"  # type: ignore[arg-type]
     g.answer("play:mccain-attack")
     assert GreedyBot().choose(g.pending, g) == "state:alpha"  # type: ignore[arg-type]
+
+
+# ---- issue "Nothing crashes, nothing hangs, nothing is lost", items 5 and 6 ----------------------------
+
+def test_replay_with_other_cards_does_not_reproduce_unless_accepted(mini: CardSet) -> None:
+    """Item 5a: a record without a log used to "reproduce" against edited cards."""
+    rec = bot_game(mini, 5).record()
+    other = Record("0" * 16, rec.seed, rec.setup, rec.answers)  # no log, no digest
+    r = replay(mini, other)
+    assert not r.reproduces and r.game.answers == list(rec.answers)  # replayed all the same, for the log
+    assert r.reason == f"the record was played with card set {'0' * 16}; these cards are {mini.fingerprint}"
+    assert replay(mini, other, accept_other_cards=True).reproduces
+
+
+def test_first_difference() -> None:
+    """Item 5b: the reusable comparison of two event logs."""
+    assert first_difference(["a", "b"], ["a", "b"]) is None
+    assert first_difference(["a", "b"], ["a", "c"]) == 1
+    assert first_difference(["a", "b"], ["a"]) == 1
+    assert first_difference([], ["a"]) == 0
+
+
+def test_the_record_carries_its_event_log(mini: CardSet, tmp_path: Path) -> None:
+    """Item 5b: `log` holds one text per event; old files without it still load."""
+    g = bot_game(mini, 7)
+    path = tmp_path / "g.json"
+    g.record().save(path)
+    data = json.loads(path.read_text())
+    assert data["log"] == [e.text() for e in g.events] and data["format"] == "cmdsl-record/1"
+    assert data["log_sha256"] is not None
+    del data["log"]
+    path.write_text(json.dumps(data))
+    old = Record.load(path)
+    assert old.log is None and replay(mini, old).reproduces
+
+
+def test_replay_names_the_first_diverging_event(mini: CardSet, tmp_path: Path) -> None:
+    """Item 5b: the report names the first event that differs, not the answer that broke later."""
+    g = bot_game(mini, 5)
+    rec = g.record()
+    assert rec.log is not None
+    k = len(rec.log) // 2
+    edited = Record(rec.cardset, rec.seed, rec.setup, rec.answers, rec.log_sha256, rec.result,
+                    rec.log[:k] + ("something else happened",) + rec.log[k + 1:])
+    r = replay(mini, edited)
+    assert not r.reproduces and r.event_at == k and r.diverged_at is None
+    assert r.event_before == "something else happened" and r.event_now == g.events[k].text()
+    assert r.reason == f'event {k + 1} differs: recorded "something else happened", replayed "{r.event_now}"'
+
+
+def test_replay_of_edited_cards_names_the_event_and_the_answer(mini: CardSet, tmp_path: Path) -> None:
+    """Item 5b: with edited cards, the first different event comes well before the broken answer."""
+    import shutil
+
+    from cmdsl.loader import load_card_set
+
+    rec = bot_game(mini, 3).record()
+    folder = tmp_path / "cards"
+    shutil.copytree(Path(__file__).parent / "data" / "mini", folder)
+    text = (folder / "set.yaml").read_text()
+    (folder / "set.yaml").write_text(text.replace("title: Mccain Nothing", "title: McCain Filler"))
+    edited = load_card_set(folder)
+    r = replay(edited, rec, accept_other_cards=True)
+    assert r.event_at is not None and r.event_before is not None and "Mccain Nothing" in r.event_before
+    assert r.event_now is not None and "McCain Filler" in r.event_now
+    assert (r.reason or "").startswith(f"event {r.event_at + 1} differs: recorded ")
+    assert "card set" not in (r.reason or "")
+
+
+def test_a_broken_answer_with_an_identical_log_names_the_answer(mini: CardSet) -> None:
+    """Item 5b: when the events agree up to where the answers stop applying, the answer is the news."""
+    rec = bot_game(mini, 5).record()
+    bad = Record(rec.cardset, rec.seed, rec.setup, rec.answers[:3] + ("play:nope",) + rec.answers[4:],
+                 rec.log_sha256, rec.result, rec.log)
+    r = replay(mini, bad)
+    assert r.diverged_at == 3 and (r.reason or "").startswith("answer 4")
+
+
+def test_save_is_atomic_and_keeps_the_previous_file_on_failure(mini: CardSet, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 6: an interrupted save leaves the previous save whole and no temporary file behind."""
+    import os
+
+    path = tmp_path / "g.json"
+    first = bot_game(mini, 5).record()
+    first.save(path)
+    before = path.read_bytes()
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(RecordError, match=f"^{path}: cannot save \\(No space left on device\\)$"):
+        bot_game(mini, 6).record().save(path)
+    assert path.read_bytes() == before and sorted(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize("where,message", [
+    ("missing/g.json", "no such directory"),
+    (".", "is a directory"),
+])
+def test_save_to_an_impossible_place_is_one_line(mini: CardSet, tmp_path: Path, where: str, message: str) -> None:
+    """Item 6: a save that cannot happen says why in one line."""
+    with pytest.raises(RecordError, match=message):
+        bot_game(mini, 5).record().save(tmp_path / where)
+
+
+def test_the_repl_loads_a_record_of_other_cards_with_a_note(mini: CardSet, tmp_path: Path) -> None:
+    """Item 6: `load` keeps working with the stricter replay and still says the cards differ."""
+    from cmdsl.repl.session import Session
+
+    rec = bot_game(mini, 5).record()
+    path = tmp_path / "g.json"
+    Record("0" * 16, rec.seed, rec.setup, rec.answers, rec.log_sha256, rec.result, rec.log).save(path)
+    s = Session(str(Path(__file__).parent / "data" / "mini"))
+    assert s.load(str(path)).endswith("answers replayed (recorded with another version of the cards).")
+    assert s.game is not None and s.game.answers == list(rec.answers)

@@ -60,16 +60,25 @@ INTERJECTION = "!"
 class Setup:
     """How a game starts (R3). ``first``: mccain, obama or random (from the seed)."""
 
-    mode: str = "beginner"  # "beginner" | "choose-states"
-    first: str = "random"
+    mode: str = "beginner"  # one of SETUP_MODES
+    first: str = "random"  # one of FIRST_PLAYERS
     max_turns: int | None = None  # R12.3; None: no limit
 
     def to_json(self) -> dict[str, Any]:
         return {"mode": self.mode, "first": self.first, "max_turns": self.max_turns}
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> "Setup":
-        return Setup(mode=str(d["mode"]), first=str(d["first"]), max_turns=d.get("max_turns"))
+    def from_json(data: Any, where: str = "setup") -> "Setup":
+        """A setup from a record, checked field by field (a RecordError names the field)."""
+        from .fields import Fields  # only records need it
+
+        f = Fields(data, where, f"{where}.", ("mode", "first", "max_turns"))
+        return Setup(f.choice("mode", SETUP_MODES), f.choice("first", FIRST_PLAYERS),
+                     f.optional("max_turns", lambda key: f.whole(key, 1)))
+
+
+#: Who plays first; "random" draws it from the game's seed.
+FIRST_PLAYERS = ("mccain", "obama", "random")
 
 
 @dataclass
