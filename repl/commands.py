@@ -16,6 +16,7 @@ from cmdsl.bots import BOTS
 from cmdsl.catalog import show as show_card
 from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.engine import SETUP_MODES
+from cmdsl.game.fields import MAX_SEED
 from cmdsl.interjections import effect_answer, set_answer
 from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
@@ -75,6 +76,8 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
         elif w == "as" and nxt is not None:
             human, i = _sides(nxt), i + 1
         elif w == "seed" and nxt is not None and nxt.isdigit():
+            if int(nxt) > MAX_SEED:  # a record keeps the seed; one this large could not be loaded
+                raise SessionError(f"new: a seed is at most {MAX_SEED}")
             seed, i = int(nxt), i + 1
         elif w == "first" and nxt in ("mccain", "obama", "random"):
             first, i = nxt, i + 1

@@ -12,7 +12,7 @@ from cmdsl.bots import Bot, make_bot
 from cmdsl.errors import CmdslError
 from cmdsl.game import events as E
 from cmdsl.game.engine import Game, Setup
-from cmdsl.game.record import Record, replay
+from cmdsl.game.record import Record, first_difference, replay
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES, CardSet, Side
 
@@ -178,21 +178,21 @@ class Session:
         if self.cut is not None and self.cut[0][: len(answers)] == answers:
             answers, old = self.cut  # no move since a reload cut the game short: try them all again
         rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
-        result = replay(new_cards, rec)
+        result = replay(new_cards, rec, accept_other_cards=True)  # other cards: that is the point
         new = [e.text() for e in result.game.events]
         kept = len(result.game.answers)
         previous = (self.cards, game, kept)
         self.cards, self.game = new_cards, result.game
         self.redo.clear()
-        first = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), None)
-        if first is None and len(old) == len(new) and kept == len(answers):
+        first = first_difference(old, new)
+        if first is None and kept == len(answers):
             self.before_reload, self.cut = None, None
             return f"Reloaded the cards: the game replays identically ({len(answers)} answers, {len(new)} events)."
         self.before_reload = previous
         self.cut = (answers, old) if kept < len(answers) else None
         self.saved = False
-        if first is None:
-            first = min(len(old), len(new))
+        if first is None:  # the same events, yet an answer failed at the very end
+            first = len(new)
         lines = ["Reloaded the cards: the game now goes differently.",
                  f"  first different event: #{first + 1}",
                  f"    before: {old[first] if first < len(old) else '(nothing)'}",

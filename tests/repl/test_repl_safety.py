@@ -142,3 +142,11 @@ def test_the_prompt_says_what_happened_and_goes_on(monkeypatch: pytest.MonkeyPat
     log_before, interrupted, log_after = shown[2], shown[3], shown[4]
     assert interrupted == "Interrupted: the game is as it was before that command."
     assert log_after == log_before  # the draw and the bot's reply were taken back
+
+
+def test_reload_after_an_edit_that_changes_nothing_replays_identically(played: tuple[Session, Path, str]) -> None:
+    s, cards, _ = played
+    before = snapshot(s)
+    (cards / "set.yaml").write_text((cards / "set.yaml").read_text() + "# a comment changes the fingerprint only\n")
+    assert "the game replays identically" in run_line(s, "reload")
+    assert snapshot(s) == before
