@@ -11,7 +11,14 @@ from cmdsl.cli import main
 from cmdsl.errors import CardSetError
 from cmdsl.loader import load_card_set
 
-MINI = Path(__file__).parent / "data" / "mini" / "set.yaml"
+MINI_DIR = Path(__file__).parent / "data" / "mini"
+MINI = MINI_DIR / "set.yaml"
+
+
+def copy_mini(folder: Path) -> None:
+    """The mini set in ``folder``: its card file and its manifest."""
+    shutil.copy(MINI, folder / "set.yaml")
+    shutil.copy(MINI_DIR / "manifest.yaml", folder / "manifest.yaml")
 
 
 def card_file(effect: str, extra: str = "", card_id: str = "mccain-extra") -> str:
@@ -28,7 +35,7 @@ cards:
 
 
 def load_with(tmp_path: Path, text: str, name: str = "extra.yaml") -> CardSetError:
-    shutil.copy(MINI, tmp_path / "set.yaml")
+    copy_mini(tmp_path)
     (tmp_path / name).write_text(text)
     with pytest.raises(CardSetError) as info:
         load_card_set(tmp_path)
@@ -105,7 +112,7 @@ def test_duplicate_id(tmp_path: Path) -> None:
 
 def test_bad_yaml(tmp_path: Path) -> None:
     msg = one(tmp_path, "cards:\n  - id: [unclosed\n")
-    assert "bad YAML" in msg and "extra.yaml:3:1" in msg
+    assert "bad YAML" in msg and "extra.yaml:2:9" in msg  # where the bracket opens, not the end of file
 
 
 def test_python_tag_is_refused_and_never_run(tmp_path: Path) -> None:
@@ -117,7 +124,7 @@ def test_python_tag_is_refused_and_never_run(tmp_path: Path) -> None:
 
 
 def test_every_error_of_every_file_is_reported_and_nothing_is_loaded(tmp_path: Path) -> None:
-    shutil.copy(MINI, tmp_path / "set.yaml")
+    copy_mini(tmp_path)
     (tmp_path / "a.yaml").write_text(card_file('gain 1 support on economy in "Alpah"', card_id="mccain-a"))
     (tmp_path / "b.yaml").write_text(card_file('demographic support for "Senoirs"', card_id="mccain-b"))
     with pytest.raises(CardSetError) as info:
@@ -127,9 +134,9 @@ def test_every_error_of_every_file_is_reported_and_nothing_is_loaded(tmp_path: P
 
 
 def test_check_command_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shutil.copy(MINI, tmp_path / "set.yaml")
+    copy_mini(tmp_path)
     assert main(["check", str(tmp_path)]) == 0
-    assert "ok — 6 states" in capsys.readouterr().out
+    assert "ok — mini test set: 6 states" in capsys.readouterr().out
     (tmp_path / "bad.yaml").write_text(card_file('gain 1 support on economy in "Alpah"'))
     assert main(["check", str(tmp_path)]) == 1
     err = capsys.readouterr().err
