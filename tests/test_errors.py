@@ -142,3 +142,22 @@ def test_check_command_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err
     assert 'unknown state "Alpah"' in err and "Traceback" not in err
     assert main(["check", str(tmp_path / "nope")]) == 1
+
+
+def test_an_id_must_be_lower_case_ascii_words_joined_by_hyphens(tmp_path: Path) -> None:
+    msg = one(tmp_path, card_file("draw 1", card_id="obama-café-ñ"))
+    assert msg.splitlines()[0] == (f'{tmp_path}/extra.yaml:3:9: obama-café-ñ: id "obama-café-ñ" is not of the form '
+                                   "of ids: lower-case ASCII letters and digits, in words joined by single hyphens "
+                                   "(like obama-yes-we-can)")
+    assert msg.splitlines()[-1] == '  did you mean "obama-cafe-n"?'
+
+
+@pytest.mark.parametrize("card_id", ["mccain--double", "McCain-x", "mccain-x-", "mccain_x"])
+def test_other_ids_out_of_form_are_refused(tmp_path: Path, card_id: str) -> None:
+    assert "is not of the form of ids" in one(tmp_path, card_file("draw 1", card_id=card_id))
+
+
+@pytest.mark.parametrize(("text", "what"), [("", "nothing"), ("# a card file to come\n\n# more\n", "only comments")])
+def test_an_empty_extra_card_file_is_reported(tmp_path: Path, text: str, what: str) -> None:
+    msg = one(tmp_path, text)
+    assert msg.splitlines()[0] == f"{tmp_path}/extra.yaml: this card file holds {what}: no cards, states or results"
