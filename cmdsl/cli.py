@@ -63,7 +63,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 continue
             ms = (time.perf_counter() - start) * 1000
             sides = ", ".join(f"{len(cs.pool(s))} {s.value}" for s in SIDES)
-            print(f"{d if d is not None else 'bundled cm2008'}: ok — {len(cs.states)} states "
+            print(f"{d if d is not None else 'bundled cm2008'}: ok — {cs.manifest.name}: {len(cs.states)} states "
                   f"({sum(t.ev for t in cs.states.values())} EV), {len(cs.cards)} cards ({sides}), "
                   f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results "
                   f"[{ms:.0f} ms]")

@@ -1,16 +1,19 @@
 """Card files (YAML) → a checked, compiled ``CardSet``, or every problem found, located.
 
-YAML is composed with PyYAML's safe loader into nodes (which keep line and column), and only
-plain YAML types are accepted: a tag that would build a Python object is an error. Nothing of
-a set is returned unless every file in it is clean.
+A set is a folder: its ``manifest.yaml`` (``cmdsl.manifest``) and card files. Each file is read
+and composed by ``cmdsl.safe_yaml`` into nodes (which keep line and column): bounded in size and
+nesting, no anchors, only plain YAML types. Nothing of a set is returned unless every file in it
+is clean and the whole set passes ``cmdsl.setcheck``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 import yaml
 
@@ -19,13 +22,19 @@ from .lang.checker import Context, Names, check
 from .lang.compiler import compile_effect
 from .lang.parser import Origin, parse_effect
 from .lang.work import PlayLevels, over_budget
+from .manifest import MANIFEST_NAME, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from .resources import bundled_cards_dir
+from .safe_yaml import compose, read_text
+from .setcheck import Contents, Section, set_errors
 
-# libyaml's safe loader when PyYAML has it (several times faster); marks are the same.
-_FAST_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float", "seq", "map")}
-SECTIONS = ("states", "cards", "breaking_news", "going_negative")
+SECTIONS: Final[tuple[Section, ...]] = ("states", "cards", "breaking_news", "going_negative")
+#: The cm2008 card files are about 11 KB each; a megabyte is a mistake, not a card file.
+CARD_FILE_MAX_BYTES: Final = 1 << 20
+#: Nesting a card file may have: it needs 4 (sections, a list, an item, a list of groups).
+CARD_FILE_MAX_DEPTH: Final = 20
+#: The documented form of an id (docs/cardsets.md): lower-case ASCII words joined by single hyphens.
+ID_FORM: Final = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 _FIELDS = {
     "states": {"name": True, "ev": True, "pile": True, "beginner": False, "defense": True, "economy": True,
                "issue": True, "groups": True, "key": True},
@@ -91,6 +100,7 @@ class _Loader:
     def __init__(self) -> None:
         self.errors: list[CardError] = []
         self.constructor = yaml.SafeLoader("")
+        self.sections: list[tuple[Section, Located]] = []  # each section key read, in file order
 
     def attempt(self, f: Callable[[], Any]) -> Any:
         try:
@@ -101,31 +111,24 @@ class _Loader:
 
     # ---- YAML → items --------------------------------------------------------
 
-    def read(self, file: _File) -> dict[str, list[_Item]]:
+    def read(self, file: _File) -> dict[Section, list[_Item]]:
         try:
-            root = yaml.compose(file.text, Loader=_FAST_SAFE_LOADER)
-        except yaml.MarkedYAMLError as e:
-            mark = e.problem_mark or e.context_mark
-            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-            msg = f"bad YAML: {e.problem or e.context}"
-            self.errors.append(CardError(msg, Located(file.name, line, col)).with_source(file.lines))
-            return {}
-        except yaml.YAMLError as e:
-            self.errors.append(CardError(f"bad YAML: {e}", Located(file.name)))
+            root = compose(file.text, file.name, max_depth=CARD_FILE_MAX_DEPTH)
+        except CardError as e:
+            self.errors.append(e)
             return {}
         if root is None:
-            return {}
-        bad = self.bad_tag(root)
-        if bad is not None:
-            self.errors.append(CardError(
-                f"YAML tag {bad.tag} is not allowed in card files (only plain YAML values are)",
-                Located(file.name, bad.start_mark.line + 1, bad.start_mark.column + 1)).with_source(file.lines))
+            # An empty file is most likely a card file saved before it was written, or cut short.
+            what = "only comments" if file.text.strip() else "nothing"
+            self.errors.append(CardError(f"this card file holds {what}: no cards, states or results",
+                                         Located(file.name), hint="write its sections ("
+                                         + ", ".join(SECTIONS) + ") or remove the file"))
             return {}
         if not isinstance(root, yaml.MappingNode):
             self.errors.append(CardError("a card file is a mapping of sections: " + ", ".join(SECTIONS),
                                          Located(file.name, 1, 1)))
             return {}
-        out: dict[str, list[_Item]] = {}
+        out: dict[Section, list[_Item]] = {}
         for key_node, value_node in root.value:
             key = str(key_node.value)
             if key not in SECTIONS:
@@ -139,26 +142,15 @@ class _Loader:
                 self.errors.append(CardError(f"{key}: expected a list of items", Located(
                     file.name, value_node.start_mark.line + 1, value_node.start_mark.column + 1)).with_source(file.lines))
                 continue
-            items = out.setdefault(key, [])
+            section: Section = SECTIONS[SECTIONS.index(key)]
+            self.sections.append((section, Located(file.name, key_node.start_mark.line + 1,
+                                                   key_node.start_mark.column + 1)))
+            items = out.setdefault(section, [])
             for node in value_node.value:
                 item = self.attempt(lambda: self.item(file, key, node))
                 if item is not None:
                     items.append(item)
         return out
-
-    def bad_tag(self, node: yaml.Node) -> yaml.Node | None:
-        if node.tag not in _PLAIN_TAGS:
-            return node
-        children: list[yaml.Node] = []
-        if isinstance(node, yaml.SequenceNode):
-            children = node.value
-        elif isinstance(node, yaml.MappingNode):
-            children = [n for pair in node.value for n in pair]
-        for child in children:
-            bad = self.bad_tag(child)
-            if bad is not None:
-                return bad
-        return None
 
     def item(self, file: _File, section: str, node: yaml.Node) -> _Item:
         loc = Located(file.name, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -252,10 +244,10 @@ class _Loader:
         return mark.line + 1, mark.column + quoted
 
 
-def _files_of(path: Path) -> list[Path]:
-    if path.is_file():
-        return [path]
-    return sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+def _files_of(folder: Path) -> list[Path]:
+    """The card files of a set folder: its YAML files but the manifest."""
+    return sorted(p for p in folder.iterdir()
+                  if p.suffix in (".yaml", ".yml") and p.name != MANIFEST_NAME and p.is_file())
 
 
 def card_set_dirs(paths: list[Path]) -> list[Path]:
@@ -272,24 +264,33 @@ def card_set_dirs(paths: list[Path]) -> list[Path]:
 
 
 def load_card_set(path: str | Path | None = None) -> CardSet:
-    """Load, check and compile a card set (a directory of YAML files; default: the bundled set).
+    """Load, check and compile a card set (a folder: ``manifest.yaml`` and card files; a file
+    stands for its folder; default: the bundled set).
 
     Raises ``CardSetError`` listing every problem; nothing is loaded unless all is clean.
     """
     root = Path(path) if path is not None else bundled_cards_dir()
     if not root.exists():
         raise CardSetError([CardError("no such file or directory", Located(str(root)))])
+    if root.is_file():
+        root = root.parent
+    ld = _Loader()
+    manifest_path = root / MANIFEST_NAME
+    if manifest_path.is_file():
+        manifest, manifest_errors = read_manifest(manifest_path, _display(manifest_path))
+        ld.errors.extend(manifest_errors)
+    else:
+        manifest = None
+        ld.errors.append(missing_manifest(_display(root)))
     files: list[_File] = []
     for p in _files_of(root):
         try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise CardSetError([CardError(f"cannot read: {e}", Located(str(p)))]) from None
-        files.append(_File(p, _display(p), text))
-    if not files:
-        raise CardSetError([CardError("no card files (*.yaml) here", Located(str(root)))])
-    ld = _Loader()
-    sections: dict[str, list[_Item]] = {s: [] for s in SECTIONS}
+            files.append(_File(p, _display(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=_display(p))))
+        except CardError as e:
+            ld.errors.append(e)
+    if not files and not ld.errors:
+        raise CardSetError([CardError("no card files (*.yaml) here", Located(_display(root)))])
+    sections: dict[Section, list[_Item]] = {s: [] for s in SECTIONS}
     for f in files:
         for key, items in ld.read(f).items():
             sections[key].extend(items)
@@ -311,9 +312,11 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
         item_id = it.get("id", str, "an id such as obama-yes-we-can")
         if item_id in ids:
             raise it.error(f'id "{item_id}" is used twice', it.node_of("id"))
-        if item_id != slug(item_id):
-            raise it.error(f'id "{item_id}": use lower case words joined by "-" ("{slug(item_id)}")',
-                           it.node_of("id"))
+        if not ID_FORM.fullmatch(item_id):
+            suggestion = ascii_slug(item_id)
+            raise it.error(f'id "{item_id}" is not of the form of ids: lower-case ASCII letters and digits, '
+                           'in words joined by single hyphens (like obama-yes-we-can)', it.node_of("id"),
+                           f'did you mean "{suggestion}"?' if suggestion else None)
         ids.add(item_id)
         return item_id
 
@@ -366,15 +369,23 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
             negative[r.roll] = r
 
     levels = PlayLevels.of([c.checked.work for c in cards.values()])
-    if not ld.errors:
-        ld.errors.extend(_set_errors(str(root), states, cards, news, negative))
+    # Whole-set counts mean something only once every item has loaded and the manifest is good.
+    if not ld.errors and manifest is not None:
+        at = {(section, it.label or ""): it.where() for section in SECTIONS for it in sections[section]}
+        contents = Contents(_display(root), states, cards, news, negative, at, tuple(ld.sections))
+        lines = {f.name: f.lines for f in files}
+        ld.errors.extend(e.with_source(lines.get(e.where.file, [])) for e in set_errors(contents, manifest))
         ld.errors.extend(_work_errors(levels, len(states), cards, news, negative, files))
     if ld.errors:
         raise CardSetError(ld.errors)
+    assert manifest is not None
+    # The fingerprint covers the card files only: a record stays valid when the manifest's wording
+    # changes, and a game played in a mode the manifest drops is refused by ``require_setup``.
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.path.name.encode() + b"\0" + f.text.encode() + b"\0")
-    return CardSet(root.name, states, cards, news, negative, digest.hexdigest()[:16], levels.work[1])
+    return CardSet(root.name, states, cards, news, negative, digest.hexdigest()[:16], manifest.info,
+                   levels.work[1])
 
 
 def _work_errors(levels: PlayLevels, states: int, cards: dict[str, CardDef], news: dict[str, NewsDef],
@@ -393,26 +404,10 @@ def _work_errors(levels: PlayLevels, states: int, cards: dict[str, CardDef], new
     return errors
 
 
-def _set_errors(where: str, states: dict[str, StateTile], cards: dict[str, CardDef],
-                news: dict[str, NewsDef], negative: dict[int, NegativeDef]) -> list[CardError]:
-    """What a whole set needs to be playable (R1, R3.3)."""
-    errs: list[str] = []
-    if len(states) < 4:
-        errs.append(f"a set needs at least 4 states, it has {len(states)}")
-    beginners = [t for t in states.values() if t.beginner]
-    if len(beginners) != 4:
-        errs.append(f"a set marks exactly 4 beginner starting states (R3.3), it marks {len(beginners)}")
-    for side in Side:
-        pile = [t for t in states.values() if t.pile is side]
-        if len(pile) < 2:
-            errs.append(f"{side}'s setup pile needs at least 2 states, it has {len(pile)}")
-        deck = [c for c in cards.values() if c.side is side and c.beginner]
-        if len(deck) != 15:
-            errs.append(f"{side}'s beginner deck has {len(deck)} cards; it needs 15 (R1.2)")
-    if sorted(negative) != [1, 2, 3, 4, 5, 6]:
-        missing = sorted(set(range(1, 7)) - set(negative))
-        errs.append("the Going Negative table needs results for rolls 1-6; missing " + ", ".join(map(str, missing)))
-    return [CardError(e, Located(where)) for e in errs]
+def ascii_slug(text: str) -> str:
+    """``text`` in the form of an id: accents dropped, other characters as word breaks."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return slug(plain)
 
 
 def _display(p: Path) -> str:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Literal
+
+from .errors import CmdslError
 
 if TYPE_CHECKING:
     from .lang.checker import Checked
@@ -136,6 +138,25 @@ class NegativeDef:
         return f"going-negative-{self.roll}"
 
 
+#: How a game starts (R3); ``cmdsl.game.engine.SETUP_MODES`` lists the same three, in this order.
+SetupMode = Literal["beginner", "choose-states", "draft"]
+
+
+@dataclass(frozen=True)
+class SetManifest:
+    """What a card set says about itself in its ``manifest.yaml`` (docs/cardsets.md)."""
+
+    name: str
+    game: str  # which game the cards are for: "cm2008"
+    format: int  # the version of the card-file format the set is written in
+    setups: tuple[SetupMode, ...]  # the setup modes the set has the cards for
+    source: Source | None = field(default=None, compare=False)  # the manifest, at its setups line
+
+
+class UnsupportedSetup(CmdslError):
+    """A game asked for a setup mode its card set does not declare (and may lack the cards for)."""
+
+
 @dataclass(frozen=True)
 class CardSet:
     name: str
@@ -144,7 +165,18 @@ class CardSet:
     news: dict[str, NewsDef]  # in file order: the unshuffled Breaking News deck
     negative: dict[int, NegativeDef]  # die roll 1..6 → result
     fingerprint: str
+    manifest: SetManifest
     play_work: int = 0  # the work bound of a card played at level 1 (lang/work.py), for snippets
+
+    def require_setup(self, mode: str) -> None:
+        """Refuse a game in a setup mode this set does not declare: the loader checked the set's
+        cards only against the modes its manifest lists (a 17-card test set cannot be drafted)."""
+        m = self.manifest
+        if mode in m.setups:
+            return
+        where = f" ({m.source.file}:{m.source.line})" if m.source is not None else ""
+        raise UnsupportedSetup(f'the card set "{m.name}" does not support the {mode} setup; its manifest{where} '
+                               f"lists {', '.join(m.setups)}")
 
     @property
     def groups(self) -> frozenset[str]:

@@ -11,7 +11,14 @@ from cmdsl.cli import main
 from cmdsl.errors import CardSetError
 from cmdsl.loader import load_card_set
 
-MINI = Path(__file__).parent / "data" / "mini" / "set.yaml"
+MINI_DIR = Path(__file__).parent / "data" / "mini"
+MINI = MINI_DIR / "set.yaml"
+
+
+def copy_mini(folder: Path) -> None:
+    """The mini set in ``folder``: its card file and its manifest."""
+    shutil.copy(MINI, folder / "set.yaml")
+    shutil.copy(MINI_DIR / "manifest.yaml", folder / "manifest.yaml")
 
 
 def card_file(effect: str, extra: str = "", card_id: str = "mccain-extra") -> str:
@@ -28,7 +35,7 @@ cards:
 
 
 def load_with(tmp_path: Path, text: str, name: str = "extra.yaml") -> CardSetError:
-    shutil.copy(MINI, tmp_path / "set.yaml")
+    copy_mini(tmp_path)
     (tmp_path / name).write_text(text)
     with pytest.raises(CardSetError) as info:
         load_card_set(tmp_path)
@@ -105,7 +112,7 @@ def test_duplicate_id(tmp_path: Path) -> None:
 
 def test_bad_yaml(tmp_path: Path) -> None:
     msg = one(tmp_path, "cards:\n  - id: [unclosed\n")
-    assert "bad YAML" in msg and "extra.yaml:3:1" in msg
+    assert "bad YAML" in msg and "extra.yaml:2:9" in msg  # where the bracket opens, not the end of file
 
 
 def test_python_tag_is_refused_and_never_run(tmp_path: Path) -> None:
@@ -117,7 +124,7 @@ def test_python_tag_is_refused_and_never_run(tmp_path: Path) -> None:
 
 
 def test_every_error_of_every_file_is_reported_and_nothing_is_loaded(tmp_path: Path) -> None:
-    shutil.copy(MINI, tmp_path / "set.yaml")
+    copy_mini(tmp_path)
     (tmp_path / "a.yaml").write_text(card_file('gain 1 support on economy in "Alpah"', card_id="mccain-a"))
     (tmp_path / "b.yaml").write_text(card_file('demographic support for "Senoirs"', card_id="mccain-b"))
     with pytest.raises(CardSetError) as info:
@@ -127,11 +134,30 @@ def test_every_error_of_every_file_is_reported_and_nothing_is_loaded(tmp_path: P
 
 
 def test_check_command_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shutil.copy(MINI, tmp_path / "set.yaml")
+    copy_mini(tmp_path)
     assert main(["check", str(tmp_path)]) == 0
-    assert "ok — 6 states" in capsys.readouterr().out
+    assert "ok — mini test set: 6 states" in capsys.readouterr().out
     (tmp_path / "bad.yaml").write_text(card_file('gain 1 support on economy in "Alpah"'))
     assert main(["check", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert 'unknown state "Alpah"' in err and "Traceback" not in err
     assert main(["check", str(tmp_path / "nope")]) == 1
+
+
+def test_an_id_must_be_lower_case_ascii_words_joined_by_hyphens(tmp_path: Path) -> None:
+    msg = one(tmp_path, card_file("draw 1", card_id="obama-café-ñ"))
+    assert msg.splitlines()[0] == (f'{tmp_path}/extra.yaml:3:9: obama-café-ñ: id "obama-café-ñ" is not of the form '
+                                   "of ids: lower-case ASCII letters and digits, in words joined by single hyphens "
+                                   "(like obama-yes-we-can)")
+    assert msg.splitlines()[-1] == '  did you mean "obama-cafe-n"?'
+
+
+@pytest.mark.parametrize("card_id", ["mccain--double", "McCain-x", "mccain-x-", "mccain_x"])
+def test_other_ids_out_of_form_are_refused(tmp_path: Path, card_id: str) -> None:
+    assert "is not of the form of ids" in one(tmp_path, card_file("draw 1", card_id=card_id))
+
+
+@pytest.mark.parametrize(("text", "what"), [("", "nothing"), ("# a card file to come\n\n# more\n", "only comments")])
+def test_an_empty_extra_card_file_is_reported(tmp_path: Path, text: str, what: str) -> None:
+    msg = one(tmp_path, text)
+    assert msg.splitlines()[0] == f"{tmp_path}/extra.yaml: this card file holds {what}: no cards, states or results"

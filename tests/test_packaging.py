@@ -18,7 +18,8 @@ def test_the_wheel_carries_grammar_and_cards_and_works_without_the_source_tree(t
     names = zipfile.ZipFile(wheel).namelist()
     assert "cmdsl/grammar/effect.lark" in names
     assert "cmdsl/grammar/effect.tables.json" in names  # the parse tables (cmdsl.lang.tables)
-    assert {"cmdsl/cards/cm2008/states.yaml", "cmdsl/cards/cm2008/mccain.yaml"} <= set(names)
+    assert {"cmdsl/cards/cm2008/states.yaml", "cmdsl/cards/cm2008/mccain.yaml",
+            "cmdsl/cards/cm2008/manifest.yaml"} <= set(names)  # without its manifest the set would not load
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = ("import cmdsl.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "

@@ -16,6 +16,7 @@ from cmdsl.loader import load_card_set
 from cmdsl.model import CardSet
 
 MINI = Path(__file__).parent / "data" / "mini" / "set.yaml"
+MANIFEST = MINI.parent / "manifest.yaml"
 WORDS = ["gain", "1", "2", "support", "on", "economy", "defense", "in", "S", '"Alpha"', "choose", "a", "state",
          "as", "if", "else", ":", "\n", "\n    ", "repeat", "draw", "discard", "any", "number", "X", "the",
          "majority", "issue", "of", "you", "lead", "and", "not", "(", ")", "for", "each", "where", "is", "#",
@@ -39,6 +40,7 @@ def test_a_damaged_card_file_loads_or_is_refused_whole(tmp_path_factory, cut: in
     folder = tmp_path_factory.mktemp("set")
     text = MINI.read_text()
     cut = cut % len(text)
+    shutil.copy(MANIFEST, folder / "manifest.yaml")
     (folder / "set.yaml").write_text(text[:cut] + junk + text[cut + len(junk):])
     try:
         cards = load_card_set(folder)
@@ -50,10 +52,11 @@ def test_a_damaged_card_file_loads_or_is_refused_whole(tmp_path_factory, cut: in
 
 def test_a_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     shutil.copy(MINI, tmp_path / "set.yaml")
+    shutil.copy(MANIFEST, tmp_path / "manifest.yaml")
     (tmp_path / "bad.yaml").write_bytes(b"\xff\xfe cards: [")
     try:
         load_card_set(tmp_path)
     except CardSetError as e:
-        assert "cannot read" in str(e)
+        assert "bad.yaml:1:1: byte 0xff is not UTF-8 text" in str(e)
     else:  # pragma: no cover
         raise AssertionError("a binary file must not load")

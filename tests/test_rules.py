@@ -10,6 +10,7 @@ Mini tiles (printed rows, start box, key):
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -444,26 +445,31 @@ def test_scenario_with_a_state_already_won_is_refused(run: Any) -> None:
 
 
 def test_card_set_rules_are_checked(tmp_path: Any) -> None:
+    import shutil
+
+    shutil.copy(Path(__file__).parent / "data" / "mini" / "manifest.yaml", tmp_path / "manifest.yaml")
     (tmp_path / "set.yaml").write_text("states: []\n")
-    with pytest.raises(CardSetError, match="beginner deck"):
+    with pytest.raises(CardSetError, match="only 0 McCain beginner cards"):
         from cmdsl.loader import load_card_set
 
         load_card_set(tmp_path)
 
 
-def test_r3_1_draft_draw_three_keep_one(mini: CardSet) -> None:
-    g = Game(mini, seed=4, setup=Setup(mode="draft", first="mccain"))
+def test_r3_1_draft_draw_three_keep_one(cm2008: CardSet) -> None:
+    # The mini set is too small to draft (its manifest does not declare it): the 45-card pools.
+    g = Game(cm2008, seed=4, setup=Setup(mode="draft", first="mccain"))
     rounds = 0
     while g.pending is not None and g.pending.kind == "draft":
         d = g.pending
-        assert len(d.options) in (2, 3)  # a last single card is kept without a question
+        assert len(d.options) == 3
         g.answer(d.options[-1].id)
         rounds += 1
+    assert rounds == 2 * 15
     drafted = [e for e in g.events if isinstance(e, E.Drafted)]
     for side in Side:
         mine = [e for e in drafted if e.player is side]
-        pool = len(mini.pool(side))  # 16 or 17 mini cards: rounds of 3, then what is left
-        assert len(mine) == -(-pool // 3)
+        pool = len(cm2008.pool(side))  # 45: 15 rounds of 3
+        assert len(mine) == pool // 3 == 15
         assert set(g.decks[side]) == {e.kept for e in mine}
         removed = {c for e in mine for c in e.removed}
         assert not removed & set(g.decks[side]) and len(removed) == pool - len(mine)

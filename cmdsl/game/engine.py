@@ -100,6 +100,7 @@ class Game:
         chance: Chance | None = None,
         start: Callable[["Game"], Steps] | None = None,
     ) -> None:
+        cards.require_setup(setup.mode)  # a set is checked only for the setup modes it declares
         self.cards = cards
         self.seed = seed
         self.setup = setup

@@ -1,0 +1,212 @@
+"""A card set's ``manifest.yaml``: which game it is for, its name, its format version, the setup
+modes it supports and the sizes it promises (docs/cardsets.md). Read and validated here; the
+sizes are compared with the cards in ``cmdsl.setcheck``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, cast, get_args
+
+import yaml
+
+from .errors import CardError, Located, did_you_mean
+from .game.engine import SETUP_MODES
+from .model import SetManifest, SetupMode, Side, Source
+from .safe_yaml import compose, read_text
+
+MANIFEST_NAME: Final = "manifest.yaml"
+MANIFEST_MAX_BYTES: Final = 64 * 1024  # a manifest is a dozen lines
+KNOWN_GAMES: Final = ("cm2008",)
+#: Card-file format versions this cmdsl reads; a set written for a newer one is refused, not misread.
+SUPPORTED_FORMATS: Final = (1,)
+FIELDS: Final = ("game", "name", "format", "setups", "sizes")
+SIDE_SIZES: Final = ("campaign_cards", "beginner_cards", "states_per_pile")
+SET_SIZES: Final = ("states", "electoral_votes", "breaking_news")
+SIZES: Final = SIDE_SIZES + SET_SIZES
+
+assert get_args(SetupMode) == SETUP_MODES, "model.SetupMode and engine.SETUP_MODES must list the same modes"
+
+EXAMPLE: Final = """game: cm2008
+name: My card set
+format: 1
+setups: [beginner, choose-states, draft]
+sizes:
+  campaign_cards: 45
+  beginner_cards: 15
+  states: 20
+  electoral_votes: 226
+  states_per_pile: 10
+  breaking_news: 20"""
+
+
+@dataclass(frozen=True)
+class Promise:
+    """A size the manifest promises: one number for the set, or one per side; and where."""
+
+    by_side: dict[Side, int] | None
+    total: int | None
+    where: Located
+
+    def of(self, side: Side | None) -> int:
+        if side is None:
+            assert self.total is not None
+            return self.total
+        assert self.by_side is not None
+        return self.by_side[side]
+
+
+@dataclass(frozen=True)
+class Manifest:
+    info: SetManifest
+    sizes: dict[str, Promise]  # every name of SIZES
+    file: str
+    lines: tuple[str, ...]
+
+
+def missing_manifest(folder: str) -> CardError:
+    return CardError(f"this card set has no {MANIFEST_NAME}", Located(folder),
+                     hint=f"add {MANIFEST_NAME} to the folder (see docs/cardsets.md), for example:\n"
+                          + "\n".join("    " + ln for ln in EXAMPLE.splitlines()))
+
+
+def read_manifest(path: Path, label: str) -> tuple[Manifest | None, list[CardError]]:
+    """The manifest at ``path``, or None and every problem found in it, located."""
+    try:
+        text = read_text(path, max_bytes=MANIFEST_MAX_BYTES, label=label)
+        root = compose(text, label)
+    except CardError as e:
+        return None, [e]
+    lines = text.split("\n")
+    v = _Validator(label, lines)
+    manifest = v.manifest(root)
+    return (manifest if not v.errors else None), v.errors
+
+
+class _Validator:
+    def __init__(self, file: str, lines: list[str]) -> None:
+        self.file = file
+        self.lines = lines
+        self.errors: list[CardError] = []
+
+    def at(self, node: yaml.Node | None) -> Located:
+        if node is None:
+            return Located(self.file)
+        return Located(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def fail(self, message: str, node: yaml.Node | None, hint: str | None = None) -> None:
+        self.errors.append(CardError(message, self.at(node), hint=hint).with_source(self.lines))
+
+    def mapping(self, node: yaml.Node | None, known: tuple[str, ...], what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """The fields of a mapping node; unknown, repeated and missing fields are reported."""
+        if not isinstance(node, yaml.MappingNode):
+            self.fail(f"{what} is a mapping with the fields " + ", ".join(known), node,
+                      hint="for example:\n" + "\n".join("    " + ln for ln in EXAMPLE.splitlines()))
+            return {}
+        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        for k, v in node.value:
+            key = str(k.value)
+            if key not in known:
+                near = did_you_mean(key, known)
+                self.fail(f'unknown field "{key}" in {what}', k,
+                          f'did you mean "{near}"?' if near else "fields are " + ", ".join(known))
+            elif key in out:
+                self.fail(f'field "{key}" is given twice', k)
+            else:
+                out[key] = (k, v)
+        missing = [f for f in known if f not in out]
+        if missing:
+            self.fail(f"{what}: missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(missing), node)
+        return out
+
+    def scalar(self, node: yaml.Node, tag: str, what: str) -> str | None:
+        if not isinstance(node, yaml.ScalarNode) or node.tag != f"tag:yaml.org,2002:{tag}":
+            shown = node.value if isinstance(node, yaml.ScalarNode) else "a list or mapping"
+            self.fail(f"expected {what}, got {shown}", node)
+            return None
+        return str(node.value)
+
+    def count(self, node: yaml.Node, name: str) -> int | None:
+        text = self.scalar(node, "int", f"{name}: a whole number")
+        if text is None:
+            return None
+        n = int(text, 0)
+        if n < 0:
+            self.fail(f"{name}: a size cannot be negative", node)
+            return None
+        return n
+
+    def manifest(self, root: yaml.Node | None) -> Manifest | None:
+        fields = self.mapping(root, FIELDS, "a manifest")
+        game = name = None
+        fmt: int | None = None
+        setups: tuple[SetupMode, ...] = ()
+        setups_node: yaml.Node | None = None
+        if "game" in fields:
+            node = fields["game"][1]
+            game = self.scalar(node, "str", "the game the set is for, such as cm2008")
+            if game is not None and game not in KNOWN_GAMES:
+                near = did_you_mean(game, KNOWN_GAMES)
+                self.fail(f'unknown game "{game}"; cmdsl plays ' + ", ".join(KNOWN_GAMES), node,
+                          f'did you mean "{near}"?' if near else None)
+        if "name" in fields:
+            name = self.scalar(fields["name"][1], "str", "the set's name, as text")
+            if name is not None and not name.strip():
+                self.fail("name: give the set a name", fields["name"][1])
+        if "format" in fields:
+            node = fields["format"][1]
+            text = self.scalar(node, "int", "the card-format version, a whole number such as 1")
+            if text is not None:
+                fmt = int(text, 0)
+                if fmt not in SUPPORTED_FORMATS:
+                    self.fail(f"format {fmt} is not supported: this cmdsl reads card format "
+                              + ", ".join(map(str, SUPPORTED_FORMATS)), node,
+                              "a newer format needs a newer cmdsl" if fmt > max(SUPPORTED_FORMATS) else None)
+        if "setups" in fields:
+            setups_node = fields["setups"][1]
+            setups = self.setups(setups_node)
+        sizes: dict[str, Promise] = {}
+        if "sizes" in fields:
+            for key, (k, v) in self.mapping(fields["sizes"][1], SIZES, "sizes").items():
+                promise = self.promise(key, k, v)
+                if promise is not None:
+                    sizes[key] = promise
+        if self.errors or game is None or name is None or fmt is None or setups_node is None:
+            return None
+        source = Source(self.file, setups_node.start_mark.line + 1)
+        return Manifest(SetManifest(name, game, fmt, setups, source), sizes, self.file, tuple(self.lines))
+
+    def setups(self, node: yaml.Node) -> tuple[SetupMode, ...]:
+        if not isinstance(node, yaml.SequenceNode) or not node.value:
+            self.fail("setups: a list of setup modes, such as [beginner, choose-states, draft]", node)
+            return ()
+        out: list[SetupMode] = []
+        for item in node.value:
+            mode = self.scalar(item, "str", "a setup mode: " + ", ".join(SETUP_MODES))
+            if mode is None:
+                continue
+            if mode not in SETUP_MODES:
+                near = did_you_mean(mode, SETUP_MODES)
+                self.fail(f'unknown setup mode "{mode}"; modes are ' + ", ".join(SETUP_MODES), item,
+                          f'did you mean "{near}"?' if near else None)
+            elif mode in out:
+                self.fail(f'setup mode "{mode}" is listed twice', item)
+            else:
+                out.append(cast(SetupMode, mode))
+        return tuple(out)
+
+    def promise(self, key: str, key_node: yaml.Node, node: yaml.Node) -> Promise | None:
+        where = self.at(key_node)
+        if key in SET_SIZES:
+            n = self.count(node, key)
+            return None if n is None else Promise(None, n, where)
+        # A per-side size: one number for both sides, or {mccain: n, obama: n}.
+        if isinstance(node, yaml.MappingNode):
+            sides = self.mapping(node, tuple(s.value for s in Side), key)
+            counts = {Side(s): self.count(v, f"{key}: {s}") for s, (_, v) in sides.items()}
+            if len(counts) != len(Side) or any(c is None for c in counts.values()):
+                return None
+            return Promise({s: c for s, c in counts.items() if c is not None}, None, where)
+        n = self.count(node, f"{key} (per side; or {{mccain: n, obama: n}})")
+        return None if n is None else Promise({s: n for s in Side}, None, where)
