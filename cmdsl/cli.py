@@ -155,12 +155,19 @@ def _default_history() -> str:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
-    from .scenario import load_scenarios, run_scenario
+    from .scenario import run_scenario
+    from .scenario_file import load_scenarios
 
     cards = _cards(args.cards)
     failed = 0
     for path in args.files:
-        for sc in load_scenarios(path, cards):
+        try:
+            scenarios = load_scenarios(path, cards)
+        except CmdslError as e:  # a broken file is reported; the other files still run
+            print(f"error: {e}\n", file=sys.stderr)
+            failed += 1
+            continue
+        for sc in scenarios:
             if args.name and args.name.lower() not in sc.name.lower():
                 continue
             print(f"=== {sc.id}")

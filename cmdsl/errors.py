@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable
+
+
+def shown_path(p: "Path") -> str:
+    """A file's name as errors show it: relative to the current directory when it is inside it."""
+    try:
+        return str(p.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(p)
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str | None:
@@ -48,7 +57,7 @@ class CardError(CmdslError):
     def with_source(self, lines: list[str]) -> "CardError":
         """Attach the text of the offending line, if it is known and not yet attached."""
         if self.source_line is None and 1 <= self.where.line <= len(lines):
-            return CardError(self.message, self.where, lines[self.where.line - 1], self.hint)
+            return type(self)(self.message, self.where, lines[self.where.line - 1], self.hint)
         return self
 
     def __str__(self) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Final
 
 import yaml
 
-from .errors import CardError, CardSetError, Located, did_you_mean
+from .errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from .lang.checker import Context, Names, check
 from .lang.compiler import compile_effect
 from .lang.parser import Origin, parse_effect
@@ -25,7 +25,7 @@ from .lang.work import PlayLevels, over_budget
 from .manifest import MANIFEST_NAME, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from .resources import bundled_cards_dir
-from .safe_yaml import compose, read_text
+from .safe_yaml import compose, read_text, scalar_origin
 from .setcheck import Contents, Section, set_errors
 
 SECTIONS: Final[tuple[Section, ...]] = ("states", "cards", "breaking_news", "going_negative")
@@ -221,7 +221,7 @@ class _Loader:
     def effect(self, it: _Item, item_id: str, names: Names, ctx: Context) -> tuple[str, Any, Any]:
         text = it.get("effect", str, "effect text")
         node = it.node_of("effect")
-        first, indent = self.effect_origin(it.file, node)
+        first, indent = scalar_origin(it.file.lines, node)
         origin = Origin(it.file.name, item_id, first, indent)
         try:
             program = parse_effect(text, origin)
@@ -229,19 +229,6 @@ class _Loader:
         except CardError as e:
             raise e.with_source(it.file.lines) from None
         return text, checked, compile_effect(checked, item_id)
-
-    @staticmethod
-    def effect_origin(file: _File, node: yaml.Node) -> tuple[int, int]:
-        """The file line of the effect's first line and the indent YAML stripped from it."""
-        mark = node.start_mark
-        if getattr(node, "style", None) in ("|", ">"):
-            lines = file.lines
-            for ln in range(mark.line + 1, len(lines)):
-                if lines[ln].strip():
-                    return ln + 1, len(lines[ln]) - len(lines[ln].lstrip())
-            return mark.line + 2, 0
-        quoted = 1 if getattr(node, "style", None) in ("'", '"') else 0
-        return mark.line + 1, mark.column + quoted
 
 
 def _files_of(folder: Path) -> list[Path]:
@@ -277,19 +264,19 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
     ld = _Loader()
     manifest_path = root / MANIFEST_NAME
     if manifest_path.is_file():
-        manifest, manifest_errors = read_manifest(manifest_path, _display(manifest_path))
+        manifest, manifest_errors = read_manifest(manifest_path, shown_path(manifest_path))
         ld.errors.extend(manifest_errors)
     else:
         manifest = None
-        ld.errors.append(missing_manifest(_display(root)))
+        ld.errors.append(missing_manifest(shown_path(root)))
     files: list[_File] = []
     for p in _files_of(root):
         try:
-            files.append(_File(p, _display(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=_display(p))))
+            files.append(_File(p, shown_path(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=shown_path(p))))
         except CardError as e:
             ld.errors.append(e)
     if not files and not ld.errors:
-        raise CardSetError([CardError("no card files (*.yaml) here", Located(_display(root)))])
+        raise CardSetError([CardError("no card files (*.yaml) here", Located(shown_path(root)))])
     sections: dict[Section, list[_Item]] = {s: [] for s in SECTIONS}
     for f in files:
         for key, items in ld.read(f).items():
@@ -372,7 +359,7 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
     # Whole-set counts mean something only once every item has loaded and the manifest is good.
     if not ld.errors and manifest is not None:
         at = {(section, it.label or ""): it.where() for section in SECTIONS for it in sections[section]}
-        contents = Contents(_display(root), states, cards, news, negative, at, tuple(ld.sections))
+        contents = Contents(shown_path(root), states, cards, news, negative, at, tuple(ld.sections))
         lines = {f.name: f.lines for f in files}
         ld.errors.extend(e.with_source(lines.get(e.where.file, [])) for e in set_errors(contents, manifest))
         ld.errors.extend(_work_errors(levels, len(states), cards, news, negative, files))
@@ -408,10 +395,3 @@ def ascii_slug(text: str) -> str:
     """``text`` in the form of an id: accents dropped, other characters as word breaks."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return slug(plain)
-
-
-def _display(p: Path) -> str:
-    try:
-        return str(p.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(p)

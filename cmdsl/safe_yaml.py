@@ -33,7 +33,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 PLAIN_TAGS: Final = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "bool", "null", "float", "seq", "map"))
 _COLLECTION_START = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _COLLECTION_END = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-_NO_ANCHORS = "anchors and aliases (&name, *name) are not allowed in card files"
+_NO_ANCHORS = "anchors and aliases (&name, *name) are not allowed here (card, manifest and scenario files)"
 
 
 def read_text(path: Path, *, max_bytes: int, label: str | None = None,
@@ -87,7 +87,7 @@ def compose(text: str, file_label: str, *, max_depth: int = MAX_DEPTH,
     if root is not None:
         bad = _bad_tag(root)
         if bad is not None:
-            raise error(f"YAML tag {bad.tag} is not allowed in card files (only plain YAML values are)",
+            raise error(f"YAML tag {bad.tag} is not allowed here (only plain YAML values are)",
                         bad.start_mark)
     return root
 
@@ -246,3 +246,16 @@ def _item_label(lines: list[str], start: int, dash: int, keys: tuple[str, ...]) 
             if found is not None:
                 return found
     return None
+
+
+def scalar_origin(lines: list[str], node: yaml.Node) -> tuple[int, int]:
+    """The 1-based file line where a scalar's text starts, and the indent YAML stripped from it
+    (so positions inside an effect written as a YAML string point into the file)."""
+    mark = node.start_mark
+    if getattr(node, "style", None) in ("|", ">"):
+        for ln in range(mark.line + 1, len(lines)):
+            if lines[ln].strip():
+                return ln + 1, len(lines[ln]) - len(lines[ln].lstrip())
+        return mark.line + 2, 0
+    quoted = 1 if getattr(node, "style", None) in ("'", '"') else 0
+    return mark.line + 1, mark.column + quoted

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
-import yaml
-
-from .errors import CmdslError, IllegalAnswer, did_you_mean
+from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
 from .game import events as E
 from .game.engine import Chance, Game, Run, Steps
 from .game.position import LiveState, parse_row
@@ -21,23 +19,55 @@ from .lang.checker import Context, Names, check
 from .lang.compiler import Compiled, compile_effect
 from .lang.parser import Origin, parse_effect
 from .lang.work import over_budget
-from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, CardSet, Side
+from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
 
-_SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers", "dice",
-                  "seed", "turn")
-_POSITION_KEYS = ("states", "reserve", "hands", "decks", "discards", "scores", "media", "news")
-_STATE_KEYS = ("name", "defense", "economy", "issue", "key")
-
+SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers",
+                 "dice", "seed", "turn")
+POSITION_KEYS = ("states", "reserve", "hands", "decks", "discards", "scores", "media", "news")
+STATE_KEYS = ("name", "defense", "economy", "issue", "key")
+ZONES = (("hands", "hand"), ("decks", "deck"), ("discards", "discard"))
 
 ACTIONS = ("play", "news", "going_negative", "effect")
 
+Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
 
-class ScenarioError(CmdslError):
-    """A scenario that is malformed or that does not run as scripted."""
+
+class ScenarioError(CardError):
+    """A scenario that is malformed or that does not run as scripted, located in its file."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a scenario sits in its file, to locate its errors: the file, the scenario's name,
+    and the line and column of each part of it (empty for a scenario built in Python)."""
+
+    file: str = "<scenario>"
+    name: str | None = None
+    marks: Mapping[Path_, tuple[int, int]] = field(default_factory=dict)
+
+    def error(self, path: Path_, message: str, near: str | None = None) -> ScenarioError:
+        at = path
+        while at and at not in self.marks:  # the nearest part that has a place
+            at = at[:-1]
+        line, col = self.marks.get(at, (0, 0))
+        label = _path_text(path)
+        return ScenarioError(f"{label}: {message}" if label else message,
+                             Located(self.file, line, col, f"scenario {self.name!r}" if self.name else None),
+                             hint=f'did you mean "{near}"?' if near else None)
+
+
+def _path_text(path: Path_) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
 
 
 @dataclass(frozen=True)
 class Scenario:
+    """One scenario: a position, an action on it (play a card, resolve a Breaking News or a Going
+    Negative result, run an effect) and the answers and die results it is scripted with."""
+
     file: str
     name: str
     action: str  # "play" | "news" | "going_negative" | "effect"
@@ -49,6 +79,8 @@ class Scenario:
     dice: tuple[int, ...]
     seed: int = 0
     turn: int = 1
+    place: Place = field(default_factory=Place, compare=False)
+    effect: Compiled | None = field(default=None, compare=False)  # the `effect:` text, compiled at load
 
     @property
     def id(self) -> str:
@@ -65,128 +97,166 @@ class Outcome:
         return "## Events\n" + "\n".join(lines) + "\n\n## Position\n" + render_position(self.game)
 
 
-def _fail(where: str, message: str, near: str | None = None) -> ScenarioError:
-    return ScenarioError(f"{where}: {message}" + (f' (did you mean "{near}"?)' if near else ""))
-
-
-def _keys(where: str, data: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
+def keys_of(place: Place, path: Path_, data: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` as a mapping whose keys are all in ``allowed``, or a located error."""
     if not isinstance(data, dict):
-        raise _fail(where, "expected a mapping")
+        raise place.error(path, "expected a mapping of " + ", ".join(allowed))
     for k in data:
         if k not in allowed:
-            raise _fail(where, f'unknown key "{k}"; keys are ' + ", ".join(allowed), did_you_mean(str(k), allowed))
+            raise place.error((*path, k), f'unknown key "{k}"; keys are ' + ", ".join(allowed),
+                              did_you_mean(str(k), allowed))
     return data
 
 
-def load_scenarios(path: str | Path, cards: CardSet) -> list[Scenario]:
-    """Every scenario of a file (a mapping with a ``scenarios:`` list)."""
-    p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except yaml.YAMLError as e:
-        raise _fail(str(p), f"bad YAML: {e}") from None
-    data = _keys(str(p), data, ("scenarios",))
-    out = []
-    for i, raw in enumerate(data.get("scenarios") or []):
-        where = f"{p.name}, scenario {i + 1}"
-        raw = _keys(where, raw, _SCENARIO_KEYS)
-        name = str(raw.get("name") or f"scenario {i + 1}")
-        where = f"{p.name}, scenario {name!r}"
-        actions = [k for k in ACTIONS if k in raw]
-        if len(actions) != 1:
-            raise _fail(where, "give exactly one of play: CARD, news: NEWS, going_negative: ROLL, effect: TEXT")
-        action = actions[0]
-        subject = str(raw[action])
-        if action == "play" and subject not in cards.cards:
-            raise _fail(where, f'unknown card "{subject}"', did_you_mean(subject, cards.cards))
-        if action == "news" and subject not in cards.news:
-            raise _fail(where, f'unknown Breaking News "{subject}"', did_you_mean(subject, cards.news))
-        if action == "going_negative" and (not subject.isdigit() or int(subject) not in cards.negative):
-            raise _fail(where, "going_negative: give a die roll from 1 to 6")
-        default_player = cards.cards[subject].side.value if action == "play" else "mccain"
-        try:
-            player = Side(str(raw.get("player", default_player)))
-        except ValueError:
-            raise _fail(where, "player: mccain or obama") from None
-        answers = raw.get("answers") or []
-        dice = raw.get("dice") or []
-        if not isinstance(answers, list) or not isinstance(dice, list) or not all(isinstance(d, int) for d in dice):
-            raise _fail(where, "answers and dice are lists")
-        out.append(Scenario(p.name, name, action, subject, player, raw.get("target"), raw.get("position") or {},
-                            tuple(str(a) for a in answers), tuple(dice), int(raw.get("seed", 0)),
-                            int(raw.get("turn", 1))))
-    return out
+def _text(place: Place, path: Path_, value: Any, what: str = "a name", limit: int = 200) -> str:
+    if not isinstance(value, str) or not value or len(value) > limit:
+        raise place.error(path, f"expected {what}, got {_shown(value)}")
+    return value
 
 
-def build_position(game: Game, spec: dict[str, Any], where: str = "position") -> None:
-    """Arrange ``game`` as ``spec`` says (states in play, cards, scores, media, news)."""
+def _whole(place: Place, path: Path_, value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise place.error(path, f"expected a whole number from {low} to {high}, got {_shown(value)}")
+    return value
+
+
+def _list(place: Place, path: Path_, value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise place.error(path, f"expected a list, got {_shown(value)}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value[:40]}…"' if len(value) > 40 else f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing"
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return str(value)
+
+
+def build_position(game: Game, spec: Any, where: str | Place = "position", play: str | None = None) -> None:
+    """Arrange ``game`` as ``spec`` says (states in play, cards, scores, media, news), checking
+    every part first: a bad spec raises ``ScenarioError`` (located when ``where`` is a ``Place``).
+
+    ``play``: a card the scenario plays, which must be in its owner's hand or nowhere (it is
+    added to the hand then)."""
+    place = where if isinstance(where, Place) else Place(where)
+    P: Path_ = ("position",)
     cards = game.cards
-    spec = _keys(where, spec, _POSITION_KEYS)
-    game.in_play.clear()
-    names: list[str] = []
-    for j, st in enumerate(spec.get("states") or []):
-        w = f"{where}.states[{j}]"
-        st = _keys(w, {"name": st} if isinstance(st, str) else st, _STATE_KEYS)
-        name = str(st.get("name"))
+    spec = keys_of(place, P, {} if spec is None else spec, POSITION_KEYS)
+    states: list[LiveState] = []
+    for j, st in enumerate(_list(place, (*P, "states"), spec.get("states"))):
+        w = (*P, "states", j)
+        st = keys_of(place, w, {"name": st} if isinstance(st, str) else st, STATE_KEYS)
+        name = _text(place, (*w, "name"), st.get("name"), "a state name")
         tile = cards.states.get(name) or cards.state_by_slug(name)
         if tile is None:
-            raise _fail(w, f'unknown state "{name}"', did_you_mean(name, cards.states))
+            raise place.error((*w, "name"), f'unknown state "{name}"', did_you_mean(name, cards.states))
+        if any(x.tile is tile for x in states):
+            raise place.error((*w, "name"), f"{tile.name} is in play twice")
         live = LiveState(tile)
         for issue in ISSUES:
             if issue in st:
                 try:
-                    live.tokens[issue] = parse_row(str(st[issue]), tile.rows[issue])
+                    live.tokens[issue] = parse_row(_text(place, (*w, issue), st[issue], "a row such as R W[b] B"),
+                                                   tile.rows[issue])
                 except ValueError as e:
-                    raise _fail(f"{w}.{issue}", str(e)) from None
+                    raise place.error((*w, issue), f"{tile.name}: {e}") from None
         if "issue" in st:
-            if st["issue"] not in (1, 2, 3, 4):
-                raise _fail(f"{w}.issue", "a box from 1 to 4")
-            live.box = st["issue"]
+            live.box = _whole(place, (*w, "issue"), st["issue"], 1, 4)
         if "key" in st:
             if st["key"] not in tile.groups:
-                raise _fail(f"{w}.key", f"{tile.name}'s groups are {tile.groups[0]} and {tile.groups[1]}")
+                raise place.error((*w, "key"), f"{tile.name}'s groups are {tile.groups[0]} and {tile.groups[1]}",
+                                  did_you_mean(str(st["key"]), tile.groups))
             live.key = st["key"]
         if live.winner() is not None:
-            raise _fail(w, f"{tile.name} would already be won by {live.winner()}")
-        game.in_play.append(live)
-        names.append(tile.name)
-    reserve = spec.get("reserve")
-    game.reserve = [n for n in cards.states if n not in names] if reserve is None else [str(n) for n in reserve]
-    for n in game.reserve:
-        if n not in cards.states or n in names:
-            raise _fail(f"{where}.reserve", f'"{n}" is not a state out of play')
-    for side in SIDES:
-        p = game.players[side]
-        for zone, attr in (("hands", "hand"), ("decks", "deck"), ("discards", "discard")):
-            ids = ((spec.get(zone) or {}).get(side.value)) or []
-            for cid in ids:
+            raise place.error(w, f"{tile.name} would already be won by {live.winner()}")
+        states.append(live)
+    names = [x.name for x in states]
+    reserve_spec = spec.get("reserve")
+    reserve = [n for n in cards.states if n not in names]
+    if reserve_spec is not None:
+        reserve = []
+        for j, n in enumerate(_list(place, (*P, "reserve"), reserve_spec)):
+            n = _text(place, (*P, "reserve", j), n, "a state name")
+            if n not in cards.states or n in names or n in reserve:
+                raise place.error((*P, "reserve", j), f'"{n}" is not a state out of play (or it is listed twice)',
+                                  did_you_mean(n, [s for s in cards.states if s not in names]))
+            reserve.append(n)
+    zones: dict[Side, dict[str, list[str]]] = {side: {} for side in SIDES}
+    seen: dict[str, Path_] = {}  # every card in the position, where it first is
+    for zone, attr in ZONES:
+        by_side = keys_of(place, (*P, zone), spec.get(zone) or {}, tuple(s.value for s in SIDES))
+        for side in SIDES:
+            ids = []
+            for j, cid in enumerate(_list(place, (*P, zone, side.value), by_side.get(side.value))):
+                at = (*P, zone, side.value, j)
+                cid = _text(place, at, cid, "a card id")
                 if cid not in cards.cards or cards.cards[cid].side is not side:
-                    raise _fail(f"{where}.{zone}.{side.value}", f'"{cid}" is not one of {side}\'s cards',
-                                did_you_mean(str(cid), [c.id for c in cards.pool(side)]))
-            setattr(p, attr, list(reversed(ids)) if attr == "deck" else list(ids))  # decks are given top first
-        p.score = int((spec.get("scores") or {}).get(side.value, p.score))
-        p.supply = TOKENS_PER_PLAYER - sum(s.tokens_of(side) for s in game.in_play)
-        if p.supply < 0:
-            raise _fail(where, f"{side} has more than {TOKENS_PER_PLAYER} tokens on the board")
+                    raise place.error(at, f'"{cid}" is not one of {side}\'s cards',
+                                      did_you_mean(cid, [c.id for c in cards.pool(side)]))
+                if cid in seen:
+                    raise place.error(at, f'"{cid}" is already at {_path_text(seen[cid])}: a card is in one place')
+                seen[cid] = at
+                ids.append(cid)
+            zones[side][attr] = ids
+    scores = {side: _whole(place, (*P, "scores", side), v, 0, 2 * WINNING_SCORE) for side, v in
+              keys_of(place, (*P, "scores"), spec.get("scores") or {}, tuple(s.value for s in SIDES)).items()}
     media = spec.get("media")
     if media is not None:
+        media = _text(place, (*P, "media"), media, "a Media Support card id")
         if media not in cards.cards or not cards.cards[media].is_media:
-            raise _fail(f"{where}.media", f'"{media}" is not a Media Support card')
-        game.media = (media, cards.cards[media].side)
-    news = [str(n) for n in spec.get("news") or []]
-    for n in news:
+            raise place.error((*P, "media"), f'"{media}" is not a Media Support card',
+                              did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
+        if media in seen:
+            raise place.error((*P, "media"), f'"{media}" is already at {_path_text(seen[media])}: a card is in one place')
+        seen[media] = (*P, "media")
+    if play is not None and play in seen and seen[play][:2] != (*P, "hands"):
+        raise place.error(seen[play], f'"{play}" is the card this scenario plays: put it in the hand, or nowhere')
+    news: list[str] = []
+    for j, n in enumerate(_list(place, (*P, "news"), spec.get("news"))):
+        n = _text(place, (*P, "news", j), n, "a Breaking News id")
         if n not in cards.news:
-            raise _fail(f"{where}.news", f'unknown Breaking News "{n}"', did_you_mean(n, cards.news))
+            raise place.error((*P, "news", j), f'unknown Breaking News "{n}"', did_you_mean(n, cards.news))
+        if n in news:
+            raise place.error((*P, "news", j), f'"{n}" is in the Breaking News deck twice')
+        news.append(n)
+    for side in SIDES:
+        used = sum(x.tokens_of(side) for x in states)
+        if used > TOKENS_PER_PLAYER:
+            raise place.error((*P, "states"), f"{side} has {used} tokens on the board; a player has "
+                              f"{TOKENS_PER_PLAYER} (R1.4)")
+    # Everything is checked: arrange the game.
+    game.in_play[:] = states
+    game.reserve = reserve
+    for side in SIDES:
+        p = game.players[side]
+        p.hand = zones[side]["hand"]
+        p.deck = list(reversed(zones[side]["deck"]))  # decks are given top first
+        p.discard = zones[side]["discard"]
+        p.score = scores.get(side.value, p.score)
+        p.supply = TOKENS_PER_PLAYER - sum(x.tokens_of(side) for x in states)
+    if media is not None:
+        game.media = (media, cards.cards[media].side)
     game.news_deck = list(reversed(news))
 
 
 def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
     """Run a scenario strictly; raise ``ScenarioError`` when it does not go as scripted."""
-    where = f"{sc.file}, scenario {sc.name!r}"
+    place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)  # one built in Python
     start_index: list[int] = []
+    effect = sc.effect
+    if sc.action == "effect" and effect is None:
+        effect = compile_snippet(cards, sc.subject)
 
     def start(game: Game) -> Steps:
-        build_position(game, sc.position, f"{where}: position")
+        build_position(game, sc.position, place, play=sc.subject if sc.action == "play" else None)
         game.active = sc.player
         game.turn = sc.turn - 1
         hand = game.players[sc.player].hand
@@ -199,12 +269,13 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
         game.turn += 1
         game.emit(E.TurnStarted(game.turn, sc.player))
         if sc.action == "news":
-            target = _target(game, sc, where)
+            target = _target(game, sc, place)
             game.news_deck.append(sc.subject)
             yield from game.breaking_news(target)
         elif sc.action == "effect":
-            news = _target(game, sc, where) if sc.target is not None else None
-            yield from compile_snippet(cards, sc.subject).run(Run(game, sc.player, news))
+            assert effect is not None
+            news = _target(game, sc, place) if sc.target is not None else None
+            yield from effect.run(Run(game, sc.player, news))
         else:
             result = cards.negative[int(sc.subject)]
             game.emit(E.DieRolled(sc.player, result.roll, result.title))
@@ -223,14 +294,18 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
                 continue
             first = False
             if not answers:
-                raise _fail(where, "a decision has no scripted answer:\n" + d.describe())
+                raise place.error(("answers",), "a decision has no scripted answer:\n" + d.describe())
             game.answer(answers.pop(0))
     except IllegalAnswer as e:
-        raise _fail(where, str(e)) from None
+        raise place.error(("answers",), str(e)) from None
+    except ScenarioError:
+        raise
+    except CmdslError as e:  # e.g. the step limit, or a die the script did not give
+        raise place.error((), str(e)) from None
     if answers:
-        raise _fail(where, "scripted answers were not used: " + ", ".join(answers))
+        raise place.error(("answers",), "scripted answers were not used: " + ", ".join(answers))
     if game.chance.dice:
-        raise _fail(where, "scripted dice were not rolled: " + ", ".join(map(str, game.chance.dice)))
+        raise place.error(("dice",), "scripted dice were not rolled: " + ", ".join(map(str, game.chance.dice)))
     return Outcome(game, game.events[start_index[0] if start_index else 0:])
 
 
@@ -245,14 +320,15 @@ def compile_snippet(cards: CardSet, text: str, origin: Origin = Origin("<effect>
     return compile_effect(checked, origin.item or "effect")
 
 
-def _target(game: Game, sc: Scenario, where: str) -> LiveState:
+def _target(game: Game, sc: Scenario, place: Place) -> LiveState:
     if sc.target is None:
         if not game.in_play:
-            raise _fail(where, "a Breaking News scenario needs a state in play")
+            raise place.error(("position", "states"), "a Breaking News scenario needs a state in play")
         return game.in_play[0]
     live = game.live(str(sc.target))
     if live is None:
-        raise _fail(where, f'target "{sc.target}" is not a state in play')
+        raise place.error(("target",), f'"{sc.target}" is not a state in play',
+                          did_you_mean(str(sc.target), [x.name for x in game.in_play]))
     return live
 
 

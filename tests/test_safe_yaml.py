@@ -63,14 +63,14 @@ BILLION_LAUGHS = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\
 def test_a_yaml_bomb_is_refused_at_its_first_anchor(tmp_path: Path) -> None:
     assert len(BILLION_LAUGHS) < 800
     msg = refused(tmp_path, BILLION_LAUGHS)
-    assert msg.startswith(f"{tmp_path}/extra.yaml:1:4: anchors and aliases (&name, *name) are not allowed in "
-                          "card files")
+    assert msg.startswith(f"{tmp_path}/extra.yaml:1:4: anchors and aliases (&name, *name) are not allowed here "
+                          "(card, manifest")
 
 
 def test_a_recursive_alias_is_refused(tmp_path: Path) -> None:
     msg = refused(tmp_path, "cards:\n  - id: &a [*a]\n")
     assert msg.splitlines()[0] == f"{tmp_path}/extra.yaml:2:9: anchors and aliases (&name, *name) are not " \
-                                  "allowed in card files"
+                                  "allowed here (card, manifest and scenario files)"
 
 
 def test_an_alias_alone_is_located_where_it_is() -> None:

@@ -12,7 +12,8 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from cmdsl.game import events as E
 from cmdsl.loader import load_card_set
 from cmdsl.model import slug
-from cmdsl.scenario import Scenario, load_scenarios, run_scenario
+from cmdsl.scenario import Scenario, run_scenario
+from cmdsl.scenario_file import load_scenarios
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 CARDS = load_card_set()
