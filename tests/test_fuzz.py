@@ -181,3 +181,106 @@ def test_any_damaged_record_is_refused_with_a_message_or_replays(mini: CardSet, 
         replay(mini, record)
     except CmdslError as e:
         assert str(e)
+
+
+# ---- card files ------------------------------------------------------------------------------------
+
+MINI = Path(__file__).parent / "data" / "mini"
+YAML_JUNK = st.sampled_from(["&a ", "*a", "!!python/object:os.system ", "\t", "[" * 60, "{" * 30, "'", '"',
+                             "- ", ": ", "\n", "\n  ", "#", "\x00", "\ufeff", "é", "%YAML 1.1\n", "---\n", "? "])
+
+
+@st.composite
+def damaged_card_file(draw: Any) -> str:
+    """The mini set's card file with pieces cut out, YAML junk put in, or a deep structure added."""
+    text = (MINI / "set.yaml").read_text(encoding="utf-8")
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        kind = draw(st.sampled_from(["cut", "junk", "deep", "wide"]))
+        if kind == "cut":
+            text = text[:at] + text[at + draw(st.integers(1, 400)):]
+        elif kind == "junk":
+            text = text[:at] + "".join(draw(st.lists(YAML_JUNK, min_size=1, max_size=6))) + text[at:]
+        elif kind == "deep":
+            n = draw(st.integers(10, 3000))
+            text = text[:at] + "[" * n + "]" * n + text[at:]
+        else:
+            text += "\ncards:\n" + "".join(f"  - id: x{i}\n    side: mccain\n    title: X\n    type: flow\n"
+                                           f"    effect: draw {i}\n" for i in range(draw(st.integers(1, 200))))
+    return text
+
+
+@FAST
+@given(damaged_card_file())
+def test_any_damaged_card_file_is_refused_with_located_errors_or_loads(tmp_path_factory: Any, text: str) -> None:
+    from cmdsl.errors import CardSetError
+    from cmdsl.loader import load_card_set
+
+    folder: Path = tmp_path_factory.mktemp("set")
+    (folder / "manifest.yaml").write_text((MINI / "manifest.yaml").read_text())
+    (folder / "set.yaml").write_text(text, encoding="utf-8", errors="surrogatepass")
+    try:
+        load_card_set(folder)
+    except CardSetError as e:
+        assert e.errors and all(err.where.file and err.message for err in e.errors)
+
+
+# ---- scenario files --------------------------------------------------------------------------------
+
+SCENARIO_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-5, 10**6), st.sampled_from(
+        ["Alpha", "Beta", "Omega", "mccain", "obama", "mccain-draw", "mccain-cost", "obama-draw", "bn-shift-economy",
+         "R R W[r]", "B B W[b] B", "draw 1", "repeat 20:\n    repeat 20:\n        repeat 20:\n            draw 1",
+         "state:alpha", "block:economy:1", "card:mccain-draw"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.sampled_from(
+        ["name", "play", "news", "effect", "going_negative", "player", "target", "position", "answers", "dice",
+         "seed", "turn", "states", "reserve", "hands", "decks", "discards", "scores", "media", "defense",
+         "economy", "issue", "key", "mccain", "obama", "bogus"]), inner, max_size=6)),
+    max_leaves=25)
+
+
+@FAST
+@given(st.lists(SCENARIO_VALUES, min_size=1, max_size=3))
+def test_any_scenario_file_is_refused_with_a_location_or_runs(mini: CardSet, tmp_path_factory: Any,
+                                                              scenarios: list[Any]) -> None:
+    import yaml
+
+    from cmdsl.scenario import run_scenario
+    from cmdsl.scenario_file import load_scenarios
+
+    path: Path = tmp_path_factory.mktemp("sc") / "s.yaml"
+    path.write_text(yaml.safe_dump({"scenarios": scenarios}))
+    try:
+        for sc in load_scenarios(path, mini):
+            run_scenario(mini, sc)
+    except CmdslError as e:
+        assert str(e).startswith(str(path)), e
+
+
+# ---- the REPL ----------------------------------------------------------------------------------------
+
+COMMAND_WORDS = st.sampled_from(["new", "vs", "random", "greedy", "human", "as", "obama", "seed", "99", "1", "2",
+                                 "draw", "play", "mccain-draw", "eval", "gain", "1", "support", "on", "economy",
+                                 "in", '"Alpha"', "set", "Alpha", "defense", "R", "W[r]", "score", "hand", "die",
+                                 "undo", "redo", "log", "board", "card", "explain", "trace", "options", "answer",
+                                 "help", "reload", "repeat", "20:", "#", "'", '"', "\\", "-1", "10" * 20, "é"])
+
+
+@settings(deadline=10_000, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(COMMAND_WORDS, max_size=8).map(" ".join), min_size=1, max_size=12))
+def test_any_repl_command_is_done_or_refused_with_nothing_changed(lines: list[str]) -> None:
+    from cmdsl.repl.commands import run_line
+    from cmdsl.repl.session import Session
+
+    s = Session(str(MINI))
+    run_line(s, "new vs random seed 2 first mccain")
+    for line in lines:
+        game = s.game
+        before = (tuple(game.answers), len(game.events)) if game is not None else None
+        try:
+            with s.transaction():
+                run_line(s, line)
+        except CmdslError as e:
+            assert str(e) and "Traceback" not in str(e)
+            after = (tuple(s.game.answers), len(s.game.events)) if s.game is not None else None
+            assert after == before, line
