@@ -69,14 +69,30 @@ class CardError(CmdslError):
             head += f": {w.item}"
         out = [f"{head}: {self.message}"]
         if self.source_line is not None:
-            out.append("    " + self.source_line.rstrip("\n"))
-            if w.col:
+            line, col = _window(self.source_line.rstrip("\n"), w.col)
+            out.append("    " + line)
+            if col:
                 # Tabs keep their width so the caret lands under the right character.
-                pad = "".join(c if c == "\t" else " " for c in self.source_line[: w.col - 1])
+                pad = "".join(c if c == "\t" else " " for c in line[: col - 1])
                 out.append("    " + pad + "^")
         if self.hint:
             out.append(f"  {self.hint}")
         return "\n".join(out)
+
+
+#: A source line longer than this is shown as a window around the column (a minified or hostile
+#: file can have a line of megabytes).
+MAX_SHOWN_LINE = 100
+
+
+def _window(line: str, col: int) -> tuple[str, int]:
+    """``line`` cut to at most ``MAX_SHOWN_LINE`` characters around ``col``, and the column in it."""
+    if len(line) <= MAX_SHOWN_LINE:
+        return line, col
+    start = max(0, min(col - 1 - MAX_SHOWN_LINE // 2, len(line) - MAX_SHOWN_LINE))
+    shown = line[start:start + MAX_SHOWN_LINE]
+    head, tail = ("…" if start else ""), ("…" if start + MAX_SHOWN_LINE < len(line) else "")
+    return head + shown + tail, (col - start + len(head)) if col else 0
 
 
 class CardSetError(CmdslError):

@@ -296,3 +296,15 @@ def test_every_pass_handles_the_deepest_accepted_effect_far_from_the_recursion_l
             game.answer(game.pending.options[0].id)
     finally:
         sys.setrecursionlimit(limit)
+
+
+def test_a_record_holding_a_runaway_effect_answer_replays_to_a_clear_error(mini: CardSet, tmp_path: Path) -> None:
+    """Today a `!effect:` answer with 8 nested `repeat 20:` made `cmdsl replay` run for ever."""
+    from cmdsl.game.record import Record, replay
+
+    game = game_at_turn(mini)
+    record = Record(mini.fingerprint, game.seed, game.setup,
+                    (*game.answers, "!effect:mccain:" + nested("repeat 20:", 8)))
+    result = replay(mini, record)
+    assert not result.reproduces and result.diverged_at == len(game.answers)
+    assert result.reason is not None and "too much work" in result.reason

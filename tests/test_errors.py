@@ -161,3 +161,13 @@ def test_other_ids_out_of_form_are_refused(tmp_path: Path, card_id: str) -> None
 def test_an_empty_extra_card_file_is_reported(tmp_path: Path, text: str, what: str) -> None:
     msg = one(tmp_path, text)
     assert msg.splitlines()[0] == f"{tmp_path}/extra.yaml: this card file holds {what}: no cards, states or results"
+
+
+def test_a_very_long_source_line_is_shown_as_a_window_around_the_caret() -> None:
+    from cmdsl.errors import MAX_SHOWN_LINE, CardError, Located
+
+    line = "x" * 5000 + "BAD" + "y" * 5000
+    text = str(CardError("bad", Located("f.yaml", 1, 5001), line))
+    _, shown, caret = text.splitlines()
+    assert len(shown) <= MAX_SHOWN_LINE + 6 and "BAD" in shown
+    assert shown[caret.index("^")] == "B"
