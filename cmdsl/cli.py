@@ -13,6 +13,7 @@ from .errors import CardSetError, CmdslError
 from .game.engine import FIRST_PLAYERS, SETUP_MODES, Game, Setup
 from .game.record import MAX_SEED, Record, check_destination, replay
 from .loader import card_set_dirs, load_card_set
+from .set_location import choose_set
 from .model import SIDES, CardSet
 
 #: Bot games stop as a draw after this many turns unless told otherwise (R12.3).
@@ -20,7 +21,8 @@ DEFAULT_BOT_TURN_LIMIT = 1000
 
 
 def _cards(path: str | None) -> CardSet:
-    return load_card_set(path)
+    """The card set of a command: --cards, else the project file's, else the bundled one."""
+    return load_card_set(choose_set(path).path)
 
 
 def _whole(low: int, high: int | None, meaning: str) -> Callable[[str], int]:

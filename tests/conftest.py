@@ -21,6 +21,8 @@ settings.register_profile("long", max_examples=1500, derandomize=False)
 settings.load_profile("modest")
 
 DATA = Path(__file__).parent / "data"
+#: The repository's own cm2008 set: the tests never use an installed copy.
+CM2008 = Path(__file__).resolve().parent.parent / "cards" / "cm2008"
 FOUR = ["Alpha", "Beta", "Gamma", "Delta"]
 
 
@@ -31,7 +33,7 @@ def mini() -> CardSet:
 
 @pytest.fixture(scope="session")
 def cm2008() -> CardSet:
-    return load_card_set()
+    return load_card_set(CM2008)
 
 
 Runner = Callable[..., Outcome]

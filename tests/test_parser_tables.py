@@ -97,7 +97,7 @@ def _error(parser: Lark, text: str) -> Any:
 
 
 def _all_effects() -> list[str]:
-    cs = load_card_set()
+    cs = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
     texts = [c.effect_text for c in cs.cards.values()]
     texts += [n.effect_text for n in cs.news.values()] + [n.effect_text for n in cs.negative.values()]
     return [t if t.endswith("\n") else t + "\n" for t in texts]

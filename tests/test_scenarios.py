@@ -16,7 +16,7 @@ from cmdsl.scenario import Scenario, run_scenario
 from cmdsl.scenario_file import load_scenarios
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-CARDS = load_card_set()
+CARDS = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 ALL = [sc for f in sorted(SCENARIOS.glob("*.yaml")) for sc in load_scenarios(f, CARDS)]
 
 #: Events that show an effect changed something (not merely that a card was played).

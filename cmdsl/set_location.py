@@ -1,0 +1,98 @@
+"""Which card set a command uses: one rule for every tool (CLI, REPL, scenarios, tests).
+
+1. ``--cards DIR`` when given;
+2. else the set the nearest project file names: ``cmdsl.toml`` in the current directory or one
+   of its parents, with a ``[cards]`` table giving each game's set folder (relative to the file);
+3. else the set bundled with the package.
+
+A designer who installed cmdsl and edits ``cards/cm2008/*.yaml`` in a repository holding a
+``cmdsl.toml`` gets the edited cards in every tool, not the copy installed in site-packages.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from .errors import CardError, CardSetError, Located, did_you_mean, shown_path
+from .resources import bundled_cards_dir
+
+PROJECT_FILE = "cmdsl.toml"
+DEFAULT_GAME = "cm2008"
+_MAX_PROJECT_BYTES = 64 * 1024
+
+How = Literal["--cards", "project", "bundled"]
+
+
+@dataclass(frozen=True)
+class SetChoice:
+    """The set folder a command uses, and why."""
+
+    path: Path
+    how: How
+    project: Path | None = None  # the project file that named it
+
+    def describe(self) -> str:
+        """For every output that depends on the set: "card set cards/cm2008 (from cmdsl.toml)"."""
+        where = shown_path(self.path)
+        if self.how == "--cards":
+            return f"card set {where} (--cards)"
+        if self.how == "project":
+            assert self.project is not None
+            return f"card set {where} (named by {shown_path(self.project)})"
+        return f"card set {where} (bundled with cmdsl)"
+
+
+def find_project(start: Path | None = None) -> Path | None:
+    """The nearest ``cmdsl.toml`` in ``start`` (default: the current directory) or a parent."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / PROJECT_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def project_sets(project: Path) -> dict[str, Path]:
+    """The ``[cards]`` table of a project file: game → set folder (absolute)."""
+    label = shown_path(project)
+    try:
+        raw = project.read_bytes()
+        if len(raw) > _MAX_PROJECT_BYTES:
+            raise _error(label, f"larger than {_MAX_PROJECT_BYTES // 1024} KiB: not a cmdsl project file")
+        data = tomllib.loads(raw.decode("utf-8"))
+    except OSError as e:
+        raise _error(label, f"cannot read ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise _error(label, "not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise _error(label, f"not valid TOML ({e})") from None
+    unknown = [k for k in data if k != "cards"]
+    if unknown:
+        raise _error(label, f'unknown key "{unknown[0]}"; a project file has one table, [cards]',
+                     did_you_mean(unknown[0], ["cards"]))
+    sets = data.get("cards", {})
+    if not isinstance(sets, dict) or not all(isinstance(v, str) and v for v in sets.values()):
+        raise _error(label, '[cards] maps each game to its set folder, e.g. cm2008 = "cards/cm2008"')
+    return {game: (project.parent / folder).resolve() for game, folder in sets.items()}
+
+
+def choose_set(given: str | Path | None = None, game: str = DEFAULT_GAME, start: Path | None = None) -> SetChoice:
+    """The set a command uses (the rule in this module's docstring)."""
+    if given is not None:
+        return SetChoice(Path(given), "--cards")
+    project = find_project(start)
+    if project is not None:
+        sets = project_sets(project)
+        if game in sets:
+            folder = sets[game]
+            if not folder.is_dir():
+                raise _error(shown_path(project), f'[cards] {game} = "{shown_path(folder)}": no such folder')
+            return SetChoice(folder, "project", project)
+    return SetChoice(bundled_cards_dir(), "bundled")
+
+
+def _error(file: str, message: str, near: str | None = None) -> CardSetError:
+    return CardSetError([CardError(message, Located(file), hint=f'did you mean "{near}"?' if near else None)])
