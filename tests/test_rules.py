@@ -354,8 +354,8 @@ def test_r10_2_media_support_lets_its_owner_choose_the_target(run: Any) -> None:
     out = run('gain 1 support on defense in "Alpha"', position=pos, answers=["state:zeta", "state:beta"])
     news_choice = kinds(out, E.Chose)[1]
     assert isinstance(news_choice, E.Chose) and news_choice.player is O and news_choice.kind == "news-target"
-    drawn = kinds(out, E.NewsDrawn)[0]
-    assert isinstance(drawn, E.NewsDrawn) and drawn.target == "Beta"
+    steered = kinds(out, E.NewsTargeted)[0]  # revealed first, then steered (R12.14)
+    assert isinstance(steered, E.NewsTargeted) and steered.target == "Beta"
 
 
 def test_r10_news_affects_the_new_state_by_default(run: Any) -> None:
@@ -481,5 +481,5 @@ def test_r3_1_draft_draw_three_keep_one(cm2008: CardSet) -> None:
 def test_r10_2_media_support_redirects_news_by_a_rule(run: Any) -> None:
     pos = {"states": ["Alpha", "Beta", "Gamma"], "news": ["bn-shift-economy"], "media": "mccain-media-most"}
     out = run('gain 1 support on defense in "Alpha"', position=pos, answers=["state:zeta"])
-    drawn = kinds(out, E.NewsDrawn)[0]
-    assert isinstance(drawn, E.NewsDrawn) and drawn.target == "Beta"  # 8 EV: the most once Alpha is gone
+    steered = kinds(out, E.NewsTargeted)[0]
+    assert isinstance(steered, E.NewsTargeted) and steered.target == "Beta"  # 8 EV: the most once Alpha is gone

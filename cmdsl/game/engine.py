@@ -610,8 +610,12 @@ class Game:
         card = self.media_card()
         if card is not None and card.abilities is not None and card.abilities.news is not None:
             assert self.media is not None
+            # R12.14: the card is revealed first; whoever steers it chooses knowing the event.
+            self.emit(E.NewsDrawn(news.id, news.title, None))
             target = yield from card.abilities.news(self, self.media[1], new)
-        self.emit(E.NewsDrawn(news.id, news.title, target.name if target else None))
+            self.emit(E.NewsTargeted(news.title, target.name, card.title))
+        else:
+            self.emit(E.NewsDrawn(news.id, news.title, target.name))
         yield from news.run(Run(self, None, target))
 
     # ---- copies --------------------------------------------------------------------

@@ -249,6 +249,18 @@ class NewsDrawn(Event):
 
 
 @dataclass(frozen=True)
+class NewsTargeted(Event):
+    """R10.2, R12.14: the Media Support in play sends the revealed Breaking News to a state."""
+
+    title: str
+    target: str
+    media: str
+
+    def text(self) -> str:
+        return f"{self.title} affects {self.target} ({self.media})."
+
+
+@dataclass(frozen=True)
 class NewsDeckEmpty(Event):
     def text(self) -> str:
         return "The Breaking News deck is empty: no event."
