@@ -174,6 +174,18 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 _CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"
 
 
+def cmd_new_set(args: argparse.Namespace) -> int:
+    from .new_set import new_set
+
+    folder = Path(args.dir)
+    written = new_set(folder, args.start)
+    what = "a copy of the bundled cm2008 set" if args.start == "cm2008" else "a minimal beginner set"
+    print(f"Wrote {what} to {folder}: " + ", ".join(p.name for p in written) + ".")
+    print(f"Next: cmdsl check {folder}   then   cmdsl play --cards {folder} --bot random --bot random")
+    print(f'To make every command use it, name it in cmdsl.toml: [cards] cm2008 = "{folder}" (docs/cardsets.md).')
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -183,6 +195,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="card set folders or files, or folders of sets (default: the set other commands use)")
     c.add_argument("--watch", action="store_true", help="check again on every save until Ctrl-C")
     c.set_defaults(run=cmd_check)
+
+    n = sub.add_parser("new-set", help="write a card set to start from: a minimal one, or a copy of cm2008")
+    n.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
+    n.add_argument("--from", dest="start", choices=["empty", "cm2008"], default="empty",
+                   help="empty: a minimal commented beginner set (default); cm2008: the bundled set, to vary")
+    n.set_defaults(run=cmd_new_set)
 
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
     g.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot; give two (McCain's, then Obama's)")

@@ -40,7 +40,7 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     # The help's command list: each command on its own line with its help (a usage line or the
     # word "check" elsewhere would not do).
     commands = {line.split()[0] for line in out.splitlines() if line.startswith("    ") and line.split()}
-    assert {"check", "play", "cards", "repl", "scenario", "replay"} <= commands
+    assert {"check", "play", "cards", "repl", "scenario", "replay", "new-set"} <= commands
     assert out.startswith("usage: cmdsl")
 
 
