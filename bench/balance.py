@@ -23,8 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cmdsl.bots import make_bot  # noqa: E402
 from cmdsl.game import events as E  # noqa: E402
 from cmdsl.game.engine import Game, Setup  # noqa: E402
+from cmdsl.errors import CmdslError  # noqa: E402
 from cmdsl.loader import load_card_set  # noqa: E402
 from cmdsl.model import SIDES  # noqa: E402
+from cmdsl.set_location import choose_set  # noqa: E402
 
 _CARDS: Any = None
 
@@ -65,12 +67,19 @@ def main() -> None:
     ap.add_argument("--bots", nargs=2, default=["greedy", "greedy"], metavar=("MCCAIN", "OBAMA"))
     ap.add_argument("--setup", default="draft")
     ap.add_argument("--max-turns", type=int, default=400)
-    ap.add_argument("--cards", default=None)
+    ap.add_argument("--cards", default=None, help="card set folder (default: as every cmdsl command: cmdsl.toml, "
+                    "else the bundled set)")
     ap.add_argument("--top", type=int, default=0, help="show only the N most and least successful cards")
     args = ap.parse_args()
+    try:  # the same set as every cmdsl command (cmdsl.set_location), checked once before the workers start
+        choice = choose_set(args.cards)
+        load_card_set(choice.path)
+    except CmdslError as e:
+        sys.exit(f"error: {e}")
+    print(f"Using {choice.describe()}.")
     jobs = [(args.seed + i, args.bots[0], args.bots[1], args.setup, args.max_turns) for i in range(args.games)]
     start = time.perf_counter()
-    with ProcessPoolExecutor(args.workers, initializer=_init, initargs=(args.cards,)) as pool:
+    with ProcessPoolExecutor(args.workers, initializer=_init, initargs=(str(choice.path),)) as pool:
         results = list(pool.map(play_one, jobs, chunksize=8))
     elapsed = time.perf_counter() - start
     n = len(results)

@@ -1,5 +1,5 @@
 """Engine speed: random-bot beginner games per second, events per second, and parse/check/compile
-time of the bundled card set.
+time of the card set (chosen as by every cmdsl command).
 
     python bench/speed.py [--games 500] [--cards DIR]
 """
@@ -17,21 +17,29 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cmdsl.bots import RandomBot  # noqa: E402
 from cmdsl.game.engine import Game, Setup  # noqa: E402
 from cmdsl.lang.parser import get_parser  # noqa: E402
+from cmdsl.errors import CmdslError  # noqa: E402
 from cmdsl.loader import load_card_set  # noqa: E402
 from cmdsl.model import SIDES  # noqa: E402
+from cmdsl.set_location import choose_set  # noqa: E402
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=500)
-    ap.add_argument("--cards", default=None)
+    ap.add_argument("--cards", default=None, help="card set folder (default: as every cmdsl command: cmdsl.toml, "
+                    "else the bundled set)")
     args = ap.parse_args()
     t = time.perf_counter()
     get_parser()
     t_parser = time.perf_counter() - t
-    t = time.perf_counter()
-    cards = load_card_set(args.cards)
-    t_load = time.perf_counter() - t
+    try:
+        choice = choose_set(args.cards)  # the same rule as every cmdsl command (cmdsl.set_location)
+        t = time.perf_counter()
+        cards = load_card_set(choice.path)
+        t_load = time.perf_counter() - t
+    except CmdslError as e:
+        sys.exit(f"error: {e}")
+    print(f"Using {choice.describe()}.")
     print(f"parser load (from the shipped tables): {1000 * t_parser:.0f} ms")
     print(f"load + parse + check + compile {len(cards.cards) + len(cards.news) + len(cards.negative)} effects: "
           f"{1000 * t_load:.0f} ms")

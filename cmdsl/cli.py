@@ -4,25 +4,32 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 from typing import Callable, Sequence
 
 from .bots import BOTS, make_bot
-from .errors import CardSetError, CmdslError
+from .errors import CmdslError
 from .game.engine import FIRST_PLAYERS, SETUP_MODES, Game, Setup
 from .game.record import MAX_SEED, Record, check_destination, replay
-from .loader import card_set_dirs, load_card_set
-from .set_location import choose_set
+from .loader import load_card_set
+from .set_location import SetChoice, choose_set
 from .model import SIDES, CardSet
 
 #: Bot games stop as a draw after this many turns unless told otherwise (R12.3).
 DEFAULT_BOT_TURN_LIMIT = 1000
 
 
-def _cards(path: str | None) -> CardSet:
-    """The card set of a command: --cards, else the project file's, else the bundled one."""
-    return load_card_set(choose_set(path).path)
+def _cards(path: str | None, say: bool = True) -> CardSet:
+    """The card set of a command (--cards, else the project file's, else the bundled one); its
+    output starts by saying which (on stderr when ``say`` is False: the output is a document)."""
+    choice = choose_set(path)
+    cards = load_card_set(choice.path)
+    print(_using(choice), file=sys.stdout if say else sys.stderr)
+    return cards
+
+
+def _using(choice: SetChoice) -> str:
+    return f"Using {choice.describe()}."
 
 
 def _whole(low: int, high: int | None, meaning: str) -> Callable[[str], int]:
@@ -43,33 +50,16 @@ _seed = _whole(0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")  # what a re
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    paths = [Path(p) for p in args.paths] if args.paths else [None]
-    failed = False
-    for given in paths:
-        if given is not None and not given.exists():
-            print(f"{given}: no such file or directory", file=sys.stderr)
-            failed = True
-            continue
-        sets = card_set_dirs([given]) if given is not None else [None]
-        if not sets:
-            print(f"{given}: no card files (*.yaml) here", file=sys.stderr)
-            failed = True
-            continue
-        for d in sets:
-            start = time.perf_counter()
-            try:
-                cs = load_card_set(d)
-            except CardSetError as e:
-                print(e, file=sys.stderr)
-                failed = True
-                continue
-            ms = (time.perf_counter() - start) * 1000
-            sides = ", ".join(f"{len(cs.pool(s))} {s.value}" for s in SIDES)
-            print(f"{d if d is not None else 'bundled cm2008'}: ok — {cs.manifest.name}: {len(cs.states)} states "
-                  f"({sum(t.ev for t in cs.states.values())} EV), {len(cs.cards)} cards ({sides}), "
-                  f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results "
-                  f"[{ms:.0f} ms]")
-    return 1 if failed else 0
+    from .checking import check_once, watch
+
+    if args.watch:
+        return watch(args.paths)
+    report = check_once(args.paths)
+    if report.out:
+        print(report.out)
+    if report.err:
+        print(report.err, file=sys.stderr)
+    return 0 if report.ok else 1
 
 
 def _run_bots(game: Game, bots: dict, echo: bool) -> None:
@@ -87,7 +77,6 @@ def _run_bots(game: Game, bots: dict, echo: bool) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    cards = _cards(args.cards)
     names = args.bot or []
     if len(names) != 2:
         print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
@@ -98,6 +87,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         except CmdslError as e:
             print(f"play: cannot save the record: {e}", file=sys.stderr)
             return 2
+    cards = _cards(args.cards)
     bots = {side: make_bot(name, args.seed * 2 + i) for i, (side, name) in enumerate(zip(SIDES, names))}
     limit = None if args.max_turns == 0 else args.max_turns
     game = Game(cards, args.seed, Setup(args.setup, args.first, limit))
@@ -133,7 +123,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_cards(args: argparse.Namespace) -> int:
     from . import catalog
 
-    cards = _cards(args.cards)
+    cards = _cards(args.cards, say=args.action != "doc")  # doc: the output is docs/cards.md itself
     if args.action == "list":
         print(catalog.list_items(cards, args.side, args.type, args.lang))
     elif args.action == "show":
@@ -181,13 +171,36 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+_CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"
+
+
+def cmd_new_set(args: argparse.Namespace) -> int:
+    from .new_set import new_set
+
+    folder = Path(args.dir)
+    written = new_set(folder, args.start)
+    what = "a copy of the bundled cm2008 set" if args.start == "cm2008" else "a minimal beginner set"
+    print(f"Wrote {what} to {folder}: " + ", ".join(p.name for p in written) + ".")
+    print(f"Next: cmdsl check {folder}   then   cmdsl play --cards {folder} --bot random --bot random")
+    print(f'To make every command use it, name it in cmdsl.toml: [cards] cm2008 = "{folder}" (docs/cardsets.md).')
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     c = sub.add_parser("check", help="check card files and report every problem")
-    c.add_argument("paths", nargs="*", metavar="PATH", help="card set folders or files (default: the bundled set)")
+    c.add_argument("paths", nargs="*", metavar="PATH",
+                   help="card set folders or files, or folders of sets (default: the set other commands use)")
+    c.add_argument("--watch", action="store_true", help="check again on every save until Ctrl-C")
     c.set_defaults(run=cmd_check)
+
+    n = sub.add_parser("new-set", help="write a card set to start from: a minimal one, or a copy of cm2008")
+    n.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
+    n.add_argument("--from", dest="start", choices=["empty", "cm2008"], default="empty",
+                   help="empty: a minimal commented beginner set (default); cm2008: the bundled set, to vary")
+    n.set_defaults(run=cmd_new_set)
 
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
     g.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot; give two (McCain's, then Obama's)")
@@ -199,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--max-turns", type=_turn_limit, default=DEFAULT_BOT_TURN_LIMIT,
                    help=f"end as a draw after N turns (R12.3; default {DEFAULT_BOT_TURN_LIMIT}, 0: none)")
     g.add_argument("--record", metavar="FILE", help="save the game record (JSON) to FILE")
-    g.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    g.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     g.add_argument("--quiet", action="store_true", help="print only the result")
     g.set_defaults(run=cmd_play)
 
@@ -208,12 +221,12 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("id", nargs="?", help="the card id (for show)")
     k.add_argument("--side", choices=["mccain", "obama"])
     k.add_argument("--type", help="support, shift, demographic, alter, media, flow, news or negative")
-    k.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    k.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     k.add_argument("--lang", choices=["en", "fr"], default="en", help="rules text language (fr: the rulebook's)")
     k.set_defaults(run=cmd_cards)
 
     q = sub.add_parser("repl", help="play and debug interactively (the default when run in a terminal)")
-    q.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    q.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     q.add_argument("--history", metavar="FILE", help="command history file (default ~/.cmdsl_history; '' for none)")
     q.add_argument("--no-colour", action="store_true", help="plain text")
     q.set_defaults(run=cmd_repl)
@@ -221,12 +234,12 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("scenario", help="run card scenario files and print what happens (docs/scenarios.md)")
     s.add_argument("files", nargs="+", metavar="FILE")
     s.add_argument("--name", help="only the scenarios whose name contains this")
-    s.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    s.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     s.set_defaults(run=cmd_scenario)
 
     r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
     r.add_argument("file", metavar="FILE")
-    r.add_argument("--cards", metavar="DIR", help="card set folder (default: the bundled set)")
+    r.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     r.add_argument("--log", action="store_true", help="print the replayed event log")
     r.add_argument("--accept-cards", action="store_true",
                    help="replay a record played with another version of the cards (else it fails)")

@@ -149,14 +149,21 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
             raise f.error("cards", "a hand is a list of card ids")
         cards = f.text_list("cards", MAX_NAME_CHARS, "a card id")
         p = game.players[side]
+        pool = [c.id for c in game.cards.pool(side)]
         owned = set(p.hand) | set(p.deck) | set(p.discard)
         if len(set(cards)) != len(cards):
             raise InterjectionError("set: a hand is a list of different card ids")
         for cid in cards:
-            if cid not in owned:
-                near = did_you_mean(str(cid), owned)
-                raise InterjectionError(f'set: "{cid}" is not in {side}\'s hand, deck or discard pile'
+            if cid not in pool:
+                near = did_you_mean(str(cid), pool)
+                raise InterjectionError(f'set: "{cid}" is not a card of {side}\'s pool'
                                         + (f' (did you mean "{near}"?)' if near else ""))
+            if cid not in owned and (cid in p.played or (game.media is not None and game.media[0] == cid)):
+                raise InterjectionError(f'set: "{cid}" is in play; a hand takes cards from the hand, the deck, '
+                                        "the discard pile or the pool")
+        # Any card of the side's pool (as scenarios allow): one already in this game moves from its deck or
+        # discard pile; one not in the game (another draft, a starred deck) joins it from the pool.
+        joining = [cid for cid in cards if cid not in owned]
 
         def apply_hand(g: Game) -> str:
             q = g.players[side]
@@ -166,7 +173,9 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
             q.deck = [c for c in q.deck if c not in cards]
             q.discard = [c for c in q.discard if c not in cards]
             q.hand = list(cards)
-            return f"{side}'s hand set to: " + ", ".join(g.cards.cards[c].title for c in cards)
+            g.decks[side] = g.decks[side] + tuple(c for c in joining if c not in g.decks[side])
+            return f"{side}'s hand set to: " + ", ".join(
+                g.cards.cards[c].title + (" (from the pool)" if c in joining else "") for c in cards)
         return apply_hand
     if op == "news":
         nid = f.text("id", MAX_NAME_CHARS)

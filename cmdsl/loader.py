@@ -26,6 +26,7 @@ from .manifest import MANIFEST_NAME, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from .resources import bundled_cards_dir
 from .safe_yaml import compose, read_text, scalar_origin
+from .set_location import card_set_dirs, one_set  # noqa: F401  (card_set_dirs: kept importable here)
 from .setcheck import Contents, Section, set_errors
 
 SECTIONS: Final[tuple[Section, ...]] = ("states", "cards", "breaking_news", "going_negative")
@@ -237,30 +238,14 @@ def _files_of(folder: Path) -> list[Path]:
                   if p.suffix in (".yaml", ".yml") and p.name != MANIFEST_NAME and p.is_file())
 
 
-def card_set_dirs(paths: list[Path]) -> list[Path]:
-    """The card sets under ``paths``: a directory of YAML files, or each such subdirectory."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_file():
-            out.append(p.parent)
-        elif any(p.glob("*.yaml")) or any(p.glob("*.yml")):
-            out.append(p)
-        else:
-            out.extend(sorted(d for d in p.iterdir() if d.is_dir() and (any(d.glob("*.yaml")) or any(d.glob("*.yml")))))
-    return list(dict.fromkeys(out))
-
-
 def load_card_set(path: str | Path | None = None) -> CardSet:
     """Load, check and compile a card set (a folder: ``manifest.yaml`` and card files; a file
-    stands for its folder; default: the bundled set).
+    stands for its folder, a folder holding one set folder for that set; default: the bundled set).
 
     Raises ``CardSetError`` listing every problem; nothing is loaded unless all is clean.
     """
-    root = Path(path) if path is not None else bundled_cards_dir()
-    if not root.exists():
-        raise CardSetError([CardError("no such file or directory", Located(str(root)))])
-    if root.is_file():
-        root = root.parent
+    # The same folder rule as every command (`cmdsl check`, --cards, cmdsl.toml): one loader, one rule.
+    root = one_set(Path(path)) if path is not None else bundled_cards_dir()
     ld = _Loader()
     manifest_path = root / MANIFEST_NAME
     if manifest_path.is_file():

@@ -5,6 +5,10 @@
    of its parents, with a ``[cards]`` table giving each game's set folder (relative to the file);
 3. else the set bundled with the package.
 
+A folder names a set the way ``cmdsl check`` reads it (``card_set_dirs``): a folder of YAML files
+is a set; a card file stands for its folder; a folder of set folders (``cards/``) stands for
+its one set, and one holding several is refused with their names, never guessed.
+
 A designer who installed cmdsl and edits ``cards/cm2008/*.yaml`` in a repository holding a
 ``cmdsl.toml`` gets the edited cards in every tool, not the copy installed in site-packages.
 """
@@ -82,7 +86,7 @@ def project_sets(project: Path) -> dict[str, Path]:
 def choose_set(given: str | Path | None = None, game: str = DEFAULT_GAME, start: Path | None = None) -> SetChoice:
     """The set a command uses (the rule in this module's docstring)."""
     if given is not None:
-        return SetChoice(Path(given), "--cards")
+        return SetChoice(one_set(Path(given)), "--cards")
     project = find_project(start)
     if project is not None:
         sets = project_sets(project)
@@ -90,8 +94,40 @@ def choose_set(given: str | Path | None = None, game: str = DEFAULT_GAME, start:
             folder = sets[game]
             if not folder.is_dir():
                 raise _error(shown_path(project), f'[cards] {game} = "{shown_path(folder)}": no such folder')
-            return SetChoice(folder, "project", project)
+            return SetChoice(one_set(folder), "project", project)
     return SetChoice(bundled_cards_dir(), "bundled")
+
+
+def _has_card_files(folder: Path) -> bool:
+    return any(folder.glob("*.yaml")) or any(folder.glob("*.yml"))
+
+
+def card_set_dirs(paths: list[Path]) -> list[Path]:
+    """The card sets under ``paths``: a directory of YAML files, or each such subdirectory."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_file():
+            out.append(p.parent)
+        elif _has_card_files(p):
+            out.append(p)
+        elif p.is_dir():
+            out.extend(sorted(d for d in p.iterdir() if d.is_dir() and _has_card_files(d)))
+    return list(dict.fromkeys(out))
+
+
+def one_set(path: Path) -> Path:
+    """The one set folder ``path`` stands for (the rule in this module's docstring), or a clear
+    error: every command accepts what ``cmdsl check`` accepts, and says the same when it cannot."""
+    where = shown_path(path)
+    if not path.exists():
+        raise _error(where, "no such file or directory")
+    sets = card_set_dirs([path])
+    if len(sets) == 1:
+        return sets[0]
+    if not sets:
+        raise _error(where, "no card files (*.yaml) here")
+    names = ", ".join(d.name for d in sets)
+    raise _error(where, f"holds several card sets ({names}); give one of them, such as {shown_path(sets[0])}")
 
 
 def _error(file: str, message: str, near: str | None = None) -> CardSetError:

@@ -36,7 +36,12 @@ def test_bad_input_gives_a_message_not_a_traceback(tmp_path: Path, capsys: pytes
 
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
-    assert "check" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # The help's command list: each command on its own line with its help (a usage line or the
+    # word "check" elsewhere would not do).
+    commands = {line.split()[0] for line in out.splitlines() if line.startswith("    ") and line.split()}
+    assert {"check", "play", "cards", "repl", "scenario", "replay", "new-set"} <= commands
+    assert out.startswith("usage: cmdsl")
 
 
 def test_a_drafted_greedy_game_plays_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
@@ -47,7 +52,9 @@ def test_a_drafted_greedy_game_plays_to_the_end(capsys: pytest.CaptureFixture[st
 def test_cards_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "list", "--side", "obama", "--type", "media"]) == 0
     out = capsys.readouterr().out
-    assert len(out.splitlines()) == 3 and "obama-meet-the-press" in out
+    header, *rows = out.splitlines()
+    assert header == "Using card set cards/cm2008 (named by cmdsl.toml)."
+    assert len(rows) == 3 and "obama-meet-the-press" in out
     assert main(["cards", "show", "obama-yes-we-can"]) == 0
     assert "Gain one support on Economy in S." in capsys.readouterr().out
     assert main(["cards", "show", "obama-yes-we-cann"]) == 1

@@ -15,6 +15,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def test_cards_given_wins(tmp_path: Path) -> None:
+    (tmp_path / "set.yaml").write_text("states: []\n")
     choice = choose_set(str(tmp_path), start=REPO)
     assert (choice.path, choice.how) == (tmp_path, "--cards") and "(--cards)" in choice.describe()
 
@@ -26,8 +27,9 @@ def test_the_repository_names_its_own_set() -> None:
 
 
 def test_the_nearest_project_file_wins_and_names_each_games_set(tmp_path: Path) -> None:
-    (tmp_path / "sets" / "mine").mkdir(parents=True)
-    (tmp_path / "sets" / "other").mkdir(parents=True)
+    for name in ("mine", "other"):
+        (tmp_path / "sets" / name).mkdir(parents=True)
+        (tmp_path / "sets" / name / "set.yaml").write_text("states: []\n")
     (tmp_path / PROJECT_FILE).write_text('[cards]\ncm2008 = "sets/mine"\nlobbys = "sets/other"\n')
     deep = tmp_path / "a" / "b"
     deep.mkdir(parents=True)

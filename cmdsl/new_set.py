@@ -1,0 +1,242 @@
+"""`cmdsl new-set DIR`: a card set to start from.
+
+``empty`` (the default) writes the smallest set the engine plays a whole beginner game with, every
+file commented for a designer; ``cm2008`` copies the bundled set as the start of a variant. The
+result always passes ``cmdsl check`` (tested), and nothing is written into a folder that holds
+anything: a designer's files are never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, Literal
+
+from .errors import CmdslError, shown_path
+from .manifest import MANIFEST_NAME
+from .model import Side
+from .resources import bundled_cards_dir
+
+Start = Literal["empty", "cm2008"]
+STARTS: Final[tuple[Start, ...]] = ("empty", "cm2008")
+
+
+class NewSetError(CmdslError):
+    pass
+
+
+@dataclass(frozen=True)
+class _Tile:
+    name: str
+    ev: int
+    pile: Side
+    beginner: bool
+    defense: str
+    economy: str
+    issue: int
+    groups: tuple[str, str]
+
+
+# 8 states: the 4 beginner states of R3.3 start the game; 4 more replace the states won (R9.2) and
+# give each setup pile 4 states, so choose-states works too (each player picks 2, R3.3).
+# Real 2008 electoral votes; the rows are this template's own.
+_TILES: Final = (
+    _Tile("Florida", 27, Side.MCCAIN, True, "R W R B", "B W R", 2, ("Seniors", "Latinos")),
+    _Tile("Missouri", 11, Side.MCCAIN, True, "R B W", "B R W B", 2, ("Veterans", "Union Members")),
+    _Tile("Michigan", 17, Side.OBAMA, True, "R W B", "B R W B", 3, ("Union Members", "Seniors")),
+    _Tile("New Jersey", 15, Side.OBAMA, True, "R B W R", "B W B", 3, ("Latinos", "Veterans")),
+    _Tile("Ohio", 20, Side.MCCAIN, False, "R W B R", "B W R", 2, ("Union Members", "Veterans")),
+    _Tile("North Carolina", 15, Side.MCCAIN, False, "R B R", "W B R B", 1, ("Veterans", "Seniors")),
+    _Tile("Pennsylvania", 21, Side.OBAMA, False, "R W B", "B R B W", 4, ("Seniors", "Union Members")),
+    _Tile("Virginia", 13, Side.OBAMA, False, "R B W R", "B W R", 3, ("Latinos", "Veterans")),
+)
+
+#: (title, type, effect, die icon); ``{mine}`` is the side's strong issue, ``{group}`` its group.
+_CARDS: Final = (
+    ("Town Hall", "support", "choose a state as S\ngain 1 support on {mine} in S", False),
+    ("Door To Door", "support", "choose a state as S\ngain 1 support on the majority issue of S in S", False),
+    ("Local Endorsement", "support", "choose a state as S\ngain 1 support on {mine} in S\ndraw 1", False),
+    ("Big Rally", "support", "choose a state as S\ngain 2 supports on {mine} in S", False),
+    ("Attack Ad", "support", "discard 1\nchoose a state as S\ngain 2 supports on {mine} in S", True),
+    ("Talking Points", "shift", "choose a state as S\nshift S 1 toward {mine}", False),
+    ("Change The Subject", "shift", "choose a state as S\nshift S 2 toward {mine}", False),
+    ("Press Briefing", "shift", "choose a state as S\nshift S 1 toward {mine}\ndraw 1", False),
+    ("Outreach", "demographic", 'demographic support for "{group}"', False),
+    ("New Message", "alter", "choose a state as S\nalter the key demographic of S", False),
+    ("Canvassing", "alter", "choose a state as S\nalter the key demographic of S\ndraw 1", False),
+    ("Morning Show", "media", "while in play:\n    breaking news targets a state chosen by you", False),
+    ("Fundraiser", "flow", "draw 2", False),
+    ("Phone Bank", "flow", "draw 1", False),
+    ("Volunteer Drive", "flow", "draw 2 and play one", False),
+)
+_STRONG: Final = {Side.MCCAIN: ("defense", "Veterans"), Side.OBAMA: ("economy", "Union Members")}
+
+_NEWS: Final = (
+    ("Jobs Report", "shift the news state 1 toward economy"),
+    ("Security Summit", "shift the news state 1 toward defense"),
+    ("Poll Surprise", "as the active player:\n    gain 1 support on the majority issue of the news state in the news state"),
+    ("Pundits Disagree", "as mccain:\n    draw 1\nas obama:\n    draw 1"),
+    ("Endorsement", "as the active player:\n    alter the key demographic of the news state"),
+    ("Quiet Day", "nothing"),
+)
+
+_NEGATIVE: Final = (
+    ("Donors Wobble", "draw 1"),
+    ("Gaffe", "as the opponent:\n    discard 1"),
+    ("Backlash", "choose a state as S\nshift S 1 toward the minority issue of S"),
+    ("Sympathy Vote", "choose a state as S\ngain 1 support on the majority issue of S in S"),
+    ("Momentum", "draw 2"),
+    ("Scandal Sticks", "choose a state as S\ngain 2 supports on the majority issue of S in S"),
+)
+
+
+def _slug(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def _effect(text: str) -> str:
+    return "    effect: |\n" + "".join(f"      {line}\n" for line in text.splitlines())
+
+
+def _manifest(name: str) -> str:
+    ev = sum(t.ev for t in _TILES)
+    piles = sum(t.pile is Side.MCCAIN for t in _TILES)
+    return f"""\
+# What this set is (docs/cardsets.md). `cmdsl check` holds the card files to every size below:
+# when you add or remove cards, states or news, change the size here too.
+game: cm2008                    # the game the cards are for (the only one cmdsl plays)
+name: {json.dumps(name)}  # the set's name, as `cmdsl check` and `cmdsl play` show it
+format: 1                       # the card-file format version these files are written in
+# The setups this set can play. Both need 15 starred (beginner: true) cards per side (R1.2);
+# beginner starts with the 4 beginner states, choose-states lets each player pick 2 of their
+# pile (R3.3). Add `draft` only with at least 45 cards per side (R3.1).
+setups: [beginner, choose-states]
+sizes:
+{_sizes(ev, piles)}"""
+
+
+def _sizes(ev: int, piles: int) -> str:
+    rows = (
+        ("campaign_cards", len(_CARDS), "per side: each player's pool (R1.2; the published game has 45)"),
+        ("beginner_cards", len(_CARDS), "per side: the starred deck a beginner game plays with (R1.2)"),
+        ("states", len(_TILES), "R1.7 (the published game has 20)"),
+        ("electoral_votes", ev, "all states' votes together (R1.8; the published game's: 226)"),
+        ("states_per_pile", piles, "per side: red backs for McCain, blue for Obama (R1.7)"),
+        ("breaking_news", len(_NEWS), "R1.6 (the published game has 20)"),
+    )
+    return ("".join(f"  {key}: {n}".ljust(32) + f"# {why}\n" for key, n, why in rows)
+            + "  # With only these states a player needs nearly all their votes to reach 270 (R1.8), so many\n"
+              "  # games end when every state is won, as a draw (R11.2, R12.13): add states for more wins.\n")
+
+
+def _states() -> str:
+    out = ["""\
+# The Battleground State tiles (R2). Each field:
+#   name      the state, unique in the set; effects write it in quotes: "Ohio"
+#   ev        its electoral votes: what its winner scores (R2.1)
+#   pile      mccain or obama: the tile's back colour, the setup pile it is in (R1.7)
+#   beginner  true for the 4 states a beginner game starts with (R3.3); omit it otherwise
+#   defense, economy
+#             the two rows of printed circles, left to right: R red (McCain), B blue (Obama),
+#             W white (undecided); 3 to 5 each (R2.2)
+#   issue     the issue marker's start box, 1-4: 1-2 point at Defense, 3-4 at Economy (R2.3)
+#   groups    its two demographic groups; key: the one marked as key at the start (R2.4)
+# A state is won when every block of its majority-issue row has one player's colour (R9.1).
+states:
+"""]
+    for t in _TILES:
+        out.append(f"  - name: {t.name}\n    ev: {t.ev}\n    pile: {t.pile.value}\n")
+        if t.beginner:
+            out.append("    beginner: true\n")
+        out.append(f"    defense: {t.defense}\n    economy: {t.economy}\n    issue: {t.issue}\n"
+                   f"    groups: [{t.groups[0]}, {t.groups[1]}]\n    key: {t.groups[0]}\n")
+    return "".join(out)
+
+
+def _deck(side: Side) -> str:
+    mine, group = _STRONG[side]
+    out = [f"""\
+# {side.label}'s Campaign Strategy cards (R1.2, R1.3). Each field:
+#   id        unique in the set: lower-case words joined by hyphens (docs/cardsets.md)
+#   side      mccain or obama: whose pool the card is in
+#   title     the name printed on the card
+#   type      support, shift, demographic, alter, media or flow
+#   beginner  true: in the starred deck of a beginner game (exactly 15 per side)
+#   going_negative
+#             true: the die icon; at the end of the turn the player rolls on the Going
+#             Negative table and the opponent gets the result (R8.1). Omit it otherwise.
+#   demographic
+#             optional: the group the card is about (shown with the card)
+#   effect    what the card does, in the effect language (docs/language.md); `you` is the
+#             player who played it. Keep `effect: |` so error positions point at the right line.
+cards:
+"""]
+    for title, typ, effect, die in _CARDS:
+        out.append(f"  - id: {side.value}-{_slug(title)}\n    side: {side.value}\n    title: \"{title}\"\n"
+                   f"    type: {typ}\n    beginner: true\n")
+        if die:
+            out.append("    going_negative: true\n")
+        if typ == "demographic":
+            out.append(f"    demographic: {group}\n")
+        out.append(_effect(effect.format(mine=mine, group=group)))
+    return "".join(out)
+
+
+def _news() -> str:
+    out = ["""\
+# Breaking News (R10): one is drawn each time a state comes into play, and affects that state,
+# `the news state`, unless a Media Support card says otherwise. News has no owner: whatever a
+# player does goes inside `as mccain:`, `as obama:` or `as the active player:`. Fields: id,
+# title, effect. Once drawn, a Breaking News is out of the game: when the deck runs out, no news.
+breaking_news:
+"""]
+    for title, effect in _NEWS:
+        out.append(f"  - id: bn-{_slug(title)}\n    title: {title}\n" + _effect(effect))
+    return "".join(out)
+
+
+def _negative() -> str:
+    out = ["""\
+# The Going Negative table (R1.5, R8): one result for each roll of the die, 1 to 6. The player who
+# went negative rolls; the OPPONENT carries out the result as a bonus, so in these effects `you`
+# is that opponent and `the opponent` is the player who rolled. Fields: roll, title, effect.
+going_negative:
+"""]
+    for roll, (title, effect) in enumerate(_NEGATIVE, start=1):
+        out.append(f"  - roll: {roll}\n    title: {title}\n" + _effect(effect))
+    return "".join(out)
+
+
+def minimal_files(name: str) -> dict[str, str]:
+    """The files of the smallest set a beginner game plays with: file name → text."""
+    return {MANIFEST_NAME: _manifest(name), "states.yaml": _states(), "mccain.yaml": _deck(Side.MCCAIN),
+            "obama.yaml": _deck(Side.OBAMA), "breaking_news.yaml": _news(), "going_negative.yaml": _negative()}
+
+
+def _refuse_unless_empty(folder: Path) -> None:
+    if folder.is_file():
+        raise NewSetError(f"{shown_path(folder)}: is a file; give a new folder for the set")
+    if folder.is_dir() and any(folder.iterdir()):
+        raise NewSetError(f"{shown_path(folder)}: not empty; give a new or empty folder (nothing is overwritten)")
+
+
+def new_set(folder: Path, start: Start = "empty") -> list[Path]:
+    """Write a set into ``folder`` (new, or empty); return the files written."""
+    _refuse_unless_empty(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    if start == "cm2008":
+        files = {p.name: p.read_text(encoding="utf-8") for p in sorted(bundled_cards_dir().iterdir())
+                 if p.suffix == ".yaml"}
+        variant = json.dumps(f"{folder.name} (a variant of cm2008)")  # a YAML double-quoted string
+        files[MANIFEST_NAME] = re.sub(r"(?m)^name: .*$", lambda _: f"name: {variant}", files[MANIFEST_NAME], count=1)
+    else:
+        files = minimal_files(folder.name)
+    written = []
+    for file_name, text in files.items():
+        path = folder / file_name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+

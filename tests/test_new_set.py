@@ -1,0 +1,79 @@
+"""`cmdsl new-set` writes a set a designer can start from: it checks, and bots play it to the end
+(issue "The designer's and the player's loop", item 4)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cmdsl.cli import main
+from cmdsl.game.engine import Game, Setup
+from cmdsl.bots import make_bot
+from cmdsl.loader import load_card_set
+from cmdsl.model import SIDES
+from cmdsl.new_set import minimal_files
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_the_minimal_set_checks_and_a_beginner_bot_game_plays_to_its_end(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "myset"
+    assert main(["new-set", str(folder)]) == 0
+    assert main(["check", str(folder)]) == 0
+    assert f"{folder}: ok — myset: 8 states" in capsys.readouterr().out
+    assert main(["play", "--cards", str(folder), "--bot", "random", "--bot", "random", "--quiet"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("Game over — ")
+
+
+@pytest.mark.parametrize("mode", ["beginner", "choose-states"])
+def test_every_declared_setup_plays_to_a_real_end(tmp_path: Path, mode: str) -> None:
+    """Not stopped by the turn limit: the games end by the rules (a win, or every state won)."""
+    assert main(["new-set", str(tmp_path / "s")]) == 0
+    cards = load_card_set(tmp_path / "s")
+    assert cards.manifest.setups == ("beginner", "choose-states")
+    for seed in range(5):
+        game = Game(cards, seed, Setup(mode, "random", 1000))
+        bots = {side: make_bot("random", seed * 2 + i) for i, side in enumerate(SIDES)}
+        while game.pending is not None:
+            game.answer(bots[game.pending.player].choose(game.pending, game))
+        assert game.result is not None and "turn limit" not in game.result.text()
+
+
+def test_every_field_is_explained_in_its_file() -> None:
+    for name, text in minimal_files("x").items():
+        comments = "\n".join(line for line in text.splitlines() if line.lstrip().startswith("#"))
+        sections = {"states", "cards", "breaking_news", "going_negative", "sizes"}  # headings, not fields
+        fields = {f for f in re.findall(r"^ *(?:- )?([a-z_]+):", text, re.M)} - sections
+        for field in fields:
+            assert re.search(rf"\b{field}\b", comments) or re.search(rf"^\s*(- )?{field}:.*#", text, re.M), \
+                f"{name}: field {field} is not explained"
+
+
+def test_the_card_texts_are_the_templates_own() -> None:
+    bundled = "\n".join(p.read_text() for p in (REPO / "cards" / "cm2008").glob("*.yaml"))
+    ours = minimal_files("x")
+    ids = re.findall(r"id: (\S+)", ours["mccain.yaml"] + ours["obama.yaml"] + ours["breaking_news.yaml"])
+    assert len(ids) == 36 and not [i for i in ids if f"id: {i}\n" in bundled]
+
+
+def test_from_cm2008_copies_the_bundled_set_renamed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "variant"
+    assert main(["new-set", str(folder), "--from", "cm2008"]) == 0
+    cards, bundled = load_card_set(folder), load_card_set(REPO / "cards" / "cm2008")
+    assert cards.manifest.name == "variant (a variant of cm2008)"
+    assert set(cards.cards) == set(bundled.cards) and cards.manifest.setups == bundled.manifest.setups
+
+
+def test_a_folder_holding_anything_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    assert main(["new-set", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"error: {tmp_path}: not empty; give a new or empty folder (nothing is overwritten)\n"
+    assert (tmp_path / "notes.txt").read_text() == "mine" and not (tmp_path / "manifest.yaml").exists()
+    assert main(["new-set", str(tmp_path / "notes.txt")]) == 1
+    assert "is a file" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert main(["new-set", str(tmp_path / "empty")]) == 0
