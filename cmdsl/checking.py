@@ -17,11 +17,11 @@ from typing import Any, Callable, Iterable, Sequence
 from .errors import CmdslError, shown_path
 from .loader import load_card_set
 from .model import SIDES, CardSet
-from .set_location import card_set_dirs, choose_set
+from .set_location import PROJECT_FILE, card_set_dirs, choose_set
 
 #: Only these files change what a check says; editors' swap and backup files are ignored.
 WATCHED_SUFFIXES = (".yaml", ".yml")
-PROJECT_FILE_NAME = "cmdsl.toml"
+
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def watched_folders(paths: Sequence[str]) -> list[Path]:
 
 
 def is_card_file(_change: Any, path: str) -> bool:
-    return path.endswith(WATCHED_SUFFIXES) or path.endswith(PROJECT_FILE_NAME)
+    return path.endswith(WATCHED_SUFFIXES) or path.endswith(PROJECT_FILE)
 
 
 def watch(paths: Sequence[str], changes: Iterable[object] | None = None, stop_event: Any = None,
