@@ -24,6 +24,17 @@ from .session import Session
 
 WELCOME = ("cmdsl — Campaign Manager 2008. Type `new` to play the beginner game against the random bot,\n"
            "`help` for the commands, Ctrl-D to leave.")
+CARDS_CHANGED = "The card files changed: type `reload` to replay the game with them."
+
+
+def welcome(session: Session) -> str:
+    """The greeting names the card set, so a designer sees at once whether their edits are used."""
+    return f"{WELCOME}\nUsing the {session.choice.describe()}."
+
+
+def notices(session: Session) -> str:
+    """What to say before the next prompt: the card files changed on disk (once per change)."""
+    return CARDS_CHANGED if session.cards_changed() else ""
 
 
 class ReplCompleter(Completer):
@@ -129,9 +140,12 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
     ps = prompt or PromptSession(history=hist, auto_suggest=AutoSuggestFromHistory(),
                                  completer=ReplCompleter(session), lexer=EffectLexer(),
                                  bottom_toolbar=lambda: toolbar(session), complete_while_typing=False)
-    show(WELCOME)
+    show(welcome(session))
     with patch_stdout():
         while True:
+            notice = notices(session)
+            if notice:
+                show(notice)
             try:
                 line = ps.prompt("cmdsl> ")
             except KeyboardInterrupt:  # Ctrl-C cancels the line

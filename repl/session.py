@@ -15,12 +15,28 @@ from cmdsl.game.engine import Game, Setup
 from cmdsl.game.record import Record, first_difference, replay
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES, CardSet, Side
+from cmdsl.set_location import SetChoice, choose_set
+
+Signature = tuple[tuple[str, int, int], ...]
+
+
+def set_signature(folder: Path) -> Signature:
+    """Name, mtime and size of every YAML file of a set folder: cheap to poll before each prompt
+    (no thread, no watcher), and any save in an editor changes it."""
+    try:
+        files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))  # the manifest too
+        return tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files if p.is_file())
+    except OSError:  # the folder vanished or is unreadable: a change too, reported once
+        return ()
 
 
 @dataclass
 class Session:
     cards_path: str | None = None
     cards: CardSet = field(init=False)
+    choice: SetChoice = field(init=False)  # which set, and why (--cards, cmdsl.toml, bundled)
+    # The set files as last loaded or last reported changed: the prompt compares before each line.
+    signature: Signature = field(init=False)
     game: Game | None = None
     humans: set[Side] = field(default_factory=set)
     bots: dict[Side, Bot] = field(default_factory=dict)
@@ -35,7 +51,22 @@ class Session:
     cut: tuple[tuple[str, ...], list[str]] | None = None
 
     def __post_init__(self) -> None:
-        self.cards = load_card_set(self.cards_path)
+        self.choice = choose_set(self.cards_path)
+        folder = self.set_folder()
+        self.signature = set_signature(folder)
+        self.cards = load_card_set(folder)
+
+    def set_folder(self) -> Path:
+        path = self.choice.path
+        return path.parent if path.is_file() else path
+
+    def cards_changed(self) -> bool:
+        """True once for each change of the set files on disk since they were loaded."""
+        now = set_signature(self.set_folder())
+        if now == self.signature:
+            return False
+        self.signature = now
+        return True
 
     # ---- one command at a time ---------------------------------------------------------
 
@@ -173,7 +204,10 @@ class Session:
         The game before the reload is kept: `undo` brings it back, and so does reloading again
         after the card files are restored (the answers the replay could not use are kept too)."""
         game = self.require()
-        new_cards = load_card_set(self.cards_path)
+        folder = self.set_folder()
+        signature = set_signature(folder)
+        new_cards = load_card_set(folder)
+        self.signature = signature
         answers, old = tuple(game.answers), [e.text() for e in game.events]
         if self.cut is not None and self.cut[0][: len(answers)] == answers:
             answers, old = self.cut  # no move since a reload cut the game short: try them all again
