@@ -140,6 +140,7 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
     ps = prompt or PromptSession(history=hist, auto_suggest=AutoSuggestFromHistory(),
                                  completer=ReplCompleter(session), lexer=EffectLexer(),
                                  bottom_toolbar=lambda: toolbar(session), complete_while_typing=False)
+    session.confirm = lambda question, default: ask(ps, question, default)
     show(welcome(session))
     with patch_stdout():
         while True:
@@ -185,24 +186,23 @@ def read_block(ps: PromptSession) -> str:  # type: ignore[type-arg]
         lines.append(line)
 
 
-def leave(session: Session, ps: PromptSession, show: Callable[[str], None]) -> bool:  # type: ignore[type-arg]
-    """True when the session may end; offers to save an unsaved game first."""
-    if session.game is None or session.saved or session.game.over:
-        return True
+def ask(ps: PromptSession, question: str, default: bool) -> bool:  # type: ignore[type-arg]
+    """A y/N question through the same prompt; Ctrl-C and Ctrl-D answer no."""
     try:
-        answer = ps.prompt("The game is not saved. Save it to (file name, empty to leave without saving): ")
-    except KeyboardInterrupt:
+        answer = ps.prompt(question + " ").strip().lower()
+    except (KeyboardInterrupt, EOFError):
         return False
-    except EOFError:
+    return default if not answer else answer in ("y", "yes")
+
+
+def leave(session: Session, ps: PromptSession, show: Callable[[str], None]) -> bool:  # type: ignore[type-arg]
+    """True when the session may end: an unsaved game is dropped only if the player says so."""
+    if not session.unsaved():
         return True
-    if answer.strip():
-        try:
-            session.save(answer.strip())
-            show(f"Saved to {answer.strip()}.")
-        except OSError as e:
-            show(f"error: cannot write {answer.strip()} ({e.strerror})")
-            return False
-    return True
+    if session.confirm("The game is not saved: leave anyway? [y/N] (`save FILE` saves it)", False):
+        return True
+    show("Still here: `save FILE` saves the game.")
+    return False
 
 
 def default_history_file() -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cmdsl.game.decisions import Decision
 from cmdsl.game.engine import Game
+from cmdsl.game import events as E
 from cmdsl.game.events import Event
 from cmdsl.model import ISSUES, SIDES, Side
 
@@ -77,12 +78,20 @@ def hand(game: Game, side: Side) -> str:
     return "\n".join(rows)
 
 
-def events(evs: list[Event], colour: bool = False) -> str:
+def event_text(e: Event, hide_seed: bool = False) -> str:
+    """An event's line; the seed of the start stays secret while the game is on (see Session)."""
+    if hide_seed and isinstance(e, E.GameStarted):
+        return e.text().replace(f"seed {e.seed}", "seed hidden until the game ends")
+    return e.text()
+
+
+def events(evs: list[Event], colour: bool = False, hide_seed: bool = False) -> str:
     p = Painter(colour)
     out = []
     for e in evs:
         who = getattr(e, "player", None)
-        out.append(p.side(who if isinstance(who, Side) else None, e.text()) if colour else e.text())
+        text = event_text(e, hide_seed)
+        out.append(p.side(who if isinstance(who, Side) else None, text) if colour else text)
     return "\n".join(out)
 
 

@@ -6,7 +6,7 @@ import contextlib
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from cmdsl.bots import Bot, make_bot
 from cmdsl.errors import CmdslError
@@ -18,6 +18,14 @@ from cmdsl.model import SIDES, CardSet, Side
 from cmdsl.set_location import SetChoice, choose_set
 
 Signature = tuple[tuple[str, int, int], ...]
+
+#: Asks the player a yes/no question (the question, the answer an empty line gives). The prompt
+#: gives one that reads the terminal; tests give their own; without one, the default answer holds.
+Confirm = Callable[[str, bool], bool]
+
+
+def no_terminal(question: str, default: bool) -> bool:
+    return default
 
 
 def set_signature(folder: Path) -> Signature:
@@ -49,6 +57,10 @@ class Session:
     # The answers and event texts of the game a reload cut short: a later reload tries them all
     # again, so restoring a card file and reloading brings the moves back.
     cut: tuple[tuple[str, ...], list[str]] | None = None
+    confirm: Confirm = no_terminal
+    # A seed drawn from the OS is kept secret until the game ends: with the seed and the card
+    # files, a player could work out every deck order.
+    seed_hidden: bool = False
 
     def __post_init__(self) -> None:
         self.choice = choose_set(self.cards_path)
@@ -90,14 +102,29 @@ class Session:
 
     # ---- games -------------------------------------------------------------------
 
-    def start(self, mode: str, opponent: str, human: Side, seed: int, first: str = "random") -> list[E.Event]:
+    def start(self, mode: str, opponent: str, human: Side, seed: int, first: str = "random",
+              hidden: bool = False) -> list[E.Event]:
         self.game = Game(self.cards, seed, Setup(mode, first))
+        self.seed_hidden = hidden
         self.humans = set(SIDES) if opponent == "human" else {human}
         self.bots = {} if opponent == "human" else {human.other: make_bot(opponent, seed)}
         self.redo.clear()
         self.saved = False
         self.action_start = 0
         return self.run_bots(0)
+
+    def hides_seed(self) -> bool:
+        """The seed stays secret until the game ends (then it is shown with the result)."""
+        return self.seed_hidden and self.game is not None and not self.game.over
+
+    def unsaved(self) -> bool:
+        """A game in progress that is not saved: `new`, `load` and `quit` ask before dropping it."""
+        return self.game is not None and not self.saved and not self.game.over
+
+    def may_discard(self, command: str) -> None:
+        """Raises unless there is no unsaved game or the player agrees to drop it."""
+        if self.unsaved() and not self.confirm("The game in progress is not saved: discard it? [y/N]", False):
+            raise SessionError(f"{command}: the game in progress is kept (`save FILE` saves it)")
 
     def require(self) -> Game:
         if self.game is None:
@@ -189,6 +216,7 @@ class Session:
         if not result.reproduces:
             raise SessionError(f"{path} does not replay with these cards: {result.reason}")
         self.game = result.game
+        self.seed_hidden = False  # the file holds the seed anyway
         pending = self.game.pending
         me = human or (pending.player if pending is not None else Side.MCCAIN)
         self.humans = {me} if opponent != "human" else set(SIDES)
