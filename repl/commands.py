@@ -7,6 +7,7 @@ line, or a located effect error) and changes nothing.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import shlex
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from cmdsl.interjections import effect_answer, set_answer
 from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
 
-from . import render
+from . import explain, render
 from .session import Session, SessionError
 
 
@@ -59,7 +60,7 @@ def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg
             out.append(game.result.text())
         out.append(f"The seed was {game.seed} (`new seed {game.seed}` deals this game again).")
     elif game.pending is not None:
-        out.append(render.decision(game.pending, colour))
+        out.append(render.decision(game.pending, colour, game))
     return "\n".join(out)
 
 
@@ -307,8 +308,26 @@ def cmd_reload(s: Session, arg: str, colour: bool = False) -> str:
     return s.reload() + "\n" + _after(s, [], colour)
 
 
+def cmd_why(s: Session, arg: str, colour: bool = False) -> str:
+    game = s.require()
+    if game.pending is None:
+        raise SessionError("no decision is pending" + (" (the game is over)" if game.over else ""))
+    return explain.explain(game, game.pending)
+
+
+def summary(cmd: Command) -> str:
+    """A command's first sentence, whole (the help list never cuts one in the middle)."""
+    first = " ".join(cmd.help.split("\n\n")[0].split())
+    m = re.search(r"\.(\s|$)", first)
+    return first[: m.start() + 1] if m else first
+
+
 def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
     name = arg.strip().lower()
+    if not name and s.game is not None and s.game.pending is not None:  # at a decision, explain it
+        return cmd_why(s, "", colour) + "\n\n`help commands` lists the commands."
+    if name == "commands":
+        name = ""
     if name:
         cmd = COMMANDS.get(name)
         if cmd is None:
@@ -316,7 +335,8 @@ def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
             raise SessionError(f'no command "{name}"' + (f' (did you mean "{near}"?)' if near else ""))
         return f"{cmd.usage}\n\n{cmd.help}"
     lines = ["Commands (`help COMMAND` for more):"]
-    lines += [f"  {c.usage:44} {c.help.splitlines()[0]}" for c in COMMANDS.values()]
+    for c in COMMANDS.values():
+        lines += [f"  {c.usage}", f"      {summary(c)}"]
     lines.append("\nAnswer a pending decision with its number (or the start of its label).")
     return "\n".join(lines)
 
@@ -332,7 +352,9 @@ COMMANDS: dict[str, Command] = {
     "play": Command(cmd_play, "play CARD-ID",
                     "Play a card from your hand (same as choosing its option)."),
     "log": Command(cmd_log, "log [N]", "Show the last N events (default 20)."),
-    "card": Command(cmd_card, "card ID", "Show a card's rules text and source."),
+    "card": Command(cmd_card, "card ID|STATE|going-negative N",
+                    "Show a card's rules text and source, a state's tile (`card Ohio`), or a Going\n"
+                    "Negative result (`card going-negative 4`); Breaking News too."),
     "explain": Command(cmd_explain, "explain ID",
                        "Show a card's source, its syntax tree and the text generated from it."),
     "eval": Command(cmd_eval, "eval [as SIDE] EFFECT",
@@ -357,7 +379,10 @@ COMMANDS: dict[str, Command] = {
     "reload": Command(cmd_reload, "reload",
                       "Re-read the card files, replay this game with them and report the first\n"
                       "event that differs (the game continues from there)."),
-    "help": Command(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
+    "help": Command(cmd_help, "help [COMMAND]",
+                    "Show the commands, or one command's help. At a decision, `help` explains it\n"
+                    "(as `?` does); `help commands` lists the commands."),
+    "?": Command(cmd_why, "?", "Explain the pending decision: who decides, what each option does, what comes next."),
     "quit": Command(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
 

@@ -13,7 +13,7 @@ from cmdsl.game.events import Event
 from cmdsl.model import ISSUES, SIDES, Side
 
 _ANSI = {Side.MCCAIN: "\x1b[31m", Side.OBAMA: "\x1b[34m", None: "\x1b[2m"}
-_RESET, _BOLD = "\x1b[0m", "\x1b[1m"
+_RESET, _BOLD, _DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
 
 
 class Painter:
@@ -22,6 +22,9 @@ class Painter:
 
     def side(self, side: Side | None, text: str) -> str:
         return f"{_ANSI[side]}{text}{_RESET}" if self.colour else text
+
+    def dim(self, text: str) -> str:
+        return f"{_DIM}{text}{_RESET}" if self.colour else text
 
     def bold(self, text: str) -> str:
         return f"{_BOLD}{text}{_RESET}" if self.colour else text
@@ -95,8 +98,15 @@ def events(evs: list[Event], colour: bool = False, hide_seed: bool = False) -> s
     return "\n".join(out)
 
 
-def decision(d: Decision, colour: bool = False) -> str:
+def decision(d: Decision, colour: bool = False, game: Game | None = None) -> str:
+    """The pending decision, each option followed by what it does (card text, the state's tile)."""
+    from .explain import option_details, prompt
+
     p = Painter(colour)
-    lines = [p.side(d.player, f"{d.player}") + f" — {d.prompt}:"]
-    lines += [f"  {i}. {o.label}" for i, o in enumerate(d.options, 1)]
+    lines = [p.side(d.player, f"{d.player}") + f" — {prompt(d)}:"]
+    for i, o in enumerate(d.options, 1):
+        lines.append(f"  {i}. {o.label}")
+        if game is not None:
+            lines += ["       " + p.dim(x) for x in option_details(game, d, o)]
+    lines.append(p.dim("  (`?` explains this decision)"))
     return "\n".join(lines)

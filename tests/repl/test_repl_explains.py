@@ -14,6 +14,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from cmdsl.catalog import card_text
 from cmdsl.errors import CmdslError
 
 from cmdsl.repl.app import CARDS_CHANGED, notices, repl, welcome
@@ -180,3 +181,73 @@ def test_two_new_games_get_different_seeds() -> None:
         assert s.game is not None
         seeds.add(s.game.seed)
     assert len(seeds) > 1
+
+
+# ---- 3. every option says what it does --------------------------------------------------------
+
+
+def bundled(line: str) -> tuple[Session, str]:
+    s = Session(str(REPO / "cards" / "cm2008"))
+    return s, run_line(s, line)
+
+
+def test_a_play_option_shows_the_cards_rules_text() -> None:
+    s, out = bundled("new seed 2 first mccain")
+    assert s.game is not None and s.game.pending is not None
+    option = next(o for o in s.game.pending.options if o.id == "play:mccain-drill-baby-drill")
+    lines = out.splitlines()
+    at = lines.index(f"  {s.game.pending.options.index(option) + 1}. {option.label}")
+    assert lines[at + 1].strip() == "Discard two cards (a cost: this card cannot be played without two other cards in hand)."
+    assert lines[at + 3].strip() == "Gain two supports on Defense in S."
+
+
+def test_a_draft_pick_shows_the_three_cards_and_the_round() -> None:
+    s, out = bundled("new draft vs human seed 1 first mccain")
+    assert "McCain — draft round 1 of 15: keep one card:" in out
+    assert s.game is not None and s.game.pending is not None
+    for o in s.game.pending.options:
+        first = card_text(s.cards.cards[o.value]).splitlines()[0]
+        assert f"  {o.label}\n       {first}" in out.replace("  1. ", "  ").replace("  2. ", "  ").replace("  3. ", "  ")
+
+
+def test_a_state_option_shows_its_tile() -> None:
+    s, out = bundled("new choose-states vs human seed 1 first mccain")
+    assert "  3. Ohio (20 EV)\n       20 EV; majority issue Economy (marker on box 3 of 4); key" in out
+    assert "       Defense R B W R; Economy B W R B\n" in out
+
+
+def test_question_mark_explains_the_decision() -> None:
+    s, _ = bundled("new seed 2 first mccain")
+    out = run_line(s, "?")
+    assert out.startswith("McCain decides: play a card or draw.\nIt is McCain's turn (R4.1)")
+    assert "Then it is Obama's turn." in out
+    assert "Gain two supports on Defense in S." in out
+    assert run_line(s, "help").startswith(out)
+    assert run_line(s, "help commands").startswith("Commands (`help COMMAND` for more):")
+
+
+@pytest.mark.parametrize("name, head", [
+    ("Ohio", "Ohio — 20 electoral votes — McCain's setup pile"),
+    ("new jersey", "New Jersey — 15 electoral votes — Obama's setup pile, beginner state"),
+    ("going-negative 4", "Sympathy Vote — Going Negative result 4"),
+    ("negative 2", "Staff Shake-Up — Going Negative result 2"),
+], ids=["state", "state-lower-case", "going-negative", "negative"])
+def test_states_and_going_negative_results_are_looked_up_by_name(name: str, head: str) -> None:
+    s = Session(str(REPO / "cards" / "cm2008"))
+    assert run_line(s, f"card {name}").splitlines()[1].startswith(head)
+
+
+def test_a_misspelt_state_gets_a_suggestion() -> None:
+    s = Session(str(REPO / "cards" / "cm2008"))
+    with pytest.raises(CmdslError, match='^no card or state "Ohoi"; did you mean "Ohio"\\?$'):
+        run_line(s, "card Ohoi")
+
+
+def test_choose_one_labels_are_rules_text() -> None:
+    s = Session(str(REPO / "cards" / "cm2008"))
+    run_line(s, "new seed 2 first mccain")
+    out = run_line(s, "eval choose one:\n    option:\n        draw 1\n    option:\n        shift \"Ohio\" 1 toward economy")
+    assert "  1. Draw one card\n" in out
+    assert '  2. Shift Ohio one box toward Economy\n' in out
+    assert s.game is not None and s.game.pending is not None
+    assert [o.id for o in s.game.pending.options] == ["option:1", "option:2"]  # records replay
