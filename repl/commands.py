@@ -364,7 +364,7 @@ COMMANDS: dict[str, Command] = {
                     "It is recorded in the game: undo, save and reload include it."),
     "trace": Command(cmd_trace, "trace", "Show the events of your last action with the effect line behind each."),
     "set": Command(cmd_set, "set ...",
-                   "Arrange the position (at a play-or-draw decision; recorded like eval):\n"
+                   "Arrange the position at a play-or-draw decision (recorded like eval).\n\n"
                    "  set STATE defense|economy ROW   e.g. set Ohio economy B W[b] R[r] B\n"
                    "  set STATE issue N               the issue marker's box, 1-4\n"
                    "  set STATE key GROUP\n"

@@ -251,3 +251,77 @@ def test_choose_one_labels_are_rules_text() -> None:
     assert '  2. Shift Ohio one box toward Economy\n' in out
     assert s.game is not None and s.game.pending is not None
     assert [o.id for o in s.game.pending.options] == ["option:1", "option:2"]  # records replay
+
+
+# ---- 4. the board reads at a glance, colour or not --------------------------------------------
+
+
+def test_the_board_shows_who_holds_each_block_now_and_what_each_side_needs() -> None:
+    s, _ = bundled("new seed 2 first mccain")
+    run_line(s, "set Florida defense R[b] B R[b] W[r] R")
+    board = run_line(s, "board")  # no colour: letters only
+    assert board.splitlines()[0].startswith("Turn 1 — McCain's turn — McCain must answer")
+    florida = board.splitlines()[board.splitlines().index(next(x for x in board.splitlines() if x.startswith("Florida")))+1]
+    # now Obama, Obama, Obama, McCain, McCain: McCain must turn 3 blocks, Obama 2
+    assert florida == "  *Defense  Br B  Br Rw R   to win, McCain needs 3, Obama 2"
+    assert "\x1b[" not in board
+    assert "Reserve: 16 states" in board
+
+
+def test_the_reserve_count_is_singular_for_one_state() -> None:
+    s, _ = bundled("new seed 2 first mccain")
+    assert s.game is not None
+    s.game.reserve = s.game.reserve[:1]
+    assert "Reserve: 1 state " in run_line(s, "board")
+
+
+# ---- 5. fits the terminal ----------------------------------------------------------------------
+
+
+def test_text_is_wrapped_at_word_boundaries_under_the_option() -> None:
+    from cmdsl.repl.render import fit
+
+    s, out = bundled("new seed 2 first mccain")
+    wrapped = fit(out, 60)
+    assert max(len(x) for x in wrapped.splitlines()) <= 60
+    words = out.split()
+    assert wrapped.split() == words  # nothing cut in the middle of a word, nothing lost
+    assert "           without two other cards in hand)." in wrapped  # lined up under the text
+
+
+def test_help_summaries_are_whole_sentences() -> None:
+    from cmdsl.repl.commands import COMMANDS, summary
+
+    for name, cmd in COMMANDS.items():
+        assert summary(cmd).endswith("."), name
+    assert summary(COMMANDS["eval"]) == ("Run an effect on the live position (at a play-or-draw decision), as SIDE "
+                                         "(default: the player to act).")
+
+
+def test_long_output_goes_through_the_pager_and_short_output_does_not() -> None:
+    shown: list[str] = []
+    paged: list[str] = []
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        inp.send_text("help\rcard mccain-attack\r\x04")  # DummyOutput is 40 rows; help is longer
+        assert repl(str(MINI), None, colour=False, echo=shown.append, pager=paged.append) == 0
+    assert len(paged) == 1 and paged[0].startswith("Commands (`help COMMAND` for more):")
+    assert any(text.startswith("mccain-attack\n") for text in shown)  # `card` was short: shown
+
+
+# ---- 6. completion of a state's groups ---------------------------------------------------------
+
+
+def test_set_key_completes_the_groups_of_that_state() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from cmdsl.repl.app import ReplCompleter
+
+    c = ReplCompleter(Session(str(REPO / "cards" / "cm2008")))
+
+    def complete(text: str) -> list[str]:
+        return [x.text for x in c.get_completions(Document(text), CompleteEvent())]
+
+    assert complete("set Florida key ") == ["Seniors", "Latinos"]
+    assert complete("set New Jersey key Clinton D") == ["Clinton Democrats"]
+    assert complete("set Florida e") == ["economy"]
