@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import CmdslError, did_you_mean
 from .lang.text import rules_text
-from .model import CardDef, CardSet, NegativeDef, NewsDef, Side
+from .model import TRACK, CardDef, CardSet, NegativeDef, NewsDef, Side, StateTile
 
 
 def _tags(card: CardDef) -> str:
@@ -39,12 +39,42 @@ def list_items(cs: CardSet, side: str | None = None, typ: str | None = None, lan
     return "\n".join(out)
 
 
+def lookup(cs: CardSet, name: str) -> CardDef | NewsDef | NegativeDef | StateTile:
+    """A card, Breaking News or Going Negative result by id, or a state by name: what players type
+    (`Ohio`, `new jersey`, `going-negative 4`, `negative 4`); a miss suggests the nearest name."""
+    item = cs.item(name)
+    if item is not None:
+        return item
+    words = name.lower().replace("-", " ").split()
+    if len(words) >= 2 and words[-1].isdigit() and " ".join(words[:-1]) in ("going negative", "negative"):
+        result = cs.item(f"going-negative-{words[-1]}")
+        if result is not None:
+            return result
+        raise CmdslError(f"no Going Negative result {words[-1]}: the die gives 1 to {len(cs.negative)}")
+    for tile in cs.states.values():
+        if " ".join(words) == tile.name.lower() or name.lower() == tile.slug:
+            return tile
+    ids = [*cs.cards, *cs.news, *(r.id for r in cs.negative.values()), *cs.states]
+    near = did_you_mean(name, ids)
+    raise CmdslError(f'no card or state "{name}"' + (f'; did you mean "{near}"?' if near else ""))
+
+
+def state_text(tile: StateTile) -> str:
+    """A state tile as the box shows it: EV, setup pile, rows of printed circles, markers."""
+    other = next((g for g in tile.groups if g != tile.key), tile.key)
+    rows = [f"  {issue.title():8} " + " ".join(tile.rows[issue]) for issue in tile.rows]
+    where = f"\n\nSource: {tile.source.file}:{tile.source.line}" if tile.source else ""
+    return (f"{tile.name}\n{tile.name} — {tile.ev} electoral votes — {tile.pile}'s setup pile"
+            + (", beginner state" if tile.beginner else "") + "\n\n"
+            + "Voter blocks (R red McCain, B blue Obama, W white undecided):\n" + "\n".join(rows) + "\n"
+            + f"Issue marker starts on box {tile.issue_box} of 4: majority issue {TRACK[tile.issue_box - 1].title()}.\n"
+            + f"Key demographic: {tile.key} (other group: {other}).{where}\n")
+
+
 def show(cs: CardSet, item_id: str, lang: str = "en") -> str:
-    item = cs.item(item_id)
-    if item is None:
-        ids = [*cs.cards, *cs.news, *(r.id for r in cs.negative.values())]
-        near = did_you_mean(item_id, ids)
-        raise CmdslError(f'no card "{item_id}"' + (f'; did you mean "{near}"?' if near else ""))
+    item = lookup(cs, item_id)
+    if isinstance(item, StateTile):
+        return state_text(item)
     if isinstance(item, CardDef):
         head = f"{item.title} — {item.side} — {_tags(item)}"
     elif isinstance(item, NewsDef):

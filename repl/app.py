@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pydoc
 import re
+import sys
 from pathlib import Path
 from typing import Callable, Iterable
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -20,10 +23,22 @@ from cmdsl.lang.parser import keywords
 from cmdsl.model import ISSUES
 
 from .commands import COMMANDS, run_line
+from .render import fit
 from .session import Session
 
 WELCOME = ("cmdsl — Campaign Manager 2008. Type `new` to play the beginner game against the random bot,\n"
            "`help` for the commands, Ctrl-D to leave.")
+CARDS_CHANGED = "The card files changed: type `reload` to replay the game with them."
+
+
+def welcome(session: Session) -> str:
+    """The greeting names the card set, so a designer sees at once whether their edits are used."""
+    return f"{WELCOME}\nUsing the {session.choice.describe()}."
+
+
+def notices(session: Session) -> str:
+    """What to say before the next prompt: the card files changed on disk (once per change)."""
+    return CARDS_CHANGED if session.cards_changed() else ""
 
 
 class ReplCompleter(Completer):
@@ -47,6 +62,18 @@ class ReplCompleter(Completer):
                                                               *ISSUES, "mccain", "obama", *cards.news]
         return [*states, *groups, *extra, *cards.cards]
 
+    def set_words(self, text: str) -> list[str] | None:
+        """After `set STATE`: the row and marker words; after `set STATE key`: that state's two
+        groups (the key marker can only go on one of them). None: not about a state."""
+        rest = text[len("set"):].lstrip().lower()
+        for name, tile in sorted(self.session.cards.states.items(), key=lambda kv: -len(kv[0])):
+            if rest.startswith(name.lower() + " "):
+                tail = rest[len(name):].lstrip()
+                if tail.startswith("key "):
+                    return list(tile.groups)
+                return [] if " " in tail else [*ISSUES, "issue", "key"]  # a row: nothing to offer
+        return None
+
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
         if " " not in text.lstrip():
@@ -57,7 +84,10 @@ class ReplCompleter(Completer):
         command = text.split()[0]
         m = re.search(r'("[^"]*|[\w\-.:\']*)$', text)
         word = m.group(1) if m else ""
-        for w in self.words(command):
+        words = self.set_words(text) if command == "set" else None
+        if words and " key " in text.lower():
+            word = text[text.lower().rindex(" key ") + 5:]  # a group name has spaces: complete all of it
+        for w in words if words is not None else self.words(command):
             if w.lower().startswith(word.lower()) and w != word:
                 yield Completion(w, -len(word))
 
@@ -115,11 +145,47 @@ def _print(text: str) -> None:
         print_formatted_text(ANSI(text))
 
 
+#: Commands whose output may run past a screen: shown through the pager in a terminal.
+PAGED = ("explain", "log", "help", "card")
+
+
+def terminal_size() -> tuple[int, int]:
+    """Columns and rows of the output prompt-toolkit writes to (80×24 when it cannot tell)."""
+    try:
+        size = get_app_session().output.get_size()
+        return size.columns or 80, size.rows or 24
+    except Exception:  # an output without a size (a pipe): the usual terminal
+        return 80, 24
+
+
+def default_pager() -> Callable[[str], None] | None:
+    """pydoc's pager ($PAGER or less) in a terminal; none when the output is not a terminal."""
+    return pydoc.pager if sys.stdout.isatty() and sys.stdin.isatty() else None
+
+
+def page_or_show(text: str, command: str, show: Callable[[str], None],
+                 pager: Callable[[str], None] | None) -> None:
+    """Long output of `explain`, `log`, `help` and `card` goes through the pager when there is one."""
+    columns, rows = terminal_size()
+    text = fit(text, columns)
+    if pager is not None and command in PAGED and text.count("\n") + 1 > rows - 2:
+        pager(re.sub(r"\x1b\[[0-9;]*m", "", text))
+    else:
+        show(text)
+
+
 def repl(cards_path: str | None = None, history: str | None = None, colour: bool = True,
-         prompt: PromptSession | None = None, echo: Callable[[str], None] | None = None) -> int:  # type: ignore[type-arg]
+         prompt: PromptSession | None = None, echo: Callable[[str], None] | None = None,  # type: ignore[type-arg]
+         pager: Callable[[str], None] | None | bool = True) -> int:
     """Run the REPL until Ctrl-D or `quit`. Returns the exit status. ``echo`` receives every
-    text the REPL shows (tests capture it; by default it is printed)."""
-    show = echo or _print
+    text the REPL shows (tests capture it; by default it is printed), wrapped to the terminal's
+    width. ``pager``: True picks pydoc's in a terminal; a function receives long output instead."""
+    printer = echo or _print
+
+    def show(text: str) -> None:
+        if text:
+            printer(fit(text, terminal_size()[0]))
+    page = default_pager() if pager is True else (pager or None)
     try:
         session = Session(cards_path)
     except CmdslError as e:
@@ -129,9 +195,13 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
     ps = prompt or PromptSession(history=hist, auto_suggest=AutoSuggestFromHistory(),
                                  completer=ReplCompleter(session), lexer=EffectLexer(),
                                  bottom_toolbar=lambda: toolbar(session), complete_while_typing=False)
-    show(WELCOME)
+    session.confirm = lambda question, default: ask(ps, question, default)
+    show(welcome(session))
     with patch_stdout():
         while True:
+            notice = notices(session)
+            if notice:
+                show(notice)
             try:
                 line = ps.prompt("cmdsl> ")
             except KeyboardInterrupt:  # Ctrl-C cancels the line
@@ -149,7 +219,9 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
                 line = stripped + " " + read_block(ps)
             try:
                 with session.transaction():
-                    show(run_line(session, line, colour))
+                    out = run_line(session, line, colour)
+                if out:
+                    page_or_show(out, stripped.split(" ")[0].lower(), printer, page)
             except CmdslError as e:
                 show(f"error: {e}")
             except KeyboardInterrupt:  # Ctrl-C stops a long eval or bot move; the session rolled back
@@ -171,24 +243,23 @@ def read_block(ps: PromptSession) -> str:  # type: ignore[type-arg]
         lines.append(line)
 
 
-def leave(session: Session, ps: PromptSession, show: Callable[[str], None]) -> bool:  # type: ignore[type-arg]
-    """True when the session may end; offers to save an unsaved game first."""
-    if session.game is None or session.saved or session.game.over:
-        return True
+def ask(ps: PromptSession, question: str, default: bool) -> bool:  # type: ignore[type-arg]
+    """A y/N question through the same prompt; Ctrl-C and Ctrl-D answer no."""
     try:
-        answer = ps.prompt("The game is not saved. Save it to (file name, empty to leave without saving): ")
-    except KeyboardInterrupt:
+        answer = ps.prompt(question + " ").strip().lower()
+    except (KeyboardInterrupt, EOFError):
         return False
-    except EOFError:
+    return default if not answer else answer in ("y", "yes")
+
+
+def leave(session: Session, ps: PromptSession, show: Callable[[str], None]) -> bool:  # type: ignore[type-arg]
+    """True when the session may end: an unsaved game is dropped only if the player says so."""
+    if not session.unsaved():
         return True
-    if answer.strip():
-        try:
-            session.save(answer.strip())
-            show(f"Saved to {answer.strip()}.")
-        except OSError as e:
-            show(f"error: cannot write {answer.strip()} ({e.strerror})")
-            return False
-    return True
+    if session.confirm("The game is not saved: leave anyway? [y/N] (`save FILE` saves it)", False):
+        return True
+    show("Still here: `save FILE` saves the game.")
+    return False
 
 
 def default_history_file() -> str:

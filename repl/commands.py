@@ -7,6 +7,8 @@ line, or a located effect error) and changes nothing.
 from __future__ import annotations
 
 import json
+import re
+import secrets
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,13 +17,14 @@ from typing import Callable
 from cmdsl.bots import BOTS
 from cmdsl.catalog import show as show_card
 from cmdsl.errors import CmdslError, did_you_mean
+from cmdsl.game.decisions import Decision, Option
 from cmdsl.game.engine import SETUP_MODES
 from cmdsl.game.fields import MAX_SEED
 from cmdsl.interjections import effect_answer, set_answer
 from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
 
-from . import render
+from . import explain, render
 from .session import Session, SessionError
 
 
@@ -50,12 +53,14 @@ def _viewer(s: Session) -> Side | None:
 
 
 def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg]
-    out = [render.events(evs, colour)] if evs else []
     game = s.require()
+    out = [render.events(evs, colour, s.hides_seed())] if evs else []
     if game.result is not None:
-        out.append(game.result.text())
+        if game.result not in evs:  # the log just shown already ends with it
+            out.append(game.result.text())
+        out.append(f"The seed was {game.seed} (`new seed {game.seed}` deals this game again).")
     elif game.pending is not None:
-        out.append(render.decision(game.pending, colour))
+        out.append(render.decision(game.pending, colour, game))
     return "\n".join(out)
 
 
@@ -64,7 +69,8 @@ def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg
 
 def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     words = arg.lower().split()
-    mode, opponent, human, seed, first = "beginner", "random", Side.MCCAIN, 1, "random"
+    mode, opponent, human, first = "beginner", "random", Side.MCCAIN, "random"
+    seed: int | None = None
     i = 0
     while i < len(words):
         w = words[i]
@@ -84,9 +90,14 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
         else:
             raise SessionError(f'new: did not understand "{w}" (see `help new`)')
         i += 1
-    evs = s.start(mode, opponent, human, seed, first)
+    s.may_discard("new")
+    hidden = seed is None
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED + 1)  # fresh from the OS, so no two games are dealt alike
+    evs = s.start(mode, opponent, human, seed, first, hidden=hidden)
     who = "hot-seat" if opponent == "human" else f"you are {human}, the {opponent} bot plays {human.other}"
-    return f"New {mode} game, seed {seed}: {who}.\n" + _after(s, evs[-12:], colour)
+    shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
+    return f"New {mode} game ({shown}): {who}.\n" + _after(s, evs[-12:], colour)
 
 
 def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
@@ -100,17 +111,14 @@ def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
     if text.isdigit():
         n = int(text)
         if not 1 <= n <= len(d.options):
-            raise SessionError(f"choose a number from 1 to {len(d.options)}")
+            raise SessionError(f"{n} is not an option: choose a number from 1 to {len(d.options)}")
         text = d.options[n - 1].id
-    elif d.find(text) is None:
-        # accept a unique prefix of a label or id (e.g. "draw", "Florida", "play obama-yes")
-        low = text.lower()
-        hits = [o for o in d.options if o.label.lower().startswith(low) or o.id.lower().startswith(low)
-                or o.id.lower() == f"play:{low}" or o.id.lower() == f"state:{low.replace(' ', '-')}"]
+    else:
+        hits = matching_options(d, text)
         if len(hits) != 1:
             near = did_you_mean(text, [o.label for o in d.options])
             raise SessionError(f'"{text}" is not one of the options' + (f' (did you mean "{near}"?)' if near else "")
-                               + "; answer with a number")
+                               + f"; answer with a number from 1 to {len(d.options)}")
         text = hits[0].id
     return _after(s, s.answer(text), colour)
 
@@ -138,7 +146,7 @@ def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
 
 def cmd_log(s: Session, arg: str, colour: bool = False) -> str:
     n = int(arg) if arg.strip().isdigit() else 20
-    return render.events(s.require().events[-n:], colour)
+    return render.events(s.require().events[-n:], colour, s.hides_seed())
 
 
 def cmd_card(s: Session, arg: str, colour: bool = False) -> str:
@@ -247,7 +255,7 @@ def cmd_trace(s: Session, arg: str, colour: bool = False) -> str:
         return "Nothing has happened yet."
     out = []
     for e in evs:
-        line = e.text()
+        line = render.event_text(e, s.hides_seed())
         if e.cause:
             item_id, _, lineno = e.cause.partition(":")
             src = _source_line(s, item_id, int(lineno)) if lineno.isdigit() else ""
@@ -292,6 +300,7 @@ def cmd_load(s: Session, arg: str, colour: bool = False) -> str:
     if not words:
         raise SessionError("load: give a file name, e.g. `load game.json`")
     opponent = words[2] if len(words) >= 3 and words[1] == "vs" else "random"
+    s.may_discard("load")
     return s.load(words[0], opponent) + "\n" + _after(s, [], colour)
 
 
@@ -299,8 +308,26 @@ def cmd_reload(s: Session, arg: str, colour: bool = False) -> str:
     return s.reload() + "\n" + _after(s, [], colour)
 
 
+def cmd_why(s: Session, arg: str, colour: bool = False) -> str:
+    game = s.require()
+    if game.pending is None:
+        raise SessionError("no decision is pending" + (" (the game is over)" if game.over else ""))
+    return explain.explain(game, game.pending)
+
+
+def summary(cmd: Command) -> str:
+    """A command's first sentence, whole (the help list never cuts one in the middle)."""
+    first = " ".join(cmd.help.split("\n\n")[0].split())
+    m = re.search(r"\.(\s|$)", first)
+    return first[: m.start() + 1] if m else first
+
+
 def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
     name = arg.strip().lower()
+    if not name and s.game is not None and s.game.pending is not None:  # at a decision, explain it
+        return cmd_why(s, "", colour) + "\n\n`help commands` lists the commands."
+    if name == "commands":
+        name = ""
     if name:
         cmd = COMMANDS.get(name)
         if cmd is None:
@@ -308,7 +335,8 @@ def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
             raise SessionError(f'no command "{name}"' + (f' (did you mean "{near}"?)' if near else ""))
         return f"{cmd.usage}\n\n{cmd.help}"
     lines = ["Commands (`help COMMAND` for more):"]
-    lines += [f"  {c.usage:44} {c.help.splitlines()[0]}" for c in COMMANDS.values()]
+    for c in COMMANDS.values():
+        lines += [f"  {c.usage}", f"      {summary(c)}"]
     lines.append("\nAnswer a pending decision with its number (or the start of its label).")
     return "\n".join(lines)
 
@@ -324,7 +352,9 @@ COMMANDS: dict[str, Command] = {
     "play": Command(cmd_play, "play CARD-ID",
                     "Play a card from your hand (same as choosing its option)."),
     "log": Command(cmd_log, "log [N]", "Show the last N events (default 20)."),
-    "card": Command(cmd_card, "card ID", "Show a card's rules text and source."),
+    "card": Command(cmd_card, "card ID|STATE|going-negative N",
+                    "Show a card's rules text and source, a state's tile (`card Ohio`), or a Going\n"
+                    "Negative result (`card going-negative 4`); Breaking News too."),
     "explain": Command(cmd_explain, "explain ID",
                        "Show a card's source, its syntax tree and the text generated from it."),
     "eval": Command(cmd_eval, "eval [as SIDE] EFFECT",
@@ -334,7 +364,7 @@ COMMANDS: dict[str, Command] = {
                     "It is recorded in the game: undo, save and reload include it."),
     "trace": Command(cmd_trace, "trace", "Show the events of your last action with the effect line behind each."),
     "set": Command(cmd_set, "set ...",
-                   "Arrange the position (at a play-or-draw decision; recorded like eval):\n"
+                   "Arrange the position at a play-or-draw decision (recorded like eval).\n\n"
                    "  set STATE defense|economy ROW   e.g. set Ohio economy B W[b] R[r] B\n"
                    "  set STATE issue N               the issue marker's box, 1-4\n"
                    "  set STATE key GROUP\n"
@@ -349,28 +379,65 @@ COMMANDS: dict[str, Command] = {
     "reload": Command(cmd_reload, "reload",
                       "Re-read the card files, replay this game with them and report the first\n"
                       "event that differs (the game continues from there)."),
-    "help": Command(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
+    "help": Command(cmd_help, "help [COMMAND]",
+                    "Show the commands, or one command's help. At a decision, `help` explains it\n"
+                    "(as `?` does); `help commands` lists the commands."),
+    "?": Command(cmd_why, "?", "Explain the pending decision: who decides, what each option does, what comes next."),
     "quit": Command(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
 
 
 def run_line(s: Session, line: str, colour: bool = False) -> str:
-    """Run one command line. Bare numbers and option labels answer the pending decision."""
+    """Run one command line. Bare numbers and option labels answer the pending decision.
+
+    An answer wins over a command of the same word: at "4. New Jersey", `New` must not start a
+    new game. When the line is a command word alone and names one option, the player is asked."""
     text = line.strip()
     if not text:
         return ""
     word, _, rest = text.partition(" ")
     cmd = COMMANDS.get(word.lower())
+    decision = _human_decision(s)
+    if text.isdigit():
+        return cmd_answer(s, text, colour)  # its errors name the valid numbers, or why none is
+    if decision is not None and word.lower() not in ("answer", "play", "help"):
+        hits = matching_options(decision, text)
+        if len(hits) == 1:
+            n = decision.options.index(hits[0]) + 1
+            # a word alone may be meant either way ("New" at "New Jersey"): ask; with more words
+            # ("New J") the line reads as the label
+            if cmd is None or rest or s.confirm(f'"{text}" is option {n} ({hits[0].label}) and the command `{word.lower()}`: '
+                                        f"answer {n}? [Y/n]", True):
+                return cmd_answer(s, hits[0].id, colour)
     if cmd is not None:
         return cmd.run(s, rest, colour)
-    if s.game is not None and s.game.pending is not None:
-        try:
-            return cmd_answer(s, text, colour)
-        except SessionError:
-            pass
+    if decision is not None:
+        near = did_you_mean(text, [o.label for o in decision.options]) or did_you_mean(word, COMMANDS)
+        raise SessionError(f'"{text}" is neither one of the options nor a command'
+                           + (f' (did you mean "{near}"?)' if near else "")
+                           + f"; answer with a number from 1 to {len(decision.options)}, `?` explains the decision")
     near = did_you_mean(word, COMMANDS)
     raise SessionError(f'unknown command "{word}"' + (f' (did you mean "{near}"?)' if near else "")
                        + "; `help` lists the commands")
+
+
+def _human_decision(s: Session) -> Decision | None:
+    """The decision a human player at this prompt must answer now, if any."""
+    game = s.game
+    if game is None or game.pending is None or game.pending.player not in s.humans:
+        return None
+    return game.pending
+
+
+def matching_options(d: Decision, text: str) -> list[Option]:
+    """The options an answer names: its id or label, or the start of either (e.g. "draw",
+    "Florida", "play obama-yes"); exactly one means the answer is clear."""
+    exact = d.find(text)
+    if exact is not None:
+        return [exact]
+    low = text.strip().lower()
+    return [o for o in d.options if o.label.lower().startswith(low) or o.id.lower().startswith(low)
+            or o.id.lower() == f"play:{low}" or o.id.lower() == f"state:{low.replace(' ', '-')}"]
 
 
 def is_error(e: BaseException) -> bool:

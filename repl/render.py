@@ -6,13 +6,17 @@ colours are always also spelled (R/B/W letters, names).
 
 from __future__ import annotations
 
+import re
+
 from cmdsl.game.decisions import Decision
 from cmdsl.game.engine import Game
+from cmdsl.game import events as E
 from cmdsl.game.events import Event
+from cmdsl.game.position import LiveState
 from cmdsl.model import ISSUES, SIDES, Side
 
 _ANSI = {Side.MCCAIN: "\x1b[31m", Side.OBAMA: "\x1b[34m", None: "\x1b[2m"}
-_RESET, _BOLD = "\x1b[0m", "\x1b[1m"
+_RESET, _BOLD, _DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"
 
 
 class Painter:
@@ -22,6 +26,9 @@ class Painter:
     def side(self, side: Side | None, text: str) -> str:
         return f"{_ANSI[side]}{text}{_RESET}" if self.colour else text
 
+    def dim(self, text: str) -> str:
+        return f"{_DIM}{text}{_RESET}" if self.colour else text
+
     def bold(self, text: str) -> str:
         return f"{_BOLD}{text}{_RESET}" if self.colour else text
 
@@ -30,7 +37,7 @@ def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
     """Every state in play, scores, supplies, Media Support, card counts; only ``viewer``'s hand."""
     p = Painter(colour)
     m, o = game.players[Side.MCCAIN], game.players[Side.OBAMA]
-    out = [p.bold(f"Turn {game.turn} — {game.active} to act") + "   "
+    out = [p.bold(f"Turn {game.turn} — {game.active}'s turn") + _answering(game) + "   "
            + p.side(Side.MCCAIN, f"McCain {m.score} EV") + "  " + p.side(Side.OBAMA, f"Obama {o.score} EV")]
     for live in game.in_play:
         a, b = live.tile.groups
@@ -40,11 +47,11 @@ def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
                    f"[box {live.box}: {_track(live.box)}]  key {live.key} (other: {other})")
         for issue in ISSUES:
             mark = "*" if issue == live.majority else " "
-            cells = []
-            for printed, tok in zip(live.tile.rows[issue], live.tokens[issue]):
-                base = p.side({"R": Side.MCCAIN, "B": Side.OBAMA}.get(printed), printed)
-                cells.append(base + (p.side(tok, f"[{tok.letter.lower()}]") if tok else "   "))
-            out.append(f"  {mark}{issue.title():8} " + " ".join(cells))
+            cells = [_cell(live, issue, i, p) for i in range(len(live.tokens[issue]))]
+            needs = f"   to win, {_needs(live, issue)}" if issue == live.majority else ""
+            out.append((f"  {mark}{issue.title():8} " + " ".join(cells)).rstrip() + needs)
+    out.append(p.dim("Blocks: the big letter is who holds it now (R McCain, B Obama, W undecided); a small "
+                     "letter after it is the printed colour under a token."))
     if game.media:
         card, owner = game.media
         out.append("\nMedia Support: " + p.side(owner, f"{game.cards.cards[card].title} ({owner})"))
@@ -56,8 +63,31 @@ def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
                    f"discard {len(q.discard)}")
     if viewer is not None:
         out.append(hand(game, viewer))
-    out.append(f"Reserve: {len(game.reserve)} states   Breaking News left: {len(game.news_deck)}")
+    n = len(game.reserve)
+    out.append(f"Reserve: {n} state{'' if n == 1 else 's'}   Breaking News left: {len(game.news_deck)}")
     return "\n".join(out)
+
+
+def _answering(game: Game) -> str:
+    """Who must answer now (a bot or the other player may answer during someone's turn)."""
+    if game.pending is None:
+        return " — game over" if game.over else ""
+    return f" — {game.pending.player} must answer"
+
+
+def _cell(live: LiveState, issue: str, i: int, p: Painter) -> str:
+    """One block, 2 characters: its colour now in capitals, then the printed colour in lower case
+    when a token covers it (``Br``: an Obama token on a red circle); reads right without colour."""
+    printed, tok = live.tile.rows[issue][i], live.tokens[issue][i]
+    now = live.colour(issue, i)
+    big = p.side(now, tok.letter if tok is not None else printed) if now is not None else "W"
+    return p.bold(big) + (p.dim(printed.lower()) if tok is not None else " ")
+
+
+def _needs(live: LiveState, issue: str) -> str:
+    """How many blocks of the majority row each side must still turn to win the state (R9.1)."""
+    m, o = (len(live.tokens[issue]) - live.count(side, issue) for side in SIDES)
+    return f"McCain needs {m}, Obama {o}"
 
 
 def _track(box: int) -> str:
@@ -77,17 +107,67 @@ def hand(game: Game, side: Side) -> str:
     return "\n".join(rows)
 
 
-def events(evs: list[Event], colour: bool = False) -> str:
+def event_text(e: Event, hide_seed: bool = False) -> str:
+    """An event's line; the seed of the start stays secret while the game is on (see Session)."""
+    if hide_seed and isinstance(e, E.GameStarted):
+        return e.text().replace(f"seed {e.seed}", "seed hidden until the game ends")
+    return e.text()
+
+
+def events(evs: list[Event], colour: bool = False, hide_seed: bool = False) -> str:
     p = Painter(colour)
     out = []
     for e in evs:
         who = getattr(e, "player", None)
-        out.append(p.side(who if isinstance(who, Side) else None, e.text()) if colour else e.text())
+        text = event_text(e, hide_seed)
+        out.append(p.side(who if isinstance(who, Side) else None, text) if colour else text)
     return "\n".join(out)
 
 
-def decision(d: Decision, colour: bool = False) -> str:
+def decision(d: Decision, colour: bool = False, game: Game | None = None) -> str:
+    """The pending decision, each option followed by what it does (card text, the state's tile)."""
+    from .explain import option_details, prompt
+
     p = Painter(colour)
-    lines = [p.side(d.player, f"{d.player}") + f" — {d.prompt}:"]
-    lines += [f"  {i}. {o.label}" for i, o in enumerate(d.options, 1)]
+    lines = [p.side(d.player, f"{d.player}") + f" — {prompt(d)}:"]
+    for i, o in enumerate(d.options, 1):
+        lines.append(f"  {i}. {o.label}")
+        if game is not None:
+            lines += ["       " + p.dim(x) for x in option_details(game, d, o)]
+    lines.append(p.dim("  (`?` explains this decision)"))
     return "\n".join(lines)
+
+
+_ESC = re.compile(r"\x1b\[[0-9;]*m")
+_MARKER = re.compile(r"^(\s*)(\d+\.\s+|[-*]\s+)?")
+
+
+def visible_len(text: str) -> int:
+    return len(_ESC.sub("", text))
+
+
+def fit(text: str, width: int) -> str:
+    """Wrap every line longer than ``width`` at spaces, never inside a word; a continuation lines up
+    under the text of a numbered or bulleted line, else 4 columns in. Colour codes take no room."""
+    if width < 20:  # a terminal this narrow cannot be helped; leave lines whole
+        return text
+    return "\n".join(out for line in text.split("\n") for out in _wrap(line, width))
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    if visible_len(line) <= width:
+        return [line]
+    m = _MARKER.match(line)
+    assert m is not None
+    hang = " " * min(len(m.group(0)) if m.group(2) else len(m.group(1)) + 4, width // 2)
+    head, words = line[: len(m.group(0))], line[len(m.group(0)):].split(" ")
+    lines, current = [], head
+    for word in words:
+        candidate = current + (" " if current.strip() and not current.endswith(" ") else "") + word
+        if visible_len(candidate) > width and current.strip():
+            lines.append(current.rstrip())
+            current = hang + word
+        else:
+            current = candidate
+    lines.append(current.rstrip())
+    return lines

@@ -6,7 +6,7 @@ import contextlib
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from cmdsl.bots import Bot, make_bot
 from cmdsl.errors import CmdslError
@@ -15,12 +15,36 @@ from cmdsl.game.engine import Game, Setup
 from cmdsl.game.record import Record, first_difference, replay
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES, CardSet, Side
+from cmdsl.set_location import SetChoice, choose_set
+
+Signature = tuple[tuple[str, int, int], ...]
+
+#: Asks the player a yes/no question (the question, the answer an empty line gives). The prompt
+#: gives one that reads the terminal; tests give their own; without one, the default answer holds.
+Confirm = Callable[[str, bool], bool]
+
+
+def no_terminal(question: str, default: bool) -> bool:
+    return default
+
+
+def set_signature(folder: Path) -> Signature:
+    """Name, mtime and size of every YAML file of a set folder: cheap to poll before each prompt
+    (no thread, no watcher), and any save in an editor changes it."""
+    try:
+        files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))  # the manifest too
+        return tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files if p.is_file())
+    except OSError:  # the folder vanished or is unreadable: a change too, reported once
+        return ()
 
 
 @dataclass
 class Session:
     cards_path: str | None = None
     cards: CardSet = field(init=False)
+    choice: SetChoice = field(init=False)  # which set, and why (--cards, cmdsl.toml, bundled)
+    # The set files as last loaded or last reported changed: the prompt compares before each line.
+    signature: Signature = field(init=False)
     game: Game | None = None
     humans: set[Side] = field(default_factory=set)
     bots: dict[Side, Bot] = field(default_factory=dict)
@@ -33,9 +57,28 @@ class Session:
     # The answers and event texts of the game a reload cut short: a later reload tries them all
     # again, so restoring a card file and reloading brings the moves back.
     cut: tuple[tuple[str, ...], list[str]] | None = None
+    confirm: Confirm = no_terminal
+    # A seed drawn from the OS is kept secret until the game ends: with the seed and the card
+    # files, a player could work out every deck order.
+    seed_hidden: bool = False
 
     def __post_init__(self) -> None:
-        self.cards = load_card_set(self.cards_path)
+        self.choice = choose_set(self.cards_path)
+        folder = self.set_folder()
+        self.signature = set_signature(folder)
+        self.cards = load_card_set(folder)
+
+    def set_folder(self) -> Path:
+        path = self.choice.path
+        return path.parent if path.is_file() else path
+
+    def cards_changed(self) -> bool:
+        """True once for each change of the set files on disk since they were loaded."""
+        now = set_signature(self.set_folder())
+        if now == self.signature:
+            return False
+        self.signature = now
+        return True
 
     # ---- one command at a time ---------------------------------------------------------
 
@@ -59,14 +102,29 @@ class Session:
 
     # ---- games -------------------------------------------------------------------
 
-    def start(self, mode: str, opponent: str, human: Side, seed: int, first: str = "random") -> list[E.Event]:
+    def start(self, mode: str, opponent: str, human: Side, seed: int, first: str = "random",
+              hidden: bool = False) -> list[E.Event]:
         self.game = Game(self.cards, seed, Setup(mode, first))
+        self.seed_hidden = hidden
         self.humans = set(SIDES) if opponent == "human" else {human}
         self.bots = {} if opponent == "human" else {human.other: make_bot(opponent, seed)}
         self.redo.clear()
         self.saved = False
         self.action_start = 0
         return self.run_bots(0)
+
+    def hides_seed(self) -> bool:
+        """The seed stays secret until the game ends (then it is shown with the result)."""
+        return self.seed_hidden and self.game is not None and not self.game.over
+
+    def unsaved(self) -> bool:
+        """A game in progress that is not saved: `new`, `load` and `quit` ask before dropping it."""
+        return self.game is not None and not self.saved and not self.game.over
+
+    def may_discard(self, command: str) -> None:
+        """Raises unless there is no unsaved game or the player agrees to drop it."""
+        if self.unsaved() and not self.confirm("The game in progress is not saved: discard it? [y/N]", False):
+            raise SessionError(f"{command}: the game in progress is kept (`save FILE` saves it)")
 
     def require(self) -> Game:
         if self.game is None:
@@ -158,6 +216,7 @@ class Session:
         if not result.reproduces:
             raise SessionError(f"{path} does not replay with these cards: {result.reason}")
         self.game = result.game
+        self.seed_hidden = False  # the file holds the seed anyway
         pending = self.game.pending
         me = human or (pending.player if pending is not None else Side.MCCAIN)
         self.humans = {me} if opponent != "human" else set(SIDES)
@@ -173,7 +232,10 @@ class Session:
         The game before the reload is kept: `undo` brings it back, and so does reloading again
         after the card files are restored (the answers the replay could not use are kept too)."""
         game = self.require()
-        new_cards = load_card_set(self.cards_path)
+        folder = self.set_folder()
+        signature = set_signature(folder)
+        new_cards = load_card_set(folder)
+        self.signature = signature
         answers, old = tuple(game.answers), [e.text() for e in game.events]
         if self.cut is not None and self.cut[0][: len(answers)] == answers:
             answers, old = self.cut  # no move since a reload cut the game short: try them all again

@@ -153,7 +153,7 @@ def test_choose_one_of_several_effects_labels_say_what_runs(run: Any) -> None:
     pos = {"states": ["Alpha"], "decks": {"mccain": ["mccain-nothing-1"]}}
     out = run(effect, position=pos, answers=["option:2"])
     chose = [e for e in out.events if isinstance(e, E.Chose)][0]
-    assert chose.label == 'shift "Alpha" 1 toward economy; draw 1'  # type: ignore[attr-defined]
+    assert chose.label == "Shift Alpha one box toward Economy. Draw one card"  # type: ignore[attr-defined]  # rules text
     assert out.game.live("Alpha").box == 3 and out.game.players[M].hand == ["mccain-nothing-1"]
 
 

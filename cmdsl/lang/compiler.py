@@ -18,6 +18,7 @@ from ..model import ISSUES, Side
 from . import ast as A
 from . import render
 from .checker import Checked
+from .text import option_text
 from .work import MAX_COUNT
 
 Value = Callable[[Run], Any]
@@ -332,7 +333,7 @@ class Compiler:
             return as_
         if isinstance(s, A.ChooseOne):
             bodies = [self.block(o) for o in s.options]
-            labels = [render.one_line(o) for o in s.options]
+            labels = [option_text(o) for o in s.options]  # rules text, never effect source
 
             def choose_one(r: Run) -> Steps:
                 opts = tuple(Option(f"option:{i + 1}", labels[i], i) for i in range(len(bodies)))

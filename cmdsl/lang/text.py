@@ -269,3 +269,9 @@ class Writer:
 def rules_text(program: A.Program, kind: str = "card", lang: str = "en") -> str:
     """The whole effect as rules text, one sentence per line, blocks indented."""
     return "\n".join(Writer(lang).lines(program.body, top=True, kind=kind))
+
+
+def option_text(stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:
+    """One option of a "choose one" as a single line of rules text, for the decision's label (no
+    final full stop: event lines put the label inside a sentence of their own)."""
+    return " ".join(line.strip() for line in Writer(lang).lines(stmts)).rstrip(".")

@@ -41,7 +41,7 @@ def drive(lines: list[str], cards: Path = MINI) -> str:
     """Type ``lines`` at the prompt, then Ctrl-D (and leave without saving); return what was shown."""
     shown: list[str] = []
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        inp.send_text("".join(line + "\r" for line in lines) + "\x04\r")
+        inp.send_text("".join(line + "\r" for line in lines) + "\x04y\r")
         assert repl(str(cards), None, colour=False, echo=shown.append) == 0
     return "\n".join(shown)
 

@@ -137,7 +137,7 @@ def test_the_prompt_says_what_happened_and_goes_on(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(Session, "answer", answer)
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        inp.send_text("new vs random seed 8 first mccain\rlog 3\rdraw\rlog 3\r\x04\r")
+        inp.send_text("new vs random seed 8 first mccain\rlog 3\rdraw\rlog 3\r\x04y\r")
         assert repl(str(MINI), None, colour=False, echo=shown.append) == 0
     log_before, interrupted, log_after = shown[2], shown[3], shown[4]
     assert interrupted == "Interrupted: the game is as it was before that command."

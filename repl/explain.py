@@ -1,0 +1,109 @@
+"""What a pending decision means, in the game's words: each option says what it does, and `?`
+explains who decides, what the options do and what happens next.
+
+Plain functions of the game and the decision: the REPL prints them, tests read them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cmdsl.catalog import card_text
+from cmdsl.game.decisions import Decision, Option
+from cmdsl.game.engine import DRAFT_ROUNDS, Game
+from cmdsl.game.position import LiveState
+from cmdsl.model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, StateTile
+
+_DRAFT_ROUND = re.compile(r"^draft round (\d+): (.*)$")
+
+
+def prompt(d: Decision) -> str:
+    """The decision's question; a draft round says how many rounds there are."""
+    m = _DRAFT_ROUND.match(d.prompt)
+    if m:
+        return f"draft round {m.group(1)} of {DRAFT_ROUNDS}: {m.group(2)}"
+    return d.prompt
+
+
+def option_details(game: Game, d: Decision, o: Option) -> list[str]:
+    """Lines under an option saying what choosing it does (none when its label says it all)."""
+    cid = _card_of(game, o)
+    if cid is not None:
+        return card_text(game.cards.cards[cid]).splitlines()
+    tile = _tile_of(game, o.value)
+    if tile is not None:
+        live = o.value if isinstance(o.value, LiveState) else None
+        return state_lines(tile, live)
+    return []
+
+
+def _card_of(game: Game, o: Option) -> str | None:
+    """The campaign card an option plays, keeps or gives up (play:, card: and draft options)."""
+    if isinstance(o.value, str) and o.value in game.cards.cards and o.id.split(":")[0] in ("play", "card"):
+        return o.value
+    return None
+
+
+def _tile_of(game: Game, value: Any) -> StateTile | None:
+    if isinstance(value, StateTile):
+        return value
+    if isinstance(value, LiveState):
+        return value.tile
+    if isinstance(value, str) and value in game.cards.states:  # a setup pick carries the name
+        return game.cards.states[value]
+    return None
+
+
+def state_lines(tile: StateTile, live: LiveState | None = None) -> list[str]:
+    """A state tile in two lines: EV, markers, then its rows (printed letters; tokens when in play)."""
+    box = live.box if live is not None else tile.issue_box
+    key = live.key if live is not None else tile.key
+    other = next(g for g in tile.groups if g != key) if len(set(tile.groups)) == 2 else key
+    head = (f"{tile.ev} EV; majority issue {TRACK[box - 1].title()} (marker on box {box} of 4); "
+            f"key {key} (other group: {other})")
+    rows = "; ".join(f"{issue.title()} " + (live.row_text(issue) if live is not None else " ".join(tile.rows[issue]))
+                     for issue in ISSUES)
+    return [head, rows]
+
+
+# ---- `?`: the whole decision explained ------------------------------------------------------
+
+_WHY: dict[str, str] = {
+    "turn": ("It is {p}'s turn (R4.1): play one card from hand (its effect happens now; a card marked ⚄ "
+             "makes {p} roll the Going Negative die at the end of the turn and the opponent carries out the "
+             "result, R8.1) or draw one card (only with fewer than {limit} cards in hand, R4.2). Then it is "
+             "{o}'s turn."),
+    "draft": ("Deck building (R3.1): {p} keeps one of three cards drawn from the pool; the other two leave "
+              "the game. After round {rounds} the 15 kept cards are {p}'s deck."),
+    "setup-state": ("Setup (R3.3): {p} secretly picks 2 states of their own pile; the 4 picked states come "
+                    "into play, the others form the reserve."),
+    "replacement": ("{p} has just won a state (R9.2): choose which state of the reserve takes its place. "
+                    "Its markers start on their printed boxes, then a Breaking News card is drawn and "
+                    "resolved (R10)."),
+    "order": ("Several states are won at once (R9.4): {p}, the active player, chooses which one is resolved "
+              "first (with its replacement and Breaking News); the others follow."),
+    "block": ("Gaining support (R6): {p} turns one block of the row to their colour. Blocks of the "
+              "opponent's colour come first (R6.1); an undecided white circle only when none is left "
+              "(R6.2). A state is won at once when its whole majority row has one colour (R9.1)."),
+    "option": "The card being played says \"choose one\": {p} picks which of these happens.",
+    "state": "The effect being resolved asks {p} to choose a state; it then applies to that state.",
+    "issue": "The effect being resolved asks {p} to choose an issue, Economy or Defense.",
+    "card": "The effect being resolved asks {p} to choose a card from hand.",
+    "discard": "The effect being resolved makes {p} discard: choose which card goes to the discard pile.",
+    "news-target": ("A Breaking News card was drawn (R10.2): the Media Support card in play lets {p} choose "
+                    "the state it affects."),
+}
+
+
+def explain(game: Game, d: Decision) -> str:
+    """`?` at a decision: who decides, what each option does, what happens next."""
+    why = _WHY.get(d.kind, "{p} must decide.").format(
+        p=d.player, o=d.player.other, limit=HAND_LIMIT_FOR_DRAWING, rounds=DRAFT_ROUNDS)
+    lines = [f"{d.player} decides: {prompt(d)}.", why, "", "The options:"]
+    for i, o in enumerate(d.options, 1):
+        lines.append(f"  {i}. {o.label}")
+        lines += [f"       {x}" for x in option_details(game, d, o)]
+    lines.append("\nAnswer with a number or the start of a label; `card NAME` shows a card or a state, "
+                 "`board` the position.")
+    return "\n".join(lines)
