@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
 from .game import events as E
+from .game.decisions import Decision
 from .game.engine import Chance, Game, Run, Steps
 from .game.position import LiveState, parse_row
 from .lang.checker import Context, Names, check
@@ -247,8 +248,34 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
     game.news_deck = list(reversed(news))
 
 
+class _Scripted(Game):
+    """A game run by a script. It notes the decisions the engine takes by itself (a single
+    option, ``Game.ask``) so that an answer scripted for one of them goes to it and not to the
+    next decision, and a die the script does not give is an error located at ``dice:``."""
+
+    def __init__(self, cards: CardSet, sc: Scenario, place: Place, start: Callable[[Game], Steps]) -> None:
+        self.auto: list[Decision] = []  # set first: the game starts running inside Game.__init__
+        self.place = place
+        super().__init__(cards, sc.seed, start=start, chance=Chance(list(sc.dice), strict=True))
+
+    def ask(self, decision: Decision) -> Steps:
+        if len(decision.options) == 1:
+            self.auto.append(decision)
+        return (yield from super().ask(decision))
+
+    def roll_die(self) -> int:
+        if not self.chance.dice:
+            given = len(self._dice0)
+            raise self.place.error(("dice",), "a die was rolled but the scenario scripts no die result" if not given
+                                   else f"a die was rolled after the {given} scripted die result(s) were all used")
+        return super().roll_die()
+
+
 def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
-    """Run a scenario strictly; raise ``ScenarioError`` when it does not go as scripted."""
+    """Run a scenario strictly; raise ``ScenarioError`` when it does not go as scripted: the
+    played card must be a legal play and the one played; every decision that asks needs the next
+    scripted answer; an answer given for a decision the engine took by itself (its single option)
+    is matched to it; answers and dice must all be used, and the ``expect:`` block must hold."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)  # one built in Python
     start_index: list[int] = []
     effect = sc.effect
@@ -264,6 +291,7 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
             hand.append(sc.subject)
         start_index.append(len(game.events))
         if sc.action == "play":
+            _require_legal_play(game, sc, place)
             yield from game._turn()
             return
         game.turn += 1
@@ -284,15 +312,19 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
 
     answers = list(sc.answers)
     try:
-        game = Game(cards, sc.seed, start=start, chance=Chance(list(sc.dice), strict=True))
-        first = True
-        while game.pending is not None:
+        game = _Scripted(cards, sc, place, start)
+        settled = 0  # the decisions taken by the engine itself that were matched with the script
+        while True:
+            for d in game.auto[settled:]:  # an answer scripted for one of them is its own
+                if answers and d.find(answers[0]) is not None:
+                    answers.pop(0)
+            settled = len(game.auto)
             d = game.pending
-            if first and sc.action == "play" and d.kind == "turn":
+            if d is None:
+                break
+            if sc.action == "play" and d.kind == "turn" and not game.answers:  # the scenario's own play
                 game.answer(f"play:{sc.subject}")
-                first = False
                 continue
-            first = False
             if not answers:
                 raise place.error(("answers",), "a decision has no scripted answer:\n" + d.describe())
             game.answer(answers.pop(0))
@@ -300,13 +332,37 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
         raise place.error(("answers",), str(e)) from None
     except ScenarioError:
         raise
-    except CmdslError as e:  # e.g. the step limit, or a die the script did not give
+    except CmdslError as e:  # e.g. the step limit
         raise place.error((), str(e)) from None
     if answers:
         raise place.error(("answers",), "scripted answers were not used: " + ", ".join(answers))
     if game.chance.dice:
         raise place.error(("dice",), "scripted dice were not rolled: " + ", ".join(map(str, game.chance.dice)))
-    return Outcome(game, game.events[start_index[0] if start_index else 0:])
+    out = Outcome(game, game.events[start_index[0] if start_index else 0:])
+    if sc.action == "play":
+        _require_played(out, sc, place)
+    return out
+
+
+def _require_legal_play(game: Game, sc: Scenario, place: Place) -> None:
+    """The scenario's card must be a legal play: the engine takes a turn decision with a single
+    option by itself, which would silently draw or play another card instead."""
+    card = game.cards.cards[sc.subject]
+    if card.side is not sc.player:
+        raise place.error(("player",), f"{sc.player} cannot play {card.title}: it is {card.side}'s card")
+    if not game.playable(sc.player, sc.subject):
+        others = len(game.players[sc.player].hand) - 1
+        raise place.error(("play",), f"{card.title} is not a legal play: its discard cost of {card.discard_cost} "
+                          f"needs {card.discard_cost} other card{'s' if card.discard_cost != 1 else ''} in hand, "
+                          f"and {sc.player} has {others} (R4.6)")
+
+
+def _require_played(out: Outcome, sc: Scenario, place: Place) -> None:
+    """The first card played from hand this turn is the scenario's card, by its player."""
+    first = next((e for e in out.events if isinstance(e, E.CardPlayed) and not e.nested), None)
+    if first is None or first.card != sc.subject or first.player is not sc.player:
+        what = f"{first.player} played {first.card}" if first is not None else "no card was played from hand"
+        raise place.error(("play",), f"{sc.subject} was not played as scripted: {what}")
 
 
 def compile_snippet(cards: CardSet, text: str, origin: Origin = Origin("<effect>")) -> Compiled:
