@@ -18,7 +18,9 @@ from .game.fields import MAX_SEED
 from .lang.parser import Origin
 from .model import CardSet, Side
 from .safe_yaml import compose, read_text, scalar_origin
-from .scenario import ACTIONS, SCENARIO_KEYS, Path_, Place, Scenario, ScenarioError, compile_snippet, keys_of
+from .scenario import (
+    ACTIONS, SCENARIO_KEYS, Path_, Place, Scenario, ScenarioError, compile_snippet, keys_of, parse_expect,
+)
 
 #: A scenario file is a few kilobytes; the largest we ship is under 4 KiB.
 MAX_SCENARIO_BYTES = 256 * 1024
@@ -129,7 +131,8 @@ def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: ya
         _whole(place, ("dice", j), d, 1, 6, "a die result")
     return Scenario(place.file, place.name or "", action, subject, Side(player), target, raw.get("position") or {},
                     tuple(str(a) for a in answers), tuple(dice), _whole(place, "seed", raw.get("seed", 0), 0, MAX_SEED),
-                    _whole(place, "turn", raw.get("turn", 1), 1, 10_000), place, effect)
+                    _whole(place, "turn", raw.get("turn", 1), 1, 10_000), place, effect,
+                    parse_expect(place, raw.get("expect"), cards))
 
 
 def _name(place: Place, key: str, value: Any, what: str, limit: int = 200) -> str:
