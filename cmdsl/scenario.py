@@ -253,6 +253,31 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
     game.news_deck = list(reversed(news))
 
 
+def position(cards: CardSet, *, states: list[Any] | None = None, reserve: list[str] | None = None,
+             hands: Mapping[str, list[str]] | None = None, decks: Mapping[str, list[str]] | None = None,
+             discards: Mapping[str, list[str]] | None = None, scores: Mapping[str, int] | None = None,
+             media: str | None = None, news: list[str] | None = None, active: Side | str = Side.MCCAIN,
+             turn: int = 1, seed: int = 0, dice: list[int] | None = None) -> Game:
+    """A game at the start of ``active``'s turn ``turn`` in the position given, in the notation of
+    a scenario's ``position:`` (docs/scenarios.md): a zone left out is empty, so a player with an
+    empty hand, deck and discard pile can be set up (R12.2). Play goes on as in a real game, each
+    player in turn, from ``game.pending``. Dice are rolled from ``dice`` first, then from the seed.
+    A bad position raises ``ScenarioError`` naming the field."""
+    spec = {k: v for k, v in (("states", states), ("reserve", reserve), ("hands", hands), ("decks", decks),
+                              ("discards", discards), ("scores", scores), ("media", media), ("news", news))
+            if v is not None}
+    first = Side(active)
+
+    def start(game: Game) -> Steps:
+        build_position(game, spec)
+        game.active, game.turn = first, turn - 1
+        while True:  # the main loop of Game, entered at a turn
+            yield from game._turn()
+            game.active = game.active.other
+
+    return Game(cards, seed, start=start, chance=Chance(list(dice or [])))
+
+
 class _Scripted(Game):
     """A game run by a script. It notes the decisions the engine takes by itself (a single
     option, ``Game.ask``) so that an answer scripted for one of them goes to it and not to the
