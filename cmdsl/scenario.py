@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
 from .game import events as E
+from .game.decisions import Decision
 from .game.engine import Chance, Game, Run, Steps
 from .game.position import LiveState, parse_row
 from .lang.checker import Context, Names, check
@@ -22,7 +23,11 @@ from .lang.work import over_budget
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
 
 SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers",
-                 "dice", "seed", "turn")
+                 "dice", "seed", "turn", "expect")
+EXPECT_KEYS = ("scores", "supplies", "states", "in_play", "won", "hands", "decks", "discards", "media", "events",
+               "no_events", "event_types", "no_event_types", "result")
+EXPECT_STATE_KEYS = ("defense", "economy", "issue", "majority", "key")
+RESULTS = ("mccain", "obama", "draw", "none")
 POSITION_KEYS = ("states", "reserve", "hands", "decks", "discards", "scores", "media", "news")
 STATE_KEYS = ("name", "defense", "economy", "issue", "key")
 ZONES = (("hands", "hand"), ("decks", "deck"), ("discards", "discard"))
@@ -81,6 +86,7 @@ class Scenario:
     turn: int = 1
     place: Place = field(default_factory=Place, compare=False)
     effect: Compiled | None = field(default=None, compare=False)  # the `effect:` text, compiled at load
+    expect: tuple["Check", ...] = ()  # the `expect:` block, checked at load (``parse_expect``)
 
     @property
     def id(self) -> str:
@@ -247,8 +253,59 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
     game.news_deck = list(reversed(news))
 
 
+def position(cards: CardSet, *, states: list[Any] | None = None, reserve: list[str] | None = None,
+             hands: Mapping[str, list[str]] | None = None, decks: Mapping[str, list[str]] | None = None,
+             discards: Mapping[str, list[str]] | None = None, scores: Mapping[str, int] | None = None,
+             media: str | None = None, news: list[str] | None = None, active: Side | str = Side.MCCAIN,
+             turn: int = 1, seed: int = 0, dice: list[int] | None = None) -> Game:
+    """A game at the start of ``active``'s turn ``turn`` in the position given, in the notation of
+    a scenario's ``position:`` (docs/scenarios.md): a zone left out is empty, so a player with an
+    empty hand, deck and discard pile can be set up (R12.2). Play goes on as in a real game, each
+    player in turn, from ``game.pending``. Dice are rolled from ``dice`` first, then from the seed.
+    A bad position raises ``ScenarioError`` naming the field."""
+    spec = {k: v for k, v in (("states", states), ("reserve", reserve), ("hands", hands), ("decks", decks),
+                              ("discards", discards), ("scores", scores), ("media", media), ("news", news))
+            if v is not None}
+    first = Side(active)
+
+    def start(game: Game) -> Steps:
+        build_position(game, spec)
+        game.active, game.turn = first, turn - 1
+        while True:  # the main loop of Game, entered at a turn
+            yield from game._turn()
+            game.active = game.active.other
+
+    return Game(cards, seed, start=start, chance=Chance(list(dice or [])))
+
+
+class _Scripted(Game):
+    """A game run by a script. It notes the decisions the engine takes by itself (a single
+    option, ``Game.ask``) so that an answer scripted for one of them goes to it and not to the
+    next decision, and a die the script does not give is an error located at ``dice:``."""
+
+    def __init__(self, cards: CardSet, sc: Scenario, place: Place, start: Callable[[Game], Steps]) -> None:
+        self.auto: list[Decision] = []  # set first: the game starts running inside Game.__init__
+        self.place = place
+        super().__init__(cards, sc.seed, start=start, chance=Chance(list(sc.dice), strict=True))
+
+    def ask(self, decision: Decision) -> Steps:
+        if len(decision.options) == 1:
+            self.auto.append(decision)
+        return (yield from super().ask(decision))
+
+    def roll_die(self) -> int:
+        if not self.chance.dice:
+            given = len(self._dice0)
+            raise self.place.error(("dice",), "a die was rolled but the scenario scripts no die result" if not given
+                                   else f"a die was rolled after the {given} scripted die result(s) were all used")
+        return super().roll_die()
+
+
 def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
-    """Run a scenario strictly; raise ``ScenarioError`` when it does not go as scripted."""
+    """Run a scenario strictly; raise ``ScenarioError`` when it does not go as scripted: the
+    played card must be a legal play and the one played; every decision that asks needs the next
+    scripted answer; an answer given for a decision the engine took by itself (its single option)
+    is matched to it; answers and dice must all be used, and the ``expect:`` block must hold."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)  # one built in Python
     start_index: list[int] = []
     effect = sc.effect
@@ -264,6 +321,7 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
             hand.append(sc.subject)
         start_index.append(len(game.events))
         if sc.action == "play":
+            _require_legal_play(game, sc, place)
             yield from game._turn()
             return
         game.turn += 1
@@ -284,15 +342,19 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
 
     answers = list(sc.answers)
     try:
-        game = Game(cards, sc.seed, start=start, chance=Chance(list(sc.dice), strict=True))
-        first = True
-        while game.pending is not None:
+        game = _Scripted(cards, sc, place, start)
+        settled = 0  # the decisions taken by the engine itself that were matched with the script
+        while True:
+            for d in game.auto[settled:]:  # an answer scripted for one of them is its own
+                if answers and d.find(answers[0]) is not None:
+                    answers.pop(0)
+            settled = len(game.auto)
             d = game.pending
-            if first and sc.action == "play" and d.kind == "turn":
+            if d is None:
+                break
+            if sc.action == "play" and d.kind == "turn" and not game.answers:  # the scenario's own play
                 game.answer(f"play:{sc.subject}")
-                first = False
                 continue
-            first = False
             if not answers:
                 raise place.error(("answers",), "a decision has no scripted answer:\n" + d.describe())
             game.answer(answers.pop(0))
@@ -300,13 +362,220 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
         raise place.error(("answers",), str(e)) from None
     except ScenarioError:
         raise
-    except CmdslError as e:  # e.g. the step limit, or a die the script did not give
+    except CmdslError as e:  # e.g. the step limit
         raise place.error((), str(e)) from None
     if answers:
         raise place.error(("answers",), "scripted answers were not used: " + ", ".join(answers))
     if game.chance.dice:
         raise place.error(("dice",), "scripted dice were not rolled: " + ", ".join(map(str, game.chance.dice)))
-    return Outcome(game, game.events[start_index[0] if start_index else 0:])
+    out = Outcome(game, game.events[start_index[0] if start_index else 0:])
+    if sc.action == "play":
+        _require_played(out, sc, place)
+    verify(out, sc.expect, place)
+    return out
+
+
+def _require_legal_play(game: Game, sc: Scenario, place: Place) -> None:
+    """The scenario's card must be a legal play: the engine takes a turn decision with a single
+    option by itself, which would silently draw or play another card instead."""
+    card = game.cards.cards[sc.subject]
+    if card.side is not sc.player:
+        raise place.error(("player",), f"{sc.player} cannot play {card.title}: it is {card.side}'s card")
+    if not game.playable(sc.player, sc.subject):
+        others = len(game.players[sc.player].hand) - 1
+        raise place.error(("play",), f"{card.title} is not a legal play: its discard cost of {card.discard_cost} "
+                          f"needs {card.discard_cost} other card{'s' if card.discard_cost != 1 else ''} in hand, "
+                          f"and {sc.player} has {others} (R4.6)")
+
+
+def _require_played(out: Outcome, sc: Scenario, place: Place) -> None:
+    """The first card played from hand this turn is the scenario's card, by its player."""
+    first = next((e for e in out.events if isinstance(e, E.CardPlayed) and not e.nested), None)
+    if first is None or first.card != sc.subject or first.player is not sc.player:
+        what = f"{first.player} played {first.card}" if first is not None else "no card was played from hand"
+        raise place.error(("play",), f"{sc.subject} was not played as scripted: {what}")
+
+
+# ---- expect: what must hold once the scenario has run (XMage style: setup, act, expect) ----------
+
+
+@dataclass(frozen=True)
+class Check:
+    """One expectation: where it is written and a test of the outcome that returns what went
+    wrong ("expected 155, got 150") or None."""
+
+    path: Path_
+    test: Callable[[Outcome], str | None] = field(compare=False)
+
+
+def verify(out: Outcome, checks: tuple[Check, ...], place: Place) -> None:
+    """Raise a located ``ScenarioError`` for the first expectation that does not hold."""
+    failed = [(c, m) for c in checks if (m := c.test(out)) is not None]
+    if failed:
+        check, message = failed[0]
+        more = f" (and {len(failed) - 1} more failed expectation{'s' if len(failed) > 2 else ''})" if len(failed) > 1 else ""
+        raise place.error(check.path, message + more)
+
+
+def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
+    """The ``expect:`` block of a scenario as checks, every part checked now (unknown keys with
+    a did-you-mean, types, names of states, groups, cards and event types): a located error."""
+    if raw is None:
+        return ()
+    P: Path_ = ("expect",)
+    spec = keys_of(place, P, raw, EXPECT_KEYS)
+    checks: list[Check] = []
+    sides = tuple(s.value for s in SIDES)
+    for key, what in (("scores", lambda g, s: g.players[s].score), ("supplies", lambda g, s: g.players[s].supply)):
+        for side, v in keys_of(place, (*P, key), spec.get(key, {}), sides).items():
+            checks.append(_equal((*P, key, side), _whole(place, (*P, key, side), v, 0, 10_000),
+                                 lambda o, s=Side(side), f=what: f(o.game, s)))
+    for name, st in _by_state(place, (*P, "states"), cards, spec.get("states")).items():
+        checks += _state_checks(place, (*P, "states", name), cards, cards.states[name], st)
+    if "in_play" in spec:
+        names = [_state_name(place, (*P, "in_play", j), cards, n) for j, n in
+                 enumerate(_list(place, (*P, "in_play"), spec["in_play"]))]
+        checks.append(_equal((*P, "in_play"), names, lambda o: [x.name for x in o.game.in_play]))
+    for name, who in _by_state(place, (*P, "won"), cards, spec.get("won")).items():
+        if who not in (*sides, "nobody"):
+            raise place.error((*P, "won", name), f"expected mccain, obama or nobody, got {_shown(who)}")
+        checks.append(_equal((*P, "won", name), who,
+                             lambda o, n=name: next((s.value for w, s in o.game.won if w == n), "nobody")))
+    for zone, attr in ZONES:
+        for side, v in keys_of(place, (*P, zone), spec.get(zone, {}), sides).items():
+            checks.append(_zone_check(place, (*P, zone, side), cards, Side(side), attr, v))
+    if "media" in spec:
+        media = _text(place, (*P, "media"), spec["media"], "a Media Support card id or none")
+        if media != "none" and (media not in cards.cards or not cards.cards[media].is_media):
+            raise place.error((*P, "media"), f'"{media}" is not a Media Support card',
+                              did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
+        checks.append(_equal((*P, "media"), media, lambda o: o.game.media[0] if o.game.media else "none"))
+    for key, present in (("events", True), ("no_events", False)):
+        for j, text in enumerate(_list(place, (*P, key), spec.get(key))):
+            checks.append(_event_text((*P, key, j), _text(place, (*P, key, j), text, "an event's text"), present))
+    types = {c.__name__: c for c in vars(E).values() if isinstance(c, type) and issubclass(c, E.Event) and c is not E.Event}
+    for key, present in (("event_types", True), ("no_event_types", False)):
+        for j, name in enumerate(_list(place, (*P, key), spec.get(key))):
+            name = _text(place, (*P, key, j), name, "an event type name")
+            if name not in types:
+                raise place.error((*P, key, j), f'unknown event type "{name}"', did_you_mean(name, types))
+            checks.append(_event_type((*P, key, j), name, types[name], present))
+    if "result" in spec:
+        result = spec["result"]
+        if result not in RESULTS:
+            raise place.error((*P, "result"), f"expected one of {', '.join(RESULTS)}, got {_shown(result)}",
+                              did_you_mean(str(result), RESULTS))
+        checks.append(_equal((*P, "result"), result, _result))
+    return tuple(checks)
+
+
+def _equal(path: Path_, expected: Any, actual: Callable[[Outcome], Any]) -> Check:
+    def test(out: Outcome) -> str | None:
+        got = actual(out)
+        return None if got == expected else f"expected {_said(expected)}, got {_said(got)}"
+    return Check(path, test)
+
+
+def _said(value: Any) -> str:
+    return "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else str(value)
+
+
+def _by_state(place: Place, path: Path_, cards: CardSet, raw: Any) -> dict[str, Any]:
+    """A mapping keyed by state names, each checked."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise place.error(path, "expected a mapping of state names")
+    for name in raw:
+        _state_name(place, (*path, name), cards, name)
+    return raw
+
+
+def _state_name(place: Place, path: Path_, cards: CardSet, name: Any) -> str:
+    name = _text(place, path, name, "a state name")
+    if name not in cards.states:
+        raise place.error(path, f'unknown state "{name}"', did_you_mean(name, cards.states))
+    return name
+
+
+def _state_checks(place: Place, path: Path_, cards: CardSet, tile: Any, raw: Any) -> list[Check]:
+    spec = keys_of(place, path, raw, EXPECT_STATE_KEYS)
+    out: list[Check] = []
+
+    def on(what: Callable[[LiveState], Any]) -> Callable[[Outcome], Any]:
+        def actual(o: Outcome) -> Any:
+            live = o.game.live(tile.name)
+            return what(live) if live is not None else f"{tile.name} not in play"
+        return actual
+
+    for issue in ISSUES:
+        if issue in spec:
+            try:
+                row = parse_row(_text(place, (*path, issue), spec[issue], "a row such as R W[b] B"), tile.rows[issue])
+            except ValueError as e:
+                raise place.error((*path, issue), f"{tile.name}: {e}") from None
+            expected = LiveState(tile)
+            expected.tokens[issue] = row
+            out.append(_equal((*path, issue), expected.row_text(issue),
+                              on(lambda x, i=issue: x.row_text(i))))
+    if "issue" in spec:
+        out.append(_equal((*path, "issue"), _whole(place, (*path, "issue"), spec["issue"], 1, 4), on(lambda x: x.box)))
+    if "majority" in spec:
+        if spec["majority"] not in ISSUES:
+            raise place.error((*path, "majority"), f"expected defense or economy, got {_shown(spec['majority'])}",
+                              did_you_mean(str(spec["majority"]), ISSUES))
+        out.append(_equal((*path, "majority"), spec["majority"], on(lambda x: x.majority)))
+    if "key" in spec:
+        if spec["key"] not in tile.groups:
+            raise place.error((*path, "key"), f"{tile.name}'s groups are {tile.groups[0]} and {tile.groups[1]}",
+                              did_you_mean(str(spec["key"]), tile.groups))
+        out.append(_equal((*path, "key"), spec["key"], on(lambda x: x.key)))
+    return out
+
+
+def _zone_check(place: Place, path: Path_, cards: CardSet, side: Side, attr: str, raw: Any) -> Check:
+    """A size (a whole number) or the cards themselves: a deck top first, a hand or a discard
+    pile in any order."""
+    def cards_in(o: Outcome) -> list[str]:
+        ids = list(getattr(o.game.players[side], attr))
+        return list(reversed(ids)) if attr == "deck" else sorted(ids)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return _equal(path, _whole(place, path, raw, 0, 1000), lambda o: len(cards_in(o)))
+    ids = []
+    for j, cid in enumerate(_list(place, path, raw)):
+        cid = _text(place, (*path, j), cid, "a card id")
+        if cid not in cards.cards or cards.cards[cid].side is not side:
+            raise place.error((*path, j), f'"{cid}" is not one of {side}\'s cards',
+                              did_you_mean(cid, [c.id for c in cards.pool(side)]))
+        ids.append(cid)
+    return _equal(path, ids if attr == "deck" else sorted(ids), cards_in)
+
+
+def _event_text(path: Path_, text: str, present: bool) -> Check:
+    def test(out: Outcome) -> str | None:
+        hits = [e.text() for e in out.events if text in e.text()]
+        if present and not hits:
+            return f'expected an event containing "{text}", got none in {len(out.events)} events'
+        if not present and hits:
+            return f'expected no event containing "{text}", got "{hits[0]}"'
+        return None
+    return Check(path, test)
+
+
+def _event_type(path: Path_, name: str, kind: type, present: bool) -> Check:
+    def test(out: Outcome) -> str | None:
+        hits = [e.text() for e in out.events if isinstance(e, kind)]
+        if present and not hits:
+            return f"expected a {name} event, got none in {len(out.events)} events"
+        if not present and hits:
+            return f'expected no {name} event, got "{hits[0]}"'
+        return None
+    return Check(path, test)
+
+
+def _result(out: Outcome) -> str:
+    r = out.game.result
+    return "none" if r is None else (r.winner.value if r.winner is not None else "draw")
 
 
 def compile_snippet(cards: CardSet, text: str, origin: Origin = Origin("<effect>")) -> Compiled:

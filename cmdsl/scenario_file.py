@@ -7,6 +7,7 @@ points into the file: ``tests/scenarios/x.yaml:12:9: scenario 'two supports': po
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,9 @@ from .game.fields import MAX_SEED
 from .lang.parser import Origin
 from .model import CardSet, Side
 from .safe_yaml import compose, read_text, scalar_origin
-from .scenario import ACTIONS, SCENARIO_KEYS, Path_, Place, Scenario, ScenarioError, compile_snippet, keys_of
+from .scenario import (
+    ACTIONS, SCENARIO_KEYS, Path_, Place, Scenario, ScenarioError, compile_snippet, keys_of, parse_expect,
+)
 
 #: A scenario file is a few kilobytes; the largest we ship is under 4 KiB.
 MAX_SCENARIO_BYTES = 256 * 1024
@@ -27,27 +30,60 @@ _CONSTRUCT = yaml.SafeLoader("")
 def load_scenarios(path: str | Path, cards: CardSet) -> list[Scenario]:
     """Every scenario of a file (a mapping with a ``scenarios:`` list); a located error if any
     part of it is malformed (its position is checked when it runs, located the same way)."""
+    read = _read(path)
+    return [read.scenario(i, cards) for i in range(len(read.items))]
+
+
+def load_scenario(path: str | Path, cards: CardSet, index: int) -> Scenario:
+    """The file's scenario at ``index`` (from 0), checked; the others are not looked at, so a
+    broken scenario fails only itself (a test per scenario stays a test per scenario)."""
+    read = _read(path)
+    if not 0 <= index < len(read.items):
+        raise read.top.error(("scenarios",), f"there is no scenario {index + 1}: the file has {len(read.items)}")
+    return read.scenario(index, cards)
+
+
+def scenario_names(path: str | Path) -> list[str]:
+    """The names of a file's scenarios, in order, read without checking them (for test ids).
+    Raises ``ScenarioError`` only when the file is not a readable list of scenarios."""
+    return [_name_of(raw, i) for i, raw in enumerate(_read(path).items)]
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A scenario file read and composed, before any scenario in it is checked."""
+
+    label: str
+    lines: list[str]
+    root: yaml.Node | None
+    top: Place
+    items: list[Any]
+
+    def scenario(self, i: int, cards: CardSet) -> Scenario:
+        base: Path_ = ("scenarios", i)
+        marks = {k[2:]: v for k, v in self.top.marks.items() if k[:2] == base}
+        place = Place(self.label, _name_of(self.items[i], i), marks)
+        return _scenario(place, self.items[i], cards, self.lines, _node_at(self.root, base))
+
+
+def _read(path: str | Path) -> _Read:
     p = Path(path)
     label = shown_path(p)
     if not p.is_file():
         raise ScenarioError("no such file" if not p.exists() else "not a file", Located(label))
     text = read_text(p, max_bytes=MAX_SCENARIO_BYTES, label=label, item_keys=("name",))
     root = compose(text, label, item_keys=("name",))
-    lines = text.split("\n")
     top = Place(label, None, _marks(root, ()) if root is not None else {})
     data = keys_of(top, (), _plain(root), ("scenarios",))
-    raw_list = data.get("scenarios")
-    if not isinstance(raw_list, list):
+    items = data.get("scenarios")
+    if not isinstance(items, list):
         raise top.error(("scenarios",), "expected a list of scenarios")
-    out = []
-    for i, raw in enumerate(raw_list):
-        base: Path_ = ("scenarios", i)
-        name = raw.get("name") if isinstance(raw, dict) else None
-        name = name if isinstance(name, str) and name else f"scenario {i + 1}"
-        marks = {k[2:]: v for k, v in top.marks.items() if k[:2] == base}
-        place = Place(label, name, marks)
-        out.append(_scenario(place, raw, cards, lines, _node_at(root, base)))
-    return out
+    return _Read(label, text.split("\n"), root, top, items)
+
+
+def _name_of(raw: Any, i: int) -> str:
+    name = raw.get("name") if isinstance(raw, dict) else None
+    return name if isinstance(name, str) and name else f"scenario {i + 1}"
 
 
 def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: yaml.Node | None) -> Scenario:
@@ -95,7 +131,8 @@ def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: ya
         _whole(place, ("dice", j), d, 1, 6, "a die result")
     return Scenario(place.file, place.name or "", action, subject, Side(player), target, raw.get("position") or {},
                     tuple(str(a) for a in answers), tuple(dice), _whole(place, "seed", raw.get("seed", 0), 0, MAX_SEED),
-                    _whole(place, "turn", raw.get("turn", 1), 1, 10_000), place, effect)
+                    _whole(place, "turn", raw.get("turn", 1), 1, 10_000), place, effect,
+                    parse_expect(place, raw.get("expect"), cards))
 
 
 def _name(place: Place, key: str, value: Any, what: str, limit: int = 200) -> str:

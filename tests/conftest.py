@@ -20,6 +20,22 @@ settings.register_profile("modest", max_examples=40, derandomize=True)
 settings.register_profile("long", max_examples=1500, derandomize=False)
 settings.load_profile("modest")
 
+
+
+@pytest.hookimpl(tryfirst=True)  # before syrupy's own (registered earlier, so called later)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """``--snapshot-update`` deletes every snapshot no test used, and a test that failed before
+    its assertion (a broken scenario) or was never collected used none: after such a run, keep
+    them all. Unused snapshots are removed by the next update where everything passes."""
+    option = session.config.option
+    if getattr(option, "update_snapshots", False) and (session.testsfailed or exitstatus != pytest.ExitCode.OK):
+        option.no_cleanup = True
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line("Some tests failed or were not collected: no snapshot is deleted by this update "
+                                "(tests/conftest.py).", yellow=True)
+
+
 DATA = Path(__file__).parent / "data"
 #: The repository's own cm2008 set: the tests never use an installed copy.
 CM2008 = Path(__file__).resolve().parent.parent / "cards" / "cm2008"

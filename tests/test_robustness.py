@@ -31,7 +31,8 @@ def test_any_effect_text_parses_or_gives_a_located_error(mini: CardSet, words: l
     try:
         check(parse_effect(text), names, Context("card"))
     except CardError as e:
-        assert e.where.line >= 0 and str(e)
+        assert 1 <= e.where.line <= text.count("\n") + 1, str(e)  # on a line of the text
+        assert str(e).splitlines()[0]
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -20,10 +20,11 @@ from cmdsl.game import events as E
 from cmdsl.game.engine import Game, Setup
 from cmdsl.game.position import LiveState
 from cmdsl.model import CardSet, Side
-from cmdsl.scenario import build_position, compile_snippet, render_position
+from cmdsl.scenario import build_position, compile_snippet, position, render_position
 from cmdsl.game.engine import Run
 
 M, O = Side.MCCAIN, Side.OBAMA
+FOUR_STATES = ["Alpha", "Beta", "Gamma", "Delta"]
 
 
 def kinds(outcome: Any, *types: type) -> list[E.Event]:
@@ -483,3 +484,34 @@ def test_r10_2_media_support_redirects_news_by_a_rule(run: Any) -> None:
     out = run('gain 1 support on defense in "Alpha"', position=pos, answers=["state:zeta"])
     steered = kinds(out, E.NewsTargeted)[0]
     assert isinstance(steered, E.NewsTargeted) and steered.target == "Beta"  # 8 EV: the most once Alpha is gone
+
+
+# ---- the position API (cmdsl.scenario.position) ------------------------------------------------
+
+
+def test_r12_2_through_the_position_api_a_player_with_no_card_passes(mini: CardSet) -> None:
+    game = position(mini, states=FOUR_STATES, hands={"obama": ["obama-nothing-1", "obama-nothing-2"]}, active="mccain")
+
+    assert [e.text() for e in game.events if isinstance(e, E.Passed)] == \
+        ["McCain passes: no card to play and none to draw."]
+    assert game.pending is not None and game.pending.player is O and game.pending.kind == "turn"
+    assert game.result is None
+
+
+def test_r12_7_through_the_position_api_both_pass_and_the_game_is_a_draw(mini: CardSet) -> None:
+    game = position(mini, states=FOUR_STATES, active="obama", turn=7)
+
+    assert [(e.player, e.reason) for e in game.events if isinstance(e, E.Passed)] == \
+        [(O, "no card to play and none to draw"), (M, "no card to play and none to draw")]
+    assert game.pending is None and game.result is not None and game.result.winner is None
+    assert "(R12.7)" in game.result.reason and game.turn == 8
+
+
+def test_the_position_api_plays_on_from_the_position(mini: CardSet) -> None:
+    game = position(mini, states=FOUR_STATES, hands={"mccain": ["mccain-draw"], "obama": ["obama-draw", "obama-nothing-1"]},
+                    decks={"mccain": ["mccain-nothing-1", "mccain-nothing-2"]}, scores={"mccain": 200})
+
+    assert game.pending is not None and [o.id for o in game.pending.options] == ["play:mccain-draw", "draw"]
+    game.answer("play:mccain-draw")
+    assert game.players[M].hand == ["mccain-nothing-1"] and game.players[M].score == 200
+    assert game.active is O and game.turn == 2 and game.pending is not None and game.pending.player is O

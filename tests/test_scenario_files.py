@@ -10,7 +10,7 @@ import pytest
 from cmdsl.cli import main
 from cmdsl.model import CardSet
 from cmdsl.scenario import ScenarioError, run_scenario
-from cmdsl.scenario_file import MAX_SCENARIO_BYTES, load_scenarios
+from cmdsl.scenario_file import MAX_SCENARIO_BYTES, load_scenario, load_scenarios, scenario_names
 
 from .conftest import FOUR
 
@@ -150,3 +150,15 @@ def test_the_position_api_locates_nothing_but_still_names_the_field(run: object)
     game = Game(load_card_set(Path(__file__).parent / "data" / "mini"), 1)
     with pytest.raises(ScenarioError, match=r"position.states\[1\].name: unknown state \"Omega\""):
         build_position(game, {"states": [FOUR[0], "Omega"]})
+
+
+def test_one_scenario_loads_without_checking_the_others(mini: CardSet, tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD + "  - name: second\n    effect: draw 1\n    seed: nope\n")
+
+    assert scenario_names(path) == ["first", "second"]
+    assert load_scenario(path, mini, 0).name == "first"
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(path, mini, 1)
+    assert first_line(e).endswith("/s.yaml:8:11: scenario 'second': seed: expected a whole number from 0 to 9223372036854775807, got 'nope'")
+    with pytest.raises(ScenarioError, match="there is no scenario 3: the file has 2"):
+        load_scenario(path, mini, 2)
