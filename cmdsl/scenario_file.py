@@ -122,15 +122,15 @@ def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: ya
     if not isinstance(answers, list):
         raise place.error(("answers",), "expected a list of option ids")
     for j, a in enumerate(answers):
-        if not isinstance(a, (str, int)) or isinstance(a, bool) or len(str(a)) > 20_000:
-            raise place.error(("answers", j), f"expected an option id (or its number), got {a!r}"[:120])
+        if not isinstance(a, str) or not a or len(a) > 20_000:  # ids, as `cmdsl scenario` shows them
+            raise place.error(("answers", j), f"expected an option id (or label) such as state:ohio, got {a!r}"[:120])
     dice = raw.get("dice") or []
     if not isinstance(dice, list):
         raise place.error(("dice",), "expected a list of die results")
     for j, d in enumerate(dice):
         _whole(place, ("dice", j), d, 1, 6, "a die result")
     return Scenario(place.file, place.name or "", action, subject, Side(player), target, raw.get("position") or {},
-                    tuple(str(a) for a in answers), tuple(dice), _whole(place, "seed", raw.get("seed", 0), 0, MAX_SEED),
+                    tuple(answers), tuple(dice), _whole(place, "seed", raw.get("seed", 0), 0, MAX_SEED),
                     _whole(place, "turn", raw.get("turn", 1), 1, 10_000), place, effect,
                     parse_expect(place, raw.get("expect"), cards))
 

@@ -369,7 +369,7 @@ COMMANDS: dict[str, Command] = {
                    "  set STATE issue N               the issue marker's box, 1-4\n"
                    "  set STATE key GROUP\n"
                    "  set score SIDE N\n"
-                   "  set hand SIDE CARD...           these cards, taken from deck or discard\n"
+                   "  set hand SIDE CARD...           these cards (from deck, discard or the pool)\n"
                    "  set news NEWS-ID                the next Breaking News\n"
                    "  set die N                       the next Going Negative roll"),
     "undo": Command(cmd_undo, "undo", "Take back your last decision (and the bot's replies)."),
