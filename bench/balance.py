@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cmdsl.bots import make_bot  # noqa: E402
 from cmdsl.game import events as E  # noqa: E402
-from cmdsl.game.engine import Game, Setup  # noqa: E402
+from cmdsl.game.engine import Game  # noqa: E402
+from cmdsl.game.setup import Setup  # noqa: E402
 from cmdsl.errors import CmdslError  # noqa: E402
 from cmdsl.loader import load_card_set  # noqa: E402
 from cmdsl.model import SIDES  # noqa: E402

@@ -15,7 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cmdsl.bots import RandomBot  # noqa: E402
-from cmdsl.game.engine import Game, Setup  # noqa: E402
+from cmdsl.game.engine import Game  # noqa: E402
+from cmdsl.game.setup import Setup  # noqa: E402
 from cmdsl.lang.parser import get_parser  # noqa: E402
 from cmdsl.errors import CmdslError  # noqa: E402
 from cmdsl.loader import load_card_set  # noqa: E402

@@ -20,7 +20,8 @@ from .bots import RandomBot  # noqa: E402
 from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError  # noqa: E402
 from .game import events  # noqa: E402
 from .game.decisions import Decision, Option  # noqa: E402
-from .game.engine import Game, Setup  # noqa: E402
+from .game.engine import Game  # noqa: E402
+from .game.setup import Setup  # noqa: E402
 from .game.record import Record, replay  # noqa: E402
 from .loader import load_card_set  # noqa: E402
 from .model import CardSet, Side  # noqa: E402

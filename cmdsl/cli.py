@@ -9,7 +9,8 @@ from typing import Callable, Sequence
 
 from .bots import BOTS, make_bot
 from .errors import CmdslError
-from .game.engine import FIRST_PLAYERS, SETUP_MODES, Game, Setup
+from .game.engine import Game
+from .game.setup import FIRST_PLAYERS, SETUP_MODES, Setup
 from .game.record import MAX_SEED, Record, check_destination, replay
 from .loader import load_card_set
 from .set_location import SetChoice, choose_set

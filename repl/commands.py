@@ -18,7 +18,7 @@ from cmdsl.bots import BOTS
 from cmdsl.catalog import show as show_card
 from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.decisions import Decision, Option
-from cmdsl.game.engine import SETUP_MODES
+from cmdsl.game.setup import SETUP_MODES
 from cmdsl.game.fields import MAX_SEED
 from cmdsl.interjections import effect_answer, set_answer
 from cmdsl.lang import render as unparse

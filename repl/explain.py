@@ -11,7 +11,8 @@ from typing import Any
 
 from cmdsl.catalog import card_text
 from cmdsl.game.decisions import Decision, Option
-from cmdsl.game.engine import DRAFT_ROUNDS, Game
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import DRAFT_ROUNDS
 from cmdsl.game.position import LiveState
 from cmdsl.model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, StateTile
 

@@ -11,7 +11,8 @@ from typing import Callable, Iterator
 from cmdsl.bots import Bot, make_bot
 from cmdsl.errors import CmdslError
 from cmdsl.game import events as E
-from cmdsl.game.engine import Game, Setup
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
 from cmdsl.game.record import Record, first_difference, replay
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES, CardSet, Side

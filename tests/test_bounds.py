@@ -15,7 +15,8 @@ import pytest
 
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.game import events as E
-from cmdsl.game.engine import MAX_PLAY_LEVEL, Game, InternalError, Run, Setup, StepLimitExceeded
+from cmdsl.game.engine import MAX_PLAY_LEVEL, Game, InternalError, Run, StepLimitExceeded
+from cmdsl.game.setup import Setup
 from cmdsl.lang import render, text
 from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.compiler import compile_effect

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.errors import CardError, CmdslError
-from cmdsl.game.engine import Game, Setup
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
 from cmdsl.interjections import effect_answer
 from cmdsl.model import CardSet, Side
 from cmdsl.scenario import compile_snippet

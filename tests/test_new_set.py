@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from cmdsl.cli import main
-from cmdsl.game.engine import Game, Setup
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
 from cmdsl.bots import make_bot
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES

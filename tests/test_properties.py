@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from cmdsl.bots import RandomBot
 from cmdsl.errors import IllegalAnswer
 from cmdsl.game import events as E
-from cmdsl.game.engine import Game, Setup
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
 from cmdsl.model import START_SCORES, TOKENS_PER_PLAYER, CardSet, Side
 from cmdsl.scenario import render_position
 

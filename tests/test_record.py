@@ -9,7 +9,8 @@ import pytest
 
 from cmdsl.bots import RandomBot
 from cmdsl.errors import RecordError
-from cmdsl.game.engine import Game, Setup
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
 from cmdsl.game.record import Record, first_difference, replay
 from cmdsl.model import CardSet, Side
 

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.errors import CmdslError, RecordError
-from cmdsl.game.engine import Game, Setup
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
 from cmdsl.game.record import MAX_ANSWER_CHARS, MAX_RECORD_BYTES, MAX_SEED, Record
 from cmdsl.interjections import InterjectionError, set_answer
 from cmdsl.model import CardSet, Side

@@ -17,7 +17,8 @@ import pytest
 
 from cmdsl.errors import CardSetError, IllegalAnswer
 from cmdsl.game import events as E
-from cmdsl.game.engine import Game, Setup
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
 from cmdsl.game.position import LiveState
 from cmdsl.model import CardSet, Side
 from cmdsl.scenario import build_position, compile_snippet, position, render_position

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cmdsl.game.engine import Game, Setup
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
 from cmdsl.game.record import replay
 from cmdsl.interjections import InterjectionError, set_answer
 from cmdsl.model import CardSet, Side

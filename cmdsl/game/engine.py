@@ -20,6 +20,7 @@ from ..model import (
 from . import events as E
 from .decisions import Decision, Option
 from .position import LiveState, PlayerState
+from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
 
 Steps = Generator[Decision, Option, Any]
 
@@ -39,11 +40,6 @@ class GameOver(Exception):
         self.reason = reason
 
 
-#: beginner: the starred decks and states (R3.1, R3.3); choose-states: starred decks, each player
-#: picks 2 states of their pile; draft: 15 rounds of draw 3 / keep 1, then states are picked.
-SETUP_MODES = ("beginner", "choose-states", "draft")
-DRAFT_ROUNDS, DRAFT_DRAW = 15, 3
-
 #: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
 MAX_PLAY_LEVEL = 3
 
@@ -56,29 +52,6 @@ MAX_STEPS = 1_000_000
 INTERJECTION = "!"
 
 
-@dataclass(frozen=True)
-class Setup:
-    """How a game starts (R3). ``first``: mccain, obama or random (from the seed)."""
-
-    mode: str = "beginner"  # one of SETUP_MODES
-    first: str = "random"  # one of FIRST_PLAYERS
-    max_turns: int | None = None  # R12.3; None: no limit
-
-    def to_json(self) -> dict[str, Any]:
-        return {"mode": self.mode, "first": self.first, "max_turns": self.max_turns}
-
-    @staticmethod
-    def from_json(data: Any, where: str = "setup") -> "Setup":
-        """A setup from a record, checked field by field (a RecordError names the field)."""
-        from .fields import Fields  # only records need it
-
-        f = Fields(data, where, f"{where}.", ("mode", "first", "max_turns"))
-        return Setup(f.choice("mode", SETUP_MODES), f.choice("first", FIRST_PLAYERS),
-                     f.optional("max_turns", lambda key: f.whole(key, 1)))
-
-
-#: Who plays first; "random" draws it from the game's seed.
-FIRST_PLAYERS = ("mccain", "obama", "random")
 
 
 @dataclass

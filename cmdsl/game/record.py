@@ -18,7 +18,8 @@ from typing import Any, Iterable
 
 from ..errors import CmdslError, RecordError
 from ..model import CardSet
-from .engine import Game, Setup
+from .engine import Game
+from .setup import Setup
 from .fields import MAX_ANSWER_CHARS, MAX_SEED, Fields
 
 FORMAT = "cmdsl-record/1"
