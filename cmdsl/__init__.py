@@ -22,7 +22,8 @@ from .game import events  # noqa: E402
 from .game.decisions import Decision, Option  # noqa: E402
 from .game.engine import Game  # noqa: E402
 from .game.setup import Setup  # noqa: E402
-from .game.record import Record, replay  # noqa: E402
+from .game.record import Record  # noqa: E402
+from .replay import replay  # noqa: E402
 from .loader import load_card_set  # noqa: E402
 from .model import CardSet, Side  # noqa: E402
 

@@ -11,7 +11,10 @@ from .bots import BOTS, make_bot
 from .errors import CmdslError
 from .game.engine import Game
 from .game.setup import FIRST_PLAYERS, SETUP_MODES, Setup
-from .game.record import MAX_SEED, Record, check_destination, replay
+from .game.fields import MAX_SEED
+from .record_file import check_destination, load_record, save_record
+from .game.record import FORMAT, Record
+from .replay import Replay, replay
 from .loader import load_card_set
 from .set_location import SetChoice, choose_set
 from .model import SIDES, CardSet
@@ -96,15 +99,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.quiet and game.result is not None:
         print(game.result.text())
     if args.record:
-        game.record().save(args.record)
+        save_record(game.record(), args.record)
         print(f"Record saved to {args.record} ({len(game.answers)} answers).")
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     cards = _cards(args.cards)
-    record = Record.load(args.file)
+    record = load_record(args.file)
     result = replay(cards, record, accept_other_cards=args.accept_cards)
+    if args.upgrade:
+        return _upgrade(args.file, record, result)
+    if record.upgraded_from is not None:
+        print(f"note: {args.file} is a {record.upgraded_from} record, read as {FORMAT} "
+              f"(`cmdsl replay --upgrade {args.file}` rewrites it)", file=sys.stderr)
     if args.log:
         print(result.game.log_text())
     other = record.cardset != cards.fingerprint
@@ -119,6 +127,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     hint = " (--accept-cards replays it with these cards)" if other and not args.accept_cards else ""
     print(f"Replay diverges: {result.reason}{hint}", file=sys.stderr)
     return 1
+
+
+def _upgrade(path: str, record: Record, result: Replay) -> int:
+    """Rewrite an older record in the current format, once every answer of it still applies."""
+    if record.upgraded_from is None:
+        print(f"{path} is already a {FORMAT} record: nothing to do.")
+        return 0
+    if result.diverged_at is not None:
+        print(f"upgrade: {path} was not rewritten: {result.reason}", file=sys.stderr)
+        return 1
+    save_record(result.game.record(), path)
+    print(f"Upgraded {path} from {record.upgraded_from} to {FORMAT}: {len(record.answers)} answers, "
+          f"with the event log as replayed now.")
+    return 0
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
@@ -244,6 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--log", action="store_true", help="print the replayed event log")
     r.add_argument("--accept-cards", action="store_true",
                    help="replay a record played with another version of the cards (else it fails)")
+    r.add_argument("--upgrade", action="store_true",
+                   help="rewrite a record of an older format (cmdsl-record/1) in the current one")
     r.set_defaults(run=cmd_replay)
     return p
 

@@ -1,22 +1,24 @@
-"""Interjections: an effect run by hand, or a position changed by hand, at the start of a turn.
+"""Actions by hand: an effect run, or a position changed, by a person at the start of a turn.
 
-They travel in the game record as answers (``!effect:SIDE:TEXT``, ``!set:JSON``) so undo,
-save, load and replay treat them like any other answer. ``prepare`` validates one completely
-and returns the steps that carry it out, so a bad one changes nothing.
+The REPL's `eval` and `set` make an ``EffectByHand`` or a ``PositionChange``
+(``cmdsl.game.actions``); ``prepare`` checks it completely against the game and compiles it into
+the steps that carry it out, so a bad one changes nothing; ``interject`` hands those steps to the
+engine, which records the action among the answers (undo, save and replay include it).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
 from .errors import CmdslError, did_you_mean
 from .game import events as E
+from .game.actions import ByHand, EffectByHand
 from .game.engine import Game, Run, Steps
 from .game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
 from .game.position import parse_row
 from .lang.parser import Origin
 from .model import ISSUES, TOKENS_PER_PLAYER, Side
+from .scenario import compile_snippet
 
 SET_OPS = ("state", "score", "hand", "news", "die")
 
@@ -25,44 +27,35 @@ class InterjectionError(CmdslError):
     pass
 
 
-def effect_answer(side: Side, text: str) -> str:
-    return f"!effect:{side.value}:{text}"
+def interject(game: Game, action: ByHand) -> None:
+    """Check and carry out ``action`` at the pending turn decision; a bad one changes nothing."""
+    game.interject(action, prepare(game, action))
 
 
-def set_answer(patch: dict[str, Any]) -> str:
-    return "!set:" + json.dumps(patch, sort_keys=True)
-
-
-def prepare(game: Game, answer: str) -> Callable[[Game], Steps]:
-    if len(answer) > MAX_ANSWER_CHARS:  # a record could not hold it
-        raise InterjectionError(f"an interjection is at most {MAX_ANSWER_CHARS} characters")
-    kind, _, rest = answer[1:].partition(":")
-    if kind == "effect":
-        side_name, _, text = rest.partition(":")
-        side = _side(side_name)
-        from .scenario import compile_snippet
-
+def prepare(game: Game, action: ByHand) -> Callable[[Game], Steps]:
+    if isinstance(action, EffectByHand):
+        if len(action.text) > MAX_ANSWER_CHARS:  # a record could not hold it
+            raise InterjectionError(f"an effect by hand is at most {MAX_ANSWER_CHARS} characters")
+        side, text = action.side, action.text
         compiled = compile_snippet(game.cards, text, Origin("<eval>", "eval"))
 
         def run_effect(g: Game) -> Steps:
-            g.emit(E.Interjected(f"{side} runs: {' / '.join(text.strip().splitlines())}"))
+            g.emit(E.Interjected(action.describe()))
             yield from compiled.run(Run(g, side))
         return run_effect
-    if kind == "set":
-        try:
-            patch = json.loads(rest)
-        except RecursionError:
-            raise InterjectionError("set: nested too deeply") from None
-        except ValueError as e:  # JSONDecodeError, or an integer beyond Python's digit limit
-            raise InterjectionError(f"set: not valid JSON ({e})") from None
-        apply = _patch(game, patch)
+    if len(action.change) > MAX_ANSWER_CHARS:
+        raise InterjectionError(f"a change by hand is at most {MAX_ANSWER_CHARS} characters")
+    try:
+        change = action.data
+    except (RecursionError, ValueError):  # a hand-made record: nested too deeply, or not JSON
+        raise InterjectionError("set: the change is not valid JSON") from None
+    apply = _patch(game, change)
 
-        def run_set(g: Game) -> Steps:
-            description = apply(g)
-            g.emit(E.Interjected(description))
-            yield from g.check_wins()
-        return run_set
-    raise InterjectionError(f"unknown interjection {kind!r} (known: effect, set)")
+    def run_set(g: Game) -> Steps:
+        description = apply(g)
+        g.emit(E.Interjected(description))
+        yield from g.check_wins()
+    return run_set
 
 
 def _side(name: str) -> Side:

@@ -20,7 +20,7 @@ from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.game.setup import SETUP_MODES
 from cmdsl.game.fields import MAX_SEED
-from cmdsl.interjections import effect_answer, set_answer
+from cmdsl.game.actions import EffectByHand, PositionChange
 from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
 
@@ -206,7 +206,7 @@ def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
     text = text.strip("\n")
     if not text.strip():
         raise SessionError("eval: give an effect, e.g. `eval gain 1 support on economy in \"Ohio\"`")
-    return _after(s, s.interject(effect_answer(side, text)) + s.run_bots(), colour)
+    return _after(s, s.interject(EffectByHand(side, text)) + s.run_bots(), colour)
 
 
 def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
@@ -245,7 +245,7 @@ def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
             patch = {"op": "state", "name": state, "key": value.strip()}
         else:
             raise SessionError("set: after the state give defense ROW, economy ROW, issue N or key GROUP")
-    return _after(s, s.interject(set_answer(patch)) + s.run_bots(), colour)
+    return _after(s, s.interject(PositionChange.of(patch)) + s.run_bots(), colour)
 
 
 def cmd_trace(s: Session, arg: str, colour: bool = False) -> str:

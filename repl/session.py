@@ -13,7 +13,11 @@ from cmdsl.errors import CmdslError
 from cmdsl.game import events as E
 from cmdsl.game.engine import Game
 from cmdsl.game.setup import Setup
-from cmdsl.game.record import Record, first_difference, replay
+from cmdsl.game.record import Record, first_difference
+from cmdsl.replay import replay
+from cmdsl.game.actions import ByHand, RecordedAnswer
+from cmdsl.interjections import interject
+from cmdsl.record_file import load_record, save_record
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES, CardSet, Side
 from cmdsl.set_location import SetChoice, choose_set
@@ -49,7 +53,7 @@ class Session:
     game: Game | None = None
     humans: set[Side] = field(default_factory=set)
     bots: dict[Side, Bot] = field(default_factory=dict)
-    redo: list[str] = field(default_factory=list)
+    redo: list[RecordedAnswer] = field(default_factory=list)
     saved: bool = True
     action_start: int = 0  # first event of the last thing the user did (for `trace`)
     # The game and cards before the last `reload` that changed the game (`undo` brings them back),
@@ -90,13 +94,13 @@ class Session:
         fields = {k: copy.copy(v) for k, v in vars(self).items() if k not in ("cards", "game")}
         fields["bots"] = copy.deepcopy(self.bots)  # their RNGs too, so replies replay the same
         cards, game = self.cards, self.game
-        answers = tuple(game.answers) if game is not None else ()
+        answers = recorded(game) if game is not None else ()
         try:
             yield
         except BaseException:
             vars(self).update(fields)
             self.cards = cards
-            if game is not None and tuple(game.answers) != answers:
+            if game is not None and recorded(game) != answers:
                 game = self._rebuild(answers, game)
             self.game = game
             raise
@@ -150,10 +154,10 @@ class Session:
         self.saved = False
         return self.run_bots(start)
 
-    def interject(self, answer: str) -> list[E.Event]:
+    def interject(self, action: ByHand) -> list[E.Event]:
         game = self.require()
         start = len(game.events)
-        game.interject(answer)
+        interject(game, action)
         self.action_start = start
         self.redo.clear()
         self.saved = False
@@ -161,7 +165,7 @@ class Session:
 
     # ---- undo / redo through the record -----------------------------------------------
 
-    def _rebuild(self, answers: tuple[str, ...], game: Game | None = None) -> Game:
+    def _rebuild(self, answers: tuple[RecordedAnswer, ...], game: Game | None = None) -> Game:
         game = game or self.require()
         rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
         return replay(game.cards, rec).game
@@ -178,7 +182,7 @@ class Session:
             self.redo.clear()
             self.saved = False
             return 0
-        answers = list(game.answers)
+        answers = list(recorded(game))
         undone: list[str] = []
         while answers:
             undone.append(answers.pop())
@@ -197,7 +201,7 @@ class Session:
             raise SessionError("nothing to redo")
         n = 0
         while self.redo:
-            game.answer(self.redo.pop())
+            apply(game, self.redo.pop())
             n += 1
             if game.pending is None or game.pending.player in self.humans:
                 break
@@ -207,11 +211,11 @@ class Session:
     # ---- files -------------------------------------------------------------------------------
 
     def save(self, path: str) -> None:
-        self.require().record().save(path)
+        save_record(self.require().record(), path)
         self.saved = True
 
     def load(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
-        rec = Record.load(path)
+        rec = load_record(path)
         # Other cards are allowed (the note below says so); a replay that diverges is not.
         result = replay(self.cards, rec, accept_other_cards=True)
         if not result.reproduces:
@@ -237,7 +241,7 @@ class Session:
         signature = set_signature(folder)
         new_cards = load_card_set(folder)
         self.signature = signature
-        answers, old = tuple(game.answers), [e.text() for e in game.events]
+        answers, old = recorded(game), [e.text() for e in game.events]
         if self.cut is not None and self.cut[0][: len(answers)] == answers:
             answers, old = self.cut  # no move since a reload cut the game short: try them all again
         rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
@@ -276,3 +280,16 @@ class SessionError(CmdslError):
 
 def default_history() -> Path:
     return Path.home() / ".cmdsl_history"
+
+
+def recorded(game: Game) -> tuple[RecordedAnswer, ...]:
+    """The game's answers as a record holds them (actions by hand without their compiled steps)."""
+    return game.record(complete=False).answers
+
+
+def apply(game: Game, answer: RecordedAnswer) -> None:
+    """Apply one recorded answer: an option id, or an action by hand (checked and compiled again)."""
+    if isinstance(answer, str):
+        game.answer(answer)
+    else:
+        interject(game, answer)

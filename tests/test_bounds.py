@@ -14,6 +14,8 @@ from typing import Any, Iterator
 import pytest
 
 from cmdsl.errors import CardError, CardSetError
+from cmdsl.game.actions import EffectByHand
+from cmdsl.interjections import interject
 from cmdsl.game import events as E
 from cmdsl.game.engine import MAX_PLAY_LEVEL, Game, InternalError, Run, StepLimitExceeded
 from cmdsl.game.setup import Setup
@@ -122,7 +124,7 @@ def test_an_action_over_the_step_limit_stops_with_the_game_as_it_was(mini: CardS
     game.step_limit = 5_000  # the checker keeps real effects far below; force a runaway by hand
     before = state_of(game)
     with pytest.raises(StepLimitExceeded, match="5,000 steps"):
-        game.answer('!effect:mccain:' + nested("repeat 20:", 3, 'shift "Alpha" 1 toward economy'))
+        interject(game, EffectByHand(Side.MCCAIN, nested("repeat 20:", 3, 'shift "Alpha" 1 toward economy')))
     assert state_of(game) == before
     game.answer(game.pending.options[0].id)  # and the game goes on
     assert len(game.answers) == len(before[0]) + 1
@@ -301,11 +303,12 @@ def test_every_pass_handles_the_deepest_accepted_effect_far_from_the_recursion_l
 
 def test_a_record_holding_a_runaway_effect_answer_replays_to_a_clear_error(mini: CardSet, tmp_path: Path) -> None:
     """Today a `!effect:` answer with 8 nested `repeat 20:` made `cmdsl replay` run for ever."""
-    from cmdsl.game.record import Record, replay
+    from cmdsl.game.record import Record
+    from cmdsl.replay import replay
 
     game = game_at_turn(mini)
     record = Record(mini.fingerprint, game.seed, game.setup,
-                    (*game.answers, "!effect:mccain:" + nested("repeat 20:", 8)))
+                    (*game.answers, EffectByHand(Side.MCCAIN, nested("repeat 20:", 8))))
     result = replay(mini, record)
     assert not result.reproduces and result.diverged_at == len(game.answers)
     assert result.reason is not None and "too much work" in result.reason

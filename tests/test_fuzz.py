@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from cmdsl.errors import CardError, CmdslError
 from cmdsl.game.engine import Game
 from cmdsl.game.setup import Setup
-from cmdsl.interjections import effect_answer
+from cmdsl.game.actions import EffectByHand
+from cmdsl.interjections import interject
 from cmdsl.model import CardSet, Side
 from cmdsl.scenario import compile_snippet
 
@@ -115,7 +116,7 @@ def run_effect(cards: CardSet, text: str) -> None:
         assert e.where.line >= 1 and e.message, e
         return
     game = at_turn(cards)
-    game.answer(effect_answer(Side.MCCAIN, text))
+    interject(game, EffectByHand(Side.MCCAIN, text))
     for _ in range(10_000):  # the checker bounds the work, so the questions end too
         if game.pending is None or game.pending.kind == "turn":
             return
@@ -169,7 +170,9 @@ def damaged_record(draw: Any) -> Any:
 @given(damaged_record())
 def test_any_damaged_record_is_refused_with_a_message_or_replays(mini: CardSet, tmp_path_factory: Any,
                                                                  data: Any) -> None:
-    from cmdsl.game.record import Record, replay
+    from cmdsl.game.record import Record
+    from cmdsl.replay import replay
+    from cmdsl.record_file import load_record
 
     deep = data.pop("_deep", 0) if isinstance(data, dict) else 0
     text = json.dumps(data)
@@ -178,7 +181,7 @@ def test_any_damaged_record_is_refused_with_a_message_or_replays(mini: CardSet, 
     path: Path = tmp_path_factory.mktemp("rec") / "game.json"
     path.write_text(text)
     try:
-        record = Record.load(path)
+        record = load_record(path)
         replay(mini, record)
     except CmdslError as e:
         assert str(e)

@@ -11,7 +11,9 @@ from cmdsl.bots import RandomBot
 from cmdsl.errors import RecordError
 from cmdsl.game.engine import Game
 from cmdsl.game.setup import Setup
-from cmdsl.game.record import Record, first_difference, replay
+from cmdsl.game.record import Record, first_difference
+from cmdsl.replay import replay
+from cmdsl.record_file import load_record, save_record
 from cmdsl.model import CardSet, Side
 
 
@@ -27,8 +29,8 @@ def bot_game(cards: CardSet, seed: int, setup: Setup = Setup(max_turns=300)) -> 
 def test_same_seed_and_answers_give_the_same_log_byte_for_byte(cm2008: CardSet, seed: int, tmp_path: Path) -> None:
     g = bot_game(cm2008, seed)
     path = tmp_path / "game.json"
-    g.record().save(path)
-    again = replay(cm2008, Record.load(path))
+    save_record(g.record(), path)
+    again = replay(cm2008, load_record(path))
     assert again.reproduces
     assert again.game.log_text().encode() == g.log_text().encode()
     assert again.game.result == g.result
@@ -41,7 +43,7 @@ def test_choose_states_setup_replays(mini: CardSet) -> None:
 
 def test_record_states_its_card_set(cm2008: CardSet) -> None:
     data = bot_game(cm2008, 4).record().to_json()
-    assert data["cardset"] == cm2008.fingerprint and data["seed"] == 4 and data["format"] == "cmdsl-record/1"
+    assert data["cardset"] == cm2008.fingerprint and data["seed"] == 4 and data["format"] == "cmdsl-record/2"
 
 
 def test_replay_reports_the_first_divergence(mini: CardSet) -> None:
@@ -62,16 +64,16 @@ def test_undo_is_a_replay_of_all_but_the_last_answer(mini: CardSet) -> None:
 @pytest.mark.parametrize("content,message", [
     ("not json", "not valid JSON"),
     ('{"format": "other"}', "not a cmdsl game record"),
-    ('{"format": "cmdsl-record/1", "seed": 1}', "bad.json: cardset: missing"),
-    ('{"format": "cmdsl-record/1", "cardset": "x", "seed": "1", "setup": {}, "answers": []}', "seed"),
-    ('{"format": "cmdsl-record/1", "cardset": "x", "seed": 1, "setup": {"mode": "beginner", "first": "obama"},'
+    ('{"format": "cmdsl-record/2", "seed": 1}', "bad.json: cardset: missing"),
+    ('{"format": "cmdsl-record/2", "cardset": "x", "seed": "1", "setup": {}, "answers": []}', "seed"),
+    ('{"format": "cmdsl-record/2", "cardset": "x", "seed": 1, "setup": {"mode": "beginner", "first": "obama"},'
      ' "answers": [1]}', "answers"),
 ])
 def test_corrupt_records_are_refused_with_a_reason(tmp_path: Path, content: str, message: str) -> None:
     path = tmp_path / "bad.json"
     path.write_text(content)
     with pytest.raises(RecordError, match=message):
-        Record.load(path)
+        load_record(path)
 
 
 def test_chance_is_in_the_log(cm2008: CardSet) -> None:
@@ -138,13 +140,13 @@ def test_the_record_carries_its_event_log(mini: CardSet, tmp_path: Path) -> None
     """Item 5b: `log` holds one text per event; old files without it still load."""
     g = bot_game(mini, 7)
     path = tmp_path / "g.json"
-    g.record().save(path)
+    save_record(g.record(), path)
     data = json.loads(path.read_text())
-    assert data["log"] == [e.text() for e in g.events] and data["format"] == "cmdsl-record/1"
+    assert data["log"] == [e.text() for e in g.events] and data["format"] == "cmdsl-record/2"
     assert data["log_sha256"] is not None
     del data["log"]
     path.write_text(json.dumps(data))
-    old = Record.load(path)
+    old = load_record(path)
     assert old.log is None and replay(mini, old).reproduces
 
 
@@ -197,7 +199,7 @@ def test_save_is_atomic_and_keeps_the_previous_file_on_failure(mini: CardSet, tm
 
     path = tmp_path / "g.json"
     first = bot_game(mini, 5).record()
-    first.save(path)
+    save_record(first, path)
     before = path.read_bytes()
 
     def broken_replace(src: str, dst: str) -> None:
@@ -205,7 +207,7 @@ def test_save_is_atomic_and_keeps_the_previous_file_on_failure(mini: CardSet, tm
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(RecordError, match=f"^{path}: cannot save \\(No space left on device\\)$"):
-        bot_game(mini, 6).record().save(path)
+        save_record(bot_game(mini, 6).record(), path)
     assert path.read_bytes() == before and sorted(tmp_path.iterdir()) == [path]
 
 
@@ -216,7 +218,7 @@ def test_save_is_atomic_and_keeps_the_previous_file_on_failure(mini: CardSet, tm
 def test_save_to_an_impossible_place_is_one_line(mini: CardSet, tmp_path: Path, where: str, message: str) -> None:
     """Item 6: a save that cannot happen says why in one line."""
     with pytest.raises(RecordError, match=message):
-        bot_game(mini, 5).record().save(tmp_path / where)
+        save_record(bot_game(mini, 5).record(), tmp_path / where)
 
 
 def test_the_repl_loads_a_record_of_other_cards_with_a_note(mini: CardSet, tmp_path: Path) -> None:
@@ -225,7 +227,7 @@ def test_the_repl_loads_a_record_of_other_cards_with_a_note(mini: CardSet, tmp_p
 
     rec = bot_game(mini, 5).record()
     path = tmp_path / "g.json"
-    Record("0" * 16, rec.seed, rec.setup, rec.answers, rec.log_sha256, rec.result, rec.log).save(path)
+    save_record(Record("0" * 16, rec.seed, rec.setup, rec.answers, rec.log_sha256, rec.result, rec.log), path)
     s = Session(str(Path(__file__).parent / "data" / "mini"))
     assert s.load(str(path)).endswith("answers replayed (recorded with another version of the cards).")
     assert s.game is not None and s.game.answers == list(rec.answers)

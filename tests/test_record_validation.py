@@ -14,8 +14,11 @@ from hypothesis import strategies as st
 from cmdsl.errors import CmdslError, RecordError
 from cmdsl.game.engine import Game
 from cmdsl.game.setup import Setup
-from cmdsl.game.record import MAX_ANSWER_CHARS, MAX_RECORD_BYTES, MAX_SEED, Record
-from cmdsl.interjections import InterjectionError, set_answer
+from cmdsl.game.fields import MAX_ANSWER_CHARS, MAX_SEED
+from cmdsl.record_file import MAX_RECORD_BYTES, load_record
+from cmdsl.game.record import Record
+from cmdsl.game.actions import PositionChange
+from cmdsl.interjections import InterjectionError, interject
 from cmdsl.model import CardSet, Side
 
 GOOD: dict[str, Any] = {"format": "cmdsl-record/1", "cardset": "abc", "seed": 1,
@@ -40,7 +43,7 @@ def load_text(tmp_path: Path, text: str | bytes) -> Record:
         path.write_bytes(text)
     else:
         path.write_text(text, encoding="utf-8")
-    return Record.load(path)
+    return load_record(path)
 
 
 def refused(tmp_path: Path, text: str | bytes) -> str:
@@ -113,17 +116,17 @@ def test_a_record_too_large_is_refused(tmp_path: Path) -> None:
     with open(tmp_path / "game.json", "wb") as f:
         f.truncate(MAX_RECORD_BYTES + 1)
     with pytest.raises(RecordError, match="larger than 16 MiB"):
-        Record.load(tmp_path / "game.json")
+        load_record(tmp_path / "game.json")
 
 
 def test_unreadable_files_are_one_line(tmp_path: Path) -> None:
     """Item 2: non-UTF-8, a missing file, a directory."""
     assert "not UTF-8 text" in refused(tmp_path, b'{"format": "\xff"}')
     with pytest.raises(RecordError, match="no such file"):
-        Record.load(tmp_path / "missing.json")
+        load_record(tmp_path / "missing.json")
     (tmp_path / "folder").mkdir()
     with pytest.raises(RecordError, match="folder: is a directory, not a record file"):
-        Record.load(tmp_path / "folder")
+        load_record(tmp_path / "folder")
 
 
 # ---- item 3: `!set` answers are data too -----------------------------------------------------------
@@ -137,7 +140,7 @@ def at_turn(cards: CardSet) -> Game:
 def refuses_patch(game: Game, patch: Any) -> str:
     before = (list(game.answers), [e.text() for e in game.events])
     with pytest.raises(InterjectionError) as info:
-        game.answer("!set:" + json.dumps(patch))
+        interject(game, PositionChange(json.dumps(patch)))
     assert (list(game.answers), [e.text() for e in game.events]) == before
     assert game.pending is not None and game.pending.kind == "turn"
     return str(info.value)
@@ -158,7 +161,7 @@ def refuses_patch(game: Game, patch: Any) -> str:
     ({"op": "die", "value": 2.0}, "value: 2.0 is not a whole number"),
     ({"op": "news", "id": {"x": 1}}, 'id: {"x": 1} is not a text'),
     ({"op": "news", "id": "x" * 1000}, "set: id: longer than 200 characters"),
-    ({"op": "news", "id": "x" * 1_000_000}, f"an interjection is at most {MAX_ANSWER_CHARS} characters"),
+    ({"op": "news", "id": "x" * 1_000_000}, f"a change by hand is at most {MAX_ANSWER_CHARS} characters"),
     ({"op": ["die"]}, "a change is one of"),
     ([{"op": "die", "value": 3}], "a change is one of"),
 ])
@@ -173,7 +176,7 @@ def test_hostile_set_json_is_refused(cm2008: CardSet) -> None:
     game = at_turn(cm2008)
     for text in ["[" * 50000, '{"op": "die", "value": ' + "9" * 5000 + "}"]:
         with pytest.raises(InterjectionError):
-            game.answer("!set:" + text)
+            interject(game, PositionChange(text))
     assert game.answers == [] and game.pending is not None
 
 
@@ -183,7 +186,7 @@ def test_good_patches_still_apply(cm2008: CardSet) -> None:
     hand = game.players[Side.MCCAIN].hand[:2]
     for patch in [{"op": "die", "value": 4}, {"op": "score", "side": "obama", "value": 7},
                   {"op": "hand", "side": "mccain", "cards": hand}, {"op": "state", "name": "Florida", "issue": 3}]:
-        game.answer(set_answer(patch))
+        interject(game, PositionChange.of(patch))
     assert len(game.answers) == 4 and game.players[Side.OBAMA].score == 7
     assert game.players[Side.MCCAIN].hand == hand and game.chance.dice == [4]
 
@@ -202,7 +205,7 @@ def test_any_json_in_a_set_patch_is_applied_or_refused(cm2008: CardSet, op: Any,
     game = at_turn(cm2008)
     before = [e.text() for e in game.events]
     try:
-        game.answer("!set:" + json.dumps({"op": op, **fields}))
+        interject(game, PositionChange(json.dumps({"op": op, **fields})))
     except CmdslError:
         assert game.answers == [] and [e.text() for e in game.events] == before
     else:

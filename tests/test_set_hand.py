@@ -7,8 +7,9 @@ import pytest
 
 from cmdsl.game.engine import Game
 from cmdsl.game.setup import Setup
-from cmdsl.game.record import replay
-from cmdsl.interjections import InterjectionError, set_answer
+from cmdsl.replay import replay
+from cmdsl.game.actions import PositionChange
+from cmdsl.interjections import InterjectionError, interject
 from cmdsl.model import CardSet, Side
 
 
@@ -29,7 +30,7 @@ def test_a_card_not_in_the_game_comes_from_the_pool_and_replays(cm2008: CardSet)
     extras = outside_the_game(game, Side.MCCAIN)
     extra = next(c for c in extras if "discard" not in cm2008.cards[c].effect_text)  # playable with one card
     from_deck = p.deck[0]
-    game.answer(set_answer({"op": "hand", "side": "mccain", "cards": [extra, from_deck]}))
+    interject(game, PositionChange.of({"op": "hand", "side": "mccain", "cards": [extra, from_deck]}))
     assert p.hand == [extra, from_deck] and from_deck not in p.deck
     text = game.events[-1].text()
     title, deck_title = cm2008.cards[extra].title, cm2008.cards[from_deck].title
@@ -50,7 +51,7 @@ def test_a_hand_is_still_validated(cm2008: CardSet, cards: list[str], message: s
     game = at_turn(cm2008)
     before = (list(game.answers), [e.text() for e in game.events])
     with pytest.raises(InterjectionError) as info:
-        game.answer(set_answer({"op": "hand", "side": "mccain", "cards": cards}))
+        interject(game, PositionChange.of({"op": "hand", "side": "mccain", "cards": cards}))
     assert message in str(info.value)
     assert (list(game.answers), [e.text() for e in game.events]) == before
 
@@ -64,4 +65,4 @@ def test_the_media_support_in_play_is_not_taken_into_a_hand(cm2008: CardSet) -> 
         if media in pile:
             pile.remove(media)
     with pytest.raises(InterjectionError, match="is in play"):
-        game.answer(set_answer({"op": "hand", "side": "mccain", "cards": [media]}))
+        interject(game, PositionChange.of({"op": "hand", "side": "mccain", "cards": [media]}))

@@ -20,6 +20,8 @@ from ..model import (
 from . import events as E
 from .decisions import Decision, Option
 from .position import LiveState, PlayerState
+from .actions import Answer, ByHand, Interjection
+from .record import Record, log_digest
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
 
 Steps = Generator[Decision, Option, Any]
@@ -30,7 +32,12 @@ class StepLimitExceeded(CmdslError):
 
 
 class InternalError(CmdslError):
-    """An unexpected failure inside the engine (a bug); the game is back where it was."""
+    """An unexpected failure inside the engine (a bug); the game is back where it was.
+    ``record`` is the game up to and with the answer that failed, for a bug report."""
+
+    def __init__(self, message: str, record: Record) -> None:
+        super().__init__(message)
+        self.record = record
 
 
 class GameOver(Exception):
@@ -47,8 +54,8 @@ MAX_PLAY_LEVEL = 3
 #: accepts stays far below it (lang/work.py); reaching it means a bug, not a slow card.
 MAX_STEPS = 1_000_000
 
-#: Answers that start with this are interjections (an effect run by hand, a position change),
-#: kept in the record like any answer so that undo, save and replay include them.
+#: The id of the turn decision's answer when an action by hand (an ``Interjection``) was made
+#: instead of a play or a draw; never an option a player sees.
 INTERJECTION = "!"
 
 
@@ -86,7 +93,7 @@ class Game:
         self.step_limit = MAX_STEPS
         self.observer = observer
         self.events: list[E.Event] = []
-        self.answers: list[str] = []
+        self.answers: list[Answer] = []
         self.players = {s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}
         self.in_play: list[LiveState] = []
         self.reserve: list[str] = list(cards.states)  # never yet in play, file order
@@ -118,9 +125,6 @@ class Game:
 
         An answer that is not an option raises ``IllegalAnswer`` and changes nothing.
         """
-        if answer.startswith(INTERJECTION):
-            self.interject(answer)
-            return
         d = self.pending
         if d is None:
             raise IllegalAnswer("the game is over: no decision is pending" if self.over
@@ -134,20 +138,18 @@ class Game:
             self.emit(E.Chose(d.player, d.kind, opt.id, opt.label))
             self._advance(opt)
 
-    def interject(self, answer: str) -> None:
-        """Run an interjection at the start of a turn: ``!effect:SIDE:TEXT`` runs an effect as SIDE,
-        ``!set:JSON`` changes the position (see ``cmdsl.interjections``). A bad one raises a
-        ``CmdslError`` and changes nothing; a good one is recorded like an answer."""
-        from ..interjections import prepare
-
+    def interject(self, action: ByHand, steps: Callable[["Game"], Steps]) -> None:
+        """Carry out an action by hand (an effect run, a position changed) at a turn's play-or-draw
+        decision. The controller has checked and compiled it into ``steps``
+        (``cmdsl.interjections.prepare``): the engine never reads effect text. Recorded like an
+        answer, so undo, save and replay include it."""
         d = self.pending
         if d is None or d.kind != "turn":
             raise IllegalAnswer("effects and position changes can only be made when a turn's "
                                 "play-or-draw decision is pending")
-        steps = prepare(self, answer)  # raises before anything changes
-        self.answers.append(answer)
+        self.answers.append(Interjection(action, steps))
         with self._transaction():
-            self._advance(Option(INTERJECTION, answer, steps))
+            self._advance(Option(INTERJECTION, "by hand", steps))
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -158,13 +160,14 @@ class Game:
         try:
             yield
         except BaseException as e:
+            failed = self.record(complete=False)  # with the answer that failed: a bug report
             self._restart(self.answers[:-1])
             if isinstance(e, (CmdslError, KeyboardInterrupt)) or not isinstance(e, Exception):
                 raise
             raise InternalError(f"internal error while applying an answer ({type(e).__name__}: {e}); "
-                                "the game is back as it was") from e
+                                "the game is back as it was", failed) from e
 
-    def _restart(self, answers: list[str]) -> None:
+    def _restart(self, answers: list[Answer]) -> None:
         """Start this game again, in place, and apply ``answers`` (the generator must be re-made
         on this very object, so that it keeps driving it)."""
         observer, keep, limit = self.observer, self.keep_checkpoints, self.step_limit
@@ -175,7 +178,10 @@ class Game:
                           chance=Chance(list(self._dice0), self.chance.strict))
         self.keep_checkpoints, self.step_limit = keep, limit
         for a in answers:
-            self.answer(a)
+            if isinstance(a, Interjection):
+                self.interject(a.action, a.steps)
+            else:
+                self.answer(a)
         self.observer = observer
 
     def tick(self) -> None:
@@ -655,10 +661,13 @@ class Game:
 
     # ---- reading the game ------------------------------------------------------
 
-    def record(self) -> "Any":
-        from .record import Record
-
-        return Record.of(self)
+    def record(self, complete: bool = True) -> Record:
+        """This game as a record; ``complete=False`` leaves out the log (a failed answer's report)."""
+        log = tuple(e.text() for e in self.events) if complete else None
+        return Record(self.cards.fingerprint, self.seed, self.setup,
+                      tuple(a.action if isinstance(a, Interjection) else a for a in self.answers),
+                      log_digest(log) if log is not None else None,
+                      self.result.text() if self.result else None, log)
 
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)

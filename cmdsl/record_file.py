@@ -1,0 +1,133 @@
+"""Record files: read with a size limit and checked as data; written atomically.
+
+A record file is data from anywhere: it is read with a size limit and every field is checked
+(``Record.from_json``) before anything runs. A save goes to a temporary file beside the target,
+renamed over it, so an interrupted or failed save never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError
+from .game.record import Record
+
+#: A record of a long game is well under 1 MiB; anything far larger is not one of ours.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+#: Records nest a few levels deep; JSON too deep for the parser is reported where it passes this.
+MAX_NESTING = 32
+
+
+def load_record(path: str | Path) -> Record:
+    return Record.from_json(_parse(path, _read(Path(path))), str(path))
+
+
+def save_record(record: Record, path: str | Path) -> None:
+    """Write ``record`` atomically: a failed save leaves the previous file as it was."""
+    write_atomically(Path(path), json.dumps(record.to_json(), indent=1) + "\n")
+
+
+def _read(path: Path) -> str:
+    """The file's text, refusing what is not a regular file (a FIFO would hang) or is too large."""
+    try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise RecordError(f"{path}: is a directory, not a record file")
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(f"{path}: not a regular file")
+        if info.st_size > MAX_RECORD_BYTES:
+            raise _too_large(path)
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_RECORD_BYTES + 1)  # bounded even if the file grows meanwhile
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read ({e.strerror or e})") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise _too_large(path)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{path}: not UTF-8 text (byte {raw[e.start]:#04x} at offset {e.start})") from None
+
+
+def _too_large(path: Path) -> RecordError:
+    return RecordError(f"{path}: larger than {MAX_RECORD_BYTES // 2**20} MiB: not a game record")
+
+
+def _parse(path: str | Path, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        line, col = too_deep(text)
+        raise RecordError(f"{path}: nested too deeply (more than {MAX_NESTING} levels at line {line}, "
+                          f"column {col})") from None
+    except ValueError as e:  # JSONDecodeError, or an integer beyond Python's digit limit
+        raise RecordError(f"{path}: not valid JSON ({e})") from None
+
+
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, int]:
+    """Line and column (1-based) where ``text`` first nests more than ``limit`` brackets deep."""
+    depth = 0
+    for m in _STRUCTURE.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                line = text.count("\n", 0, m.start()) + 1
+                return line, m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        elif c in "]}":
+            depth -= 1
+    return 1, 1
+
+
+# ---- writing ------------------------------------------------------------------------------------------
+
+def check_destination(path: str | Path) -> None:
+    """Refuse, before a game is played, a place where its record could not be saved."""
+    p = Path(path)
+    parent = p.parent
+    if p.is_dir():
+        raise RecordError(f"{p}: is a directory; give a file name")
+    if not parent.is_dir():
+        raise RecordError(f"{p}: no such directory {str(parent)!r}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise RecordError(f"{p}: cannot write in {str(parent)!r} (permission denied)")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``."""
+    check_destination(path)
+    tmp: Path | None = None
+    try:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp", delete=False) as fh:
+            tmp = Path(fh.name)
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, _file_mode(path))  # the temporary file is private (0600); a record is not
+        os.replace(tmp, path)
+    except OSError as e:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+        raise RecordError(f"{path}: cannot save ({e.strerror or e})") from None
+
+
+def _file_mode(path: Path) -> int:
+    """The existing file's permissions, or those a new file gets under the umask."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
