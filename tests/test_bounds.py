@@ -162,9 +162,11 @@ def test_an_unexpected_failure_inside_an_answer_leaves_the_previous_position(
     game = game_at_turn(mini)
     before = state_of(game)
     fail_once(monkeypatch, RuntimeError("injected"))
-    with pytest.raises(InternalError, match="injected"):
+    with pytest.raises(InternalError, match="injected") as e:
         game.answer("draw")
     assert state_of(game) == before
+    report = e.value.record  # the game with the answer that failed, for a bug report
+    assert report.answers == (*before[0], "draw") and report.seed == game.seed
     game.answer("draw")
     assert game.answers[-1] == "draw" and isinstance(game.events[len(before[1]) + 1], E.CardDrawn)
 
