@@ -655,8 +655,8 @@ class Game:
     def hand_size(self, side: Side) -> int:
         return len(self.players[side].hand)
 
-    def in_hand(self, side: Side, card: str) -> bool:
-        return card in self.players[side].hand
+    def in_hand(self, side: Side, card_id: str) -> bool:
+        return card_id in self.players[side].hand
 
     def media_owner(self) -> Side | None:
         return self.media[1] if self.media is not None else None

@@ -66,24 +66,24 @@ class GameOps(Protocol):
 
     def hand_size(self, side: Side) -> int: ...
 
-    def in_hand(self, side: Side, card: str) -> bool: ...
+    def in_hand(self, side: Side, card_id: str) -> bool: ...
 
-    def playable(self, side: Side, card: str) -> bool:
-        """Whether ``side`` could pay ``card``'s discard cost now."""
+    def playable(self, side: Side, card_id: str) -> bool:
+        """Whether ``side`` could pay ``card_id``'s discard cost now."""
 
     def media_owner(self) -> Side | None:
         """Who owns the Media Support card in play; None when there is none."""
 
     # ---- actions --------------------------------------------------------------------------------
 
-    def gain(self, side: Side, state: State | None, issue: str, cause: str | None = None) -> Steps:
-        """One support on ``issue`` in ``state`` for ``side``."""
+    def gain(self, side: Side, live: State | None, issue: str, cause: str | None = None) -> Steps:
+        """One support on ``issue`` in the state ``live`` for ``side``."""
 
-    def shift(self, state: State | None, n: int, issue: str, cause: str | None = None) -> Steps:
-        """Move ``state``'s issue marker ``n`` boxes toward ``issue``."""
+    def shift(self, live: State | None, n: int, issue: str, cause: str | None = None) -> Steps:
+        """Move the state ``live``'s issue marker ``n`` boxes toward ``issue``."""
 
-    def alter(self, state: State | None, cause: str | None = None) -> None:
-        """``state``'s key demographic becomes its other group."""
+    def alter(self, live: State | None, cause: str | None = None) -> None:
+        """The state ``live``'s key demographic becomes its other group."""
 
     def demographic_support(self, side: Side, group: str, cause: str | None = None) -> Steps:
         """Every empty white block of every state in play keyed to ``group`` becomes ``side``'s."""
@@ -91,10 +91,10 @@ class GameOps(Protocol):
     def draw_cards(self, side: Side, n: int, cause: str | None = None) -> list[str]:
         """Draw up to ``n`` cards; the ids drawn."""
 
-    def discard_from_hand(self, side: Side, card: str, why: str, cause: str | None = None) -> None: ...
+    def discard_from_hand(self, side: Side, card_id: str, why: str, cause: str | None = None) -> None: ...
 
-    def play_card(self, side: Side, card: str, nested: bool = False, cause: str | None = None) -> Steps:
-        """Play ``card`` from ``side``'s hand (``nested``: at once, inside another effect)."""
+    def play_card(self, side: Side, card_id: str, nested: bool = False, cause: str | None = None) -> Steps:
+        """Play ``card_id`` from ``side``'s hand (``nested``: at once, inside another effect)."""
 
     def tick(self) -> None:
         """Count one step of work (a loop turn): the game stops an answer that does too much."""
