@@ -13,12 +13,14 @@ from typing import Any, Callable, Mapping
 
 from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
 from .game import events as E
-from .game.decisions import Decision
-from .game.engine import Chance, Game, Run, Steps
+from .game.decisions import Decision, DecisionKind
+from .game.engine import Chance, Game, Steps
+from .game.options import play_id
 from .game.position import LiveState, parse_row
 from .lang.checker import Context, Names, check
 from .lang.compiler import Compiled, compile_effect
 from .lang.parser import Origin, parse_effect
+from .lang.run import Run
 from .lang.work import over_budget
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
 
@@ -352,8 +354,8 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
             d = game.pending
             if d is None:
                 break
-            if sc.action == "play" and d.kind == "turn" and not game.answers:  # the scenario's own play
-                game.answer(f"play:{sc.subject}")
+            if sc.action == "play" and d.kind == DecisionKind.TURN and not game.answers:  # the scenario's own play
+                game.answer(play_id(sc.subject))
                 continue
             if not answers:
                 raise place.error(("answers",), "a decision has no scripted answer:\n" + d.describe())

@@ -3,9 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..model import Side
+
+
+class DecisionKind(StrEnum):
+    """What a decision is about. The values are shown by the REPL and in ``Chose`` events."""
+
+    TURN = "turn"  # play a card or draw (R4)
+    SETUP_STATE = "setup-state"  # a starting state from one's pile (R3.3)
+    DRAFT = "draft"  # the card kept in a draft round (R3.1)
+    BLOCK = "block"  # which block a support takes (R6)
+    ORDER = "order"  # which of several states won at once is resolved first (R9.4)
+    REPLACEMENT = "replacement"  # the state that replaces a won one (R9.2)
+    NEWS_TARGET = "news-target"  # the state a Breaking News affects (a Media Support's ability)
+    STATE = "state"  # the choices of effects: a state, an issue, a card, a discard, one of several
+    ISSUE = "issue"
+    CARD = "card"
+    DISCARD = "discard"
+    OPTION = "option"
 
 
 @dataclass(frozen=True)
@@ -20,7 +38,7 @@ class Option:
 @dataclass(frozen=True)
 class Decision:
     player: Side
-    kind: str  # turn, state, issue, block, card, discard, option, order, replacement, news-target, setup-state
+    kind: DecisionKind
     prompt: str
     options: tuple[Option, ...]
 

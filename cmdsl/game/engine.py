@@ -10,15 +10,18 @@ from __future__ import annotations
 import contextlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Iterable, Iterator
+from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
 from ..model import (
     HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE,
     CardDef, CardSet, Side, StateTile,
 )
+from ..lang.ops import Choice
+from ..lang.run import Run
 from . import events as E
-from .decisions import Decision, Option
+from . import options as O
+from .decisions import Decision, DecisionKind, Option
 from .position import LiveState, PlayerState
 from .actions import Answer, ByHand, Interjection
 from .record import Record, log_digest
@@ -59,6 +62,7 @@ MAX_STEPS = 1_000_000
 INTERJECTION = "!"
 
 
+_ISSUE_OPTIONS = tuple(O.issue_option(i) for i in ISSUES)
 
 
 @dataclass
@@ -248,8 +252,9 @@ class Game:
             for side in SIDES:  # each picks 2 of their own pile, in secret (R3.3)
                 for _ in range(2):
                     pile = [t for t in self.cards.states.values() if t.pile is side and t.name not in chosen]
-                    opt = yield from self.ask(Decision(side, "setup-state", "choose a starting state from your pile",
-                                                       tuple(Option(f"state:{t.slug}", f"{t.name} ({t.ev} EV)", t.name)
+                    opt = yield from self.ask(Decision(side, DecisionKind.SETUP_STATE,
+                                                       "choose a starting state from your pile",
+                                                       tuple(O.state_option(t, f"{t.name} ({t.ev} EV)", t.name)
                                                              for t in pile)))
                     chosen.append(opt.value)
         for name in chosen:
@@ -271,8 +276,8 @@ class Game:
                 if not pool:
                     continue
                 drawn = [pool.pop() for _ in range(min(DRAFT_DRAW, len(pool)))]
-                opts = tuple(Option(f"card:{cid}", self.cards.cards[cid].title, cid) for cid in drawn)
-                opt = yield from self.ask(Decision(side, "draft", f"draft round {rnd}: keep one card", opts))
+                opts = tuple(O.card_option(cid, self.cards.cards[cid].title) for cid in drawn)
+                opt = yield from self.ask(Decision(side, DecisionKind.DRAFT, f"draft round {rnd}: keep one card", opts))
                 kept[side].append(opt.value)
                 self.emit(E.Drafted(side, rnd, opt.value, tuple(c for c in drawn if c != opt.value)))
         self.decks = {side: tuple(kept[side]) for side in SIDES}
@@ -285,10 +290,9 @@ class Game:
 
     def turn_options(self, side: Side) -> list[Option]:
         p = self.players[side]
-        opts = [Option(f"play:{cid}", f"Play {self.cards.cards[cid].title}", cid)
-                for cid in p.hand if self.playable(side, cid)]
+        opts = [O.play_option(cid, self.cards.cards[cid].title) for cid in p.hand if self.playable(side, cid)]
         if len(p.hand) < HAND_LIMIT_FOR_DRAWING and (p.deck or p.discard):  # R4.2
-            opts.append(Option("draw", "Draw a card"))
+            opts.append(O.draw_option())
         return opts
 
     def _resume(self) -> Steps:
@@ -315,7 +319,7 @@ class Game:
         else:
             self.passes = 0
             while True:
-                opt = yield from self.ask(Decision(side, "turn", "play a card or draw", tuple(options)))
+                opt = yield from self.ask(Decision(side, DecisionKind.TURN, "play a card or draw", tuple(options)))
                 if opt.id != INTERJECTION:
                     break
                 yield from opt.value(self)  # then the turn's decision again, as things now stand
@@ -323,7 +327,7 @@ class Game:
                 if not options:
                     self.emit(E.Passed(side, "no card to play and none to draw"))
                     break
-            if opt.id == "draw":
+            if opt.id == O.DRAW:
                 self.draw_cards(side, 1)
             elif opt.id != INTERJECTION:
                 yield from self.play_card(side, opt.value)
@@ -415,7 +419,7 @@ class Game:
     def hand_options(self, side: Side, only: Iterable[str] | None = None) -> list[Option]:
         """One option per card in hand (card ids are unique within a pool, so none repeat)."""
         ids = self.players[side].hand if only is None else [c for c in only if c in self.players[side].hand]
-        return [Option(f"card:{cid}", self.cards.cards[cid].title, cid) for cid in dict.fromkeys(ids)]
+        return [O.card_option(cid, self.cards.cards[cid].title) for cid in dict.fromkeys(ids)]
 
     # ---- media support abilities (R4.4) ------------------------------------------
 
@@ -483,9 +487,10 @@ class Game:
             "replace": f"replace {opp}'s token on a white circle",
             "undecided": "place a token on an undecided white circle",
         }
-        opts = tuple(Option(f"block:{issue}:{i + 1}", f"{live.name} {issue}, block {i + 1}: {labels[w]}", (w, i))
+        opts = tuple(O.block_option(issue, i, f"{live.name} {issue}, block {i + 1}: {labels[w]}", (w, i))
                      for w, i in ways.items())
-        opt = yield from self.ask(Decision(side, "block", f"which {issue} block of {live.name} turns {side.label}?", opts))
+        opt = yield from self.ask(Decision(side, DecisionKind.BLOCK,
+                                           f"which {issue} block of {live.name} turns {side.label}?", opts))
         way, i = opt.value
         before = tokens[i]
         if way == "remove":
@@ -544,8 +549,8 @@ class Game:
             pick = won[0]
             if len(won) > 1:  # R9.4: the active player orders simultaneous wins
                 opt = yield from self.ask(Decision(
-                    self.active, "order", "several states are won at once: which is resolved first?",
-                    tuple(Option(f"state:{s.tile.slug}", f"{s.name} (won by {s.locked})", s) for s in won)))
+                    self.active, DecisionKind.ORDER, "several states are won at once: which is resolved first?",
+                    tuple(O.state_option(s.tile, f"{s.name} (won by {s.locked})", s) for s in won)))
                 pick = opt.value
             yield from self._resolve_win(pick)
 
@@ -574,8 +579,9 @@ class Game:
                 raise GameOver(None, "every state has been won and nobody reached 270")
             return
         tiles = [self.cards.states[n] for n in self.reserve]
-        opt = yield from self.ask(Decision(side, "replacement", f"{live.name} is won: choose the state that replaces it",
-                                           tuple(Option(f"state:{t.slug}", f"{t.name} ({t.ev} EV)", t) for t in tiles)))
+        opt = yield from self.ask(Decision(side, DecisionKind.REPLACEMENT,
+                                           f"{live.name} is won: choose the state that replaces it",
+                                           tuple(O.state_option(t, f"{t.name} ({t.ev} EV)", t) for t in tiles)))
         new = self.enter_state(opt.value, slot)
         yield from self.breaking_news(new)
 
@@ -596,6 +602,90 @@ class Game:
         else:
             self.emit(E.NewsDrawn(news.id, news.title, target.name))
         yield from news.run(Run(self, None, target))
+
+    # ---- the operations compiled effects act through (cmdsl.lang.ops.GameOps) ------------------
+    # Effects reach the game only through GameOps. Its actions were rules of the game already
+    # (gain, shift, alter, demographic_support, draw_cards, discard_from_hand, play_card), as were
+    # playable, tick, live, active and in_play; here are the rest: reads and the effects' choices.
+    # A state is a LiveState; one that has left play reads as nothing (None, 0).
+
+    def still_in_play(self, state: LiveState) -> bool:
+        return state.in_play
+
+    def majority(self, state: LiveState | None) -> str | None:
+        return state.majority if state is not None and state.in_play else None
+
+    def minority(self, state: LiveState | None) -> str | None:
+        return state.minority if state is not None and state.in_play else None
+
+    def key(self, state: LiveState | None) -> str | None:
+        return state.key if state is not None and state.in_play else None
+
+    def votes(self, state: LiveState | None) -> int:
+        return state.tile.ev if state is not None and state.in_play else 0
+
+    def blocks(self, state: LiveState | None, side: Side, issue: str) -> int:
+        return state.count(side, issue) if state is not None and state.in_play else 0
+
+    def score(self, side: Side) -> int:
+        return self.players[side].score
+
+    def hand_size(self, side: Side) -> int:
+        return len(self.players[side].hand)
+
+    def in_hand(self, side: Side, card_id: str) -> bool:
+        return card_id in self.players[side].hand
+
+    def media_owner(self) -> Side | None:
+        return self.media[1] if self.media is not None else None
+
+    def choose_state(self, side: Side, among: Sequence[LiveState], what: str,
+                     cause: str | None = None) -> Choice[LiveState | None]:
+        if not among:
+            self.emit(E.NothingToChoose(side, what, cause=cause))
+            return None
+        opt = yield from self.ask(Decision(side, DecisionKind.STATE, f"choose {what}",
+                                           tuple(O.state_option(x.tile, x.name, x) for x in among)))
+        return opt.value
+
+    def choose_issue(self, side: Side) -> Choice[str]:
+        opt = yield from self.ask(Decision(side, DecisionKind.ISSUE, "choose an issue", _ISSUE_OPTIONS))
+        return opt.value
+
+    def choose_card(self, side: Side) -> Choice[str | None]:
+        return (yield from self._choose_in_hand(side, DecisionKind.CARD, "choose a card from your hand",
+                                                self.hand_options(side)))
+
+    def choose_discard(self, side: Side) -> Choice[str | None]:
+        return (yield from self._choose_in_hand(side, DecisionKind.DISCARD, "discard a card", self.hand_options(side)))
+
+    def choose_discard_or_stop(self, side: Side, discarded: int) -> Choice[str | None]:
+        opts = self.hand_options(side)
+        if not opts:
+            return None
+        done = O.done_option(f"stop discarding ({discarded} discarded)")
+        opt = yield from self.ask(Decision(side, DecisionKind.DISCARD, "discard a card, or stop", (done, *opts)))
+        return None if opt.id == O.DONE else opt.value
+
+    def choose_card_to_play(self, side: Side, drawn: Sequence[str]) -> Choice[str | None]:
+        opts = [o for o in self.hand_options(side, drawn) if self.playable(side, o.value)]
+        return (yield from self._choose_in_hand(side, DecisionKind.CARD, "play one of the cards just drawn", opts))
+
+    def _choose_in_hand(self, side: Side, kind: DecisionKind, prompt: str, opts: list[Option]) -> Choice[str | None]:
+        if not opts:
+            return None
+        opt = yield from self.ask(Decision(side, kind, prompt, tuple(opts)))
+        return opt.value
+
+    def choose_option(self, side: Side, labels: Sequence[str]) -> Choice[int]:
+        opts = tuple(O.numbered_option(i, label) for i, label in enumerate(labels))
+        opt = yield from self.ask(Decision(side, DecisionKind.OPTION, "choose one", opts))
+        return opt.value
+
+    def choose_news_target(self, side: Side, among: Sequence[LiveState]) -> Choice[LiveState]:
+        opt = yield from self.ask(Decision(side, DecisionKind.NEWS_TARGET, "choose the state the Breaking News affects",
+                                           tuple(O.state_option(x.tile, x.name, x) for x in among)))
+        return opt.value
 
     # ---- copies --------------------------------------------------------------------
 
@@ -672,27 +762,3 @@ class Game:
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)
 
-
-class Run:
-    """What a running effect sees: the game, who acts, its variables, the news target."""
-
-    __slots__ = ("game", "actor", "news", "vars", "chosen")
-
-    def __init__(self, game: Game, actor: Side | None, news: LiveState | None = None) -> None:
-        self.game = game
-        self.actor = actor
-        self.news = news
-        self.vars: dict[str, Any] = {}
-        self.chosen: dict[int, set[str]] = {}
-
-    @property
-    def me(self) -> Side:
-        """Who acts; the checker guarantees there is somebody wherever this is read."""
-        assert self.actor is not None
-        return self.actor
-
-    def as_(self, actor: Side) -> "Run":
-        r = Run(self.game, actor, self.news)
-        r.vars = self.vars
-        r.chosen = self.chosen
-        return r

@@ -8,21 +8,18 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Callable, Generator
+from typing import Any, Callable
 
-from ..game import events as E
-from ..game.decisions import Decision, Option
-from ..game.engine import Game, Run
-from ..game.position import LiveState
-from ..model import ISSUES, Side
+from ..model import Side
 from . import ast as A
 from . import render
 from .checker import Checked
+from .ops import Choice, GameOps, State, Steps
+from .run import Run
 from .text import option_text
 from .work import MAX_COUNT
 
 Value = Callable[[Run], Any]
-Steps = Generator[Decision, Option, None]
 Step = Callable[[Run], Steps]
 
 _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
@@ -33,8 +30,8 @@ _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
 class Abilities:
     """A Media Support card's ongoing abilities, compiled (R4.4, R10.2)."""
 
-    rolls: Callable[[Game, Side, Side], int | None]  # (game, owner, roller) → dice, or None
-    news: Callable[[Game, Side, LiveState], Generator[Decision, Option, LiveState]] | None
+    rolls: Callable[[GameOps, Side, Side], int | None]  # (game, owner, roller) → dice, or None
+    news: Callable[[GameOps, Side, State], Choice[State]] | None  # (game, owner, new state) → target
 
 
 @dataclass(frozen=True)
@@ -59,7 +56,7 @@ class Compiler:
             return lambda r: v
         if isinstance(e, A.StateName):
             name = e.name
-            return lambda r: r.game.live(name)
+            return lambda r: r.ops.live(name)
         if isinstance(e, A.GroupName):
             g = e.name
             return lambda r: g
@@ -81,24 +78,21 @@ class Compiler:
         if isinstance(e, A.BlocksOf):
             who, issue, state = self.expr(e.player), self.expr(e.issue), self.expr(e.state)
 
-            def blocks(r: Run) -> int:
-                s = state(r)
-                return s.count(who(r), issue(r)) if s is not None and s.in_play else 0
-            return blocks
+            return lambda r: r.ops.blocks(state(r), who(r), issue(r))
         if isinstance(e, A.Of):
             sub = self.expr(e.subject)
             if e.prop == "majority":
-                return lambda r: _maybe(sub(r), lambda s: s.majority)
+                return lambda r: r.ops.majority(sub(r))
             if e.prop == "minority":
-                return lambda r: _maybe(sub(r), lambda s: s.minority)
+                return lambda r: r.ops.minority(sub(r))
             if e.prop == "key":
-                return lambda r: _maybe(sub(r), lambda s: s.key)
+                return lambda r: r.ops.key(sub(r))
             if e.prop == "votes":
-                return lambda r: _maybe(sub(r), lambda s: s.tile.ev) or 0
+                return lambda r: r.ops.votes(sub(r))
             if e.prop == "score":
-                return lambda r: r.game.players[sub(r)].score
+                return lambda r: r.ops.score(sub(r))
             if e.prop == "hand_size":
-                return lambda r: len(r.game.players[sub(r)].hand)
+                return lambda r: r.ops.hand_size(sub(r))
         raise TypeError(f"cannot compile {e!r}")  # pragma: no cover
 
     def player(self, e: A.PlayerRef) -> Value:
@@ -108,7 +102,7 @@ class Compiler:
         if who == "opponent":
             return lambda r: r.me.other
         if who == "active":
-            return lambda r: r.game.active
+            return lambda r: r.ops.active
         side = Side(who)
         return lambda r: side
 
@@ -127,13 +121,13 @@ class Compiler:
 
             def leads(r: Run) -> bool:
                 p = who(r)
-                return r.game.players[p].score > r.game.players[p.other].score
+                return r.ops.score(p) > r.ops.score(p.other)
             return leads
         if isinstance(c, A.MediaInPlay):
             if c.player is None:
-                return lambda r: r.game.media is not None
+                return lambda r: r.ops.media_owner() is not None
             owner = self.expr(c.player)
-            return lambda r: r.game.media is not None and r.game.media[1] is owner(r)
+            return lambda r: (o := r.ops.media_owner()) is not None and o is owner(r)
         if isinstance(c, A.Compare):
             left, right, op = self.expr(c.left), self.expr(c.right), _CMP[c.op]
 
@@ -169,20 +163,20 @@ class Compiler:
             def gain(r: Run) -> Steps:
                 live, iss = state(r), issue(r)
                 for _ in range(amount(r)):
-                    r.game.tick()
-                    yield from r.game.gain(r.me, live, iss, cause)
+                    r.ops.tick()
+                    yield from r.ops.gain(r.me, live, iss, cause)
             return gain
         if isinstance(s, A.Shift):
             state, amount, issue = self.expr(s.state), self.count(s.amount), self.expr(s.issue)
 
             def shift(r: Run) -> Steps:
-                yield from r.game.shift(state(r), amount(r), issue(r), cause)
+                yield from r.ops.shift(state(r), amount(r), issue(r), cause)
             return shift
         if isinstance(s, A.Alter):
             state = self.expr(s.state)
 
             def alter(r: Run) -> Steps:
-                r.game.alter(state(r), cause)
+                r.ops.alter(state(r), cause)
                 return
                 yield  # pragma: no cover - makes this a generator
             return alter
@@ -190,13 +184,13 @@ class Compiler:
             group = self.expr(s.group)
 
             def demographic(r: Run) -> Steps:
-                yield from r.game.demographic_support(r.me, group(r), cause)
+                yield from r.ops.demographic_support(r.me, group(r), cause)
             return demographic
         if isinstance(s, A.Draw):
             amount = self.count(s.amount)
 
             def draw(r: Run) -> Steps:
-                r.game.draw_cards(r.me, amount(r), cause)
+                r.ops.draw_cards(r.me, amount(r), cause)
                 return
                 yield  # pragma: no cover
             return draw
@@ -204,43 +198,32 @@ class Compiler:
             amount = self.count(s.amount)
 
             def draw_and_play(r: Run) -> Steps:
-                g = r.game
-                drawn = g.draw_cards(r.me, amount(r), cause)
-                opts = [o for o in g.hand_options(r.me, drawn) if g.playable(r.me, o.value)]
-                if not opts:
-                    return
-                opt = yield from g.ask(Decision(r.me, "card", "play one of the cards just drawn", tuple(opts)))
-                yield from g.play_card(r.me, opt.value, nested=True, cause=cause)
+                drawn = r.ops.draw_cards(r.me, amount(r), cause)
+                card = yield from r.ops.choose_card_to_play(r.me, drawn)
+                if card is not None:
+                    yield from r.ops.play_card(r.me, card, nested=True, cause=cause)
             return draw_and_play
         if isinstance(s, A.Discard):
             amount = self.count(s.amount)
 
             def discard(r: Run) -> Steps:
-                g = r.game
                 for _ in range(amount(r)):
-                    opts = g.hand_options(r.me)
-                    if not opts:
+                    card = yield from r.ops.choose_discard(r.me)
+                    if card is None:
                         return
-                    opt = yield from g.ask(Decision(r.me, "discard", "discard a card", tuple(opts)))
-                    g.discard_from_hand(r.me, opt.value, "effect", cause)
+                    r.ops.discard_from_hand(r.me, card, "effect", cause)
             return discard
         if isinstance(s, A.DiscardAny):
             var = s.var
 
             def discard_any(r: Run) -> Steps:
-                g = r.game
                 n = 0
                 while True:
-                    g.tick()
-                    opts = g.hand_options(r.me)
-                    if not opts:
+                    r.ops.tick()
+                    card = yield from r.ops.choose_discard_or_stop(r.me, n)
+                    if card is None:
                         break
-                    done = Option("done", f"stop discarding ({n} discarded)")
-                    opt = yield from g.ask(Decision(r.me, "discard", "discard a card, or stop",
-                                                    (done, *opts)))
-                    if opt.id == "done":
-                        break
-                    g.discard_from_hand(r.me, opt.value, "effect", cause)
+                    r.ops.discard_from_hand(r.me, card, "effect", cause)
                     n += 1
                 r.vars[var] = n
             return discard_any
@@ -248,38 +231,31 @@ class Compiler:
             return self.choose_state(s, cause)
         if isinstance(s, A.ChooseIssue):
             var = s.var
-            opts = tuple(Option(f"issue:{i}", i.title(), i) for i in ISSUES)
 
             def choose_issue(r: Run) -> Steps:
-                opt = yield from r.game.ask(Decision(r.me, "issue", "choose an issue", opts))
-                r.vars[var] = opt.value
+                r.vars[var] = yield from r.ops.choose_issue(r.me)
             return choose_issue
         if isinstance(s, A.ChooseCard):
             var = s.var
 
             def choose_card(r: Run) -> Steps:
-                opts = r.game.hand_options(r.me)
-                r.vars[var] = None
-                if opts:
-                    opt = yield from r.game.ask(Decision(r.me, "card", "choose a card from your hand", tuple(opts)))
-                    r.vars[var] = opt.value
+                r.vars[var] = yield from r.ops.choose_card(r.me)
             return choose_card
         if isinstance(s, A.PlayCard):
             var = s.var
 
             def play(r: Run) -> Steps:
                 cid = r.vars.get(var)
-                g = r.game
-                if cid is not None and cid in g.players[r.me].hand and g.playable(r.me, cid):
-                    yield from g.play_card(r.me, cid, nested=True, cause=cause)
+                if cid is not None and r.ops.in_hand(r.me, cid) and r.ops.playable(r.me, cid):
+                    yield from r.ops.play_card(r.me, cid, nested=True, cause=cause)
             return play
         if isinstance(s, A.DiscardCard):
             var = s.var
 
             def discard_card(r: Run) -> Steps:
                 cid = r.vars.get(var)
-                if cid is not None and cid in r.game.players[r.me].hand:
-                    r.game.discard_from_hand(r.me, cid, "effect", cause)
+                if cid is not None and r.ops.in_hand(r.me, cid):
+                    r.ops.discard_from_hand(r.me, cid, "effect", cause)
                 return
                 yield  # pragma: no cover
             return discard_card
@@ -305,11 +281,11 @@ class Compiler:
             def for_each(r: Run) -> Steps:
                 saved = r.chosen
                 r.chosen = {}
-                for live in list(r.game.in_play):  # the states in play when the loop starts
-                    r.game.tick()
-                    if not live.in_play:
+                for state in list(r.ops.in_play):  # the states in play when the loop starts
+                    r.ops.tick()
+                    if not r.ops.still_in_play(state):
                         continue
-                    r.vars[var] = live
+                    r.vars[var] = state
                     if where is None or where(r):
                         yield from body(r)
                 r.chosen = saved
@@ -321,7 +297,7 @@ class Compiler:
                 saved = r.chosen
                 r.chosen = {}
                 for _ in range(count(r)):
-                    r.game.tick()
+                    r.ops.tick()
                     yield from body(r)
                 r.chosen = saved
             return repeat
@@ -336,9 +312,8 @@ class Compiler:
             labels = [option_text(o) for o in s.options]  # rules text, never effect source
 
             def choose_one(r: Run) -> Steps:
-                opts = tuple(Option(f"option:{i + 1}", labels[i], i) for i in range(len(bodies)))
-                opt = yield from r.game.ask(Decision(r.me, "option", "choose one", opts))
-                yield from bodies[opt.value](r)
+                i = yield from r.ops.choose_option(r.me, labels)
+                yield from bodies[i](r)
             return choose_one
         raise TypeError(f"cannot compile {s!r}")  # pragma: no cover
 
@@ -348,27 +323,23 @@ class Compiler:
         self._ids += 1
         key = self._ids
         what = "a different state" if different else "a state"
-        text = render.cond(s.where) if s.where is not None else ""
+        if s.where is not None:
+            what += f" where {render.cond(s.where)}"
 
         def choose_state(r: Run) -> Steps:
-            g = r.game
             used = r.chosen.setdefault(key, set()) if different else set()
             fits = []
-            for live in g.in_play:
-                if live.name in used:
+            for state in r.ops.in_play:
+                if state in used:
                     continue
-                r.vars[var] = live
+                r.vars[var] = state
                 if where is None or where(r):
-                    fits.append(live)
+                    fits.append(state)
             r.vars[var] = None
-            if not fits:
-                g.emit(E.NothingToChoose(r.me, f"{what}{' where ' + text if text else ''}", cause=cause))
-                return
-            opt = yield from g.ask(Decision(
-                r.me, "state", f"choose {what}" + (f" where {text}" if text else ""),
-                tuple(Option(f"state:{x.tile.slug}", x.name, x) for x in fits)))
-            r.vars[var] = opt.value
-            used.add(opt.value.name)
+            chosen = yield from r.ops.choose_state(r.me, fits, what, cause)
+            if chosen is not None:
+                r.vars[var] = chosen
+                used.add(chosen)
         return choose_state
 
     # ---- abilities ---------------------------------------------------------------
@@ -384,7 +355,7 @@ class Compiler:
             elif isinstance(s, A.NewsTarget):
                 news = self.news_target(s)
 
-        def roll_count(game: Game, owner: Side, roller: Side) -> int | None:
+        def roll_count(game: GameOps, owner: Side, roller: Side) -> int | None:
             r = Run(game, owner)
             for who, n in rolls:
                 if who(r) is roller:
@@ -392,28 +363,20 @@ class Compiler:
             return None
         return Abilities(roll_count, news)
 
-    def news_target(self, s: A.NewsTarget) -> Callable[[Game, Side, LiveState], Generator[Decision, Option, LiveState]]:
+    def news_target(self, s: A.NewsTarget) -> Callable[[GameOps, Side, State], Choice[State]]:
         chooser = self.expr(s.chooser) if s.chooser is not None else None
         rule = s.rule
 
-        def target(game: Game, owner: Side, new: LiveState) -> Generator[Decision, Option, LiveState]:
+        def target(game: GameOps, owner: Side, new: State) -> Choice[State]:
             states = list(game.in_play)
             if not states:
                 return new
             if rule == "chosen":
                 assert chooser is not None
-                who = chooser(Run(game, owner))
-                opt = yield from game.ask(Decision(
-                    who, "news-target", "choose the state the Breaking News affects",
-                    tuple(Option(f"state:{x.tile.slug}", x.name, x) for x in states)))
-                return opt.value
+                return (yield from game.choose_news_target(chooser(Run(game, owner)), states))
             pick = max if rule == "most" else min
-            return pick(states, key=lambda x: x.tile.ev)  # ties: the first in slot order
+            return pick(states, key=game.votes)  # ties: the first in slot order
         return target
-
-
-def _maybe(state: LiveState | None, f: Callable[[LiveState], Any]) -> Any:
-    return f(state) if state is not None and state.in_play else None
 
 
 def compile_effect(checked: Checked, item: str) -> Compiled:

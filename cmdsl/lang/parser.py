@@ -18,6 +18,7 @@ from lark.indenter import Indenter
 from ..errors import CardError, Located, did_you_mean
 from ..resources import grammar_text, parser_tables_text
 from . import ast as A
+from .parse_tables import load_parser
 
 
 @dataclass(frozen=True)
@@ -75,12 +76,8 @@ def build_parser(grammar: str) -> Lark:
 
 @functools.cache
 def get_parser() -> Lark:
-    """The effect parser, once per process: from the shipped tables (``cmdsl.lang.tables``), or
-    built from the grammar if it was edited since they were generated."""
-    # Imported here, not at the top: `python -m cmdsl.lang.tables` must not find itself already
-    # imported (via cmdsl/__init__ → … → this module) when it starts.
-    from .tables import load_parser
-
+    """The effect parser, once per process: from the shipped tables (``cmdsl.lang.parse_tables``),
+    or built from the grammar if it was edited since they were generated."""
     grammar = grammar_text()
     try:
         tables: str | None = parser_tables_text()

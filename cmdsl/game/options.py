@@ -1,0 +1,57 @@
+"""Every option of every decision is built here, so each option id format is written once.
+
+Option ids are what records store and what scripts, scenarios and the REPL answer with: changing
+one breaks every saved game. Build them with these functions, never by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import StateTile
+from .decisions import Option
+
+#: The ids of the options that carry no value of their own.
+DRAW = "draw"  # a turn's "draw a card"
+DONE = "done"  # "stop discarding"
+
+
+def state_option(tile: StateTile, label: str, value: Any) -> Option:
+    """A state (in play, in reserve or in a setup pile): ``state:ohio``."""
+    return Option(f"state:{tile.slug}", label, value)
+
+
+def card_option(card_id: str, title: str) -> Option:
+    """A card (in hand, in a draft): ``card:mccain-draw``; its value is the card id."""
+    return Option(f"card:{card_id}", title, card_id)
+
+
+def play_id(card_id: str) -> str:
+    """The turn's answer that plays ``card_id``."""
+    return f"play:{card_id}"
+
+
+def play_option(card_id: str, title: str) -> Option:
+    return Option(play_id(card_id), f"Play {title}", card_id)
+
+
+def draw_option() -> Option:
+    return Option(DRAW, "Draw a card")
+
+
+def done_option(label: str) -> Option:
+    return Option(DONE, label)
+
+
+def issue_option(issue: str) -> Option:
+    return Option(f"issue:{issue}", issue.title(), issue)
+
+
+def block_option(issue: str, index: int, label: str, value: Any) -> Option:
+    """A block of a row, numbered from 1 as printed: ``block:economy:2`` for ``index`` 1."""
+    return Option(f"block:{issue}:{index + 1}", label, value)
+
+
+def numbered_option(index: int, label: str) -> Option:
+    """One of several effects, numbered from 1: ``option:1`` for ``index`` 0 (its value)."""
+    return Option(f"option:{index + 1}", label, index)
