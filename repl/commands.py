@@ -20,6 +20,7 @@ from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.game.setup import SETUP_MODES
 from cmdsl.game.fields import MAX_SEED
+from cmdsl.game.options import play_id, state_id
 from cmdsl.game.actions import EffectByHand, PositionChange
 from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
@@ -124,7 +125,7 @@ def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def cmd_play(s: Session, arg: str, colour: bool = False) -> str:
-    return cmd_answer(s, f"play:{arg.strip()}", colour)
+    return cmd_answer(s, play_id(arg.strip()), colour)
 
 
 def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
@@ -437,7 +438,7 @@ def matching_options(d: Decision, text: str) -> list[Option]:
         return [exact]
     low = text.strip().lower()
     return [o for o in d.options if o.label.lower().startswith(low) or o.id.lower().startswith(low)
-            or o.id.lower() == f"play:{low}" or o.id.lower() == f"state:{low.replace(' ', '-')}"]
+            or o.id.lower() == play_id(low) or o.id.lower() == state_id(low)]
 
 
 def is_error(e: BaseException) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import StateTile
+from ..model import StateTile, slug
 from .decisions import Option
 
 #: The ids of the options that carry no value of their own.
@@ -16,9 +16,14 @@ DRAW = "draw"  # a turn's "draw a card"
 DONE = "done"  # "stop discarding"
 
 
+def state_id(name: str) -> str:
+    """The option id of a state, from its name ("New Jersey" → "state:new-jersey")."""
+    return f"state:{slug(name)}"
+
+
 def state_option(tile: StateTile, label: str, value: Any) -> Option:
     """A state (in play, in reserve or in a setup pile): ``state:ohio``."""
-    return Option(f"state:{tile.slug}", label, value)
+    return Option(f"state:{tile.slug}", label, value)  # the tile's slug is cached: this is hot
 
 
 def card_option(card_id: str, title: str) -> Option:
