@@ -14,7 +14,8 @@ from typing import Any, Callable, Mapping
 from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
 from .game import events as E
 from .game.decisions import Decision, DecisionKind
-from .game.engine import Chance, Game, Steps
+from .game.engine import Game, Steps
+from .game.position import Chance
 from .game.options import play_id
 from .game.position import LiveState, parse_row
 from .lang.checker import Context, Names, check

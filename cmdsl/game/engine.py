@@ -8,6 +8,7 @@ files or looks at a clock, and every random draw comes from the game's own seede
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
@@ -22,7 +23,7 @@ from ..lang.run import Run
 from . import events as E
 from . import options as O
 from .decisions import Decision, DecisionKind, Option
-from .position import LiveState, PlayerState
+from .position import Chance, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection
 from .record import Record, log_digest
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
@@ -65,14 +66,6 @@ INTERJECTION = "!"
 _ISSUE_OPTIONS = tuple(O.issue_option(i) for i in ISSUES)
 
 
-@dataclass
-class Chance:
-    """Die results forced by a test; when ``strict``, a roll beyond them is an error."""
-
-    dice: list[int] = field(default_factory=list)
-    strict: bool = False
-
-
 class Game:
     def __init__(
         self,
@@ -83,37 +76,29 @@ class Game:
         observer: Callable[["Game", E.Event], None] | None = None,
         chance: Chance | None = None,
         start: Callable[["Game"], Steps] | None = None,
+        checkpoints: bool = False,
     ) -> None:
+        """``checkpoints``: keep a copy of the position at the start of every turn, so that
+        ``fork()`` replays only the current turn (for bots that look ahead); else a fork replays
+        the game from its start. Either way a fork never changes this game."""
         cards.require_setup(setup.mode)  # a set is checked only for the setup modes it declares
         self.cards = cards
         self.seed = seed
         self.setup = setup
-        self.rng = random.Random(seed)
-        self.chance = chance or Chance()
-        self._dice0 = list(self.chance.dice)  # the forced dice as given, to rebuild the game
-        self._origin: dict[str, Any] | None = None  # the checkpoint a fork started from
-        self.resolving = 0  # cards whose effect is being carried out right now (R12.15)
+        chance = chance or Chance()
+        self._dice0 = list(chance.dice)  # the forced dice as given, to rebuild the game
+        self._origin: Position | None = None  # the checkpoint a fork started from
         self.steps = 0  # work done for the current answer (MAX_STEPS)
         self.step_limit = MAX_STEPS
         self.observer = observer
         self.events: list[E.Event] = []
         self.answers: list[Answer] = []
-        self.players = {s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}
-        self.in_play: list[LiveState] = []
-        self.reserve: list[str] = list(cards.states)  # never yet in play, file order
-        self.won: list[tuple[str, Side]] = []
-        # The cards each player plays this game with (R3.1): the beginner deck or the draft.
-        self.decks: dict[Side, tuple[str, ...]] = {side: () for side in SIDES}
-        self.news_deck: list[str] = []  # top is the last element
-        self.media: tuple[str, Side] | None = None  # the Media Support card in play and its owner
-        self.negatives: list[tuple[Side, str]] = []  # Going Negative rolls due at end of turn
-        self.turn = 0
-        self.active = Side.MCCAIN
-        self.passes = 0
+        self.pos = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, random.Random(seed), chance,
+                            list(cards.states), decks={side: () for side in SIDES})
         self.pending: Decision | None = None
         self.result: E.GameEnded | None = None
-        self.keep_checkpoints = False
-        self._checkpoint: tuple[dict[str, Any], int] | None = None
+        self.keep_checkpoints = checkpoints
+        self._checkpoint: tuple[Position, int] | None = None
         self._start = start
         self._gen = (start or Game._main)(self)
         self._advance(None)
@@ -179,7 +164,7 @@ class Game:
             self._load(self._origin)
         else:
             Game.__init__(self, self.cards, self.seed, self.setup, start=self._start,
-                          chance=Chance(list(self._dice0), self.chance.strict))
+                          chance=Chance(list(self._dice0), self.pos.chance.strict))
         self.keep_checkpoints, self.step_limit = keep, limit
         for a in answers:
             if isinstance(a, Interjection):
@@ -302,8 +287,8 @@ class Game:
             self.active = self.active.other
 
     def _turn(self) -> Steps:
-        if self.keep_checkpoints:  # only once something has forked this game (a bot looking ahead)
-            self._checkpoint = (self._snapshot(), len(self.answers))
+        if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
+            self._checkpoint = (self.pos.copy(), len(self.answers))
         self.turn += 1
         limit = self.setup.max_turns
         if limit is not None and self.turn > limit:
@@ -689,31 +674,20 @@ class Game:
 
     # ---- copies --------------------------------------------------------------------
 
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "players": {s: (list(p.hand), list(p.deck), list(p.discard), list(p.played), p.supply, p.score)
-                        for s, p in self.players.items()},
-            "in_play": [(x.tile, {i: list(r) for i, r in x.tokens.items()}, x.box, x.key, x.locked)
-                        for x in self.in_play],
-            "reserve": list(self.reserve), "won": list(self.won), "news": list(self.news_deck),
-            "media": self.media, "negatives": list(self.negatives), "turn": self.turn, "active": self.active,
-            "passes": self.passes, "decks": dict(self.decks), "rng": self.rng.getstate(),
-            "dice": list(self.chance.dice),
-        }
-
     def fork(self) -> "Game":
         """An independent copy of this game at its pending decision, without its history.
 
-        It restarts from the position saved at the start of the current turn and replays only
-        this turn's answers, so a bot can try options cheaply. During setup it replays it all.
+        It starts again from the position saved at the start of the current turn (when this game
+        keeps checkpoints, or was itself forked in this turn) and replays only this turn's
+        answers; else it replays the whole game. This game is not changed.
         """
-        self.keep_checkpoints = True  # later turns will save a checkpoint: later forks are cheap
-        cp = self._checkpoint
         g = Game.__new__(Game)
-        g.cards, g.seed, g.setup, g._start = self.cards, self.seed, self.setup, self._start
-        g.chance, g._dice0, g._origin, g.observer = self.chance, self._dice0, self._origin, None
-        g.keep_checkpoints, g.step_limit = True, self.step_limit
-        if cp is None:  # during setup, or this game's first turn since it was forked
+        g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
+        g._dice0, g._origin, g.step_limit = self._dice0, self._origin, self.step_limit
+        g.pos = self.pos  # replaced by _restart; needed for chance.strict
+        g.keep_checkpoints = False  # a fork replays from its own origin
+        cp = self._checkpoint
+        if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
             g._restart(self.answers)
             return g
         snap, since = cp
@@ -721,33 +695,16 @@ class Game:
         g._restart(self.answers[since:])
         return g
 
-    def _load(self, snap: dict[str, Any]) -> None:
+    def _load(self, snap: Position) -> None:
         """Put this game at the start of the turn ``snap`` saved (cards and setup stay)."""
-        g = self
-        g.rng = random.Random()
-        g.rng.setstate(snap["rng"])
-        g.chance = Chance(list(snap["dice"]), self.chance.strict)
-        g._dice0, g._origin = list(snap["dice"]), snap
-        g.resolving, g.steps = 0, 0
-        g.events, g.answers = [], []
-        g.players = {}
-        for side, (hand, deck, discard, played, supply, score) in snap["players"].items():
-            p = PlayerState(side, score)
-            p.hand, p.deck, p.discard, p.played, p.supply = list(hand), list(deck), list(discard), list(played), supply
-            g.players[side] = p
-        g.in_play = []
-        for tile, tokens, box, key, locked in snap["in_play"]:
-            live = LiveState(tile)
-            live.tokens = {i: list(r) for i, r in tokens.items()}
-            live.box, live.key, live.locked = box, key, locked
-            g.in_play.append(live)
-        g.reserve, g.won, g.news_deck = list(snap["reserve"]), list(snap["won"]), list(snap["news"])
-        g.media, g.negatives, g.turn, g.active = snap["media"], list(snap["negatives"]), snap["turn"], snap["active"]
-        g.passes, g.decks = snap["passes"], dict(snap["decks"])
-        g.pending, g.result = None, None
-        g.keep_checkpoints, g._checkpoint = True, None
-        g._gen = g._resume()
-        g._advance(None)
+        self.pos = snap.copy()
+        self._dice0, self._origin = list(snap.chance.dice), snap
+        self.steps = 0
+        self.events, self.answers = [], []
+        self.pending, self.result = None, None
+        self._checkpoint = None
+        self._gen = self._resume()
+        self._advance(None)
 
     # ---- reading the game ------------------------------------------------------
 
@@ -762,3 +719,13 @@ class Game:
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)
 
+
+def _position_field(name: str) -> property:
+    return property(lambda game: getattr(game.pos, name), lambda game, value: setattr(game.pos, name, value),
+                    doc=f"The position's ``{name}`` (``Game.pos``).")
+
+
+# A game reads and writes its position's parts by name (``game.players``, ``game.turn``…):
+# generated from Position's fields, so the list of them is written once, there.
+for _field in dataclasses.fields(Position):
+    setattr(Game, _field.name, _position_field(_field.name))

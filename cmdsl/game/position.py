@@ -1,8 +1,16 @@
-"""The live position: states in play with their tokens and markers, and each player's cards."""
+"""The position: everything a game's state is, as one value with a cheap, complete ``copy``.
+
+``Position`` holds the states in play (``LiveState``), each player's cards (``PlayerState``),
+the decks, the Media Support in play, the turn, and the seeded RNG. The engine's rules are
+functions over it; ``Game`` drives one (DESIGN property 9).
+"""
 
 from __future__ import annotations
 
+import random
 import re
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from ..model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
 
@@ -20,6 +28,12 @@ class LiveState:
         self.in_play = True
         # Set when the state is won while other wins wait their turn (R9.4, ruling R12.6).
         self.locked: Side | None = None
+
+    def copy(self) -> "LiveState":
+        c = LiveState.__new__(LiveState)
+        c.tile, c.box, c.key, c.in_play, c.locked = self.tile, self.box, self.key, self.in_play, self.locked
+        c.tokens = {issue: row[:] for issue, row in self.tokens.items()}
+        return c
 
     @property
     def name(self) -> str:
@@ -99,3 +113,65 @@ class PlayerState:
         self.played: list[str] = []  # played this turn, discarded at its end (R4.3)
         self.supply = TOKENS_PER_PLAYER
         self.score = score
+
+    def copy(self) -> "PlayerState":
+        c = PlayerState.__new__(PlayerState)
+        c.side, c.supply, c.score = self.side, self.supply, self.score
+        c.hand, c.deck, c.discard, c.played = self.hand[:], self.deck[:], self.discard[:], self.played[:]
+        return c
+
+
+@dataclass
+class Chance:
+    """Die results forced by a test (in order); when ``strict``, a roll beyond them is an error."""
+
+    dice: list[int] = field(default_factory=list)
+    strict: bool = False
+
+    def copy(self) -> "Chance":
+        return Chance(self.dice[:], self.strict)
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    # Random(0) seeds from a small int (no OS entropy, unlike Random()); setstate then overwrites it.
+    c = random.Random(0)
+    c.setstate(rng.getstate())
+    return c
+
+
+@dataclass(eq=False)
+class Position:
+    """All of a game's state. ``copy()`` is complete: a copy and its original share nothing that
+    changes (tiles and card ids are immutable and shared)."""
+
+    players: dict[Side, PlayerState]
+    rng: random.Random
+    chance: Chance
+    reserve: list[str]  # states never yet in play, file order
+    in_play: list[LiveState] = field(default_factory=list)
+    won: list[tuple[str, Side]] = field(default_factory=list)
+    # The cards each player plays this game with (R3.1): the beginner deck or the draft.
+    decks: dict[Side, tuple[str, ...]] = field(default_factory=dict)
+    news_deck: list[str] = field(default_factory=list)  # top is the last element
+    media: tuple[str, Side] | None = None  # the Media Support card in play and its owner
+    negatives: list[tuple[Side, str]] = field(default_factory=list)  # Going Negative rolls due at end of turn
+    turn: int = 0
+    active: Side = Side.MCCAIN
+    passes: int = 0  # consecutive turns passed (R12.2, R12.7)
+    resolving: int = 0  # cards whose effect is being carried out right now (R12.15)
+
+    def copy(self) -> "Position":
+        return Position(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})
+
+
+def _copy(value: Any) -> Any:
+    """A copy of one field: containers are copied one level down, with their mutable parts."""
+    if isinstance(value, list):
+        return [v.copy() if isinstance(v, LiveState) else v for v in value]
+    if isinstance(value, dict):
+        return {k: v.copy() if isinstance(v, PlayerState) else v for k, v in value.items()}
+    if isinstance(value, random.Random):
+        return _copy_rng(value)
+    if isinstance(value, Chance):
+        return value.copy()
+    return value  # numbers, sides, tuples: immutable
