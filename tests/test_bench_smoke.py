@@ -19,9 +19,9 @@ def _openspiel_installed() -> bool:
 
 def test_speed_prints_its_metrics(tmp_path: Path) -> None:
     out_json = tmp_path / "speed.json"
-    run = subprocess.run([sys.executable, str(ROOT / "bench" / "speed.py"), "--games", "3", "--seconds", "0",
-                          "--json", str(out_json)],
-                         cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=60)
+    command = [sys.executable, str(ROOT / "bench" / "speed.py"), "--games", "3", "--seconds", "0",
+               "--forks", "200", "--json", str(out_json)]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=60)
     assert run.returncode == 0, run.stderr
     missing = [m for m in METRICS if m not in run.stdout]
     assert missing == [], run.stdout
