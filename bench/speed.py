@@ -10,6 +10,7 @@ What it prints (``--json FILE`` writes the same numbers, see bench/compare.py):
   0..N-1, two RandomBots, ``Setup(max_turns=1000)``. A decision is one ``game.answer`` a bot
   makes, i.e. one with at least 2 options (the engine takes single-option ones itself).
   Self-play and the OpenSpiel games run in interleaved rounds; each keeps its fastest round.
+  All times are the process's CPU time (less disturbed by other work on the machine than wall time).
 - µs per position copy mid-game: ``Game.fork()`` at a mid-turn decision of turn 40 (it replays
   this turn's answers from the turn's checkpoint), the first fork of a game that never forked
   (a replay from the start), and ``game.position.copy()`` once the engine has one.
@@ -26,6 +27,9 @@ which puts that checkout first on ``sys.path``:
     python bench/speed.py --json new.json
     python bench/compare.py base.json new.json
     git worktree remove /tmp/base
+
+Repeat the pair a few times and give compare.py every pair: it prints their median ratio
+(bench/README.md).
 """
 
 from __future__ import annotations
@@ -45,6 +49,11 @@ from typing import Any, Callable
 
 REPO = Path(__file__).resolve().parent.parent
 FORK_TURN = 40  # "mid-game": random games last 60-120 turns
+
+# CPU time of this process, not wall time: on a shared machine a busy neighbour makes wall times
+# wander by tens of percent between back-to-back runs, while the CPU time of the same work moves
+# far less. Every duration and rate below is in CPU seconds.
+clock: Callable[[], float] = time.process_time
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -138,9 +147,9 @@ def load_set(engine: Engine, cards: str | None) -> tuple[Any, str, float]:
     else:  # an engine older than cmdsl.set_location: --cards, else its bundled set
         path = Path(cards) if cards else engine.bundled_cards_dir()
         described = f"card set {path}"
-    t = time.perf_counter()
+    t = clock()
     card_set = engine.load_card_set(path)
-    return card_set, described, time.perf_counter() - t
+    return card_set, described, clock() - t
 
 
 # ---- cmdsl self-play ----------------------------------------------------------------
@@ -154,7 +163,7 @@ def new_game(engine: Engine, cards: Any, seed: int) -> tuple[Any, dict[Any, Any]
 
 def self_play(engine: Engine, cards: Any, games: int) -> dict[str, float]:
     decisions = events = turns = 0
-    t = time.perf_counter()
+    t = clock()
     for seed in range(games):
         g, bots = new_game(engine, cards, seed)
         while g.pending is not None:
@@ -165,7 +174,7 @@ def self_play(engine: Engine, cards: Any, games: int) -> dict[str, float]:
             g.answer(bots[g.pending.player].choose(g.pending, g))
         events += len(g.events)
         turns += g.turn
-    dt = time.perf_counter() - t
+    dt = clock() - t
     return {"games_per_s": games / dt, "decisions_per_s": decisions / dt, "events_per_s": events / dt,
             "turns_per_game": turns / games, "decisions_per_game": decisions / games, "self_play_s": dt}
 
@@ -192,10 +201,10 @@ def per_call_us(fn: Callable[[], Any], n: int, batches: int = 5) -> float:
     size = max(1, n // batches)
     best = float("inf")
     for _ in range(max(1, min(batches, n))):
-        t = time.perf_counter()
+        t = clock()
         for _ in range(size):
             fn()
-        best = min(best, (time.perf_counter() - t) / size)
+        best = min(best, (clock() - t) / size)
     return 1e6 * best
 
 
@@ -250,7 +259,7 @@ def openspiel_random_play(pyspiel: Any, name: str, seconds: float, seed: int = 0
     rng = random.Random(seed)
     game = pyspiel.load_game(name)
     games = decisions = chance = 0
-    t = time.perf_counter()
+    t = clock()
     deadline = t + seconds
     while True:
         state = game.new_initial_state()
@@ -267,9 +276,9 @@ def openspiel_random_play(pyspiel: Any, name: str, seconds: float, seed: int = 0
                     decisions += 1
                 state.apply_action(rng.choice(legal))
         games += 1
-        if time.perf_counter() >= deadline:
+        if clock() >= deadline:
             break
-    dt = time.perf_counter() - t
+    dt = clock() - t
     return {"games_per_s": games / dt, "decisions_per_s": decisions / dt, "chance_per_s": chance / dt,
             "games": games}
 
@@ -290,9 +299,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Engine: {root} (commit {rev or 'unknown'}), Python {platform.python_version()}")
 
     metrics: dict[str, float | None] = {}
-    t = time.perf_counter()
+    t = clock()
     engine.get_parser()
-    metrics["parser_load_ms"] = 1000 * (time.perf_counter() - t)
+    metrics["parser_load_ms"] = 1000 * (clock() - t)
     try:
         cards, described, t_load = load_set(engine, args.cards)
     except engine.error as e:

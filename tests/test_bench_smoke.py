@@ -43,3 +43,9 @@ def test_compare_prints_ratios(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     lines = {line.split()[0]: line.split() for line in run.stdout.splitlines() if line.strip()}
     assert lines["games_per_s"][3] == "1.500" and lines["fork_us"][3] == "0.500"
+    # Several back-to-back pairs: each pair's ratio, then their median.
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "compare.py"), str(old), str(new), str(new), str(old),
+                          str(old), str(new)], capture_output=True, text=True, encoding="utf-8", timeout=30)
+    assert run.returncode == 0, run.stderr
+    row = next(line.split() for line in run.stdout.splitlines() if line.startswith("games_per_s"))
+    assert row[3:7] == ["1.500", "0.667", "1.500", "1.500"]
