@@ -167,8 +167,8 @@ def self_play(engine: Engine, cards: Any, games: int) -> dict[str, float]:
     for seed in range(games):
         g, bots = new_game(engine, cards, seed)
         while g.pending is not None:
-            # The engine takes single-option decisions itself; count it anyway should one reach
-            # a bot (an older engine), so the number stays "choices made".
+            # Only real choices count: the engine takes single-option decisions itself, but an
+            # older engine might hand one to the bot, and it must not inflate the rate.
             if len(g.pending.options) >= 2:
                 decisions += 1
             g.answer(bots[g.pending.player].choose(g.pending, g))
