@@ -40,7 +40,7 @@ def _init(cards_dir: str | None) -> None:
 def play_one(job: tuple[int, str, str, str, int]) -> dict[str, Any]:
     seed, bot_m, bot_o, setup, max_turns = job
     bots = {SIDES[0]: make_bot(bot_m, seed * 2), SIDES[1]: make_bot(bot_o, seed * 2 + 1)}
-    game = Game(_CARDS, seed, Setup(setup, "random", max_turns))
+    game = Game(_CARDS, seed, Setup(setup, "random", max_turns), checkpoints=True)  # greedy forks it
     while game.pending is not None:
         d = game.pending
         game.answer(bots[d.player].choose(d, game))

@@ -94,7 +94,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     cards = _cards(args.cards)
     bots = {side: make_bot(name, args.seed * 2 + i) for i, (side, name) in enumerate(zip(SIDES, names))}
     limit = None if args.max_turns == 0 else args.max_turns
-    game = Game(cards, args.seed, Setup(args.setup, args.first, limit))
+    game = Game(cards, args.seed, Setup(args.setup, args.first, limit), checkpoints=True)  # bots fork it
     _run_bots(game, bots, echo=not args.quiet)
     if args.quiet and game.result is not None:
         print(game.result.text())

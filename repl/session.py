@@ -109,7 +109,7 @@ class Session:
 
     def start(self, mode: str, opponent: str, human: Side, seed: int, first: str = "random",
               hidden: bool = False) -> list[E.Event]:
-        self.game = Game(self.cards, seed, Setup(mode, first))
+        self.game = Game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
         self.seed_hidden = hidden
         self.humans = set(SIDES) if opponent == "human" else {human}
         self.bots = {} if opponent == "human" else {human.other: make_bot(opponent, seed)}

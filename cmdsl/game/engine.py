@@ -93,7 +93,7 @@ class Game:
         self.observer = observer
         self.events: list[E.Event] = []
         self.answers: list[Answer] = []
-        self.pos = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, random.Random(seed), chance,
+        self.position = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, random.Random(seed), chance,
                             list(cards.states), decks={side: () for side in SIDES})
         self.pending: Decision | None = None
         self.result: E.GameEnded | None = None
@@ -164,7 +164,7 @@ class Game:
             self._load(self._origin)
         else:
             Game.__init__(self, self.cards, self.seed, self.setup, start=self._start,
-                          chance=Chance(list(self._dice0), self.pos.chance.strict))
+                          chance=Chance(list(self._dice0), self.position.chance.strict))
         self.keep_checkpoints, self.step_limit = keep, limit
         for a in answers:
             if isinstance(a, Interjection):
@@ -288,7 +288,7 @@ class Game:
 
     def _turn(self) -> Steps:
         if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
-            self._checkpoint = (self.pos.copy(), len(self.answers))
+            self._checkpoint = (self.position.copy(), len(self.answers))
         self.turn += 1
         limit = self.setup.max_turns
         if limit is not None and self.turn > limit:
@@ -684,7 +684,7 @@ class Game:
         g = Game.__new__(Game)
         g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
         g._dice0, g._origin, g.step_limit = self._dice0, self._origin, self.step_limit
-        g.pos = self.pos  # replaced by _restart; needed for chance.strict
+        g.position = self.position  # replaced by _restart; needed for chance.strict
         g.keep_checkpoints = False  # a fork replays from its own origin
         cp = self._checkpoint
         if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
@@ -697,7 +697,7 @@ class Game:
 
     def _load(self, snap: Position) -> None:
         """Put this game at the start of the turn ``snap`` saved (cards and setup stay)."""
-        self.pos = snap.copy()
+        self.position = snap.copy()
         self._dice0, self._origin = list(snap.chance.dice), snap
         self.steps = 0
         self.events, self.answers = [], []
@@ -721,8 +721,8 @@ class Game:
 
 
 def _position_field(name: str) -> property:
-    return property(lambda game: getattr(game.pos, name), lambda game, value: setattr(game.pos, name, value),
-                    doc=f"The position's ``{name}`` (``Game.pos``).")
+    return property(lambda game: getattr(game.position, name), lambda game, value: setattr(game.position, name, value),
+                    doc=f"The position's ``{name}`` (``Game.position``).")
 
 
 # A game reads and writes its position's parts by name (``game.players``, ``game.turn``…):

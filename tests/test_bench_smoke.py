@@ -1,0 +1,51 @@
+"""bench/speed.py still runs and prints its metrics (a smoke test: the numbers are not checked)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+METRICS = ("games/s", "decisions/s", "events/s", "turns/game", "µs per fork", "µs per position.copy()",
+           "parser load", "set load + parse + check + compile")
+
+
+def _openspiel_installed() -> bool:
+    return importlib.util.find_spec("pyspiel") is not None
+
+
+def test_speed_prints_its_metrics(tmp_path: Path) -> None:
+    out_json = tmp_path / "speed.json"
+    command = [sys.executable, str(ROOT / "bench" / "speed.py"), "--games", "3", "--seconds", "0",
+               "--forks", "200", "--json", str(out_json)]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert run.returncode == 0, run.stderr
+    missing = [m for m in METRICS if m not in run.stdout]
+    assert missing == [], run.stdout
+    metrics = json.loads(out_json.read_text(encoding="utf-8"))["metrics"]
+    assert metrics["decisions_per_s"] > 0 and metrics["fork_us"] > 0
+    if _openspiel_installed():
+        assert "ratio cmdsl / OpenSpiel" in run.stdout
+        assert metrics["ratio_vs.hearts"] > 0
+    else:
+        assert "OpenSpiel not installed: pip install '.[bench]'" in run.stdout
+
+
+def test_compare_prints_ratios(tmp_path: Path) -> None:
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps({"meta": {}, "metrics": {"games_per_s": 100.0, "fork_us": 50.0}}))
+    new.write_text(json.dumps({"meta": {}, "metrics": {"games_per_s": 150.0, "fork_us": 25.0}}))
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "compare.py"), str(old), str(new)],
+                         capture_output=True, text=True, encoding="utf-8", timeout=30)
+    assert run.returncode == 0, run.stderr
+    lines = {line.split()[0]: line.split() for line in run.stdout.splitlines() if line.strip()}
+    assert lines["games_per_s"][3] == "1.500" and lines["fork_us"][3] == "0.500"
+    # Several back-to-back pairs: each pair's ratio, then their median.
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "compare.py"), str(old), str(new), str(new), str(old),
+                          str(old), str(new)], capture_output=True, text=True, encoding="utf-8", timeout=30)
+    assert run.returncode == 0, run.stderr
+    row = next(line.split() for line in run.stdout.splitlines() if line.startswith("games_per_s"))
+    assert row[3:7] == ["1.500", "0.667", "1.500", "1.500"]
