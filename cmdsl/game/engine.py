@@ -7,8 +7,8 @@ files or looks at a clock, and every random draw comes from the game's own seede
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
+import operator
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
@@ -90,6 +90,7 @@ class Game:
         self._origin: Position | None = None  # the checkpoint a fork started from
         self.steps = 0  # work done for the current answer (MAX_STEPS)
         self.step_limit = MAX_STEPS
+        self._options: dict[tuple[str, str], Option] = {}  # see _play_option
         self.observer = observer
         self.events: list[E.Event] = []
         self.answers: list[Answer] = []
@@ -123,9 +124,11 @@ class Game:
             ids = ", ".join(o.id for o in d.options)
             raise IllegalAnswer(f'"{answer}" is not an option of this decision ({d.prompt}); options: {ids}')
         self.answers.append(opt.id)
-        with self._transaction():
+        try:
             self.emit(E.Chose(d.player, d.kind, opt.id, opt.label))
             self._advance(opt)
+        except BaseException as e:
+            self._roll_back(e)
 
     def interject(self, action: ByHand, steps: Callable[["Game"], Steps]) -> None:
         """Carry out an action by hand (an effect run, a position changed) at a turn's play-or-draw
@@ -137,24 +140,22 @@ class Game:
             raise IllegalAnswer("effects and position changes can only be made when a turn's "
                                 "play-or-draw decision is pending")
         self.answers.append(Interjection(action, steps))
-        with self._transaction():
-            self._advance(Option(INTERJECTION, "by hand", steps))
-
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """The answer just recorded completes, or the game is put back as it was before it.
-
-        Putting back replays the earlier answers from the start (or from the checkpoint this game
-        was forked from): slow, but only ever done after a failure."""
         try:
-            yield
+            self._advance(Option(INTERJECTION, "by hand", steps))
         except BaseException as e:
-            failed = self.record(complete=False)  # with the answer that failed: a bug report
-            self._restart(self.answers[:-1])
-            if isinstance(e, (CmdslError, KeyboardInterrupt)) or not isinstance(e, Exception):
-                raise
-            raise InternalError(f"internal error while applying an answer ({type(e).__name__}: {e}); "
-                                "the game is back as it was", failed) from e
+            self._roll_back(e)
+
+    def _roll_back(self, e: BaseException) -> None:
+        """An answer is a transaction: after any failure while it was applied, the game is put back
+        as it was before it, by replaying the earlier answers from the start (or from the checkpoint
+        this game was forked from) — slow, but only ever done after a failure. Then ``e`` is raised
+        again; an unexpected one (a bug) as an ``InternalError`` carrying the record."""
+        failed = self.record(complete=False)  # with the answer that failed: a bug report
+        self._restart(self.answers[:-1])
+        if isinstance(e, (CmdslError, KeyboardInterrupt)) or not isinstance(e, Exception):
+            raise e
+        raise InternalError(f"internal error while applying an answer ({type(e).__name__}: {e}); "
+                            "the game is back as it was", failed) from e
 
     def _restart(self, answers: list[Answer]) -> None:
         """Start this game again, in place, and apply ``answers`` (the generator must be re-made
@@ -202,7 +203,9 @@ class Game:
         return (yield decision)
 
     def emit(self, event: E.Event) -> None:
-        self.tick()
+        self.steps += 1  # tick(), inlined: this runs for every event
+        if self.steps > self.step_limit:
+            self.tick()
         self.events.append(event)
         if self.observer is not None:
             self.observer(self, event)
@@ -213,17 +216,17 @@ class Game:
         yield from self._set_up()
         while True:
             yield from self._turn()
-            self.active = self.active.other
+            self.position.active = self.position.active.other
 
     def _set_up(self) -> Steps:
         s = self.setup
         first = Side(s.first) if s.first in ("mccain", "obama") else self.rng.choice(SIDES)
-        self.active = first
+        self.position.active = first
         self.emit(E.GameStarted(self.seed, s.mode, first))
         if s.mode == "draft":
             yield from self._draft()
         else:
-            self.decks = {side: tuple(c.id for c in self.cards.beginner_deck(side)) for side in SIDES}
+            self.position.decks = {side: tuple(c.id for c in self.cards.beginner_deck(side)) for side in SIDES}
         for side in SIDES:
             p = self.players[side]
             p.deck = list(self.decks[side])
@@ -244,7 +247,7 @@ class Game:
                     chosen.append(opt.value)
         for name in chosen:
             self.enter_state(self.cards.states[name], len(self.in_play))
-        self.news_deck = list(self.cards.news)
+        self.position.news_deck = list(self.cards.news)
         self.rng.shuffle(self.news_deck)
         self.emit(E.Shuffled(None, "Breaking News deck", len(self.news_deck), tuple(self.news_deck)))
 
@@ -265,7 +268,7 @@ class Game:
                 opt = yield from self.ask(Decision(side, DecisionKind.DRAFT, f"draft round {rnd}: keep one card", opts))
                 kept[side].append(opt.value)
                 self.emit(E.Drafted(side, rnd, opt.value, tuple(c for c in drawn if c != opt.value)))
-        self.decks = {side: tuple(kept[side]) for side in SIDES}
+        self.position.decks = {side: tuple(kept[side]) for side in SIDES}
 
     # ---- a turn (R4) ------------------------------------------------------------
 
@@ -275,21 +278,34 @@ class Game:
 
     def turn_options(self, side: Side) -> list[Option]:
         p = self.players[side]
-        opts = [O.play_option(cid, self.cards.cards[cid].title) for cid in p.hand if self.playable(side, cid)]
+        opts = [self._play_option(cid) for cid in p.hand if self.playable(side, cid)]
         if len(p.hand) < HAND_LIMIT_FOR_DRAWING and (p.deck or p.discard):  # R4.2
             opts.append(O.draw_option())
         return opts
+
+    # Options are values: the ones offered again and again are made once per game.
+    def _play_option(self, card_id: str) -> Option:
+        opt = self._options.get(("play", card_id))
+        if opt is None:
+            opt = self._options[("play", card_id)] = O.play_option(card_id, self.cards.cards[card_id].title)
+        return opt
+
+    def _tile_option(self, tile: StateTile) -> Option:
+        opt = self._options.get(("tile", tile.name))
+        if opt is None:
+            opt = self._options[("tile", tile.name)] = O.state_option(tile, f"{tile.name} ({tile.ev} EV)", tile)
+        return opt
 
     def _resume(self) -> Steps:
         """The main loop entered at the start of a turn (for ``fork``)."""
         while True:
             yield from self._turn()
-            self.active = self.active.other
+            self.position.active = self.position.active.other
 
     def _turn(self) -> Steps:
         if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
             self._checkpoint = (self.position.copy(), len(self.answers))
-        self.turn += 1
+        self.position.turn += 1
         limit = self.setup.max_turns
         if limit is not None and self.turn > limit:
             raise GameOver(None, f"turn limit of {limit} reached (R12.3)")
@@ -298,11 +314,11 @@ class Game:
         options = self.turn_options(side)
         if not options:  # R12.2
             self.emit(E.Passed(side, "no card to play and none to draw"))
-            self.passes += 1
+            self.position.passes += 1
             if self.passes >= 2:
                 raise GameOver(None, "neither player can play or draw (R12.7)")
         else:
-            self.passes = 0
+            self.position.passes = 0
             while True:
                 opt = yield from self.ask(Decision(side, DecisionKind.TURN, "play a card or draw", tuple(options)))
                 if opt.id != INTERJECTION:
@@ -378,7 +394,7 @@ class Game:
         if card.is_media:  # R4.4: at most one Media Support in play; the old one is discarded
             if replaced is not None:
                 self.players[replaced[1]].discard.append(replaced[0])
-            self.media = (card_id, side)
+            self.position.media = (card_id, side)
         else:
             p.played.append(card_id)
         self.emit(E.CardPlayed(side, card_id, card.title, nested, cause=cause))
@@ -389,11 +405,11 @@ class Game:
             self.emit(E.MediaSupportInPlay(side, card_id, card.title, cause=cause))
         if card.going_negative:
             self.negatives.append((side, card_id))
-        self.resolving += 1
+        self.position.resolving += 1
         try:
             yield from card.run(Run(self, side))
         finally:
-            self.resolving -= 1
+            self.position.resolving -= 1
 
     def discard_from_hand(self, side: Side, card_id: str, why: str, cause: str | None = None) -> None:
         p = self.players[side]
@@ -430,6 +446,7 @@ class Game:
 
     def enter_state(self, tile: StateTile, slot: int, cause: str | None = None) -> LiveState:
         live = LiveState(tile)
+        live.locked = live.winner()  # a tile printed all one colour is won as soon as wins are checked
         self.in_play.insert(slot, live)
         self.reserve.remove(tile.name)
         self.emit(E.StateEntered(tile.name, tile.ev, slot, live.majority, live.key, cause=cause))
@@ -487,7 +504,7 @@ class Game:
             tokens[i] = side
             me.supply -= 1
         self.emit(E.BlockChanged(side, live.name, issue, i, printed[i], before, tokens[i], cause=cause))
-        yield from self.check_wins()
+        yield from self.check_wins((live,))
 
     def shift(self, live: LiveState | None, n: int, issue: str, cause: str | None = None) -> Steps:
         """R7.1: move the issue marker ``n`` boxes toward ``issue``; moves past the end are lost."""
@@ -496,7 +513,7 @@ class Game:
         before = live.box
         live.box = min(4, before + n) if issue == "economy" else max(1, before - n)
         self.emit(E.IssueShifted(live.name, before, live.box, live.majority, cause=cause))
-        yield from self.check_wins()
+        yield from self.check_wins((live,))
 
     def alter(self, live: LiveState | None, cause: str | None = None) -> None:
         """R7.2: the key demographic moves to the state's other group."""
@@ -519,15 +536,17 @@ class Game:
                         live.tokens[issue][i] = side
                         me.supply -= 1
                         self.emit(E.BlockChanged(side, live.name, issue, i, "W", None, side, cause=cause))
-        yield from self.check_wins()
+        yield from self.check_wins(keyed)
 
     # ---- winning states (R9, R10, R11) -------------------------------------------
 
-    def check_wins(self) -> Steps:
+    def check_wins(self, changed: Iterable[LiveState] | None = None) -> Steps:
+        """R9: resolve every state won now. Only a state that just ``changed`` (default: any in
+        play) can have become won; one already won waits, locked, for its turn (R9.4, R12.6)."""
+        for live in self.in_play if changed is None else changed:
+            if live.locked is None and live.in_play:
+                live.locked = live.winner()
         while True:
-            for live in self.in_play:
-                if live.locked is None:
-                    live.locked = live.winner()
             won = [s for s in self.in_play if s.locked is not None]
             if not won:
                 return
@@ -566,7 +585,7 @@ class Game:
         tiles = [self.cards.states[n] for n in self.reserve]
         opt = yield from self.ask(Decision(side, DecisionKind.REPLACEMENT,
                                            f"{live.name} is won: choose the state that replaces it",
-                                           tuple(O.state_option(t, f"{t.name} ({t.ev} EV)", t) for t in tiles)))
+                                           tuple(self._tile_option(t) for t in tiles)))
         new = self.enter_state(opt.value, slot)
         yield from self.breaking_news(new)
 
@@ -686,6 +705,7 @@ class Game:
         g._dice0, g._origin, g.step_limit = self._dice0, self._origin, self.step_limit
         g.position = self.position  # replaced by _restart; needed for chance.strict
         g.keep_checkpoints = False  # a fork replays from its own origin
+        g._options = self._options  # immutable options of the same cards
         cp = self._checkpoint
         if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
             g._restart(self.answers)
@@ -721,7 +741,9 @@ class Game:
 
 
 def _position_field(name: str) -> property:
-    return property(lambda game: getattr(game.position, name), lambda game, value: setattr(game.position, name, value),
+    # attrgetter with a dotted name runs in C: these are read on every step of the engine.
+    return property(operator.attrgetter(f"position.{name}"),
+                    lambda game, value: setattr(game.position, name, value),
                     doc=f"The position's ``{name}`` (``Game.position``).")
 
 

@@ -58,12 +58,12 @@ class LiveState:
     def winner(self) -> Side | None:
         """R9.1: the player whose colour every block of the majority-issue row has."""
         row = self.majority
-        first = self.colour(row, 0)
-        if first is None:
-            return None
-        for i in range(1, len(self.tokens[row])):
-            if self.colour(row, i) is not first:
+        first: Side | None = None
+        for printed, tok in zip(self.tile.rows[row], self.tokens[row]):
+            colour = tok if tok is not None else LETTER_SIDE[printed]
+            if colour is None or (first is not None and colour is not first):
                 return None
+            first = colour
         return first
 
     def tokens_of(self, side: Side) -> int:
