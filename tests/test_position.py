@@ -1,0 +1,74 @@
+"""A position is a value (DESIGN property 9): ``copy()`` shares nothing that changes, and a fork
+never touches the game it was forked from (issue "Core v2, part 1", item 1)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from cmdsl.bots import RandomBot
+from cmdsl.game.engine import Game
+from cmdsl.game.position import Position
+from cmdsl.game.setup import Setup
+from cmdsl.model import SIDES, CardSet, Side
+from cmdsl.scenario import render_position
+
+
+def mid_game(cards: CardSet, checkpoints: bool = False, turns: int = 30) -> Game:
+    game = Game(cards, 11, Setup(first="mccain", max_turns=500), checkpoints=checkpoints)
+    bots = {SIDES[0]: RandomBot(1), SIDES[1]: RandomBot(2)}
+    while game.pending is not None and (game.turn < turns or game.pending.kind == "turn"):
+        game.answer(bots[game.pending.player].choose(game.pending, game))
+    assert game.pending is not None and game.pending.kind != "turn"  # mid-turn, inside an effect
+    return game
+
+
+def scrambled(p: Position) -> None:
+    """Change every mutable part of a position."""
+    for player in p.players.values():
+        for zone in (player.hand, player.deck, player.discard, player.played):
+            zone.append("x")
+        player.score += 1
+        player.supply -= 1
+    for live in p.in_play:
+        for row in live.tokens.values():
+            row[0] = Side.OBAMA
+        live.box = 1
+    for part in (p.reserve, p.won, p.news_deck, p.negatives):
+        part.append("x")  # type: ignore[arg-type]
+    p.chance.dice.append(6)
+    p.rng.random()
+    p.turn += 1
+
+
+def fingerprint(p: Position) -> Any:
+    return repr([(f.name, getattr(p, f.name)) for f in dataclasses.fields(p)
+                 if f.name not in ("rng", "players", "in_play")]) + repr(
+        [(s, (x.hand, x.deck, x.discard, x.played, x.score, x.supply)) for s, x in p.players.items()]) + repr(
+        [(x.name, x.tokens, x.box, x.key) for x in p.in_play]) + repr(p.rng.getstate())
+
+
+def test_a_copy_shares_nothing_that_changes(cm2008: CardSet) -> None:
+    game = mid_game(cm2008)
+    before = fingerprint(game.position)
+    copy = game.position.copy()
+    assert fingerprint(copy) == before
+    scrambled(copy)
+    assert fingerprint(game.position) == before
+
+
+def test_a_copy_draws_the_same_random_numbers(cm2008: CardSet) -> None:
+    game = mid_game(cm2008)
+    copy = game.position.copy()
+    assert [copy.rng.random() for _ in range(5)] == [game.position.rng.random() for _ in range(5)]
+
+
+def test_a_fork_never_touches_the_original(cm2008: CardSet) -> None:
+    for checkpoints in (False, True):
+        game = mid_game(cm2008, checkpoints)
+        before = (render_position(game), list(game.answers), len(game.events), game.keep_checkpoints)
+        fork = game.fork()
+        assert render_position(fork) == render_position(game) and fork.pending == game.pending
+        while fork.pending is not None:
+            fork.answer(fork.pending.options[0].id)
+        assert (render_position(game), list(game.answers), len(game.events), game.keep_checkpoints) == before
