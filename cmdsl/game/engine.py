@@ -31,6 +31,20 @@ from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
 Steps = Generator[Decision, Option, Any]
 
 
+def _way_labels(side: Side) -> dict[str, str]:
+    """How each way of gaining a block reads, for ``side`` (R6.1, R6.2)."""
+    opp = side.other
+    return {
+        "place": f"place a token on a {'blue' if opp is Side.OBAMA else 'red'} circle",
+        "remove": f"remove {opp}'s token from a {'red' if side is Side.MCCAIN else 'blue'} circle",
+        "replace": f"replace {opp}'s token on a white circle",
+        "undecided": "place a token on an undecided white circle",
+    }
+
+
+_WAY_LABELS = {side: _way_labels(side) for side in SIDES}
+
+
 class StepLimitExceeded(CmdslError):
     """One answer caused more than ``MAX_STEPS`` steps; the game is back where it was."""
 
@@ -464,17 +478,17 @@ class Game:
         printed = live.tile.rows[issue]
         tokens = live.tokens[issue]
         ways: dict[str, int] = {}  # one option per distinct way (R12.4): way → first block
+        any_opp = False
         for i, (pr, tok) in enumerate(zip(printed, tokens)):
-            current = tok if tok is not None else LETTER_SIDE[pr]
-            if current is opp:
+            if (tok if tok is not None else LETTER_SIDE[pr]) is opp:
+                any_opp = True
                 way = "remove" if tok is not None and pr == side.letter else ("replace" if tok is not None else "place")
                 if way == "remove" or me.supply > 0:  # removing needs no token (R12.1)
                     ways.setdefault(way, i)
-        any_opp = any((t if t is not None else LETTER_SIDE[p]) is opp for p, t in zip(printed, tokens))
-        if not any_opp:  # R6.2: only now may an undecided block be taken
+        if not any_opp and me.supply > 0:  # R6.2: only now may an undecided block be taken
             for i, (pr, tok) in enumerate(zip(printed, tokens)):
-                if pr == "W" and tok is None and me.supply > 0:
-                    ways.setdefault("undecided", i)
+                if pr == "W" and tok is None:
+                    ways["undecided"] = i
                     break
         if not ways:
             if any_opp or any(p == "W" and t is None for p, t in zip(printed, tokens)):
@@ -483,17 +497,15 @@ class Game:
                 reason = f"every block is already {side}'s (R6.4)"
             self.emit(E.GainWasted(side, live.name, issue, reason, cause=cause))
             return
-        labels = {
-            "place": f"place a token on a {'blue' if opp is Side.OBAMA else 'red'} circle",
-            "remove": f"remove {opp}'s token from a {'red' if side is Side.MCCAIN else 'blue'} circle",
-            "replace": f"replace {opp}'s token on a white circle",
-            "undecided": "place a token on an undecided white circle",
-        }
-        opts = tuple(O.block_option(issue, i, f"{live.name} {issue}, block {i + 1}: {labels[w]}", (w, i))
-                     for w, i in ways.items())
-        opt = yield from self.ask(Decision(side, DecisionKind.BLOCK,
-                                           f"which {issue} block of {live.name} turns {side.label}?", opts))
-        way, i = opt.value
+        if len(ways) == 1:  # one way: taken without asking (as ask() would), without building options
+            [(way, i)] = ways.items()
+        else:
+            labels = _WAY_LABELS[side]
+            opts = tuple(O.block_option(issue, i, f"{live.name} {issue}, block {i + 1}: {labels[w]}", (w, i))
+                         for w, i in ways.items())
+            opt = yield from self.ask(Decision(side, DecisionKind.BLOCK,
+                                               f"which {issue} block of {live.name} turns {side.label}?", opts))
+            way, i = opt.value
         before = tokens[i]
         if way == "remove":
             tokens[i] = None
