@@ -264,7 +264,7 @@ class Writer(Visitor):
         goes = p["goes_you"] if who == p["you"] else p["goes"]
         if isinstance(s.count, A.Num) and s.count.value == 0:
             return [indent + p["no_die"].format(who=who, goes=goes)]
-        return [indent + p["dice"].format(who=who, goes=goes, times=self.times(s.count).lower())]
+        return [indent + p["dice"].format(who=who, goes=goes, times=self.times(s.count, start=False))]
 
     def stmt_NewsTarget(self, s: A.NewsTarget, indent: str, top: bool, kind: str) -> list[str]:
         if s.rule == "chosen":
@@ -272,13 +272,15 @@ class Writer(Visitor):
             return [indent + self.p["news_chosen"].format(who=self.expr(s.chooser))]
         return [indent + self.p[f"news_{s.rule}"]]
 
-    def times(self, e: A.Expr) -> str:
+    def times(self, e: A.Expr, start: bool = True) -> str:
+        """"Once", "Twice", "X times"… with a capital only at the ``start`` of a sentence (never
+        lower-casing the rest: it may name a state or a player)."""
         n = e.value if isinstance(e, A.Num) else None
-        if n == 1:
-            return self.p["once"]
-        if n == 2:
-            return self.p["twice"]
-        return self.p["times"].format(self.expr(e))
+        if n in (1, 2):
+            word = self.p["once" if n == 1 else "twice"]
+            return word if start else word.lower()
+        text = self.p["times"].format(self.expr(e))
+        return text[0].upper() + text[1:] if start else text
 
     def stmt_If(self, s: A.If, indent: str, top: bool, kind: str) -> list[str]:
         p, inner = self.p, indent + "  "
