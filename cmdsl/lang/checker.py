@@ -10,9 +10,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..errors import CardError, did_you_mean
+from ..errors import CardError, Located, did_you_mean
 from . import ast as A
 from .parser import Origin
+from .visitor import CONDS, EXPRS, STMTS, Visitor
 from .work import MAX_REPEAT, Work, block_work
 
 NUM, STATE, ISSUE, PLAYER, GROUP, CARD = "number", "state", "issue", "player", "demographic group", "card"
@@ -72,10 +73,25 @@ class _Scope:
         return out
 
 
-class Checker:
-    def error(self, node: A.Node, message: str, hint: str | None = None) -> CardError:
-        from ..errors import Located
+@dataclass(frozen=True)
+class _At:
+    """Where a statement stands, which decides what it may see and say."""
 
+    scope: _Scope
+    actor: bool  # someone acts: false in Breaking News outside `as` (R10)
+    loop: bool  # inside `repeat` or `for each`, where `choose a different state` makes sense
+    top: bool = False  # the effect's own first level, the only place for `while in play:`
+    in_play: bool = False  # inside `while in play:`, the only place for abilities
+
+    def nested(self, scope: _Scope | None = None, **changes: bool) -> "_At":
+        """A block inside this statement: a scope of its own, never the top level."""
+        return dataclasses.replace(self, scope=scope or _Scope(self.scope), top=False, **changes)
+
+
+class Checker(Visitor):
+    families = {"stmt": STMTS, "cond": CONDS, "expr": EXPRS, "type": EXPRS}
+
+    def error(self, node: A.Node, message: str, hint: str | None = None) -> CardError:
         return CardError(message, Located(self.origin.file, node.pos.line, node.pos.col, self.origin.item),
                          hint=hint)
 
@@ -87,8 +103,7 @@ class Checker:
         self.origin = origin
 
     def check(self, program: A.Program) -> Checked:
-        scope = _Scope()
-        body = self.block(program.body, scope, actor=self.ctx.has_actor, loop=False, top=True)
+        body = self.block(program.body, _At(_Scope(), actor=self.ctx.has_actor, loop=False, top=True))
         cost = 0
         abilities: list[A.Stmt] = []
         for st in body:
@@ -101,9 +116,8 @@ class Checker:
 
     # ---- statements ----------------------------------------------------------
 
-    def block(self, stmts: Iterable[A.Stmt], scope: _Scope, *, actor: bool, loop: bool,
-              top: bool = False, in_play: bool = False) -> tuple[A.Stmt, ...]:
-        return tuple(self.stmt(s, scope, actor=actor, loop=loop, top=top, in_play=in_play) for s in stmts)
+    def block(self, stmts: Iterable[A.Stmt], at: _At) -> tuple[A.Stmt, ...]:
+        return tuple(self.stmt(s, at) for s in stmts)
 
     def need_actor(self, node: A.Node, actor: bool) -> None:
         if not actor:
@@ -115,89 +129,115 @@ class Checker:
             raise self.error(node, f"{name} is already bound; pick another name")
         scope.vars[name] = typ
 
-    def stmt(self, s: A.Stmt, scope: _Scope, *, actor: bool, loop: bool, top: bool,
-             in_play: bool) -> A.Stmt:
-        R = dataclasses.replace
-        if isinstance(s, (A.RollDice, A.NewsTarget)) and not in_play:
+    def stmt(self, s: A.Stmt, at: _At) -> A.Stmt:
+        ability = isinstance(s, (A.RollDice, A.NewsTarget))
+        if ability and not at.in_play:
             raise self.error(s, "this is a Media Support ability: it belongs inside `while in play:`")
-        if in_play and not isinstance(s, (A.RollDice, A.NewsTarget)):
+        if at.in_play and not ability:
             raise self.error(s, "only abilities may appear inside `while in play:` "
                                 "(`... rolls N going negative dice`, `breaking news targets ...`)")
-        if isinstance(s, A.Gain):
-            self.need_actor(s, actor)
-            return R(s, amount=self.count(s.amount, scope, actor), issue=self.expr(s.issue, ISSUE, scope, actor),
-                     state=self.expr(s.state, STATE, scope, actor))
-        if isinstance(s, A.Shift):
-            return R(s, state=self.expr(s.state, STATE, scope, actor), amount=self.count(s.amount, scope, actor),
-                     issue=self.expr(s.issue, ISSUE, scope, actor))
-        if isinstance(s, A.Alter):
-            return R(s, state=self.expr(s.state, STATE, scope, actor))
-        if isinstance(s, A.DemographicSupport):
-            self.need_actor(s, actor)
-            return R(s, group=self.expr(s.group, GROUP, scope, actor))
-        if isinstance(s, (A.Draw, A.DrawAndPlay, A.Discard)):
-            self.need_actor(s, actor)
-            return R(s, amount=self.count(s.amount, scope, actor))
-        if isinstance(s, A.DiscardAny):
-            self.need_actor(s, actor)
-            self.bind(s, scope, s.var, NUM)
-            return s
-        if isinstance(s, A.ChooseState):
-            self.need_actor(s, actor)
-            if s.different and not loop:
-                raise self.error(s, "`choose a different state` only makes sense inside `repeat` or `for each`")
-            inner = _Scope(scope)
-            inner.vars[s.var] = STATE
-            where = self.cond(s.where, inner, actor) if s.where is not None else None
-            self.bind(s, scope, s.var, STATE)
-            return R(s, where=where)
-        if isinstance(s, A.ChooseIssue):
-            self.need_actor(s, actor)
-            self.bind(s, scope, s.var, ISSUE)
-            return s
-        if isinstance(s, A.ChooseCard):
-            self.need_actor(s, actor)
-            self.bind(s, scope, s.var, CARD)
-            return s
-        if isinstance(s, (A.PlayCard, A.DiscardCard)):
-            self.need_actor(s, actor)
-            self.var_of_type(s, s.var, CARD, scope)
-            return s
-        if isinstance(s, A.Nothing):
-            return s
-        if isinstance(s, A.RollDice):
-            return R(s, player=self.expr(s.player, PLAYER, scope, actor), count=self.count(s.count, scope, actor))
-        if isinstance(s, A.NewsTarget):
-            chooser = self.expr(s.chooser, PLAYER, scope, actor) if s.chooser is not None else None
-            return R(s, chooser=chooser)
-        if isinstance(s, A.If):
-            cond = self.cond(s.cond, scope, actor)
-            then = self.block(s.then, _Scope(scope), actor=actor, loop=loop)
-            otherwise = self.block(s.otherwise, _Scope(scope), actor=actor, loop=loop)
-            return R(s, cond=cond, then=then, otherwise=otherwise)
-        if isinstance(s, A.ForEach):
-            inner = _Scope(scope)
-            self.bind(s, inner, s.var, STATE)
-            where = self.cond(s.where, inner, actor) if s.where is not None else None
-            return R(s, where=where, body=self.block(s.body, _Scope(inner), actor=actor, loop=True))
-        if isinstance(s, A.Repeat):
-            count = self.count(s.count, scope, actor)
-            return R(s, count=count, body=self.block(s.body, _Scope(scope), actor=actor, loop=True))
-        if isinstance(s, A.As):
-            player = self.expr(s.player, PLAYER, scope, actor)
-            return R(s, player=player, body=self.block(s.body, _Scope(scope), actor=True, loop=loop))
-        if isinstance(s, A.ChooseOne):
-            self.need_actor(s, actor)
-            if len(s.options) < 2:
-                raise self.error(s, "`choose one:` needs at least two `option:` blocks")
-            return R(s, options=tuple(self.block(o, _Scope(scope), actor=actor, loop=loop) for o in s.options))
-        if isinstance(s, A.WhileInPlay):
-            if not self.ctx.media:
-                raise self.error(s, "`while in play:` is only for Media Support cards (type: media)")
-            if not top:
-                raise self.error(s, "`while in play:` must be at the top level of the effect")
-            return R(s, body=self.block(s.body, scope, actor=actor, loop=False, in_play=True))
-        raise self.error(s, f"unknown statement {type(s).__name__}")  # pragma: no cover
+        checked: A.Stmt = self.visit("stmt", s, at)
+        return checked
+
+    def stmt_Gain(self, s: A.Gain, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        return dataclasses.replace(s, amount=self.count(s.amount, at.scope, at.actor),
+                                   issue=self.expr(s.issue, ISSUE, at.scope, at.actor),
+                                   state=self.expr(s.state, STATE, at.scope, at.actor))
+
+    def stmt_Shift(self, s: A.Shift, at: _At) -> A.Stmt:
+        return dataclasses.replace(s, state=self.expr(s.state, STATE, at.scope, at.actor),
+                                   amount=self.count(s.amount, at.scope, at.actor),
+                                   issue=self.expr(s.issue, ISSUE, at.scope, at.actor))
+
+    def stmt_Alter(self, s: A.Alter, at: _At) -> A.Stmt:
+        return dataclasses.replace(s, state=self.expr(s.state, STATE, at.scope, at.actor))
+
+    def stmt_DemographicSupport(self, s: A.DemographicSupport, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        return dataclasses.replace(s, group=self.expr(s.group, GROUP, at.scope, at.actor))
+
+    def counted(self, s: A.Draw | A.DrawAndPlay | A.Discard, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        return dataclasses.replace(s, amount=self.count(s.amount, at.scope, at.actor))
+
+    stmt_Draw = stmt_DrawAndPlay = stmt_Discard = counted
+
+    def stmt_DiscardAny(self, s: A.DiscardAny, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        self.bind(s, at.scope, s.var, NUM)
+        return s
+
+    def stmt_ChooseState(self, s: A.ChooseState, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        if s.different and not at.loop:
+            raise self.error(s, "`choose a different state` only makes sense inside `repeat` or `for each`")
+        inner = _Scope(at.scope)  # the condition sees the state it tests
+        inner.vars[s.var] = STATE
+        where = self.cond(s.where, inner, at.actor) if s.where is not None else None
+        self.bind(s, at.scope, s.var, STATE)
+        return dataclasses.replace(s, where=where)
+
+    def stmt_ChooseIssue(self, s: A.ChooseIssue, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        self.bind(s, at.scope, s.var, ISSUE)
+        return s
+
+    def stmt_ChooseCard(self, s: A.ChooseCard, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        self.bind(s, at.scope, s.var, CARD)
+        return s
+
+    def uses_card(self, s: A.PlayCard | A.DiscardCard, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        self.var_of_type(s, s.var, CARD, at.scope)
+        return s
+
+    stmt_PlayCard = stmt_DiscardCard = uses_card
+
+    def stmt_Nothing(self, s: A.Nothing, at: _At) -> A.Stmt:
+        return s
+
+    def stmt_RollDice(self, s: A.RollDice, at: _At) -> A.Stmt:
+        return dataclasses.replace(s, player=self.expr(s.player, PLAYER, at.scope, at.actor),
+                                   count=self.count(s.count, at.scope, at.actor))
+
+    def stmt_NewsTarget(self, s: A.NewsTarget, at: _At) -> A.Stmt:
+        chooser = self.expr(s.chooser, PLAYER, at.scope, at.actor) if s.chooser is not None else None
+        return dataclasses.replace(s, chooser=chooser)
+
+    def stmt_If(self, s: A.If, at: _At) -> A.Stmt:
+        cond = self.cond(s.cond, at.scope, at.actor)
+        then = self.block(s.then, at.nested())
+        otherwise = self.block(s.otherwise, at.nested())
+        return dataclasses.replace(s, cond=cond, then=then, otherwise=otherwise)
+
+    def stmt_ForEach(self, s: A.ForEach, at: _At) -> A.Stmt:
+        inner = _Scope(at.scope)
+        self.bind(s, inner, s.var, STATE)
+        where = self.cond(s.where, inner, at.actor) if s.where is not None else None
+        return dataclasses.replace(s, where=where, body=self.block(s.body, at.nested(_Scope(inner), loop=True)))
+
+    def stmt_Repeat(self, s: A.Repeat, at: _At) -> A.Stmt:
+        count = self.count(s.count, at.scope, at.actor)
+        return dataclasses.replace(s, count=count, body=self.block(s.body, at.nested(loop=True)))
+
+    def stmt_As(self, s: A.As, at: _At) -> A.Stmt:
+        player = self.expr(s.player, PLAYER, at.scope, at.actor)
+        return dataclasses.replace(s, player=player, body=self.block(s.body, at.nested(actor=True)))
+
+    def stmt_ChooseOne(self, s: A.ChooseOne, at: _At) -> A.Stmt:
+        self.need_actor(s, at.actor)
+        if len(s.options) < 2:
+            raise self.error(s, "`choose one:` needs at least two `option:` blocks")
+        return dataclasses.replace(s, options=tuple(self.block(o, at.nested()) for o in s.options))
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, at: _At) -> A.Stmt:
+        if not self.ctx.media:
+            raise self.error(s, "`while in play:` is only for Media Support cards (type: media)")
+        if not at.top:
+            raise self.error(s, "`while in play:` must be at the top level of the effect")
+        return dataclasses.replace(s, body=self.block(s.body, at.nested(at.scope, loop=False, in_play=True)))
 
     def count(self, e: A.Expr, scope: _Scope, actor: bool) -> A.Expr:
         """A number of times (`repeat N`, `gain N`, `draw N`…): a literal is at most MAX_REPEAT."""
@@ -217,80 +257,136 @@ class Checker:
     # ---- conditions ----------------------------------------------------------
 
     def cond(self, c: A.Cond, scope: _Scope, actor: bool) -> A.Cond:
-        R = dataclasses.replace
-        if isinstance(c, A.And):
-            return R(c, left=self.cond(c.left, scope, actor), right=self.cond(c.right, scope, actor))
-        if isinstance(c, A.Or):
-            return R(c, left=self.cond(c.left, scope, actor), right=self.cond(c.right, scope, actor))
-        if isinstance(c, A.Not):
-            return R(c, operand=self.cond(c.operand, scope, actor))
-        if isinstance(c, A.Leads):
-            return R(c, player=self.expr(c.player, PLAYER, scope, actor))
-        if isinstance(c, A.MediaInPlay):
-            return R(c, player=self.expr(c.player, PLAYER, scope, actor) if c.player is not None else None)
-        if isinstance(c, A.Compare):
-            left_t = None if isinstance(c.left, A.Str) else self.type_of(c.left, scope, actor)
-            right_t = None if isinstance(c.right, A.Str) else self.type_of(c.right, scope, actor)
-            if left_t is None and right_t is None:
-                raise self.error(c, "cannot compare two quoted names")
-            typ = left_t or right_t
-            assert typ is not None
-            if c.op in ("<", ">", "<=", ">=") and typ != NUM:
-                raise self.error(c, f"`{c.op}` compares numbers, not {_ARTICLE[typ]}s".replace("as ", "a "))
-            if typ == CARD:
-                raise self.error(c, "cards cannot be compared")
-            return R(c, left=self.expr(c.left, typ, scope, actor), right=self.expr(c.right, typ, scope, actor))
-        raise self.error(c, "unknown condition")  # pragma: no cover
+        checked: A.Cond = self.visit("cond", c, scope, actor)
+        return checked
 
-    # ---- expressions ---------------------------------------------------------
+    def cond_And(self, c: A.And, scope: _Scope, actor: bool) -> A.Cond:
+        return dataclasses.replace(c, left=self.cond(c.left, scope, actor), right=self.cond(c.right, scope, actor))
+
+    def cond_Or(self, c: A.Or, scope: _Scope, actor: bool) -> A.Cond:
+        return dataclasses.replace(c, left=self.cond(c.left, scope, actor), right=self.cond(c.right, scope, actor))
+
+    def cond_Not(self, c: A.Not, scope: _Scope, actor: bool) -> A.Cond:
+        return dataclasses.replace(c, operand=self.cond(c.operand, scope, actor))
+
+    def cond_Leads(self, c: A.Leads, scope: _Scope, actor: bool) -> A.Cond:
+        return dataclasses.replace(c, player=self.expr(c.player, PLAYER, scope, actor))
+
+    def cond_MediaInPlay(self, c: A.MediaInPlay, scope: _Scope, actor: bool) -> A.Cond:
+        player = self.expr(c.player, PLAYER, scope, actor) if c.player is not None else None
+        return dataclasses.replace(c, player=player)
+
+    def cond_Compare(self, c: A.Compare, scope: _Scope, actor: bool) -> A.Cond:
+        # A quoted name takes its kind (state or group) from the other side.
+        left_t = None if isinstance(c.left, A.Str) else self.type_of(c.left, scope, actor)
+        right_t = None if isinstance(c.right, A.Str) else self.type_of(c.right, scope, actor)
+        if left_t is None and right_t is None:
+            raise self.error(c, "cannot compare two quoted names")
+        typ = left_t or right_t
+        assert typ is not None
+        if c.op in ("<", ">", "<=", ">=") and typ != NUM:
+            raise self.error(c, f"`{c.op}` compares numbers, not {_ARTICLE[typ]}s".replace("as ", "a "))
+        if typ == CARD:
+            raise self.error(c, "cards cannot be compared")
+        return dataclasses.replace(c, left=self.expr(c.left, typ, scope, actor),
+                                   right=self.expr(c.right, typ, scope, actor))
+
+    # ---- the type of an expression ---------------------------------------------
 
     def type_of(self, e: A.Expr, scope: _Scope, actor: bool) -> str:
-        if isinstance(e, (A.Num, A.Arith, A.BlocksOf)):
-            return NUM
-        if isinstance(e, A.IssueLit):
-            return ISSUE
-        if isinstance(e, A.PlayerRef):
-            return PLAYER
-        if isinstance(e, A.NewsState):
-            return STATE
-        if isinstance(e, A.Var):
-            got = scope.lookup(e.name)
-            if got is None:
-                self.var_of_type(e, e.name, NUM, scope)
-            assert got is not None
-            return got
-        if isinstance(e, A.Of):
-            return {"majority": ISSUE, "minority": ISSUE, "key": GROUP, "votes": NUM,
-                    "score": NUM, "hand_size": NUM}[e.prop]
-        raise self.error(e, "a quoted name needs context")  # pragma: no cover
+        typ: str = self.visit("type", e, scope)
+        return typ
+
+    def number(self, e: A.Expr, scope: _Scope) -> str:
+        return NUM
+
+    type_Num = type_Arith = type_BlocksOf = number
+
+    def type_IssueLit(self, e: A.IssueLit, scope: _Scope) -> str:
+        return ISSUE
+
+    def type_PlayerRef(self, e: A.PlayerRef, scope: _Scope) -> str:
+        return PLAYER
+
+    def type_NewsState(self, e: A.NewsState, scope: _Scope) -> str:
+        return STATE
+
+    def type_StateName(self, e: A.StateName, scope: _Scope) -> str:
+        return STATE  # resolved already: checking a checked tree changes nothing
+
+    def type_GroupName(self, e: A.GroupName, scope: _Scope) -> str:
+        return GROUP
+
+    def type_Var(self, e: A.Var, scope: _Scope) -> str:
+        got = scope.lookup(e.name)
+        if got is None:
+            self.var_of_type(e, e.name, NUM, scope)  # raises: not bound
+        assert got is not None
+        return got
+
+    def type_Of(self, e: A.Of, scope: _Scope) -> str:
+        return {"majority": ISSUE, "minority": ISSUE, "key": GROUP, "votes": NUM,
+                "score": NUM, "hand_size": NUM}[e.prop]
+
+    def type_Str(self, e: A.Str, scope: _Scope) -> str:
+        raise self.error(e, "a quoted name needs context")
+
+    # ---- expressions: checked against the type the place wants --------------------
 
     def expr(self, e: A.Expr, want: str, scope: _Scope, actor: bool) -> A.Expr:
-        R = dataclasses.replace
-        if isinstance(e, A.Str):
-            if want == STATE:
-                return A.StateName(self.name(e, e.text, self.names.states, "state"), pos=e.pos)
-            if want == GROUP:
-                return A.GroupName(self.name(e, e.text, self.names.groups, "demographic group"), pos=e.pos)
-            raise self.error(e, f'"{e.text}" is a quoted name, but {_ARTICLE[want]} is expected here'
-                             + (" (issues are written economy or defense, without quotes)" if want == ISSUE else ""))
-        if isinstance(e, A.PlayerRef) and e.who in ("you", "opponent") and not actor:
-            self.need_actor(e, actor)
-        if isinstance(e, A.Num) and e.value > MAX_LITERAL:
-            raise self.error(e, f"{e.value} is too large: numbers are at most {MAX_LITERAL}")
-        if isinstance(e, A.NewsState) and self.ctx.kind not in ("news", "snippet"):
-            raise self.error(e, "`the news state` exists only in Breaking News effects")
+        checked: A.Expr = self.visit("expr", e, want, scope, actor)
+        return checked
+
+    def expect(self, e: A.Expr, want: str, scope: _Scope, actor: bool) -> None:
         got = self.type_of(e, scope, actor)
         if got != want:
             raise self.error(e, f"expected {_ARTICLE[want]} here, not {_ARTICLE[got]}")
-        if isinstance(e, A.Of):
-            subject_t = PLAYER if e.prop in ("score", "hand_size") else STATE
-            return R(e, subject=self.expr(e.subject, subject_t, scope, actor))
-        if isinstance(e, A.BlocksOf):
-            return R(e, player=self.expr(e.player, PLAYER, scope, actor),
-                     issue=self.expr(e.issue, ISSUE, scope, actor), state=self.expr(e.state, STATE, scope, actor))
-        if isinstance(e, A.Arith):
-            return R(e, left=self.expr(e.left, NUM, scope, actor), right=self.expr(e.right, NUM, scope, actor))
+
+    def expr_Str(self, e: A.Str, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        if want == STATE:
+            return A.StateName(self.name(e, e.text, self.names.states, "state"), pos=e.pos)
+        if want == GROUP:
+            return A.GroupName(self.name(e, e.text, self.names.groups, "demographic group"), pos=e.pos)
+        raise self.error(e, f'"{e.text}" is a quoted name, but {_ARTICLE[want]} is expected here'
+                         + (" (issues are written economy or defense, without quotes)" if want == ISSUE else ""))
+
+    def expr_PlayerRef(self, e: A.PlayerRef, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        if e.who in ("you", "opponent"):
+            self.need_actor(e, actor)
+        return self.leaf(e, want, scope, actor)
+
+    def expr_Num(self, e: A.Num, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        if e.value > MAX_LITERAL:
+            raise self.error(e, f"{e.value} is too large: numbers are at most {MAX_LITERAL}")
+        return self.leaf(e, want, scope, actor)
+
+    def expr_NewsState(self, e: A.NewsState, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        if self.ctx.kind not in ("news", "snippet"):
+            raise self.error(e, "`the news state` exists only in Breaking News effects")
+        return self.leaf(e, want, scope, actor)
+
+    def leaf(self, e: A.Expr, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        """An expression without parts: right if its type is the one wanted."""
+        self.expect(e, want, scope, actor)
         return e
+
+    expr_Var = expr_IssueLit = expr_StateName = expr_GroupName = leaf
+
+    def expr_Of(self, e: A.Of, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        self.expect(e, want, scope, actor)
+        subject_t = PLAYER if e.prop in ("score", "hand_size") else STATE
+        return dataclasses.replace(e, subject=self.expr(e.subject, subject_t, scope, actor))
+
+    def expr_BlocksOf(self, e: A.BlocksOf, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        self.expect(e, want, scope, actor)
+        return dataclasses.replace(e, player=self.expr(e.player, PLAYER, scope, actor),
+                                   issue=self.expr(e.issue, ISSUE, scope, actor),
+                                   state=self.expr(e.state, STATE, scope, actor))
+
+    def expr_Arith(self, e: A.Arith, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        self.expect(e, want, scope, actor)
+        return dataclasses.replace(e, left=self.expr(e.left, NUM, scope, actor),
+                                   right=self.expr(e.right, NUM, scope, actor))
 
     def name(self, node: A.Node, text: str, known: frozenset[str], what: str) -> str:
         if text in known:

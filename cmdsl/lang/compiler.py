@@ -17,6 +17,7 @@ from .checker import Checked
 from .ops import Choice, GameOps, State, Steps
 from .run import Run
 from .text import option_text
+from .visitor import CONDS, EXPRS, STMTS, Visitor
 from .work import MAX_COUNT
 
 Value = Callable[[Run], Any]
@@ -40,7 +41,9 @@ class Compiled:
     abilities: Abilities | None
 
 
-class Compiler:
+class Compiler(Visitor):
+    families = {"expr": EXPRS, "cond": CONDS, "stmt": STMTS}
+
     def __init__(self, item: str) -> None:
         self.item = item  # the card id, for events' causes
         self._ids = 0
@@ -51,49 +54,63 @@ class Compiler:
     # ---- expressions -----------------------------------------------------------
 
     def expr(self, e: A.Expr) -> Value:
-        if isinstance(e, A.Num):
-            v = e.value
-            return lambda r: v
-        if isinstance(e, A.StateName):
-            name = e.name
-            return lambda r: r.ops.live(name)
-        if isinstance(e, A.GroupName):
-            g = e.name
-            return lambda r: g
-        if isinstance(e, A.IssueLit):
-            i = e.issue
-            return lambda r: i
-        if isinstance(e, A.Var):
-            n = e.name
-            return lambda r: r.vars.get(n)
-        if isinstance(e, A.PlayerRef):
-            return self.player(e)
-        if isinstance(e, A.NewsState):
-            return lambda r: r.news
-        if isinstance(e, A.Arith):
-            left, right = self.expr(e.left), self.expr(e.right)
-            if e.op == "+":
-                return lambda r: (left(r) or 0) + (right(r) or 0)
-            return lambda r: (left(r) or 0) - (right(r) or 0)
-        if isinstance(e, A.BlocksOf):
-            who, issue, state = self.expr(e.player), self.expr(e.issue), self.expr(e.state)
+        value: Value = self.visit("expr", e)
+        return value
 
-            return lambda r: r.ops.blocks(state(r), who(r), issue(r))
-        if isinstance(e, A.Of):
-            sub = self.expr(e.subject)
-            if e.prop == "majority":
-                return lambda r: r.ops.majority(sub(r))
-            if e.prop == "minority":
-                return lambda r: r.ops.minority(sub(r))
-            if e.prop == "key":
-                return lambda r: r.ops.key(sub(r))
-            if e.prop == "votes":
-                return lambda r: r.ops.votes(sub(r))
-            if e.prop == "score":
-                return lambda r: r.ops.score(sub(r))
-            if e.prop == "hand_size":
-                return lambda r: r.ops.hand_size(sub(r))
-        raise TypeError(f"cannot compile {e!r}")  # pragma: no cover
+    def expr_Num(self, e: A.Num) -> Value:
+        v = e.value
+        return lambda r: v
+
+    def expr_Str(self, e: A.Str) -> Value:
+        raise TypeError(f"cannot compile {e!r}: the compiler takes checked trees, where quoted names are resolved")
+
+    def expr_StateName(self, e: A.StateName) -> Value:
+        name = e.name
+        return lambda r: r.ops.live(name)
+
+    def expr_GroupName(self, e: A.GroupName) -> Value:
+        g = e.name
+        return lambda r: g
+
+    def expr_IssueLit(self, e: A.IssueLit) -> Value:
+        i = e.issue
+        return lambda r: i
+
+    def expr_Var(self, e: A.Var) -> Value:
+        n = e.name
+        return lambda r: r.vars.get(n)
+
+    def expr_PlayerRef(self, e: A.PlayerRef) -> Value:
+        return self.player(e)
+
+    def expr_NewsState(self, e: A.NewsState) -> Value:
+        return lambda r: r.news
+
+    def expr_Arith(self, e: A.Arith) -> Value:
+        left, right = self.expr(e.left), self.expr(e.right)
+        if e.op == "+":
+            return lambda r: (left(r) or 0) + (right(r) or 0)
+        return lambda r: (left(r) or 0) - (right(r) or 0)
+
+    def expr_BlocksOf(self, e: A.BlocksOf) -> Value:
+        who, issue, state = self.expr(e.player), self.expr(e.issue), self.expr(e.state)
+        return lambda r: r.ops.blocks(state(r), who(r), issue(r))
+
+    def expr_Of(self, e: A.Of) -> Value:
+        sub = self.expr(e.subject)
+        if e.prop == "majority":
+            return lambda r: r.ops.majority(sub(r))
+        if e.prop == "minority":
+            return lambda r: r.ops.minority(sub(r))
+        if e.prop == "key":
+            return lambda r: r.ops.key(sub(r))
+        if e.prop == "votes":
+            return lambda r: r.ops.votes(sub(r))
+        if e.prop == "score":
+            return lambda r: r.ops.score(sub(r))
+        if e.prop == "hand_size":
+            return lambda r: r.ops.hand_size(sub(r))
+        raise TypeError(f"cannot compile {e!r}: no property {e.prop!r}")
 
     def player(self, e: A.PlayerRef) -> Value:
         who = e.who
@@ -106,42 +123,52 @@ class Compiler:
         side = Side(who)
         return lambda r: side
 
+    # ---- conditions --------------------------------------------------------------
+
     def cond(self, c: A.Cond) -> Callable[[Run], bool]:
-        if isinstance(c, A.And):
-            a, b = self.cond(c.left), self.cond(c.right)
-            return lambda r: a(r) and b(r)
-        if isinstance(c, A.Or):
-            a, b = self.cond(c.left), self.cond(c.right)
-            return lambda r: a(r) or b(r)
-        if isinstance(c, A.Not):
-            a = self.cond(c.operand)
-            return lambda r: not a(r)
-        if isinstance(c, A.Leads):
-            who = self.expr(c.player)
+        test: Callable[[Run], bool] = self.visit("cond", c)
+        return test
 
-            def leads(r: Run) -> bool:
-                p = who(r)
-                return r.ops.score(p) > r.ops.score(p.other)
-            return leads
-        if isinstance(c, A.MediaInPlay):
-            if c.player is None:
-                return lambda r: r.ops.media_owner() is not None
-            owner = self.expr(c.player)
-            return lambda r: (o := r.ops.media_owner()) is not None and o is owner(r)
-        if isinstance(c, A.Compare):
-            left, right, op = self.expr(c.left), self.expr(c.right), _CMP[c.op]
+    def cond_And(self, c: A.And) -> Callable[[Run], bool]:
+        a, b = self.cond(c.left), self.cond(c.right)
+        return lambda r: a(r) and b(r)
 
-            def compare(r: Run) -> bool:
-                a, b = left(r), right(r)
-                if a is None or b is None:  # a state no longer in play matches nothing
-                    return False
-                return bool(op(a, b))
-            return compare
-        raise TypeError(f"cannot compile {c!r}")  # pragma: no cover
+    def cond_Or(self, c: A.Or) -> Callable[[Run], bool]:
+        a, b = self.cond(c.left), self.cond(c.right)
+        return lambda r: a(r) or b(r)
+
+    def cond_Not(self, c: A.Not) -> Callable[[Run], bool]:
+        a = self.cond(c.operand)
+        return lambda r: not a(r)
+
+    def cond_Leads(self, c: A.Leads) -> Callable[[Run], bool]:
+        who = self.expr(c.player)
+
+        def leads(r: Run) -> bool:
+            p = who(r)
+            return r.ops.score(p) > r.ops.score(p.other)
+        return leads
+
+    def cond_MediaInPlay(self, c: A.MediaInPlay) -> Callable[[Run], bool]:
+        if c.player is None:
+            return lambda r: r.ops.media_owner() is not None
+        owner = self.expr(c.player)
+        return lambda r: (o := r.ops.media_owner()) is not None and o is owner(r)
+
+    def cond_Compare(self, c: A.Compare) -> Callable[[Run], bool]:
+        left, right, op = self.expr(c.left), self.expr(c.right), _CMP[c.op]
+
+        def compare(r: Run) -> bool:
+            a, b = left(r), right(r)
+            if a is None or b is None:  # a state no longer in play matches nothing
+                return False
+            return bool(op(a, b))
+        return compare
 
     # ---- statements ----------------------------------------------------------------
 
     def block(self, stmts: tuple[A.Stmt, ...]) -> Step:
+        # `while in play:` runs nothing now: its abilities are compiled apart (``abilities``).
         steps = [self.stmt(s) for s in stmts if not isinstance(s, A.WhileInPlay)]
         if len(steps) == 1:
             return steps[0]
@@ -155,167 +182,197 @@ class Compiler:
         f = self.expr(e)
         return lambda r: max(0, min(MAX_COUNT, f(r) or 0))
 
-    def stmt(self, s: A.Stmt) -> Step:  # noqa: C901 - one branch per statement kind
-        cause = self.cause(s)
-        if isinstance(s, A.Gain):
-            amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
+    def stmt(self, s: A.Stmt) -> Step:
+        step: Step = self.visit("stmt", s, self.cause(s))
+        return step
 
-            def gain(r: Run) -> Steps:
-                live, iss = state(r), issue(r)
-                for _ in range(amount(r)):
-                    r.ops.tick()
-                    yield from r.ops.gain(r.me, live, iss, cause)
-            return gain
-        if isinstance(s, A.Shift):
-            state, amount, issue = self.expr(s.state), self.count(s.amount), self.expr(s.issue)
+    def stmt_Gain(self, s: A.Gain, cause: str) -> Step:
+        amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
 
-            def shift(r: Run) -> Steps:
-                yield from r.ops.shift(state(r), amount(r), issue(r), cause)
-            return shift
-        if isinstance(s, A.Alter):
-            state = self.expr(s.state)
+        def gain(r: Run) -> Steps:
+            live, iss = state(r), issue(r)
+            for _ in range(amount(r)):
+                r.ops.tick()
+                yield from r.ops.gain(r.me, live, iss, cause)
+        return gain
 
-            def alter(r: Run) -> Steps:
-                r.ops.alter(state(r), cause)
-                return
-                yield  # pragma: no cover - makes this a generator
-            return alter
-        if isinstance(s, A.DemographicSupport):
-            group = self.expr(s.group)
+    def stmt_Shift(self, s: A.Shift, cause: str) -> Step:
+        state, amount, issue = self.expr(s.state), self.count(s.amount), self.expr(s.issue)
 
-            def demographic(r: Run) -> Steps:
-                yield from r.ops.demographic_support(r.me, group(r), cause)
-            return demographic
-        if isinstance(s, A.Draw):
-            amount = self.count(s.amount)
+        def shift(r: Run) -> Steps:
+            yield from r.ops.shift(state(r), amount(r), issue(r), cause)
+        return shift
 
-            def draw(r: Run) -> Steps:
-                r.ops.draw_cards(r.me, amount(r), cause)
-                return
-                yield  # pragma: no cover
-            return draw
-        if isinstance(s, A.DrawAndPlay):
-            amount = self.count(s.amount)
+    def stmt_Alter(self, s: A.Alter, cause: str) -> Step:
+        state = self.expr(s.state)
 
-            def draw_and_play(r: Run) -> Steps:
-                drawn = r.ops.draw_cards(r.me, amount(r), cause)
-                card = yield from r.ops.choose_card_to_play(r.me, drawn)
-                if card is not None:
-                    yield from r.ops.play_card(r.me, card, nested=True, cause=cause)
-            return draw_and_play
-        if isinstance(s, A.Discard):
-            amount = self.count(s.amount)
+        def alter(r: Run) -> Steps:
+            r.ops.alter(state(r), cause)
+            return
+            yield  # pragma: no cover - makes this a generator
+        return alter
 
-            def discard(r: Run) -> Steps:
-                for _ in range(amount(r)):
-                    card = yield from r.ops.choose_discard(r.me)
-                    if card is None:
-                        return
-                    r.ops.discard_from_hand(r.me, card, "effect", cause)
-            return discard
-        if isinstance(s, A.DiscardAny):
-            var = s.var
+    def stmt_DemographicSupport(self, s: A.DemographicSupport, cause: str) -> Step:
+        group = self.expr(s.group)
 
-            def discard_any(r: Run) -> Steps:
-                n = 0
-                while True:
-                    r.ops.tick()
-                    card = yield from r.ops.choose_discard_or_stop(r.me, n)
-                    if card is None:
-                        break
-                    r.ops.discard_from_hand(r.me, card, "effect", cause)
-                    n += 1
-                r.vars[var] = n
-            return discard_any
-        if isinstance(s, A.ChooseState):
-            return self.choose_state(s, cause)
-        if isinstance(s, A.ChooseIssue):
-            var = s.var
+        def demographic(r: Run) -> Steps:
+            yield from r.ops.demographic_support(r.me, group(r), cause)
+        return demographic
 
-            def choose_issue(r: Run) -> Steps:
-                r.vars[var] = yield from r.ops.choose_issue(r.me)
-            return choose_issue
-        if isinstance(s, A.ChooseCard):
-            var = s.var
+    def stmt_Draw(self, s: A.Draw, cause: str) -> Step:
+        amount = self.count(s.amount)
 
-            def choose_card(r: Run) -> Steps:
-                r.vars[var] = yield from r.ops.choose_card(r.me)
-            return choose_card
-        if isinstance(s, A.PlayCard):
-            var = s.var
+        def draw(r: Run) -> Steps:
+            r.ops.draw_cards(r.me, amount(r), cause)
+            return
+            yield  # pragma: no cover
+        return draw
 
-            def play(r: Run) -> Steps:
-                cid = r.vars.get(var)
-                if cid is not None and r.ops.in_hand(r.me, cid) and r.ops.playable(r.me, cid):
-                    yield from r.ops.play_card(r.me, cid, nested=True, cause=cause)
-            return play
-        if isinstance(s, A.DiscardCard):
-            var = s.var
+    def stmt_DrawAndPlay(self, s: A.DrawAndPlay, cause: str) -> Step:
+        amount = self.count(s.amount)
 
-            def discard_card(r: Run) -> Steps:
-                cid = r.vars.get(var)
-                if cid is not None and r.ops.in_hand(r.me, cid):
-                    r.ops.discard_from_hand(r.me, cid, "effect", cause)
-                return
-                yield  # pragma: no cover
-            return discard_card
-        if isinstance(s, A.Nothing):
-            def nothing(r: Run) -> Steps:
-                return
-                yield  # pragma: no cover
-            return nothing
-        if isinstance(s, A.If):
-            test, then = self.cond(s.cond), self.block(s.then)
-            otherwise = self.block(s.otherwise) if s.otherwise else None
+        def draw_and_play(r: Run) -> Steps:
+            drawn = r.ops.draw_cards(r.me, amount(r), cause)
+            card = yield from r.ops.choose_card_to_play(r.me, drawn)
+            if card is not None:
+                yield from r.ops.play_card(r.me, card, nested=True, cause=cause)
+        return draw_and_play
 
-            def if_(r: Run) -> Steps:
-                if test(r):
-                    yield from then(r)
-                elif otherwise is not None:
-                    yield from otherwise(r)
-            return if_
-        if isinstance(s, A.ForEach):
-            var, body = s.var, self.block(s.body)
-            where = self.cond(s.where) if s.where is not None else None
+    def stmt_Discard(self, s: A.Discard, cause: str) -> Step:
+        amount = self.count(s.amount)
 
-            def for_each(r: Run) -> Steps:
-                saved = r.chosen
-                r.chosen = {}
-                for state in list(r.ops.in_play):  # the states in play when the loop starts
-                    r.ops.tick()
-                    if not r.ops.still_in_play(state):
-                        continue
-                    r.vars[var] = state
-                    if where is None or where(r):
-                        yield from body(r)
-                r.chosen = saved
-            return for_each
-        if isinstance(s, A.Repeat):
-            count, body = self.count(s.count), self.block(s.body)
+        def discard(r: Run) -> Steps:
+            for _ in range(amount(r)):
+                card = yield from r.ops.choose_discard(r.me)
+                if card is None:
+                    return
+                r.ops.discard_from_hand(r.me, card, "effect", cause)
+        return discard
 
-            def repeat(r: Run) -> Steps:
-                saved = r.chosen
-                r.chosen = {}
-                for _ in range(count(r)):
-                    r.ops.tick()
+    def stmt_DiscardAny(self, s: A.DiscardAny, cause: str) -> Step:
+        var = s.var
+
+        def discard_any(r: Run) -> Steps:
+            n = 0
+            while True:
+                r.ops.tick()
+                card = yield from r.ops.choose_discard_or_stop(r.me, n)
+                if card is None:
+                    break
+                r.ops.discard_from_hand(r.me, card, "effect", cause)
+                n += 1
+            r.vars[var] = n
+        return discard_any
+
+    def stmt_ChooseIssue(self, s: A.ChooseIssue, cause: str) -> Step:
+        var = s.var
+
+        def choose_issue(r: Run) -> Steps:
+            r.vars[var] = yield from r.ops.choose_issue(r.me)
+        return choose_issue
+
+    def stmt_ChooseCard(self, s: A.ChooseCard, cause: str) -> Step:
+        var = s.var
+
+        def choose_card(r: Run) -> Steps:
+            r.vars[var] = yield from r.ops.choose_card(r.me)
+        return choose_card
+
+    def stmt_PlayCard(self, s: A.PlayCard, cause: str) -> Step:
+        var = s.var
+
+        def play(r: Run) -> Steps:
+            cid = r.vars.get(var)
+            if cid is not None and r.ops.in_hand(r.me, cid) and r.ops.playable(r.me, cid):
+                yield from r.ops.play_card(r.me, cid, nested=True, cause=cause)
+        return play
+
+    def stmt_DiscardCard(self, s: A.DiscardCard, cause: str) -> Step:
+        var = s.var
+
+        def discard_card(r: Run) -> Steps:
+            cid = r.vars.get(var)
+            if cid is not None and r.ops.in_hand(r.me, cid):
+                r.ops.discard_from_hand(r.me, cid, "effect", cause)
+            return
+            yield  # pragma: no cover
+        return discard_card
+
+    def stmt_Nothing(self, s: A.Nothing, cause: str) -> Step:
+        def nothing(r: Run) -> Steps:
+            return
+            yield  # pragma: no cover
+        return nothing
+
+    def ability(self, s: A.RollDice | A.NewsTarget, cause: str) -> Step:
+        """Abilities are not steps: ``abilities`` compiles them for the game to call."""
+        raise TypeError(f"cannot compile {s!r} as a step: abilities stand only inside `while in play:` "
+                        "(the checker lets no other through)")
+
+    stmt_RollDice = stmt_NewsTarget = ability
+
+    def stmt_If(self, s: A.If, cause: str) -> Step:
+        test, then = self.cond(s.cond), self.block(s.then)
+        otherwise = self.block(s.otherwise) if s.otherwise else None
+
+        def if_(r: Run) -> Steps:
+            if test(r):
+                yield from then(r)
+            elif otherwise is not None:
+                yield from otherwise(r)
+        return if_
+
+    def stmt_ForEach(self, s: A.ForEach, cause: str) -> Step:
+        var, body = s.var, self.block(s.body)
+        where = self.cond(s.where) if s.where is not None else None
+
+        def for_each(r: Run) -> Steps:
+            saved = r.chosen
+            r.chosen = {}
+            for state in list(r.ops.in_play):  # the states in play when the loop starts
+                r.ops.tick()
+                if not r.ops.still_in_play(state):
+                    continue
+                r.vars[var] = state
+                if where is None or where(r):
                     yield from body(r)
-                r.chosen = saved
-            return repeat
-        if isinstance(s, A.As):
-            who, body = self.expr(s.player), self.block(s.body)
+            r.chosen = saved
+        return for_each
 
-            def as_(r: Run) -> Steps:
-                yield from body(r.as_(who(r)))
-            return as_
-        if isinstance(s, A.ChooseOne):
-            bodies = [self.block(o) for o in s.options]
-            labels = [option_text(o) for o in s.options]  # rules text, never effect source
+    def stmt_Repeat(self, s: A.Repeat, cause: str) -> Step:
+        count, body = self.count(s.count), self.block(s.body)
 
-            def choose_one(r: Run) -> Steps:
-                i = yield from r.ops.choose_option(r.me, labels)
-                yield from bodies[i](r)
-            return choose_one
-        raise TypeError(f"cannot compile {s!r}")  # pragma: no cover
+        def repeat(r: Run) -> Steps:
+            saved = r.chosen
+            r.chosen = {}
+            for _ in range(count(r)):
+                r.ops.tick()
+                yield from body(r)
+            r.chosen = saved
+        return repeat
+
+    def stmt_As(self, s: A.As, cause: str) -> Step:
+        who, body = self.expr(s.player), self.block(s.body)
+
+        def as_(r: Run) -> Steps:
+            yield from body(r.as_(who(r)))
+        return as_
+
+    def stmt_ChooseOne(self, s: A.ChooseOne, cause: str) -> Step:
+        bodies = [self.block(o) for o in s.options]
+        labels = [option_text(o) for o in s.options]  # rules text, never effect source
+
+        def choose_one(r: Run) -> Steps:
+            i = yield from r.ops.choose_option(r.me, labels)
+            yield from bodies[i](r)
+        return choose_one
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, cause: str) -> Step:
+        # ``block`` leaves these out; here for a body given alone: nothing runs now.
+        return self.stmt_Nothing(A.Nothing(pos=s.pos), cause)
+
+    def stmt_ChooseState(self, s: A.ChooseState, cause: str) -> Step:
+        return self.choose_state(s, cause)
 
     def choose_state(self, s: A.ChooseState, cause: str) -> Step:
         var, different = s.var, s.different

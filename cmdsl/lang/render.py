@@ -1,8 +1,13 @@
-"""AST → canonical effect text. Used for option labels, so a label always says what runs."""
+"""AST → canonical effect text. Used for option labels, so a label always says what runs.
+
+The text parses back to the same tree (``tests/test_round_trip.py``): parentheses are written
+exactly where the grammar's precedence needs them, as ``ast.unparse`` does for Python.
+"""
 
 from __future__ import annotations
 
 from . import ast as A
+from .visitor import CONDS, EXPRS, STMTS, Visitor
 
 _OF = {"majority": "the majority issue of", "minority": "the minority issue of",
        "key": "the key demographic of", "votes": "the votes of", "score": "the score of",
@@ -10,132 +15,202 @@ _OF = {"majority": "the majority issue of", "minority": "the minority issue of",
 _PLAYER = {"you": "you", "opponent": "the opponent", "active": "the active player",
            "mccain": "mccain", "obama": "obama"}
 
+# Condition precedence, loosest first, as in grammar/effect.lark: `or_cond: or_cond "or" and_cond`,
+# `and_cond: and_cond "and" not_cond`, `not_cond: "not" not_cond | atom_cond`.
+_OR, _AND, _NOT, _ATOM = range(4)
+_LEVEL: dict[type[A.Node], int] = {A.Or: _OR, A.And: _AND, A.Not: _NOT}
+
+INDENT = "    "
+
+
+class Unparser(Visitor):
+    families = {"expr": EXPRS, "cond": CONDS, "stmt": STMTS}
+
+    # ---- expressions -------------------------------------------------------------
+
+    def expr(self, e: A.Expr) -> str:
+        return str(self.visit("expr", e))
+
+    def atom(self, e: A.Expr) -> str:
+        """An operand the grammar reads as an ``atom`` (`the votes of X`, the right of `-`)."""
+        return f"({self.expr(e)})" if isinstance(e, A.Arith) else self.expr(e)
+
+    def expr_Num(self, e: A.Num) -> str:
+        return str(e.value)
+
+    def expr_Str(self, e: A.Str) -> str:
+        return f'"{e.text}"'
+
+    def expr_StateName(self, e: A.StateName) -> str:
+        return f'"{e.name}"'
+
+    def expr_GroupName(self, e: A.GroupName) -> str:
+        return f'"{e.name}"'
+
+    def expr_Var(self, e: A.Var) -> str:
+        return e.name
+
+    def expr_IssueLit(self, e: A.IssueLit) -> str:
+        return e.issue
+
+    def expr_PlayerRef(self, e: A.PlayerRef) -> str:
+        return _PLAYER[e.who]
+
+    def expr_Of(self, e: A.Of) -> str:
+        return f"{_OF[e.prop]} {self.atom(e.subject)}"
+
+    def expr_BlocksOf(self, e: A.BlocksOf) -> str:
+        return f"the blocks of {self.atom(e.player)} on {self.atom(e.issue)} in {self.atom(e.state)}"
+
+    def expr_NewsState(self, e: A.NewsState) -> str:
+        return "the news state"
+
+    def expr_Arith(self, e: A.Arith) -> str:
+        # `sum: sum ADD_OP atom`: left-associative, so only a sum on the right needs parentheses.
+        return f"{self.expr(e.left)} {e.op} {self.atom(e.right)}"
+
+    # ---- conditions --------------------------------------------------------------
+
+    def cond(self, c: A.Cond, level: int = _OR) -> str:
+        """``c`` where the grammar expects a condition of at least ``level``."""
+        text = str(self.visit("cond", c))
+        return f"({text})" if _LEVEL.get(type(c), _ATOM) < level else text
+
+    def cond_Compare(self, c: A.Compare) -> str:
+        op = {"=": "is", "!=": "is not"}.get(c.op, c.op)
+        return f"{self.expr(c.left)} {op} {self.expr(c.right)}"
+
+    def cond_Leads(self, c: A.Leads) -> str:
+        who = self.expr(c.player)
+        return f"{who} {'lead' if who == 'you' else 'leads'}"
+
+    def cond_MediaInPlay(self, c: A.MediaInPlay) -> str:
+        if c.player is None:
+            return "media support is in play"
+        who = self.expr(c.player)
+        return f"{who} {'have' if who == 'you' else 'has'} media support in play"
+
+    def cond_And(self, c: A.And) -> str:
+        return f"{self.cond(c.left, _AND)} and {self.cond(c.right, _NOT)}"
+
+    def cond_Or(self, c: A.Or) -> str:
+        return f"{self.cond(c.left, _OR)} or {self.cond(c.right, _AND)}"
+
+    def cond_Not(self, c: A.Not) -> str:
+        return f"not {self.cond(c.operand, _NOT)}"
+
+    def where(self, c: A.Cond | None) -> str:
+        return f" where {self.cond(c)}" if c is not None else ""
+
+    # ---- statements: each gives its lines, compound ones with their indented blocks ------
+
+    def stmt(self, s: A.Stmt, indent: str = "") -> list[str]:
+        lines: list[str] = self.visit("stmt", s, indent)
+        return lines
+
+    def block(self, stmts: tuple[A.Stmt, ...], indent: str = "") -> list[str]:
+        return [line for s in stmts for line in self.stmt(s, indent)]
+
+    def stmt_Gain(self, s: A.Gain, indent: str) -> list[str]:
+        n = self.expr(s.amount)
+        return [f"{indent}gain {n} support{'' if n == '1' else 's'} on {self.expr(s.issue)} in "
+                f"{self.expr(s.state)}"]
+
+    def stmt_Shift(self, s: A.Shift, indent: str) -> list[str]:
+        return [f"{indent}shift {self.expr(s.state)} {self.expr(s.amount)} toward {self.expr(s.issue)}"]
+
+    def stmt_Alter(self, s: A.Alter, indent: str) -> list[str]:
+        return [f"{indent}alter the key demographic of {self.expr(s.state)}"]
+
+    def stmt_DemographicSupport(self, s: A.DemographicSupport, indent: str) -> list[str]:
+        return [f"{indent}demographic support for {self.expr(s.group)}"]
+
+    def stmt_Draw(self, s: A.Draw, indent: str) -> list[str]:
+        return [f"{indent}draw {self.expr(s.amount)}"]
+
+    def stmt_DrawAndPlay(self, s: A.DrawAndPlay, indent: str) -> list[str]:
+        return [f"{indent}draw {self.expr(s.amount)} and play one"]
+
+    def stmt_Discard(self, s: A.Discard, indent: str) -> list[str]:
+        return [f"{indent}discard {self.expr(s.amount)}"]
+
+    def stmt_DiscardAny(self, s: A.DiscardAny, indent: str) -> list[str]:
+        return [f"{indent}discard any number as {s.var}"]
+
+    def stmt_ChooseState(self, s: A.ChooseState, indent: str) -> list[str]:
+        return [f"{indent}choose a {'different ' if s.different else ''}state as {s.var}{self.where(s.where)}"]
+
+    def stmt_ChooseIssue(self, s: A.ChooseIssue, indent: str) -> list[str]:
+        return [f"{indent}choose an issue as {s.var}"]
+
+    def stmt_ChooseCard(self, s: A.ChooseCard, indent: str) -> list[str]:
+        return [f"{indent}choose a card from hand as {s.var}"]
+
+    def stmt_PlayCard(self, s: A.PlayCard, indent: str) -> list[str]:
+        return [f"{indent}play {s.var}"]
+
+    def stmt_DiscardCard(self, s: A.DiscardCard, indent: str) -> list[str]:
+        return [f"{indent}discard card {s.var}"]
+
+    def stmt_Nothing(self, s: A.Nothing, indent: str) -> list[str]:
+        return [f"{indent}nothing"]
+
+    def stmt_RollDice(self, s: A.RollDice, indent: str) -> list[str]:
+        who = self.expr(s.player)
+        return [f"{indent}{who} {'roll' if who == 'you' else 'rolls'} {self.expr(s.count)} going negative dice"]
+
+    def stmt_NewsTarget(self, s: A.NewsTarget, indent: str) -> list[str]:
+        if s.rule == "chosen":
+            assert s.chooser is not None
+            return [f"{indent}breaking news targets a state chosen by {self.expr(s.chooser)}"]
+        return [f"{indent}breaking news targets the state with the {s.rule} votes"]
+
+    def stmt_If(self, s: A.If, indent: str) -> list[str]:
+        out = [f"{indent}if {self.cond(s.cond)}:"] + self.block(s.then, indent + INDENT)
+        if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):  # `else if`, parsed back the same
+            nested = self.stmt(s.otherwise[0], indent)
+            return out + [f"{indent}else {nested[0].lstrip()}"] + nested[1:]
+        if s.otherwise:
+            out += [f"{indent}else:"] + self.block(s.otherwise, indent + INDENT)
+        return out
+
+    def stmt_ForEach(self, s: A.ForEach, indent: str) -> list[str]:
+        return [f"{indent}for each state as {s.var}{self.where(s.where)}:"] + self.block(s.body, indent + INDENT)
+
+    def stmt_Repeat(self, s: A.Repeat, indent: str) -> list[str]:
+        return [f"{indent}repeat {self.expr(s.count)}:"] + self.block(s.body, indent + INDENT)
+
+    def stmt_As(self, s: A.As, indent: str) -> list[str]:
+        return [f"{indent}as {self.expr(s.player)}:"] + self.block(s.body, indent + INDENT)
+
+    def stmt_ChooseOne(self, s: A.ChooseOne, indent: str) -> list[str]:
+        out = [f"{indent}choose one:"]
+        for o in s.options:
+            out += [f"{indent}{INDENT}option:"] + self.block(o, indent + 2 * INDENT)
+        return out
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str) -> list[str]:
+        return [f"{indent}while in play:"] + self.block(s.body, indent + INDENT)
+
+
+_UNPARSER = Unparser()  # stateless: one is enough
+
 
 def expr(e: A.Expr) -> str:
-    if isinstance(e, A.Num):
-        return str(e.value)
-    if isinstance(e, A.Str):
-        return f'"{e.text}"'
-    if isinstance(e, (A.StateName, A.GroupName)):
-        return f'"{e.name}"'
-    if isinstance(e, A.Var):
-        return e.name
-    if isinstance(e, A.IssueLit):
-        return e.issue
-    if isinstance(e, A.PlayerRef):
-        return _PLAYER[e.who]
-    if isinstance(e, A.Of):
-        return f"{_OF[e.prop]} {expr(e.subject)}"
-    if isinstance(e, A.BlocksOf):
-        return f"the blocks of {expr(e.player)} on {expr(e.issue)} in {expr(e.state)}"
-    if isinstance(e, A.NewsState):
-        return "the news state"
-    if isinstance(e, A.Arith):
-        return f"{expr(e.left)} {e.op} {expr(e.right)}"
-    raise TypeError(e)  # pragma: no cover
+    return _UNPARSER.expr(e)
 
 
 def cond(c: A.Cond) -> str:
-    if isinstance(c, A.Compare):
-        op = {"=": "is", "!=": "is not"}.get(c.op, c.op)
-        return f"{expr(c.left)} {op} {expr(c.right)}"
-    if isinstance(c, A.Leads):
-        return f"{expr(c.player)} {'lead' if expr(c.player) == 'you' else 'leads'}"
-    if isinstance(c, A.MediaInPlay):
-        if c.player is None:
-            return "media support is in play"
-        who = expr(c.player)
-        return f"{who} {'have' if who == 'you' else 'has'} media support in play"
-    if isinstance(c, A.And):
-        return f"{_sub(c.left, A.Or)} and {_sub(c.right, A.Or)}"
-    if isinstance(c, A.Or):
-        return f"{cond(c.left)} or {cond(c.right)}"
-    if isinstance(c, A.Not):
-        return f"not {_sub(c.operand, (A.And, A.Or))}"
-    raise TypeError(c)  # pragma: no cover
-
-
-def _sub(c: A.Cond, weaker: type | tuple[type, ...]) -> str:
-    return f"({cond(c)})" if isinstance(c, weaker) else cond(c)
-
-
-def _where(c: A.Cond | None) -> str:
-    return f" where {cond(c)}" if c is not None else ""
+    return _UNPARSER.cond(c)
 
 
 def stmt(s: A.Stmt, indent: str = "") -> list[str]:
     """The lines of one statement (compound statements include their indented blocks)."""
-    head = _simple(s)
-    if head is not None:
-        return [indent + head]
-    inner = indent + "    "
-    if isinstance(s, A.If):
-        out = [f"{indent}if {cond(s.cond)}:"] + block(s.then, inner)
-        if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):
-            nested = stmt(s.otherwise[0], indent)
-            return out + [f"{indent}else {nested[0].lstrip()}"] + nested[1:]
-        if s.otherwise:
-            out += [f"{indent}else:"] + block(s.otherwise, inner)
-        return out
-    if isinstance(s, A.ForEach):
-        return [f"{indent}for each state as {s.var}{_where(s.where)}:"] + block(s.body, inner)
-    if isinstance(s, A.Repeat):
-        return [f"{indent}repeat {expr(s.count)}:"] + block(s.body, inner)
-    if isinstance(s, A.As):
-        return [f"{indent}as {expr(s.player)}:"] + block(s.body, inner)
-    if isinstance(s, A.ChooseOne):
-        out = [f"{indent}choose one:"]
-        for o in s.options:
-            out += [f"{inner}option:"] + block(o, inner + "    ")
-        return out
-    if isinstance(s, A.WhileInPlay):
-        return [f"{indent}while in play:"] + block(s.body, inner)
-    raise TypeError(s)  # pragma: no cover
-
-
-def _simple(s: A.Stmt) -> str | None:
-    if isinstance(s, A.Gain):
-        n = expr(s.amount)
-        return f"gain {n} support{'' if n == '1' else 's'} on {expr(s.issue)} in {expr(s.state)}"
-    if isinstance(s, A.Shift):
-        return f"shift {expr(s.state)} {expr(s.amount)} toward {expr(s.issue)}"
-    if isinstance(s, A.Alter):
-        return f"alter the key demographic of {expr(s.state)}"
-    if isinstance(s, A.DemographicSupport):
-        return f"demographic support for {expr(s.group)}"
-    if isinstance(s, A.Draw):
-        return f"draw {expr(s.amount)}"
-    if isinstance(s, A.DrawAndPlay):
-        return f"draw {expr(s.amount)} and play one"
-    if isinstance(s, A.Discard):
-        return f"discard {expr(s.amount)}"
-    if isinstance(s, A.DiscardAny):
-        return f"discard any number as {s.var}"
-    if isinstance(s, A.ChooseState):
-        return f"choose a {'different ' if s.different else ''}state as {s.var}{_where(s.where)}"
-    if isinstance(s, A.ChooseIssue):
-        return f"choose an issue as {s.var}"
-    if isinstance(s, A.ChooseCard):
-        return f"choose a card from hand as {s.var}"
-    if isinstance(s, A.PlayCard):
-        return f"play {s.var}"
-    if isinstance(s, A.DiscardCard):
-        return f"discard card {s.var}"
-    if isinstance(s, A.Nothing):
-        return "nothing"
-    if isinstance(s, A.RollDice):
-        who = expr(s.player)
-        return f"{who} {'roll' if who == 'you' else 'rolls'} {expr(s.count)} going negative dice"
-    if isinstance(s, A.NewsTarget):
-        if s.rule == "chosen":
-            assert s.chooser is not None
-            return f"breaking news targets a state chosen by {expr(s.chooser)}"
-        return f"breaking news targets the state with the {s.rule} votes"
-    return None
+    return _UNPARSER.stmt(s, indent)
 
 
 def block(stmts: tuple[A.Stmt, ...], indent: str = "") -> list[str]:
-    return [line for s in stmts for line in stmt(s, indent)]
+    return _UNPARSER.block(stmts, indent)
 
 
 def program(p: A.Program) -> str:

@@ -7,6 +7,7 @@ One walk over the tree; every word comes from the phrase table of the chosen lan
 from __future__ import annotations
 
 from . import ast as A
+from .visitor import CONDS, EXPRS, STMTS, Visitor
 
 LANGS = ("en", "fr")
 
@@ -100,7 +101,11 @@ _EN_NUMBERS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6:
 _EN_POSSESSIVE = {"you": "your", "your opponent": "your opponent's"}
 
 
-class Writer:
+class Writer(Visitor):
+    """One language's rules text: one method per node class, every word from the phrase table."""
+
+    families = {"expr": EXPRS, "cond": CONDS, "stmt": STMTS}
+
     def __init__(self, lang: str = "en") -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
@@ -110,30 +115,48 @@ class Writer:
     # ---- values --------------------------------------------------------------------
 
     def expr(self, e: A.Expr) -> str:
-        p = self.p
-        if isinstance(e, A.Num):
-            return str(e.value)
-        if isinstance(e, (A.StateName, A.GroupName)):
-            return e.name
-        if isinstance(e, A.Str):
-            return e.text
-        if isinstance(e, A.Var):
-            return e.name
-        if isinstance(e, A.IssueLit):
-            return p[e.issue]
-        if isinstance(e, A.PlayerRef):
-            return p[e.who]
-        if isinstance(e, A.NewsState):
-            return p["news"]
-        if isinstance(e, A.Of):
-            sub = self.expr(e.subject)
-            return p[e.prop].format(sub, p=self.possessive(sub))
-        if isinstance(e, A.BlocksOf):
-            who = self.expr(e.player)
-            return p["blocks"].format(who, issue=self.expr(e.issue), state=self.expr(e.state), p=self.possessive(who))
-        if isinstance(e, A.Arith):
-            return f"{self.expr(e.left)} {p[e.op]} {self.expr(e.right)}"
-        raise TypeError(e)  # pragma: no cover
+        return str(self.visit("expr", e))
+
+    def expr_Num(self, e: A.Num) -> str:
+        return str(e.value)
+
+    def expr_Str(self, e: A.Str) -> str:
+        return e.text
+
+    def expr_StateName(self, e: A.StateName) -> str:
+        return e.name
+
+    def expr_GroupName(self, e: A.GroupName) -> str:
+        return e.name
+
+    def expr_Var(self, e: A.Var) -> str:
+        return e.name
+
+    def expr_IssueLit(self, e: A.IssueLit) -> str:
+        return self.p[e.issue]
+
+    def expr_PlayerRef(self, e: A.PlayerRef) -> str:
+        return self.p[e.who]
+
+    def expr_NewsState(self, e: A.NewsState) -> str:
+        return self.p["news"]
+
+    def expr_Of(self, e: A.Of) -> str:
+        sub = self.expr(e.subject)
+        return self.p[e.prop].format(sub, p=self.possessive(sub))
+
+    def expr_BlocksOf(self, e: A.BlocksOf) -> str:
+        who = self.expr(e.player)
+        return self.p["blocks"].format(who, issue=self.expr(e.issue), state=self.expr(e.state),
+                                       p=self.possessive(who))
+
+    def expr_Arith(self, e: A.Arith) -> str:
+        # "5 minus 2 minus 1" reads left to right, as the effect does: a sum on the right of a
+        # sum keeps its parentheses ("5 minus (2 minus 1)"), as in the effect text.
+        right = self.expr(e.right)
+        if isinstance(e.right, A.Arith):
+            right = f"({right})"
+        return f"{self.expr(e.left)} {self.p[e.op]} {right}"
 
     def possessive(self, who: str) -> str:
         return _EN_POSSESSIVE.get(who, f"{who}'s") if self.lang == "en" else who
@@ -150,120 +173,152 @@ class Writer:
         you = who == self.p["you"]
         return self.p[key + "_you" if you else key].format(who=who, **kw)
 
-    def cond(self, c: A.Cond) -> str:
-        p = self.p
-        if isinstance(c, A.Compare):
-            return f"{self.expr(c.left)} {p[c.op]} {self.expr(c.right)}"
-        if isinstance(c, A.Leads):
-            return self._you(self.expr(c.player), "leads")
-        if isinstance(c, A.MediaInPlay):
-            return p["media"] if c.player is None else self._you(self.expr(c.player), "has_media")
-        if isinstance(c, A.And):
-            return p["and"].format(self.cond(c.left), self.cond(c.right))
-        if isinstance(c, A.Or):
-            return p["or"].format(self.cond(c.left), self.cond(c.right))
-        if isinstance(c, A.Not):
-            return p["not"].format(self.cond(c.operand))
-        raise TypeError(c)  # pragma: no cover
+    # ---- conditions ------------------------------------------------------------------
+    # Prose has no precedence: "it is not the case that A or B" could mean either tree. So a
+    # condition inside another is bracketed unless the reading is the same either way (an `and`
+    # inside an `and`, an `or` inside an `or`, a `not` inside a `not`).
 
-    # ---- statements ------------------------------------------------------------------
+    def cond(self, c: A.Cond, inside: type[A.Node] | None = None) -> str:
+        text = str(self.visit("cond", c))
+        compound = isinstance(c, (A.And, A.Or, A.Not))
+        return f"({text})" if compound and inside is not None and type(c) is not inside else text
 
-    def sentence(self, s: A.Stmt, top: bool, kind: str) -> str | None:
-        p, x = self.p, self.expr
-        if isinstance(s, A.Gain):
-            return p["gain"].format(n=self.count(s.amount, "support"), issue=x(s.issue), state=x(s.state))
-        if isinstance(s, A.Shift):
-            return p["shift"].format(state=x(s.state), n=self.count(s.amount, "box"), issue=x(s.issue))
-        if isinstance(s, A.Alter):
-            return p["alter"].format(state=x(s.state))
-        if isinstance(s, A.DemographicSupport):
-            return p["demographic"].format(g=x(s.group))
-        if isinstance(s, A.Draw):
-            return p["draw"].format(n=self.count(s.amount, "card"))
-        if isinstance(s, A.DrawAndPlay):
-            return p["draw_play"].format(n=self.count(s.amount, "card"))
-        if isinstance(s, A.Discard):
-            n = self.count(s.amount, "card")
-            return p["cost" if top and kind == "card" else "discard"].format(n=n, k=n.split()[0])
-        if isinstance(s, A.DiscardAny):
-            return p["discard_any"].format(v=s.var)
-        if isinstance(s, A.ChooseState):
-            where = p["where"].format(self.cond(s.where)) if s.where is not None else ""
-            return p["choose_state"].format(which=p["different" if s.different else "a_state"], where=where, v=s.var)
-        if isinstance(s, A.ChooseIssue):
-            return p["choose_issue"].format(v=s.var)
-        if isinstance(s, A.ChooseCard):
-            return p["choose_card"].format(v=s.var)
-        if isinstance(s, A.PlayCard):
-            return p["play"].format(v=s.var)
-        if isinstance(s, A.DiscardCard):
-            return p["discard_card"].format(v=s.var)
-        if isinstance(s, A.Nothing):
-            return p["nothing"]
-        if isinstance(s, A.RollDice):
-            who = x(s.player)
-            goes = p["goes_you"] if who == p["you"] else p["goes"]
-            dice = s.count.value if isinstance(s.count, A.Num) else -1
-            if dice == 0:
-                return p["no_die"].format(who=who, goes=goes)
-            times = self.times(s.count).lower()
-            return p["dice"].format(who=who, goes=goes, times=times)
-        if isinstance(s, A.NewsTarget):
-            if s.rule == "chosen":
-                assert s.chooser is not None
-                return p["news_chosen"].format(who=x(s.chooser))
-            return p[f"news_{s.rule}"]
-        return None
+    def cond_Compare(self, c: A.Compare) -> str:
+        return f"{self.expr(c.left)} {self.p[c.op]} {self.expr(c.right)}"
 
-    def times(self, e: A.Expr) -> str:
-        n = e.value if isinstance(e, A.Num) else None
-        if n == 1:
-            return self.p["once"]
-        if n == 2:
-            return self.p["twice"]
-        return self.p["times"].format(self.expr(e))
+    def cond_Leads(self, c: A.Leads) -> str:
+        return self._you(self.expr(c.player), "leads")
+
+    def cond_MediaInPlay(self, c: A.MediaInPlay) -> str:
+        return self.p["media"] if c.player is None else self._you(self.expr(c.player), "has_media")
+
+    def cond_And(self, c: A.And) -> str:
+        return self.p["and"].format(self.cond(c.left, A.And), self.cond(c.right, A.And))
+
+    def cond_Or(self, c: A.Or) -> str:
+        return self.p["or"].format(self.cond(c.left, A.Or), self.cond(c.right, A.Or))
+
+    def cond_Not(self, c: A.Not) -> str:
+        return self.p["not"].format(self.cond(c.operand, A.Not))
+
+    def where(self, c: A.Cond | None) -> str:
+        return self.p["where"].format(self.cond(c)) if c is not None else ""
+
+    # ---- statements: each gives its lines, compound ones with their indented blocks ------
 
     def lines(self, stmts: tuple[A.Stmt, ...], indent: str = "", top: bool = False, kind: str = "card") -> list[str]:
-        p = self.p
+        """``top``: the effect's own first level, where a discard is a cost (R4.6)."""
         out: list[str] = []
-        inner = indent + "  "
         for s in stmts:
-            simple = self.sentence(s, top, kind)
-            if simple is not None:
-                out.append(indent + simple)
-            elif isinstance(s, A.If):
-                out.append(indent + p["if"].format(self.cond(s.cond)))
-                out += self.lines(s.then, inner, kind=kind)
-                other = s.otherwise
-                while len(other) == 1 and isinstance(other[0], A.If):  # else-if chains stay flat
-                    out.append(indent + p["elif"].format(self.cond(other[0].cond)))
-                    out += self.lines(other[0].then, inner, kind=kind)
-                    other = other[0].otherwise
-                if other:
-                    out.append(indent + p["else"])
-                    out += self.lines(other, inner, kind=kind)
-            elif isinstance(s, A.ForEach):
-                where = p["where"].format(self.cond(s.where)) if s.where is not None else ""
-                out.append(indent + p["for_each"].format(v=s.var, where=where))
-                out += self.lines(s.body, inner, kind=kind)
-            elif isinstance(s, A.Repeat):
-                out.append(f"{indent}{self.times(s.count)}:" if self.lang == "en" else f"{indent}{self.times(s.count)} :")
-                out += self.lines(s.body, inner, kind=kind)
-            elif isinstance(s, A.As):
-                who = self.expr(s.player)
-                line = p["as_you"] if who == p["you"] else p["as"].format(Who=who[0].upper() + who[1:])
-                out.append(indent + line)
-                out += self.lines(s.body, inner, kind=kind)
-            elif isinstance(s, A.ChooseOne):
-                out.append(indent + p["choose_one"])
-                for o in s.options:
-                    sub = self.lines(o, inner + "  ", kind=kind)
-                    out.append(f"{inner}- {sub[0].strip()}")
-                    out += sub[1:]
-            elif isinstance(s, A.WhileInPlay):
-                out.append(indent + p["in_play"])
-                out += self.lines(s.body, inner, kind=kind)
+            out += self.visit("stmt", s, indent, top, kind)
         return out
+
+    def stmt_Gain(self, s: A.Gain, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["gain"].format(n=self.count(s.amount, "support"), issue=self.expr(s.issue),
+                                               state=self.expr(s.state))]
+
+    def stmt_Shift(self, s: A.Shift, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["shift"].format(state=self.expr(s.state), n=self.count(s.amount, "box"),
+                                                issue=self.expr(s.issue))]
+
+    def stmt_Alter(self, s: A.Alter, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["alter"].format(state=self.expr(s.state))]
+
+    def stmt_DemographicSupport(self, s: A.DemographicSupport, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["demographic"].format(g=self.expr(s.group))]
+
+    def stmt_Draw(self, s: A.Draw, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["draw"].format(n=self.count(s.amount, "card"))]
+
+    def stmt_DrawAndPlay(self, s: A.DrawAndPlay, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["draw_play"].format(n=self.count(s.amount, "card"))]
+
+    def stmt_Discard(self, s: A.Discard, indent: str, top: bool, kind: str) -> list[str]:
+        n = self.count(s.amount, "card")
+        return [indent + self.p["cost" if top and kind == "card" else "discard"].format(n=n, k=n.split()[0])]
+
+    def stmt_DiscardAny(self, s: A.DiscardAny, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["discard_any"].format(v=s.var)]
+
+    def stmt_ChooseState(self, s: A.ChooseState, indent: str, top: bool, kind: str) -> list[str]:
+        which = self.p["different" if s.different else "a_state"]
+        return [indent + self.p["choose_state"].format(which=which, where=self.where(s.where), v=s.var)]
+
+    def stmt_ChooseIssue(self, s: A.ChooseIssue, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["choose_issue"].format(v=s.var)]
+
+    def stmt_ChooseCard(self, s: A.ChooseCard, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["choose_card"].format(v=s.var)]
+
+    def stmt_PlayCard(self, s: A.PlayCard, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["play"].format(v=s.var)]
+
+    def stmt_DiscardCard(self, s: A.DiscardCard, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["discard_card"].format(v=s.var)]
+
+    def stmt_Nothing(self, s: A.Nothing, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["nothing"]]
+
+    def stmt_RollDice(self, s: A.RollDice, indent: str, top: bool, kind: str) -> list[str]:
+        p, who = self.p, self.expr(s.player)
+        goes = p["goes_you"] if who == p["you"] else p["goes"]
+        if isinstance(s.count, A.Num) and s.count.value == 0:
+            return [indent + p["no_die"].format(who=who, goes=goes)]
+        return [indent + p["dice"].format(who=who, goes=goes, times=self.times(s.count, start=False))]
+
+    def stmt_NewsTarget(self, s: A.NewsTarget, indent: str, top: bool, kind: str) -> list[str]:
+        if s.rule == "chosen":
+            assert s.chooser is not None
+            return [indent + self.p["news_chosen"].format(who=self.expr(s.chooser))]
+        return [indent + self.p[f"news_{s.rule}"]]
+
+    def times(self, e: A.Expr, start: bool = True) -> str:
+        """"Once", "Twice", "X times"… with a capital only at the ``start`` of a sentence (never
+        lower-casing the rest: it may name a state or a player)."""
+        n = e.value if isinstance(e, A.Num) else None
+        if n in (1, 2):
+            word = self.p["once" if n == 1 else "twice"]
+            return word if start else word.lower()
+        text = self.p["times"].format(self.expr(e))
+        return text[0].upper() + text[1:] if start else text
+
+    def stmt_If(self, s: A.If, indent: str, top: bool, kind: str) -> list[str]:
+        p, inner = self.p, indent + "  "
+        out = [indent + p["if"].format(self.cond(s.cond))] + self.lines(s.then, inner, kind=kind)
+        other = s.otherwise
+        while len(other) == 1 and isinstance(other[0], A.If):  # else-if chains stay flat
+            out.append(indent + p["elif"].format(self.cond(other[0].cond)))
+            out += self.lines(other[0].then, inner, kind=kind)
+            other = other[0].otherwise
+        if other:
+            out.append(indent + p["else"])
+            out += self.lines(other, inner, kind=kind)
+        return out
+
+    def stmt_ForEach(self, s: A.ForEach, indent: str, top: bool, kind: str) -> list[str]:
+        head = self.p["for_each"].format(v=s.var, where=self.where(s.where))
+        return [indent + head] + self.lines(s.body, indent + "  ", kind=kind)
+
+    def stmt_Repeat(self, s: A.Repeat, indent: str, top: bool, kind: str) -> list[str]:
+        colon = ":" if self.lang == "en" else " :"  # French puts a space before a colon
+        return [f"{indent}{self.times(s.count)}{colon}"] + self.lines(s.body, indent + "  ", kind=kind)
+
+    def stmt_As(self, s: A.As, indent: str, top: bool, kind: str) -> list[str]:
+        who = self.expr(s.player)
+        head = self.p["as_you"] if who == self.p["you"] else self.p["as"].format(Who=who[0].upper() + who[1:])
+        return [indent + head] + self.lines(s.body, indent + "  ", kind=kind)
+
+    def stmt_ChooseOne(self, s: A.ChooseOne, indent: str, top: bool, kind: str) -> list[str]:
+        inner = indent + "  "
+        out = [indent + self.p["choose_one"]]
+        for o in s.options:
+            sub = self.lines(o, inner + "  ", kind=kind)
+            out.append(f"{inner}- {sub[0].strip()}")
+            out += sub[1:]
+        return out
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["in_play"]] + self.lines(s.body, indent + "  ", kind=kind)
 
 
 def rules_text(program: A.Program, kind: str = "card", lang: str = "en") -> str:

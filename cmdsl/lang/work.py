@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..errors import CardError, Located
 from . import ast as A
 from .parser import Origin
+from .visitor import EXPRS, STMTS, Visitor
 
 #: The most work one effect may do, in units (statements carried out). The bundled cards need
 #: at most a few hundred; 20 × 20 × 20 single gains (8,000) still pass.
@@ -52,21 +53,7 @@ ONE = Work(1, 0)
 
 def count_bound(e: A.Expr) -> int:
     """The largest value a count can take when the effect runs (never above ``MAX_COUNT``)."""
-    return min(MAX_COUNT, _upper(e))
-
-
-def _upper(e: A.Expr) -> int:
-    if isinstance(e, A.Num):
-        return e.value
-    if isinstance(e, A.Arith):
-        # Left-leaning sums can be long (up to the parser's nesting limit): walk them by hand.
-        total, node = 0, e
-        while isinstance(node, A.Arith):
-            if node.op == "+":
-                total += _upper(node.right)
-            node = node.left
-        return total + _upper(node)
-    return MAX_COUNT
+    return min(MAX_COUNT, _BOUNDS.upper(e))
 
 
 def _largest(works: list[Work]) -> Work:
@@ -75,35 +62,111 @@ def _largest(works: list[Work]) -> Work:
 
 
 def block_work(stmts: tuple[A.Stmt, ...], states: int) -> Work:
-    total = NONE
-    for s in stmts:
-        total = total + stmt_work(s, states)
-    return total
+    return _Bounds(states).block(stmts)
 
 
 def stmt_work(s: A.Stmt, states: int) -> Work:
     """The bound of one statement; ``states`` bounds how many states a ``for each`` visits."""
-    if isinstance(s, (A.Gain, A.Draw, A.Discard)):
-        return Work(max(1, count_bound(s.amount)), 0)
-    if isinstance(s, A.DrawAndPlay):
-        return Work(max(1, count_bound(s.amount)), 1)
-    if isinstance(s, A.DiscardAny):
+    return _Bounds(states).stmt(s)
+
+
+class _Bounds(Visitor):
+    """Work bounds of statements and upper bounds of counts. Conditions are not visited: they
+    carry out no statement (the statement that tests one counts it)."""
+
+    families = {"stmt": STMTS, "upper": EXPRS}
+
+    def __init__(self, states: int) -> None:
+        self.states = states  # how many states a `for each` visits at most
+
+    def block(self, stmts: tuple[A.Stmt, ...]) -> Work:
+        total = NONE
+        for s in stmts:
+            total = total + self.stmt(s)
+        return total
+
+    def stmt(self, s: A.Stmt) -> Work:
+        work: Work = self.visit("stmt", s)
+        return work
+
+    def counted(self, amount: A.Expr) -> Work:
+        return Work(max(1, count_bound(amount)), 0)
+
+    def stmt_Gain(self, s: A.Gain) -> Work:
+        return self.counted(s.amount)
+
+    def stmt_Draw(self, s: A.Draw) -> Work:
+        return self.counted(s.amount)
+
+    def stmt_Discard(self, s: A.Discard) -> Work:
+        return self.counted(s.amount)
+
+    def stmt_DrawAndPlay(self, s: A.DrawAndPlay) -> Work:
+        return self.counted(s.amount) + Work(0, 1)
+
+    def stmt_DiscardAny(self, s: A.DiscardAny) -> Work:
         return Work(MAX_COUNT, 0)  # one choice per card discarded
-    if isinstance(s, A.PlayCard):
+
+    def stmt_PlayCard(self, s: A.PlayCard) -> Work:
         return Work(1, 1)
-    if isinstance(s, A.If):
-        return ONE + _largest([block_work(s.then, states), block_work(s.otherwise, states)])
-    if isinstance(s, A.ChooseOne):
-        return ONE + _largest([block_work(o, states) for o in s.options])
-    if isinstance(s, A.Repeat):
-        return ONE + block_work(s.body, states).times(count_bound(s.count))
-    if isinstance(s, A.ForEach):
-        return ONE + block_work(s.body, states).times(states)
-    if isinstance(s, A.As):
-        return ONE + block_work(s.body, states)
-    if isinstance(s, A.WhileInPlay):
+
+    def stmt_If(self, s: A.If) -> Work:
+        return ONE + _largest([self.block(s.then), self.block(s.otherwise)])
+
+    def stmt_ChooseOne(self, s: A.ChooseOne) -> Work:
+        return ONE + _largest([self.block(o) for o in s.options])
+
+    def stmt_Repeat(self, s: A.Repeat) -> Work:
+        return ONE + self.block(s.body).times(count_bound(s.count))
+
+    def stmt_ForEach(self, s: A.ForEach) -> Work:
+        return ONE + self.block(s.body).times(self.states)
+
+    def stmt_As(self, s: A.As) -> Work:
+        return ONE + self.block(s.body)
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay) -> Work:
         return NONE  # abilities run later, each within its own bound (dice counts are counts)
-    return ONE  # shift, alter, demographic support, choices, discard card, nothing, abilities
+
+    # One unit each: a single change, a single choice, or an ability's declaration.
+    def one(self, s: A.Stmt) -> Work:
+        return ONE
+
+    stmt_Shift = stmt_Alter = stmt_DemographicSupport = stmt_ChooseState = stmt_ChooseIssue = one
+    stmt_ChooseCard = stmt_DiscardCard = stmt_Nothing = stmt_RollDice = stmt_NewsTarget = one
+
+    # ---- the largest value of a count ------------------------------------------------
+
+    def upper(self, e: A.Expr) -> int:
+        bound: int = self.visit("upper", e)
+        return bound
+
+    def upper_Num(self, e: A.Num) -> int:
+        return e.value
+
+    def upper_Arith(self, e: A.Arith) -> int:
+        # Left-leaning sums can be long (up to the parser's nesting limit): walk them by hand.
+        total, node = 0, e
+        while isinstance(node, A.Arith):
+            if node.op == "+":
+                total += self.upper(node.right)
+            node = node.left
+        return total + self.upper(node)
+
+    def computed(self, e: A.Expr) -> int:
+        """Read from the position when the effect runs: counted at the cap the effect applies."""
+        return MAX_COUNT
+
+    upper_Var = upper_Of = upper_BlocksOf = computed
+
+    def not_a_number(self, e: A.Expr) -> int:
+        raise TypeError(f"a count must be a number, not {e!r} (the checker lets none through)")
+
+    upper_Str = upper_StateName = upper_GroupName = upper_IssueLit = upper_PlayerRef = not_a_number
+    upper_NewsState = not_a_number
+
+
+_BOUNDS = _Bounds(0)  # for counts, which do not depend on the number of states
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,161 @@
+"""Every pass over the effect AST handles every node class (issue "The effect language, version 2",
+item 6): the checker, the compiler, the unparser, the rules text (English and French) and the
+work bound. A pass is a ``Visitor`` with one method per node class (``cmdsl/lang/visitor.py``); a
+node class a pass lacks is an error, never a dropped sentence.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Iterator
+
+import pytest
+
+from cmdsl.lang import ast as A
+from cmdsl.lang import render
+from cmdsl.lang.checker import Checker, Context, Names, check
+from cmdsl.lang.compiler import Compiler, compile_effect
+from cmdsl.lang.parser import Origin, parse_effect
+from cmdsl.lang.render import Unparser
+from cmdsl.lang.text import LANGS, Writer, rules_text
+from cmdsl.lang.visitor import CONDS, EXPRS, STMTS, UnhandledNode, Visitor
+from cmdsl.lang.work import _Bounds, block_work
+from cmdsl.model import CardSet
+
+#: Every pass, with the node classes it must handle. The work bound visits no condition: a
+#: condition carries out no statement, so the statement that tests it counts its unit.
+PASSES: dict[str, tuple[type[Visitor], set[type[A.Node]]]] = {
+    "checker": (Checker, {*EXPRS, *CONDS, *STMTS}),
+    "compiler": (Compiler, {*EXPRS, *CONDS, *STMTS}),
+    "render": (Unparser, {*EXPRS, *CONDS, *STMTS}),
+    "text": (Writer, {*EXPRS, *CONDS, *STMTS}),
+    "work": (_Bounds, {*EXPRS, *STMTS}),
+}
+
+
+def node_classes() -> set[type[A.Node]]:
+    """Every concrete node class declared in ``ast.py``."""
+    return {c for _, c in inspect.getmembers(A, inspect.isclass)
+            if issubclass(c, A.Node) and c is not A.Node and c.__module__ == A.__name__}
+
+
+def test_every_node_class_is_in_exactly_one_union() -> None:
+    # A class left out of the unions would be left out of every pass's families too.
+    unions = [*EXPRS, *CONDS, *STMTS]
+    assert len(unions) == len(set(unions))
+    assert node_classes() == set(unions) | {A.Program}  # Program: each pass's entry point
+
+
+@pytest.mark.parametrize("name", PASSES)
+def test_every_pass_has_a_method_per_node_class(name: str) -> None:
+    visitor, required = PASSES[name]
+    declared = {node for nodes in visitor.families.values() for node in nodes}
+    assert required <= declared, f"{name} declares no family for {sorted(c.__name__ for c in required - declared)}"
+    assert visitor.missing() == [], f"{name} lacks {visitor.missing()}"
+
+
+def test_a_missing_method_is_reported() -> None:
+    class Forgetful(Unparser):
+        expr_Arith = None  # as if the method had been deleted
+
+    assert Forgetful.missing() == ["expr_Arith"]
+    with pytest.raises(UnhandledNode, match="expr_Arith"):
+        Forgetful().expr(A.Arith("+", A.Num(1), A.Num(2)))
+
+
+def instances(mini: CardSet) -> Iterator[tuple[str, Visitor, str]]:
+    """One instance of each pass, with a family to call."""
+    names = Names(frozenset(mini.states), mini.groups)
+    yield "checker", Checker(names, Context("card"), Origin()), "stmt"
+    yield "compiler", Compiler("x"), "stmt"
+    yield "render", Unparser(), "stmt"
+    yield "text", Writer("fr"), "stmt"
+    yield "work", _Bounds(4), "stmt"
+
+
+def test_an_unknown_node_is_an_error(mini: CardSet) -> None:
+    class Stray(A.Node):
+        pass
+
+    for name, visitor, family in instances(mini):
+        with pytest.raises(UnhandledNode, match="Stray"):
+            visitor.visit(family, Stray())
+        assert name
+
+
+# ---- every node class through every pass, on effects that use them all ----------------------------
+
+EVERYTHING = '''\
+choose a state as S where the votes of S >= 5 - (2 - 1) and not (you lead or the opponent has media support in play)
+choose an issue as I
+choose a card from hand as C
+discard any number as N
+gain N + 1 supports on I in S
+shift "Alpha" 2 toward the majority issue of S
+alter the key demographic of S
+demographic support for "Seniors"
+draw the hand size of you
+draw 1 and play one
+discard 1
+play C
+discard card C
+nothing
+if the key demographic of S is "Women" or media support is in play:
+    draw 1
+else if the blocks of mccain on economy in S < the score of obama:
+    draw 2
+else:
+    nothing
+for each state as T where the minority issue of T is not defense:
+    repeat 2:
+        choose a different state as U
+as the active player:
+    choose one:
+        option:
+            draw 1
+        option:
+            nothing
+while in play:
+    you roll 2 going negative dice
+    breaking news targets a state chosen by the opponent
+'''
+NEWS = "as mccain:\n    shift the news state 1 toward economy\n"
+EXAMPLES = [(EVERYTHING, Context("card", media=True)), (NEWS, Context("news", has_actor=False))]
+
+
+def classes_in(node: object) -> set[type[A.Node]]:
+    found: set[type[A.Node]] = set()
+    if isinstance(node, A.Node):
+        found.add(type(node))
+        node = vars(node)
+    if isinstance(node, dict):
+        node = list(node.values())
+    if isinstance(node, (list, tuple)):
+        for part in node:
+            found |= classes_in(part)
+    return found
+
+
+def test_the_examples_use_every_node_class(mini: CardSet) -> None:
+    names = Names(frozenset(mini.states), mini.groups)
+    found: set[type[A.Node]] = set()
+    for text, ctx in EXAMPLES:
+        parsed = parse_effect(text)
+        found |= classes_in(parsed) | classes_in(check(parsed, names, ctx).program)
+    assert node_classes() - found == set()
+
+
+@pytest.mark.parametrize("text, ctx", EXAMPLES)
+def test_every_pass_runs_on_every_node_class(mini: CardSet, text: str, ctx: Context) -> None:
+    parsed = parse_effect(text)
+    checked = check(parsed, Names(frozenset(mini.states), mini.groups), ctx)
+    compiled = compile_effect(checked, "x")
+    assert compiled.run is not None
+    assert (compiled.abilities is not None) == ctx.media
+    assert parse_effect(render.program(parsed)) == parsed
+    assert parse_effect(render.program(checked.program)) == parsed  # resolved names unparse quoted
+    for lang in LANGS:
+        lines = rules_text(checked.program, ctx.kind, lang).splitlines()
+        # one line per statement or block head (an `else` adds one; `option:` is a "- " line)
+        assert len(lines) == len(render.program(parsed).splitlines()) - (text.count("option:")), lang
+    assert block_work(checked.program.body, 4).fixed > 0

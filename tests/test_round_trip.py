@@ -1,0 +1,284 @@
+"""Round trips for any program (issue "The effect language, version 2", item 7).
+
+Hypothesis builds random *checked* programs (statements, nested blocks, conditions with and/or/not,
+sums with + and -, variables bound before use, the states and groups of tests/data/mini) and
+asserts that the unparser writes text that parses back to the same tree, and that the rules text
+can be written in every language, for every program, not only for the bundled cards.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cmdsl.lang import ast as A
+from cmdsl.lang import render
+from cmdsl.lang.checker import Context, Names, check
+from cmdsl.lang.compiler import compile_effect
+from cmdsl.lang.parser import parse_effect
+from cmdsl.lang.text import LANGS, rules_text
+from cmdsl.loader import load_card_set
+
+MINI = load_card_set(Path(__file__).parent / "data" / "mini")
+NAMES = Names(frozenset(MINI.states), MINI.groups)
+STATE_NAMES = sorted(MINI.states)
+GROUP_NAMES = sorted(MINI.groups)
+
+NUM, STATE, ISSUE, CARD = "number", "state", "issue", "card"
+PREFIX = {NUM: "N", STATE: "S", ISSUE: "I", CARD: "C"}
+
+Strategy = st.SearchStrategy
+
+
+# ---- examples the issue names ------------------------------------------------------------------
+
+
+def test_a_sum_on_the_right_keeps_its_parentheses() -> None:
+    program = parse_effect("draw 5 - (2 - 1)")
+    assert render.program(program) == "draw 5 - (2 - 1)\n"
+    assert rules_text(program) == "Draw 5 minus (2 minus 1) cards."
+
+
+def test_a_negated_or_keeps_its_parentheses_in_effect_and_rules_text() -> None:
+    program = parse_effect("if not (you lead or media support is in play):\n    draw 1\n")
+    assert render.program(program).splitlines()[0] == "if not (you lead or media support is in play):"
+    assert rules_text(program).splitlines()[0] == (
+        "If it is not the case that (you lead in electoral votes or a Media Support card is in play):")
+    assert rules_text(program, lang="fr").splitlines()[0] == (
+        "Si il est faux que (vous menez aux votes électoraux ou une carte Media Support est en jeu) :")
+
+
+def test_mixed_and_or_are_bracketed_in_rules_text() -> None:
+    program = parse_effect("if you lead and media support is in play or not obama leads:\n    draw 1\n")
+    assert rules_text(program).splitlines()[0] == (
+        "If (you lead in electoral votes and a Media Support card is in play) or "
+        "(it is not the case that Obama leads in electoral votes):")
+
+
+# ---- random checked programs ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Env:
+    """What a statement may use where it stands: the variables in scope and what the context allows."""
+
+    vars: tuple[tuple[str, str], ...] = ()  # (name, type), in binding order
+    actor: bool = True  # someone acts (false in Breaking News outside `as`)
+    loop: bool = False  # inside `repeat` or `for each`
+    news: bool = False  # `the news state` may be named
+
+    def of(self, typ: str) -> list[str]:
+        return [name for name, t in self.vars if t == typ]
+
+    def fresh(self, typ: str) -> str:
+        # Every binding on the way here adds one variable, so the count is a name none visible has.
+        return f"{PREFIX[typ]}{len(self.vars)}"
+
+    def bind(self, name: str, typ: str) -> "Env":
+        return replace(self, vars=self.vars + ((name, typ),))
+
+
+def _vars(env: Env, typ: str) -> list[Strategy[A.Expr]]:
+    names = env.of(typ)
+    return [st.sampled_from(names).map(A.Var)] if names else []
+
+
+@functools.cache
+def players(env: Env) -> Strategy[A.Expr]:
+    who = ["mccain", "obama", "active"] + (["you", "opponent"] if env.actor else [])
+    return st.sampled_from(who).map(A.PlayerRef)
+
+
+@functools.cache
+def states(env: Env, quoted: bool = True) -> Strategy[A.Expr]:
+    """A state; ``quoted=False`` leaves out quoted names (one side of a comparison must say the kind)."""
+    options = _vars(env, STATE) + ([st.just(A.NewsState())] if env.news else [])
+    if quoted:
+        options.append(st.sampled_from(STATE_NAMES).map(A.Str))
+    return st.one_of(options)
+
+
+@functools.cache
+def issues(env: Env) -> Strategy[A.Expr]:
+    return st.one_of(st.sampled_from(["economy", "defense"]).map(A.IssueLit), *_vars(env, ISSUE),
+                     st.builds(A.Of, st.sampled_from(["majority", "minority"]), states(env)))
+
+
+@functools.cache
+def groups(env: Env, quoted: bool = True) -> Strategy[A.Expr]:
+    key = st.builds(A.Of, st.just("key"), states(env))
+    return st.one_of(key, st.sampled_from(GROUP_NAMES).map(A.Str)) if quoted else key
+
+
+@functools.cache
+def numbers(env: Env) -> Strategy[A.Expr]:
+    """Sums of + and - over literals, variables and what the position says (votes, scores, blocks)."""
+    leaves = st.one_of(
+        st.integers(0, 20).map(A.Num),  # any count may be a literal: at most MAX_REPEAT
+        *_vars(env, NUM),
+        st.builds(A.Of, st.just("votes"), states(env)),
+        st.builds(A.Of, st.sampled_from(["score", "hand_size"]), players(env)),
+        st.builds(A.BlocksOf, players(env), issues(env), states(env)),
+    )
+    return st.recursive(leaves, lambda sums: st.builds(A.Arith, st.sampled_from("+-"), sums, sums), max_leaves=5)
+
+
+def _equal(left: Strategy[A.Expr], right: Strategy[A.Expr]) -> Strategy[A.Cond]:
+    """`is` / `is not` between a side that says its kind and any side, either way round."""
+    return st.builds(lambda op, a, b, swap: A.Compare(op, b, a) if swap else A.Compare(op, a, b),
+                     st.sampled_from(["=", "!="]), left, right, st.booleans())
+
+
+@functools.cache
+def conditions(env: Env) -> Strategy[A.Cond]:
+    atoms = [
+        st.builds(A.Compare, st.sampled_from(["=", "!=", "<", ">", "<=", ">="]), numbers(env), numbers(env)),
+        _equal(issues(env), issues(env)),
+        _equal(groups(env, quoted=False), groups(env)),
+        _equal(players(env), players(env)),
+        st.builds(A.Leads, players(env)),
+        st.builds(A.MediaInPlay, st.none() | players(env)),
+    ]
+    if env.of(STATE) or env.news:
+        atoms.append(_equal(states(env, quoted=False), states(env)))
+    return st.recursive(st.one_of(atoms), lambda c: st.one_of(
+        st.builds(A.And, c, c), st.builds(A.Or, c, c), st.builds(A.Not, c)), max_leaves=4)
+
+
+def _where(env: Env) -> Strategy[A.Cond | None]:
+    return st.none() | conditions(env)
+
+
+@st.composite
+def statement(draw: Any, env: Env, depth: int) -> tuple[A.Stmt, Env]:
+    """One statement that checks where it stands, and the scope after it (binders add a variable)."""
+    kinds = ["shift", "alter", "nothing"]
+    if env.actor:
+        kinds += ["gain", "demographic", "draw", "draw_play", "discard", "discard_any", "choose_state",
+                  "choose_issue", "choose_card"] + (["play_card"] if env.of(CARD) else [])
+    if depth > 0:
+        kinds += ["if", "for_each", "repeat", "as"] + (["choose_one"] if env.actor else [])
+    kind = draw(st.sampled_from(kinds))
+    n, s = numbers(env), states(env)
+    if kind in ("discard_any", "choose_state", "choose_issue", "choose_card"):
+        typ = {"discard_any": NUM, "choose_state": STATE, "choose_issue": ISSUE, "choose_card": CARD}[kind]
+        name = env.fresh(typ)
+        after = env.bind(name, typ)
+        if kind == "discard_any":
+            return A.DiscardAny(name), after
+        if kind == "choose_issue":
+            return A.ChooseIssue(name), after
+        if kind == "choose_card":
+            return A.ChooseCard(name), after
+        different = env.loop and draw(st.booleans())
+        return A.ChooseState(name, draw(_where(after)), different), after  # `where` sees the state
+    simple: dict[str, Strategy[A.Stmt]] = {
+        "gain": st.builds(A.Gain, n, issues(env), s),
+        "shift": st.builds(A.Shift, s, n, issues(env)),
+        "alter": st.builds(A.Alter, s),
+        "demographic": st.builds(A.DemographicSupport, groups(env)),
+        "draw": st.builds(A.Draw, n),
+        "draw_play": st.builds(A.DrawAndPlay, n),
+        "discard": st.builds(A.Discard, n),
+        "nothing": st.just(A.Nothing()),
+        "play_card": st.builds(lambda cls, var: cls(var), st.sampled_from([A.PlayCard, A.DiscardCard]),
+                               st.sampled_from(env.of(CARD) or ["C"])),
+    }
+    if kind in simple:
+        return draw(simple[kind]), env
+    return draw(compound(kind, env, depth - 1)), env
+
+
+def compound(kind: str, env: Env, depth: int) -> Strategy[A.Stmt]:
+    if kind == "if":
+        otherwise = st.just(()) | block(env, depth) | st.tuples(statement(env, depth).map(lambda p: p[0]))
+        return st.builds(A.If, conditions(env), block(env, depth), otherwise)
+    if kind == "for_each":
+        name = env.fresh(STATE)
+        inner = env.bind(name, STATE)
+        return st.builds(A.ForEach, st.just(name), _where(inner), block(replace(inner, loop=True), depth))
+    if kind == "repeat":
+        return st.builds(A.Repeat, numbers(env), block(replace(env, loop=True), depth))
+    if kind == "as":
+        return st.builds(A.As, players(env), block(replace(env, actor=True), depth))
+    assert kind == "choose_one"
+    return st.builds(A.ChooseOne, st.lists(block(env, depth), min_size=2, max_size=3).map(tuple))
+
+
+@st.composite
+def block(draw: Any, env: Env, depth: int) -> tuple[A.Stmt, ...]:
+    out: list[A.Stmt] = []
+    for _ in range(draw(st.integers(1, 3))):
+        s, env = draw(statement(env, depth))
+        out.append(s)
+    return tuple(out)
+
+
+def abilities(env: Env) -> Strategy[tuple[A.Stmt, ...]]:
+    ability = st.one_of(
+        st.builds(A.RollDice, players(env), numbers(env)),
+        st.builds(A.NewsTarget, st.just("chosen"), players(env)),
+        st.builds(A.NewsTarget, st.sampled_from(["most", "fewest"]), st.none()),
+    )
+    return st.lists(ability, min_size=1, max_size=2).map(tuple)
+
+
+@st.composite
+def programs(draw: Any) -> tuple[A.Program, Context]:
+    kind = draw(st.sampled_from(["card", "news", "snippet"]))
+    ctx = Context(kind, media=kind == "card" and draw(st.booleans()), has_actor=kind != "news")
+    env = Env(actor=ctx.has_actor, news=kind in ("news", "snippet"))
+    body = draw(block(env, depth=3))
+    if ctx.media and draw(st.booleans()):
+        body += (A.WhileInPlay(draw(abilities(env))),)
+    return A.Program(body), ctx
+
+
+def assert_round_trip(program: A.Program, ctx: Context) -> None:
+    checked = check(program, NAMES, ctx)  # the strategies build only programs the checker accepts
+    text = render.program(program)
+    assert parse_effect(text) == program, text
+    again = parse_effect(render.program(checked.program))  # resolved names are written quoted again
+    assert again == program
+    assert check(again, NAMES, ctx).program == checked.program
+    compile_effect(checked, "x")
+    for lang in LANGS:
+        assert_readable(rules_text(checked.program, ctx.kind, lang), lang)
+
+
+_PROPER = re.compile(r"\b(" + "|".join(n.lower() for n in STATE_NAMES + GROUP_NAMES) + r"|mccain|obama)\b")
+
+
+def assert_readable(rules: str, lang: str) -> None:
+    assert "None" not in rules and rules.count("(") == rules.count(")"), rules
+    for line in rules.splitlines():
+        sentence = line.strip().removeprefix("- ")
+        assert not sentence[0].islower(), f"a sentence starts in lower case: {line!r}"
+    assert not _PROPER.search(rules), f"a name lost its capital: {rules}"
+    if lang == "en":
+        assert not re.search(r"\b(economy|defense)\b", rules), f"an issue lost its capital: {rules}"
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs())
+def test_any_checked_program_round_trips_and_has_rules_text(generated: tuple[A.Program, Context]) -> None:
+    assert_round_trip(*generated)
+
+
+# Programs mix many statements; conditions and sums, where precedence matters most, also get a run
+# of their own, with variables of each kind in scope.
+PRELUDE = (A.ChooseState("S0", None, False), A.ChooseIssue("I1"), A.DiscardAny("N2"))
+IN_SCOPE = Env(vars=(("S0", STATE), ("I1", ISSUE), ("N2", NUM)), news=True)
+
+
+@settings(deadline=None)
+@given(conditions(IN_SCOPE), numbers(IN_SCOPE))
+def test_any_condition_and_sum_round_trip(cond: A.Cond, amount: A.Expr) -> None:
+    program = A.Program(PRELUDE + (A.If(cond, (A.Draw(amount),), ()),))
+    assert_round_trip(program, Context("snippet"))
