@@ -455,14 +455,17 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
         checks.append(_equal((*P, "media"), media, lambda o: o.game.media[0] if o.game.media else "none"))
     for key, present in (("events", True), ("no_events", False)):
         for j, text in enumerate(_list(place, (*P, key), spec.get(key))):
-            checks.append(_event_text((*P, key, j), _text(place, (*P, key, j), text, "an event's text"), present))
+            text = _text(place, (*P, key, j), text, "an event's text")
+            checks.append(_event_check((*P, key, j), f'an event containing "{text}"',
+                                       lambda e, text=text: text in e.text(), present))
     types = {c.__name__: c for c in vars(E).values() if isinstance(c, type) and issubclass(c, E.Event) and c is not E.Event}
     for key, present in (("event_types", True), ("no_event_types", False)):
         for j, name in enumerate(_list(place, (*P, key), spec.get(key))):
             name = _text(place, (*P, key, j), name, "an event type name")
             if name not in types:
                 raise place.error((*P, key, j), f'unknown event type "{name}"', did_you_mean(name, types))
-            checks.append(_event_type((*P, key, j), name, types[name], present))
+            checks.append(_event_check((*P, key, j), f"a {name} event",
+                                       lambda e, kind=types[name]: isinstance(e, kind), present))
     if "result" in spec:
         result = spec["result"]
         if result not in RESULTS:
@@ -554,24 +557,14 @@ def _zone_check(place: Place, path: Path_, cards: CardSet, side: Side, attr: str
     return _equal(path, ids if attr == "deck" else sorted(ids), cards_in)
 
 
-def _event_text(path: Path_, text: str, present: bool) -> Check:
+def _event_check(path: Path_, what: str, matches: Callable[[E.Event], bool], present: bool) -> Check:
+    """An event described by ``what`` (one that ``matches``) must occur, or must not."""
     def test(out: Outcome) -> str | None:
-        hits = [e.text() for e in out.events if text in e.text()]
+        hits = [e.text() for e in out.events if matches(e)]
         if present and not hits:
-            return f'expected an event containing "{text}", got none in {len(out.events)} events'
+            return f"expected {what}, got none in {len(out.events)} events"
         if not present and hits:
-            return f'expected no event containing "{text}", got "{hits[0]}"'
-        return None
-    return Check(path, test)
-
-
-def _event_type(path: Path_, name: str, kind: type, present: bool) -> Check:
-    def test(out: Outcome) -> str | None:
-        hits = [e.text() for e in out.events if isinstance(e, kind)]
-        if present and not hits:
-            return f"expected a {name} event, got none in {len(out.events)} events"
-        if not present and hits:
-            return f'expected no {name} event, got "{hits[0]}"'
+            return f'expected no {what.removeprefix("an ").removeprefix("a ")}, got "{hits[0]}"'
         return None
     return Check(path, test)
 
