@@ -26,7 +26,7 @@ from .manifest import MANIFEST_NAME, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from .resources import bundled_cards_dir
 from .safe_yaml import compose, read_text, scalar_origin
-from .set_location import card_set_dirs, one_set  # noqa: F401  (card_set_dirs: kept importable here)
+from .set_location import one_set
 from .setcheck import Contents, Section, set_errors
 
 SECTIONS: Final[tuple[Section, ...]] = ("states", "cards", "breaking_news", "going_negative")

@@ -10,8 +10,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import random
-from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterable, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
 from ..model import (
