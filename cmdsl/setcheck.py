@@ -135,7 +135,9 @@ def _promised(c: Contents, m: Manifest, r: _Report, topic: tuple[str, Side | Non
 
 
 def _promised_at(m: Manifest, p: Promise) -> str:
-    return f"promised at {p.where.file}:{p.where.line}; change the manifest if the set is meant to change"
+    per_side = " (a per-side size may differ by side: {mccain: 16, obama: 15})" if p.by_side is not None else ""
+    return (f"promised at {p.where.file}:{p.where.line}; change the manifest if the set is meant to change"
+            + per_side)
 
 
 def _last_file(c: Contents, section: Section, keys: list[str]) -> str | None:

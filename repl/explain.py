@@ -90,7 +90,7 @@ _WHY: dict[str, str] = {
     "option": "The card being played says \"choose one\": {p} picks which of these happens.",
     "state": "The effect being resolved asks {p} to choose a state; it then applies to that state.",
     "issue": "The effect being resolved asks {p} to choose an issue, Economy or Defense.",
-    "card": "The effect being resolved asks {p} to choose a card from hand.",
+    "card": "The effect being resolved asks {p} to {ask}.",  # from hand, or one of the cards just drawn
     "discard": "The effect being resolved makes {p} discard: choose which card goes to the discard pile.",
     "news-target": ("A Breaking News card was drawn (R10.2): the Media Support card in play lets {p} choose "
                     "the state it affects."),
@@ -100,7 +100,7 @@ _WHY: dict[str, str] = {
 def explain(game: Game, d: Decision) -> str:
     """`?` at a decision: who decides, what each option does, what happens next."""
     why = _WHY.get(d.kind, "{p} must decide.").format(
-        p=d.player, o=d.player.other, limit=HAND_LIMIT_FOR_DRAWING, rounds=DRAFT_ROUNDS)
+        p=d.player, o=d.player.other, limit=HAND_LIMIT_FOR_DRAWING, rounds=DRAFT_ROUNDS, ask=prompt(d))
     lines = [f"{d.player} decides: {prompt(d)}.", why, "", "The options:"]
     for i, o in enumerate(d.options, 1):
         lines.append(f"  {i}. {o.label}")
