@@ -380,6 +380,8 @@ class TokensReturned(Event):
 
 @dataclass(frozen=True)
 class NoReplacement(Event):
+    audience = everyone
+
     def text(self) -> str:
         return "No state is left to come into play; the game goes on with fewer states."
 
@@ -389,8 +391,6 @@ class NewsDrawn(Event):
     news: str
     title: str
     target: str | None
-
-    audience = everyone
 
     audience = everyone
 
@@ -415,6 +415,8 @@ class NewsTargeted(Event):
 
 @dataclass(frozen=True)
 class NewsDeckEmpty(Event):
+    audience = everyone
+
     def text(self) -> str:
         return "The Breaking News deck is empty: no event."
 
@@ -424,8 +426,6 @@ class DieRolled(Event):
     player: Side  # who went negative
     value: int
     result: str
-
-    audience = everyone
 
     audience = everyone
 
