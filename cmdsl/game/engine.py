@@ -26,6 +26,7 @@ from .position import Chance, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection
 from .record import Record, log_digest
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
+from .view import View, build_view
 
 Steps = Generator[Decision, Option, Any]
 
@@ -749,6 +750,12 @@ class Game:
 
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)
+
+    def view(self, seat: Side) -> View:
+        """All that ``seat`` may know now (DESIGN property 11, docs/secrets.md): the public board,
+        its own hand, sizes of the cards face down, and the log redacted for it. ``self.events``
+        stays the full log."""
+        return build_view(self.position, self.events, self.pending, self.result, seat)
 
 
 def _position_field(name: str) -> property:

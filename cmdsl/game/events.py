@@ -1,23 +1,73 @@
 """Every change of a game is one of these typed events, each with a one-line text (DESIGN 3).
 
 ``cause`` names the effect line behind an event (``obama-yes-we-can:3``) when there is one.
+
+Secrets (DESIGN property 11, docs/secrets.md): every event class declares its ``audience()``, the
+seats that may see it in full, and ``hidden``, the fields a seat outside it must not learn.
+``event.redacted(seat)`` is what that seat sees: the event itself, or a public ``…Redacted`` event
+that says what happened without those fields ("Obama draws a card."). The game's own log
+(``Game.events``) always keeps the full events; views redact them (cmdsl/game/view.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from ..model import Side
+from ..model import SIDES, Side
+from .decisions import DecisionKind
+from .options import DONE
 
 _COLOUR = {"R": "red", "B": "blue", "W": "white"}
+
+
+@dataclass(frozen=True)
+class Audience:
+    """The seats that may see an event in full. A value, not a string, so that a typo cannot
+    silently mean "everyone"; a set of seats, so that it also reads for more than two seats."""
+
+    seats: frozenset[Side]
+
+    def includes(self, seat: Side) -> bool:
+        return seat in self.seats
+
+    @staticmethod
+    def only(seat: Side) -> "Audience":
+        return _ONLY[seat]
+
+
+EVERYONE = Audience(frozenset(SIDES))
+NOBODY = Audience(frozenset())  # e.g. a shuffle's order: hidden from both players (R3.2, R3.4, R5.1)
+_ONLY = {side: Audience(frozenset({side})) for side in SIDES}
+
+
+def everyone(event: "Event") -> Audience:
+    """The audience of a public event (every seat sees all of it); used as ``audience = everyone``."""
+    return EVERYONE
 
 
 @dataclass(frozen=True)
 class Event:
     cause: str | None = field(default=None, kw_only=True, compare=False)
 
+    #: The fields a seat outside the audience must not learn (what ``redacted`` leaves out).
+    hidden: ClassVar[tuple[str, ...]] = ()
+
     def text(self) -> str:  # pragma: no cover - every subclass overrides
         raise NotImplementedError
+
+    def audience(self) -> Audience:  # pragma: no cover - every class declares its own
+        """Who may see this event in full. No default, so that a new event class must decide
+        (tests/test_views.py checks that every class does)."""
+        raise NotImplementedError
+
+    def redacted(self, seat: Side) -> "Event":
+        """This event as ``seat`` may see it: itself if ``seat`` is in its audience, else its
+        redacted form, a public event without the ``hidden`` fields."""
+        return self if self.audience().includes(seat) else self._redact()
+
+    def _redact(self) -> "Event":  # pragma: no cover - only events with a restricted audience
+        raise NotImplementedError(f"{type(self).__name__} has no redacted form")
 
     def __str__(self) -> str:
         return self.text()
@@ -29,8 +79,30 @@ class GameStarted(Event):
     setup: str
     first: Side
 
+    # The seed is the whole of the game's chance: whoever knows it can replay every shuffle and die.
+    hidden: ClassVar[tuple[str, ...]] = ("seed",)
+
     def text(self) -> str:
         return f"Game starts (seed {self.seed}, {self.setup} setup); {self.first} plays first."
+
+    def audience(self) -> Audience:
+        return NOBODY
+
+    def _redact(self) -> Event:
+        return GameStartedRedacted(self.setup, self.first, cause=self.cause)
+
+
+@dataclass(frozen=True)
+class GameStartedRedacted(Event):
+    """``GameStarted`` without the seed."""
+
+    setup: str
+    first: Side
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"Game starts ({self.setup} setup); {self.first} plays first."
 
 
 @dataclass(frozen=True)
@@ -40,6 +112,8 @@ class StateEntered(Event):
     slot: int
     majority: str
     key: str
+
+    audience = everyone
 
     def text(self) -> str:
         return (f"{self.state} ({self.ev} EV) comes into play in slot {self.slot + 1}: "
@@ -53,15 +127,44 @@ class Shuffled(Event):
     count: int
     order: tuple[str, ...] = field(repr=False, default=())
 
+    # Decks and the Breaking News deck are face down (R3.1, R3.2, R3.4, R5.1): nobody sees the order.
+    hidden: ClassVar[tuple[str, ...]] = ("order",)
+
     def text(self) -> str:
-        who = f"{self.player} shuffles" if self.player else "Shuffle"
-        return f"{who} the {self.what} ({self.count} cards)."
+        return _shuffle_text(self.player, self.what, self.count)
+
+    def audience(self) -> Audience:
+        return NOBODY
+
+    def _redact(self) -> Event:
+        return ShuffledRedacted(self.player, self.what, self.count, cause=self.cause)
+
+
+@dataclass(frozen=True)
+class ShuffledRedacted(Event):
+    """``Shuffled`` without the order: what everyone sees of a shuffle (the same text)."""
+
+    player: Side | None
+    what: str
+    count: int
+
+    audience = everyone
+
+    def text(self) -> str:
+        return _shuffle_text(self.player, self.what, self.count)
+
+
+def _shuffle_text(player: Side | None, what: str, count: int) -> str:
+    who = f"{player} shuffles" if player else "Shuffle"
+    return f"{who} the {what} ({count} cards)."
 
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
     turn: int
     player: Side
+
+    audience = everyone
 
     def text(self) -> str:
         return f"— Turn {self.turn}: {self.player} —"
@@ -73,13 +176,35 @@ class CardDrawn(Event):
     card: str
     title: str
 
+    hidden: ClassVar[tuple[str, ...]] = ("card", "title")
+
     def text(self) -> str:
         return f"{self.player} draws {self.title}."
+
+    def audience(self) -> Audience:
+        return Audience.only(self.player)  # hands are secret (R3.2): the opponent sees a card drawn
+
+    def _redact(self) -> Event:
+        return CardDrawnRedacted(self.player, cause=self.cause)
+
+
+@dataclass(frozen=True)
+class CardDrawnRedacted(Event):
+    """``CardDrawn`` as the opponent sees it."""
+
+    player: Side
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"{self.player} draws a card."
 
 
 @dataclass(frozen=True)
 class DrawFailed(Event):
     player: Side
+
+    audience = everyone
 
     def text(self) -> str:
         return f"{self.player} has no card left to draw."
@@ -91,6 +216,8 @@ class CardPlayed(Event):
     card: str
     title: str
     nested: bool = False
+
+    audience = everyone
 
     def text(self) -> str:
         how = "plays at once" if self.nested else "plays"
@@ -107,6 +234,8 @@ class PlayTooDeep(Event):
     level: int
     limit: int
 
+    audience = everyone
+
     def text(self) -> str:
         return (f"{self.title} would be played at level {self.level}, deeper than {self.limit}: "
                 f"it has no effect and goes to {self.player}'s discard pile at the end of the turn (R12.15).")
@@ -118,6 +247,8 @@ class CardDiscarded(Event):
     card: str
     title: str
     why: str  # "cost", "effect", "end of turn", "replaced"
+
+    audience = everyone
 
     def text(self) -> str:
         if self.why == "end of turn":
@@ -132,6 +263,8 @@ class MediaSupportInPlay(Event):
     player: Side
     card: str
     title: str
+
+    audience = everyone
 
     def text(self) -> str:
         return f"{self.title} is now {self.player}'s Media Support in play."
@@ -148,6 +281,8 @@ class BlockChanged(Event):
     printed: str  # R, B or W
     token_before: Side | None
     token_after: Side | None
+
+    audience = everyone
 
     def text(self) -> str:
         before = self.token_before.letter if self.token_before else self.printed
@@ -169,6 +304,8 @@ class GainWasted(Event):
     issue: str
     reason: str
 
+    audience = everyone
+
     def text(self) -> str:
         return f"{self.player} gains no support on {self.issue.title()} in {self.state}: {self.reason}."
 
@@ -179,6 +316,8 @@ class IssueShifted(Event):
     before: int
     after: int
     majority: str
+
+    audience = everyone
 
     def text(self) -> str:
         if self.before == self.after:
@@ -193,6 +332,8 @@ class KeyAltered(Event):
     before: str
     after: str
 
+    audience = everyone
+
     def text(self) -> str:
         return f"{self.state}: the key demographic changes from {self.before} to {self.after}."
 
@@ -202,6 +343,8 @@ class DemographicSupportPlayed(Event):
     player: Side
     group: str
     states: tuple[str, ...]
+
+    audience = everyone
 
     def text(self) -> str:
         where = ", ".join(self.states) if self.states else "no state in play"
@@ -216,6 +359,8 @@ class StateWon(Event):
     score_before: int
     score_after: int
 
+    audience = everyone
+
     def text(self) -> str:
         return (f"{self.player} wins {self.state} ({self.ev} EV): "
                 f"score {self.score_before} → {self.score_after}.")
@@ -227,12 +372,16 @@ class TokensReturned(Event):
     mccain: int
     obama: int
 
+    audience = everyone
+
     def text(self) -> str:
         return f"Tokens on {self.state} go back to their owners (McCain {self.mccain}, Obama {self.obama})."
 
 
 @dataclass(frozen=True)
 class NoReplacement(Event):
+    audience = everyone
+
     def text(self) -> str:
         return "No state is left to come into play; the game goes on with fewer states."
 
@@ -242,6 +391,8 @@ class NewsDrawn(Event):
     news: str
     title: str
     target: str | None
+
+    audience = everyone
 
     def text(self) -> str:
         on = f", affecting {self.target}" if self.target else ""
@@ -256,12 +407,16 @@ class NewsTargeted(Event):
     target: str
     media: str
 
+    audience = everyone
+
     def text(self) -> str:
         return f"{self.title} affects {self.target} ({self.media})."
 
 
 @dataclass(frozen=True)
 class NewsDeckEmpty(Event):
+    audience = everyone
+
     def text(self) -> str:
         return "The Breaking News deck is empty: no event."
 
@@ -272,6 +427,8 @@ class DieRolled(Event):
     value: int
     result: str
 
+    audience = everyone
+
     def text(self) -> str:
         return (f"{self.player} goes negative and rolls {self.value}: {self.result} "
                 f"— {self.player.other} carries it out.")
@@ -281,6 +438,8 @@ class DieRolled(Event):
 class NegativeSkipped(Event):
     player: Side
     card: str
+
+    audience = everyone
 
     def text(self) -> str:
         return f"{self.player} goes negative without rolling ({self.card})."
@@ -295,10 +454,46 @@ class Chose(Event):
     option: str
     label: str
 
+    hidden: ClassVar[tuple[str, ...]] = ("option", "label")
+
     def text(self) -> str:
         if self.kind == "turn":
             return f"{self.player} chooses to {self.label[0].lower()}{self.label[1:]}."
         return f"{self.player} chooses {self.label}{_CHOICE_SUFFIX.get(self.kind, '')}."
+
+    def audience(self) -> Audience:
+        # A card chosen from one's hand or draft, or a starting state picked in secret (R3.1–R3.3),
+        # is the chooser's until it is revealed by its own public event (CardPlayed, CardDiscarded,
+        # StateEntered). "Stop discarding" names no card. Every other choice is made in the open.
+        if self.kind in _SECRET_CHOICES and self.option != DONE:
+            return Audience.only(self.player)
+        return EVERYONE
+
+    def _redact(self) -> Event:
+        return ChoseRedacted(self.player, self.kind, cause=self.cause)
+
+
+#: The decisions whose answer is secret (see ``Chose.audience``).
+_SECRET_CHOICES = frozenset({DecisionKind.SETUP_STATE, DecisionKind.DRAFT, DecisionKind.CARD, DecisionKind.DISCARD})
+
+
+@dataclass(frozen=True)
+class ChoseRedacted(Event):
+    """A secret ``Chose`` as the other players see it: that a choice was made, and of what kind."""
+
+    player: Side
+    kind: str
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"{self.player} chooses {_SECRET_CHOICE_TEXT.get(self.kind, 'something')}."
+
+
+_SECRET_CHOICE_TEXT = {
+    "setup-state": "a starting state", "draft": "a card to keep", "card": "a card from their hand",
+    "discard": "a card to discard",
+}
 
 
 _CHOICE_SUFFIX = {
@@ -313,6 +508,8 @@ class Passed(Event):
     player: Side
     reason: str
 
+    audience = everyone
+
     def text(self) -> str:
         return f"{self.player} passes: {self.reason}."
 
@@ -321,6 +518,8 @@ class Passed(Event):
 class TurnEnded(Event):
     turn: int
     player: Side
+
+    audience = everyone
 
     def text(self) -> str:
         return f"{self.player}'s turn {self.turn} ends."
@@ -333,6 +532,8 @@ class GameEnded(Event):
     mccain: int
     obama: int
 
+    audience = everyone
+
     def text(self) -> str:
         who = f"{self.winner} wins" if self.winner else "Draw"
         return f"Game over — {who} ({self.reason}). McCain {self.mccain}, Obama {self.obama}."
@@ -342,6 +543,8 @@ class GameEnded(Event):
 class NothingToChoose(Event):
     player: Side
     what: str
+
+    audience = everyone
 
     def text(self) -> str:
         return f"{self.player} has nothing to choose: no {self.what.removeprefix('a ')} in play."
@@ -353,8 +556,28 @@ class Interjected(Event):
 
     what: str
 
+    # An action by hand may set a hand, the top Breaking News or the next die (cmdsl/interjections.py),
+    # and it is made by whoever runs the game, not by a seat: nobody sees what it was.
+    hidden: ClassVar[tuple[str, ...]] = ("what",)
+
     def text(self) -> str:
         return f"[by hand] {self.what}"
+
+    def audience(self) -> Audience:
+        return NOBODY
+
+    def _redact(self) -> Event:
+        return InterjectedRedacted(cause=self.cause)
+
+
+@dataclass(frozen=True)
+class InterjectedRedacted(Event):
+    """``Interjected`` without what was done."""
+
+    audience = everyone
+
+    def text(self) -> str:
+        return "[by hand] the game was changed by hand."
 
 
 @dataclass(frozen=True)
@@ -364,5 +587,29 @@ class Drafted(Event):
     kept: str
     removed: tuple[str, ...]
 
+    # R3.1: the kept card goes face down into the campaign deck; the others leave the game unseen.
+    hidden: ClassVar[tuple[str, ...]] = ("kept", "removed")
+
     def text(self) -> str:
         return f"{self.player} drafts (round {self.round}): keeps {self.kept}, removes {', '.join(self.removed) or 'nothing'}."
+
+    def audience(self) -> Audience:
+        return Audience.only(self.player)
+
+    def _redact(self) -> Event:
+        return DraftedRedacted(self.player, self.round, len(self.removed), cause=self.cause)
+
+
+@dataclass(frozen=True)
+class DraftedRedacted(Event):
+    """``Drafted`` as the opponent sees it: how many cards were kept and removed, not which."""
+
+    player: Side
+    round: int
+    removed: int
+
+    audience = everyone
+
+    def text(self) -> str:
+        gone = {0: "nothing", 1: "1 card"}.get(self.removed, f"{self.removed} cards")
+        return f"{self.player} drafts (round {self.round}): keeps a card, removes {gone}."
