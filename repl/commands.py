@@ -53,9 +53,17 @@ def _viewer(s: Session) -> Side | None:
     return next(iter(s.humans)) if len(s.humans) == 1 else game.active
 
 
+def _seen(s: Session, evs: list) -> list:  # type: ignore[type-arg]
+    """The events as the player at the keyboard may see them (their seat's view), unless debugging."""
+    viewer = _viewer(s)
+    if s.debug or viewer is None:
+        return evs
+    return [e.redacted(viewer) for e in evs]
+
+
 def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg]
     game = s.require()
-    out = [render.events(evs, colour, s.hides_seed())] if evs else []
+    out = [render.events(_seen(s, evs), colour, s.hides_seed())] if evs else []
     if game.result is not None:
         if game.result not in evs:  # the log just shown already ends with it
             out.append(game.result.text())
@@ -147,7 +155,7 @@ def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
 
 def cmd_log(s: Session, arg: str, colour: bool = False) -> str:
     n = int(arg) if arg.strip().isdigit() else 20
-    return render.events(s.require().events[-n:], colour, s.hides_seed())
+    return render.events(_seen(s, s.require().events[-n:]), colour, s.hides_seed())
 
 
 def cmd_card(s: Session, arg: str, colour: bool = False) -> str:
@@ -207,7 +215,8 @@ def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
     text = text.strip("\n")
     if not text.strip():
         raise SessionError("eval: give an effect, e.g. `eval gain 1 support on economy in \"Ohio\"`")
-    return _after(s, s.interject(EffectByHand(side, text)) + s.run_bots(), colour)
+    evs = s.interject(EffectByHand(side, text)) + s.run_bots()
+    return _debugging(s) + _after(s, evs, colour)
 
 
 def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
@@ -246,10 +255,33 @@ def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
             patch = {"op": "state", "name": state, "key": value.strip()}
         else:
             raise SessionError("set: after the state give defense ROW, economy ROW, issue N or key GROUP")
-    return _after(s, s.interject(PositionChange.of(patch)) + s.run_bots(), colour)
+    evs = s.interject(PositionChange.of(patch)) + s.run_bots()
+    return _debugging(s) + _after(s, evs, colour)
+
+
+def _debugging(s: Session) -> str:
+    """`eval`, `set` and `trace` show and change what a player may not know: debug mode."""
+    if s.debug:
+        return ""
+    s.debug = True
+    return "Debug mode is on: you see every card and event (`debug off` hides them again).\n"
+
+
+def cmd_debug(s: Session, arg: str, colour: bool = False) -> str:
+    word = arg.strip().lower()
+    if word not in ("on", "off", ""):
+        raise SessionError("debug: on or off")
+    s.debug = word != "off" if word else not s.debug
+    return ("Debug mode is on: you see every card and event." if s.debug
+            else "Debug mode is off: you see what your seat may know.")
 
 
 def cmd_trace(s: Session, arg: str, colour: bool = False) -> str:
+    note = _debugging(s)
+    return note + _trace(s)
+
+
+def _trace(s: Session) -> str:
     game = s.require()
     evs = game.events[s.action_start:]
     if not evs:
@@ -363,6 +395,9 @@ COMMANDS: dict[str, Command] = {
                     "(default: the player to act). Its decisions are asked as usual. For several\n"
                     "lines, type `eval` (or `eval as obama`) alone, then the lines, then an empty line.\n"
                     "It is recorded in the game: undo, save and reload include it."),
+    "debug": Command(cmd_debug, "debug [on|off]",
+                     "Debug mode: see every card and event (the bot's hand and draws, deck orders).\n"
+                     "Off, you see only what your seat may know. `eval`, `set` and `trace` turn it on."),
     "trace": Command(cmd_trace, "trace", "Show the events of your last action with the effect line behind each."),
     "set": Command(cmd_set, "set ...",
                    "Arrange the position at a play-or-draw decision (recorded like eval).\n\n"

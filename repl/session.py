@@ -55,6 +55,7 @@ class Session:
     bots: dict[Side, Bot] = field(default_factory=dict)
     redo: list[RecordedAnswer] = field(default_factory=list)
     saved: bool = True
+    debug: bool = False  # show everything (`debug on`; implied by eval, set and trace)
     action_start: int = 0  # first event of the last thing the user did (for `trace`)
     # The game and cards before the last `reload` that changed the game (`undo` brings them back),
     # and how many answers the reloaded game started with.

@@ -1,0 +1,42 @@
+"""A player at the REPL sees their seat's view; a designer in debug mode sees everything
+(issue "Core v2, part 2", item 4, in part)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cmdsl.game import events as E
+from cmdsl.repl.commands import run_line
+from cmdsl.repl.session import Session
+
+CM2008 = str(Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008")
+
+
+def bot_draws(s: Session) -> list[str]:
+    assert s.game is not None
+    bot = next(iter(s.bots))
+    return [e.title for e in s.game.events if isinstance(e, E.CardDrawn) and e.player is bot]
+
+
+def test_the_bots_draws_and_shuffles_are_hidden_from_the_player() -> None:
+    s = Session(CM2008)
+    out = run_line(s, "new vs random as mccain seed 4 first obama")
+    for _ in range(6):
+        out += run_line(s, "log 40") + run_line(s, "1")
+    titles = bot_draws(s)
+    assert titles and not any(re.search(rf"Obama draws {re.escape(t)}\.", out) for t in titles)
+    assert "Obama draws a card." in out
+
+
+def test_debug_mode_shows_everything_and_eval_turns_it_on() -> None:
+    s = Session(CM2008)
+    run_line(s, "new vs random as mccain seed 4 first mccain")  # the bot's opening hand is drawn
+    titles = bot_draws(s)
+    assert titles and f"Obama draws {titles[0]}." not in run_line(s, "log 200")
+    assert "Debug mode is on" in run_line(s, "debug on")
+    assert f"Obama draws {titles[0]}." in run_line(s, "log 200")
+    run_line(s, "debug off")
+    assert f"Obama draws {titles[0]}." not in run_line(s, "log 200")
+    assert run_line(s, "eval draw 1").startswith("Debug mode is on")
+    assert s.debug and f"Obama draws {titles[0]}." in run_line(s, "log 200")
