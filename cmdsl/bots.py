@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from .game.decisions import Decision
+from .game.determinize import determinized
 from .game.engine import Game
 from .model import Side
 
@@ -55,7 +56,8 @@ def evaluate(game: Game, me: Side) -> float:
 
 
 class GreedyBot:
-    """One ply: tries each option on a copy of the game, carries on with its own first options
+    """One ply: tries each option on a copy of the game in which what it cannot see is dealt anew
+    (``cmdsl.game.determinize``: the opponent's hand, deck orders, Breaking News, dice), carries on with its own first options
     until the action is over (its turn ends or the opponent must decide), and keeps the option
     whose position ``evaluate`` scores best. Ties go to the first such option.
     """
@@ -69,10 +71,10 @@ class GreedyBot:
         if len(decision.options) == 1:
             return decision.options[0].id
         me = decision.player
-        base = game.fork()
+        deal = self.rng.getrandbits(64)  # one re-deal of the hidden cards, the same for every option
         best_id, best_value = decision.options[0].id, float("-inf")
         for option in decision.options:
-            trial = base.fork() if option is not decision.options[-1] else base
+            trial = determinized(game, me, random.Random(deal))  # never the real hidden cards
             value = self._after(trial, option.id, me)
             if value > best_value:
                 best_id, best_value = option.id, value

@@ -45,6 +45,15 @@ def _way_labels(side: Side) -> dict[str, str]:
 _WAY_LABELS = {side: _way_labels(side) for side in SIDES}
 
 
+@dataclasses.dataclass(frozen=True)
+class Origin:
+    """Where a forked game starts: a copy of a position, saved at a turn's start (a checkpoint)
+    or at its play-or-draw decision."""
+
+    position: Position
+    at_decision: bool
+
+
 class StepLimitExceeded(CmdslError):
     """One answer caused more than ``MAX_STEPS`` steps; the game is back where it was."""
 
@@ -101,7 +110,7 @@ class Game:
         self.setup = setup
         chance = chance or Chance()
         self._dice0 = list(chance.dice)  # the forced dice as given, to rebuild the game
-        self._origin: Position | None = None  # the checkpoint a fork started from
+        self._origin: Origin | None = None  # the position a fork started from, and where
         self.steps = 0  # work done for the current answer (MAX_STEPS)
         self.step_limit = MAX_STEPS
         self._options: dict[tuple[str, str], Option] = {}  # see _play_option
@@ -316,6 +325,12 @@ class Game:
             yield from self._turn()
             self.position.active = self.position.active.other
 
+    def _resume_at_decision(self) -> Steps:
+        """The main loop entered at a turn's play-or-draw decision (a fork made there)."""
+        yield from self._turn_decision()
+        self.position.active = self.position.active.other
+        yield from self._resume()
+
     def _turn(self) -> Steps:
         if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
             self._checkpoint = (self.position.copy(), len(self.answers))
@@ -323,8 +338,12 @@ class Game:
         limit = self.setup.max_turns
         if limit is not None and self.turn > limit:
             raise GameOver(None, f"turn limit of {limit} reached (R12.3)")
+        self.emit(E.TurnStarted(self.turn, self.active))
+        yield from self._turn_decision()
+
+    def _turn_decision(self) -> Steps:
+        """The turn from its play-or-draw decision on: where a fork made at that decision starts."""
         side = self.active
-        self.emit(E.TurnStarted(self.turn, side))
         options = self.turn_options(side)
         if not options:  # R12.2
             self.emit(E.Passed(side, "no card to play and none to draw"))
@@ -706,11 +725,13 @@ class Game:
     # ---- copies --------------------------------------------------------------------
 
     def fork(self) -> "Game":
-        """An independent copy of this game at its pending decision, without its history.
+        """An independent copy of this game at its pending decision, without its history; this
+        game is not changed.
 
-        It starts again from the position saved at the start of the current turn (when this game
-        keeps checkpoints, or was itself forked in this turn) and replays only this turn's
-        answers; else it replays the whole game. This game is not changed.
+        At a turn's play-or-draw decision (nothing in flight) the copy starts from a copy of the
+        position as it is now. Elsewhere it starts again from the position saved at the start of
+        the current turn (when this game keeps checkpoints, or was itself forked in this turn) and
+        replays this turn's answers; else it replays the whole game.
         """
         g = Game.__new__(Game)
         g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
@@ -718,24 +739,30 @@ class Game:
         g.position = self.position  # replaced by _restart; needed for chance.strict
         g.keep_checkpoints = False  # a fork replays from its own origin
         g._options = self._options  # immutable options of the same cards
+        d = self.pending
+        if d is not None and d.kind == DecisionKind.TURN and self._start is None:
+            g._origin = Origin(self.position.copy(), at_decision=True)
+            g._restart([])
+            return g
         cp = self._checkpoint
         if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
             g._restart(self.answers)
             return g
         snap, since = cp
-        g._origin = snap
+        g._origin = Origin(snap, at_decision=False)
         g._restart(self.answers[since:])
         return g
 
-    def _load(self, snap: Position) -> None:
-        """Put this game at the start of the turn ``snap`` saved (cards and setup stay)."""
+    def _load(self, origin: Origin) -> None:
+        """Put this game at ``origin`` (cards and setup stay): a turn's start, or its decision."""
+        snap = origin.position
         self.position = snap.copy()
-        self._dice0, self._origin = list(snap.chance.dice), snap
+        self._dice0, self._origin = list(snap.chance.dice), origin
         self.steps = 0
         self.events, self.answers = [], []
         self.pending, self.result = None, None
         self._checkpoint = None
-        self._gen = self._resume()
+        self._gen = self._resume_at_decision() if origin.at_decision else self._resume()
         self._advance(None)
 
     # ---- reading the game ------------------------------------------------------

@@ -1,0 +1,113 @@
+"""Bots see only what their seat may know (issue "Core v2, part 2", item 5, in part): the greedy
+bot searches re-dealt copies, so its choice does not change when the hidden cards are dealt
+differently, consistently with its view."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cmdsl.bots import GreedyBot, RandomBot
+from cmdsl.game.decisions import DecisionKind
+from cmdsl.game.determinize import determinized, redeal
+from cmdsl.game.engine import Game
+from cmdsl.game.setup import Setup
+from cmdsl.loader import load_card_set
+from cmdsl.model import SIDES
+from cmdsl.scenario import render_position
+
+CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
+
+
+def game_at(seed: int, steps: int) -> Game:
+    """A seeded random game after about ``steps`` answers, at a turn's play-or-draw decision
+    (where a fork copies the position as it is, so a re-deal made in a fork is kept by its forks)."""
+    game = Game(CM2008, seed, Setup(first="mccain", max_turns=400), checkpoints=True)
+    bots = {SIDES[0]: RandomBot(seed), SIDES[1]: RandomBot(seed + 1)}
+    n = 0
+    while game.pending is not None and (n < steps or game.pending.kind != DecisionKind.TURN):
+        game.answer(bots[game.pending.player].choose(game.pending, game))
+        n += 1
+    return game
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(3, 150), other_deal=st.integers(0, 2**32))
+def test_greedys_choice_does_not_depend_on_where_the_hidden_cards_are(seed: int, steps: int, other_deal: int) -> None:
+    game = game_at(seed, steps)
+    if game.pending is None:
+        return
+    me = game.pending.player
+    alt = game.fork()
+    redeal(alt, me, random.Random(other_deal))  # a different truth, the same view for `me`
+    assert alt.players[me].hand == game.players[me].hand and alt.pending == game.pending
+    assert GreedyBot(7).choose(game.pending, game) == GreedyBot(7).choose(alt.pending, alt)  # type: ignore[arg-type]
+
+
+def everything(game: Game) -> object:
+    p = game.position
+    return (render_position(game), {s: (x.hand, x.deck, x.discard) for s, x in p.players.items()},
+            p.news_deck, p.rng.getstate())
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(3, 150), other_deal=st.integers(0, 2**32))
+def test_a_determinized_copy_depends_only_on_the_seats_view(seed: int, steps: int, other_deal: int) -> None:
+    """Two games that differ only in what ``me`` cannot see give the same determinized copy."""
+    game = game_at(seed, steps)
+    if game.pending is None:
+        return
+    me = game.pending.player
+    alt = game.fork()
+    redeal(alt, me, random.Random(other_deal))
+    assert everything(determinized(game, me, random.Random(5))) == everything(determinized(alt, me, random.Random(5)))
+
+
+def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
+    import cmdsl.bots as bots
+
+    redealt: set[int] = set()
+    real = bots.determinized
+
+    def spy(game: Game, seat: object, rng: random.Random) -> Game:
+        copy = real(game, seat, rng)  # type: ignore[arg-type]
+        redealt.add(id(copy))
+        return copy
+
+    looked: list[bool] = []
+    after = GreedyBot._after
+
+    def checked(trial: Game, answer: str, me: object) -> float:
+        looked.append(id(trial) in redealt)
+        return after(trial, answer, me)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots, "determinized", spy)  # type: ignore[attr-defined]
+    monkeypatch.setattr(GreedyBot, "_after", staticmethod(checked))  # type: ignore[attr-defined]
+    game = game_at(5, 40)
+    bot = GreedyBot(3)
+    for _ in range(30):
+        if game.pending is None:
+            break
+        game.answer(bot.choose(game.pending, game))
+    assert looked and all(looked)
+
+
+def test_a_redeal_changes_only_what_the_seat_cannot_see() -> None:
+    game = game_at(3, 60)
+    assert game.pending is not None
+    me = game.pending.player
+    copy = determinized(game, me, random.Random(1))
+    mine, theirs = copy.players[me], copy.players[me.other]
+    real_mine, real_theirs = game.players[me], game.players[me.other]
+    assert mine.hand == real_mine.hand and sorted(mine.deck) == sorted(real_mine.deck)
+    assert len(theirs.hand) == len(real_theirs.hand) and len(theirs.deck) == len(real_theirs.deck)
+    assert sorted(theirs.hand + theirs.deck) == sorted(real_theirs.hand + real_theirs.deck)
+    assert (mine.discard, theirs.discard) == (real_mine.discard, real_theirs.discard)
+    assert [x.tokens for x in copy.in_play] == [x.tokens for x in game.in_play]
+    assert sorted(copy.news_deck) == sorted(game.news_deck)
+    before = render_position(game)
+    determinized(game, me, random.Random(2))
+    assert render_position(game) == before  # the real game is untouched
