@@ -231,7 +231,18 @@ def copy_costs(engine: Engine, cards: Any, n: int) -> tuple[dict[str, float | No
     position = getattr(g, "position", None)
     copy = getattr(position, "copy", None)
     out["position_copy_us"] = per_call_us(copy, n) if callable(copy) else None
+    out["determinize_us"] = determinize_us(g, n)
     return out, where
+
+
+def determinize_us(g: Any, n: int) -> float | None:
+    """µs per determinized copy for the seat to move (a fork plus a re-deal), when the engine has it."""
+    try:
+        from cmdsl.game.determinize import determinized
+    except ImportError:
+        return None
+    seat, rng = g.pending.player, random.Random(0)
+    return per_call_us(lambda: determinized(g, seat, rng), n)
 
 
 def peak_game_kib(engine: Engine, cards: Any) -> float:
@@ -340,6 +351,9 @@ def main(argv: list[str] | None = None) -> None:
     pc = copies["position_copy_us"]
     print(f"  µs per position.copy(): {pc:.1f}" if pc is not None else
           "  µs per position.copy(): n/a (this engine has no game.position.copy)")
+    dz = copies["determinize_us"]
+    print(f"  µs per determinization (fork + re-deal of what the seat cannot see): {dz:.1f}" if dz is not None
+          else "  µs per determinization: n/a (this engine has no cmdsl.game.determinize)")
 
     metrics["peak_game_kib"] = peak_game_kib(engine, cards)
     print(f"peak memory of one game with its full event log: {metrics['peak_game_kib']:.0f} KiB")
