@@ -48,6 +48,8 @@ def _sides(word: str) -> Side:
 
 def _viewer(s: Session) -> Side | None:
     game = s.require()
+    if s.hot_seat() and s.at_keyboard is not None:
+        return s.at_keyboard  # hot-seat: whoever has the keyboard, until it is handed over
     if game.pending is not None and game.pending.player in s.humans:
         return game.pending.player
     return next(iter(s.humans)) if len(s.humans) == 1 else game.active
@@ -69,8 +71,21 @@ def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg
             out.append(game.result.text())
         out.append(f"The seed was {game.seed} (`new seed {game.seed}` deals this game again).")
     elif game.pending is not None:
-        out.append(render.decision(game.pending, colour, game))
+        d = game.pending
+        if s.hot_seat() and not s.debug and d.player in s.humans and d.player != s.at_keyboard:
+            s.handing_over = True  # the next player's hand waits until only they can see it
+            out.append(f"— Hand over to {d.player}: press Enter when only {d.player} can see the screen. —")
+        else:
+            out.append(render.decision(d, colour, game))
     return "\n".join(out)
+
+
+def _hand_over(s: Session, colour: bool) -> str:
+    """Enter after a hand-over: the player now at the keyboard sees their decision."""
+    game = s.require()
+    s.handing_over = False
+    s.at_keyboard = game.pending.player if game.pending is not None else s.at_keyboard
+    return f"{s.at_keyboard} has the keyboard.\n" + _after(s, [], colour)
 
 
 # ---- commands -------------------------------------------------------------------------------
@@ -116,6 +131,8 @@ def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
         raise SessionError("the game is over: no decision is pending (`new` starts another)")
     if d.player not in s.humans:
         raise SessionError(f"it is {d.player}'s bot's turn to decide")
+    if s.handing_over:
+        raise SessionError(f"hand the keyboard over first: press Enter when only {d.player} can see the screen")
     text = arg.strip()
     if text.isdigit():
         n = int(text)
@@ -430,7 +447,11 @@ def run_line(s: Session, line: str, colour: bool = False) -> str:
     new game. When the line is a command word alone and names one option, the player is asked."""
     text = line.strip()
     if not text:
-        return ""
+        return _hand_over(s, colour) if s.handing_over else ""
+    if s.handing_over and s.game is not None and (text.isdigit() or _human_decision(s) is not None):
+        player = s.game.pending.player if s.game.pending is not None else s.at_keyboard
+        if not text.split()[0].lower() in COMMANDS or text.isdigit():
+            raise SessionError(f"hand the keyboard over first: press Enter when only {player} can see the screen")
     word, _, rest = text.partition(" ")
     cmd = COMMANDS.get(word.lower())
     decision = _human_decision(s)

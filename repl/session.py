@@ -56,6 +56,10 @@ class Session:
     redo: list[RecordedAnswer] = field(default_factory=list)
     saved: bool = True
     debug: bool = False  # show everything (`debug on`; implied by eval, set and trace)
+    # Hot-seat: the seat whose player is at the keyboard, and whether the keyboard is being handed
+    # over (the next player's hand is shown only after they press Enter).
+    at_keyboard: Side | None = None
+    handing_over: bool = False
     action_start: int = 0  # first event of the last thing the user did (for `trace`)
     # The game and cards before the last `reload` that changed the game (`undo` brings them back),
     # and how many answers the reloaded game started with.
@@ -117,7 +121,14 @@ class Session:
         self.redo.clear()
         self.saved = False
         self.action_start = 0
-        return self.run_bots(0)
+        evs = self.run_bots(0)
+        pending = self.game.pending
+        self.at_keyboard = pending.player if pending is not None and pending.player in self.humans else human
+        self.handing_over = False
+        return evs
+
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
 
     def hides_seed(self) -> bool:
         """The seed stays secret until the game ends (then it is shown with the result)."""

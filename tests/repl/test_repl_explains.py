@@ -73,6 +73,8 @@ def at_obama_pile(confirm: object = None) -> Session:
     run_line(s, "new choose-states vs human seed 1 first mccain")
     run_line(s, "1")
     run_line(s, "1")
+    assert s.handing_over  # hot-seat: Obama's secret pick waits until Obama has the keyboard
+    run_line(s, "")
     assert s.game is not None and s.game.pending is not None
     assert any(o.label.startswith("New Jersey") for o in s.game.pending.options)
     return s
@@ -96,6 +98,7 @@ def test_a_command_word_that_is_also_the_start_of_one_option_asks_which(tmp_path
     run_line(s, "new choose-states vs human seed 1 first mccain")
     while s.game is not None and s.game.pending is not None and s.game.pending.player.value == "mccain":
         run_line(s, "1")
+    run_line(s, "")  # hot-seat: Obama takes the keyboard
     assert s.game is not None and s.game.pending is not None
     n = next(i for i, o in enumerate(s.game.pending.options, 1) if o.label.startswith("New Zeta"))
     answers_before = len(s.game.answers)

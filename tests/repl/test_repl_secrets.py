@@ -6,6 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from cmdsl.errors import CmdslError
+
 from cmdsl.game import events as E
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
@@ -40,3 +44,19 @@ def test_debug_mode_shows_everything_and_eval_turns_it_on() -> None:
     assert f"Obama draws {titles[0]}." not in run_line(s, "log 200")
     assert run_line(s, "eval draw 1").startswith("Debug mode is on")
     assert s.debug and f"Obama draws {titles[0]}." in run_line(s, "log 200")
+
+
+def test_hot_seat_hands_the_keyboard_over_before_showing_the_next_hand() -> None:
+    s = Session(CM2008)
+    out = run_line(s, "new vs human seed 2 first mccain")
+    assert "McCain — play a card or draw" in out and s.at_keyboard is not None
+    assert s.game is not None
+    out = run_line(s, "draw")  # McCain draws; Obama is next
+    obama_hand = [s.game.cards.cards[c].title for c in s.game.players[s.game.pending.player].hand]  # type: ignore[union-attr]
+    assert "Hand over to Obama" in out and "Obama — play a card or draw" not in out
+    assert not any(f"Play {t}" in out for t in obama_hand)  # McCain does not see Obama's hand
+    with pytest.raises(CmdslError, match="hand the keyboard over first"):
+        run_line(s, "1")
+    out = run_line(s, "")  # Enter: Obama has the keyboard now
+    assert out.startswith("Obama has the keyboard.") and "Obama — play a card or draw" in out
+    assert any(f"Play {t}" in out for t in obama_hand)
