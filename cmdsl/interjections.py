@@ -13,7 +13,8 @@ from typing import Any, Callable
 from .errors import CmdslError, did_you_mean
 from .game import events as E
 from .game.actions import ByHand, EffectByHand
-from .game.engine import Game, Run, Steps
+from .game.engine import Game, Steps
+from .lang.run import Run
 from .game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
 from .game.position import parse_row
 from .lang.parser import Origin

@@ -298,7 +298,7 @@ class _Scripted(Game):
 
     def roll_die(self) -> int:
         if not self.chance.dice:
-            given = len(self._dice0)
+            given = len(self._chance0.dice)
             raise self.place.error(("dice",), "a die was rolled but the scenario scripts no die result" if not given
                                    else f"a die was rolled after the {given} scripted die result(s) were all used")
         return super().roll_die()

@@ -22,7 +22,7 @@ from cmdsl.game.setup import Setup
 from cmdsl.game.position import LiveState
 from cmdsl.model import CardSet, Side
 from cmdsl.scenario import build_position, compile_snippet, position, render_position
-from cmdsl.game.engine import Run
+from cmdsl.lang.run import Run
 
 M, O = Side.MCCAIN, Side.OBAMA
 FOUR_STATES = ["Alpha", "Beta", "Gamma", "Delta"]

@@ -109,7 +109,7 @@ class Game:
         self.seed = seed
         self.setup = setup
         chance = chance or Chance()
-        self._dice0 = list(chance.dice)  # the forced dice as given, to rebuild the game
+        self._chance0 = chance.copy()  # the forced dice as given, to rebuild the game
         self._origin: Origin | None = None  # the position a fork started from, and where
         self.steps = 0  # work done for the current answer (MAX_STEPS)
         self.step_limit = MAX_STEPS
@@ -188,7 +188,7 @@ class Game:
             self._load(self._origin)
         else:
             Game.__init__(self, self.cards, self.seed, self.setup, start=self._start,
-                          chance=Chance(list(self._dice0), self.position.chance.strict))
+                          chance=self._chance0.copy())
         self.keep_checkpoints, self.step_limit = keep, limit
         for a in answers:
             if isinstance(a, Interjection):
@@ -201,8 +201,11 @@ class Game:
         """Count one step of work for the current answer (the ``MAX_STEPS`` backstop)."""
         self.steps += 1
         if self.steps > self.step_limit:
-            raise StepLimitExceeded(f"one action took more than {self.step_limit:,} steps and was stopped; "
-                                    "the game is back as it was")
+            raise self._over_limit()
+
+    def _over_limit(self) -> StepLimitExceeded:
+        return StepLimitExceeded(f"one action took more than {self.step_limit:,} steps and was stopped; "
+                                 "the game is back as it was")
 
     def _advance(self, value: Option | None) -> None:
         self.pending = None
@@ -228,7 +231,7 @@ class Game:
     def emit(self, event: E.Event) -> None:
         self.steps += 1  # tick(), inlined: this runs for every event
         if self.steps > self.step_limit:
-            self.tick()
+            raise self._over_limit()
         self.events.append(event)
         if self.observer is not None:
             self.observer(self, event)
@@ -735,8 +738,7 @@ class Game:
         """
         g = Game.__new__(Game)
         g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
-        g._dice0, g._origin, g.step_limit = self._dice0, self._origin, self.step_limit
-        g.position = self.position  # replaced by _restart; needed for chance.strict
+        g._chance0, g._origin, g.step_limit = self._chance0, self._origin, self.step_limit
         g.keep_checkpoints = False  # a fork replays from its own origin
         g._options = self._options  # immutable options of the same cards
         d = self.pending
@@ -757,7 +759,7 @@ class Game:
         """Put this game at ``origin`` (cards and setup stay): a turn's start, or its decision."""
         snap = origin.position
         self.position = snap.copy()
-        self._dice0, self._origin = list(snap.chance.dice), origin
+        self._chance0, self._origin = snap.chance.copy(), origin
         self.steps = 0
         self.events, self.answers = [], []
         self.pending, self.result = None, None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..model import Side
 from . import ast as A
@@ -19,6 +19,8 @@ from .run import Run
 from .text import option_text
 from .visitor import CONDS, EXPRS, STMTS, Visitor
 from .work import MAX_COUNT
+
+T = TypeVar("T")
 
 Value = Callable[[Run], Any]
 Step = Callable[[Run], Steps]
@@ -327,28 +329,20 @@ class Compiler(Visitor):
         where = self.cond(s.where) if s.where is not None else None
 
         def for_each(r: Run) -> Steps:
-            saved = r.chosen
-            r.chosen = {}
-            for state in list(r.ops.in_play):  # the states in play when the loop starts
-                r.ops.tick()
+            for state in _loop(r, list(r.ops.in_play)):  # the states in play when the loop starts
                 if not r.ops.still_in_play(state):
                     continue
                 r.vars[var] = state
                 if where is None or where(r):
                     yield from body(r)
-            r.chosen = saved
         return for_each
 
     def stmt_Repeat(self, s: A.Repeat, cause: str) -> Step:
         count, body = self.count(s.count), self.block(s.body)
 
         def repeat(r: Run) -> Steps:
-            saved = r.chosen
-            r.chosen = {}
-            for _ in range(count(r)):
-                r.ops.tick()
+            for _ in _loop(r, range(count(r))):
                 yield from body(r)
-            r.chosen = saved
         return repeat
 
     def stmt_As(self, s: A.As, cause: str) -> Step:
@@ -439,3 +433,15 @@ class Compiler(Visitor):
 def compile_effect(checked: Checked, item: str) -> Compiled:
     c = Compiler(item)
     return Compiled(c.block(checked.program.body), c.abilities(checked.abilities))
+
+
+def _loop(r: Run, items: Iterable[T]) -> Iterator[T]:
+    """The turns of a `repeat` or `for each`: each counts a step (the engine's backstop), and
+    `choose a different state` inside remembers its choices for this loop only."""
+    saved, r.chosen = r.chosen, {}
+    try:
+        for item in items:
+            r.ops.tick()
+            yield item
+    finally:
+        r.chosen = saved
