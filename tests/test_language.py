@@ -119,6 +119,14 @@ def test_a_different_state_each_time(mini: CardSet, run: Any) -> None:
     assert "options: state:beta, state:gamma, state:delta" in str(e.value)
 
 
+def test_each_loop_remembers_its_own_different_states(run: Any) -> None:
+    """`choose a different state` means different within one run of its loop: each run of an inner
+    loop starts afresh."""
+    effect = "repeat 2:\n    repeat 2:\n        choose a different state as S\n        shift S 1 toward defense"
+    out = run(effect, answers=["state:alpha", "state:beta", "state:alpha", "state:beta"])
+    assert [e.state for e in out.events if isinstance(e, E.IssueShifted)] == ["Alpha", "Beta", "Alpha", "Beta"]
+
+
 def test_discard_n_outside_the_top_level_discards_what_it_can(run: Any) -> None:
     out = run("as the opponent:\n    discard 2", position={"states": ["Alpha"], "hands": {"obama": ["obama-draw"]}})
     assert out.game.players[O].hand == [] and out.game.players[O].discard == ["obama-draw"]
