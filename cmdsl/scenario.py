@@ -274,9 +274,7 @@ def position(cards: CardSet, *, states: list[Any] | None = None, reserve: list[s
     def start(game: Game) -> Steps:
         build_position(game, spec)
         game.active, game.turn = first, turn - 1
-        while True:  # the main loop of Game, entered at a turn
-            yield from game._turn()
-            game.active = game.active.other
+        yield from game._resume()  # the game's main loop, entered at the start of a turn
 
     return Game(cards, seed, start=start, chance=Chance(list(dice or [])))
 

@@ -66,7 +66,7 @@ class Session:
     before_reload: "tuple[CardSet, Game, int] | None" = None
     # The answers and event texts of the game a reload cut short: a later reload tries them all
     # again, so restoring a card file and reloading brings the moves back.
-    cut: tuple[tuple[str, ...], list[str]] | None = None
+    cut: tuple[tuple[RecordedAnswer, ...], list[str]] | None = None
     confirm: Confirm = no_terminal
     # A seed drawn from the OS is kept secret until the game ends: with the seed and the card
     # files, a player could work out every deck order.
