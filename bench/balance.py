@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cmdsl.bots import make_bot  # noqa: E402
+from cmdsl.bots import make_bot, play_bot_move  # noqa: E402
 from cmdsl.game import events as E  # noqa: E402
 from cmdsl.game.engine import Game  # noqa: E402
 from cmdsl.game.setup import Setup  # noqa: E402
@@ -43,7 +43,7 @@ def play_one(job: tuple[int, str, str, str, int]) -> dict[str, Any]:
     game = Game(_CARDS, seed, Setup(setup, "random", max_turns), checkpoints=True)  # greedy forks it
     while game.pending is not None:
         d = game.pending
-        game.answer(bots[d.player].choose(d, game))
+        play_bot_move(game, bots)
     assert game.result is not None
     played = [(e.player.value, e.card) for e in game.events if isinstance(e, E.CardPlayed)]
     return {"winner": game.result.winner.value if game.result.winner else None, "turns": game.turn,

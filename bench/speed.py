@@ -119,6 +119,12 @@ class Engine:
     bundled_cards_dir: Callable[[], Path]
     error: type[Exception]
     root: Path
+    move: Callable[[Any, dict[Any, Any]], None]  # one bot answers the pending decision
+
+
+def _old_move(g: Any, bots: dict[Any, Any]) -> None:
+    # An engine before bots were given a Perspective: bot.choose(decision, game).
+    engine.move(g, bots)
 
 
 def import_engine() -> Engine:
@@ -139,8 +145,12 @@ def import_engine() -> Engine:
         from cmdsl.set_location import choose_set
     except ImportError:
         choose_set = None
+    try:
+        from cmdsl.bots import play_bot_move as move
+    except ImportError:
+        move = _old_move
     return Engine(Game, Setup, RandomBot, SIDES, get_parser, load_card_set, choose_set, bundled_cards_dir,
-                  CmdslError, Path(cmdsl.__file__).resolve().parent.parent)
+                  CmdslError, Path(cmdsl.__file__).resolve().parent.parent, move)
 
 
 def load_set(engine: Engine, cards: str | None) -> tuple[Any, str, float]:
@@ -182,7 +192,7 @@ def self_play(engine: Engine, cards: Any, games: int) -> dict[str, float]:
             # older engine might hand one to the bot, and it must not inflate the rate.
             if len(g.pending.options) >= 2:
                 decisions += 1
-            g.answer(bots[g.pending.player].choose(g.pending, g))
+            engine.move(g, bots)
         events += len(g.events)
         turns += g.turn
     dt = clock() - t
@@ -203,7 +213,7 @@ def mid_game(engine: Engine, cards: Any, fork_early: bool) -> tuple[Any, int]:
         while g.pending is not None:
             if g.turn >= FORK_TURN and g.pending.kind != "turn":
                 return g, seed
-            g.answer(bots[g.pending.player].choose(g.pending, g))
+            engine.move(g, bots)
     raise RuntimeError(f"no random game reached turn {FORK_TURN}")
 
 
@@ -250,7 +260,7 @@ def peak_game_kib(engine: Engine, cards: Any) -> float:
     try:
         g, bots = new_game(engine, cards, 1)
         while g.pending is not None:
-            g.answer(bots[g.pending.player].choose(g.pending, g))
+            engine.move(g, bots)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Mapping, Protocol
 
-from .game.decisions import Decision
-from .game.determinize import determinized
 from .game.engine import Game
+from .game.perspective import Perspective
 from .model import Side
 
 WIN_VALUE = 1000.0
@@ -16,9 +15,17 @@ WIN_VALUE = 1000.0
 class Bot(Protocol):
     name: str
 
-    def choose(self, decision: Decision, game: Game) -> str:
-        """The id of the option that answers ``decision`` (the game's pending decision)."""
+    def choose(self, seat: Perspective) -> str:
+        """The id of the option that answers ``seat.decision``. A bot is given its seat's
+        perspective, never the game: what the seat may know, and re-dealt copies to search."""
         ...
+
+
+def play_bot_move(game: Game, bots: Mapping[Side, Bot]) -> None:
+    """Let the bot of the seat whose decision is pending answer it."""
+    d = game.pending
+    assert d is not None, "no decision is pending"
+    game.answer(bots[d.player].choose(Perspective(game, d.player)))
 
 
 class RandomBot:
@@ -29,8 +36,8 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, decision: Decision, game: Game | None = None) -> str:
-        return self.rng.choice(decision.options).id
+    def choose(self, seat: Perspective) -> str:
+        return self.rng.choice(seat.decision.options).id
 
 
 def evaluate(game: Game, me: Side) -> float:
@@ -67,14 +74,15 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, decision: Decision, game: Game) -> str:
+    def choose(self, seat: Perspective) -> str:
+        decision = seat.decision
         if len(decision.options) == 1:
             return decision.options[0].id
         me = decision.player
         deal = self.rng.getrandbits(64)  # one re-deal of the hidden cards, the same for every option
         best_id, best_value = decision.options[0].id, float("-inf")
         for option in decision.options:
-            trial = determinized(game, me, random.Random(deal))  # never the real hidden cards
+            trial = seat.sample(random.Random(deal))  # never the real hidden cards
             value = self._after(trial, option.id, me)
             if value > best_value:
                 best_id, best_value = option.id, value

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, make_bot, play_bot_move
 from .errors import CmdslError
 from .game.engine import Game
 from .game.setup import FIRST_PLAYERS, SETUP_MODES, Setup
@@ -69,8 +69,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def _run_bots(game: Game, bots: dict, echo: bool) -> None:
     shown = 0
     while game.pending is not None:
-        d = game.pending
-        game.answer(bots[d.player].choose(d, game))
+        play_bot_move(game, bots)
         if echo:
             for e in game.events[shown:]:
                 print(e.text())

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from cmdsl.bots import Bot, make_bot
+from cmdsl.bots import Bot, make_bot, play_bot_move
 from cmdsl.errors import CmdslError
 from cmdsl.game import events as E
 from cmdsl.game.engine import Game
@@ -153,8 +153,7 @@ class Session:
         game = self.require()
         start = len(game.events) if since is None else since
         while game.pending is not None and game.pending.player in self.bots:
-            d = game.pending
-            game.answer(self.bots[d.player].choose(d, game))
+            play_bot_move(game, self.bots)
         return game.events[start:]
 
     def answer(self, answer: str) -> list[E.Event]:

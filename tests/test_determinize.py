@@ -10,10 +10,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cmdsl.bots import GreedyBot, RandomBot
+from cmdsl.bots import GreedyBot, RandomBot, play_bot_move
 from cmdsl.game.decisions import DecisionKind
 from cmdsl.game.determinize import determinized, redeal
 from cmdsl.game.engine import Game
+from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.game.setup import Setup
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES
@@ -29,7 +30,7 @@ def game_at(seed: int, steps: int) -> Game:
     bots = {SIDES[0]: RandomBot(seed), SIDES[1]: RandomBot(seed + 1)}
     n = 0
     while game.pending is not None and (n < steps or game.pending.kind != DecisionKind.TURN):
-        game.answer(bots[game.pending.player].choose(game.pending, game))
+        play_bot_move(game, bots)
         n += 1
     return game
 
@@ -44,7 +45,7 @@ def test_greedys_choice_does_not_depend_on_where_the_hidden_cards_are(seed: int,
     alt = game.fork()
     redeal(alt, me, random.Random(other_deal))  # a different truth, the same view for `me`
     assert alt.players[me].hand == game.players[me].hand and alt.pending == game.pending
-    assert GreedyBot(7).choose(game.pending, game) == GreedyBot(7).choose(alt.pending, alt)  # type: ignore[arg-type]
+    assert GreedyBot(7).choose(perspective(game)) == GreedyBot(7).choose(perspective(alt))
 
 
 def everything(game: Game) -> object:
@@ -67,13 +68,11 @@ def test_a_determinized_copy_depends_only_on_the_seats_view(seed: int, steps: in
 
 
 def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
-    import cmdsl.bots as bots
-
     redealt: set[int] = set()
-    real = bots.determinized
+    real = Perspective.sample
 
-    def spy(game: Game, seat: object, rng: random.Random) -> Game:
-        copy = real(game, seat, rng)  # type: ignore[arg-type]
+    def spy(self: Perspective, rng: random.Random) -> Game:
+        copy = real(self, rng)
         redealt.add(id(copy))
         return copy
 
@@ -84,14 +83,14 @@ def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
         looked.append(id(trial) in redealt)
         return after(trial, answer, me)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bots, "determinized", spy)  # type: ignore[attr-defined]
+    monkeypatch.setattr(Perspective, "sample", spy)  # type: ignore[attr-defined]
     monkeypatch.setattr(GreedyBot, "_after", staticmethod(checked))  # type: ignore[attr-defined]
     game = game_at(5, 40)
     bot = GreedyBot(3)
     for _ in range(30):
         if game.pending is None:
             break
-        game.answer(bot.choose(game.pending, game))
+        game.answer(bot.choose(perspective(game)))
     assert looked and all(looked)
 
 

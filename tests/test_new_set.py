@@ -11,7 +11,7 @@ import pytest
 from cmdsl.cli import main
 from cmdsl.game.engine import Game
 from cmdsl.game.setup import Setup
-from cmdsl.bots import make_bot
+from cmdsl.bots import make_bot, play_bot_move
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES
 from cmdsl.new_set import minimal_files
@@ -39,7 +39,7 @@ def test_every_declared_setup_plays_to_a_real_end(tmp_path: Path, mode: str) -> 
         game = Game(cards, seed, Setup(mode, "random", 1000))
         bots = {side: make_bot("random", seed * 2 + i) for i, side in enumerate(SIDES)}
         while game.pending is not None:
-            game.answer(bots[game.pending.player].choose(game.pending, game))
+            play_bot_move(game, bots)
         assert game.result is not None and "turn limit" not in game.result.text()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from cmdsl.bots import RandomBot
+from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.game.engine import Game
 from cmdsl.game.position import Position
 from cmdsl.game.setup import Setup
@@ -18,7 +18,7 @@ def mid_game(cards: CardSet, checkpoints: bool = False, turns: int = 30) -> Game
     game = Game(cards, 11, Setup(first="mccain", max_turns=500), checkpoints=checkpoints)
     bots = {SIDES[0]: RandomBot(1), SIDES[1]: RandomBot(2)}
     while game.pending is not None and (game.turn < turns or game.pending.kind == "turn"):
-        game.answer(bots[game.pending.player].choose(game.pending, game))
+        play_bot_move(game, bots)
     assert game.pending is not None and game.pending.kind != "turn"  # mid-turn, inside an effect
     return game
 

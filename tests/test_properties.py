@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cmdsl.bots import RandomBot
+from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.errors import IllegalAnswer
 from cmdsl.game import events as E
 from cmdsl.game.engine import Game
@@ -49,7 +49,7 @@ def play(cards: CardSet, seed: int) -> Game:
     bots = {Side.MCCAIN: RandomBot(seed * 2), Side.OBAMA: RandomBot(seed * 2 + 1)}
     game = Game(cards, seed, Setup(max_turns=TURN_LIMIT), observer=check_invariants)
     while game.pending is not None:
-        game.answer(bots[game.pending.player].choose(game.pending, game))
+        play_bot_move(game, bots)
     return game
 
 

@@ -1,0 +1,51 @@
+"""What a bot is given when its seat must decide: never the game (DESIGN property 11).
+
+A ``Perspective`` holds the seat, its pending decision, and two doors onto the game, both fair:
+``view()``, all the seat may know (``cmdsl.game.view``), and ``sample(rng)``, a copy of the game
+in which everything the seat cannot see is dealt anew (``cmdsl.game.determinize``), to search.
+A bot that uses only these cannot use hidden information; tests/test_determinize.py checks that
+bots' choices do not move when the hidden cards are dealt differently.
+
+The decision's options keep their values: they are public things (a state in play, a card in
+the deciding seat's own hand, an issue, a block), as their ids and labels are.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..model import Side
+from .decisions import Decision
+from .determinize import determinized
+from .engine import Game
+from .view import View
+
+
+class Perspective:
+    __slots__ = ("seat", "decision", "_game")
+
+    def __init__(self, game: Game, seat: Side) -> None:
+        d = game.pending
+        if d is None or d.player is not seat:
+            raise ValueError(f"{seat} has no pending decision")
+        self.seat = seat
+        self.decision: Decision = d
+        self._game = game
+
+    def view(self) -> View:
+        """All the seat may know now, its redacted log included."""
+        return self._game.view(self.seat)
+
+    def sample(self, rng: random.Random) -> Game:
+        """A copy of the game at this decision in which what the seat cannot see (the other hand,
+        deck orders, Breaking News order, future dice) is re-dealt from ``rng``; the real game is
+        not changed. Forks of the copy keep its deal."""
+        return determinized(self._game, self.seat, rng)
+
+
+def perspective(game: Game) -> Perspective:
+    """The perspective of the seat whose decision is pending in ``game``."""
+    d = game.pending
+    if d is None:
+        raise ValueError("no decision is pending")
+    return Perspective(game, d.player)
