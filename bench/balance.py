@@ -42,7 +42,6 @@ def play_one(job: tuple[int, str, str, str, int]) -> dict[str, Any]:
     bots = {SIDES[0]: make_bot(bot_m, seed * 2), SIDES[1]: make_bot(bot_o, seed * 2 + 1)}
     game = Game(_CARDS, seed, Setup(setup, "random", max_turns), checkpoints=True)  # greedy forks it
     while game.pending is not None:
-        d = game.pending
         play_bot_move(game, bots)
     assert game.result is not None
     played = [(e.player.value, e.card) for e in game.events if isinstance(e, E.CardPlayed)]
