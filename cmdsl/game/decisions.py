@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import Any
 
 from ..model import Side
+from ..values import value
 
 
 class DecisionKind(StrEnum):
@@ -26,7 +27,7 @@ class DecisionKind(StrEnum):
     OPTION = "option"
 
 
-@dataclass(frozen=True)
+@value
 class Option:
     """One legal answer. ``id`` is stable across runs and is what records store."""
 
@@ -35,7 +36,7 @@ class Option:
     value: Any = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@value
 class Decision:
     player: Side
     kind: DecisionKind

@@ -11,17 +11,18 @@ that says what happened without those fields ("Obama draws a card."). The game's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
 from ..model import SIDES, Side
+from ..values import value
 from .decisions import DecisionKind
 from .options import DONE
 
 _COLOUR = {"R": "red", "B": "blue", "W": "white"}
 
 
-@dataclass(frozen=True)
+@value
 class Audience:
     """The seats that may see an event in full. A value, not a string, so that a typo cannot
     silently mean "everyone"; a set of seats, so that it also reads for more than two seats."""
@@ -46,7 +47,7 @@ def everyone(event: "Event") -> Audience:
     return EVERYONE
 
 
-@dataclass(frozen=True)
+@value
 class Event:
     cause: str | None = field(default=None, kw_only=True, compare=False)
 
@@ -73,7 +74,7 @@ class Event:
         return self.text()
 
 
-@dataclass(frozen=True)
+@value
 class GameStarted(Event):
     seed: int
     setup: str
@@ -92,7 +93,7 @@ class GameStarted(Event):
         return GameStartedRedacted(self.setup, self.first, cause=self.cause)
 
 
-@dataclass(frozen=True)
+@value
 class GameStartedRedacted(Event):
     """``GameStarted`` without the seed."""
 
@@ -105,7 +106,7 @@ class GameStartedRedacted(Event):
         return f"Game starts ({self.setup} setup); {self.first} plays first."
 
 
-@dataclass(frozen=True)
+@value
 class StateEntered(Event):
     state: str
     ev: int
@@ -120,7 +121,7 @@ class StateEntered(Event):
                 f"{self.majority.title()} is the majority issue, key demographic {self.key}.")
 
 
-@dataclass(frozen=True)
+@value
 class Shuffled(Event):
     player: Side | None  # None: the Breaking News deck
     what: str  # "deck" | "discard pile into a new deck" | "Breaking News deck"
@@ -140,7 +141,7 @@ class Shuffled(Event):
         return ShuffledRedacted(self.player, self.what, self.count, cause=self.cause)
 
 
-@dataclass(frozen=True)
+@value
 class ShuffledRedacted(Event):
     """``Shuffled`` without the order: what everyone sees of a shuffle (the same text)."""
 
@@ -159,7 +160,7 @@ def _shuffle_text(player: Side | None, what: str, count: int) -> str:
     return f"{who} the {what} ({count} cards)."
 
 
-@dataclass(frozen=True)
+@value
 class TurnStarted(Event):
     turn: int
     player: Side
@@ -170,7 +171,7 @@ class TurnStarted(Event):
         return f"— Turn {self.turn}: {self.player} —"
 
 
-@dataclass(frozen=True)
+@value
 class CardDrawn(Event):
     player: Side
     card: str
@@ -188,7 +189,7 @@ class CardDrawn(Event):
         return CardDrawnRedacted(self.player, cause=self.cause)
 
 
-@dataclass(frozen=True)
+@value
 class CardDrawnRedacted(Event):
     """``CardDrawn`` as the opponent sees it."""
 
@@ -200,7 +201,7 @@ class CardDrawnRedacted(Event):
         return f"{self.player} draws a card."
 
 
-@dataclass(frozen=True)
+@value
 class DrawFailed(Event):
     player: Side
 
@@ -210,7 +211,7 @@ class DrawFailed(Event):
         return f"{self.player} has no card left to draw."
 
 
-@dataclass(frozen=True)
+@value
 class CardPlayed(Event):
     player: Side
     card: str
@@ -224,7 +225,7 @@ class CardPlayed(Event):
         return f"{self.player} {how} {self.title}."
 
 
-@dataclass(frozen=True)
+@value
 class PlayTooDeep(Event):
     """R12.15: a card played inside an effect at too deep a level is not resolved."""
 
@@ -241,7 +242,7 @@ class PlayTooDeep(Event):
                 f"it has no effect and goes to {self.player}'s discard pile at the end of the turn (R12.15).")
 
 
-@dataclass(frozen=True)
+@value
 class CardDiscarded(Event):
     player: Side
     card: str
@@ -258,7 +259,7 @@ class CardDiscarded(Event):
         return f"{self.player} discards {self.title}."
 
 
-@dataclass(frozen=True)
+@value
 class MediaSupportInPlay(Event):
     player: Side
     card: str
@@ -270,7 +271,7 @@ class MediaSupportInPlay(Event):
         return f"{self.title} is now {self.player}'s Media Support in play."
 
 
-@dataclass(frozen=True)
+@value
 class BlockChanged(Event):
     """A voter block turns to ``player``'s colour (R6.1, R6.2, R7.3)."""
 
@@ -297,7 +298,7 @@ class BlockChanged(Event):
                 f"{_COLOUR[before]} → {_COLOUR[after]} ({how}).")
 
 
-@dataclass(frozen=True)
+@value
 class GainWasted(Event):
     player: Side
     state: str
@@ -310,7 +311,7 @@ class GainWasted(Event):
         return f"{self.player} gains no support on {self.issue.title()} in {self.state}: {self.reason}."
 
 
-@dataclass(frozen=True)
+@value
 class IssueShifted(Event):
     state: str
     before: int
@@ -326,7 +327,7 @@ class IssueShifted(Event):
                 f"{self.majority.title()} is the majority issue.")
 
 
-@dataclass(frozen=True)
+@value
 class KeyAltered(Event):
     state: str
     before: str
@@ -338,7 +339,7 @@ class KeyAltered(Event):
         return f"{self.state}: the key demographic changes from {self.before} to {self.after}."
 
 
-@dataclass(frozen=True)
+@value
 class DemographicSupportPlayed(Event):
     player: Side
     group: str
@@ -351,7 +352,7 @@ class DemographicSupportPlayed(Event):
         return f"Demographic Support for {self.group} ({self.player}): key in {where}."
 
 
-@dataclass(frozen=True)
+@value
 class StateWon(Event):
     player: Side
     state: str
@@ -366,7 +367,7 @@ class StateWon(Event):
                 f"score {self.score_before} → {self.score_after}.")
 
 
-@dataclass(frozen=True)
+@value
 class TokensReturned(Event):
     state: str
     mccain: int
@@ -378,7 +379,7 @@ class TokensReturned(Event):
         return f"Tokens on {self.state} go back to their owners (McCain {self.mccain}, Obama {self.obama})."
 
 
-@dataclass(frozen=True)
+@value
 class NoReplacement(Event):
     audience = everyone
 
@@ -386,7 +387,7 @@ class NoReplacement(Event):
         return "No state is left to come into play; the game goes on with fewer states."
 
 
-@dataclass(frozen=True)
+@value
 class NewsDrawn(Event):
     news: str
     title: str
@@ -399,7 +400,7 @@ class NewsDrawn(Event):
         return f"Breaking News: {self.title}{on}."
 
 
-@dataclass(frozen=True)
+@value
 class NewsTargeted(Event):
     """R10.2, R12.14: the Media Support in play sends the revealed Breaking News to a state."""
 
@@ -413,7 +414,7 @@ class NewsTargeted(Event):
         return f"{self.title} affects {self.target} ({self.media})."
 
 
-@dataclass(frozen=True)
+@value
 class NewsDeckEmpty(Event):
     audience = everyone
 
@@ -421,7 +422,7 @@ class NewsDeckEmpty(Event):
         return "The Breaking News deck is empty: no event."
 
 
-@dataclass(frozen=True)
+@value
 class DieRolled(Event):
     player: Side  # who went negative
     value: int
@@ -434,7 +435,7 @@ class DieRolled(Event):
                 f"— {self.player.other} carries it out.")
 
 
-@dataclass(frozen=True)
+@value
 class NegativeSkipped(Event):
     player: Side
     card: str
@@ -445,7 +446,7 @@ class NegativeSkipped(Event):
         return f"{self.player} goes negative without rolling ({self.card})."
 
 
-@dataclass(frozen=True)
+@value
 class Chose(Event):
     """A decision's answer, so the log reads like the game."""
 
@@ -477,7 +478,7 @@ class Chose(Event):
 _SECRET_CHOICES = frozenset({DecisionKind.SETUP_STATE, DecisionKind.DRAFT, DecisionKind.CARD, DecisionKind.DISCARD})
 
 
-@dataclass(frozen=True)
+@value
 class ChoseRedacted(Event):
     """A secret ``Chose`` as the other players see it: that a choice was made, and of what kind."""
 
@@ -503,7 +504,7 @@ _CHOICE_SUFFIX = {
 }
 
 
-@dataclass(frozen=True)
+@value
 class Passed(Event):
     player: Side
     reason: str
@@ -514,7 +515,7 @@ class Passed(Event):
         return f"{self.player} passes: {self.reason}."
 
 
-@dataclass(frozen=True)
+@value
 class TurnEnded(Event):
     turn: int
     player: Side
@@ -525,7 +526,7 @@ class TurnEnded(Event):
         return f"{self.player}'s turn {self.turn} ends."
 
 
-@dataclass(frozen=True)
+@value
 class GameEnded(Event):
     winner: Side | None
     reason: str
@@ -539,7 +540,7 @@ class GameEnded(Event):
         return f"Game over — {who} ({self.reason}). McCain {self.mccain}, Obama {self.obama}."
 
 
-@dataclass(frozen=True)
+@value
 class NothingToChoose(Event):
     player: Side
     what: str
@@ -550,7 +551,7 @@ class NothingToChoose(Event):
         return f"{self.player} has nothing to choose: no {self.what.removeprefix('a ')} in play."
 
 
-@dataclass(frozen=True)
+@value
 class Interjected(Event):
     """An effect run by hand or a position arranged by hand (REPL `eval` / `set`)."""
 
@@ -570,7 +571,7 @@ class Interjected(Event):
         return InterjectedRedacted(cause=self.cause)
 
 
-@dataclass(frozen=True)
+@value
 class InterjectedRedacted(Event):
     """``Interjected`` without what was done."""
 
@@ -580,7 +581,7 @@ class InterjectedRedacted(Event):
         return "[by hand] the game was changed by hand."
 
 
-@dataclass(frozen=True)
+@value
 class Drafted(Event):
     player: Side
     round: int
@@ -600,7 +601,7 @@ class Drafted(Event):
         return DraftedRedacted(self.player, self.round, len(self.removed), cause=self.cause)
 
 
-@dataclass(frozen=True)
+@value
 class DraftedRedacted(Event):
     """``Drafted`` as the opponent sees it: how many cards were kept and removed, not which."""
 
