@@ -124,7 +124,7 @@ class Engine:
 
 def _old_move(g: Any, bots: dict[Any, Any]) -> None:
     # An engine before bots were given a Perspective: bot.choose(decision, game).
-    engine.move(g, bots)
+    g.answer(bots[g.pending.player].choose(g.pending, g))
 
 
 def import_engine() -> Engine:

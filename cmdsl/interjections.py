@@ -41,7 +41,7 @@ def prepare(game: Game, action: ByHand) -> Callable[[Game], Steps]:
         compiled = compile_snippet(game.cards, text, Origin("<eval>", "eval"))
 
         def run_effect(g: Game) -> Steps:
-            g.emit(E.Interjected(action.describe()))
+            g.emit(E.Interjected, action.describe())
             yield from compiled.run(Run(g, side))
         return run_effect
     if len(action.change) > MAX_ANSWER_CHARS:
@@ -54,7 +54,7 @@ def prepare(game: Game, action: ByHand) -> Callable[[Game], Steps]:
 
     def run_set(g: Game) -> Steps:
         description = apply(g)
-        g.emit(E.Interjected(description))
+        g.emit(E.Interjected, description)
         yield from g.check_wins()
     return run_set
 

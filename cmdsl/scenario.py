@@ -326,7 +326,7 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
             yield from game._turn()
             return
         game.turn += 1
-        game.emit(E.TurnStarted(game.turn, sc.player))
+        game.emit(E.TurnStarted, game.turn, sc.player)
         if sc.action == "news":
             target = _target(game, sc, place)
             game.news_deck.append(sc.subject)
@@ -337,7 +337,7 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
             yield from effect.run(Run(game, sc.player, news))
         else:
             result = cards.negative[int(sc.subject)]
-            game.emit(E.DieRolled(sc.player, result.roll, result.title))
+            game.emit(E.DieRolled, sc.player, result.roll, result.title)
             yield from result.run(Run(game, sc.player.other))
         yield from game._end_turn()
 

@@ -22,6 +22,7 @@ from ..lang.run import Run
 from . import events as E
 from . import options as O
 from .decisions import Decision, DecisionKind, Option
+from .log import EventLog
 from .position import Chance, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection
 from .record import Record, log_digest
@@ -115,7 +116,7 @@ class Game:
         self.step_limit = MAX_STEPS
         self._options: dict[tuple[str, str], Option] = {}  # see _play_option
         self.observer = observer
-        self.events: list[E.Event] = []
+        self.events = EventLog()
         self.answers: list[Answer] = []
         self.position = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, random.Random(seed), chance,
                             list(cards.states), decks={side: () for side in SIDES})
@@ -148,7 +149,7 @@ class Game:
             raise IllegalAnswer(f'"{answer}" is not an option of this decision ({d.prompt}); options: {ids}')
         self.answers.append(opt.id)
         try:
-            self.emit(E.Chose(d.player, d.kind, opt.id, opt.label))
+            self.emit(E.Chose, d.player, d.kind, opt.id, opt.label)
             self._advance(opt)
         except BaseException as e:
             self._roll_back(e)
@@ -220,7 +221,9 @@ class Game:
     def _finish(self, winner: Side | None, reason: str) -> None:
         m, o = self.players[Side.MCCAIN].score, self.players[Side.OBAMA].score
         self.result = E.GameEnded(winner, reason, m, o)
-        self.emit(self.result)
+        self.events.add(self.result)
+        if self.observer is not None:
+            self.observer(self, self.result)
 
     def ask(self, decision: Decision) -> Steps:
         """Yield a decision unless it has a single option, which needs no answer."""
@@ -228,12 +231,17 @@ class Game:
             return decision.options[0]
         return (yield decision)
 
-    def emit(self, event: E.Event) -> None:
+    def emit(self, kind: type[E.Event], *args: Any, cause: str | None = None) -> None:
+        """Log the event ``kind(*args, cause=cause)``. It is made when the log is read
+        (``EventLog``), or at once for an observer."""
         self.steps += 1  # tick(), inlined: this runs for every event
         if self.steps > self.step_limit:
             raise self._over_limit()
-        self.events.append(event)
-        if self.observer is not None:
+        if self.observer is None:
+            self.events.record((kind, args, cause))
+        else:
+            event = kind(*args, cause=cause)
+            self.events.add(event)
             self.observer(self, event)
 
     # ---- setup (R3) -----------------------------------------------------------
@@ -248,7 +256,7 @@ class Game:
         s = self.setup
         first = Side(s.first) if s.first in ("mccain", "obama") else self.rng.choice(SIDES)
         self.position.active = first
-        self.emit(E.GameStarted(self.seed, s.mode, first))
+        self.emit(E.GameStarted, self.seed, s.mode, first)
         if s.mode == "draft":
             yield from self._draft()
         else:
@@ -257,7 +265,7 @@ class Game:
             p = self.players[side]
             p.deck = list(self.decks[side])
             self.rng.shuffle(p.deck)
-            self.emit(E.Shuffled(side, "deck", len(p.deck), tuple(p.deck)))
+            self.emit(E.Shuffled, side, "deck", len(p.deck), tuple(p.deck))
             self.draw_cards(side, OPENING_HAND)
         if s.mode == "beginner":
             chosen = [t.name for t in self.cards.states.values() if t.beginner]
@@ -275,7 +283,7 @@ class Game:
             self.enter_state(self.cards.states[name], len(self.in_play))
         self.position.news_deck = list(self.cards.news)
         self.rng.shuffle(self.news_deck)
-        self.emit(E.Shuffled(None, "Breaking News deck", len(self.news_deck), tuple(self.news_deck)))
+        self.emit(E.Shuffled, None, "Breaking News deck", len(self.news_deck), tuple(self.news_deck))
 
     def _draft(self) -> Steps:
         """R3.1: shuffle the 45-card pool; draw 3, keep 1, remove 2; until the pool runs out."""
@@ -283,7 +291,7 @@ class Game:
         kept: dict[Side, list[str]] = {side: [] for side in SIDES}
         for side in SIDES:
             self.rng.shuffle(pools[side])
-            self.emit(E.Shuffled(side, "campaign pool", len(pools[side]), tuple(pools[side])))
+            self.emit(E.Shuffled, side, "campaign pool", len(pools[side]), tuple(pools[side]))
         for rnd in range(1, DRAFT_ROUNDS + 1):
             for side in SIDES:  # both draft at once in the real game; here in turn, McCain first
                 pool = pools[side]
@@ -293,7 +301,7 @@ class Game:
                 opts = tuple(O.card_option(cid, self.cards.cards[cid].title) for cid in drawn)
                 opt = yield from self.ask(Decision(side, DecisionKind.DRAFT, f"draft round {rnd}: keep one card", opts))
                 kept[side].append(opt.value)
-                self.emit(E.Drafted(side, rnd, opt.value, tuple(c for c in drawn if c != opt.value)))
+                self.emit(E.Drafted, side, rnd, opt.value, tuple(c for c in drawn if c != opt.value))
         self.position.decks = {side: tuple(kept[side]) for side in SIDES}
 
     # ---- a turn (R4) ------------------------------------------------------------
@@ -341,7 +349,7 @@ class Game:
         limit = self.setup.max_turns
         if limit is not None and self.turn > limit:
             raise GameOver(None, f"turn limit of {limit} reached (R12.3)")
-        self.emit(E.TurnStarted(self.turn, self.active))
+        self.emit(E.TurnStarted, self.turn, self.active)
         yield from self._turn_decision()
 
     def _turn_decision(self) -> Steps:
@@ -349,7 +357,7 @@ class Game:
         side = self.active
         options = self.turn_options(side)
         if not options:  # R12.2
-            self.emit(E.Passed(side, "no card to play and none to draw"))
+            self.emit(E.Passed, side, "no card to play and none to draw")
             self.position.passes += 1
             if self.passes >= 2:
                 raise GameOver(None, "neither player can play or draw (R12.7)")
@@ -362,7 +370,7 @@ class Game:
                 yield from opt.value(self)  # then the turn's decision again, as things now stand
                 options = self.turn_options(side)
                 if not options:
-                    self.emit(E.Passed(side, "no card to play and none to draw"))
+                    self.emit(E.Passed, side, "no card to play and none to draw")
                     break
             if opt.id == O.DRAW:
                 self.draw_cards(side, 1)
@@ -375,19 +383,19 @@ class Game:
             side, card_id = self.negatives.pop(0)
             rolls = self.negative_rolls(side)
             if rolls == 0:
-                self.emit(E.NegativeSkipped(side, self.cards.cards[card_id].title))
+                self.emit(E.NegativeSkipped, side, self.cards.cards[card_id].title)
             for _ in range(rolls):
                 value = self.roll_die()
                 result = self.cards.negative[value]
-                self.emit(E.DieRolled(side, value, result.title))
+                self.emit(E.DieRolled, side, value, result.title)
                 yield from result.run(Run(self, side.other))
         for side in SIDES:  # R4.3: played cards go to the discard pile only now
             p = self.players[side]
             while p.played:
                 cid = p.played.pop(0)
                 p.discard.append(cid)
-                self.emit(E.CardDiscarded(side, cid, self.cards.cards[cid].title, "end of turn"))
-        self.emit(E.TurnEnded(self.turn, self.active))
+                self.emit(E.CardDiscarded, side, cid, self.cards.cards[cid].title, "end of turn")
+        self.emit(E.TurnEnded, self.turn, self.active)
 
     def roll_die(self) -> int:
         if self.chance.dice:
@@ -405,15 +413,15 @@ class Game:
         for _ in range(n):
             if not p.deck:
                 if not p.discard:
-                    self.emit(E.DrawFailed(side, cause=cause))
+                    self.emit(E.DrawFailed, side, cause=cause)
                     break
                 p.deck, p.discard = p.discard, []
                 self.rng.shuffle(p.deck)
-                self.emit(E.Shuffled(side, "discard pile into a new deck", len(p.deck), tuple(p.deck), cause=cause))
+                self.emit(E.Shuffled, side, "discard pile into a new deck", len(p.deck), tuple(p.deck), cause=cause)
             cid = p.deck.pop()
             p.hand.append(cid)
             drawn.append(cid)
-            self.emit(E.CardDrawn(side, cid, self.cards.cards[cid].title, cause=cause))
+            self.emit(E.CardDrawn, side, cid, self.cards.cards[cid].title, cause=cause)
         return drawn
 
     def play_card(self, side: Side, card_id: str, nested: bool = False, cause: str | None = None) -> Steps:
@@ -423,8 +431,8 @@ class Game:
         level = self.resolving + 1
         if level > MAX_PLAY_LEVEL:  # R12.15: played, not resolved; discarded at the end of the turn
             p.played.append(card_id)
-            self.emit(E.CardPlayed(side, card_id, card.title, nested, cause=cause))
-            self.emit(E.PlayTooDeep(side, card_id, card.title, level, MAX_PLAY_LEVEL, cause=cause))
+            self.emit(E.CardPlayed, side, card_id, card.title, nested, cause=cause)
+            self.emit(E.PlayTooDeep, side, card_id, card.title, level, MAX_PLAY_LEVEL, cause=cause)
             return
         replaced = self.media if card.is_media else None
         if card.is_media:  # R4.4: at most one Media Support in play; the old one is discarded
@@ -433,12 +441,12 @@ class Game:
             self.position.media = (card_id, side)
         else:
             p.played.append(card_id)
-        self.emit(E.CardPlayed(side, card_id, card.title, nested, cause=cause))
+        self.emit(E.CardPlayed, side, card_id, card.title, nested, cause=cause)
         if replaced is not None:
             old, owner = replaced
-            self.emit(E.CardDiscarded(owner, old, self.cards.cards[old].title, "replaced", cause=cause))
+            self.emit(E.CardDiscarded, owner, old, self.cards.cards[old].title, "replaced", cause=cause)
         if card.is_media:
-            self.emit(E.MediaSupportInPlay(side, card_id, card.title, cause=cause))
+            self.emit(E.MediaSupportInPlay, side, card_id, card.title, cause=cause)
         if card.going_negative:
             self.negatives.append((side, card_id))
         self.position.resolving += 1
@@ -451,7 +459,7 @@ class Game:
         p = self.players[side]
         p.hand.remove(card_id)
         p.discard.append(card_id)
-        self.emit(E.CardDiscarded(side, card_id, self.cards.cards[card_id].title, why, cause=cause))
+        self.emit(E.CardDiscarded, side, card_id, self.cards.cards[card_id].title, why, cause=cause)
 
     def hand_options(self, side: Side, only: Iterable[str] | None = None) -> list[Option]:
         """One option per card in hand (card ids are unique within a pool, so none repeat)."""
@@ -485,7 +493,7 @@ class Game:
         live.locked = live.winner()  # a tile printed all one colour is won as soon as wins are checked
         self.in_play.insert(slot, live)
         self.reserve.remove(tile.name)
-        self.emit(E.StateEntered(tile.name, tile.ev, slot, live.majority, live.key, cause=cause))
+        self.emit(E.StateEntered, tile.name, tile.ev, slot, live.majority, live.key, cause=cause)
         return live
 
     def gain(self, side: Side, live: LiveState | None, issue: str, cause: str | None = None) -> Steps:
@@ -493,7 +501,7 @@ class Game:
         if live is None:
             return
         if not live.in_play:
-            self.emit(E.GainWasted(side, live.name, issue, "the state is no longer in play", cause=cause))
+            self.emit(E.GainWasted, side, live.name, issue, "the state is no longer in play", cause=cause)
             return
         opp = side.other
         me = self.players[side]
@@ -517,7 +525,7 @@ class Game:
                 reason = f"{side} has no token left (R12.1)"
             else:
                 reason = f"every block is already {side}'s (R6.4)"
-            self.emit(E.GainWasted(side, live.name, issue, reason, cause=cause))
+            self.emit(E.GainWasted, side, live.name, issue, reason, cause=cause)
             return
         if len(ways) == 1:  # one way: taken without asking (as ask() would), without building options
             [(way, i)] = ways.items()
@@ -537,7 +545,7 @@ class Game:
                 self.players[opp].supply += 1
             tokens[i] = side
             me.supply -= 1
-        self.emit(E.BlockChanged(side, live.name, issue, i, printed[i], before, tokens[i], cause=cause))
+        self.emit(E.BlockChanged, side, live.name, issue, i, printed[i], before, tokens[i], cause=cause)
         yield from self.check_wins((live,))
 
     def shift(self, live: LiveState | None, n: int, issue: str, cause: str | None = None) -> Steps:
@@ -546,7 +554,7 @@ class Game:
             return
         before = live.box
         live.box = min(4, before + n) if issue == "economy" else max(1, before - n)
-        self.emit(E.IssueShifted(live.name, before, live.box, live.majority, cause=cause))
+        self.emit(E.IssueShifted, live.name, before, live.box, live.majority, cause=cause)
         yield from self.check_wins((live,))
 
     def alter(self, live: LiveState | None, cause: str | None = None) -> None:
@@ -556,12 +564,12 @@ class Game:
         before = live.key
         a, b = live.tile.groups
         live.key = b if before == a else a
-        self.emit(E.KeyAltered(live.name, before, live.key, cause=cause))
+        self.emit(E.KeyAltered, live.name, before, live.key, cause=cause)
 
     def demographic_support(self, side: Side, group: str, cause: str | None = None) -> Steps:
         """R7.3 with R12.1: fill empty white circles where ``group`` is the key, in slot order."""
         keyed = [s for s in self.in_play if s.key == group]
-        self.emit(E.DemographicSupportPlayed(side, group, tuple(s.name for s in keyed), cause=cause))
+        self.emit(E.DemographicSupportPlayed, side, group, tuple(s.name for s in keyed), cause=cause)
         me = self.players[side]
         for live in keyed:
             for issue in ISSUES:
@@ -569,7 +577,7 @@ class Game:
                     if pr == "W" and live.tokens[issue][i] is None and me.supply > 0:
                         live.tokens[issue][i] = side
                         me.supply -= 1
-                        self.emit(E.BlockChanged(side, live.name, issue, i, "W", None, side, cause=cause))
+                        self.emit(E.BlockChanged, side, live.name, issue, i, "W", None, side, cause=cause)
         yield from self.check_wins(keyed)
 
     # ---- winning states (R9, R10, R11) -------------------------------------------
@@ -607,12 +615,12 @@ class Game:
         before = p.score
         p.score += live.tile.ev
         self.won.append((live.name, side))
-        self.emit(E.StateWon(side, live.name, live.tile.ev, before, p.score))
-        self.emit(E.TokensReturned(live.name, back[Side.MCCAIN], back[Side.OBAMA]))
+        self.emit(E.StateWon, side, live.name, live.tile.ev, before, p.score)
+        self.emit(E.TokensReturned, live.name, back[Side.MCCAIN], back[Side.OBAMA])
         if p.score >= WINNING_SCORE:  # R11.1
             raise GameOver(side, f"{side} reaches {WINNING_SCORE} electoral votes")
         if not self.reserve:  # R9.2: play goes on with fewer states
-            self.emit(E.NoReplacement())
+            self.emit(E.NoReplacement)
             if not self.in_play:  # R11.2
                 raise GameOver(None, "every state has been won and nobody reached 270")
             return
@@ -626,7 +634,7 @@ class Game:
     def breaking_news(self, new: LiveState) -> Steps:
         """R10: draw one Breaking News for the state that just came into play and resolve it."""
         if not self.news_deck:
-            self.emit(E.NewsDeckEmpty())
+            self.emit(E.NewsDeckEmpty)
             return
         news = self.cards.news[self.news_deck.pop()]
         target = new
@@ -634,11 +642,11 @@ class Game:
         if card is not None and card.abilities is not None and card.abilities.news is not None:
             assert self.media is not None
             # R12.14: the card is revealed first; whoever steers it chooses knowing the event.
-            self.emit(E.NewsDrawn(news.id, news.title, None))
+            self.emit(E.NewsDrawn, news.id, news.title, None)
             target = yield from card.abilities.news(self, self.media[1], new)
-            self.emit(E.NewsTargeted(news.title, target.name, card.title))
+            self.emit(E.NewsTargeted, news.title, target.name, card.title)
         else:
-            self.emit(E.NewsDrawn(news.id, news.title, target.name))
+            self.emit(E.NewsDrawn, news.id, news.title, target.name)
         yield from news.run(Run(self, None, target))
 
     # ---- the operations compiled effects act through (cmdsl.lang.ops.GameOps) ------------------
@@ -680,7 +688,7 @@ class Game:
     def choose_state(self, side: Side, among: Sequence[LiveState], what: str,
                      cause: str | None = None) -> Choice[LiveState | None]:
         if not among:
-            self.emit(E.NothingToChoose(side, what, cause=cause))
+            self.emit(E.NothingToChoose, side, what, cause=cause)
             return None
         opt = yield from self.ask(Decision(side, DecisionKind.STATE, f"choose {what}",
                                            tuple(O.state_option(x.tile, x.name, x) for x in among)))
@@ -761,7 +769,7 @@ class Game:
         self.position = snap.copy()
         self._chance0, self._origin = snap.chance.copy(), origin
         self.steps = 0
-        self.events, self.answers = [], []
+        self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None
         self._checkpoint = None
         self._gen = self._resume_at_decision() if origin.at_decision else self._resume()
