@@ -88,6 +88,12 @@ INTERJECTION = "!"
 
 
 _ISSUE_OPTIONS = tuple(O.issue_option(i) for i in ISSUES)
+_DRAW_OPTION = O.draw_option()
+
+
+def _named(states: Sequence[LiveState], name: str) -> LiveState:
+    """The state of ``states`` named ``name`` (a state option's value is its name)."""
+    return next(s for s in states if s.tile.name == name)
 
 
 class Game:
@@ -114,7 +120,7 @@ class Game:
         self._origin: Origin | None = None  # the position a fork started from, and where
         self.steps = 0  # work done for the current answer (MAX_STEPS)
         self.step_limit = MAX_STEPS
-        self._options: dict[tuple[str, str], Option] = {}  # see _play_option
+        self._options = O.OptionCache(cards)
         self.observer = observer
         self.events = EventLog()
         self.answers: list[Answer] = []
@@ -308,27 +314,16 @@ class Game:
 
     def playable(self, side: Side, card_id: str) -> bool:
         """R4.6: a card with a discard cost needs that many other cards in hand."""
-        return self.cards.cards[card_id].discard_cost <= len(self.players[side].hand) - 1
+        return self._options.discard_cost[card_id] <= len(self.players[side].hand) - 1
 
     def turn_options(self, side: Side) -> list[Option]:
         p = self.players[side]
-        opts = [self._play_option(cid) for cid in p.hand if self.playable(side, cid)]
-        if len(p.hand) < HAND_LIMIT_FOR_DRAWING and (p.deck or p.discard):  # R4.2
-            opts.append(O.draw_option())
+        hand = p.hand
+        room, cost, play = len(hand) - 1, self._options.discard_cost, self._options.play
+        opts = [play[cid] for cid in hand if cost[cid] <= room]  # playable(), inlined: this is hot
+        if len(hand) < HAND_LIMIT_FOR_DRAWING and (p.deck or p.discard):  # R4.2
+            opts.append(_DRAW_OPTION)
         return opts
-
-    # Options are values: the ones offered again and again are made once per game.
-    def _play_option(self, card_id: str) -> Option:
-        opt = self._options.get(("play", card_id))
-        if opt is None:
-            opt = self._options[("play", card_id)] = O.play_option(card_id, self.cards.cards[card_id].title)
-        return opt
-
-    def _tile_option(self, tile: StateTile) -> Option:
-        opt = self._options.get(("tile", tile.name))
-        if opt is None:
-            opt = self._options[("tile", tile.name)] = O.state_option(tile, f"{tile.name} ({tile.ev} EV)", tile)
-        return opt
 
     def _resume(self) -> Steps:
         """The main loop entered at the start of a turn (for ``fork``)."""
@@ -509,15 +504,23 @@ class Game:
         tokens = live.tokens[issue]
         ways: dict[str, int] = {}  # one option per distinct way (R12.4): way → first block
         any_opp = False
-        for i, (pr, tok) in enumerate(zip(printed, tokens)):
-            if (tok if tok is not None else LETTER_SIDE[pr]) is opp:
+        mine, theirs, supplied = side.letter, opp.letter, me.supply > 0
+        for i, tok in enumerate(tokens):
+            if tok is None:
+                if printed[i] == theirs:  # the opponent's printed colour, no token on it
+                    any_opp = True
+                    if supplied and "place" not in ways:
+                        ways["place"] = i
+            elif tok is opp:
                 any_opp = True
-                way = "remove" if tok is not None and pr == side.letter else ("replace" if tok is not None else "place")
-                if way == "remove" or me.supply > 0:  # removing needs no token (R12.1)
-                    ways.setdefault(way, i)
-        if not any_opp and me.supply > 0:  # R6.2: only now may an undecided block be taken
-            for i, (pr, tok) in enumerate(zip(printed, tokens)):
-                if pr == "W" and tok is None:
+                if printed[i] == mine:  # removing needs no token (R12.1)
+                    if "remove" not in ways:
+                        ways["remove"] = i
+                elif supplied and "replace" not in ways:
+                    ways["replace"] = i
+        if not any_opp and supplied:  # R6.2: only now may an undecided block be taken
+            for i, tok in enumerate(tokens):
+                if tok is None and printed[i] == "W":
                     ways["undecided"] = i
                     break
         if not ways:
@@ -624,10 +627,10 @@ class Game:
             if not self.in_play:  # R11.2
                 raise GameOver(None, "every state has been won and nobody reached 270")
             return
-        tiles = [self.cards.states[n] for n in self.reserve]
+        replacement = self._options.replacement
         opt = yield from self.ask(Decision(side, DecisionKind.REPLACEMENT,
                                            f"{live.name} is won: choose the state that replaces it",
-                                           tuple(self._tile_option(t) for t in tiles)))
+                                           tuple(replacement[n] for n in self.reserve)))
         new = self.enter_state(opt.value, slot)
         yield from self.breaking_news(new)
 
@@ -690,9 +693,10 @@ class Game:
         if not among:
             self.emit(E.NothingToChoose, side, what, cause=cause)
             return None
+        options = self._options.state
         opt = yield from self.ask(Decision(side, DecisionKind.STATE, f"choose {what}",
-                                           tuple(O.state_option(x.tile, x.name, x) for x in among)))
-        return opt.value
+                                           tuple(options[x.tile.name] for x in among)))
+        return _named(among, opt.value)
 
     def choose_issue(self, side: Side) -> Choice[str]:
         opt = yield from self.ask(Decision(side, DecisionKind.ISSUE, "choose an issue", _ISSUE_OPTIONS))
@@ -729,9 +733,10 @@ class Game:
         return opt.value
 
     def choose_news_target(self, side: Side, among: Sequence[LiveState]) -> Choice[LiveState]:
+        options = self._options.state
         opt = yield from self.ask(Decision(side, DecisionKind.NEWS_TARGET, "choose the state the Breaking News affects",
-                                           tuple(O.state_option(x.tile, x.name, x) for x in among)))
-        return opt.value
+                                           tuple(options[x.tile.name] for x in among)))
+        return _named(among, opt.value)
 
     # ---- copies --------------------------------------------------------------------
 

@@ -6,9 +6,9 @@ one breaks every saved game. Build them with these functions, never by hand.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ..model import StateTile, slug
+from ..model import CardSet, StateTile, slug
 from .decisions import Option
 
 #: The ids of the options that carry no value of their own.
@@ -60,3 +60,35 @@ def block_option(issue: str, index: int, label: str, value: Any) -> Option:
 def numbered_option(index: int, label: str) -> Option:
     """One of several effects, numbered from 1: ``option:1`` for ``index`` 0 (its value)."""
     return Option(f"option:{index + 1}", label, index)
+
+
+class _Made(dict[str, Option]):
+    """Options by key, each made by ``make(key)`` the first time it is asked for."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[str], Option]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: str) -> Option:
+        opt = self[key] = self.make(key)
+        return opt
+
+
+class OptionCache:
+    """The options a game offers again and again, each made once: options are values, and a
+    game (with its forks) offers the same few hundred of them thousands of times."""
+
+    __slots__ = ("play", "replacement", "state", "discard_cost")
+
+    def __init__(self, cards: CardSet) -> None:
+        #: The turn's "Play X" option, by card id (value: the card id).
+        self.play = _Made(lambda cid: play_option(cid, cards.cards[cid].title))
+        #: A state from the reserve, labelled with its votes, by name (value: the tile).
+        self.replacement = _Made(lambda name: state_option(cards.states[name], f"{name} ({cards.states[name].ev} EV)",
+                                                           cards.states[name]))
+        #: A state in play chosen by an effect, by name (value: its name).
+        self.state = _Made(lambda name: state_option(cards.states[name], name, name))
+        #: R4.6: each card's discard cost, by card id (read for every card in hand, every turn).
+        self.discard_cost = {cid: card.discard_cost for cid, card in cards.cards.items()}

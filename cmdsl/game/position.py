@@ -18,10 +18,11 @@ from ..model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
 class LiveState:
     """A state tile in play: tokens on its circles, its issue marker and its key marker."""
 
-    __slots__ = ("tile", "tokens", "box", "key", "in_play", "locked")
+    __slots__ = ("tile", "name", "tokens", "box", "key", "in_play", "locked")
 
     def __init__(self, tile: StateTile) -> None:
         self.tile = tile
+        self.name = tile.name  # read at every step: an attribute, not a property
         self.tokens: dict[str, list[Side | None]] = {i: [None] * len(r) for i, r in tile.rows.items()}
         self.box = tile.issue_box
         self.key = tile.key
@@ -31,13 +32,9 @@ class LiveState:
 
     def copy(self) -> "LiveState":
         c = LiveState.__new__(LiveState)
-        c.tile, c.box, c.key, c.in_play, c.locked = self.tile, self.box, self.key, self.in_play, self.locked
+        c.tile, c.name, c.box, c.key, c.in_play, c.locked = self.tile, self.name, self.box, self.key, self.in_play, self.locked
         c.tokens = {issue: row[:] for issue, row in self.tokens.items()}
         return c
-
-    @property
-    def name(self) -> str:
-        return self.tile.name
 
     @property
     def majority(self) -> str:
@@ -57,10 +54,11 @@ class LiveState:
 
     def winner(self) -> Side | None:
         """R9.1: the player whose colour every block of the majority-issue row has."""
-        row = self.majority
+        row = TRACK[self.box - 1]  # the majority issue
+        printed = self.tile.rows[row]
         first: Side | None = None
-        for printed, tok in zip(self.tile.rows[row], self.tokens[row]):
-            colour = tok if tok is not None else LETTER_SIDE[printed]
+        for i, tok in enumerate(self.tokens[row]):
+            colour = tok if tok is not None else LETTER_SIDE[printed[i]]
             if colour is None or (first is not None and colour is not first):
                 return None
             first = colour
