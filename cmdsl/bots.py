@@ -25,7 +25,7 @@ def play_bot_move(game: Game, bots: Mapping[Side, Bot]) -> None:
     """Let the bot of the seat whose decision is pending answer it."""
     d = game.pending
     assert d is not None, "no decision is pending"
-    game.answer(bots[d.player].choose(Perspective(game, d.player)))
+    game.answer(bots[d.player].choose(Perspective(game, d)))
 
 
 class RandomBot:

@@ -178,6 +178,11 @@ class CardSet:
         raise UnsupportedSetup(f'the card set "{m.name}" does not support the {mode} setup; its manifest{where} '
                                f"lists {', '.join(m.setups)}")
 
+    @functools.cached_property
+    def discard_costs(self) -> dict[str, int]:
+        """R4.6: each card's discard cost, by card id (the engine reads it for every card in hand)."""
+        return {cid: card.discard_cost for cid, card in self.cards.items()}
+
     @property
     def groups(self) -> frozenset[str]:
         return frozenset(g for s in self.states.values() for g in s.groups)

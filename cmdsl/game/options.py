@@ -91,4 +91,4 @@ class OptionCache:
         #: A state in play chosen by an effect, by name (value: its name).
         self.state = _Made(lambda name: state_option(cards.states[name], name, name))
         #: R4.6: each card's discard cost, by card id (read for every card in hand, every turn).
-        self.discard_cost = {cid: card.discard_cost for cid, card in cards.cards.items()}
+        self.discard_cost = cards.discard_costs

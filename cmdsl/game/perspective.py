@@ -24,12 +24,10 @@ from .view import View
 class Perspective:
     __slots__ = ("seat", "decision", "_game")
 
-    def __init__(self, game: Game, seat: Side) -> None:
-        d = game.pending
-        if d is None or d.player is not seat:
-            raise ValueError(f"{seat} has no pending decision")
-        self.seat = seat
-        self.decision: Decision = d
+    def __init__(self, game: Game, decision: Decision) -> None:
+        """``decision``: ``game.pending`` (use ``perspective(game)``)."""
+        self.seat: Side = decision.player
+        self.decision = decision
         self._game = game
 
     def view(self) -> View:
@@ -48,4 +46,4 @@ def perspective(game: Game) -> Perspective:
     d = game.pending
     if d is None:
         raise ValueError("no decision is pending")
-    return Perspective(game, d.player)
+    return Perspective(game, d)
