@@ -2,7 +2,7 @@
 frozen ``LobbysData`` value that the rules take as an argument.
 
 Every problem is one ``CardError`` naming the file, line, column and item, with the line and a
-caret, like the card files of CM2008 (cmdsl.safe_yaml does the reading and the YAML errors).
+caret, like every data file of cmdsl (cmdsl.safe_yaml does the reading and the YAML errors).
 """
 
 from __future__ import annotations
