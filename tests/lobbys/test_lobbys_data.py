@@ -105,3 +105,11 @@ def test_the_package_and_its_data_ship_in_the_wheel() -> None:
     assert {"cmdsl.games", "cmdsl.games.lobbys", "cmdsl.cards.lobbys"} <= set(project["packages"])
     assert project["package-dir"]["cmdsl.cards.lobbys"] == "cards/lobbys"
     assert project["package-data"]["cmdsl.cards.lobbys"] == ["*.yaml"]
+
+
+def test_the_card_set_tools_do_not_take_the_lobbys_data_for_a_card_set() -> None:
+    """``cards/`` stands for its one CM2008 set (``cmdsl check cards``, ``--cards cards``)."""
+    from cmdsl.set_location import card_set_dirs, one_set
+
+    assert [d.name for d in card_set_dirs([REPO / "cards"])] == ["cm2008"]
+    assert one_set(REPO / "cards").name == "cm2008"
