@@ -25,6 +25,10 @@ from .resources import bundled_cards_dir
 
 PROJECT_FILE = "cmdsl.toml"
 DEFAULT_GAME = "cm2008"
+#: Folders of ``cards/`` that hold another game's data, read by its own package (cmdsl.games.*),
+#: not a card set of these tools: a folder of set folders skips them. Interim, until the core
+#: knows its games (issue 14); naming one directly still reads it as a set.
+OTHER_GAMES_DATA = frozenset({"lobbys"})
 _MAX_PROJECT_BYTES = 64 * 1024
 
 How = Literal["--cards", "project", "bundled"]
@@ -111,7 +115,8 @@ def card_set_dirs(paths: list[Path]) -> list[Path]:
         elif _has_card_files(p):
             out.append(p)
         elif p.is_dir():
-            out.extend(sorted(d for d in p.iterdir() if d.is_dir() and _has_card_files(d)))
+            out.extend(sorted(d for d in p.iterdir()
+                              if d.is_dir() and d.name not in OTHER_GAMES_DATA and _has_card_files(d)))
     return list(dict.fromkeys(out))
 
 

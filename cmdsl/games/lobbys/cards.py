@@ -1,0 +1,139 @@
+"""The cards of a standard 52-card deck as Lobbys uses them (L1): suits are parties, the 40 pip
+cards are offer cards, the 12 face cards are contracts.
+
+Which suits are related, their tie-break order and how far the deck is cut are game data
+(``cards/lobbys/lobbys.yaml``, read by ``data.py``); this module knows only what any deck has.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+
+class Suit(Enum):
+    """A suit, which is a party (L1.2)."""
+
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+    SPADES = "spades"
+
+    @property
+    def letter(self) -> str:
+        return self.value[0].upper()
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+
+_SYMBOLS: Final = {Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.SPADES: "♠"}
+#: The suits in a fixed order, only for sorting and listing (not the L6.3 tie-break order).
+SUITS: Final = tuple(Suit)
+_SUIT_INDEX: Final = {s: i for i, s in enumerate(SUITS)}
+
+
+class Face(Enum):
+    """A face card's rank; each is one contract type (L1.3, the type names are data)."""
+
+    JACK = "jack"
+    QUEEN = "queen"
+    KING = "king"
+
+    @property
+    def letter(self) -> str:
+        return self.value[0].upper()
+
+
+FACES: Final = tuple(Face)
+#: Pip ranks run from the Ace (1) to 10 (L1.4).
+LOWEST_RANK: Final = 1
+HIGHEST_RANK: Final = 10
+
+
+@dataclass(frozen=True)
+class Card:
+    """A pip card (an offer card): a suit and a rank from 1 (Ace) to 10."""
+
+    suit: Suit
+    rank: int
+
+    def __post_init__(self) -> None:
+        if not LOWEST_RANK <= self.rank <= HIGHEST_RANK:
+            raise ValueError(f"a pip card's rank is 1 to 10, not {self.rank}")
+
+    @property
+    def id(self) -> str:
+        """A stable ASCII id: ``AH``, ``7S``, ``10D``."""
+        return ("A" if self.rank == 1 else str(self.rank)) + self.suit.letter
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return _SUIT_INDEX[self.suit], self.rank
+
+    def __str__(self) -> str:
+        return ("A" if self.rank == 1 else str(self.rank)) + self.suit.symbol
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A face card: a contract of the type of its face, for the party of its suit (L1.3)."""
+
+    suit: Suit
+    face: Face
+
+    @property
+    def id(self) -> str:
+        return self.face.letter + self.suit.letter
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return _SUIT_INDEX[self.suit], FACES.index(self.face)
+
+    def __str__(self) -> str:
+        return self.face.letter + self.suit.symbol
+
+
+def pip_cards(lowest: int, highest: int) -> tuple[Card, ...]:
+    """Every pip card with a rank from ``lowest`` to ``highest``, in sorted order."""
+    return tuple(Card(s, r) for s in SUITS for r in range(lowest, highest + 1))
+
+
+def contract_cards() -> tuple[Contract, ...]:
+    """The 12 face cards (L1.3), in sorted order."""
+    return tuple(Contract(s, f) for s in SUITS for f in FACES)
+
+
+_ID = re.compile(r"^(?P<rank>A|10|[2-9JQK])(?P<suit>[HDCS♥♦♣♠])$")
+_SUIT_OF: Final = {**{s.letter: s for s in SUITS}, **{s.symbol: s for s in SUITS}}
+_FACE_OF: Final = {f.letter: f for f in FACES}
+
+
+def parse(text: str) -> Card | Contract:
+    """A card from its id or its printed form: ``7H``, ``AS``, ``10♦``, ``QC``."""
+    m = _ID.match(text.strip().upper().replace("♥", "H").replace("♦", "D").replace("♣", "C").replace("♠", "S"))
+    if m is None:
+        raise ValueError(f'"{text}" is not a card: write a rank (A, 2-10, J, Q, K) then a suit (H, D, C, S)')
+    suit, rank = _SUIT_OF[m.group("suit")], m.group("rank")
+    if rank in _FACE_OF:
+        return Contract(suit, _FACE_OF[rank])
+    return Card(suit, 1 if rank == "A" else int(rank))
+
+
+def card(text: str) -> Card:
+    """A pip card from its id (``7H``); a face card is refused."""
+    found = parse(text)
+    if not isinstance(found, Card):
+        raise ValueError(f'"{text}" is a face card (a contract), not a pip card')
+    return found
+
+
+def contract(text: str) -> Contract:
+    """A face card from its id (``QS``); a pip card is refused."""
+    found = parse(text)
+    if not isinstance(found, Contract):
+        raise ValueError(f'"{text}" is a pip card, not a face card (a contract)')
+    return found
