@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import CmdslError, did_you_mean
-from .lang.text import rules_text
+from .lang.text import cost_text, rules_text
 from .model import TRACK, CardDef, CardSet, NegativeDef, NewsDef, Side, StateTile
 
 
@@ -20,7 +20,11 @@ def _tags(card: CardDef) -> str:
 
 def card_text(item: CardDef | NewsDef | NegativeDef, lang: str = "en") -> str:
     kind = "card" if isinstance(item, CardDef) else ("news" if isinstance(item, NewsDef) else "negative")
-    return rules_text(item.checked.program, kind, lang)
+    text = rules_text(item.checked.program, kind, lang)
+    if isinstance(item, CardDef) and item.discard_cost:
+        # The declared cost is paid first (cmdsl/cost.py), so it is the card's first sentence.
+        return cost_text(item.discard_cost, lang) + ("\n" + text if text else "")
+    return text
 
 
 def list_items(cs: CardSet, side: str | None = None, typ: str | None = None, lang: str = "en") -> str:
@@ -83,6 +87,8 @@ def show(cs: CardSet, item_id: str, lang: str = "en") -> str:
         head = f"{item.title} — Going Negative result {item.roll} (carried out by the roller's opponent)"
     where = f"{item.source.file}:{item.source.line}" if item.source else ""
     body = "\n".join("    " + ln for ln in item.effect_text.rstrip().splitlines())
+    if isinstance(item, CardDef) and item.cost is not None:
+        body = f"    cost: {item.cost}\n{body}"  # the declared cost is part of what the card says
     return f"{item.id}\n{head}\n\n{card_text(item, lang)}\n\nSource ({where}):\n{body}\n"
 
 

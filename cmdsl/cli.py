@@ -208,6 +208,20 @@ def cmd_new_set(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from .migrate import apply, plan_migration, report
+    from .set_location import one_set
+
+    plan = plan_migration(one_set(Path(args.dir)))
+    if args.dry_run and plan.changes:
+        print(plan.diff(), end="")
+        print(report(plan) + "\n(dry run: nothing was written)")
+        return 0
+    apply(plan)
+    print(report(plan))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -223,6 +237,11 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--from", dest="start", choices=["empty", "cm2008"], default="empty",
                    help="empty: a minimal commented beginner set (default); cm2008: the bundled set, to vary")
     n.set_defaults(run=cmd_new_set)
+
+    m = sub.add_parser("migrate", help="rewrite a card set of an older card format in the current one")
+    m.add_argument("dir", metavar="DIR", help="the card set folder (its files are rewritten in place)")
+    m.add_argument("--dry-run", action="store_true", help="print the changes as a unified diff; write nothing")
+    m.set_defaults(run=cmd_migrate)
 
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
     g.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot; give two (McCain's, then Obama's)")

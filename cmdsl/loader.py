@@ -8,6 +8,7 @@ is clean and the whole set passes ``cmdsl.setcheck``.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import unicodedata
@@ -21,8 +22,9 @@ from .errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from .lang.checker import Context, Names, check
 from .lang.compiler import compile_effect
 from .lang.parser import Origin, parse_effect
-from .lang.work import PlayLevels, over_budget
-from .manifest import MANIFEST_NAME, missing_manifest, read_manifest
+from .cost import Declared, payment, read_cost, refuse_old_form
+from .lang.work import PlayLevels, over_budget, stmt_work
+from .manifest import MANIFEST_NAME, OldFormatError, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from .resources import bundled_cards_dir
 from .safe_yaml import compose, read_text, scalar_origin
@@ -40,7 +42,7 @@ _FIELDS = {
     "states": {"name": True, "ev": True, "pile": True, "beginner": False, "defense": True, "economy": True,
                "issue": True, "groups": True, "key": True},
     "cards": {"id": True, "side": True, "title": True, "type": True, "beginner": False,
-              "going_negative": False, "demographic": False, "effect": True},
+              "going_negative": False, "demographic": False, "cost": False, "effect": True},
     "breaking_news": {"id": True, "title": True, "effect": True},
     "going_negative": {"roll": True, "title": True, "effect": True},
 }
@@ -167,6 +169,9 @@ class _Loader:
         item = _Item(file, node, values, label)
         for k, v in node.value:
             key = str(k.value)
+            if key == "cost" and key not in fields:
+                raise item.error("only a Campaign Strategy card has a cost (R4.6)", k,
+                                 "what this item does goes under `effect:`")
             if key not in fields:
                 near = did_you_mean(key, fields)
                 raise item.error(f'unknown field "{key}"', k, f'did you mean "{near}"?' if near else
@@ -219,20 +224,38 @@ class _Loader:
             raise it.error(f'{key}: "{value}" is not a side (mccain or obama)', it.node_of(key),
                            f'did you mean "{near}"?' if near else None) from None
 
-    def effect(self, it: _Item, item_id: str, names: Names, ctx: Context) -> tuple[str, Any, Any]:
+    def cost(self, it: _Item, item_id: str) -> Declared | None:
+        """A card's `cost:` field, checked (cmdsl/cost.py); None when it has none."""
+        if "cost" not in it.values:
+            return None
+        value, node = it.values["cost"]
+        return read_cost(value, node, it.file.lines, it.file.name, item_id)
+
+    def effect(self, it: _Item, item_id: str, names: Names, ctx: Context,
+               cost: Declared | None = None) -> tuple[str, Any, Any]:
         text = it.get("effect", str, "effect text")
         node = it.node_of("effect")
         first, indent = scalar_origin(it.file.lines, node)
         origin = Origin(it.file.name, item_id, first, indent)
         try:
             program = parse_effect(text, origin)
+            if ctx.kind == "card":
+                refuse_old_form(program, origin)
             checked = check(program, names, ctx, origin)
         except CardError as e:
             raise e.with_source(it.file.lines) from None
-        return text, checked, compile_effect(checked, item_id)
+        if cost is None:
+            return text, checked, compile_effect(checked, item_id)
+        # The cost is paid first, by the statement format 1's inferred cost compiled to: the card
+        # plays as before. The checked program stays the effect as written (its text, its source).
+        pay = payment(cost)
+        checked = dataclasses.replace(checked, work=checked.work + stmt_work(pay, len(names.states)))
+        paying = dataclasses.replace(checked, program=dataclasses.replace(
+            checked.program, body=(pay, *checked.program.body)))
+        return text, checked, compile_effect(paying, item_id)
 
 
-def _files_of(folder: Path) -> list[Path]:
+def card_files(folder: Path) -> list[Path]:
     """The card files of a set folder: its YAML files but the manifest."""
     return sorted(p for p in folder.iterdir()
                   if p.suffix in (".yaml", ".yml") and p.name != MANIFEST_NAME and p.is_file())
@@ -250,12 +273,16 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
     manifest_path = root / MANIFEST_NAME
     if manifest_path.is_file():
         manifest, manifest_errors = read_manifest(manifest_path, shown_path(manifest_path))
+        old = [e for e in manifest_errors if isinstance(e, OldFormatError)]
+        if old:
+            # Its cards would be misread (format 1 inferred costs): only the way forward is shown.
+            raise CardSetError(old)
         ld.errors.extend(manifest_errors)
     else:
         manifest = None
         ld.errors.append(missing_manifest(shown_path(root)))
     files: list[_File] = []
-    for p in _files_of(root):
+    for p in card_files(root):
         try:
             files.append(_File(p, shown_path(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=shown_path(p))))
         except CardError as e:
@@ -307,11 +334,13 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
                 near = did_you_mean(demo, names.groups)
                 raise it.error(f'demographic: unknown demographic group "{demo}"', it.node_of("demographic"),
                                f'did you mean "{near}"?' if near else None)
-            text, checked, compiled = ld.effect(it, item_id, names, Context("card", media=typ == "media"))
+            cost = ld.cost(it, item_id)
+            text, checked, compiled = ld.effect(it, item_id, names, Context("card", media=typ == "media"), cost)
             return CardDef(item_id, side, it.get("title", str, "a title"), typ, text, checked, compiled.run,
                            compiled.abilities, bool(it.get("beginner", bool, "true or false")),
                            bool(it.get("going_negative", bool, "true or false")), demo,
-                           Source(it.file.name, it.node.start_mark.line + 1, text))
+                           Source(it.file.name, it.node.start_mark.line + 1, text),
+                           cost.cost if cost is not None else None)
         c = ld.attempt(card)
         if c is not None:
             cards[c.id] = c

@@ -11,7 +11,7 @@ from typing import Final, cast
 
 import yaml
 
-from .errors import CardError, Located, did_you_mean
+from .errors import CardError, Located, did_you_mean, shown_path
 from .game.setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
 from .safe_yaml import compose, read_text
@@ -19,8 +19,11 @@ from .safe_yaml import compose, read_text
 MANIFEST_NAME: Final = "manifest.yaml"
 MANIFEST_MAX_BYTES: Final = 64 * 1024  # a manifest is a dozen lines
 KNOWN_GAMES: Final = ("cm2008",)
-#: Card-file format versions this cmdsl reads; a set written for a newer one is refused, not misread.
-SUPPORTED_FORMATS: Final = (1,)
+#: The card-file format this cmdsl reads and writes. 2: a discard cost is declared (`cost: discard 1`,
+#: cmdsl/cost.py), where 1 inferred it from the effect. A newer format is refused, not misread.
+CARD_FORMAT: Final = 2
+#: Older formats that `cmdsl migrate DIR` rewrites to ``CARD_FORMAT`` (cmdsl/migrate.py).
+MIGRATABLE_FORMATS: Final = (1,)
 FIELDS: Final = ("game", "name", "format", "setups", "sizes")
 SIDE_SIZES: Final = ("campaign_cards", "beginner_cards", "states_per_pile")
 SET_SIZES: Final = ("states", "electoral_votes", "breaking_news")
@@ -29,7 +32,7 @@ SIZES: Final = SIDE_SIZES + SET_SIZES
 
 EXAMPLE: Final = """game: cm2008
 name: My card set
-format: 1
+format: 2
 setups: [beginner, choose-states, draft]
 sizes:
   campaign_cards: 45
@@ -64,6 +67,10 @@ class Manifest:
     lines: tuple[str, ...]
 
 
+class OldFormatError(CardError):
+    """A set written in an older card format: it is refused whole, with the command that rewrites it."""
+
+
 def missing_manifest(folder: str) -> CardError:
     return CardError(f"this card set has no {MANIFEST_NAME}", Located(folder),
                      hint=f"add {MANIFEST_NAME} to the folder (see docs/cardsets.md), for example:\n"
@@ -78,15 +85,16 @@ def read_manifest(path: Path, label: str) -> tuple[Manifest | None, list[CardErr
     except CardError as e:
         return None, [e]
     lines = text.split("\n")
-    v = _Validator(label, lines)
+    v = _Validator(label, lines, shown_path(path.parent))
     manifest = v.manifest(root)
     return (manifest if not v.errors else None), v.errors
 
 
 class _Validator:
-    def __init__(self, file: str, lines: list[str]) -> None:
+    def __init__(self, file: str, lines: list[str], folder: str) -> None:
         self.file = file
         self.lines = lines
+        self.folder = folder  # as shown, for the `cmdsl migrate` hint
         self.errors: list[CardError] = []
 
     def at(self, node: yaml.Node | None) -> Located:
@@ -155,13 +163,18 @@ class _Validator:
                 self.fail("name: give the set a name", fields["name"][1])
         if "format" in fields:
             node = fields["format"][1]
-            text = self.scalar(node, "int", "the card-format version, a whole number such as 1")
+            text = self.scalar(node, "int", f"the card-format version, a whole number such as {CARD_FORMAT}")
             if text is not None:
                 fmt = int(text, 0)
-                if fmt not in SUPPORTED_FORMATS:
-                    self.fail(f"format {fmt} is not supported: this cmdsl reads card format "
-                              + ", ".join(map(str, SUPPORTED_FORMATS)), node,
-                              "a newer format needs a newer cmdsl" if fmt > max(SUPPORTED_FORMATS) else None)
+                if fmt in MIGRATABLE_FORMATS:
+                    self.errors.append(OldFormatError(
+                        f"this set is written in card format {fmt}; this cmdsl reads format {CARD_FORMAT}, "
+                        "where a discard cost is declared (`cost: discard 1`)", self.at(node),
+                        hint=f"run `cmdsl migrate {self.folder}` to rewrite the set (comments and layout are "
+                             "kept; add --dry-run to see the changes first)").with_source(self.lines))
+                elif fmt != CARD_FORMAT:
+                    self.fail(f"format {fmt} is not supported: this cmdsl reads card format {CARD_FORMAT}", node,
+                              "a newer format needs a newer cmdsl" if fmt > CARD_FORMAT else None)
         if "setups" in fields:
             setups_node = fields["setups"][1]
             setups = self.setups(setups_node)

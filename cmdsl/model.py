@@ -84,6 +84,24 @@ class StateTile:
 CARD_TYPES = ("support", "shift", "demographic", "alter", "media", "flow")
 
 
+class CostKind(str, Enum):
+    """What a card may ask before it can be played. Only discarding, for now (R4.6)."""
+
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A card's declared cost (``cost: discard 2``): it is playable only if its player can pay it
+    (R4.6: that many other cards in hand), and paying it is the first thing playing it does."""
+
+    kind: CostKind
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.amount}"
+
+
 @dataclass(frozen=True)
 class CardDef:
     """A Campaign Strategy card (R1.3)."""
@@ -100,10 +118,12 @@ class CardDef:
     going_negative: bool = False  # the die icon (R8.1)
     demographic: str | None = None  # the demographic note, informational
     source: Source | None = field(default=None, compare=False)
+    cost: Cost | None = None  # the `cost:` field (R4.6); None: the card is free
 
     @property
     def discard_cost(self) -> int:
-        return self.checked.discard_cost
+        """How many other cards its player must hold to play it (R4.6)."""
+        return self.cost.amount if self.cost is not None and self.cost.kind is CostKind.DISCARD else 0
 
     @property
     def is_media(self) -> bool:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Final, Literal
 
 from .errors import CmdslError, shown_path
-from .manifest import MANIFEST_NAME
+from .manifest import CARD_FORMAT, MANIFEST_NAME
 from .model import Side
 from .resources import bundled_cards_dir
 
@@ -53,23 +53,23 @@ _TILES: Final = (
     _Tile("Virginia", 13, Side.OBAMA, False, "R B W R", "B W R", 3, ("Latinos", "Veterans")),
 )
 
-#: (title, type, effect, die icon); ``{mine}`` is the side's strong issue, ``{group}`` its group.
+#: (title, type, effect, die icon, discard cost); ``{mine}`` is the side's strong issue, ``{group}`` its group.
 _CARDS: Final = (
-    ("Town Hall", "support", "choose a state as S\ngain 1 support on {mine} in S", False),
-    ("Door To Door", "support", "choose a state as S\ngain 1 support on the majority issue of S in S", False),
-    ("Local Endorsement", "support", "choose a state as S\ngain 1 support on {mine} in S\ndraw 1", False),
-    ("Big Rally", "support", "choose a state as S\ngain 2 supports on {mine} in S", False),
-    ("Attack Ad", "support", "discard 1\nchoose a state as S\ngain 2 supports on {mine} in S", True),
-    ("Talking Points", "shift", "choose a state as S\nshift S 1 toward {mine}", False),
-    ("Change The Subject", "shift", "choose a state as S\nshift S 2 toward {mine}", False),
-    ("Press Briefing", "shift", "choose a state as S\nshift S 1 toward {mine}\ndraw 1", False),
-    ("Outreach", "demographic", 'demographic support for "{group}"', False),
-    ("New Message", "alter", "choose a state as S\nalter the key demographic of S", False),
-    ("Canvassing", "alter", "choose a state as S\nalter the key demographic of S\ndraw 1", False),
-    ("Morning Show", "media", "while in play:\n    breaking news targets a state chosen by you", False),
-    ("Fundraiser", "flow", "draw 2", False),
-    ("Phone Bank", "flow", "draw 1", False),
-    ("Volunteer Drive", "flow", "draw 2 and play one", False),
+    ("Town Hall", "support", "choose a state as S\ngain 1 support on {mine} in S", False, 0),
+    ("Door To Door", "support", "choose a state as S\ngain 1 support on the majority issue of S in S", False, 0),
+    ("Local Endorsement", "support", "choose a state as S\ngain 1 support on {mine} in S\ndraw 1", False, 0),
+    ("Big Rally", "support", "choose a state as S\ngain 2 supports on {mine} in S", False, 0),
+    ("Attack Ad", "support", "choose a state as S\ngain 2 supports on {mine} in S", True, 1),
+    ("Talking Points", "shift", "choose a state as S\nshift S 1 toward {mine}", False, 0),
+    ("Change The Subject", "shift", "choose a state as S\nshift S 2 toward {mine}", False, 0),
+    ("Press Briefing", "shift", "choose a state as S\nshift S 1 toward {mine}\ndraw 1", False, 0),
+    ("Outreach", "demographic", 'demographic support for "{group}"', False, 0),
+    ("New Message", "alter", "choose a state as S\nalter the key demographic of S", False, 0),
+    ("Canvassing", "alter", "choose a state as S\nalter the key demographic of S\ndraw 1", False, 0),
+    ("Morning Show", "media", "while in play:\n    breaking news targets a state chosen by you", False, 0),
+    ("Fundraiser", "flow", "draw 2", False, 0),
+    ("Phone Bank", "flow", "draw 1", False, 0),
+    ("Volunteer Drive", "flow", "draw 2 and play one", False, 0),
 )
 _STRONG: Final = {Side.MCCAIN: ("defense", "Veterans"), Side.OBAMA: ("economy", "Union Members")}
 
@@ -108,7 +108,7 @@ def _manifest(name: str) -> str:
 # when you add or remove cards, states or news, change the size here too.
 game: cm2008                    # the game the cards are for (the only one cmdsl plays)
 name: {json.dumps(name)}  # the set's name, as `cmdsl check` and `cmdsl play` show it
-format: 1                       # the card-file format version these files are written in
+format: {CARD_FORMAT}                       # the card-file format version these files are written in
 # The setups this set can play. Both need 15 starred (beginner: true) cards per side (R1.2);
 # beginner starts with the 4 beginner states, choose-states lets each player pick 2 of their
 # pile (R3.3). Add `draft` only with at least 45 cards per side (R3.1).
@@ -169,17 +169,21 @@ def _deck(side: Side) -> str:
 #             Negative table and the opponent gets the result (R8.1). Omit it otherwise.
 #   demographic
 #             optional: the group the card is about (shown with the card)
+#   cost      optional: `cost: discard 1` means the card can only be played with that many
+#             other cards in hand, and playing it starts by discarding them (R4.6)
 #   effect    what the card does, in the effect language (docs/language.md); `you` is the
 #             player who played it. Keep `effect: |` so error positions point at the right line.
 cards:
 """]
-    for title, typ, effect, die in _CARDS:
+    for title, typ, effect, die, cost in _CARDS:
         out.append(f"  - id: {side.value}-{_slug(title)}\n    side: {side.value}\n    title: \"{title}\"\n"
                    f"    type: {typ}\n    beginner: true\n")
         if die:
             out.append("    going_negative: true\n")
         if typ == "demographic":
             out.append(f"    demographic: {group}\n")
+        if cost:
+            out.append(f"    cost: discard {cost}\n")
         out.append(_effect(effect.format(mine=mine, group=group)))
     return "".join(out)
 

@@ -40,8 +40,9 @@ def test_every_family_is_there(cm2008: CardSet) -> None:
     for side in Side:
         deck = cm2008.beginner_deck(side)
         kinds = {type(s).__name__ for c in deck for s in walk(c.checked.program.body)}
-        assert {"Gain", "Shift", "Alter", "DemographicSupport", "Draw", "DrawAndPlay", "Discard", "DiscardAny",
+        assert {"Gain", "Shift", "Alter", "DemographicSupport", "Draw", "DrawAndPlay", "DiscardAny",
                 "Repeat", "ChooseState", "If", "ForEach", "WhileInPlay"} <= kinds, side
+        assert any(c.discard_cost for c in deck)  # a discard cost is declared (`cost:`), not a statement
         assert any(isinstance(s, A.ChooseState) and s.different for c in deck for s in walk(c.checked.program.body))
         media = [c for c in deck if c.is_media]
         assert len(media) == 3

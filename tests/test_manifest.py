@@ -39,7 +39,8 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def test_both_sets_carry_their_manifest(cm2008: CardSet, mini: CardSet) -> None:
     assert (cm2008.manifest.game, cm2008.manifest.format, cm2008.manifest.setups) == \
-        ("cm2008", 1, ("beginner", "choose-states", "draft"))
+        ("cm2008", 2, ("beginner", "choose-states", "draft"))
+    assert mini.manifest.format == 2  # both migrated with `cmdsl migrate` (format 2: costs are declared)
     assert mini.manifest.name == "mini test set" and mini.manifest.setups == ("beginner", "choose-states")
 
 
@@ -47,7 +48,7 @@ def test_a_folder_without_manifest_says_how_to_add_one(tmp_path: Path) -> None:
     shutil.copy(MINI / "set.yaml", tmp_path / "set.yaml")
     (err,) = errors_of(tmp_path)
     assert err.startswith(f"{tmp_path}: this card set has no manifest.yaml")
-    assert "add manifest.yaml to the folder (see docs/cardsets.md)" in err and "    format: 1" in err
+    assert "add manifest.yaml to the folder (see docs/cardsets.md)" in err and "    format: 2" in err
 
 
 def test_the_manifest_is_not_read_as_a_card_file(mini: CardSet) -> None:
@@ -65,8 +66,9 @@ def test_unknown_manifest_field_suggests(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("old", "new", "expected"), [
     ("game: cm2008", "game: cm2009", 'manifest.yaml:3:7: unknown game "cm2009"; cmdsl plays cm2008'),
-    ("format: 1 ", "format: 2 ", "manifest.yaml:5:9: format 2 is not supported: this cmdsl reads card format 1"),
-    ("format: 1 ", "format: one ", "manifest.yaml:5:9: expected the card-format version, a whole number such as 1, "
+    ("format: 2 ", "format: 3 ", "manifest.yaml:5:9: format 3 is not supported: this cmdsl reads card format 2"),
+    ("format: 2 ", "format: 0 ", "manifest.yaml:5:9: format 0 is not supported: this cmdsl reads card format 2"),
+    ("format: 2 ", "format: one ", "manifest.yaml:5:9: expected the card-format version, a whole number such as 2, "
                                    "got one"),
     ("setups: [beginner, choose-states, draft]", "setups: [beginner, choose-state]",
      'manifest.yaml:6:20: unknown setup mode "choose-state"; modes are beginner, choose-states, draft'),

@@ -28,7 +28,7 @@ def test_a_card_not_in_the_game_comes_from_the_pool_and_replays(cm2008: CardSet)
     game = at_turn(cm2008)
     p = game.players[Side.MCCAIN]
     extras = outside_the_game(game, Side.MCCAIN)
-    extra = next(c for c in extras if "discard" not in cm2008.cards[c].effect_text)  # playable with one card
+    extra = next(c for c in extras if not cm2008.cards[c].discard_cost)  # playable with one card
     from_deck = p.deck[0]
     interject(game, PositionChange.of({"op": "hand", "side": "mccain", "cards": [extra, from_deck]}))
     assert p.hand == [extra, from_deck] and from_deck not in p.deck

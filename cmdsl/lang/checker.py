@@ -42,7 +42,6 @@ class Names:
 @dataclass(frozen=True)
 class Checked:
     program: A.Program
-    discard_cost: int  # cards that must be discarded to play it (R4.6)
     abilities: tuple[A.Stmt, ...]  # `while in play:` statements of a Media Support card
     work: Work  # a bound on the work of running it (lang/work.py); the set decides what plays cost
 
@@ -104,14 +103,12 @@ class Checker(Visitor):
 
     def check(self, program: A.Program) -> Checked:
         body = self.block(program.body, _At(_Scope(), actor=self.ctx.has_actor, loop=False, top=True))
-        cost = 0
+        # A discard cost is not inferred from the effect: a card declares it (`cost:`, cmdsl/cost.py).
         abilities: list[A.Stmt] = []
         for st in body:
-            if isinstance(st, A.Discard) and self.ctx.kind == "card" and isinstance(st.amount, A.Num):
-                cost += st.amount.value
             if isinstance(st, A.WhileInPlay):
                 abilities.extend(st.body)
-        return Checked(dataclasses.replace(program, body=body), cost, tuple(abilities),
+        return Checked(dataclasses.replace(program, body=body), tuple(abilities),
                        block_work(body, len(self.names.states)))
 
     # ---- statements ----------------------------------------------------------

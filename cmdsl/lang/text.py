@@ -207,7 +207,7 @@ class Writer(Visitor):
     # ---- statements: each gives its lines, compound ones with their indented blocks ------
 
     def lines(self, stmts: tuple[A.Stmt, ...], indent: str = "", top: bool = False, kind: str = "card") -> list[str]:
-        """``top``: the effect's own first level, where a discard is a cost (R4.6)."""
+        """``top``: the effect's own first level."""
         out: list[str] = []
         for s in stmts:
             out += self.visit("stmt", s, indent, top, kind)
@@ -235,7 +235,7 @@ class Writer(Visitor):
 
     def stmt_Discard(self, s: A.Discard, indent: str, top: bool, kind: str) -> list[str]:
         n = self.count(s.amount, "card")
-        return [indent + self.p["cost" if top and kind == "card" else "discard"].format(n=n, k=n.split()[0])]
+        return [indent + self.p["discard"].format(n=n)]
 
     def stmt_DiscardAny(self, s: A.DiscardAny, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["discard_any"].format(v=s.var)]
@@ -324,6 +324,13 @@ class Writer(Visitor):
 def rules_text(program: A.Program, kind: str = "card", lang: str = "en") -> str:
     """The whole effect as rules text, one sentence per line, blocks indented."""
     return "\n".join(Writer(lang).lines(program.body, top=True, kind=kind))
+
+
+def cost_text(amount: int, lang: str = "en") -> str:
+    """A card's declared discard cost (R4.6) as the first sentence of its rules text."""
+    w = Writer(lang)
+    n = w.count(A.Num(amount), "card")
+    return w.p["cost"].format(n=n, k=n.split()[0])
 
 
 def option_text(stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:
