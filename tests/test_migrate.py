@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.bots import make_bot
+from cmdsl.bots import make_bot, play_bot_move
 from cmdsl.cli import main
 from cmdsl.errors import CardSetError
 from cmdsl.game.engine import Game
@@ -106,7 +106,7 @@ def behaviour(cards: CardSet, seeds: int) -> dict[str, object]:
             game = Game(cards, seed, Setup("beginner", "random", 300))
             bots = {side: make_bot(bot, seed * 2 + i) for i, side in enumerate(SIDES)}
             while game.pending is not None:
-                game.answer(bots[game.pending.player].choose(game.pending, game))
+                play_bot_move(game, bots)
             text = "\n".join(e.text() for e in game.events)
             logs[f"{bot}-{seed}"] = hashlib.sha256(text.encode()).hexdigest()[:16]
     return {"costs": {c.id: c.discard_cost for c in cards.cards.values()}, "logs": logs}
