@@ -255,12 +255,27 @@ def determinize_us(g: Any, n: int) -> float | None:
     return per_call_us(lambda: determinized(g, seat, rng), n)
 
 
+def log_read_us(engine: Engine, cards: Any, games: int = 40) -> float:
+    """µs per event to read a finished game's log: since the engine makes its events when they
+    are read (cmdsl/game/log.py), self-play above does not pay for them; a reader does, here."""
+    logs = []
+    for seed in range(games):
+        g, bots = new_game(engine, cards, seed)
+        while g.pending is not None:
+            engine.move(g, bots)
+        logs.append(g.events)
+    t = clock()
+    n = sum(len(list(log)) for log in logs)
+    return 1e6 * (clock() - t) / n
+
+
 def peak_game_kib(engine: Engine, cards: Any) -> float:
     tracemalloc.start()
     try:
         g, bots = new_game(engine, cards, 1)
         while g.pending is not None:
             engine.move(g, bots)
+        list(g.events)  # an engine that makes its events when they are read (EventLog) makes them now
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -365,6 +380,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  µs per determinization (fork + re-deal of what the seat cannot see): {dz:.1f}" if dz is not None
           else "  µs per determinization: n/a (this engine has no cmdsl.game.determinize)")
 
+    metrics["log_read_us_per_event"] = log_read_us(engine, cards)
+    print(f"µs per event to read a game's log (events are made when read): {metrics['log_read_us_per_event']:.2f}")
     metrics["peak_game_kib"] = peak_game_kib(engine, cards)
     print(f"peak memory of one game with its full event log: {metrics['peak_game_kib']:.0f} KiB")
 
