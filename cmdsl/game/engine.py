@@ -225,7 +225,7 @@ class Game:
             pass
 
     def _finish(self, winner: Side | None, reason: str) -> None:
-        m, o = self.players[Side.MCCAIN].score, self.players[Side.OBAMA].score
+        m, o = self.position.players[Side.MCCAIN].score, self.position.players[Side.OBAMA].score
         self.result = E.GameEnded(winner, reason, m, o)
         self.events.add(self.result)
         if self.observer is not None:
@@ -260,7 +260,7 @@ class Game:
 
     def _set_up(self) -> Steps:
         s = self.setup
-        first = Side(s.first) if s.first in ("mccain", "obama") else self.rng.choice(SIDES)
+        first = Side(s.first) if s.first in ("mccain", "obama") else self.position.rng.choice(SIDES)
         self.position.active = first
         self.emit(E.GameStarted, self.seed, s.mode, first)
         if s.mode == "draft":
@@ -268,9 +268,9 @@ class Game:
         else:
             self.position.decks = {side: tuple(c.id for c in self.cards.beginner_deck(side)) for side in SIDES}
         for side in SIDES:
-            p = self.players[side]
-            p.deck = list(self.decks[side])
-            self.rng.shuffle(p.deck)
+            p = self.position.players[side]
+            p.deck = list(self.position.decks[side])
+            self.position.rng.shuffle(p.deck)
             self.emit(E.Shuffled, side, "deck", len(p.deck), tuple(p.deck))
             self.draw_cards(side, OPENING_HAND)
         if s.mode == "beginner":
@@ -286,17 +286,17 @@ class Game:
                                                              for t in pile)))
                     chosen.append(opt.value)
         for name in chosen:
-            self.enter_state(self.cards.states[name], len(self.in_play))
+            self.enter_state(self.cards.states[name], len(self.position.in_play))
         self.position.news_deck = list(self.cards.news)
-        self.rng.shuffle(self.news_deck)
-        self.emit(E.Shuffled, None, "Breaking News deck", len(self.news_deck), tuple(self.news_deck))
+        self.position.rng.shuffle(self.position.news_deck)
+        self.emit(E.Shuffled, None, "Breaking News deck", len(self.position.news_deck), tuple(self.position.news_deck))
 
     def _draft(self) -> Steps:
         """R3.1: shuffle the 45-card pool; draw 3, keep 1, remove 2; until the pool runs out."""
         pools = {side: [c.id for c in self.cards.pool(side)] for side in SIDES}
         kept: dict[Side, list[str]] = {side: [] for side in SIDES}
         for side in SIDES:
-            self.rng.shuffle(pools[side])
+            self.position.rng.shuffle(pools[side])
             self.emit(E.Shuffled, side, "campaign pool", len(pools[side]), tuple(pools[side]))
         for rnd in range(1, DRAFT_ROUNDS + 1):
             for side in SIDES:  # both draft at once in the real game; here in turn, McCain first
@@ -314,10 +314,10 @@ class Game:
 
     def playable(self, side: Side, card_id: str) -> bool:
         """R4.6: a card with a discard cost needs that many other cards in hand."""
-        return self._options.discard_cost[card_id] <= len(self.players[side].hand) - 1
+        return self._options.discard_cost[card_id] <= len(self.position.players[side].hand) - 1
 
     def turn_options(self, side: Side) -> list[Option]:
-        p = self.players[side]
+        p = self.position.players[side]
         hand = p.hand
         room, cost, play = len(hand) - 1, self._options.discard_cost, self._options.play
         opts = [play[cid] for cid in hand if cost[cid] <= room]  # playable(), inlined: this is hot
@@ -342,19 +342,19 @@ class Game:
             self._checkpoint = (self.position.copy(), len(self.answers))
         self.position.turn += 1
         limit = self.setup.max_turns
-        if limit is not None and self.turn > limit:
+        if limit is not None and self.position.turn > limit:
             raise GameOver(None, f"turn limit of {limit} reached (R12.3)")
-        self.emit(E.TurnStarted, self.turn, self.active)
+        self.emit(E.TurnStarted, self.position.turn, self.position.active)
         yield from self._turn_decision()
 
     def _turn_decision(self) -> Steps:
         """The turn from its play-or-draw decision on: where a fork made at that decision starts."""
-        side = self.active
+        side = self.position.active
         options = self.turn_options(side)
         if not options:  # R12.2
             self.emit(E.Passed, side, "no card to play and none to draw")
             self.position.passes += 1
-            if self.passes >= 2:
+            if self.position.passes >= 2:
                 raise GameOver(None, "neither player can play or draw (R12.7)")
         else:
             self.position.passes = 0
@@ -374,8 +374,8 @@ class Game:
         yield from self._end_turn()
 
     def _end_turn(self) -> Steps:
-        while self.negatives:  # R8.1; state wins were already resolved (R8.2)
-            side, card_id = self.negatives.pop(0)
+        while self.position.negatives:  # R8.1; state wins were already resolved (R8.2)
+            side, card_id = self.position.negatives.pop(0)
             rolls = self.negative_rolls(side)
             if rolls == 0:
                 self.emit(E.NegativeSkipped, side, self.cards.cards[card_id].title)
@@ -385,25 +385,25 @@ class Game:
                 self.emit(E.DieRolled, side, value, result.title)
                 yield from result.run(Run(self, side.other))
         for side in SIDES:  # R4.3: played cards go to the discard pile only now
-            p = self.players[side]
+            p = self.position.players[side]
             while p.played:
                 cid = p.played.pop(0)
                 p.discard.append(cid)
                 self.emit(E.CardDiscarded, side, cid, self.cards.cards[cid].title, "end of turn")
-        self.emit(E.TurnEnded, self.turn, self.active)
+        self.emit(E.TurnEnded, self.position.turn, self.position.active)
 
     def roll_die(self) -> int:
-        if self.chance.dice:
-            return self.chance.dice.pop(0)
-        if self.chance.strict:
+        if self.position.chance.dice:
+            return self.position.chance.dice.pop(0)
+        if self.position.chance.strict:
             raise IllegalAnswer("a die was rolled but the scenario scripts no die result")
-        return self.rng.randint(1, 6)
+        return self.position.rng.randint(1, 6)
 
     # ---- cards ------------------------------------------------------------------
 
     def draw_cards(self, side: Side, n: int, cause: str | None = None) -> list[str]:
         """Draw up to ``n`` cards, reshuffling the discard pile when the deck is empty (R5)."""
-        p = self.players[side]
+        p = self.position.players[side]
         drawn: list[str] = []
         for _ in range(n):
             if not p.deck:
@@ -411,7 +411,7 @@ class Game:
                     self.emit(E.DrawFailed, side, cause=cause)
                     break
                 p.deck, p.discard = p.discard, []
-                self.rng.shuffle(p.deck)
+                self.position.rng.shuffle(p.deck)
                 self.emit(E.Shuffled, side, "discard pile into a new deck", len(p.deck), tuple(p.deck), cause=cause)
             cid = p.deck.pop()
             p.hand.append(cid)
@@ -420,19 +420,19 @@ class Game:
         return drawn
 
     def play_card(self, side: Side, card_id: str, nested: bool = False, cause: str | None = None) -> Steps:
-        p = self.players[side]
+        p = self.position.players[side]
         card = self.cards.cards[card_id]
         p.hand.remove(card_id)
-        level = self.resolving + 1
+        level = self.position.resolving + 1
         if level > MAX_PLAY_LEVEL:  # R12.15: played, not resolved; discarded at the end of the turn
             p.played.append(card_id)
             self.emit(E.CardPlayed, side, card_id, card.title, nested, cause=cause)
             self.emit(E.PlayTooDeep, side, card_id, card.title, level, MAX_PLAY_LEVEL, cause=cause)
             return
-        replaced = self.media if card.is_media else None
+        replaced = self.position.media if card.is_media else None
         if card.is_media:  # R4.4: at most one Media Support in play; the old one is discarded
             if replaced is not None:
-                self.players[replaced[1]].discard.append(replaced[0])
+                self.position.players[replaced[1]].discard.append(replaced[0])
             self.position.media = (card_id, side)
         else:
             p.played.append(card_id)
@@ -443,7 +443,7 @@ class Game:
         if card.is_media:
             self.emit(E.MediaSupportInPlay, side, card_id, card.title, cause=cause)
         if card.going_negative:
-            self.negatives.append((side, card_id))
+            self.position.negatives.append((side, card_id))
         self.position.resolving += 1
         try:
             yield from card.run(Run(self, side))
@@ -451,26 +451,26 @@ class Game:
             self.position.resolving -= 1
 
     def discard_from_hand(self, side: Side, card_id: str, why: str, cause: str | None = None) -> None:
-        p = self.players[side]
+        p = self.position.players[side]
         p.hand.remove(card_id)
         p.discard.append(card_id)
         self.emit(E.CardDiscarded, side, card_id, self.cards.cards[card_id].title, why, cause=cause)
 
     def hand_options(self, side: Side, only: Iterable[str] | None = None) -> list[Option]:
         """One option per card in hand (card ids are unique within a pool, so none repeat)."""
-        ids = self.players[side].hand if only is None else [c for c in only if c in self.players[side].hand]
+        ids = self.position.players[side].hand if only is None else [c for c in only if c in self.position.players[side].hand]
         return [O.card_option(cid, self.cards.cards[cid].title) for cid in dict.fromkeys(ids)]
 
     # ---- media support abilities (R4.4) ------------------------------------------
 
     def media_card(self) -> CardDef | None:
-        return self.cards.cards[self.media[0]] if self.media else None
+        return self.cards.cards[self.position.media[0]] if self.position.media else None
 
     def negative_rolls(self, side: Side) -> int:
         """How many Going Negative dice ``side`` rolls: 1 unless the Media Support says otherwise."""
         card = self.media_card()
-        if card is not None and card.abilities is not None and self.media is not None:
-            n = card.abilities.rolls(self, self.media[1], side)
+        if card is not None and card.abilities is not None and self.position.media is not None:
+            n = card.abilities.rolls(self, self.position.media[1], side)
             if n is not None:
                 return n
         return 1
@@ -478,7 +478,7 @@ class Game:
     # ---- the board (R6, R7) ------------------------------------------------------
 
     def live(self, name: str) -> LiveState | None:
-        for s in self.in_play:
+        for s in self.position.in_play:
             if s.tile.name == name:
                 return s
         return None
@@ -486,8 +486,8 @@ class Game:
     def enter_state(self, tile: StateTile, slot: int, cause: str | None = None) -> LiveState:
         live = LiveState(tile)
         live.locked = live.winner()  # a tile printed all one colour is won as soon as wins are checked
-        self.in_play.insert(slot, live)
-        self.reserve.remove(tile.name)
+        self.position.in_play.insert(slot, live)
+        self.position.reserve.remove(tile.name)
         self.emit(E.StateEntered, tile.name, tile.ev, slot, live.majority, live.key, cause=cause)
         return live
 
@@ -499,7 +499,7 @@ class Game:
             self.emit(E.GainWasted, side, live.name, issue, "the state is no longer in play", cause=cause)
             return
         opp = side.other
-        me = self.players[side]
+        me = self.position.players[side]
         printed = live.tile.rows[issue]
         tokens = live.tokens[issue]
         ways: dict[str, int] = {}  # one option per distinct way (R12.4): way → first block
@@ -542,10 +542,10 @@ class Game:
         before = tokens[i]
         if way == "remove":
             tokens[i] = None
-            self.players[opp].supply += 1
+            self.position.players[opp].supply += 1
         else:
             if before is not None:
-                self.players[opp].supply += 1
+                self.position.players[opp].supply += 1
             tokens[i] = side
             me.supply -= 1
         self.emit(E.BlockChanged, side, live.name, issue, i, printed[i], before, tokens[i], cause=cause)
@@ -571,9 +571,9 @@ class Game:
 
     def demographic_support(self, side: Side, group: str, cause: str | None = None) -> Steps:
         """R7.3 with R12.1: fill empty white circles where ``group`` is the key, in slot order."""
-        keyed = [s for s in self.in_play if s.key == group]
+        keyed = [s for s in self.position.in_play if s.key == group]
         self.emit(E.DemographicSupportPlayed, side, group, tuple(s.name for s in keyed), cause=cause)
-        me = self.players[side]
+        me = self.position.players[side]
         for live in keyed:
             for issue in ISSUES:
                 for i, pr in enumerate(live.tile.rows[issue]):
@@ -588,17 +588,17 @@ class Game:
     def check_wins(self, changed: Iterable[LiveState] | None = None) -> Steps:
         """R9: resolve every state won now. Only a state that just ``changed`` (default: any in
         play) can have become won; one already won waits, locked, for its turn (R9.4, R12.6)."""
-        for live in self.in_play if changed is None else changed:
+        for live in self.position.in_play if changed is None else changed:
             if live.locked is None and live.in_play:
                 live.locked = live.winner()
         while True:
-            won = [s for s in self.in_play if s.locked is not None]
+            won = [s for s in self.position.in_play if s.locked is not None]
             if not won:
                 return
             pick = won[0]
             if len(won) > 1:  # R9.4: the active player orders simultaneous wins
                 opt = yield from self.ask(Decision(
-                    self.active, DecisionKind.ORDER, "several states are won at once: which is resolved first?",
+                    self.position.active, DecisionKind.ORDER, "several states are won at once: which is resolved first?",
                     tuple(O.state_option(s.tile, f"{s.name} (won by {s.locked})", s) for s in won)))
                 pick = opt.value
             yield from self._resolve_win(pick)
@@ -606,47 +606,47 @@ class Game:
     def _resolve_win(self, live: LiveState) -> Steps:
         side = live.locked
         assert side is not None
-        slot = self.in_play.index(live)
-        self.in_play.remove(live)
+        slot = self.position.in_play.index(live)
+        self.position.in_play.remove(live)
         live.in_play = False
         back = {s: live.tokens_of(s) for s in SIDES}
         for s in SIDES:
-            self.players[s].supply += back[s]
+            self.position.players[s].supply += back[s]
         for row in live.tokens.values():
             row[:] = [None] * len(row)
-        p = self.players[side]
+        p = self.position.players[side]
         before = p.score
         p.score += live.tile.ev
-        self.won.append((live.name, side))
+        self.position.won.append((live.name, side))
         self.emit(E.StateWon, side, live.name, live.tile.ev, before, p.score)
         self.emit(E.TokensReturned, live.name, back[Side.MCCAIN], back[Side.OBAMA])
         if p.score >= WINNING_SCORE:  # R11.1
             raise GameOver(side, f"{side} reaches {WINNING_SCORE} electoral votes")
-        if not self.reserve:  # R9.2: play goes on with fewer states
+        if not self.position.reserve:  # R9.2: play goes on with fewer states
             self.emit(E.NoReplacement)
-            if not self.in_play:  # R11.2
+            if not self.position.in_play:  # R11.2
                 raise GameOver(None, "every state has been won and nobody reached 270")
             return
         replacement = self._options.replacement
         opt = yield from self.ask(Decision(side, DecisionKind.REPLACEMENT,
                                            f"{live.name} is won: choose the state that replaces it",
-                                           tuple(replacement[n] for n in self.reserve)))
+                                           tuple(replacement[n] for n in self.position.reserve)))
         new = self.enter_state(opt.value, slot)
         yield from self.breaking_news(new)
 
     def breaking_news(self, new: LiveState) -> Steps:
         """R10: draw one Breaking News for the state that just came into play and resolve it."""
-        if not self.news_deck:
+        if not self.position.news_deck:
             self.emit(E.NewsDeckEmpty)
             return
-        news = self.cards.news[self.news_deck.pop()]
+        news = self.cards.news[self.position.news_deck.pop()]
         target = new
         card = self.media_card()
         if card is not None and card.abilities is not None and card.abilities.news is not None:
-            assert self.media is not None
+            assert self.position.media is not None
             # R12.14: the card is revealed first; whoever steers it chooses knowing the event.
             self.emit(E.NewsDrawn, news.id, news.title, None)
-            target = yield from card.abilities.news(self, self.media[1], new)
+            target = yield from card.abilities.news(self, self.position.media[1], new)
             self.emit(E.NewsTargeted, news.title, target.name, card.title)
         else:
             self.emit(E.NewsDrawn, news.id, news.title, target.name)
@@ -677,16 +677,16 @@ class Game:
         return state.count(side, issue) if state is not None and state.in_play else 0
 
     def score(self, side: Side) -> int:
-        return self.players[side].score
+        return self.position.players[side].score
 
     def hand_size(self, side: Side) -> int:
-        return len(self.players[side].hand)
+        return len(self.position.players[side].hand)
 
     def in_hand(self, side: Side, card_id: str) -> bool:
-        return card_id in self.players[side].hand
+        return card_id in self.position.players[side].hand
 
     def media_owner(self) -> Side | None:
-        return self.media[1] if self.media is not None else None
+        return self.position.media[1] if self.position.media is not None else None
 
     def choose_state(self, side: Side, among: Sequence[LiveState], what: str,
                      cause: str | None = None) -> Choice[LiveState | None]:
