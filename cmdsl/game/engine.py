@@ -549,7 +549,8 @@ class Game:
             tokens[i] = side
             me.supply -= 1
         self.emit(E.BlockChanged, side, live.name, issue, i, printed[i], before, tokens[i], cause=cause)
-        yield from self.check_wins((live,))
+        if self._lock_wins((live,)):
+            yield from self._resolve_wins()
 
     def shift(self, live: LiveState | None, n: int, issue: str, cause: str | None = None) -> Steps:
         """R7.1: move the issue marker ``n`` boxes toward ``issue``; moves past the end are lost."""
@@ -558,7 +559,8 @@ class Game:
         before = live.box
         live.box = min(4, before + n) if issue == "economy" else max(1, before - n)
         self.emit(E.IssueShifted, live.name, before, live.box, live.majority, cause=cause)
-        yield from self.check_wins((live,))
+        if self._lock_wins((live,)):
+            yield from self._resolve_wins()
 
     def alter(self, live: LiveState | None, cause: str | None = None) -> None:
         """R7.2: the key demographic moves to the state's other group."""
@@ -588,9 +590,21 @@ class Game:
     def check_wins(self, changed: Iterable[LiveState] | None = None) -> Steps:
         """R9: resolve every state won now. Only a state that just ``changed`` (default: any in
         play) can have become won; one already won waits, locked, for its turn (R9.4, R12.6)."""
+        if self._lock_wins(changed):
+            yield from self._resolve_wins()
+
+    def _lock_wins(self, changed: Iterable[LiveState] | None) -> bool:
+        """Lock each state of ``changed`` that is won now; whether any state in play is locked.
+        Not a generator: after most changes nothing is won, and nothing needs resolving."""
         for live in self.position.in_play if changed is None else changed:
             if live.locked is None and live.in_play:
                 live.locked = live.winner()
+        for live in self.position.in_play:
+            if live.locked is not None:
+                return True
+        return False
+
+    def _resolve_wins(self) -> Steps:
         while True:
             won = [s for s in self.position.in_play if s.locked is not None]
             if not won:
