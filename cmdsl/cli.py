@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -17,7 +18,7 @@ from .game.record import FORMAT, Record
 from .replay import Replay, replay
 from .loader import load_card_set
 from .set_location import SetChoice, choose_set
-from .model import SIDES, CardSet
+from .model import SIDES, CardSet, Side
 
 #: Bot games stop as a draw after this many turns unless told otherwise (R12.3).
 DEFAULT_BOT_TURN_LIMIT = 1000
@@ -112,8 +113,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if record.upgraded_from is not None:
         print(f"note: {args.file} is a {record.upgraded_from} record, read as {FORMAT} "
               f"(`cmdsl replay --upgrade {args.file}` rewrites it)", file=sys.stderr)
+    if record.debugged:
+        print(f"note: {args.file} was played in debug mode: its player could see every card",
+              file=sys.stderr)
     if args.log:
-        print(result.game.log_text())
+        if args.seat is None:  # the full log: every card, as a designer sees it
+            print(result.game.log_text())
+        else:  # what one seat could know (docs/secrets.md)
+            print("\n".join(e.text() for e in result.game.view(Side(args.seat)).events))
     other = record.cardset != cards.fingerprint
     if other and args.accept_cards:
         print(f"note: the record was played with card set {record.cardset}; these cards are "
@@ -136,7 +143,7 @@ def _upgrade(path: str, record: Record, result: Replay) -> int:
     if result.diverged_at is not None:
         print(f"upgrade: {path} was not rewritten: {result.reason}", file=sys.stderr)
         return 1
-    save_record(result.game.record(), path)
+    save_record(replace(result.game.record(), debugged=record.debugged), path)
     print(f"Upgraded {path} from {record.upgraded_from} to {FORMAT}: {len(record.answers)} answers, "
           f"with the event log as replayed now.")
     return 0
@@ -281,7 +288,9 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
     r.add_argument("file", metavar="FILE")
     r.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
-    r.add_argument("--log", action="store_true", help="print the replayed event log")
+    r.add_argument("--log", action="store_true", help="print the replayed event log (every event in full)")
+    r.add_argument("--seat", choices=[s.value for s in SIDES],
+                   help="with --log: print the log as this seat saw it, without what it could not see")
     r.add_argument("--accept-cards", action="store_true",
                    help="replay a record played with another version of the cards (else it fails)")
     r.add_argument("--upgrade", action="store_true",

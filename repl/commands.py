@@ -280,7 +280,7 @@ def _debugging(s: Session) -> str:
     """`eval`, `set` and `trace` show and change what a player may not know: debug mode."""
     if s.debug:
         return ""
-    s.debug = True
+    s.set_debug(True)
     return "Debug mode is on: you see every card and event (`debug off` hides them again).\n"
 
 
@@ -288,7 +288,7 @@ def cmd_debug(s: Session, arg: str, colour: bool = False) -> str:
     word = arg.strip().lower()
     if word not in ("on", "off", ""):
         raise SessionError("debug: on or off")
-    s.debug = word != "off" if word else not s.debug
+    s.set_debug(word != "off" if word else not s.debug)
     return ("Debug mode is on: you see every card and event." if s.debug
             else "Debug mode is off: you see what your seat may know.")
 

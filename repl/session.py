@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -55,7 +55,9 @@ class Session:
     bots: dict[Side, Bot] = field(default_factory=dict)
     redo: list[RecordedAnswer] = field(default_factory=list)
     saved: bool = True
-    debug: bool = False  # show everything (`debug on`; implied by eval, set and trace)
+    debug: bool = False  # show everything (`debug on`; implied by eval, set and trace): see set_debug
+    # Whether the game was ever shown in debug mode: its record says so when saved (docs/secrets.md).
+    debugged: bool = False
     # Hot-seat: the seat whose player is at the keyboard, and whether the keyboard is being handed
     # over (the next player's hand is shown only after they press Enter).
     at_keyboard: Side | None = None
@@ -115,6 +117,7 @@ class Session:
     def start(self, mode: str, opponent: str, human: Side, seed: int, first: str = "random",
               hidden: bool = False) -> list[E.Event]:
         self.game = Game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
+        self.debugged = self.debug
         self.seed_hidden = hidden
         self.humans = set(SIDES) if opponent == "human" else {human}
         self.bots = {} if opponent == "human" else {human.other: make_bot(opponent, seed)}
@@ -221,8 +224,15 @@ class Session:
 
     # ---- files -------------------------------------------------------------------------------
 
+    def set_debug(self, on: bool) -> None:
+        """Show everything (``on``) or only the view of the player at the keyboard. A game once
+        shown in debug mode stays marked as debugged in its record."""
+        self.debug = on
+        self.debugged = self.debugged or on
+
     def save(self, path: str) -> None:
-        save_record(self.require().record(), path)
+        record = self.require().record()
+        save_record(replace(record, debugged=self.debugged), path)
         self.saved = True
 
     def load(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
@@ -232,6 +242,7 @@ class Session:
         if not result.reproduces:
             raise SessionError(f"{path} does not replay with these cards: {result.reason}")
         self.game = result.game
+        self.debugged = rec.debugged or self.debug
         self.seed_hidden = False  # the file holds the seed anyway
         pending = self.game.pending
         me = human or (pending.player if pending is not None else Side.MCCAIN)

@@ -94,6 +94,13 @@ class Fields:
                              + (f" ({meaning})" if meaning else ""))
         return value
 
+    def flag(self, key: str) -> bool:
+        """true or false (JSON's; 1 and "yes" are refused)."""
+        value = self.get(key)
+        if not isinstance(value, bool):
+            raise self.error(key, f"{shown(value)} is not true or false")
+        return value
+
     def choice(self, key: str, choices: Collection[str]) -> str:
         value = self.get(key)
         if not isinstance(value, str) or value not in choices:

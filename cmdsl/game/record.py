@@ -23,7 +23,7 @@ FORMAT = "cmdsl-record/2"
 FORMAT_V1 = "cmdsl-record/1"
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-_KEYS = frozenset({"format", "cardset", "seed", "setup", "answers", "log_sha256", "result", "log"})
+_KEYS = frozenset({"format", "cardset", "seed", "setup", "answers", "log_sha256", "result", "log", "debugged"})
 
 
 def log_digest(texts: Iterable[str]) -> str:
@@ -41,11 +41,15 @@ class Record:
     result: str | None = None
     log: tuple[str, ...] | None = None  # one text per event: lets a replay name the first that differs
     upgraded_from: str | None = None  # the format it was read in, when that was an older one
+    #: Whether the game was played with everything shown (the REPL's debug mode, docs/secrets.md):
+    #: then its player could have seen the other seat's cards, and its moves prove nothing fair.
+    debugged: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "cardset": self.cardset, "seed": self.seed, "setup": self.setup.to_json(),
                 "answers": [answer_to_json(a) for a in self.answers], "log_sha256": self.log_sha256,
-                "result": self.result, "log": None if self.log is None else list(self.log)}
+                "result": self.result, "log": None if self.log is None else list(self.log),
+                "debugged": self.debugged}
 
     @staticmethod
     def from_json(data: Any, where: str = "record") -> "Record":
@@ -64,10 +68,11 @@ class Record:
                 raise RecordError(f"{where}: answers: not a list")
             answers = tuple(answer_from_json(a, f"{where}: answers[{i}]") for i, a in enumerate(raw, 1))
         log = f.optional("log", f.text_list)
+        debugged = f.optional("debugged", f.flag)
         return Record(cardset, seed, setup, answers,
                       f.optional("log_sha256", lambda k: f.matching(k, _HEX64, "64 hexadecimal digits")),
                       f.optional("result", f.text), None if log is None else tuple(log),
-                      version if version != FORMAT else None)
+                      version if version != FORMAT else None, bool(debugged))
 
 
 def first_difference(old: list[str] | tuple[str, ...], new: list[str] | tuple[str, ...]) -> int | None:

@@ -60,3 +60,45 @@ def test_hot_seat_hands_the_keyboard_over_before_showing_the_next_hand() -> None
     out = run_line(s, "")  # Enter: Obama has the keyboard now
     assert out.startswith("Obama has the keyboard.") and "Obama — play a card or draw" in out
     assert any(f"Play {t}" in out for t in obama_hand)
+
+
+def saved(s: Session, path: Path) -> dict[str, object]:
+    import json
+
+    run_line(s, f"save {path}")
+    data: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def test_a_game_shown_in_debug_mode_is_marked_debugged_in_its_record(tmp_path: Path) -> None:
+    """Item 4: a record says whether its player could have seen secrets, even after `debug off`."""
+    s = Session(CM2008)
+    run_line(s, "new vs random as mccain seed 4 first mccain")
+    assert saved(s, tmp_path / "fair.json")["debugged"] is False
+    run_line(s, "debug on")
+    run_line(s, "debug off")
+    assert saved(s, tmp_path / "seen.json")["debugged"] is True
+    run_line(s, "new vs random as mccain seed 5 first mccain")  # a new game starts fair
+    assert saved(s, tmp_path / "new.json")["debugged"] is False
+    run_line(s, f"load {tmp_path / 'seen.json'}")  # a loaded record keeps its mark
+    assert saved(s, tmp_path / "again.json")["debugged"] is True
+    run_line(s, "eval draw 1")  # eval implies debug mode
+    assert s.debugged
+
+
+def test_replay_prints_the_full_log_or_one_seats_view(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cmdsl.cli import main
+
+    s = Session(CM2008)
+    run_line(s, "new vs random as mccain seed 4 first mccain")
+    run_line(s, "debug on")
+    path = tmp_path / "game.json"
+    saved(s, path)
+    assert main(["replay", "--cards", CM2008, "--log", str(path)]) == 0
+    full = capsys.readouterr()
+    assert "was played in debug mode" in full.err
+    titles = bot_draws(s)
+    assert f"Obama draws {titles[0]}." in full.out
+    assert main(["replay", "--cards", CM2008, "--log", "--seat", "mccain", str(path)]) == 0
+    seen = capsys.readouterr().out
+    assert f"Obama draws {titles[0]}." not in seen and "Obama draws a card." in seen
