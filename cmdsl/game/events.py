@@ -446,6 +446,38 @@ class NegativeSkipped(Event):
 
 
 @dataclass(frozen=True)
+class AbilityTriggered(Event):
+    """R12.16: a triggered ability of the Media Support in play fires; what it does follows."""
+
+    owner: Side
+    card: str
+    title: str
+    ability: str  # its head as rules text: "When you win a state"
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"{self.title} ({self.owner}'s Media Support) triggers: \"{self.ability}\"."
+
+
+@dataclass(frozen=True)
+class TriggerLimitReached(Event):
+    """R12.16: one player action has fired the most triggered abilities it may; this one does nothing."""
+
+    owner: Side
+    card: str
+    title: str
+    ability: str
+    limit: int
+
+    audience = everyone
+
+    def text(self) -> str:
+        return (f"{self.title} ({self.owner}'s Media Support) would trigger (\"{self.ability}\") but has no "
+                f"effect: this action has already fired {self.limit} triggered abilities (R12.16).")
+
+
+@dataclass(frozen=True)
 class Chose(Event):
     """A decision's answer, so the log reads like the game."""
 

@@ -7,8 +7,8 @@ checked tree into closures. Nothing here knows about the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Union
+from dataclasses import dataclass, field, fields
+from typing import Iterator, Literal, Union
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class PlayerRef(Node):
 class Of(Node):
     """A property of a state or a player: ``the votes of S``, ``the score of you``…"""
 
-    prop: str  # majority | minority | key | votes | score | hand_size
+    prop: str  # majority | minority | key | votes | score | hand_size | deck_size | discard_size
     subject: "Expr"
 
 
@@ -88,8 +88,33 @@ class BlocksOf(Node):
 
 
 @dataclass(frozen=True)
+class RowCount(Node):
+    """``the undecided blocks on I in S`` (empty white circles) or ``the blocks on I in S`` (the row's length)."""
+
+    kind: Literal["undecided", "all"]
+    issue: "Expr"
+    state: "Expr"
+
+
+@dataclass(frozen=True)
 class NewsState(Node):
     pass
+
+
+@dataclass(frozen=True)
+class It(Node):
+    """The state a superlative measures, left unsaid in the text: ``votes`` in ``the state with the
+    most votes`` is ``Of("votes", It())``. Stands only inside a ``Best``'s measure."""
+
+
+@dataclass(frozen=True)
+class Best(Node):
+    """``the state with the most|fewest MEASURE``: the state in play whose measure (a number read
+    from each state, ``It`` standing for it) is highest (``most``) or lowest. Ties: the acting
+    player chooses (the active player where nobody acts)."""
+
+    most: bool
+    measure: "Expr"
 
 
 @dataclass(frozen=True)
@@ -99,7 +124,8 @@ class Arith(Node):
     right: "Expr"
 
 
-Expr = Union[Num, Str, StateName, GroupName, Var, IssueLit, PlayerRef, Of, BlocksOf, NewsState, Arith]
+Expr = Union[Num, Str, StateName, GroupName, Var, IssueLit, PlayerRef, Of, BlocksOf, NewsState, Arith,
+             RowCount, It, Best]
 
 
 # ---- conditions --------------------------------------------------------------
@@ -139,7 +165,23 @@ class Not(Node):
     operand: "Cond"
 
 
-Cond = Union[Compare, Leads, MediaInPlay, And, Or, Not]
+@dataclass(frozen=True)
+class StateIs(Node):
+    """``S is in play``, ``S is won``, ``S is won by P`` (``by``: None for either player)."""
+
+    state: Expr
+    status: Literal["in_play", "won"]
+    by: Expr | None
+
+
+@dataclass(frozen=True)
+class ThatWins(Node):
+    """``that wins S``: the statement just before this `if`, in the same block, made S won."""
+
+    state: Expr
+
+
+Cond = Union[Compare, Leads, MediaInPlay, And, Or, Not, StateIs, ThatWins]
 
 
 # ---- statements --------------------------------------------------------------
@@ -190,13 +232,6 @@ class DiscardAny(Node):
 
 
 @dataclass(frozen=True)
-class ChooseState(Node):
-    var: str
-    where: Cond | None
-    different: bool
-
-
-@dataclass(frozen=True)
 class ChooseIssue(Node):
     var: str
 
@@ -233,8 +268,27 @@ class RollDice(Node):
 class NewsTarget(Node):
     """Media Support ability: where Breaking News lands (R10.2)."""
 
-    rule: str  # "chosen" | "most" | "fewest"
-    chooser: Expr | None
+    chooser: Expr | None  # a state chosen by this player, or
+    state: Expr | None  # this state (a ``Best``)
+
+
+@dataclass(frozen=True)
+class Trigger(Node):
+    """Media Support triggered ability (R12.16): ``body`` runs, on behalf of the card's owner, once
+    per matching event while the card is in play. ``player``: whose win, negative or turn (None:
+    either player's); for ``news`` it is always None."""
+
+    event: Literal["won", "news", "negative", "end_turn"]
+    player: Expr | None
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class ChooseState(Node):
+    var: str
+    where: Cond | None
+    different: bool
+    best: Best | None = None  # `choose a state with the most votes as S`: only the best of those that fit
 
 
 @dataclass(frozen=True)
@@ -276,10 +330,26 @@ class WhileInPlay(Node):
 Stmt = Union[
     Gain, Shift, Alter, DemographicSupport, Draw, DrawAndPlay, Discard, DiscardAny,
     ChooseState, ChooseIssue, ChooseCard, PlayCard, DiscardCard, Nothing, RollDice,
-    NewsTarget, If, ForEach, Repeat, As, ChooseOne, WhileInPlay,
+    NewsTarget, If, ForEach, Repeat, As, ChooseOne, WhileInPlay, Trigger,
 ]
 
 
 @dataclass(frozen=True)
 class Program(Node):
     body: tuple[Stmt, ...]
+
+
+def bests(node: Node) -> Iterator[Best]:
+    """The superlatives a statement, condition or expression reads itself, innermost first (those
+    of the statements in its blocks are theirs, not its own): each is settled, and a tie broken,
+    before the statement runs."""
+    for f in fields(node):
+        yield from _bests_in(getattr(node, f.name))
+    if isinstance(node, Best):
+        yield node
+
+
+def _bests_in(value: object) -> Iterator[Best]:
+    if isinstance(value, (Expr.__args__ + Cond.__args__)):  # type: ignore[attr-defined]
+        yield from bests(value)  # type: ignore[arg-type]
+

@@ -6,6 +6,7 @@ expected in the designer's own words (``"gain"``, "a number"), never Lark's term
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -294,6 +295,37 @@ class _ToAst(Transformer):
     def blocks_of(self, meta, c):  # type: ignore[no-untyped-def]
         return A.BlocksOf(c[0], c[1], c[2], pos=self._p(meta))
 
+    def deck_size_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("deck_size", c[0], pos=self._p(meta))
+
+    def discard_size_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("discard_size", c[0], pos=self._p(meta))
+
+    def undecided_blocks(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RowCount("undecided", c[0], c[1], pos=self._p(meta))
+
+    def row_length(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RowCount("all", c[0], c[1], pos=self._p(meta))
+
+    def best(self, meta, c):  # type: ignore[no-untyped-def]
+        return dataclasses.replace(c[0], pos=self._p(meta))
+
+    def with_most(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Best(str(c[0]) == "most", c[1], pos=self._p(meta))
+
+    # a measure names what is read from each state; the state itself is ``It``
+    def m_votes(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("votes", A.It(pos=self._p(meta)), pos=self._p(meta))
+
+    def m_blocks_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.BlocksOf(c[0], c[1], A.It(pos=self._p(meta)), pos=self._p(meta))
+
+    def m_undecided(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RowCount("undecided", c[0], A.It(pos=self._p(meta)), pos=self._p(meta))
+
+    def m_row(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RowCount("all", c[0], A.It(pos=self._p(meta)), pos=self._p(meta))
+
     def news_state(self, meta, c):  # type: ignore[no-untyped-def]
         return A.NewsState(pos=self._p(meta))
 
@@ -318,6 +350,18 @@ class _ToAst(Transformer):
 
     def has_media(self, meta, c):  # type: ignore[no-untyped-def]
         return A.MediaInPlay(c[0], pos=self._p(meta))
+
+    def is_in_play(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.StateIs(c[0], "in_play", None, pos=self._p(meta))
+
+    def is_won(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.StateIs(c[0], "won", None, pos=self._p(meta))
+
+    def is_won_by(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.StateIs(c[0], "won", c[1], pos=self._p(meta))
+
+    def that_wins(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.ThatWins(c[0], pos=self._p(meta))
 
     def and_(self, meta, c):  # type: ignore[no-untyped-def]
         return A.And(c[0], c[1], pos=self._p(meta))
@@ -360,7 +404,8 @@ class _ToAst(Transformer):
         different = any(isinstance(x, Token) and x.type == "DIFFERENT" for x in c)
         name = next(str(x) for x in c if isinstance(x, Token) and x.type == "VAR")
         where = next((x[1] for x in c if isinstance(x, tuple)), None)
-        return A.ChooseState(name, where, different, pos=self._p(meta))
+        best = next((x for x in c if isinstance(x, A.Best)), None)
+        return A.ChooseState(name, where, different, best, pos=self._p(meta))
 
     def choose_issue(self, meta, c):  # type: ignore[no-untyped-def]
         return A.ChooseIssue(str(c[0]), pos=self._p(meta))
@@ -384,10 +429,28 @@ class _ToAst(Transformer):
         return c[0]
 
     def news_chosen_by(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.NewsTarget("chosen", c[0], pos=self._p(meta))
+        return A.NewsTarget(c[0], None, pos=self._p(meta))
 
-    def news_by_votes(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.NewsTarget(str(c[0]), None, pos=self._p(meta))
+    def news_state_is(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.NewsTarget(None, c[0], pos=self._p(meta))
+
+    # triggered abilities
+    def when_won(self, meta, c):  # type: ignore[no-untyped-def]
+        player = c[0] if c and isinstance(c[0], A.PlayerRef) else None
+        return A.Trigger("won", player, _body(c[1:] if player is not None else c), pos=self._p(meta))
+
+    def when_news(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Trigger("news", None, _body(c), pos=self._p(meta))
+
+    def when_negative(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Trigger("negative", c[0], _body(c[1:]), pos=self._p(meta))
+
+    def at_end_of_turn(self, meta, c):  # type: ignore[no-untyped-def]
+        player = c[0] if isinstance(c[0], A.PlayerRef) else None  # None: `each turn`
+        return A.Trigger("end_turn", player, _body(c[1:]), pos=self._p(meta))
+
+    def each_turn(self, meta, c):  # type: ignore[no-untyped-def]
+        return "each"
 
     # compound statements
     def if_stmt(self, meta, c):  # type: ignore[no-untyped-def]

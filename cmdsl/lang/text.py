@@ -19,6 +19,21 @@ _P: dict[str, dict[str, str]] = {
         "key": "the key demographic of {0}", "votes": "the electoral votes of {0}",
         "score": "{p} score", "hand_size": "the number of cards in {p} hand",
         "blocks": "the number of {issue} blocks of {state} in {p} colour",
+        "deck_size": "the number of cards in {p} deck", "discard_size": "the number of cards in {p} discard pile",
+        "row_undecided": "the number of undecided {issue} blocks of {state}",
+        "row_all": "the number of {issue} blocks of {state}",
+        "it": "that state",
+        "best": "the state in play with the {most} {measure} ({tie})",
+        "most": "most", "fewest": "fewest",
+        "m_votes": "electoral votes", "m_blocks": "{issue} blocks in {p} colour",
+        "m_undecided": "undecided {issue} blocks", "m_row": "{issue} blocks",
+        "tie": "{who} chooses on a tie", "tie_you": "you choose on a tie",
+        "in_play_cond": "{0} is in play", "won": "{0} has been won", "won_by": "{0} has been won by {1}",
+        "that_wins": "that won {0}",
+        "when_won": "When {who} wins a state:", "when_won_you": "When you win a state:",
+        "when_won_any": "When a state is won:", "when_news": "When Breaking News is drawn:",
+        "when_negative": "When {who} goes negative:", "when_negative_you": "When you go negative:",
+        "end_turn": "At the end of {p} turn:", "end_each_turn": "At the end of each turn:",
         "+": "plus", "-": "minus",
         "=": "is", "!=": "is not", "<": "is less than", ">": "is more than", "<=": "is at most", ">=": "is at least",
         "leads": "{who} leads in electoral votes", "leads_you": "you lead in electoral votes",
@@ -36,7 +51,7 @@ _P: dict[str, dict[str, str]] = {
         "discard": "Discard {n} (as many as possible).",
         "discard_any": "Discard any number of cards, even none; call that number {v}.",
         "choose_state": "Choose {which}{where}; call it {v}.",
-        "a_state": "a state in play", "different": "a different state in play (not one already chosen here)",
+        "choose_best": "{which} with the {most} {measure}", "a_state": "a state in play", "different": "a different state in play (not one already chosen here)",
         "where": " where {0}",
         "choose_issue": "Choose an issue, Economy or Defense; call it {v}.",
         "choose_card": "Choose a card from your hand; call it {v}.",
@@ -45,8 +60,7 @@ _P: dict[str, dict[str, str]] = {
         "dice": "When {who} {goes} negative, roll the Going Negative die {times}.",
         "goes": "goes", "goes_you": "go",
         "news_chosen": "Each Breaking News affects a state in play chosen by {who}.",
-        "news_most": "Each Breaking News affects the state in play with the most electoral votes.",
-        "news_fewest": "Each Breaking News affects the state in play with the fewest electoral votes.",
+        "news_state": "Each Breaking News affects {0}.",
         "if": "If {0}:", "elif": "Otherwise, if {0}:", "else": "Otherwise:",
         "for_each": "For each state in play (call it {v}){where}:",
         "once": "Once", "twice": "Twice", "times": "{0} times",
@@ -60,6 +74,24 @@ _P: dict[str, dict[str, str]] = {
         "key": "la clef démographique de {0}", "votes": "les votes électoraux de {0}",
         "score": "le score de {0}", "hand_size": "le nombre de cartes en main de {0}",
         "blocks": "le nombre de blocs de {state} côté {issue} à la couleur de {0}",
+        "deck_size": "le nombre de cartes de la pioche de {0}",
+        "discard_size": "le nombre de cartes de la défausse de {0}",
+        "row_undecided": "le nombre de blocs indécis de {state} côté {issue}",
+        "row_all": "le nombre de blocs de {state} côté {issue}",
+        "it": "cet État",
+        "best": "l'État en jeu qui a le {most} de {measure} ({tie})",
+        "most": "plus", "fewest": "moins",
+        "m_votes": "votes électoraux", "m_blocks": "blocs côté {issue} à la couleur de {who}",
+        "m_undecided": "blocs indécis côté {issue}", "m_row": "blocs côté {issue}",
+        "tie": "en cas d'égalité, {who} choisit", "tie_you": "en cas d'égalité, vous choisissez",
+        "in_play_cond": "{0} est en jeu", "won": "{0} a été remporté", "won_by": "{0} a été remporté par {1}",
+        "that_wins": "cela a fait remporter {0}",
+        "when_won": "Quand {who} remporte un État :", "when_won_you": "Quand vous remportez un État :",
+        "when_won_any": "Quand un État est remporté :", "when_news": "Quand une Breaking News est piochée :",
+        "when_negative": "Quand {who} joue une carte Going Negative :",
+        "when_negative_you": "Quand vous jouez une carte Going Negative :",
+        "end_turn": "À la fin du tour de {who} :", "end_turn_you": "À la fin de votre tour :",
+        "end_each_turn": "À la fin de chaque tour :",
         "+": "plus", "-": "moins",
         "=": "est", "!=": "n'est pas", "<": "est inférieur à", ">": "est supérieur à", "<=": "est au plus",
         ">=": "est au moins",
@@ -79,7 +111,7 @@ _P: dict[str, dict[str, str]] = {
         "discard": "Défaussez {n} (autant que possible).",
         "discard_any": "Défaussez autant de cartes que vous voulez, même aucune ; appelez ce nombre {v}.",
         "choose_state": "Choisissez {which}{where} ; appelez-le {v}.",
-        "a_state": "un État en jeu", "different": "un autre État en jeu (pas un déjà choisi ici)",
+        "choose_best": "{which} qui a le {most} de {measure}", "a_state": "un État en jeu", "different": "un autre État en jeu (pas un déjà choisi ici)",
         "where": " tel que {0}",
         "choose_issue": "Choisissez un enjeu, Économie ou Défense ; appelez-le {v}.",
         "choose_card": "Choisissez une carte de votre main ; appelez-la {v}.",
@@ -88,8 +120,7 @@ _P: dict[str, dict[str, str]] = {
         "dice": "Quand {who} {goes} une carte Going Negative, le dé est lancé {times}.",
         "goes": "joue", "goes_you": "jouez",
         "news_chosen": "Chaque Breaking News affecte un État en jeu choisi par {who}.",
-        "news_most": "Chaque Breaking News affecte l'État en jeu qui a le plus de votes électoraux.",
-        "news_fewest": "Chaque Breaking News affecte l'État en jeu qui a le moins de votes électoraux.",
+        "news_state": "Chaque Breaking News affecte {0}.",
         "if": "Si {0} :", "elif": "Sinon, si {0} :", "else": "Sinon :",
         "for_each": "Pour chaque État en jeu (appelez-le {v}){where} :",
         "once": "Une fois", "twice": "Deux fois", "times": "{0} fois",
@@ -106,11 +137,14 @@ class Writer(Visitor):
 
     families = {"expr": EXPRS, "cond": CONDS, "stmt": STMTS}
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", kind: str = "card") -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
         self.lang = lang
         self.p = _P[lang]
+        # Who acts where the text is: who breaks a superlative's tie (Breaking News: nobody, so
+        # the active player, until an `as` block says who acts).
+        self.actor = self.p["active" if kind == "news" else "you"]
 
     # ---- values --------------------------------------------------------------------
 
@@ -140,6 +174,27 @@ class Writer(Visitor):
 
     def expr_NewsState(self, e: A.NewsState) -> str:
         return self.p["news"]
+
+    def expr_RowCount(self, e: A.RowCount) -> str:
+        return self.p[f"row_{e.kind}"].format(issue=self.expr(e.issue), state=self.expr(e.state))
+
+    def expr_It(self, e: A.It) -> str:
+        return self.p["it"]
+
+    def expr_Best(self, e: A.Best) -> str:
+        return self.p["best"].format(most=self.p["most" if e.most else "fewest"], measure=self.measure(e.measure),
+                                     tie=self._you(self.actor, "tie"))
+
+    def measure(self, m: A.Expr) -> str:
+        """What a superlative compares, the state unsaid: "electoral votes", "Economy blocks in your colour"."""
+        if isinstance(m, A.Of) and m.prop == "votes":
+            return self.p["m_votes"]
+        if isinstance(m, A.BlocksOf):
+            who = self.expr(m.player)
+            return self.p["m_blocks"].format(issue=self.expr(m.issue), p=self.possessive(who), who=who)
+        if isinstance(m, A.RowCount):
+            return self.p["m_undecided" if m.kind == "undecided" else "m_row"].format(issue=self.expr(m.issue))
+        raise TypeError(f"{m!r} is not a measure (the parser builds no other)")
 
     def expr_Of(self, e: A.Of) -> str:
         sub = self.expr(e.subject)
@@ -192,6 +247,15 @@ class Writer(Visitor):
     def cond_MediaInPlay(self, c: A.MediaInPlay) -> str:
         return self.p["media"] if c.player is None else self._you(self.expr(c.player), "has_media")
 
+    def cond_StateIs(self, c: A.StateIs) -> str:
+        state = self.expr(c.state)
+        if c.status == "in_play":
+            return self.p["in_play_cond"].format(state)
+        return self.p["won"].format(state) if c.by is None else self.p["won_by"].format(state, self.expr(c.by))
+
+    def cond_ThatWins(self, c: A.ThatWins) -> str:
+        return self.p["that_wins"].format(self.expr(c.state))
+
     def cond_And(self, c: A.And) -> str:
         return self.p["and"].format(self.cond(c.left, A.And), self.cond(c.right, A.And))
 
@@ -242,6 +306,9 @@ class Writer(Visitor):
 
     def stmt_ChooseState(self, s: A.ChooseState, indent: str, top: bool, kind: str) -> list[str]:
         which = self.p["different" if s.different else "a_state"]
+        if s.best is not None:
+            which = self.p["choose_best"].format(which=which, most=self.p["most" if s.best.most else "fewest"],
+                                                 measure=self.measure(s.best.measure))
         return [indent + self.p["choose_state"].format(which=which, where=self.where(s.where), v=s.var)]
 
     def stmt_ChooseIssue(self, s: A.ChooseIssue, indent: str, top: bool, kind: str) -> list[str]:
@@ -267,10 +334,25 @@ class Writer(Visitor):
         return [indent + p["dice"].format(who=who, goes=goes, times=self.times(s.count, start=False))]
 
     def stmt_NewsTarget(self, s: A.NewsTarget, indent: str, top: bool, kind: str) -> list[str]:
-        if s.rule == "chosen":
-            assert s.chooser is not None
+        if s.chooser is not None:
             return [indent + self.p["news_chosen"].format(who=self.expr(s.chooser))]
-        return [indent + self.p[f"news_{s.rule}"]]
+        assert s.state is not None
+        return [indent + self.p["news_state"].format(self.expr(s.state))]
+
+    def stmt_Trigger(self, s: A.Trigger, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.trigger_head(s)] + self.lines(s.body, indent + "  ", kind=kind)
+
+    def trigger_head(self, s: A.Trigger) -> str:
+        p = self.p
+        who = self.expr(s.player) if s.player is not None else None
+        if s.event == "news":
+            return p["when_news"]
+        if who is None:
+            return p["when_won_any" if s.event == "won" else "end_each_turn"]
+        if s.event == "end_turn":
+            key = "end_turn_you" if who == p["you"] and "end_turn_you" in p else "end_turn"
+            return p[key].format(who=who, p=self.possessive(who))
+        return self._you(who, "when_won" if s.event == "won" else "when_negative")
 
     def times(self, e: A.Expr, start: bool = True) -> str:
         """"Once", "Twice", "X times"… with a capital only at the ``start`` of a sentence (never
@@ -306,7 +388,11 @@ class Writer(Visitor):
     def stmt_As(self, s: A.As, indent: str, top: bool, kind: str) -> list[str]:
         who = self.expr(s.player)
         head = self.p["as_you"] if who == self.p["you"] else self.p["as"].format(Who=who[0].upper() + who[1:])
-        return [indent + head] + self.lines(s.body, indent + "  ", kind=kind)
+        saved, self.actor = self.actor, who
+        try:
+            return [indent + head] + self.lines(s.body, indent + "  ", kind=kind)
+        finally:
+            self.actor = saved
 
     def stmt_ChooseOne(self, s: A.ChooseOne, indent: str, top: bool, kind: str) -> list[str]:
         inner = indent + "  "
@@ -323,7 +409,12 @@ class Writer(Visitor):
 
 def rules_text(program: A.Program, kind: str = "card", lang: str = "en") -> str:
     """The whole effect as rules text, one sentence per line, blocks indented."""
-    return "\n".join(Writer(lang).lines(program.body, top=True, kind=kind))
+    return "\n".join(Writer(lang, kind).lines(program.body, top=True, kind=kind))
+
+
+def trigger_text(trigger: A.Trigger, lang: str = "en") -> str:
+    """A triggered ability's head as rules text ("When you win a state"), for the game's log."""
+    return Writer(lang).trigger_head(trigger).rstrip(" :")
 
 
 def option_text(stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:
