@@ -192,3 +192,60 @@ def test_misspelt_words_get_a_suggestion(effect: str, hint: str) -> None:
     with pytest.raises(CardError) as info:
         parse_effect(effect)
     assert info.value.hint == hint
+
+
+# ---- item 8: rules text a player would print -----------------------------------------------------
+
+from cmdsl.lang.text import option_text, rules_text  # noqa: E402
+
+
+def text_of(mini: CardSet, effect: str, kind: str = "card", lang: str = "en", media: bool = False) -> list[str]:
+    names = Names(frozenset(mini.states), mini.groups)
+    ctx = Context(kind, media=media, has_actor=kind != "news")
+    return rules_text(check(parse_effect(effect), names, ctx).program, kind, lang).splitlines()
+
+
+@pytest.mark.parametrize("effect,expected", [
+    ("discard 1", "Discard one card (a cost: this card cannot be played without one other card in hand)."),
+    ("choose a state as S where the votes of S >= 10",
+     "Choose a state in play (call it S) where the number of electoral votes of S is at least 10."),
+    ("repeat 3:\n    draw 1", "Three times:"),
+    ("repeat the hand size of you:\n    draw 1", "As many times as the number of cards in your hand:"),
+    ("as the opponent:\n    discard 1", "Your opponent does this:"),
+    ("as the opponent:\n    choose a card from hand as C",
+     "Your opponent does this (“you” below is your opponent):"),
+    ("while in play:\n    the opponent rolls 3 going negative dice",
+     "  When your opponent goes negative, they roll the Going Negative die three times; you carry out each result."),
+    ("while in play:\n    you roll 0 going negative dice",
+     "  When you go negative, you do not roll the Going Negative die: your opponent gets no result."),
+    ("while in play:\n    mccain rolls 2 going negative dice",
+     "  When McCain goes negative, they roll the Going Negative die twice; Obama carries out each result."),
+    ('choose a state with the most votes as S', "Choose a state in play with the most electoral votes; call it S."),
+])
+def test_rules_text_reads_right(mini: CardSet, effect: str, expected: str) -> None:
+    assert expected in text_of(mini, effect, media="while in play" in effect)
+
+
+@pytest.mark.parametrize("effect,expected", [
+    ("discard 1", "Défaussez 1 carte (un coût : cette carte ne se joue pas sans 1 autre carte en main)."),
+    ("while in play:\n    the opponent rolls 2 going negative dice",
+     "  Quand votre adversaire joue une carte Going Negative, votre adversaire lance le dé Going Negative deux "
+     "fois ; vous appliquez chaque résultat."),
+    ("as the opponent:\n    choose a card from hand as C",
+     "Votre adversaire fait ceci (« vous » désigne ci-dessous votre adversaire) :"),
+    ("shift the state with the fewest votes 1 toward economy",
+     "Orientez l'État en jeu qui a le moins de votes électoraux (en cas d'égalité, vous choisissez) de 1 case "
+     "vers l'Économie."),
+])
+def test_french_rules_text_reads_right(mini: CardSet, effect: str, expected: str) -> None:
+    assert expected in text_of(mini, effect, lang="fr", media="while in play" in effect)
+
+
+def test_choose_one_options_are_labelled_with_rules_text(mini: CardSet) -> None:
+    names = Names(frozenset(mini.states), mini.groups)
+    effect = "choose one:\n    option:\n        as mccain:\n            choose a state as S\n            draw 1\n" \
+             "    option:\n        nothing\n"
+    program = check(parse_effect(effect), names, Context("card")).program
+    label = option_text(program.body[0].options[0])  # type: ignore[attr-defined]
+    assert label == "McCain does this: Choose a state in play; call it S. Draw one card"
+    assert "as mccain" not in label and ";" not in label.replace("; call it", "")

@@ -6,6 +6,8 @@ One walk over the tree; every word comes from the phrase table of the chosen lan
 
 from __future__ import annotations
 
+import re
+
 from . import ast as A
 from .visitor import CONDS, EXPRS, STMTS, Visitor
 
@@ -16,7 +18,7 @@ _P: dict[str, dict[str, str]] = {
         "you": "you", "opponent": "your opponent", "active": "the active player", "mccain": "McCain", "obama": "Obama",
         "defense": "Defense", "economy": "Economy", "news": "the affected state",
         "majority": "the majority issue of {0}", "minority": "the minority issue of {0}",
-        "key": "the key demographic of {0}", "votes": "the electoral votes of {0}",
+        "key": "the key demographic of {0}", "votes": "the number of electoral votes of {0}",
         "score": "{p} score", "hand_size": "the number of cards in {p} hand",
         "blocks": "the number of {issue} blocks of {state} in {p} colour",
         "deck_size": "the number of cards in {p} deck", "discard_size": "the number of cards in {p} discard pile",
@@ -40,38 +42,39 @@ _P: dict[str, dict[str, str]] = {
         "media": "a Media Support card is in play",
         "has_media": "{who} has a Media Support card in play", "has_media_you": "you have a Media Support card in play",
         "and": "{0} and {1}", "or": "{0} or {1}", "not": "it is not the case that {0}",
-        "support": "support|supports", "card": "card|cards", "box": "box|boxes",
+        "support": "support|supports", "card": "card|cards", "box": "box|boxes", "other": "other card|other cards",
         "gain": "Gain {n} on {issue} in {state}.",
         "shift": "Shift {state} {n} toward {issue}.",
         "alter": "Move the key demographic of {state} to its other group.",
         "demographic": ("Demographic Support ({g}): in every state in play whose key demographic is {g}, "
                         "each empty white circle gets one of your tokens."),
         "draw": "Draw {n}.", "draw_play": "Draw {n} and play one of them at once.",
-        "cost": "Discard {n} (a cost: this card cannot be played without {k} other cards in hand).",
+        "cost": "Discard {n} (a cost: this card cannot be played without {k} in hand).",
         "discard": "Discard {n} (as many as possible).",
         "discard_any": "Discard any number of cards, even none; call that number {v}.",
-        "choose_state": "Choose {which}{where}; call it {v}.",
+        "choose_state": "Choose {which}; call it {v}.", "choose_state_where": "Choose {which} (call it {v}){where}.",
         "choose_best": "{which} with the {most} {measure}", "a_state": "a state in play", "different": "a different state in play (not one already chosen here)",
         "where": " where {0}",
         "choose_issue": "Choose an issue, Economy or Defense; call it {v}.",
         "choose_card": "Choose a card from your hand; call it {v}.",
         "play": "Play {v} at once.", "discard_card": "Discard {v}.", "nothing": "Nothing happens.",
-        "no_die": "When {who} {goes} negative, no die is rolled.",
-        "dice": "When {who} {goes} negative, roll the Going Negative die {times}.",
-        "goes": "goes", "goes_you": "go",
+        "no_die": "When {who} {goes} negative, {they} {do} not roll the Going Negative die: {other} {gets} no result.",
+        "dice": "When {who} {goes} negative, {they} {rolls} the Going Negative die {times}; {other} {carries} out each result.",
+        "goes": "goes", "goes_you": "go", "they": "they", "they_you": "you", "do": "do", "gets": "gets|get",
+        "rolls": "roll", "carries": "carries|carry",
         "news_chosen": "Each Breaking News affects a state in play chosen by {who}.",
         "news_state": "Each Breaking News affects {0}.",
         "if": "If {0}:", "elif": "Otherwise, if {0}:", "else": "Otherwise:",
         "for_each": "For each state in play (call it {v}){where}:",
-        "once": "Once", "twice": "Twice", "times": "{0} times",
-        "as": "{Who} does this:", "as_you": "You do this:",
+        "once": "Once", "twice": "Twice", "times": "{0} times", "times_computed": "As many times as {0}",
+        "as": "{Who} does this:", "as_you": "You do this:", "as_note": "{Who} does this (“you” below is {who}):",
         "choose_one": "Choose one:", "in_play": "While this card is in play:",
     },
     "fr": {
         "you": "vous", "opponent": "votre adversaire", "active": "le joueur actif", "mccain": "McCain", "obama": "Obama",
         "defense": "la Défense", "economy": "l'Économie", "news": "l'État concerné",
         "majority": "l'enjeu majeur de {0}", "minority": "l'enjeu mineur de {0}",
-        "key": "la clef démographique de {0}", "votes": "les votes électoraux de {0}",
+        "key": "la clef démographique de {0}", "votes": "le nombre de votes électoraux de {0}",
         "score": "le score de {0}", "hand_size": "le nombre de cartes en main de {0}",
         "blocks": "le nombre de blocs de {state} côté {issue} à la couleur de {0}",
         "deck_size": "le nombre de cartes de la pioche de {0}",
@@ -100,36 +103,47 @@ _P: dict[str, dict[str, str]] = {
         "has_media": "{who} a une carte Media Support en jeu",
         "has_media_you": "vous avez une carte Media Support en jeu",
         "and": "{0} et {1}", "or": "{0} ou {1}", "not": "il est faux que {0}",
-        "support": "soutien|soutiens", "card": "carte|cartes", "box": "case|cases",
+        "support": "soutien|soutiens", "card": "carte|cartes", "box": "case|cases", "other": "autre carte|autres cartes",
         "gain": "Gagnez {n} sur {issue} dans {state}.",
         "shift": "Orientez {state} de {n} vers {issue}.",
         "alter": "Déplacez la clef démographique de {state} sur son autre groupe.",
         "demographic": ("Soutien démographique ({g}) : dans chaque État en jeu dont la clef démographique est "
                         "{g}, chaque cercle blanc libre reçoit un de vos jetons."),
         "draw": "Piochez {n}.", "draw_play": "Piochez {n} et jouez-en une aussitôt.",
-        "cost": "Défaussez {n} (un coût : cette carte ne se joue pas sans {k} autres cartes en main).",
+        "cost": "Défaussez {n} (un coût : cette carte ne se joue pas sans {k} en main).",
         "discard": "Défaussez {n} (autant que possible).",
         "discard_any": "Défaussez autant de cartes que vous voulez, même aucune ; appelez ce nombre {v}.",
-        "choose_state": "Choisissez {which}{where} ; appelez-le {v}.",
+        "choose_state": "Choisissez {which} ; appelez-le {v}.",
+        "choose_state_where": "Choisissez {which} (appelez-le {v}){where}.",
         "choose_best": "{which} qui a le {most} de {measure}", "a_state": "un État en jeu", "different": "un autre État en jeu (pas un déjà choisi ici)",
         "where": " tel que {0}",
         "choose_issue": "Choisissez un enjeu, Économie ou Défense ; appelez-le {v}.",
         "choose_card": "Choisissez une carte de votre main ; appelez-la {v}.",
         "play": "Jouez {v} aussitôt.", "discard_card": "Défaussez {v}.", "nothing": "Rien ne se passe.",
-        "no_die": "Quand {who} {goes} une carte Going Negative, aucun dé n'est lancé.",
-        "dice": "Quand {who} {goes} une carte Going Negative, le dé est lancé {times}.",
-        "goes": "joue", "goes_you": "jouez",
+        "no_die": ("Quand {who} {goes} une carte Going Negative, {they} ne {rolls} pas le dé Going Negative : "
+                   "{other} n'{gets} aucun résultat."),
+        "dice": ("Quand {who} {goes} une carte Going Negative, {they} {rolls} le dé Going Negative {times} ; "
+                 "{other} {carries} chaque résultat."),
+        "goes": "joue", "goes_you": "jouez", "they": "{who}", "they_you": "vous", "do": "",
+        "gets": "obtient|obtenez", "rolls": "lance|lancez", "carries": "applique|appliquez",
         "news_chosen": "Chaque Breaking News affecte un État en jeu choisi par {who}.",
         "news_state": "Chaque Breaking News affecte {0}.",
         "if": "Si {0} :", "elif": "Sinon, si {0} :", "else": "Sinon :",
         "for_each": "Pour chaque État en jeu (appelez-le {v}){where} :",
-        "once": "Une fois", "twice": "Deux fois", "times": "{0} fois",
+        "once": "Une fois", "twice": "Deux fois", "times": "{0} fois", "times_computed": "Autant de fois que {0}",
         "as": "{Who} fait ceci :", "as_you": "Vous faites ceci :",
+        "as_note": "{Who} fait ceci (« vous » désigne ci-dessous {who}) :",
         "choose_one": "Choisissez une option :", "in_play": "Tant que cette carte est en jeu :",
     },
 }
 _EN_NUMBERS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _EN_POSSESSIVE = {"you": "your", "your opponent": "your opponent's"}
+#: The other player, as each language names them (R8.1: the roller's opponent carries out a result).
+_OTHER = {"en": {"you": "your opponent", "your opponent": "you", "McCain": "Obama", "Obama": "McCain",
+                 "the active player": "the other player"},
+          "fr": {"vous": "votre adversaire", "votre adversaire": "vous", "McCain": "Obama", "Obama": "McCain",
+                 "le joueur actif": "l'autre joueur"}}
+_YOU_WORDS = {"en": ("you", "your"), "fr": ("vous", "votre", "vos")}
 
 
 class Writer(Visitor):
@@ -299,7 +313,8 @@ class Writer(Visitor):
 
     def stmt_Discard(self, s: A.Discard, indent: str, top: bool, kind: str) -> list[str]:
         n = self.count(s.amount, "card")
-        return [indent + self.p["cost" if top and kind == "card" else "discard"].format(n=n, k=n.split()[0])]
+        return [indent + self.p["cost" if top and kind == "card" else "discard"].format(
+            n=n, k=self.count(s.amount, "other"))]
 
     def stmt_DiscardAny(self, s: A.DiscardAny, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["discard_any"].format(v=s.var)]
@@ -309,7 +324,9 @@ class Writer(Visitor):
         if s.best is not None:
             which = self.p["choose_best"].format(which=which, most=self.p["most" if s.best.most else "fewest"],
                                                  measure=self.measure(s.best.measure))
-        return [indent + self.p["choose_state"].format(which=which, where=self.where(s.where), v=s.var)]
+        # With a condition, the name comes first: the condition speaks of it.
+        key = "choose_state" if s.where is None else "choose_state_where"
+        return [indent + self.p[key].format(which=which, where=self.where(s.where), v=s.var)]
 
     def stmt_ChooseIssue(self, s: A.ChooseIssue, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["choose_issue"].format(v=s.var)]
@@ -327,11 +344,23 @@ class Writer(Visitor):
         return [indent + self.p["nothing"]]
 
     def stmt_RollDice(self, s: A.RollDice, indent: str, top: bool, kind: str) -> list[str]:
+        # Who rolls and who carries out the results (R8.1) are both said: they are not the same player.
         p, who = self.p, self.expr(s.player)
-        goes = p["goes_you"] if who == p["you"] else p["goes"]
+        you = who == p["you"]
+        other = _OTHER[self.lang].get(who, p["opponent"])
+        other_you = other == p["you"]
+        words = dict(who=who, goes=p["goes_you" if you else "goes"],
+                     they=p["they_you" if you else "they"].format(who=who), do=p["do"],
+                     rolls=self._agree("rolls", you), other=other, gets=self._agree("gets", other_you),
+                     carries=self._agree("carries", other_you))
         if isinstance(s.count, A.Num) and s.count.value == 0:
-            return [indent + p["no_die"].format(who=who, goes=goes)]
-        return [indent + p["dice"].format(who=who, goes=goes, times=self.times(s.count, start=False))]
+            return [indent + " ".join(p["no_die"].format(**words).split())]
+        return [indent + p["dice"].format(times=self.times(s.count, start=False), **words)]
+
+    def _agree(self, key: str, you: bool) -> str:
+        """A verb agreeing with its subject: "carries|carry" (English), "applique|appliquez"."""
+        forms = self.p[key].split("|")
+        return forms[-1] if you and len(forms) > 1 else forms[0]
 
     def stmt_NewsTarget(self, s: A.NewsTarget, indent: str, top: bool, kind: str) -> list[str]:
         if s.chooser is not None:
@@ -361,7 +390,11 @@ class Writer(Visitor):
         if n in (1, 2):
             word = self.p["once" if n == 1 else "twice"]
             return word if start else word.lower()
-        text = self.p["times"].format(self.expr(e))
+        if n is None:  # a number read from the game: "As many times as X"
+            text = self.p["times_computed"].format(self.expr(e))
+            return text if start else text[0].lower() + text[1:]
+        number = _EN_NUMBERS.get(n, str(n)) if self.lang == "en" else str(n)  # as counts are written
+        text = self.p["times"].format(number)
         return text[0].upper() + text[1:] if start else text
 
     def stmt_If(self, s: A.If, indent: str, top: bool, kind: str) -> list[str]:
@@ -387,12 +420,17 @@ class Writer(Visitor):
 
     def stmt_As(self, s: A.As, indent: str, top: bool, kind: str) -> list[str]:
         who = self.expr(s.player)
-        head = self.p["as_you"] if who == self.p["you"] else self.p["as"].format(Who=who[0].upper() + who[1:])
         saved, self.actor = self.actor, who
         try:
-            return [indent + head] + self.lines(s.body, indent + "  ", kind=kind)
+            body = self.lines(s.body, indent + "  ", kind=kind)
         finally:
             self.actor = saved
+        if who == self.p["you"]:
+            return [indent + self.p["as_you"]] + body
+        # The lines below speak to whoever acts: say so when they say "you".
+        says_you = any(w in _YOU_WORDS[self.lang] for line in body for w in re.findall(r"\w+", line.lower()))
+        head = self.p["as_note" if says_you else "as"].format(Who=who[0].upper() + who[1:], who=who)
+        return [indent + head] + body
 
     def stmt_ChooseOne(self, s: A.ChooseOne, indent: str, top: bool, kind: str) -> list[str]:
         inner = indent + "  "
