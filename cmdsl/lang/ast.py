@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Iterator, Literal, Union
 
+from lark import ast_utils
+
 
 @dataclass(frozen=True)
 class Pos:
@@ -28,6 +30,12 @@ NOWHERE = Pos(0, 0)
 @dataclass(frozen=True)
 class Node:
     pos: Pos = field(default=NOWHERE, compare=False, kw_only=True)
+
+
+class Built(ast_utils.Ast):
+    """A node the parser builds without a method of its own (Lark's ``ast_utils``): its grammar rule
+    is named after it (``DrawAndPlay`` ← ``draw_and_play``) and the rule's parts are its fields, in
+    order. See docs/language-internals.md."""
 
 
 # ---- expressions -------------------------------------------------------------
@@ -81,7 +89,7 @@ class Of(Node):
 
 
 @dataclass(frozen=True)
-class BlocksOf(Node):
+class BlocksOf(Node, Built):
     player: "Expr"
     issue: "Expr"
     state: "Expr"
@@ -139,7 +147,7 @@ class Compare(Node):
 
 
 @dataclass(frozen=True)
-class Leads(Node):
+class Leads(Node, Built):
     player: Expr
 
 
@@ -175,7 +183,7 @@ class StateIs(Node):
 
 
 @dataclass(frozen=True)
-class ThatWins(Node):
+class ThatWins(Node, Built):
     """``that wins S``: the statement just before this `if`, in the same block, made S won."""
 
     state: Expr
@@ -188,41 +196,41 @@ Cond = Union[Compare, Leads, MediaInPlay, And, Or, Not, StateIs, ThatWins]
 
 
 @dataclass(frozen=True)
-class Gain(Node):
+class Gain(Node, Built):
     amount: Expr
     issue: Expr
     state: Expr
 
 
 @dataclass(frozen=True)
-class Shift(Node):
+class Shift(Node, Built):
     state: Expr
     amount: Expr
     issue: Expr
 
 
 @dataclass(frozen=True)
-class Alter(Node):
+class Alter(Node, Built):
     state: Expr
 
 
 @dataclass(frozen=True)
-class DemographicSupport(Node):
+class DemographicSupport(Node, Built):
     group: Expr
 
 
 @dataclass(frozen=True)
-class Draw(Node):
+class Draw(Node, Built):
     amount: Expr
 
 
 @dataclass(frozen=True)
-class DrawAndPlay(Node):
+class DrawAndPlay(Node, Built):
     amount: Expr
 
 
 @dataclass(frozen=True)
-class Discard(Node):
+class Discard(Node, Built):
     amount: Expr
 
 
@@ -252,12 +260,12 @@ class DiscardCard(Node):
 
 
 @dataclass(frozen=True)
-class Nothing(Node):
+class Nothing(Node, Built):
     pass
 
 
 @dataclass(frozen=True)
-class RollDice(Node):
+class RollDice(Node, Built):
     """Media Support ability: when ``player`` goes negative, roll ``count`` dice."""
 
     player: Expr

@@ -10,9 +10,9 @@ import dataclasses
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, Tree, ast_utils, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import Indenter
 
@@ -234,9 +234,31 @@ def _body(items: list[Any]) -> tuple[Any, ...]:
     return tuple(i for i in items if isinstance(i, A.Node))
 
 
+class _Unbound:
+    """A method ``create_transformer`` binds to nothing, so it can go on ``_ToAst`` itself (made once
+    per process, not once per parse)."""
+
+    def __init__(self, method: Any) -> None:
+        self.method = method
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        return self.method
+
+
+def _building(inline: bool, meta: bool) -> Callable[[type[A.Node]], Any]:
+    """How ``ast_utils.create_transformer`` makes the method of a ``Built`` class: its parts, in
+    order, and its position in the card file."""
+    def method_for(cls: type[A.Node]) -> Any:
+        def build(self: "_ToAst", meta: Any, children: list[Any]) -> A.Node:
+            return cls(*children, pos=self._p(meta))
+        return _Unbound(v_args(meta=True)(build))
+    return method_for
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
-    """Lark tree → ``ast`` nodes carrying file positions."""
+    """Lark tree → ``ast`` nodes carrying file positions. ``Built`` nodes are made by Lark's
+    ``ast_utils`` (one rule per class, no method here); the methods below build the rest."""
 
     def __init__(self, origin: Origin) -> None:
         super().__init__()
@@ -292,9 +314,6 @@ class _ToAst(Transformer):
     def hand_size_of(self, meta, c):  # type: ignore[no-untyped-def]
         return A.Of("hand_size", c[0], pos=self._p(meta))
 
-    def blocks_of(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.BlocksOf(c[0], c[1], c[2], pos=self._p(meta))
-
     def deck_size_of(self, meta, c):  # type: ignore[no-untyped-def]
         return A.Of("deck_size", c[0], pos=self._p(meta))
 
@@ -342,9 +361,6 @@ class _ToAst(Transformer):
     def compare(self, meta, c):  # type: ignore[no-untyped-def]
         return A.Compare(str(c[1]), c[0], c[2], pos=self._p(meta))
 
-    def leads(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Leads(c[0], pos=self._p(meta))
-
     def media_in_play(self, meta, c):  # type: ignore[no-untyped-def]
         return A.MediaInPlay(None, pos=self._p(meta))
 
@@ -360,9 +376,6 @@ class _ToAst(Transformer):
     def is_won_by(self, meta, c):  # type: ignore[no-untyped-def]
         return A.StateIs(c[0], "won", c[1], pos=self._p(meta))
 
-    def that_wins(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.ThatWins(c[0], pos=self._p(meta))
-
     def and_(self, meta, c):  # type: ignore[no-untyped-def]
         return A.And(c[0], c[1], pos=self._p(meta))
 
@@ -375,28 +388,7 @@ class _ToAst(Transformer):
     def where(self, meta, c):  # type: ignore[no-untyped-def]
         return ("where", c[0])
 
-    # simple statements
-    def gain(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Gain(c[0], c[1], c[2], pos=self._p(meta))
-
-    def shift(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Shift(c[0], c[1], c[2], pos=self._p(meta))
-
-    def alter(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Alter(c[0], pos=self._p(meta))
-
-    def demographic(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.DemographicSupport(c[0], pos=self._p(meta))
-
-    def draw(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Draw(c[0], pos=self._p(meta))
-
-    def draw_play(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.DrawAndPlay(c[0], pos=self._p(meta))
-
-    def discard(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Discard(c[0], pos=self._p(meta))
-
+    # simple statements (gain, shift, draw… are ``Built``: see ``_building``)
     def discard_any(self, meta, c):  # type: ignore[no-untyped-def]
         return A.DiscardAny(str(c[0]), pos=self._p(meta))
 
@@ -418,12 +410,6 @@ class _ToAst(Transformer):
 
     def discard_card(self, meta, c):  # type: ignore[no-untyped-def]
         return A.DiscardCard(str(c[0]), pos=self._p(meta))
-
-    def nothing(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Nothing(pos=self._p(meta))
-
-    def roll_dice(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.RollDice(c[0], c[1], pos=self._p(meta))
 
     def news_target(self, meta, c):  # type: ignore[no-untyped-def]
         return c[0]
@@ -484,3 +470,11 @@ class _ToAst(Transformer):
 
     def _tok(self, tok: Token) -> A.Pos:
         return self.o.pos(tok.line or 1, tok.column or 1)
+
+
+class _Methods:
+    """Where ``create_transformer`` puts the ``Built`` classes' methods, to be moved onto ``_ToAst``."""
+
+
+for _rule, _method in vars(ast_utils.create_transformer(A, _Methods(), decorator_factory=_building)).items():  # type: ignore[arg-type]
+    setattr(_ToAst, _rule, _method)
