@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from cmdsl.errors import CardError
+from cmdsl.errors import CardError, CardSetError
 from cmdsl.game import events as E
 from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.parser import Origin, parse_effect
+from cmdsl.lang.text import option_text, rules_text
 from cmdsl.lang.work import MAX_TRIGGERS, block_work
-from cmdsl.errors import CardSetError
 from cmdsl.loader import load_card_set
 from cmdsl.model import CardSet, Side
 
@@ -27,10 +27,6 @@ FOUR = ["Alpha", "Beta", "Gamma", "Delta"]  # EV 10, 8, 6, 4
 
 def shifted(out: Any) -> list[str]:
     return [e.state for e in out.events if isinstance(e, E.IssueShifted)]
-
-
-def state_choices(out: Any) -> list[tuple[Side, tuple[str, ...]]]:
-    return [(e.player, e.option) for e in out.events if isinstance(e, E.Chose) and e.kind == "state"]
 
 
 # ---- item 1: superlatives ----------------------------------------------------------------------
@@ -196,9 +192,6 @@ def test_misspelt_words_get_a_suggestion(effect: str, hint: str) -> None:
 
 # ---- item 8: rules text a player would print -----------------------------------------------------
 
-from cmdsl.lang.text import option_text, rules_text  # noqa: E402
-
-
 def text_of(mini: CardSet, effect: str, kind: str = "card", lang: str = "en", media: bool = False) -> list[str]:
     names = Names(frozenset(mini.states), mini.groups)
     ctx = Context(kind, media=media, has_actor=kind != "news")
@@ -249,3 +242,13 @@ def test_choose_one_options_are_labelled_with_rules_text(mini: CardSet) -> None:
     label = option_text(program.body[0].options[0])  # type: ignore[attr-defined]
     assert label == "McCain does this: Choose a state in play; call it S. Draw one card"
     assert "as mccain" not in label and ";" not in label.replace("; call it", "")
+
+
+def test_state_choices_are_worded_as_rules_text(run: Any) -> None:
+    from cmdsl.scenario import ScenarioError
+
+    out = run("choose a state as S where the votes of S >= 50\nshift S 1 toward economy")
+    assert "McCain has nothing to choose: there is no state in play (S) where the number of electoral votes " \
+           "of S is at least 50." in [e.text() for e in out.events]
+    with pytest.raises(ScenarioError, match=r"choose the state with the most undecided Economy blocks \(several tie\)"):
+        run("shift the state with the most undecided blocks on economy 1 toward defense")

@@ -579,7 +579,8 @@ class NothingToChoose(Event):
     audience = everyone
 
     def text(self) -> str:
-        return f"{self.player} has nothing to choose: no {self.what.removeprefix('a ')} in play."
+        what = self.what.removeprefix("a ")
+        return f"{self.player} has nothing to choose: there is no {what}{'' if ' in play' in what else ' in play'}."
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,10 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..model import Side
 from . import ast as A
-from . import render
 from .checker import Checked
 from .ops import Choice, GameOps, State, Steps
 from .run import Run
-from .text import option_text, trigger_text
+from .text import Writer, option_text, state_choice_text, trigger_text
 from .visitor import CONDS, EXPRS, STMTS, Visitor
 from .work import MAX_COUNT
 
@@ -274,7 +273,9 @@ class Compiler(Visitor):
     def settle(self, bests: list[A.Best], step: Step, cause: str) -> Step:
         """``step``, after each superlative it reads is settled: when states tie, the acting
         player (the active player where nobody acts) chooses among them."""
-        found = [(self.best_key(b), self.best_states(b), f"{render.expr(b)} (a tie)") for b in bests]
+        found = [(self.best_key(b), self.best_states(b),
+                  f"the state with the {'most' if b.most else 'fewest'} {Writer('en').measure(b.measure)} (several tie)")
+                 for b in bests]
 
         def settled(r: Run) -> Steps:
             for key, best, what in found:
@@ -471,12 +472,8 @@ class Compiler(Visitor):
         where = self.cond(s.where) if s.where is not None else None
         self._ids += 1
         key = self._ids
-        what = "a different state" if different else "a state"
+        what = state_choice_text(s)  # rules text, never effect source
         best = self.best_states(s.best) if s.best is not None else None
-        if s.best is not None:
-            what += f" {render.Unparser().with_most(s.best)}"
-        if s.where is not None:
-            what += f" where {render.cond(s.where)}"
 
         def choose_state(r: Run) -> Steps:
             used = r.chosen.setdefault(key, set()) if different else set()

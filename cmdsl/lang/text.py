@@ -459,3 +459,17 @@ def option_text(stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:
     """One option of a "choose one" as a single line of rules text, for the decision's label (no
     final full stop: event lines put the label inside a sentence of their own)."""
     return " ".join(line.strip() for line in Writer(lang).lines(stmts)).rstrip(".")
+
+
+def state_choice_text(s: A.ChooseState) -> str:
+    """What a `choose a state` offers, in words, for its decision's prompt and the log ("a state with
+    the most electoral votes (S) where the key demographic of S is Seniors"); never effect source."""
+    w = Writer("en")
+    what = "a different state" if s.different else "a state"
+    if s.best is not None or s.where is not None:
+        what += " in play"
+    if s.best is not None:
+        what += f" with the {'most' if s.best.most else 'fewest'} {w.measure(s.best.measure)}"
+    if s.where is not None:
+        what += f" ({s.var}) where {w.cond(s.where)}"
+    return what
