@@ -252,3 +252,14 @@ def test_state_choices_are_worded_as_rules_text(run: Any) -> None:
            "of S is at least 50." in [e.text() for e in out.events]
     with pytest.raises(ScenarioError, match=r"choose the state with the most undecided Economy blocks \(several tie\)"):
         run("shift the state with the most undecided blocks on economy 1 toward defense")
+
+
+@pytest.mark.parametrize("effect,expected", [
+    ("if the hand size of you < the deck size of the opponent:\n    draw 1",
+     "Si le nombre de cartes dans votre main est inférieur au nombre de cartes dans la pioche de votre adversaire :"),
+    ('if the blocks of you on economy in "Alpha" >= 2:\n    draw 1',
+     "Si le nombre de blocs d'Alpha côté Économie à votre couleur est au moins 2 :"),
+    ("if not you lead:\n    draw 1", "S'il est faux que vous menez aux votes électoraux :"),
+])
+def test_french_contracts_and_elides(mini: CardSet, effect: str, expected: str) -> None:
+    assert text_of(mini, effect, lang="fr")[0] == expected

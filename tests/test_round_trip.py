@@ -51,7 +51,7 @@ def test_a_negated_or_keeps_its_parentheses_in_effect_and_rules_text() -> None:
     assert rules_text(program).splitlines()[0] == (
         "If it is not the case that (you lead in electoral votes or a Media Support card is in play):")
     assert rules_text(program, lang="fr").splitlines()[0] == (
-        "Si il est faux que (vous menez aux votes électoraux ou une carte Media Support est en jeu) :")
+        "S'il est faux que (vous menez aux votes électoraux ou une carte Media Support est en jeu) :")
 
 
 def test_mixed_and_or_are_bracketed_in_rules_text() -> None:

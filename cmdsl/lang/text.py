@@ -19,15 +19,15 @@ _P: dict[str, dict[str, str]] = {
         "defense": "Defense", "economy": "Economy", "news": "the affected state",
         "majority": "the majority issue of {0}", "minority": "the minority issue of {0}",
         "key": "the key demographic of {0}", "votes": "the number of electoral votes of {0}",
-        "score": "{p} score", "hand_size": "the number of cards in {p} hand",
-        "blocks": "the number of {issue} blocks of {state} in {p} colour",
-        "deck_size": "the number of cards in {p} deck", "discard_size": "the number of cards in {p} discard pile",
+        "score": "{0}", "hand_size": "the number of cards in {0}",
+        "blocks": "the number of {issue} blocks of {state} in {colour}",
+        "deck_size": "the number of cards in {0}", "discard_size": "the number of cards in {0}",
         "row_undecided": "the number of undecided {issue} blocks of {state}",
         "row_all": "the number of {issue} blocks of {state}",
         "it": "that state",
         "best": "the state in play with the {most} {measure} ({tie})",
         "most": "most", "fewest": "fewest",
-        "m_votes": "electoral votes", "m_blocks": "{issue} blocks in {p} colour",
+        "m_votes": "electoral votes", "m_blocks": "{issue} blocks in {colour}",
         "m_undecided": "undecided {issue} blocks", "m_row": "{issue} blocks",
         "tie": "{who} chooses on a tie", "tie_you": "you choose on a tie",
         "in_play_cond": "{0} is in play", "won": "{0} has been won", "won_by": "{0} has been won by {1}",
@@ -75,16 +75,16 @@ _P: dict[str, dict[str, str]] = {
         "defense": "la Défense", "economy": "l'Économie", "news": "l'État concerné",
         "majority": "l'enjeu majeur de {0}", "minority": "l'enjeu mineur de {0}",
         "key": "la clef démographique de {0}", "votes": "le nombre de votes électoraux de {0}",
-        "score": "le score de {0}", "hand_size": "le nombre de cartes en main de {0}",
-        "blocks": "le nombre de blocs de {state} côté {issue} à la couleur de {0}",
-        "deck_size": "le nombre de cartes de la pioche de {0}",
-        "discard_size": "le nombre de cartes de la défausse de {0}",
+        "score": "{0}", "hand_size": "le nombre de cartes dans {0}",
+        "blocks": "le nombre de blocs de {state} côté {issue} à {colour}",
+        "deck_size": "le nombre de cartes dans {0}", "discard_size": "le nombre de cartes dans {0}",
+        "defense_bare": "Défense", "economy_bare": "Économie",
         "row_undecided": "le nombre de blocs indécis de {state} côté {issue}",
         "row_all": "le nombre de blocs de {state} côté {issue}",
         "it": "cet État",
         "best": "l'État en jeu qui a le {most} de {measure} ({tie})",
         "most": "plus", "fewest": "moins",
-        "m_votes": "votes électoraux", "m_blocks": "blocs côté {issue} à la couleur de {who}",
+        "m_votes": "votes électoraux", "m_blocks": "blocs côté {issue} à {colour}",
         "m_undecided": "blocs indécis côté {issue}", "m_row": "blocs côté {issue}",
         "tie": "en cas d'égalité, {who} choisit", "tie_you": "en cas d'égalité, vous choisissez",
         "in_play_cond": "{0} est en jeu", "won": "{0} a été remporté", "won_by": "{0} a été remporté par {1}",
@@ -138,6 +138,12 @@ _P: dict[str, dict[str, str]] = {
 }
 _EN_NUMBERS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _EN_POSSESSIVE = {"you": "your", "your opponent": "your opponent's"}
+#: What a player owns, as each language names it (``Writer.owned``): "your hand", "la main de McCain".
+_NOUNS = {"en": {"score": "score", "hand_size": "hand", "deck_size": "deck", "discard_size": "discard pile",
+                 "colour": "colour"},
+          "fr": {"score": "score", "hand_size": "main", "deck_size": "pioche", "discard_size": "défausse",
+                 "colour": "couleur"}}
+_FR_MASCULINE = {"score"}
 #: The other player, as each language names them (R8.1: the roller's opponent carries out a result).
 _OTHER = {"en": {"you": "your opponent", "your opponent": "you", "McCain": "Obama", "Obama": "McCain",
                  "the active player": "the other player"},
@@ -190,7 +196,7 @@ class Writer(Visitor):
         return self.p["news"]
 
     def expr_RowCount(self, e: A.RowCount) -> str:
-        return self.p[f"row_{e.kind}"].format(issue=self.expr(e.issue), state=self.expr(e.state))
+        return self.p[f"row_{e.kind}"].format(issue=self.bare_issue(e.issue), state=self.expr(e.state))
 
     def expr_It(self, e: A.It) -> str:
         return self.p["it"]
@@ -205,19 +211,37 @@ class Writer(Visitor):
             return self.p["m_votes"]
         if isinstance(m, A.BlocksOf):
             who = self.expr(m.player)
-            return self.p["m_blocks"].format(issue=self.expr(m.issue), p=self.possessive(who), who=who)
+            return self.p["m_blocks"].format(issue=self.bare_issue(m.issue), colour=self.owned(who, "colour"))
         if isinstance(m, A.RowCount):
-            return self.p["m_undecided" if m.kind == "undecided" else "m_row"].format(issue=self.expr(m.issue))
+            return self.p["m_undecided" if m.kind == "undecided" else "m_row"].format(issue=self.bare_issue(m.issue))
         raise TypeError(f"{m!r} is not a measure (the parser builds no other)")
 
     def expr_Of(self, e: A.Of) -> str:
         sub = self.expr(e.subject)
-        return self.p[e.prop].format(sub, p=self.possessive(sub))
+        if e.prop in _NOUNS[self.lang]:  # a player's: "your hand", "la main de McCain"
+            return self.p[e.prop].format(self.owned(sub, e.prop))
+        return self.p[e.prop].format(sub)
+
+    def owned(self, who: str, thing: str) -> str:
+        """``who``'s ``thing`` (a key of ``_NOUNS``): "your score", "Obama's hand"; "votre main",
+        "la pioche de votre adversaire"."""
+        noun = _NOUNS[self.lang][thing]
+        if self.lang == "en":
+            return f"{self.possessive(who)} {noun}"
+        if who == self.p["you"]:
+            return f"votre {noun}"
+        return f"{'le' if noun in _FR_MASCULINE else 'la'} {noun} de {who}"
+
+    def bare_issue(self, e: A.Expr) -> str:
+        """An issue after "côté" in French ("côté Économie", not "côté l'Économie")."""
+        if isinstance(e, A.IssueLit):
+            return self.p.get(f"{e.issue}_bare", self.p[e.issue])
+        return self.expr(e)
 
     def expr_BlocksOf(self, e: A.BlocksOf) -> str:
         who = self.expr(e.player)
-        return self.p["blocks"].format(who, issue=self.expr(e.issue), state=self.expr(e.state),
-                                       p=self.possessive(who))
+        return self.p["blocks"].format(issue=self.bare_issue(e.issue), state=self.expr(e.state),
+                                       colour=self.owned(who, "colour"))
 
     def expr_Arith(self, e: A.Arith) -> str:
         # "5 minus 2 minus 1" reads left to right, as the effect does: a sum on the right of a
@@ -445,20 +469,33 @@ class Writer(Visitor):
         return [indent + self.p["in_play"]] + self.lines(s.body, indent + "  ", kind=kind)
 
 
+_FR_CONTRACTIONS = {"de le": "du", "de les": "des", "à le": "au", "à les": "aux"}
+
+
+def _finish(text: str, lang: str) -> str:
+    """French contracts and elides where phrases meet: "à le nombre" → "au nombre", "de Alpha" →
+    "d'Alpha" (a phrase cannot know what the next one starts with)."""
+    if lang != "fr":
+        return text
+    text = re.sub(r"\b(de|à) (les?) ", lambda m: _FR_CONTRACTIONS[f"{m[1]} {m[2]}"] + " ", text)
+    text = re.sub(r"\b([Ss])i il\b", r"\1'il", text)  # "Si il est faux" → "S'il est faux"
+    return re.sub(r"\bde (?=[AEIOUÉÈaeiouéè])", "d'", text)
+
+
 def rules_text(program: A.Program, kind: str = "card", lang: str = "en") -> str:
     """The whole effect as rules text, one sentence per line, blocks indented."""
-    return "\n".join(Writer(lang, kind).lines(program.body, top=True, kind=kind))
+    return _finish("\n".join(Writer(lang, kind).lines(program.body, top=True, kind=kind)), lang)
 
 
 def trigger_text(trigger: A.Trigger, lang: str = "en") -> str:
     """A triggered ability's head as rules text ("When you win a state"), for the game's log."""
-    return Writer(lang).trigger_head(trigger).rstrip(" :")
+    return _finish(Writer(lang).trigger_head(trigger).rstrip(" :"), lang)
 
 
 def option_text(stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:
     """One option of a "choose one" as a single line of rules text, for the decision's label (no
     final full stop: event lines put the label inside a sentence of their own)."""
-    return " ".join(line.strip() for line in Writer(lang).lines(stmts)).rstrip(".")
+    return _finish(" ".join(line.strip() for line in Writer(lang).lines(stmts)).rstrip("."), lang)
 
 
 def state_choice_text(s: A.ChooseState) -> str:
