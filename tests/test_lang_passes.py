@@ -95,6 +95,11 @@ shift "Alpha" 2 toward the majority issue of S
 alter the key demographic of S
 demographic support for "Seniors"
 draw the hand size of you
+draw the deck size of you + the discard pile size of the opponent + the undecided blocks on economy in S
+choose a state with the fewest blocks on defense as W where W is not S
+gain 1 support on economy in the state with the most votes
+if that wins S and not "Beta" is in play or S is won by you or "Alpha" is won:
+    draw 1
 draw 1 and play one
 discard 1
 play C
@@ -118,6 +123,10 @@ as the active player:
 while in play:
     you roll 2 going negative dice
     breaking news targets a state chosen by the opponent
+    when a state is won by the opponent:
+        draw 1
+    at the end of your turn:
+        nothing
 '''
 NEWS = "as mccain:\n    shift the news state 1 toward economy\n"
 EXAMPLES = [(EVERYTHING, Context("card", media=True)), (NEWS, Context("news", has_actor=False))]

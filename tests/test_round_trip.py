@@ -51,7 +51,7 @@ def test_a_negated_or_keeps_its_parentheses_in_effect_and_rules_text() -> None:
     assert rules_text(program).splitlines()[0] == (
         "If it is not the case that (you lead in electoral votes or a Media Support card is in play):")
     assert rules_text(program, lang="fr").splitlines()[0] == (
-        "Si il est faux que (vous menez aux votes électoraux ou une carte Media Support est en jeu) :")
+        "S'il est faux que (vous menez aux votes électoraux ou une carte Media Support est en jeu) :")
 
 
 def test_mixed_and_or_are_bracketed_in_rules_text() -> None:
@@ -72,6 +72,8 @@ class Env:
     actor: bool = True  # someone acts (false in Breaking News outside `as`)
     loop: bool = False  # inside `repeat` or `for each`
     news: bool = False  # `the news state` may be named
+    that: bool = False  # the condition of an `if` after another statement: `that wins S` may be asked
+    best: bool = True  # `the state with the most ...` may be used (not in a number of dice)
 
     def of(self, typ: str) -> list[str]:
         return [name for name, t in self.vars if t == typ]
@@ -99,9 +101,25 @@ def players(env: Env) -> Strategy[A.Expr]:
 def states(env: Env, quoted: bool = True) -> Strategy[A.Expr]:
     """A state; ``quoted=False`` leaves out quoted names (one side of a comparison must say the kind)."""
     options = _vars(env, STATE) + ([st.just(A.NewsState())] if env.news else [])
+    if env.best:
+        options.append(bests(replace(env, that=False)))
     if quoted:
         options.append(st.sampled_from(STATE_NAMES).map(A.Str))
     return st.one_of(options)
+
+
+@functools.cache
+def measures(env: Env) -> Strategy[A.Expr]:
+    """What a superlative reads from each state (``It``); its parts never hold another superlative."""
+    plain = replace(env, best=False)
+    return st.one_of(st.just(A.Of("votes", A.It())),
+                     st.builds(A.BlocksOf, players(plain), issues(plain), st.just(A.It())),
+                     st.builds(A.RowCount, st.sampled_from(["undecided", "all"]), issues(plain), st.just(A.It())))
+
+
+@functools.cache
+def bests(env: Env) -> Strategy[A.Best]:
+    return st.builds(A.Best, st.booleans(), measures(env))
 
 
 @functools.cache
@@ -123,8 +141,9 @@ def numbers(env: Env) -> Strategy[A.Expr]:
         st.integers(0, 20).map(A.Num),  # any count may be a literal: at most MAX_REPEAT
         *_vars(env, NUM),
         st.builds(A.Of, st.just("votes"), states(env)),
-        st.builds(A.Of, st.sampled_from(["score", "hand_size"]), players(env)),
+        st.builds(A.Of, st.sampled_from(["score", "hand_size", "deck_size", "discard_size"]), players(env)),
         st.builds(A.BlocksOf, players(env), issues(env), states(env)),
+        st.builds(A.RowCount, st.sampled_from(["undecided", "all"]), issues(env), states(env)),
     )
     return st.recursive(leaves, lambda sums: st.builds(A.Arith, st.sampled_from("+-"), sums, sums), max_leaves=5)
 
@@ -144,9 +163,12 @@ def conditions(env: Env) -> Strategy[A.Cond]:
         _equal(players(env), players(env)),
         st.builds(A.Leads, players(env)),
         st.builds(A.MediaInPlay, st.none() | players(env)),
+        st.builds(A.StateIs, states(env), st.just("in_play"), st.none()),
+        st.builds(A.StateIs, states(env), st.just("won"), st.none() | players(env)),
+        _equal(states(env, quoted=False), states(env)),
     ]
-    if env.of(STATE) or env.news:
-        atoms.append(_equal(states(env, quoted=False), states(env)))
+    if env.that:
+        atoms.append(st.builds(A.ThatWins, states(replace(env, that=False))))
     return st.recursive(st.one_of(atoms), lambda c: st.one_of(
         st.builds(A.And, c, c), st.builds(A.Or, c, c), st.builds(A.Not, c)), max_leaves=4)
 
@@ -156,14 +178,17 @@ def _where(env: Env) -> Strategy[A.Cond | None]:
 
 
 @st.composite
-def statement(draw: Any, env: Env, depth: int) -> tuple[A.Stmt, Env]:
-    """One statement that checks where it stands, and the scope after it (binders add a variable)."""
+def statement(draw: Any, env: Env, depth: int, after: bool = False, only_if: bool = False) -> tuple[A.Stmt, Env]:
+    """One statement that checks where it stands, and the scope after it (binders add a variable).
+    ``after``: another statement comes before it in its block; ``only_if``: an `else if`."""
     kinds = ["shift", "alter", "nothing"]
     if env.actor:
         kinds += ["gain", "demographic", "draw", "draw_play", "discard", "discard_any", "choose_state",
                   "choose_issue", "choose_card"] + (["play_card"] if env.of(CARD) else [])
     if depth > 0:
         kinds += ["if", "for_each", "repeat", "as"] + (["choose_one"] if env.actor else [])
+    if only_if:
+        kinds = ["if"] if depth > 0 else ["nothing"]
     kind = draw(st.sampled_from(kinds))
     n, s = numbers(env), states(env)
     if kind in ("discard_any", "choose_state", "choose_issue", "choose_card"):
@@ -177,7 +202,8 @@ def statement(draw: Any, env: Env, depth: int) -> tuple[A.Stmt, Env]:
         if kind == "choose_card":
             return A.ChooseCard(name), after
         different = env.loop and draw(st.booleans())
-        return A.ChooseState(name, draw(_where(after)), different), after  # `where` sees the state
+        best = draw(st.none() | bests(env))
+        return A.ChooseState(name, draw(_where(after)), different, best), after  # `where` sees the state
     simple: dict[str, Strategy[A.Stmt]] = {
         "gain": st.builds(A.Gain, n, issues(env), s),
         "shift": st.builds(A.Shift, s, n, issues(env)),
@@ -192,13 +218,15 @@ def statement(draw: Any, env: Env, depth: int) -> tuple[A.Stmt, Env]:
     }
     if kind in simple:
         return draw(simple[kind]), env
-    return draw(compound(kind, env, depth - 1)), env
+    return draw(compound(kind, env, depth - 1, after)), env
 
 
-def compound(kind: str, env: Env, depth: int) -> Strategy[A.Stmt]:
+def compound(kind: str, env: Env, depth: int, after: bool = False) -> Strategy[A.Stmt]:
     if kind == "if":
-        otherwise = st.just(()) | block(env, depth) | st.tuples(statement(env, depth).map(lambda p: p[0]))
-        return st.builds(A.If, conditions(env), block(env, depth), otherwise)
+        # `else if` tests right after the `if` does: it may ask `that wins` too (``statement``).
+        otherwise = (st.just(()) | block(env, depth)
+                     | st.tuples(statement(env, depth, after, only_if=True).map(lambda p: p[0])))
+        return st.builds(A.If, conditions(replace(env, that=after)), block(env, depth), otherwise)
     if kind == "for_each":
         name = env.fresh(STATE)
         inner = env.bind(name, STATE)
@@ -214,17 +242,22 @@ def compound(kind: str, env: Env, depth: int) -> Strategy[A.Stmt]:
 @st.composite
 def block(draw: Any, env: Env, depth: int) -> tuple[A.Stmt, ...]:
     out: list[A.Stmt] = []
-    for _ in range(draw(st.integers(1, 3))):
-        s, env = draw(statement(env, depth))
+    for i in range(draw(st.integers(1, 3))):
+        s, env = draw(statement(env, depth, after=i > 0))
         out.append(s)
     return tuple(out)
 
 
 def abilities(env: Env) -> Strategy[tuple[A.Stmt, ...]]:
+    whose = st.sampled_from(["you", "opponent"]).map(A.PlayerRef)
     ability = st.one_of(
-        st.builds(A.RollDice, players(env), numbers(env)),
-        st.builds(A.NewsTarget, st.just("chosen"), players(env)),
-        st.builds(A.NewsTarget, st.sampled_from(["most", "fewest"]), st.none()),
+        st.builds(A.RollDice, players(env), numbers(replace(env, best=False))),
+        st.builds(A.NewsTarget, players(env), st.none()),
+        st.builds(A.NewsTarget, st.none(), bests(env)),
+        st.builds(A.Trigger, st.just("won"), st.none() | players(env), block(env, 1)),
+        st.builds(A.Trigger, st.just("news"), st.none(), block(env, 1)),
+        st.builds(A.Trigger, st.just("negative"), players(env), block(env, 1)),
+        st.builds(A.Trigger, st.just("end_turn"), st.none() | whose, block(env, 1)),
     )
     return st.lists(ability, min_size=1, max_size=2).map(tuple)
 
@@ -236,7 +269,7 @@ def programs(draw: Any) -> tuple[A.Program, Context]:
     env = Env(actor=ctx.has_actor, news=kind in ("news", "snippet"))
     body = draw(block(env, depth=3))
     if ctx.media and draw(st.booleans()):
-        body += (A.WhileInPlay(draw(abilities(env))),)
+        body += (A.WhileInPlay(draw(abilities(replace(env, actor=True)))),)
     return A.Program(body), ctx
 
 

@@ -19,6 +19,7 @@ from ..model import (
 )
 from ..lang.ops import Choice
 from ..lang.run import Run
+from ..lang.work import MAX_TRIGGERS
 from . import events as E
 from . import options as O
 from .decisions import Decision, DecisionKind, Option
@@ -341,6 +342,7 @@ class Game:
         if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
             self._checkpoint = (self.position.copy(), len(self.answers))
         self.position.turn += 1
+        self.position.fired = 0  # R12.16: the count is per player action
         limit = self.setup.max_turns
         if limit is not None and self.position.turn > limit:
             raise GameOver(None, f"turn limit of {limit} reached (R12.3)")
@@ -363,6 +365,7 @@ class Game:
                 if opt.id != INTERJECTION:
                     break
                 yield from opt.value(self)  # then the turn's decision again, as things now stand
+                yield from self._fire_triggers()
                 options = self.turn_options(side)
                 if not options:
                     self.emit(E.Passed, side, "no card to play and none to draw")
@@ -374,6 +377,7 @@ class Game:
         yield from self._end_turn()
 
     def _end_turn(self) -> Steps:
+        yield from self._fire_triggers()  # those the action triggered: its effect has ended (R12.16)
         while self.position.negatives:  # R8.1; state wins were already resolved (R8.2)
             side, card_id = self.position.negatives.pop(0)
             rolls = self.negative_rolls(side)
@@ -384,6 +388,10 @@ class Game:
                 result = self.cards.negative[value]
                 self.emit(E.DieRolled, side, value, result.title)
                 yield from result.run(Run(self, side.other))
+            self._queue_triggers("negative", side)
+            yield from self._fire_triggers()
+        self._queue_triggers("end_turn", self.active)
+        yield from self._fire_triggers()
         for side in SIDES:  # R4.3: played cards go to the discard pile only now
             p = self.position.players[side]
             while p.played:
@@ -474,6 +482,34 @@ class Game:
             if n is not None:
                 return n
         return 1
+
+    # ---- triggered abilities (R12.16) ----------------------------------------------
+    # An event queues the matching abilities of the Media Support in play; they fire at the
+    # points where no effect is resolving (after the turn's action, after each Going Negative,
+    # at the end of the turn), in order, at most MAX_TRIGGERS per player action.
+
+    def _queue_triggers(self, event: str, whose: Side | None) -> None:
+        card = self.media_card()
+        if card is None or card.abilities is None or not card.abilities.triggers or self.media is None:
+            return
+        owner = self.media[1]
+        for i, ability in enumerate(card.abilities.triggers):
+            if ability.event == event and ability.matches(self, owner, whose):
+                self.position.triggered.append((card.id, owner, i))
+
+    def _fire_triggers(self) -> Steps:
+        queue = self.position.triggered
+        while queue:  # an ability's effect may queue more: they fire in turn, within the limit
+            card_id, owner, i = queue.pop(0)
+            card = self.cards.cards[card_id]
+            assert card.abilities is not None
+            ability = card.abilities.triggers[i]
+            if self.position.fired >= MAX_TRIGGERS:
+                self.emit(E.TriggerLimitReached, owner, card_id, card.title, ability.label, MAX_TRIGGERS)
+                continue
+            self.position.fired += 1
+            self.emit(E.AbilityTriggered, owner, card_id, card.title, ability.label)
+            yield from ability.run(Run(self, owner))
 
     # ---- the board (R6, R7) ------------------------------------------------------
 
@@ -633,6 +669,7 @@ class Game:
         p.score += live.tile.ev
         self.position.won.append((live.name, side))
         self.emit(E.StateWon, side, live.name, live.tile.ev, before, p.score)
+        self._queue_triggers("won", side)
         self.emit(E.TokensReturned, live.name, back[Side.MCCAIN], back[Side.OBAMA])
         if p.score >= WINNING_SCORE:  # R11.1
             raise GameOver(side, f"{side} reaches {WINNING_SCORE} electoral votes")
@@ -654,6 +691,7 @@ class Game:
             self.emit(E.NewsDeckEmpty)
             return
         news = self.cards.news[self.position.news_deck.pop()]
+        self._queue_triggers("news", None)
         target = new
         card = self.media_card()
         if card is not None and card.abilities is not None and card.abilities.news is not None:
@@ -690,11 +728,31 @@ class Game:
     def blocks(self, state: LiveState | None, side: Side, issue: str) -> int:
         return state.count(side, issue) if state is not None and state.in_play else 0
 
+    def undecided(self, state: LiveState | None, issue: str) -> int:
+        if state is None or not state.in_play:
+            return 0
+        return sum(1 for pr, tok in zip(state.tile.rows[issue], state.tokens[issue]) if pr == "W" and tok is None)
+
+    def row_length(self, state: LiveState | None, issue: str) -> int:
+        return len(state.tile.rows[issue]) if state is not None and state.in_play else 0
+
+    def state_name(self, state: LiveState) -> str:
+        return state.name
+
+    def wins(self) -> Sequence[tuple[str, Side]]:
+        return self.won
+
     def score(self, side: Side) -> int:
         return self.position.players[side].score
 
     def hand_size(self, side: Side) -> int:
         return len(self.position.players[side].hand)
+
+    def deck_size(self, side: Side) -> int:
+        return len(self.players[side].deck)
+
+    def discard_size(self, side: Side) -> int:
+        return len(self.players[side].discard)
 
     def in_hand(self, side: Side, card_id: str) -> bool:
         return card_id in self.position.players[side].hand

@@ -447,6 +447,38 @@ class NegativeSkipped(Event):
 
 
 @value
+class AbilityTriggered(Event):
+    """R12.16: a triggered ability of the Media Support in play fires; what it does follows."""
+
+    owner: Side
+    card: str
+    title: str
+    ability: str  # its head as rules text: "When you win a state"
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"{self.title} ({self.owner}'s Media Support) triggers: \"{self.ability}\"."
+
+
+@value
+class TriggerLimitReached(Event):
+    """R12.16: one player action has fired the most triggered abilities it may; this one does nothing."""
+
+    owner: Side
+    card: str
+    title: str
+    ability: str
+    limit: int
+
+    audience = everyone
+
+    def text(self) -> str:
+        return (f"{self.title} ({self.owner}'s Media Support) would trigger (\"{self.ability}\") but has no "
+                f"effect: this action has already fired {self.limit} triggered abilities (R12.16).")
+
+
+@value
 class Chose(Event):
     """A decision's answer, so the log reads like the game."""
 
@@ -548,7 +580,8 @@ class NothingToChoose(Event):
     audience = everyone
 
     def text(self) -> str:
-        return f"{self.player} has nothing to choose: no {self.what.removeprefix('a ')} in play."
+        what = self.what.removeprefix("a ")
+        return f"{self.player} has nothing to choose: there is no {what}{'' if ' in play' in what else ' in play'}."
 
 
 @value

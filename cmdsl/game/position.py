@@ -157,6 +157,10 @@ class Position:
     active: Side = Side.MCCAIN
     passes: int = 0  # consecutive turns passed (R12.2, R12.7)
     resolving: int = 0  # cards whose effect is being carried out right now (R12.15)
+    # Triggered abilities waiting to fire (card id, owner, ability index), and how many the
+    # current action has fired (R12.16).
+    triggered: list[tuple[str, Side, int]] = field(default_factory=list)
+    fired: int = 0
 
     def copy(self) -> "Position":
         return Position(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})

@@ -7,8 +7,10 @@ checked tree into closures. Nothing here knows about the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Union
+from dataclasses import dataclass, field, fields
+from typing import Iterator, Literal, Union
+
+from lark import ast_utils
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,12 @@ NOWHERE = Pos(0, 0)
 @dataclass(frozen=True)
 class Node:
     pos: Pos = field(default=NOWHERE, compare=False, kw_only=True)
+
+
+class Built(ast_utils.Ast):
+    """A node the parser builds without a method of its own (Lark's ``ast_utils``): its grammar rule
+    is named after it (``DrawAndPlay`` ← ``draw_and_play``) and the rule's parts are its fields, in
+    order. See docs/language-internals.md."""
 
 
 # ---- expressions -------------------------------------------------------------
@@ -76,13 +84,22 @@ class PlayerRef(Node):
 class Of(Node):
     """A property of a state or a player: ``the votes of S``, ``the score of you``…"""
 
-    prop: str  # majority | minority | key | votes | score | hand_size
+    prop: str  # majority | minority | key | votes | score | hand_size | deck_size | discard_size
     subject: "Expr"
 
 
 @dataclass(frozen=True)
-class BlocksOf(Node):
+class BlocksOf(Node, Built):
     player: "Expr"
+    issue: "Expr"
+    state: "Expr"
+
+
+@dataclass(frozen=True)
+class RowCount(Node):
+    """``the undecided blocks on I in S`` (empty white circles) or ``the blocks on I in S`` (the row's length)."""
+
+    kind: Literal["undecided", "all"]
     issue: "Expr"
     state: "Expr"
 
@@ -93,13 +110,30 @@ class NewsState(Node):
 
 
 @dataclass(frozen=True)
+class It(Node):
+    """The state a superlative measures, left unsaid in the text: ``votes`` in ``the state with the
+    most votes`` is ``Of("votes", It())``. Stands only inside a ``Best``'s measure."""
+
+
+@dataclass(frozen=True)
+class Best(Node):
+    """``the state with the most|fewest MEASURE``: the state in play whose measure (a number read
+    from each state, ``It`` standing for it) is highest (``most``) or lowest. Ties: the acting
+    player chooses (the active player where nobody acts)."""
+
+    most: bool
+    measure: "Expr"
+
+
+@dataclass(frozen=True)
 class Arith(Node):
     op: str  # "+" | "-"
     left: "Expr"
     right: "Expr"
 
 
-Expr = Union[Num, Str, StateName, GroupName, Var, IssueLit, PlayerRef, Of, BlocksOf, NewsState, Arith]
+Expr = Union[Num, Str, StateName, GroupName, Var, IssueLit, PlayerRef, Of, BlocksOf, NewsState, Arith,
+             RowCount, It, Best]
 
 
 # ---- conditions --------------------------------------------------------------
@@ -113,7 +147,7 @@ class Compare(Node):
 
 
 @dataclass(frozen=True)
-class Leads(Node):
+class Leads(Node, Built):
     player: Expr
 
 
@@ -139,61 +173,70 @@ class Not(Node):
     operand: "Cond"
 
 
-Cond = Union[Compare, Leads, MediaInPlay, And, Or, Not]
+@dataclass(frozen=True)
+class StateIs(Node):
+    """``S is in play``, ``S is won``, ``S is won by P`` (``by``: None for either player)."""
+
+    state: Expr
+    status: Literal["in_play", "won"]
+    by: Expr | None
+
+
+@dataclass(frozen=True)
+class ThatWins(Node, Built):
+    """``that wins S``: the statement just before this `if`, in the same block, made S won."""
+
+    state: Expr
+
+
+Cond = Union[Compare, Leads, MediaInPlay, And, Or, Not, StateIs, ThatWins]
 
 
 # ---- statements --------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Gain(Node):
+class Gain(Node, Built):
     amount: Expr
     issue: Expr
     state: Expr
 
 
 @dataclass(frozen=True)
-class Shift(Node):
+class Shift(Node, Built):
     state: Expr
     amount: Expr
     issue: Expr
 
 
 @dataclass(frozen=True)
-class Alter(Node):
+class Alter(Node, Built):
     state: Expr
 
 
 @dataclass(frozen=True)
-class DemographicSupport(Node):
+class DemographicSupport(Node, Built):
     group: Expr
 
 
 @dataclass(frozen=True)
-class Draw(Node):
+class Draw(Node, Built):
     amount: Expr
 
 
 @dataclass(frozen=True)
-class DrawAndPlay(Node):
+class DrawAndPlay(Node, Built):
     amount: Expr
 
 
 @dataclass(frozen=True)
-class Discard(Node):
+class Discard(Node, Built):
     amount: Expr
 
 
 @dataclass(frozen=True)
 class DiscardAny(Node):
     var: str
-
-
-@dataclass(frozen=True)
-class ChooseState(Node):
-    var: str
-    where: Cond | None
-    different: bool
 
 
 @dataclass(frozen=True)
@@ -217,12 +260,12 @@ class DiscardCard(Node):
 
 
 @dataclass(frozen=True)
-class Nothing(Node):
+class Nothing(Node, Built):
     pass
 
 
 @dataclass(frozen=True)
-class RollDice(Node):
+class RollDice(Node, Built):
     """Media Support ability: when ``player`` goes negative, roll ``count`` dice."""
 
     player: Expr
@@ -233,8 +276,27 @@ class RollDice(Node):
 class NewsTarget(Node):
     """Media Support ability: where Breaking News lands (R10.2)."""
 
-    rule: str  # "chosen" | "most" | "fewest"
-    chooser: Expr | None
+    chooser: Expr | None  # a state chosen by this player, or
+    state: Expr | None  # this state (a ``Best``)
+
+
+@dataclass(frozen=True)
+class Trigger(Node):
+    """Media Support triggered ability (R12.16): ``body`` runs, on behalf of the card's owner, once
+    per matching event while the card is in play. ``player``: whose win, negative or turn (None:
+    either player's); for ``news`` it is always None."""
+
+    event: Literal["won", "news", "negative", "end_turn"]
+    player: Expr | None
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class ChooseState(Node):
+    var: str
+    where: Cond | None
+    different: bool
+    best: Best | None = None  # `choose a state with the most votes as S`: only the best of those that fit
 
 
 @dataclass(frozen=True)
@@ -276,10 +338,26 @@ class WhileInPlay(Node):
 Stmt = Union[
     Gain, Shift, Alter, DemographicSupport, Draw, DrawAndPlay, Discard, DiscardAny,
     ChooseState, ChooseIssue, ChooseCard, PlayCard, DiscardCard, Nothing, RollDice,
-    NewsTarget, If, ForEach, Repeat, As, ChooseOne, WhileInPlay,
+    NewsTarget, If, ForEach, Repeat, As, ChooseOne, WhileInPlay, Trigger,
 ]
 
 
 @dataclass(frozen=True)
 class Program(Node):
     body: tuple[Stmt, ...]
+
+
+def bests(node: Node) -> Iterator[Best]:
+    """The superlatives a statement, condition or expression reads itself, innermost first (those
+    of the statements in its blocks are theirs, not its own): each is settled, and a tie broken,
+    before the statement runs."""
+    for f in fields(node):
+        yield from _bests_in(getattr(node, f.name))
+    if isinstance(node, Best):
+        yield node
+
+
+def _bests_in(value: object) -> Iterator[Best]:
+    if isinstance(value, (Expr.__args__ + Cond.__args__)):  # type: ignore[attr-defined]
+        yield from bests(value)  # type: ignore[arg-type]
+

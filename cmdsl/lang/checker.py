@@ -81,6 +81,7 @@ class _At:
     loop: bool  # inside `repeat` or `for each`, where `choose a different state` makes sense
     top: bool = False  # the effect's own first level, the only place for `while in play:`
     in_play: bool = False  # inside `while in play:`, the only place for abilities
+    after: bool = False  # another statement comes before this one in its block (`that wins`)
 
     def nested(self, scope: _Scope | None = None, **changes: bool) -> "_At":
         """A block inside this statement: a scope of its own, never the top level."""
@@ -100,6 +101,10 @@ class Checker(Visitor):
         self.names = names
         self.ctx = ctx
         self.origin = origin
+        # Where the expression or condition being checked stands: inside a superlative's measure
+        # (`it` is the state measured), in the condition of an `if` after another statement.
+        self._measuring = 0
+        self._that_ok = False
 
     def check(self, program: A.Program) -> Checked:
         body = self.block(program.body, _At(_Scope(), actor=self.ctx.has_actor, loop=False, top=True))
@@ -114,7 +119,7 @@ class Checker(Visitor):
     # ---- statements ----------------------------------------------------------
 
     def block(self, stmts: Iterable[A.Stmt], at: _At) -> tuple[A.Stmt, ...]:
-        return tuple(self.stmt(s, at) for s in stmts)
+        return tuple(self.stmt(s, dataclasses.replace(at, after=i > 0)) for i, s in enumerate(stmts))
 
     def need_actor(self, node: A.Node, actor: bool) -> None:
         if not actor:
@@ -127,12 +132,13 @@ class Checker(Visitor):
         scope.vars[name] = typ
 
     def stmt(self, s: A.Stmt, at: _At) -> A.Stmt:
-        ability = isinstance(s, (A.RollDice, A.NewsTarget))
+        ability = isinstance(s, (A.RollDice, A.NewsTarget, A.Trigger))
         if ability and not at.in_play:
             raise self.error(s, "this is a Media Support ability: it belongs inside `while in play:`")
         if at.in_play and not ability:
             raise self.error(s, "only abilities may appear inside `while in play:` "
-                                "(`... rolls N going negative dice`, `breaking news targets ...`)")
+                                "(`... rolls N going negative dice`, `breaking news targets ...`, "
+                                "`when ...:`, `at the end of ... turn:`)")
         checked: A.Stmt = self.visit("stmt", s, at)
         return checked
 
@@ -172,8 +178,9 @@ class Checker(Visitor):
         inner = _Scope(at.scope)  # the condition sees the state it tests
         inner.vars[s.var] = STATE
         where = self.cond(s.where, inner, at.actor) if s.where is not None else None
+        best = self.best(s.best, at.scope, at.actor) if s.best is not None else None
         self.bind(s, at.scope, s.var, STATE)
-        return dataclasses.replace(s, where=where)
+        return dataclasses.replace(s, where=where, best=best)
 
     def stmt_ChooseIssue(self, s: A.ChooseIssue, at: _At) -> A.Stmt:
         self.need_actor(s, at.actor)
@@ -196,17 +203,34 @@ class Checker(Visitor):
         return s
 
     def stmt_RollDice(self, s: A.RollDice, at: _At) -> A.Stmt:
-        return dataclasses.replace(s, player=self.expr(s.player, PLAYER, at.scope, at.actor),
-                                   count=self.count(s.count, at.scope, at.actor))
+        count = self.count(s.count, at.scope, at.actor)
+        if any(A.bests(count)):  # read when a die is due, where nobody could be asked to break a tie
+            raise self.error(s.count, "a number of dice cannot use `the state with the most ...`")
+        return dataclasses.replace(s, player=self.expr(s.player, PLAYER, at.scope, at.actor), count=count)
 
     def stmt_NewsTarget(self, s: A.NewsTarget, at: _At) -> A.Stmt:
         chooser = self.expr(s.chooser, PLAYER, at.scope, at.actor) if s.chooser is not None else None
-        return dataclasses.replace(s, chooser=chooser)
+        state = self.expr(s.state, STATE, at.scope, at.actor) if s.state is not None else None
+        return dataclasses.replace(s, chooser=chooser, state=state)
+
+    def stmt_Trigger(self, s: A.Trigger, at: _At) -> A.Stmt:
+        # The ability runs on behalf of the card's owner: `you` is the owner inside, as on the card.
+        player = self.expr(s.player, PLAYER, at.scope, at.actor) if s.player is not None else None
+        body = self.block(s.body, at.nested(actor=True, loop=False, in_play=False))
+        return dataclasses.replace(s, player=player, body=body)
 
     def stmt_If(self, s: A.If, at: _At) -> A.Stmt:
-        cond = self.cond(s.cond, at.scope, at.actor)
+        self._that_ok = at.after  # `that wins` looks at the statement before this `if`
+        try:
+            cond = self.cond(s.cond, at.scope, at.actor)
+        finally:
+            self._that_ok = False
         then = self.block(s.then, at.nested())
-        otherwise = self.block(s.otherwise, at.nested())
+        if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):
+            # `else if`: nothing runs between the two tests, so `that` still means the same statement
+            otherwise = (self.stmt(s.otherwise[0], at.nested(after=at.after)),)
+        else:
+            otherwise = self.block(s.otherwise, at.nested())
         return dataclasses.replace(s, cond=cond, then=then, otherwise=otherwise)
 
     def stmt_ForEach(self, s: A.ForEach, at: _At) -> A.Stmt:
@@ -234,7 +258,8 @@ class Checker(Visitor):
             raise self.error(s, "`while in play:` is only for Media Support cards (type: media)")
         if not at.top:
             raise self.error(s, "`while in play:` must be at the top level of the effect")
-        return dataclasses.replace(s, body=self.block(s.body, at.nested(at.scope, loop=False, in_play=True)))
+        # A scope of its own, not the effect's: abilities run later, when the effect's variables are gone.
+        return dataclasses.replace(s, body=self.block(s.body, at.nested(_Scope(), loop=False, in_play=True)))
 
     def count(self, e: A.Expr, scope: _Scope, actor: bool) -> A.Expr:
         """A number of times (`repeat N`, `gain N`, `draw N`…): a literal is at most MAX_REPEAT."""
@@ -273,6 +298,18 @@ class Checker(Visitor):
         player = self.expr(c.player, PLAYER, scope, actor) if c.player is not None else None
         return dataclasses.replace(c, player=player)
 
+    def cond_StateIs(self, c: A.StateIs, scope: _Scope, actor: bool) -> A.Cond:
+        by = self.expr(c.by, PLAYER, scope, actor) if c.by is not None else None
+        return dataclasses.replace(c, state=self.expr(c.state, STATE, scope, actor), by=by)
+
+    def cond_ThatWins(self, c: A.ThatWins, scope: _Scope, actor: bool) -> A.Cond:
+        if not self._that_ok:
+            raise self.error(c, "`that wins S` looks at the statement just before it: it goes in the "
+                                "condition of an `if` that follows another statement of the same block",
+                             hint="for example: gain 1 support on economy in S, then, on the next line, "
+                                  "if that wins S:")
+        return dataclasses.replace(c, state=self.expr(c.state, STATE, scope, actor))
+
     def cond_Compare(self, c: A.Compare, scope: _Scope, actor: bool) -> A.Cond:
         # A quoted name takes its kind (state or group) from the other side.
         left_t = None if isinstance(c.left, A.Str) else self.type_of(c.left, scope, actor)
@@ -297,7 +334,13 @@ class Checker(Visitor):
     def number(self, e: A.Expr, scope: _Scope) -> str:
         return NUM
 
-    type_Num = type_Arith = type_BlocksOf = number
+    type_Num = type_Arith = type_BlocksOf = type_RowCount = number
+
+    def type_It(self, e: A.It, scope: _Scope) -> str:
+        return STATE
+
+    def type_Best(self, e: A.Best, scope: _Scope) -> str:
+        return STATE
 
     def type_IssueLit(self, e: A.IssueLit, scope: _Scope) -> str:
         return ISSUE
@@ -323,7 +366,7 @@ class Checker(Visitor):
 
     def type_Of(self, e: A.Of, scope: _Scope) -> str:
         return {"majority": ISSUE, "minority": ISSUE, "key": GROUP, "votes": NUM,
-                "score": NUM, "hand_size": NUM}[e.prop]
+                "score": NUM, "hand_size": NUM, "deck_size": NUM, "discard_size": NUM}[e.prop]
 
     def type_Str(self, e: A.Str, scope: _Scope) -> str:
         raise self.error(e, "a quoted name needs context")
@@ -371,7 +414,7 @@ class Checker(Visitor):
 
     def expr_Of(self, e: A.Of, want: str, scope: _Scope, actor: bool) -> A.Expr:
         self.expect(e, want, scope, actor)
-        subject_t = PLAYER if e.prop in ("score", "hand_size") else STATE
+        subject_t = PLAYER if e.prop in ("score", "hand_size", "deck_size", "discard_size") else STATE
         return dataclasses.replace(e, subject=self.expr(e.subject, subject_t, scope, actor))
 
     def expr_BlocksOf(self, e: A.BlocksOf, want: str, scope: _Scope, actor: bool) -> A.Expr:
@@ -379,6 +422,28 @@ class Checker(Visitor):
         return dataclasses.replace(e, player=self.expr(e.player, PLAYER, scope, actor),
                                    issue=self.expr(e.issue, ISSUE, scope, actor),
                                    state=self.expr(e.state, STATE, scope, actor))
+
+    def expr_RowCount(self, e: A.RowCount, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        self.expect(e, want, scope, actor)
+        return dataclasses.replace(e, issue=self.expr(e.issue, ISSUE, scope, actor),
+                                   state=self.expr(e.state, STATE, scope, actor))
+
+    def expr_It(self, e: A.It, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        if not self._measuring:  # the parser writes `It` only in a measure; a hand-built tree may not
+            raise self.error(e, "`it` (the state measured) stands only in `the state with the most ...`")
+        return self.leaf(e, want, scope, actor)
+
+    def expr_Best(self, e: A.Best, want: str, scope: _Scope, actor: bool) -> A.Expr:
+        self.expect(e, want, scope, actor)
+        return self.best(e, scope, actor)
+
+    def best(self, e: A.Best, scope: _Scope, actor: bool) -> A.Best:
+        self._measuring += 1
+        try:
+            measure = self.expr(e.measure, NUM, scope, actor)
+        finally:
+            self._measuring -= 1
+        return dataclasses.replace(e, measure=measure)
 
     def expr_Arith(self, e: A.Arith, want: str, scope: _Scope, actor: bool) -> A.Expr:
         self.expect(e, want, scope, actor)

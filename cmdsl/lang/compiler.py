@@ -12,11 +12,10 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..model import Side
 from . import ast as A
-from . import render
 from .checker import Checked
 from .ops import Choice, GameOps, State, Steps
 from .run import Run
-from .text import option_text
+from .text import Writer, option_text, state_choice_text, trigger_text
 from .visitor import CONDS, EXPRS, STMTS, Visitor
 from .work import MAX_COUNT
 
@@ -30,11 +29,22 @@ _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
 
 
 @dataclass(frozen=True)
+class TriggeredAbility:
+    """A ``when …:`` ability of a Media Support card, compiled (R12.16)."""
+
+    event: str  # "won" | "news" | "negative" | "end_turn"
+    matches: Callable[[GameOps, Side, Side | None], bool]  # (game, owner, whose event) → it fires
+    run: Step  # its effect, run on behalf of the card's owner
+    label: str  # its head as rules text ("when a state is won by you"), for the log
+
+
+@dataclass(frozen=True)
 class Abilities:
-    """A Media Support card's ongoing abilities, compiled (R4.4, R10.2)."""
+    """A Media Support card's ongoing abilities, compiled (R4.4, R10.2, R12.16)."""
 
     rolls: Callable[[GameOps, Side, Side], int | None]  # (game, owner, roller) → dice, or None
     news: Callable[[GameOps, Side, State], Choice[State]] | None  # (game, owner, new state) → target
+    triggers: tuple[TriggeredAbility, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,7 @@ class Compiler(Visitor):
     def __init__(self, item: str) -> None:
         self.item = item  # the card id, for events' causes
         self._ids = 0
+        self._best_keys: dict[int, str] = {}
 
     def cause(self, node: A.Node) -> str:
         return f"{self.item}:{node.pos.line}"
@@ -88,6 +99,43 @@ class Compiler(Visitor):
     def expr_NewsState(self, e: A.NewsState) -> Value:
         return lambda r: r.news
 
+    def expr_RowCount(self, e: A.RowCount) -> Value:
+        issue, state = self.expr(e.issue), self.expr(e.state)
+        if e.kind == "undecided":
+            return lambda r: r.ops.undecided(state(r), issue(r))
+        return lambda r: r.ops.row_length(state(r), issue(r))
+
+    def expr_It(self, e: A.It) -> Value:
+        return lambda r: r.it
+
+    def expr_Best(self, e: A.Best) -> Value:
+        # Settled, a tie broken, before the statement that reads it runs (``settle``).
+        key = self.best_key(e)
+        return lambda r: r.vars.get(key)
+
+    def best_key(self, e: A.Best) -> str:
+        # Not a variable name (those start with a capital): a superlative's slot in ``Run.vars``,
+        # one per node of the tree (the tree outlives the compiler, so ids stay distinct).
+        return self._best_keys.setdefault(id(e), f"#best{len(self._best_keys) + 1}")
+
+    def best_states(self, e: A.Best) -> Callable[[Run, list[State]], list[State]]:
+        """The states of ``among`` whose measure is highest (``most``) or lowest: more than one on a tie."""
+        measure, pick = self.expr(e.measure), max if e.most else min
+
+        def best(r: Run, among: list[State]) -> list[State]:
+            saved, values = r.it, []
+            try:
+                for state in among:
+                    r.it = state
+                    values.append(measure(r) or 0)
+            finally:
+                r.it = saved
+            if not values:
+                return []
+            top = pick(values)
+            return [s for s, v in zip(among, values) if v == top]
+        return best
+
     def expr_Arith(self, e: A.Arith) -> Value:
         left, right = self.expr(e.left), self.expr(e.right)
         if e.op == "+":
@@ -112,6 +160,10 @@ class Compiler(Visitor):
             return lambda r: r.ops.score(sub(r))
         if e.prop == "hand_size":
             return lambda r: r.ops.hand_size(sub(r))
+        if e.prop == "deck_size":
+            return lambda r: r.ops.deck_size(sub(r))
+        if e.prop == "discard_size":
+            return lambda r: r.ops.discard_size(sub(r))
         raise TypeError(f"cannot compile {e!r}: no property {e.prop!r}")
 
     def player(self, e: A.PlayerRef) -> Value:
@@ -157,6 +209,31 @@ class Compiler(Visitor):
         owner = self.expr(c.player)
         return lambda r: (o := r.ops.media_owner()) is not None and o is owner(r)
 
+    def state_name(self, e: A.Expr) -> Callable[[Run], str | None]:
+        """The name of the state ``e`` means, in play or not (a named state is known by its name
+        even once won, when it no longer reads as a state in play)."""
+        if isinstance(e, A.StateName):
+            name = e.name
+            return lambda r: name
+        state = self.expr(e)
+        return lambda r: None if (s := state(r)) is None else r.ops.state_name(s)
+
+    def cond_StateIs(self, c: A.StateIs) -> Callable[[Run], bool]:
+        name = self.state_name(c.state)
+        if c.status == "in_play":
+            return lambda r: (n := name(r)) is not None and r.ops.live(n) is not None
+        by = self.expr(c.by) if c.by is not None else None
+
+        def won(r: Run) -> bool:
+            n = name(r)
+            winner = next((side for won, side in r.ops.wins() if won == n), None)
+            return winner is not None and (by is None or winner is by(r))
+        return won
+
+    def cond_ThatWins(self, c: A.ThatWins) -> Callable[[Run], bool]:
+        name = self.state_name(c.state)
+        return lambda r: (n := name(r)) is not None and n in r.last
+
     def cond_Compare(self, c: A.Compare) -> Callable[[Run], bool]:
         left, right, op = self.expr(c.left), self.expr(c.right), _CMP[c.op]
 
@@ -171,7 +248,11 @@ class Compiler(Visitor):
 
     def block(self, stmts: tuple[A.Stmt, ...]) -> Step:
         # `while in play:` runs nothing now: its abilities are compiled apart (``abilities``).
-        steps = [self.stmt(s) for s in stmts if not isinstance(s, A.WhileInPlay)]
+        kept = [s for s in stmts if not isinstance(s, A.WhileInPlay)]
+        steps = [self.stmt(s) for s in kept]
+        for i in range(len(kept) - 1):
+            if _tests_that(kept[i + 1]):
+                steps[i] = _watched(steps[i])
         if len(steps) == 1:
             return steps[0]
 
@@ -186,7 +267,25 @@ class Compiler(Visitor):
 
     def stmt(self, s: A.Stmt) -> Step:
         step: Step = self.visit("stmt", s, self.cause(s))
-        return step
+        own = [b for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best)]
+        return self.settle(own, step, self.cause(s)) if own else step
+
+    def settle(self, bests: list[A.Best], step: Step, cause: str) -> Step:
+        """``step``, after each superlative it reads is settled: when states tie, the acting
+        player (the active player where nobody acts) chooses among them."""
+        found = [(self.best_key(b), self.best_states(b),
+                  f"the state with the {'most' if b.most else 'fewest'} {Writer('en').measure(b.measure)} (several tie)")
+                 for b in bests]
+
+        def settled(r: Run) -> Steps:
+            for key, best, what in found:
+                tied = best(r, list(r.ops.in_play))
+                if len(tied) > 1:
+                    r.vars[key] = yield from r.ops.choose_state(r.decider, tied, what, cause)
+                else:
+                    r.vars[key] = tied[0] if tied else None
+            yield from step(r)
+        return settled
 
     def stmt_Gain(self, s: A.Gain, cause: str) -> Step:
         amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
@@ -311,7 +410,7 @@ class Compiler(Visitor):
         raise TypeError(f"cannot compile {s!r} as a step: abilities stand only inside `while in play:` "
                         "(the checker lets no other through)")
 
-    stmt_RollDice = stmt_NewsTarget = ability
+    stmt_RollDice = stmt_NewsTarget = stmt_Trigger = ability
 
     def stmt_If(self, s: A.If, cause: str) -> Step:
         test, then = self.cond(s.cond), self.block(s.then)
@@ -373,9 +472,8 @@ class Compiler(Visitor):
         where = self.cond(s.where) if s.where is not None else None
         self._ids += 1
         key = self._ids
-        what = "a different state" if different else "a state"
-        if s.where is not None:
-            what += f" where {render.cond(s.where)}"
+        what = state_choice_text(s)  # rules text, never effect source
+        best = self.best_states(s.best) if s.best is not None else None
 
         def choose_state(r: Run) -> Steps:
             used = r.chosen.setdefault(key, set()) if different else set()
@@ -387,6 +485,8 @@ class Compiler(Visitor):
                 if where is None or where(r):
                     fits.append(state)
             r.vars[var] = None
+            if best is not None:  # the best of those that fit; a tie is the player's choice
+                fits = best(r, fits)
             chosen = yield from r.ops.choose_state(r.me, fits, what, cause)
             if chosen is not None:
                 r.vars[var] = chosen
@@ -400,11 +500,14 @@ class Compiler(Visitor):
             return None
         rolls: list[tuple[Value, Value]] = []
         news = None
+        triggers: list[TriggeredAbility] = []
         for s in stmts:
             if isinstance(s, A.RollDice):
                 rolls.append((self.expr(s.player), self.count(s.count)))
             elif isinstance(s, A.NewsTarget):
                 news = self.news_target(s)
+            elif isinstance(s, A.Trigger):
+                triggers.append(self.trigger(s))
 
         def roll_count(game: GameOps, owner: Side, roller: Side) -> int | None:
             r = Run(game, owner)
@@ -412,27 +515,67 @@ class Compiler(Visitor):
                 if who(r) is roller:
                     return int(n(r))
             return None
-        return Abilities(roll_count, news)
+        return Abilities(roll_count, news, tuple(triggers))
+
+    def trigger(self, s: A.Trigger) -> TriggeredAbility:
+        who = self.expr(s.player) if s.player is not None else None
+
+        def matches(game: GameOps, owner: Side, whose: Side | None) -> bool:
+            return who is None or who(Run(game, owner)) is whose
+        return TriggeredAbility(s.event, matches, self.block(s.body), trigger_text(s))
 
     def news_target(self, s: A.NewsTarget) -> Callable[[GameOps, Side, State], Choice[State]]:
         chooser = self.expr(s.chooser) if s.chooser is not None else None
-        rule = s.rule
+        # A state rule (`the state with the most votes`) is settled for the owner, who breaks a tie.
+        value = self.expr(s.state) if s.state is not None else None
+        settle = self.settle(list(A.bests(s.state)) if s.state is not None else [],
+                             self.stmt_Nothing(A.Nothing(pos=s.pos), ""), self.cause(s))
 
         def target(game: GameOps, owner: Side, new: State) -> Choice[State]:
             states = list(game.in_play)
             if not states:
                 return new
-            if rule == "chosen":
-                assert chooser is not None
+            if chooser is not None:
                 return (yield from game.choose_news_target(chooser(Run(game, owner)), states))
-            pick = max if rule == "most" else min
-            return pick(states, key=game.votes)  # ties: the first in slot order
+            assert value is not None
+            r = Run(game, owner)
+            yield from settle(r)
+            chosen = value(r)
+            return chosen if chosen is not None else new
         return target
 
 
 def compile_effect(checked: Checked, item: str) -> Compiled:
     c = Compiler(item)
     return Compiled(c.block(checked.program.body), c.abilities(checked.abilities))
+
+
+def _tests_that(s: A.Stmt) -> bool:
+    """Whether ``s`` is an `if` (or `else if`) whose condition asks `that wins …`."""
+    while isinstance(s, A.If):
+        if _has_that(s.cond):
+            return True
+        if len(s.otherwise) != 1:
+            return False
+        s = s.otherwise[0]
+    return False
+
+
+def _has_that(c: A.Cond) -> bool:
+    if isinstance(c, A.ThatWins):
+        return True
+    if isinstance(c, (A.And, A.Or)):
+        return _has_that(c.left) or _has_that(c.right)
+    return isinstance(c, A.Not) and _has_that(c.operand)
+
+
+def _watched(step: Step) -> Step:
+    """``step``, remembering the states won while it runs, for the `that wins` after it."""
+    def watched(r: Run) -> Steps:
+        before = len(r.ops.wins())
+        yield from step(r)
+        r.last = tuple(name for name, _ in r.ops.wins()[before:])
+    return watched
 
 
 def _loop(r: Run, items: Iterable[T]) -> Iterator[T]:

@@ -62,9 +62,26 @@ class GameOps(Protocol):
     def blocks(self, state: State | None, side: Side, issue: str) -> int:
         """How many blocks of ``state``'s ``issue`` row are ``side``'s colour (0 out of play)."""
 
+    def undecided(self, state: State | None, issue: str) -> int:
+        """How many circles of ``state``'s ``issue`` row are white and empty (0 out of play)."""
+
+    def row_length(self, state: State | None, issue: str) -> int:
+        """How many circles ``state``'s ``issue`` row has (0 out of play)."""
+
+    def state_name(self, state: State) -> str:
+        """The name of ``state`` (in play or not)."""
+
+    def wins(self) -> Sequence[tuple[str, Side]]:
+        """Every state won so far this game, in order, by name, with who won it (do not change it)."""
+
     def score(self, side: Side) -> int: ...
 
     def hand_size(self, side: Side) -> int: ...
+
+    def deck_size(self, side: Side) -> int: ...
+
+    def discard_size(self, side: Side) -> int:
+        """Cards in ``side``'s discard pile (not the cards played this turn, R4.3)."""
 
     def in_hand(self, side: Side, card_id: str) -> bool: ...
 

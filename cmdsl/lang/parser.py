@@ -6,12 +6,13 @@ expected in the designer's own words (``"gain"``, "a number"), never Lark's term
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, Tree, ast_utils, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import Indenter
 
@@ -233,9 +234,31 @@ def _body(items: list[Any]) -> tuple[Any, ...]:
     return tuple(i for i in items if isinstance(i, A.Node))
 
 
+class _Unbound:
+    """A method ``create_transformer`` binds to nothing, so it can go on ``_ToAst`` itself (made once
+    per process, not once per parse)."""
+
+    def __init__(self, method: Any) -> None:
+        self.method = method
+
+    def __get__(self, obj: Any, owner: Any = None) -> Any:
+        return self.method
+
+
+def _building(inline: bool, meta: bool) -> Callable[[type[A.Node]], Any]:
+    """How ``ast_utils.create_transformer`` makes the method of a ``Built`` class: its parts, in
+    order, and its position in the card file."""
+    def method_for(cls: type[A.Node]) -> Any:
+        def build(self: "_ToAst", meta: Any, children: list[Any]) -> A.Node:
+            return cls(*children, pos=self._p(meta))
+        return _Unbound(v_args(meta=True)(build))
+    return method_for
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
-    """Lark tree → ``ast`` nodes carrying file positions."""
+    """Lark tree → ``ast`` nodes carrying file positions. ``Built`` nodes are made by Lark's
+    ``ast_utils`` (one rule per class, no method here); the methods below build the rest."""
 
     def __init__(self, origin: Origin) -> None:
         super().__init__()
@@ -291,8 +314,36 @@ class _ToAst(Transformer):
     def hand_size_of(self, meta, c):  # type: ignore[no-untyped-def]
         return A.Of("hand_size", c[0], pos=self._p(meta))
 
-    def blocks_of(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.BlocksOf(c[0], c[1], c[2], pos=self._p(meta))
+    def deck_size_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("deck_size", c[0], pos=self._p(meta))
+
+    def discard_size_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("discard_size", c[0], pos=self._p(meta))
+
+    def undecided_blocks(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RowCount("undecided", c[0], c[1], pos=self._p(meta))
+
+    def row_length(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RowCount("all", c[0], c[1], pos=self._p(meta))
+
+    def best(self, meta, c):  # type: ignore[no-untyped-def]
+        return dataclasses.replace(c[0], pos=self._p(meta))
+
+    def with_most(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Best(str(c[0]) == "most", c[1], pos=self._p(meta))
+
+    # a measure names what is read from each state; the state itself is ``It``
+    def m_votes(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Of("votes", A.It(pos=self._p(meta)), pos=self._p(meta))
+
+    def m_blocks_of(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.BlocksOf(c[0], c[1], A.It(pos=self._p(meta)), pos=self._p(meta))
+
+    def m_undecided(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RowCount("undecided", c[0], A.It(pos=self._p(meta)), pos=self._p(meta))
+
+    def m_row(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.RowCount("all", c[0], A.It(pos=self._p(meta)), pos=self._p(meta))
 
     def news_state(self, meta, c):  # type: ignore[no-untyped-def]
         return A.NewsState(pos=self._p(meta))
@@ -310,14 +361,20 @@ class _ToAst(Transformer):
     def compare(self, meta, c):  # type: ignore[no-untyped-def]
         return A.Compare(str(c[1]), c[0], c[2], pos=self._p(meta))
 
-    def leads(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Leads(c[0], pos=self._p(meta))
-
     def media_in_play(self, meta, c):  # type: ignore[no-untyped-def]
         return A.MediaInPlay(None, pos=self._p(meta))
 
     def has_media(self, meta, c):  # type: ignore[no-untyped-def]
         return A.MediaInPlay(c[0], pos=self._p(meta))
+
+    def is_in_play(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.StateIs(c[0], "in_play", None, pos=self._p(meta))
+
+    def is_won(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.StateIs(c[0], "won", None, pos=self._p(meta))
+
+    def is_won_by(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.StateIs(c[0], "won", c[1], pos=self._p(meta))
 
     def and_(self, meta, c):  # type: ignore[no-untyped-def]
         return A.And(c[0], c[1], pos=self._p(meta))
@@ -331,28 +388,7 @@ class _ToAst(Transformer):
     def where(self, meta, c):  # type: ignore[no-untyped-def]
         return ("where", c[0])
 
-    # simple statements
-    def gain(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Gain(c[0], c[1], c[2], pos=self._p(meta))
-
-    def shift(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Shift(c[0], c[1], c[2], pos=self._p(meta))
-
-    def alter(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Alter(c[0], pos=self._p(meta))
-
-    def demographic(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.DemographicSupport(c[0], pos=self._p(meta))
-
-    def draw(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Draw(c[0], pos=self._p(meta))
-
-    def draw_play(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.DrawAndPlay(c[0], pos=self._p(meta))
-
-    def discard(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Discard(c[0], pos=self._p(meta))
-
+    # simple statements (gain, shift, draw… are ``Built``: see ``_building``)
     def discard_any(self, meta, c):  # type: ignore[no-untyped-def]
         return A.DiscardAny(str(c[0]), pos=self._p(meta))
 
@@ -360,7 +396,8 @@ class _ToAst(Transformer):
         different = any(isinstance(x, Token) and x.type == "DIFFERENT" for x in c)
         name = next(str(x) for x in c if isinstance(x, Token) and x.type == "VAR")
         where = next((x[1] for x in c if isinstance(x, tuple)), None)
-        return A.ChooseState(name, where, different, pos=self._p(meta))
+        best = next((x for x in c if isinstance(x, A.Best)), None)
+        return A.ChooseState(name, where, different, best, pos=self._p(meta))
 
     def choose_issue(self, meta, c):  # type: ignore[no-untyped-def]
         return A.ChooseIssue(str(c[0]), pos=self._p(meta))
@@ -374,20 +411,32 @@ class _ToAst(Transformer):
     def discard_card(self, meta, c):  # type: ignore[no-untyped-def]
         return A.DiscardCard(str(c[0]), pos=self._p(meta))
 
-    def nothing(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.Nothing(pos=self._p(meta))
-
-    def roll_dice(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.RollDice(c[0], c[1], pos=self._p(meta))
-
     def news_target(self, meta, c):  # type: ignore[no-untyped-def]
         return c[0]
 
     def news_chosen_by(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.NewsTarget("chosen", c[0], pos=self._p(meta))
+        return A.NewsTarget(c[0], None, pos=self._p(meta))
 
-    def news_by_votes(self, meta, c):  # type: ignore[no-untyped-def]
-        return A.NewsTarget(str(c[0]), None, pos=self._p(meta))
+    def news_state_is(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.NewsTarget(None, c[0], pos=self._p(meta))
+
+    # triggered abilities
+    def when_won(self, meta, c):  # type: ignore[no-untyped-def]
+        player = c[0] if c and isinstance(c[0], A.PlayerRef) else None
+        return A.Trigger("won", player, _body(c[1:] if player is not None else c), pos=self._p(meta))
+
+    def when_news(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Trigger("news", None, _body(c), pos=self._p(meta))
+
+    def when_negative(self, meta, c):  # type: ignore[no-untyped-def]
+        return A.Trigger("negative", c[0], _body(c[1:]), pos=self._p(meta))
+
+    def at_end_of_turn(self, meta, c):  # type: ignore[no-untyped-def]
+        player = c[0] if isinstance(c[0], A.PlayerRef) else None  # None: `each turn`
+        return A.Trigger("end_turn", player, _body(c[1:]), pos=self._p(meta))
+
+    def each_turn(self, meta, c):  # type: ignore[no-untyped-def]
+        return "each"
 
     # compound statements
     def if_stmt(self, meta, c):  # type: ignore[no-untyped-def]
@@ -421,3 +470,11 @@ class _ToAst(Transformer):
 
     def _tok(self, tok: Token) -> A.Pos:
         return self.o.pos(tok.line or 1, tok.column or 1)
+
+
+class _Methods:
+    """Where ``create_transformer`` puts the ``Built`` classes' methods, to be moved onto ``_ToAst``."""
+
+
+for _rule, _method in vars(ast_utils.create_transformer(A, _Methods(), decorator_factory=_building)).items():  # type: ignore[arg-type]
+    setattr(_ToAst, _rule, _method)

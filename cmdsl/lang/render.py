@@ -11,7 +11,9 @@ from .visitor import CONDS, EXPRS, STMTS, Visitor
 
 _OF = {"majority": "the majority issue of", "minority": "the minority issue of",
        "key": "the key demographic of", "votes": "the votes of", "score": "the score of",
-       "hand_size": "the hand size of"}
+       "hand_size": "the hand size of", "deck_size": "the deck size of",
+       "discard_size": "the discard pile size of"}
+_ROW = {"undecided": "the undecided blocks on", "all": "the blocks on"}
 _PLAYER = {"you": "you", "opponent": "the opponent", "active": "the active player",
            "mccain": "mccain", "obama": "obama"}
 
@@ -65,6 +67,28 @@ class Unparser(Visitor):
     def expr_NewsState(self, e: A.NewsState) -> str:
         return "the news state"
 
+    def expr_RowCount(self, e: A.RowCount) -> str:
+        return f"{_ROW[e.kind]} {self.atom(e.issue)} in {self.atom(e.state)}"
+
+    def expr_It(self, e: A.It) -> str:
+        return "it"  # never parsed: a measure leaves its state unsaid (``measure``)
+
+    def expr_Best(self, e: A.Best) -> str:
+        return f"the state {self.with_most(e)}"
+
+    def with_most(self, e: A.Best) -> str:
+        return f"with the {'most' if e.most else 'fewest'} {self.measure(e.measure)}"
+
+    def measure(self, m: A.Expr) -> str:
+        """What a superlative reads from each state, the state unsaid (grammar's ``measure``)."""
+        if isinstance(m, A.Of) and m.prop == "votes":
+            return "votes"
+        if isinstance(m, A.BlocksOf):
+            return f"blocks of {self.atom(m.player)} on {self.atom(m.issue)}"
+        if isinstance(m, A.RowCount):
+            return f"{'undecided blocks' if m.kind == 'undecided' else 'blocks'} on {self.atom(m.issue)}"
+        raise TypeError(f"{m!r} is not a measure (the parser builds no other)")
+
     def expr_Arith(self, e: A.Arith) -> str:
         # `sum: sum ADD_OP atom`: left-associative, so only a sum on the right needs parentheses.
         return f"{self.expr(e.left)} {e.op} {self.atom(e.right)}"
@@ -89,6 +113,14 @@ class Unparser(Visitor):
             return "media support is in play"
         who = self.expr(c.player)
         return f"{who} {'have' if who == 'you' else 'has'} media support in play"
+
+    def cond_StateIs(self, c: A.StateIs) -> str:
+        if c.status == "in_play":
+            return f"{self.expr(c.state)} is in play"
+        return f"{self.expr(c.state)} is won" + (f" by {self.expr(c.by)}" if c.by is not None else "")
+
+    def cond_ThatWins(self, c: A.ThatWins) -> str:
+        return f"that wins {self.atom(c.state)}"
 
     def cond_And(self, c: A.And) -> str:
         return f"{self.cond(c.left, _AND)} and {self.cond(c.right, _NOT)}"
@@ -138,7 +170,8 @@ class Unparser(Visitor):
         return [f"{indent}discard any number as {s.var}"]
 
     def stmt_ChooseState(self, s: A.ChooseState, indent: str) -> list[str]:
-        return [f"{indent}choose a {'different ' if s.different else ''}state as {s.var}{self.where(s.where)}"]
+        best = f" {self.with_most(s.best)}" if s.best is not None else ""
+        return [f"{indent}choose a {'different ' if s.different else ''}state{best} as {s.var}{self.where(s.where)}"]
 
     def stmt_ChooseIssue(self, s: A.ChooseIssue, indent: str) -> list[str]:
         return [f"{indent}choose an issue as {s.var}"]
@@ -160,10 +193,24 @@ class Unparser(Visitor):
         return [f"{indent}{who} {'roll' if who == 'you' else 'rolls'} {self.expr(s.count)} going negative dice"]
 
     def stmt_NewsTarget(self, s: A.NewsTarget, indent: str) -> list[str]:
-        if s.rule == "chosen":
-            assert s.chooser is not None
+        if s.chooser is not None:
             return [f"{indent}breaking news targets a state chosen by {self.expr(s.chooser)}"]
-        return [f"{indent}breaking news targets the state with the {s.rule} votes"]
+        assert s.state is not None
+        return [f"{indent}breaking news targets {self.expr(s.state)}"]
+
+    def stmt_Trigger(self, s: A.Trigger, indent: str) -> list[str]:
+        return [f"{indent}{self.trigger_head(s)}:"] + self.block(s.body, indent + INDENT)
+
+    def trigger_head(self, s: A.Trigger) -> str:
+        who = self.expr(s.player) if s.player is not None else None
+        if s.event == "won":
+            return "when a state is won" + (f" by {who}" if who is not None else "")
+        if s.event == "news":
+            return "when breaking news is drawn"
+        if s.event == "negative":
+            return f"when {who} {'go' if who == 'you' else 'goes'} negative"
+        turn = {None: "each", "you": "your", "the opponent": "the opponent's"}[who]
+        return f"at the end of {turn} turn"
 
     def stmt_If(self, s: A.If, indent: str) -> list[str]:
         out = [f"{indent}if {self.cond(s.cond)}:"] + self.block(s.then, indent + INDENT)

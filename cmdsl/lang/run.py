@@ -9,7 +9,7 @@ from .ops import GameOps, State
 
 
 class Run:
-    __slots__ = ("ops", "actor", "news", "vars", "chosen")
+    __slots__ = ("ops", "actor", "news", "vars", "chosen", "it", "last")
 
     def __init__(self, ops: GameOps, actor: Side | None, news: State | None = None) -> None:
         self.ops = ops
@@ -18,6 +18,9 @@ class Run:
         self.vars: dict[str, Any] = {}
         # Per `choose a different state`: the states already chosen in the innermost loop.
         self.chosen: dict[int, set[State]] = {}
+        self.it: State | None = None  # the state a superlative is measuring
+        # The names of the states won while the statement before a `that wins` test ran.
+        self.last: tuple[str, ...] = ()
 
     @property
     def me(self) -> Side:
@@ -25,8 +28,15 @@ class Run:
         assert self.actor is not None
         return self.actor
 
+    @property
+    def decider(self) -> Side:
+        """Who breaks a tie: the acting player, or the active player where nobody acts (Breaking
+        News outside `as`)."""
+        return self.actor if self.actor is not None else self.ops.active
+
     def as_(self, actor: Side) -> "Run":
         r = Run(self.ops, actor, self.news)
         r.vars = self.vars
         r.chosen = self.chosen
+        r.it = self.it
         return r

@@ -6,6 +6,8 @@ One walk over the tree; every word comes from the phrase table of the chosen lan
 
 from __future__ import annotations
 
+import re
+
 from . import ast as A
 from .visitor import CONDS, EXPRS, STMTS, Visitor
 
@@ -16,50 +18,83 @@ _P: dict[str, dict[str, str]] = {
         "you": "you", "opponent": "your opponent", "active": "the active player", "mccain": "McCain", "obama": "Obama",
         "defense": "Defense", "economy": "Economy", "news": "the affected state",
         "majority": "the majority issue of {0}", "minority": "the minority issue of {0}",
-        "key": "the key demographic of {0}", "votes": "the electoral votes of {0}",
-        "score": "{p} score", "hand_size": "the number of cards in {p} hand",
-        "blocks": "the number of {issue} blocks of {state} in {p} colour",
+        "key": "the key demographic of {0}", "votes": "the number of electoral votes of {0}",
+        "score": "{0}", "hand_size": "the number of cards in {0}",
+        "blocks": "the number of {issue} blocks of {state} in {colour}",
+        "deck_size": "the number of cards in {0}", "discard_size": "the number of cards in {0}",
+        "row_undecided": "the number of undecided {issue} blocks of {state}",
+        "row_all": "the number of {issue} blocks of {state}",
+        "it": "that state",
+        "best": "the state in play with the {most} {measure} ({tie})",
+        "most": "most", "fewest": "fewest",
+        "m_votes": "electoral votes", "m_blocks": "{issue} blocks in {colour}",
+        "m_undecided": "undecided {issue} blocks", "m_row": "{issue} blocks",
+        "tie": "{who} chooses on a tie", "tie_you": "you choose on a tie",
+        "in_play_cond": "{0} is in play", "won": "{0} has been won", "won_by": "{0} has been won by {1}",
+        "that_wins": "that won {0}",
+        "when_won": "When {who} wins a state:", "when_won_you": "When you win a state:",
+        "when_won_any": "When a state is won:", "when_news": "When Breaking News is drawn:",
+        "when_negative": "When {who} goes negative:", "when_negative_you": "When you go negative:",
+        "end_turn": "At the end of {p} turn:", "end_each_turn": "At the end of each turn:",
         "+": "plus", "-": "minus",
         "=": "is", "!=": "is not", "<": "is less than", ">": "is more than", "<=": "is at most", ">=": "is at least",
         "leads": "{who} leads in electoral votes", "leads_you": "you lead in electoral votes",
         "media": "a Media Support card is in play",
         "has_media": "{who} has a Media Support card in play", "has_media_you": "you have a Media Support card in play",
         "and": "{0} and {1}", "or": "{0} or {1}", "not": "it is not the case that {0}",
-        "support": "support|supports", "card": "card|cards", "box": "box|boxes",
+        "support": "support|supports", "card": "card|cards", "box": "box|boxes", "other": "other card|other cards",
         "gain": "Gain {n} on {issue} in {state}.",
         "shift": "Shift {state} {n} toward {issue}.",
         "alter": "Move the key demographic of {state} to its other group.",
         "demographic": ("Demographic Support ({g}): in every state in play whose key demographic is {g}, "
                         "each empty white circle gets one of your tokens."),
         "draw": "Draw {n}.", "draw_play": "Draw {n} and play one of them at once.",
-        "cost": "Discard {n} (a cost: this card cannot be played without {k} other cards in hand).",
+        "cost": "Discard {n} (a cost: this card cannot be played without {k} in hand).",
         "discard": "Discard {n} (as many as possible).",
         "discard_any": "Discard any number of cards, even none; call that number {v}.",
-        "choose_state": "Choose {which}{where}; call it {v}.",
-        "a_state": "a state in play", "different": "a different state in play (not one already chosen here)",
+        "choose_state": "Choose {which}; call it {v}.", "choose_state_where": "Choose {which} (call it {v}){where}.",
+        "choose_best": "{which} with the {most} {measure}", "a_state": "a state in play", "different": "a different state in play (not one already chosen here)",
         "where": " where {0}",
         "choose_issue": "Choose an issue, Economy or Defense; call it {v}.",
         "choose_card": "Choose a card from your hand; call it {v}.",
         "play": "Play {v} at once.", "discard_card": "Discard {v}.", "nothing": "Nothing happens.",
-        "no_die": "When {who} {goes} negative, no die is rolled.",
-        "dice": "When {who} {goes} negative, roll the Going Negative die {times}.",
-        "goes": "goes", "goes_you": "go",
+        "no_die": "When {who} {goes} negative, {they} {do} not roll the Going Negative die: {other} {gets} no result.",
+        "dice": "When {who} {goes} negative, {they} {rolls} the Going Negative die {times}; {other} {carries} out each result.",
+        "goes": "goes", "goes_you": "go", "they": "they", "they_you": "you", "do": "do", "gets": "gets|get",
+        "rolls": "roll", "carries": "carries|carry",
         "news_chosen": "Each Breaking News affects a state in play chosen by {who}.",
-        "news_most": "Each Breaking News affects the state in play with the most electoral votes.",
-        "news_fewest": "Each Breaking News affects the state in play with the fewest electoral votes.",
+        "news_state": "Each Breaking News affects {0}.",
         "if": "If {0}:", "elif": "Otherwise, if {0}:", "else": "Otherwise:",
         "for_each": "For each state in play (call it {v}){where}:",
-        "once": "Once", "twice": "Twice", "times": "{0} times",
-        "as": "{Who} does this:", "as_you": "You do this:",
+        "once": "Once", "twice": "Twice", "times": "{0} times", "times_computed": "As many times as {0}",
+        "as": "{Who} does this:", "as_you": "You do this:", "as_note": "{Who} does this (“you” below is {who}):",
         "choose_one": "Choose one:", "in_play": "While this card is in play:",
     },
     "fr": {
         "you": "vous", "opponent": "votre adversaire", "active": "le joueur actif", "mccain": "McCain", "obama": "Obama",
         "defense": "la Défense", "economy": "l'Économie", "news": "l'État concerné",
         "majority": "l'enjeu majeur de {0}", "minority": "l'enjeu mineur de {0}",
-        "key": "la clef démographique de {0}", "votes": "les votes électoraux de {0}",
-        "score": "le score de {0}", "hand_size": "le nombre de cartes en main de {0}",
-        "blocks": "le nombre de blocs de {state} côté {issue} à la couleur de {0}",
+        "key": "la clef démographique de {0}", "votes": "le nombre de votes électoraux de {0}",
+        "score": "{0}", "hand_size": "le nombre de cartes dans {0}",
+        "blocks": "le nombre de blocs de {state} côté {issue} à {colour}",
+        "deck_size": "le nombre de cartes dans {0}", "discard_size": "le nombre de cartes dans {0}",
+        "defense_bare": "Défense", "economy_bare": "Économie",
+        "row_undecided": "le nombre de blocs indécis de {state} côté {issue}",
+        "row_all": "le nombre de blocs de {state} côté {issue}",
+        "it": "cet État",
+        "best": "l'État en jeu qui a le {most} de {measure} ({tie})",
+        "most": "plus", "fewest": "moins",
+        "m_votes": "votes électoraux", "m_blocks": "blocs côté {issue} à {colour}",
+        "m_undecided": "blocs indécis côté {issue}", "m_row": "blocs côté {issue}",
+        "tie": "en cas d'égalité, {who} choisit", "tie_you": "en cas d'égalité, vous choisissez",
+        "in_play_cond": "{0} est en jeu", "won": "{0} a été remporté", "won_by": "{0} a été remporté par {1}",
+        "that_wins": "cela a fait remporter {0}",
+        "when_won": "Quand {who} remporte un État :", "when_won_you": "Quand vous remportez un État :",
+        "when_won_any": "Quand un État est remporté :", "when_news": "Quand une Breaking News est piochée :",
+        "when_negative": "Quand {who} joue une carte Going Negative :",
+        "when_negative_you": "Quand vous jouez une carte Going Negative :",
+        "end_turn": "À la fin du tour de {who} :", "end_turn_you": "À la fin de votre tour :",
+        "end_each_turn": "À la fin de chaque tour :",
         "+": "plus", "-": "moins",
         "=": "est", "!=": "n'est pas", "<": "est inférieur à", ">": "est supérieur à", "<=": "est au plus",
         ">=": "est au moins",
@@ -68,37 +103,53 @@ _P: dict[str, dict[str, str]] = {
         "has_media": "{who} a une carte Media Support en jeu",
         "has_media_you": "vous avez une carte Media Support en jeu",
         "and": "{0} et {1}", "or": "{0} ou {1}", "not": "il est faux que {0}",
-        "support": "soutien|soutiens", "card": "carte|cartes", "box": "case|cases",
+        "support": "soutien|soutiens", "card": "carte|cartes", "box": "case|cases", "other": "autre carte|autres cartes",
         "gain": "Gagnez {n} sur {issue} dans {state}.",
         "shift": "Orientez {state} de {n} vers {issue}.",
         "alter": "Déplacez la clef démographique de {state} sur son autre groupe.",
         "demographic": ("Soutien démographique ({g}) : dans chaque État en jeu dont la clef démographique est "
                         "{g}, chaque cercle blanc libre reçoit un de vos jetons."),
         "draw": "Piochez {n}.", "draw_play": "Piochez {n} et jouez-en une aussitôt.",
-        "cost": "Défaussez {n} (un coût : cette carte ne se joue pas sans {k} autres cartes en main).",
+        "cost": "Défaussez {n} (un coût : cette carte ne se joue pas sans {k} en main).",
         "discard": "Défaussez {n} (autant que possible).",
         "discard_any": "Défaussez autant de cartes que vous voulez, même aucune ; appelez ce nombre {v}.",
-        "choose_state": "Choisissez {which}{where} ; appelez-le {v}.",
-        "a_state": "un État en jeu", "different": "un autre État en jeu (pas un déjà choisi ici)",
+        "choose_state": "Choisissez {which} ; appelez-le {v}.",
+        "choose_state_where": "Choisissez {which} (appelez-le {v}){where}.",
+        "choose_best": "{which} qui a le {most} de {measure}", "a_state": "un État en jeu", "different": "un autre État en jeu (pas un déjà choisi ici)",
         "where": " tel que {0}",
         "choose_issue": "Choisissez un enjeu, Économie ou Défense ; appelez-le {v}.",
         "choose_card": "Choisissez une carte de votre main ; appelez-la {v}.",
         "play": "Jouez {v} aussitôt.", "discard_card": "Défaussez {v}.", "nothing": "Rien ne se passe.",
-        "no_die": "Quand {who} {goes} une carte Going Negative, aucun dé n'est lancé.",
-        "dice": "Quand {who} {goes} une carte Going Negative, le dé est lancé {times}.",
-        "goes": "joue", "goes_you": "jouez",
+        "no_die": ("Quand {who} {goes} une carte Going Negative, {they} ne {rolls} pas le dé Going Negative : "
+                   "{other} n'{gets} aucun résultat."),
+        "dice": ("Quand {who} {goes} une carte Going Negative, {they} {rolls} le dé Going Negative {times} ; "
+                 "{other} {carries} chaque résultat."),
+        "goes": "joue", "goes_you": "jouez", "they": "{who}", "they_you": "vous", "do": "",
+        "gets": "obtient|obtenez", "rolls": "lance|lancez", "carries": "applique|appliquez",
         "news_chosen": "Chaque Breaking News affecte un État en jeu choisi par {who}.",
-        "news_most": "Chaque Breaking News affecte l'État en jeu qui a le plus de votes électoraux.",
-        "news_fewest": "Chaque Breaking News affecte l'État en jeu qui a le moins de votes électoraux.",
+        "news_state": "Chaque Breaking News affecte {0}.",
         "if": "Si {0} :", "elif": "Sinon, si {0} :", "else": "Sinon :",
         "for_each": "Pour chaque État en jeu (appelez-le {v}){where} :",
-        "once": "Une fois", "twice": "Deux fois", "times": "{0} fois",
+        "once": "Une fois", "twice": "Deux fois", "times": "{0} fois", "times_computed": "Autant de fois que {0}",
         "as": "{Who} fait ceci :", "as_you": "Vous faites ceci :",
+        "as_note": "{Who} fait ceci (« vous » désigne ci-dessous {who}) :",
         "choose_one": "Choisissez une option :", "in_play": "Tant que cette carte est en jeu :",
     },
 }
 _EN_NUMBERS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _EN_POSSESSIVE = {"you": "your", "your opponent": "your opponent's"}
+#: What a player owns, as each language names it (``Writer.owned``): "your hand", "la main de McCain".
+_NOUNS = {"en": {"score": "score", "hand_size": "hand", "deck_size": "deck", "discard_size": "discard pile",
+                 "colour": "colour"},
+          "fr": {"score": "score", "hand_size": "main", "deck_size": "pioche", "discard_size": "défausse",
+                 "colour": "couleur"}}
+_FR_MASCULINE = {"score"}
+#: The other player, as each language names them (R8.1: the roller's opponent carries out a result).
+_OTHER = {"en": {"you": "your opponent", "your opponent": "you", "McCain": "Obama", "Obama": "McCain",
+                 "the active player": "the other player"},
+          "fr": {"vous": "votre adversaire", "votre adversaire": "vous", "McCain": "Obama", "Obama": "McCain",
+                 "le joueur actif": "l'autre joueur"}}
+_YOU_WORDS = {"en": ("you", "your"), "fr": ("vous", "votre", "vos")}
 
 
 class Writer(Visitor):
@@ -106,11 +157,14 @@ class Writer(Visitor):
 
     families = {"expr": EXPRS, "cond": CONDS, "stmt": STMTS}
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", kind: str = "card") -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
         self.lang = lang
         self.p = _P[lang]
+        # Who acts where the text is: who breaks a superlative's tie (Breaking News: nobody, so
+        # the active player, until an `as` block says who acts).
+        self.actor = self.p["active" if kind == "news" else "you"]
 
     # ---- values --------------------------------------------------------------------
 
@@ -141,14 +195,53 @@ class Writer(Visitor):
     def expr_NewsState(self, e: A.NewsState) -> str:
         return self.p["news"]
 
+    def expr_RowCount(self, e: A.RowCount) -> str:
+        return self.p[f"row_{e.kind}"].format(issue=self.bare_issue(e.issue), state=self.expr(e.state))
+
+    def expr_It(self, e: A.It) -> str:
+        return self.p["it"]
+
+    def expr_Best(self, e: A.Best) -> str:
+        return self.p["best"].format(most=self.p["most" if e.most else "fewest"], measure=self.measure(e.measure),
+                                     tie=self._you(self.actor, "tie"))
+
+    def measure(self, m: A.Expr) -> str:
+        """What a superlative compares, the state unsaid: "electoral votes", "Economy blocks in your colour"."""
+        if isinstance(m, A.Of) and m.prop == "votes":
+            return self.p["m_votes"]
+        if isinstance(m, A.BlocksOf):
+            who = self.expr(m.player)
+            return self.p["m_blocks"].format(issue=self.bare_issue(m.issue), colour=self.owned(who, "colour"))
+        if isinstance(m, A.RowCount):
+            return self.p["m_undecided" if m.kind == "undecided" else "m_row"].format(issue=self.bare_issue(m.issue))
+        raise TypeError(f"{m!r} is not a measure (the parser builds no other)")
+
     def expr_Of(self, e: A.Of) -> str:
         sub = self.expr(e.subject)
-        return self.p[e.prop].format(sub, p=self.possessive(sub))
+        if e.prop in _NOUNS[self.lang]:  # a player's: "your hand", "la main de McCain"
+            return self.p[e.prop].format(self.owned(sub, e.prop))
+        return self.p[e.prop].format(sub)
+
+    def owned(self, who: str, thing: str) -> str:
+        """``who``'s ``thing`` (a key of ``_NOUNS``): "your score", "Obama's hand"; "votre main",
+        "la pioche de votre adversaire"."""
+        noun = _NOUNS[self.lang][thing]
+        if self.lang == "en":
+            return f"{self.possessive(who)} {noun}"
+        if who == self.p["you"]:
+            return f"votre {noun}"
+        return f"{'le' if noun in _FR_MASCULINE else 'la'} {noun} de {who}"
+
+    def bare_issue(self, e: A.Expr) -> str:
+        """An issue after "côté" in French ("côté Économie", not "côté l'Économie")."""
+        if isinstance(e, A.IssueLit):
+            return self.p.get(f"{e.issue}_bare", self.p[e.issue])
+        return self.expr(e)
 
     def expr_BlocksOf(self, e: A.BlocksOf) -> str:
         who = self.expr(e.player)
-        return self.p["blocks"].format(who, issue=self.expr(e.issue), state=self.expr(e.state),
-                                       p=self.possessive(who))
+        return self.p["blocks"].format(issue=self.bare_issue(e.issue), state=self.expr(e.state),
+                                       colour=self.owned(who, "colour"))
 
     def expr_Arith(self, e: A.Arith) -> str:
         # "5 minus 2 minus 1" reads left to right, as the effect does: a sum on the right of a
@@ -191,6 +284,15 @@ class Writer(Visitor):
 
     def cond_MediaInPlay(self, c: A.MediaInPlay) -> str:
         return self.p["media"] if c.player is None else self._you(self.expr(c.player), "has_media")
+
+    def cond_StateIs(self, c: A.StateIs) -> str:
+        state = self.expr(c.state)
+        if c.status == "in_play":
+            return self.p["in_play_cond"].format(state)
+        return self.p["won"].format(state) if c.by is None else self.p["won_by"].format(state, self.expr(c.by))
+
+    def cond_ThatWins(self, c: A.ThatWins) -> str:
+        return self.p["that_wins"].format(self.expr(c.state))
 
     def cond_And(self, c: A.And) -> str:
         return self.p["and"].format(self.cond(c.left, A.And), self.cond(c.right, A.And))
@@ -242,7 +344,12 @@ class Writer(Visitor):
 
     def stmt_ChooseState(self, s: A.ChooseState, indent: str, top: bool, kind: str) -> list[str]:
         which = self.p["different" if s.different else "a_state"]
-        return [indent + self.p["choose_state"].format(which=which, where=self.where(s.where), v=s.var)]
+        if s.best is not None:
+            which = self.p["choose_best"].format(which=which, most=self.p["most" if s.best.most else "fewest"],
+                                                 measure=self.measure(s.best.measure))
+        # With a condition, the name comes first: the condition speaks of it.
+        key = "choose_state" if s.where is None else "choose_state_where"
+        return [indent + self.p[key].format(which=which, where=self.where(s.where), v=s.var)]
 
     def stmt_ChooseIssue(self, s: A.ChooseIssue, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["choose_issue"].format(v=s.var)]
@@ -260,17 +367,44 @@ class Writer(Visitor):
         return [indent + self.p["nothing"]]
 
     def stmt_RollDice(self, s: A.RollDice, indent: str, top: bool, kind: str) -> list[str]:
+        # Who rolls and who carries out the results (R8.1) are both said: they are not the same player.
         p, who = self.p, self.expr(s.player)
-        goes = p["goes_you"] if who == p["you"] else p["goes"]
+        you = who == p["you"]
+        other = _OTHER[self.lang].get(who, p["opponent"])
+        other_you = other == p["you"]
+        words = dict(who=who, goes=p["goes_you" if you else "goes"],
+                     they=p["they_you" if you else "they"].format(who=who), do=p["do"],
+                     rolls=self._agree("rolls", you), other=other, gets=self._agree("gets", other_you),
+                     carries=self._agree("carries", other_you))
         if isinstance(s.count, A.Num) and s.count.value == 0:
-            return [indent + p["no_die"].format(who=who, goes=goes)]
-        return [indent + p["dice"].format(who=who, goes=goes, times=self.times(s.count, start=False))]
+            return [indent + " ".join(p["no_die"].format(**words).split())]
+        return [indent + p["dice"].format(times=self.times(s.count, start=False), **words)]
+
+    def _agree(self, key: str, you: bool) -> str:
+        """A verb agreeing with its subject: "carries|carry" (English), "applique|appliquez"."""
+        forms = self.p[key].split("|")
+        return forms[-1] if you and len(forms) > 1 else forms[0]
 
     def stmt_NewsTarget(self, s: A.NewsTarget, indent: str, top: bool, kind: str) -> list[str]:
-        if s.rule == "chosen":
-            assert s.chooser is not None
+        if s.chooser is not None:
             return [indent + self.p["news_chosen"].format(who=self.expr(s.chooser))]
-        return [indent + self.p[f"news_{s.rule}"]]
+        assert s.state is not None
+        return [indent + self.p["news_state"].format(self.expr(s.state))]
+
+    def stmt_Trigger(self, s: A.Trigger, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.trigger_head(s)] + self.lines(s.body, indent + "  ", kind=kind)
+
+    def trigger_head(self, s: A.Trigger) -> str:
+        p = self.p
+        who = self.expr(s.player) if s.player is not None else None
+        if s.event == "news":
+            return p["when_news"]
+        if who is None:
+            return p["when_won_any" if s.event == "won" else "end_each_turn"]
+        if s.event == "end_turn":
+            key = "end_turn_you" if who == p["you"] and "end_turn_you" in p else "end_turn"
+            return p[key].format(who=who, p=self.possessive(who))
+        return self._you(who, "when_won" if s.event == "won" else "when_negative")
 
     def times(self, e: A.Expr, start: bool = True) -> str:
         """"Once", "Twice", "X times"… with a capital only at the ``start`` of a sentence (never
@@ -279,7 +413,11 @@ class Writer(Visitor):
         if n in (1, 2):
             word = self.p["once" if n == 1 else "twice"]
             return word if start else word.lower()
-        text = self.p["times"].format(self.expr(e))
+        if n is None:  # a number read from the game: "As many times as X"
+            text = self.p["times_computed"].format(self.expr(e))
+            return text if start else text[0].lower() + text[1:]
+        number = _EN_NUMBERS.get(n, str(n)) if self.lang == "en" else str(n)  # as counts are written
+        text = self.p["times"].format(number)
         return text[0].upper() + text[1:] if start else text
 
     def stmt_If(self, s: A.If, indent: str, top: bool, kind: str) -> list[str]:
@@ -305,8 +443,17 @@ class Writer(Visitor):
 
     def stmt_As(self, s: A.As, indent: str, top: bool, kind: str) -> list[str]:
         who = self.expr(s.player)
-        head = self.p["as_you"] if who == self.p["you"] else self.p["as"].format(Who=who[0].upper() + who[1:])
-        return [indent + head] + self.lines(s.body, indent + "  ", kind=kind)
+        saved, self.actor = self.actor, who
+        try:
+            body = self.lines(s.body, indent + "  ", kind=kind)
+        finally:
+            self.actor = saved
+        if who == self.p["you"]:
+            return [indent + self.p["as_you"]] + body
+        # The lines below speak to whoever acts: say so when they say "you".
+        says_you = any(w in _YOU_WORDS[self.lang] for line in body for w in re.findall(r"\w+", line.lower()))
+        head = self.p["as_note" if says_you else "as"].format(Who=who[0].upper() + who[1:], who=who)
+        return [indent + head] + body
 
     def stmt_ChooseOne(self, s: A.ChooseOne, indent: str, top: bool, kind: str) -> list[str]:
         inner = indent + "  "
@@ -321,19 +468,51 @@ class Writer(Visitor):
         return [indent + self.p["in_play"]] + self.lines(s.body, indent + "  ", kind=kind)
 
 
+_FR_CONTRACTIONS = {"de le": "du", "de les": "des", "à le": "au", "à les": "aux"}
+
+
+def _finish(text: str, lang: str) -> str:
+    """French contracts and elides where phrases meet: "à le nombre" → "au nombre", "de Alpha" →
+    "d'Alpha" (a phrase cannot know what the next one starts with)."""
+    if lang != "fr":
+        return text
+    text = re.sub(r"\b(de|à) (les?) ", lambda m: _FR_CONTRACTIONS[f"{m[1]} {m[2]}"] + " ", text)
+    text = re.sub(r"\b([Ss])i il\b", r"\1'il", text)  # "Si il est faux" → "S'il est faux"
+    return re.sub(r"\bde (?=[AEIOUÉÈaeiouéè])", "d'", text)
+
+
 def rules_text(program: A.Program, kind: str = "card", lang: str = "en") -> str:
     """The whole effect as rules text, one sentence per line, blocks indented."""
-    return "\n".join(Writer(lang).lines(program.body, top=True, kind=kind))
+    return _finish("\n".join(Writer(lang, kind).lines(program.body, top=True, kind=kind)), lang)
+
+
+def trigger_text(trigger: A.Trigger, lang: str = "en") -> str:
+    """A triggered ability's head as rules text ("When you win a state"), for the game's log."""
+    return _finish(Writer(lang).trigger_head(trigger).rstrip(" :"), lang)
 
 
 def cost_text(amount: int, lang: str = "en") -> str:
     """A card's declared discard cost (R4.6) as the first sentence of its rules text."""
     w = Writer(lang)
     n = w.count(A.Num(amount), "card")
-    return w.p["cost"].format(n=n, k=n.split()[0])
+    return w.p["cost"].format(n=n, k=w.count(A.Num(amount), "other"))
 
 
 def option_text(stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:
     """One option of a "choose one" as a single line of rules text, for the decision's label (no
     final full stop: event lines put the label inside a sentence of their own)."""
-    return " ".join(line.strip() for line in Writer(lang).lines(stmts)).rstrip(".")
+    return _finish(" ".join(line.strip() for line in Writer(lang).lines(stmts)).rstrip("."), lang)
+
+
+def state_choice_text(s: A.ChooseState) -> str:
+    """What a `choose a state` offers, in words, for its decision's prompt and the log ("a state with
+    the most electoral votes (S) where the key demographic of S is Seniors"); never effect source."""
+    w = Writer("en")
+    what = "a different state" if s.different else "a state"
+    if s.best is not None or s.where is not None:
+        what += " in play"
+    if s.best is not None:
+        what += f" with the {'most' if s.best.most else 'fewest'} {w.measure(s.best.measure)}"
+    if s.where is not None:
+        what += f" ({s.var}) where {w.cond(s.where)}"
+    return what

@@ -29,6 +29,9 @@ MAX_COUNT = 50
 #: Deepest level at which a card played inside an effect is still resolved (R12.15).
 MAX_PLAY_LEVEL = 3
 
+#: The most triggered abilities one player action fires (R12.16); further ones have no effect.
+MAX_TRIGGERS = 20
+
 
 @dataclass(frozen=True)
 class Work:
@@ -87,7 +90,9 @@ class _Bounds(Visitor):
 
     def stmt(self, s: A.Stmt) -> Work:
         work: Work = self.visit("stmt", s)
-        return work
+        # Each superlative the statement reads is settled first: one choice when states tie.
+        settled = sum(1 for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best))
+        return work + Work(settled, 0) if settled else work
 
     def counted(self, amount: A.Expr) -> Work:
         return Work(max(1, count_bound(amount)), 0)
@@ -126,14 +131,25 @@ class _Bounds(Visitor):
         return ONE + self.block(s.body)
 
     def stmt_WhileInPlay(self, s: A.WhileInPlay) -> Work:
-        return NONE  # abilities run later, each within its own bound (dice counts are counts)
+        # Abilities run later; a triggered one counts for every time it may fire in one action
+        # (R12.16), so a card's bound covers its triggers too. Dice counts are counts.
+        return self.block(s.body)
+
+    def stmt_Trigger(self, s: A.Trigger) -> Work:
+        return (ONE + self.block(s.body)).times(MAX_TRIGGERS)
 
     # One unit each: a single change, a single choice, or an ability's declaration.
     def one(self, s: A.Stmt) -> Work:
         return ONE
 
     stmt_Shift = stmt_Alter = stmt_DemographicSupport = stmt_ChooseState = stmt_ChooseIssue = one
-    stmt_ChooseCard = stmt_DiscardCard = stmt_Nothing = stmt_RollDice = stmt_NewsTarget = one
+    stmt_ChooseCard = stmt_DiscardCard = stmt_Nothing = one
+
+    def declaration(self, s: A.Stmt) -> Work:
+        """An ability that changes a rule (dice, the news target) carries out nothing itself."""
+        return NONE
+
+    stmt_RollDice = stmt_NewsTarget = declaration
 
     # ---- the largest value of a count ------------------------------------------------
 
@@ -157,13 +173,13 @@ class _Bounds(Visitor):
         """Read from the position when the effect runs: counted at the cap the effect applies."""
         return MAX_COUNT
 
-    upper_Var = upper_Of = upper_BlocksOf = computed
+    upper_Var = upper_Of = upper_BlocksOf = upper_RowCount = computed
 
     def not_a_number(self, e: A.Expr) -> int:
         raise TypeError(f"a count must be a number, not {e!r} (the checker lets none through)")
 
     upper_Str = upper_StateName = upper_GroupName = upper_IssueLit = upper_PlayerRef = not_a_number
-    upper_NewsState = not_a_number
+    upper_NewsState = upper_It = upper_Best = not_a_number
 
 
 _BOUNDS = _Bounds(0)  # for counts, which do not depend on the number of states
@@ -222,7 +238,7 @@ def _culprit(stmts: tuple[A.Stmt, ...], play_work: int, states: int) -> A.Stmt:
             inner = [node.then, node.otherwise]
         elif isinstance(node, A.ChooseOne):
             inner = list(node.options)
-        elif isinstance(node, A.As):
+        elif isinstance(node, (A.As, A.WhileInPlay, A.Trigger)):
             inner = [node.body]
         children = [s for body in inner for s in body]
         if not children:

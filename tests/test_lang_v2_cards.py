@@ -1,0 +1,66 @@
+"""The effect language v2 at work on cards (issue 11, items 1–4): the cards of tests/data/lang-v2
+that use superlatives, what-happened conditions, counting and triggered abilities, each pinned by
+scenarios with an explicit ``expect:`` block and a reviewed snapshot
+(tests/__snapshots__/test_lang_v2_cards/). The bundled cm2008 set is not used here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
+
+from cmdsl.errors import CmdslError
+from cmdsl.game import engine
+from cmdsl.game import events as E
+from cmdsl.loader import load_card_set
+from cmdsl.model import slug
+from cmdsl.scenario import run_scenario
+from cmdsl.scenario_file import load_scenario, load_scenarios, scenario_names
+
+SET = Path(__file__).parent / "data" / "lang-v2"
+CARDS = load_card_set(SET)
+CASES = [(f, i, f"{f.stem}--{slug(n)}") for f in sorted((SET / "scenarios").glob("*.yaml"))
+         for i, n in enumerate(scenario_names(f))]
+
+
+class TextSnapshot(SingleFileSnapshotExtension):
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[2] for c in CASES])
+def test_lang_v2_scenario(case: tuple[Path, int, str], snapshot: object) -> None:
+    path, index, _ = case
+    try:
+        out = run_scenario(CARDS, load_scenario(path, CARDS, index))
+    except CmdslError as e:
+        pytest.fail(str(e), pytrace=False)
+    assert out.report() == snapshot.use_extension(TextSnapshot)  # type: ignore[attr-defined]
+
+
+def test_every_v2_card_is_played_in_a_scenario() -> None:
+    v2 = {cid for cid in CARDS.cards if cid not in load_card_set(SET.parent / "mini").cards}
+    used = set()
+    for path, _, _ in CASES:
+        for sc in load_scenarios(path, CARDS):
+            used.add(sc.subject)
+            used.add(sc.position.get("media"))
+    assert v2 - used == set()
+
+
+def test_triggers_past_the_limit_have_no_effect_and_are_logged(monkeypatch: pytest.MonkeyPatch) -> None:
+    # R12.16 with a limit of 1: Rapid Response's second trigger in McCain's action (end of his turn)
+    # does nothing, and the log says so.
+    monkeypatch.setattr(engine, "MAX_TRIGGERS", 1)
+    path = SET / "scenarios" / "triggers.yaml"
+    sc = load_scenario(path, CARDS, 0)
+    sc = dataclasses.replace(sc, answers=sc.answers[:1], expect=())
+    out = run_scenario(CARDS, sc)
+    fired = [e for e in out.events if isinstance(e, E.AbilityTriggered)]
+    stopped = [e for e in out.events if isinstance(e, E.TriggerLimitReached)]
+    assert [e.ability for e in fired] == ["When your opponent wins a state"]
+    assert [e.ability for e in stopped] == ["At the end of your opponent's turn"]
+    assert "has no effect" in stopped[0].text()
