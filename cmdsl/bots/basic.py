@@ -1,13 +1,13 @@
-"""Controllers that answer decisions by themselves: a random bot and a one-ply greedy bot."""
+"""The simple bots: a random one, a one-ply greedy one, and the position evaluation they share."""
 
 from __future__ import annotations
 
 import random
 from typing import Mapping, Protocol
 
-from .game.engine import Game
-from .game.perspective import Perspective
-from .model import Side
+from ..game.engine import Game
+from ..game.perspective import Perspective
+from ..model import Side
 
 WIN_VALUE = 1000.0
 
@@ -96,9 +96,3 @@ class GreedyBot:
             trial.answer(trial.pending.options[0].id)
         return evaluate(trial, me)
 
-
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    return BOTS[name](seed)  # type: ignore[no-any-return]
