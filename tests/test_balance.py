@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sqlite3
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -86,6 +87,10 @@ def test_a_row_survives_the_store_and_reports_the_same(tmp_path: Path) -> None:
         assert summarize(again.rows(MAIN)) == summarize(rows)
     s = summarize(rows)
     assert s.wins["mccain"].k + s.wins["obama"].k + s.wins["draw"].k == 4
+    news = {h.id: h for h in s.news}  # "helped": economy news helps Obama, security news McCain
+    assert news["bn-stock-market-hits-new-low"].mccain == 0 < news["bn-stock-market-hits-new-low"].obama
+    assert news["bn-russia-invades-georgia"].obama == 0 < news["bn-russia-invades-georgia"].mccain
+    assert sum(h.count for h in s.negative) == sum(len(r.negative) for r in rows) > 0
     assert set(s.by_bot) == {"greedy", "random"}  # the bots changed sides
 
 
@@ -145,6 +150,16 @@ def test_resuming_with_other_parameters_or_without_resume_is_refused(tmp_path: P
         prepare(store, _params(), 2, resume=True)
 
 
+def test_two_runs_cannot_play_into_one_file(tmp_path: Path) -> None:
+    db = str(tmp_path / "busy.db")
+    with Store(db) as first:
+        first.claim()
+        with Store(db) as second, pytest.raises(StoreError, match="in use by another cmdsl balance run"):
+            second.claim()
+    with Store(db) as later:
+        later.claim()  # the first run has ended: free again
+
+
 # ---- the command ---------------------------------------------------------------------------------
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -159,6 +174,7 @@ def test_the_report_from_the_file_is_the_live_report(tmp_path: Path, capsys: pyt
                            "--db", db, "--workers", "1", "--quiet")
     assert code == 0 and "Played 4 games" in err
     assert "Results (4 games" in live and "Going Negative" in live and "States won" in live
+    assert "never played" in live  # beginner decks: the cards no bot played in 4 games are listed
     code, again, _ = _cli(capsys, "report", db)
     assert code == 0 and again == live
     code, resumed, err = _cli(capsys, "--db", db, "--resume", "--quiet", "--cards", str(CM2008))
@@ -215,3 +231,15 @@ def test_a_paired_ab_run_finds_a_strengthened_card(tmp_path: Path, capsys: pytes
     flagged = [x.card for x in c.cards if x.flagged]
     assert "mccain-the-original-mavericks" in flagged
     assert c.cards[0].card == "mccain-the-original-mavericks"  # the strongest evidence is on the changed card
+
+
+def test_a_run_whose_parameters_cannot_be_read_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "edited.db"
+    with Store(str(db)) as store:
+        prepare(store, _params(), 1, resume=False)
+    con = sqlite3.connect(db)
+    con.execute("UPDATE meta SET value = '{\"seed\": 1}' WHERE key = 'params'")
+    con.commit()
+    con.close()
+    code, _, err = _cli(capsys, "report", str(db))
+    assert code == 1 and err == f"error: {db}: the run's parameters cannot be read (KeyError: 'bots')\n"

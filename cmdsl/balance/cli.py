@@ -18,7 +18,7 @@ from ..bots import BOT_NAMES, parse_bot
 from ..errors import CmdslError
 from ..game.setup import SETUP_MODES
 from ..loader import load_card_set
-from ..model import CardSet
+from ..model import SIDES, CardSet, SetupMode
 from ..set_location import choose_set
 from .compare import compare
 from .compare import render as render_comparison
@@ -79,11 +79,14 @@ def _report_options(p: argparse.ArgumentParser) -> None:
                    help="A/B: how per-card p-values are adjusted: holm (default) or bh (Benjamini–Hochberg)")
 
 
-def _arm(name: str, folder: str | None) -> tuple[Arm, CardSet]:
+def _arm(name: str, folder: str | None, setup: SetupMode) -> tuple[Arm, CardSet]:
     choice = choose_set(folder)
     cards = load_card_set(choice.path)
     print(f"Using {choice.describe()}" + (f" as the {name} set." if name != MAIN else "."), file=sys.stderr)
-    return Arm(name, str(choice.path), cards.fingerprint, choice.describe()), cards
+    cards.require_setup(setup)  # before any game: a set too small to draft says so once
+    decks = cards.pool if setup == "draft" else cards.beginner_deck  # R3.1: a draft deals from the whole pool
+    deck = tuple(c.id for side in SIDES for c in decks(side))
+    return Arm(name, str(choice.path), cards.fingerprint, choice.describe(), deck), cards
 
 
 def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
@@ -98,16 +101,12 @@ def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
         raise CmdslError("balance: give two bots, McCain's then Obama's: --bot greedy --bot ismcts")
     bots = tuple(parse_bot(b).text() for b in v["bot"])
     if args.against is not None:
-        (new, new_cards), (old, old_cards) = _arm(NEW, args.cards), _arm(OLD, args.against)
+        (new, new_cards), (old, old_cards) = _arm(NEW, args.cards, v["setup"]), _arm(OLD, args.against, v["setup"])
         arms: tuple[Arm, ...] = (new, old)
         changed = tuple(sorted(c for c in set(new_cards.cards) | set(old_cards.cards)
                                if _definition(new_cards, c) != _definition(old_cards, c)))
-        sets: tuple[CardSet, ...] = (new_cards, old_cards)
     else:
-        main, cards = _arm(MAIN, args.cards)
-        arms, changed, sets = (main,), (), (cards,)
-    for cards in sets:
-        cards.require_setup(v["setup"])  # before any game: a set too small to draft says so once
+        arms, changed = (_arm(MAIN, args.cards, v["setup"])[0],), ()
     return RunParams(v["seed"], v["setup"], v["first"], v["max_turns"] or None, bots, bool(v["swap_sides"]),  # type: ignore[arg-type]
                      arms, changed)
 
@@ -124,6 +123,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         stored = store.params() if args.resume else None
         params = _params(args, stored)
         games = args.games or (store.games_asked() if stored is not None else DEFAULT_GAMES)
+        store.claim()
         prepare(store, params, games, args.resume)
         workers = args.workers or os.cpu_count() or 1
         todo = sum(games - len(store.done(a.name) & set(range(games))) for a in params.arms)
@@ -157,13 +157,14 @@ def _report(store: Store, top: int, correction: Correction) -> str:
         raise StoreError(f"{store.path} holds no run")
     asked = store.games_asked()
     if len(params.arms) == 1:
-        rows = store.rows(params.arms[0].name, below=asked)
-        return header(params, len(rows), asked) + "\n\n" + render(summarize(rows), top)
+        arm = params.arms[0]
+        rows = store.rows(arm.name, below=asked)
+        return header(params, len(rows), asked) + "\n\n" + render(summarize(rows, arm.deck), top)
     new, old = store.rows(NEW, below=asked), store.rows(OLD, below=asked)
     parts = [header(params, min(len(new), len(old)), asked), "",
              render_comparison(compare(old, new, correction), params.changed_cards, top or 15)]
-    for name, rows in ((NEW, new), (OLD, old)):
-        parts += ["", f"=== The {name} set alone", render(summarize(rows), top)]
+    for arm, rows in zip(params.arms, (new, old)):
+        parts += ["", f"=== The {arm.name} set alone", render(summarize(rows, arm.deck), top)]
     return "\n".join(parts)
 
 

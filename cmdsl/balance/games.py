@@ -8,7 +8,7 @@ gives the same row in any process, in any order (docs/balance.md, "Reproducible"
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -102,6 +102,18 @@ class GameRow:
         return GameRow(**d)
 
 
+@dataclass(frozen=True)
+class _Resolving:
+    """A Breaking News or Going Negative result being carried out: ``source``, the card id its
+    events name as their cause; ``roller``, who went negative (None: Breaking News)."""
+
+    id: str
+    source: str
+    roller: Side | None
+    before: float  # McCain's evaluation just before it was revealed
+    after: float  # ... just after the last event it caused so far
+
+
 class _HelpTracker:
     """Watches a game's events as they happen and measures, for each Breaking News and Going
     Negative result, the change of McCain's ``evaluate`` from just before it is revealed to just
@@ -110,34 +122,31 @@ class _HelpTracker:
     def __init__(self) -> None:
         self.news: list[NewsResult] = []
         self.negative: list[NewsResult] = []
-        self._open: tuple[str, str, Side | None, float, float] | None = None  # kind, id, roller, before, after
+        self._now: _Resolving | None = None
 
     def __call__(self, game: Game, event: E.Event) -> None:
         if isinstance(event, (E.NewsDrawn, E.DieRolled, E.GameEnded)):
             self.finish()
         if isinstance(event, E.NewsDrawn):
             v = evaluate(game, Side.MCCAIN)
-            self._open = ("news", event.news, None, v, v)
+            self._now = _Resolving(event.news, event.news, None, v, v)
         elif isinstance(event, E.DieRolled):
             v = evaluate(game, Side.MCCAIN)
-            self._open = ("negative", str(event.value), event.player, v, v)
-        elif self._open is not None and event.cause is not None:
-            kind, ident, roller, before, _ = self._open
-            source = event.cause.rpartition(":")[0]
-            if source == ident or (kind == "negative" and source == f"going-negative-{ident}"):
-                self._open = (kind, ident, roller, before, evaluate(game, Side.MCCAIN))
+            self._now = _Resolving(str(event.value), f"going-negative-{event.value}", event.player, v, v)
+        elif self._now is not None and event.cause is not None and event.cause.rpartition(":")[0] == self._now.source:
+            self._now = replace(self._now, after=evaluate(game, Side.MCCAIN))
 
     def finish(self) -> None:
-        if self._open is None:
+        """Record the result being carried out, if any (the next one starts, or the game ends)."""
+        now, self._now = self._now, None
+        if now is None:
             return
-        kind, ident, roller, before, after = self._open
-        delta = after - before
+        delta = now.after - now.before
         helped = Helped.MCCAIN if delta > HELP_THRESHOLD else Helped.OBAMA if delta < -HELP_THRESHOLD else Helped.NEITHER
-        if kind == "news":
-            self.news.append(NewsResult(ident, helped.value))
+        if now.roller is None:
+            self.news.append(NewsResult(now.id, helped.value))
         else:
-            self.negative.append(NewsResult(ident, helped.value, roller.value if roller else None))
-        self._open = None
+            self.negative.append(NewsResult(now.id, helped.value, now.roller.value))
 
 
 def bot_seed(seed: int, side: Side) -> int:

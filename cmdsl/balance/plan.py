@@ -26,6 +26,7 @@ class Arm:
     cards: str
     fingerprint: str
     describe: str
+    deck: tuple[str, ...] = ()  # the card ids that can be in the decks in this setup (never played ones too)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class RunParams:
     def from_json(text: str) -> "RunParams":
         d: dict[str, Any] = json.loads(text)
         d["bots"] = tuple(d["bots"])
-        d["arms"] = tuple(Arm(**a) for a in d["arms"])
+        d["arms"] = tuple(Arm(**(a | {"deck": tuple(a["deck"])})) for a in d["arms"])
         d["changed_cards"] = tuple(d["changed_cards"])
         return RunParams(**d)
 

@@ -51,6 +51,8 @@ def render(s: Summary, top: int = 0) -> str:
         lift = 100 * (c.won_played.value - c.won_not.value) if c.won_played.n and c.won_not.n else 0.0
         w(f"  {c.card:42} {c.side:6} {c.drafted:7} {c.played:6} {c.plays:5}  {pct(c.won_played):23} "
           f"{pct(c.won_not):23} {lift:+6.1f} {c.mean_turn:5.1f}")
+    if s.never_played:
+        w(f"  never played ({len(s.never_played)}): " + ", ".join(s.never_played))
     w("")
     w("States won")
     w(f"  {'state':24} {'McCain':>6} {'Obama':>6}")

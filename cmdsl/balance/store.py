@@ -10,7 +10,12 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Iterable
+from typing import IO, Iterable
+
+try:
+    import fcntl  # POSIX: the lock that keeps two runs out of one file
+except ImportError:  # pragma: no cover - Windows: no claim
+    fcntl = None  # type: ignore[assignment]
 
 from ..errors import CmdslError
 from .games import GameRow
@@ -39,6 +44,7 @@ class Store:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self._lock: IO[bytes] | None = None
         try:
             self._db = sqlite3.connect(path)
             self._db.executescript(_SCHEMA)
@@ -66,6 +72,21 @@ class Store:
     def close(self) -> None:
         self._db.commit()
         self._db.close()
+        if self._lock is not None:
+            self._lock.close()  # releases the claim
+
+    def claim(self) -> None:
+        """Make sure no other ``cmdsl balance`` plays into this file while this one does (two runs
+        would play the same games twice). The claim ends with the process, even a killed one."""
+        if self.path == ":memory:" or fcntl is None:
+            return
+        self._lock = open(self.path, "rb")  # noqa: SIM115 - held open until close()
+        try:
+            fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._lock.close()
+            self._lock = None
+            raise StoreError(f"{self.path} is in use by another cmdsl balance run") from None
 
     def _get(self, key: str) -> str | None:
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
@@ -78,7 +99,10 @@ class Store:
 
     def params(self) -> RunParams | None:
         text = self._get("params")
-        return None if text is None else RunParams.from_json(text)
+        try:
+            return None if text is None else RunParams.from_json(text)
+        except (KeyError, TypeError, ValueError) as e:  # a file edited by hand, or from another version
+            raise StoreError(f"{self.path}: the run's parameters cannot be read ({type(e).__name__}: {e})") from None
 
     def games_asked(self) -> int:
         return int(self._get("games") or 0)
@@ -108,5 +132,11 @@ class Store:
     def rows(self, arm: str, below: int | None = None) -> list[GameRow]:
         """The arm's stored games in index order (those with an index below ``below``)."""
         limit = below if below is not None else 2**62
-        cur = self._db.execute("SELECT row FROM games WHERE arm = ? AND idx < ? ORDER BY idx", (arm, limit))
-        return [GameRow.from_json(text) for (text,) in cur]
+        cur = self._db.execute("SELECT idx, row FROM games WHERE arm = ? AND idx < ? ORDER BY idx", (arm, limit))
+        rows = []
+        for idx, text in cur:
+            try:
+                rows.append(GameRow.from_json(text))
+            except (KeyError, TypeError, ValueError) as e:
+                raise StoreError(f"{self.path}: game {idx} ({arm}) cannot be read ({type(e).__name__}: {e})") from None
+        return rows

@@ -59,12 +59,14 @@ class Summary:
     length: Length
     reasons: dict[str, int]
     cards: tuple[CardStats, ...]
+    never_played: tuple[str, ...]  # cards that could be in a deck, never played
     states: dict[str, tuple[int, int]]  # state → times won by McCain, by Obama
     news: tuple[HelpCounts, ...]
     negative: tuple[HelpCounts, ...]
 
 
-def summarize(rows: Sequence[GameRow]) -> Summary:
+def summarize(rows: Sequence[GameRow], deck: Sequence[str] = ()) -> Summary:
+    """The summary of ``rows``; ``deck``: the cards that could be played (to list those never played)."""
     n = len(rows)
     winners = Counter(r.winner for r in rows)
     wins = {s: Rate(winners[s], n) for s in SIDE_NAMES} | {"draw": Rate(winners[None], n)}
@@ -83,7 +85,10 @@ def summarize(rows: Sequence[GameRow]) -> Summary:
     length = Length(sum(turns) / n if n else 0.0, quantile(turns, 0.5), quantile(turns, 0.25), quantile(turns, 0.75),
                     turns[0] if turns else 0, turns[-1] if turns else 0)
     reasons = dict(Counter(_reason_kind(r.reason) for r in rows).most_common())
-    return Summary(n, wins, first_wins, by_first, by_bot, length, reasons, _cards(rows), _states(rows),
+    cards = _cards(rows)
+    played = {c.card for c in cards if c.played}
+    never = tuple(sorted(c for c in deck if c not in played))
+    return Summary(n, wins, first_wins, by_first, by_bot, length, reasons, cards, never, _states(rows),
                    _help(rows, "news"), _help(rows, "negative"))
 
 

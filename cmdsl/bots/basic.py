@@ -90,9 +90,16 @@ class GreedyBot:
 
     @staticmethod
     def _after(trial: Game, answer: str, me: Side) -> float:
-        turn = trial.turn
-        trial.answer(answer)
-        while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
-            trial.answer(trial.pending.options[0].id)
-        return evaluate(trial, me)
+        return action_value(trial, answer, me)
+
+
+def action_value(trial: Game, answer: str, me: Side) -> float:
+    """The greedy bot's value of ``answer`` in ``trial`` (a copy it may change): answer, carry on
+    with ``me``'s first options until the action is over (the turn ends or the opponent must
+    decide), and evaluate the position for ``me``."""
+    turn = trial.turn
+    trial.answer(answer)
+    while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
+        trial.answer(trial.pending.options[0].id)
+    return evaluate(trial, me)
 

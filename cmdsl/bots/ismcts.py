@@ -31,7 +31,7 @@ from enum import StrEnum
 from ..game.engine import Game
 from ..game.perspective import Perspective
 from ..model import Side
-from .basic import GreedyBot, evaluate
+from .basic import action_value, evaluate
 
 #: How many units of ``evaluate`` (about electoral votes) move the squashed score from ½ to 0.73.
 EVALUATION_SCALE = 20.0
@@ -158,7 +158,7 @@ def _greedy_answer(game: Game, player: Side) -> str:
     options = game.pending.options if game.pending is not None else ()
     best_id, best = options[0].id, float("-inf")
     for option in options:
-        value = GreedyBot._after(game.fork(), option.id, player)
+        value = action_value(game.fork(), option.id, player)
         if value > best:
             best_id, best = option.id, value
     return best_id
