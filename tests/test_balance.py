@@ -193,6 +193,14 @@ def test_command_errors_are_one_line(argv: list[str], message: str, capsys: pyte
     assert code == 1 and err.splitlines()[-1] + "\n" == message and "Traceback" not in err
 
 
+def test_bad_options_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["balance", "--games", "0"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    assert err == "cmdsl balance: error: argument --games: 0 is not a whole number ≥ 1 (see cmdsl balance --help)\n"
+
+
 def test_a_file_that_is_not_a_balance_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "x.db"
     bad.write_text("not sqlite at all, just words" * 100)

@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import argtypes
 from ..bots import BOT_NAMES, parse_bot
@@ -38,10 +38,10 @@ DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "
 def add_parser(sub: Any) -> None:
     """Add ``balance`` (and ``balance report``) to the ``cmdsl`` subcommands."""
     b = sub.add_parser("balance", help="play many bot games and report win rates, cards, states, news (docs/balance.md)",
-                       description="Play N bot games and report win rates with 95%% intervals, first-player advantage, "
+                       description="Play N bot games and report win rates with 95% intervals, first-player advantage, "
                                    "game length, and per card, state, Breaking News and Going Negative result. "
                                    "`cmdsl balance report DB` reports a stored run again.")
-    b.add_argument("--games", type=argtypes.whole(1, None, "a whole number ≥ 1"),
+    b.add_argument("--games", metavar="N", type=argtypes.whole(1, None, "a whole number ≥ 1"),
                    help=f"how many games (per card set); default {DEFAULT_GAMES}, or the stored run's with --resume")
     b.add_argument("--bot", action="append", metavar="BOT",
                    help=f"a bot ({', '.join(BOT_NAMES)}; settings as ismcts:iterations=400); give two, McCain's "
@@ -52,10 +52,10 @@ def add_parser(sub: Any) -> None:
     b.add_argument("--draft", dest="setup", action="store_const", const="draft", help="same as --setup draft")
     b.add_argument("--first", choices=list(FIRST_RULES),
                    help="who plays first: random (from each seed; default), mccain, obama, or alternate")
-    b.add_argument("--seed", type=argtypes.seed, help="the first game's seed (game i: seed + i; default 1)")
-    b.add_argument("--max-turns", type=argtypes.turn_limit,
+    b.add_argument("--seed", metavar="S", type=argtypes.seed, help="the first game's seed (game i: seed + i; default 1)")
+    b.add_argument("--max-turns", metavar="N", type=argtypes.turn_limit,
                    help=f"a game is a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)")
-    b.add_argument("--workers", type=argtypes.whole(1, 256, "a whole number from 1 to 256"),
+    b.add_argument("--workers", metavar="N", type=argtypes.whole(1, 256, "a whole number from 1 to 256"),
                    help="processes playing games at once (default: the number of CPUs); never changes the numbers")
     b.add_argument("--cards", metavar="DIR", help="card set folder (default: the one cmdsl.toml names, else the bundled set); "
                                                   "with --against, the new set")
@@ -70,10 +70,19 @@ def add_parser(sub: Any) -> None:
     r.add_argument("db", metavar="DB", help="a file written by cmdsl balance --db")
     _report_options(r)
     r.set_defaults(run=cmd_report)
+    for parser in (b, r):
+        _one_line_errors(parser)
+
+
+def _one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """A bad option is one line for a designer (not the whole usage), with where to read more."""
+    def error(message: str) -> NoReturn:
+        parser.exit(2, f"{parser.prog}: error: {message} (see {parser.prog} --help)\n")
+    parser.error = error  # type: ignore[method-assign]
 
 
 def _report_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--top", type=argtypes.whole(0, None, "a whole number ≥ 0"), default=0,
+    p.add_argument("--top", metavar="N", type=argtypes.whole(0, None, "a whole number ≥ 0"), default=0,
                    help="show only the N cards with the lowest and highest lift (A/B: at least N cards; default all)")
     p.add_argument("--correction", choices=[c.value for c in Correction], default=Correction.HOLM.value,
                    help="A/B: how per-card p-values are adjusted: holm (default) or bh (Benjamini–Hochberg)")
