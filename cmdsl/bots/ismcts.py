@@ -12,7 +12,7 @@ decision (the answers along the path, its own and its opponent's). Each iteratio
    often each option was available (an option legal in few copies is not punished for it);
 3. **expands** one option not tried yet at the first node that has one;
 4. **rolls out** with the rollout policy until the game ends or ``horizon`` turns have passed since
-   the decision, then scores the position with the greedy evaluation (``basic.evaluate``) squashed
+   the decision's turn (since the first turn, for a draft pick or a starting state), then scores the position with the greedy evaluation (``basic.evaluate``) squashed
    to [0, 1] (a won game is 1, a lost one 0, a draw ½);
 5. **backs up** the score along the path, each node seen from the seat that chose its answer.
 
@@ -50,11 +50,11 @@ class RolloutPolicy(StrEnum):
 class IsmctsSettings:
     """The search's settings; each is documented in docs/bots.md (``--bot ismcts:name=value,...``)."""
 
-    iterations: int = 300
+    iterations: int = 400
     seconds: float | None = None  # a time budget instead of ``iterations``: not reproducible
     exploration: float = 0.7  # UCB1's constant: higher tries the less visited options more
     rollout: RolloutPolicy = RolloutPolicy.RANDOM
-    horizon: int = 2  # rollouts stop this many turns after the decision's turn
+    horizon: int = 2  # rollouts stop this many turns after the decision's turn (or the first turn)
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -107,7 +107,7 @@ class IsmctsBot:
     def _iterate(self, root: _Node, seat: Perspective) -> None:
         rng, me = self.rng, seat.seat
         game = seat.sample(rng)  # a fresh determinization each iteration: never the real hidden cards
-        start_turn = game.turn
+        start_turn = max(game.turn, 1)  # a draft pick or a starting state: count from the first turn
         path: list[tuple[_Node, Side]] = []
         node = root
         while game.pending is not None:
