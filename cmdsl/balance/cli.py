@@ -23,6 +23,7 @@ from ..set_location import choose_set
 from .compare import compare
 from .compare import render as render_comparison
 from .executor import executor_for
+from .games import ArmName
 from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, RunParams
 from .report import header, render
 from .runner import prepare, run
@@ -88,7 +89,7 @@ def _report_options(p: argparse.ArgumentParser) -> None:
                    help="A/B: how per-card p-values are adjusted: holm (default) or bh (Benjamini–Hochberg)")
 
 
-def _arm(name: str, folder: str | None, setup: SetupMode) -> tuple[Arm, CardSet]:
+def _arm(name: ArmName, folder: str | None, setup: SetupMode) -> tuple[Arm, CardSet]:
     choice = choose_set(folder)
     cards = load_card_set(choice.path)
     print(f"Using {choice.describe()}" + (f" as the {name} set." if name != MAIN else "."), file=sys.stderr)

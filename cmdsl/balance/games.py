@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from ..bots import evaluate, make_bot, play_bot_move
 from ..errors import CmdslError
@@ -32,11 +32,15 @@ class Helped(StrEnum):
     NEITHER = "neither"
 
 
+#: The card set a game was played with: the only one ("main"), or one of an A/B run's two.
+ArmName = Literal["main", "new", "old"]
+
+
 @dataclass(frozen=True)
 class Job:
-    """Everything that decides one game. ``arm`` is "main", or "new" / "old" in an A/B run."""
+    """Everything that decides one game."""
 
-    arm: str
+    arm: ArmName
     index: int
     seed: int
     cards: str  # the card set's folder
@@ -69,7 +73,7 @@ class NewsResult:
 class GameRow:
     """What one game left behind, as stored (one SQLite row) and reported."""
 
-    arm: str
+    arm: ArmName
     index: int
     seed: int
     fingerprint: str

@@ -8,21 +8,23 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal, get_args
 
 from ..model import SetupMode
-from .games import Job
+from .games import ArmName, Job
 
 #: Who plays first: the seed decides (random), always one side, or each side every other game.
 FirstRule = Literal["random", "mccain", "obama", "alternate"]
 FIRST_RULES: tuple[FirstRule, ...] = get_args(FirstRule)
 
 #: The arm of a run with one card set, and the two arms of an A/B run.
-MAIN, NEW, OLD = "main", "new", "old"
+MAIN: ArmName = "main"
+NEW: ArmName = "new"
+OLD: ArmName = "old"
 
 
 @dataclass(frozen=True)
 class Arm:
     """One card set of a run: its name in the run, folder, fingerprint and what the set says it is."""
 
-    name: str
+    name: ArmName
     cards: str
     fingerprint: str
     describe: str

@@ -18,7 +18,7 @@ except ImportError:  # pragma: no cover - Windows: no claim
     fcntl = None  # type: ignore[assignment]
 
 from ..errors import CmdslError
-from .games import GameRow
+from .games import ArmName, GameRow
 from .plan import RunParams
 
 #: The store's format; a file of another format is refused (not misread).
@@ -126,10 +126,10 @@ class Store:
                 [(r.arm, r.index, r.seed, r.fingerprint, r.mccain, r.obama, r.first, r.winner, r.reason, r.turns,
                   r.to_json()) for r in rows])
 
-    def done(self, arm: str) -> set[int]:
+    def done(self, arm: ArmName) -> set[int]:
         return {int(i) for (i,) in self._db.execute("SELECT idx FROM games WHERE arm = ?", (arm,))}
 
-    def rows(self, arm: str, below: int | None = None) -> list[GameRow]:
+    def rows(self, arm: ArmName, below: int | None = None) -> list[GameRow]:
         """The arm's stored games in index order (those with an index below ``below``)."""
         limit = below if below is not None else 2**62
         cur = self._db.execute("SELECT idx, row FROM games WHERE arm = ? AND idx < ? ORDER BY idx", (arm, limit))

@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..game.decisions import DecisionKind
 from ..game.engine import Game
 from ..game.perspective import Perspective
 from ..model import Side
@@ -153,11 +154,16 @@ class IsmctsBot:
 
 
 def _greedy_answer(game: Game, player: Side) -> str:
-    """The greedy bot's one ply inside a copy that is already the searcher's own determinization:
-    each option is tried on a fork of it (forks keep the copy's deal)."""
-    options = game.pending.options if game.pending is not None else ()
-    best_id, best = options[0].id, float("-inf")
-    for option in options:
+    """The greedy bot's one ply inside the searcher's own determinization: at a turn's play-or-draw
+    decision each option is tried on a fork (there a fork copies the position as it is, deal
+    included); elsewhere the first option, as the greedy bot finishes its own actions. (A fork
+    elsewhere would replay the turn from before the re-deal: tests/test_determinize.py.)"""
+    d = game.pending
+    assert d is not None
+    if d.kind != DecisionKind.TURN:
+        return d.options[0].id
+    best_id, best = d.options[0].id, float("-inf")
+    for option in d.options:
         value = action_value(game.fork(), option.id, player)
         if value > best:
             best_id, best = option.id, value
