@@ -6,13 +6,14 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
-from .bots import BOTS, make_bot, play_bot_move
+from . import argtypes
+from .balance.cli import add_parser as add_balance_parser
+from .bots import BOT_NAMES, Bot, parse_bot, play_bot_move
 from .errors import CmdslError
 from .game.engine import Game
 from .game.setup import FIRST_PLAYERS, SETUP_MODES, Setup
-from .game.fields import MAX_SEED
 from .record_file import check_destination, load_record, save_record
 from .game.record import FORMAT, Record
 from .replay import Replay, replay
@@ -20,8 +21,7 @@ from .loader import load_card_set
 from .set_location import SetChoice, choose_set
 from .model import SIDES, CardSet, Side
 
-#: Bot games stop as a draw after this many turns unless told otherwise (R12.3).
-DEFAULT_BOT_TURN_LIMIT = 1000
+DEFAULT_BOT_TURN_LIMIT = argtypes.DEFAULT_BOT_TURN_LIMIT
 
 
 def _cards(path: str | None, say: bool = True) -> CardSet:
@@ -37,21 +37,8 @@ def _using(choice: SetChoice) -> str:
     return f"Using {choice.describe()}."
 
 
-def _whole(low: int, high: int | None, meaning: str) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` (to ``high``), refused with ``meaning``."""
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {meaning}") from None
-        if n < low or (high is not None and n > high):
-            raise argparse.ArgumentTypeError(f"{n} is not {meaning}")
-        return n
-    return parse
-
-
-_turn_limit = _whole(0, None, "a whole number ≥ 0 (0: no limit)")
-_seed = _whole(0, MAX_SEED, f"a whole number from 0 to {MAX_SEED}")  # what a record can hold
+_turn_limit = argtypes.turn_limit
+_seed = argtypes.seed
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -91,8 +78,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         except CmdslError as e:
             print(f"play: cannot save the record: {e}", file=sys.stderr)
             return 2
+    specs = [parse_bot(name) for name in names]  # a misspelt bot or setting: one line, before the cards load
     cards = _cards(args.cards)
-    bots = {side: make_bot(name, args.seed * 2 + i) for i, (side, name) in enumerate(zip(SIDES, names))}
+    bots: dict[Side, Bot] = {side: spec.make(args.seed * 2 + i) for i, (side, spec) in enumerate(zip(SIDES, specs))}
     limit = None if args.max_turns == 0 else args.max_turns
     game = Game(cards, args.seed, Setup(args.setup, args.first, limit), checkpoints=True)  # bots fork it
     _run_bots(game, bots, echo=not args.quiet)
@@ -251,7 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.set_defaults(run=cmd_migrate)
 
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
-    g.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot; give two (McCain's, then Obama's)")
+    g.add_argument("--bot", action="append", metavar="BOT",
+                   help=f"a bot: {', '.join(BOT_NAMES)}, with settings as ismcts:iterations=400,rollout=greedy "
+                        "(docs/bots.md); give two (McCain's, then Obama's)")
     g.add_argument("--seed", type=_seed, default=1, help="the game's seed, 0 or more (default 1)")
     g.add_argument("--setup", choices=list(SETUP_MODES), default="beginner",
                    help="beginner decks and states (default), choose-states, or draft (R3.1)")
@@ -263,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     g.add_argument("--quiet", action="store_true", help="print only the result")
     g.set_defaults(run=cmd_play)
+
+    add_balance_parser(sub)
 
     k = sub.add_parser("cards", help="list cards, show one, or print docs/cards.md")
     k.add_argument("action", choices=["list", "show", "doc"])

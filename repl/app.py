@@ -54,7 +54,7 @@ class ReplCompleter(Completer):
         if command == "help":
             return list(COMMANDS)
         if command == "new":
-            return ["beginner", "choose-states", "draft", "vs", "random", "greedy", "human", "as", "mccain",
+            return ["beginner", "choose-states", "draft", "vs", "random", "greedy", "ismcts", "human", "as", "mccain",
                     "obama", "seed", "first"]
         states = [f'"{s}"' for s in cards.states] if command == "eval" else list(cards.states)
         groups = [f'"{g}"' for g in cards.groups] if command == "eval" else sorted(cards.groups)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from cmdsl.bots import BOTS
+from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
 from cmdsl.catalog import show as show_card
 from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.decisions import Decision, Option
@@ -101,8 +101,8 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
         nxt = words[i + 1] if i + 1 < len(words) else None
         if w in SETUP_MODES:
             mode = w
-        elif w == "vs" and nxt in (*BOTS, "human"):
-            opponent, i = nxt, i + 1
+        elif w == "vs" and nxt is not None and (nxt == "human" or nxt.partition(":")[0] in BOT_NAMES):
+            opponent, i = _opponent(nxt), i + 1
         elif w == "as" and nxt is not None:
             human, i = _sides(nxt), i + 1
         elif w == "seed" and nxt is not None and nxt.isdigit():
@@ -122,6 +122,16 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     who = "hot-seat" if opponent == "human" else f"you are {human}, the {opponent} bot plays {human.other}"
     shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
     return f"New {mode} game ({shown}): {who}.\n" + _after(s, evs[-12:], colour)
+
+
+def _opponent(word: str) -> str:
+    """"human", or a bot with its settings in canonical form (``ismcts:iterations=100``)."""
+    if word == "human":
+        return word
+    try:
+        return parse_bot(word).text()
+    except BotSpecError as e:
+        raise SessionError(f"new: {e}") from None
 
 
 def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
@@ -393,7 +403,8 @@ def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
 
 COMMANDS: dict[str, Command] = {
     "new": Command(cmd_new, "new [MODE] [vs BOT|human] [as SIDE] [seed N]",
-                   "Start a game. MODE: " + ", ".join(SETUP_MODES) + "; BOT: " + ", ".join(BOTS)
+                   "Start a game. MODE: " + ", ".join(SETUP_MODES) + "; BOT: " + ", ".join(BOT_NAMES)
+                   + " (ismcts takes settings: vs ismcts:iterations=100; docs/bots.md)"
                    + ".\nExample: new draft vs greedy as obama seed 7"),
     "board": Command(cmd_board, "board", "Show the states in play, scores, supplies, Media Support and your hand."),
     "hand": Command(cmd_hand, "hand", "Show your hand."),

@@ -49,3 +49,14 @@ def test_compare_prints_ratios(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     row = next(line.split() for line in run.stdout.splitlines() if line.startswith("games_per_s"))
     assert row[3:7] == ["1.500", "0.667", "1.500", "1.500"]
+
+
+def test_ismcts_speed_prints_seconds_per_decision(tmp_path: Path) -> None:
+    out_json = tmp_path / "ismcts.json"
+    command = [sys.executable, str(ROOT / "bench" / "ismcts_speed.py"), "--bot", "ismcts:iterations=3", "--games", "1",
+               "--json", str(out_json)]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "seconds per decision: median" in run.stdout
+    numbers = json.loads(out_json.read_text(encoding="utf-8"))
+    assert numbers["decisions"] > 0 and numbers["median_s"] > 0

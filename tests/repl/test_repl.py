@@ -22,6 +22,7 @@ from cmdsl.repl.session import Session
 from cmdsl.scenario import render_position
 
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
+CM2008_SET = Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008"
 BUNDLED = Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008"
 
 
@@ -140,3 +141,17 @@ def test_effect_lines_are_highlighted() -> None:
     styles = {text: style for style, text in line if text.strip()}
     assert styles["eval"] == "bold" and styles["gain"] == "ansicyan"
     assert styles['"Ohio"'] == "ansigreen" and styles["2"] == "ansimagenta"
+
+
+def test_new_vs_ismcts_with_settings_and_a_bad_setting() -> None:
+    """Issue 12: the REPL makes the ISMCTS bot as `play` and `balance` do, settings included."""
+    s = Session(str(CM2008_SET))
+    out = run_line(s, "new vs ismcts:iterations=10 seed 3 first obama")
+    assert "the ismcts:iterations=10,exploration=0.7,rollout=random,horizon=2 bot plays Obama" in out
+    assert s.game is not None and s.game.pending is not None and s.game.pending.player.value == "mccain"
+    run_line(s, "1")  # the bot answers its decisions in between
+    assert s.game.pending is not None and s.game.pending.player.value == "mccain"
+    with pytest.raises(CmdslError) as info:
+        run_line(s, "new vs ismcts:iteration=10")
+    assert str(info.value) == ("new: ismcts has no setting 'iteration' (did you mean 'iterations'?); "
+                               "its settings are iterations, seconds, exploration, rollout, horizon")

@@ -1,13 +1,13 @@
-"""Controllers that answer decisions by themselves: a random bot and a one-ply greedy bot."""
+"""The simple bots: a random one, a one-ply greedy one, and the position evaluation they share."""
 
 from __future__ import annotations
 
 import random
 from typing import Mapping, Protocol
 
-from .game.engine import Game
-from .game.perspective import Perspective
-from .model import Side
+from ..game.engine import Game
+from ..game.perspective import Perspective
+from ..model import Side
 
 WIN_VALUE = 1000.0
 
@@ -90,15 +90,16 @@ class GreedyBot:
 
     @staticmethod
     def _after(trial: Game, answer: str, me: Side) -> float:
-        turn = trial.turn
-        trial.answer(answer)
-        while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
-            trial.answer(trial.pending.options[0].id)
-        return evaluate(trial, me)
+        return action_value(trial, answer, me)
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+def action_value(trial: Game, answer: str, me: Side) -> float:
+    """The greedy bot's value of ``answer`` in ``trial`` (a copy it may change): answer, carry on
+    with ``me``'s first options until the action is over (the turn ends or the opponent must
+    decide), and evaluate the position for ``me``."""
+    turn = trial.turn
+    trial.answer(answer)
+    while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
+        trial.answer(trial.pending.options[0].id)
+    return evaluate(trial, me)
 
-
-def make_bot(name: str, seed: int) -> Bot:
-    return BOTS[name](seed)  # type: ignore[no-any-return]

@@ -1,0 +1,185 @@
+"""``cmdsl balance`` and ``cmdsl balance report DB``: arguments in, a run and a report out.
+
+Run parameters (``--seed``, ``--setup``, ``--first``, ``--max-turns``, ``--bot``, ``--swap-sides``,
+the card sets) default to nothing here, so that ``--resume`` can take the stored ones and refuse
+only those given differently; a new run then fills in the documented defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any, NoReturn
+
+from .. import argtypes
+from ..bots import BOT_NAMES, parse_bot
+from ..errors import CmdslError
+from ..game.setup import SETUP_MODES
+from ..loader import load_card_set
+from ..model import SIDES, CardSet, SetupMode
+from ..set_location import choose_set
+from .compare import compare
+from .compare import render as render_comparison
+from .executor import executor_for
+from .games import ArmName
+from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, RunParams
+from .report import header, render
+from .runner import prepare, run
+from .stats import Correction
+from .store import Store, StoreError
+from .summary import summarize
+
+DEFAULT_GAMES = 100
+DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "max_turns": argtypes.DEFAULT_BOT_TURN_LIMIT,
+                            "bot": ["greedy", "greedy"], "swap_sides": False}
+
+
+def add_parser(sub: Any) -> None:
+    """Add ``balance`` (and ``balance report``) to the ``cmdsl`` subcommands."""
+    b = sub.add_parser("balance", help="play many bot games and report win rates, cards, states, news (docs/balance.md)",
+                       description="Play N bot games and report win rates with 95% intervals, first-player advantage, "
+                                   "game length, and per card, state, Breaking News and Going Negative result. "
+                                   "`cmdsl balance report DB` reports a stored run again.")
+    b.add_argument("--games", metavar="N", type=argtypes.whole(1, None, "a whole number ≥ 1"),
+                   help=f"how many games (per card set); default {DEFAULT_GAMES}, or the stored run's with --resume")
+    b.add_argument("--bot", action="append", metavar="BOT",
+                   help=f"a bot ({', '.join(BOT_NAMES)}; settings as ismcts:iterations=400); give two, McCain's "
+                        "then Obama's (default greedy twice)")
+    b.add_argument("--swap-sides", action="store_true", default=None,
+                   help="the bots change sides every other pair of games (to compare bots, not sides)")
+    b.add_argument("--setup", choices=list(SETUP_MODES), help="beginner (default), choose-states or draft")
+    b.add_argument("--draft", dest="setup", action="store_const", const="draft", help="same as --setup draft")
+    b.add_argument("--first", choices=list(FIRST_RULES),
+                   help="who plays first: random (from each seed; default), mccain, obama, or alternate")
+    b.add_argument("--seed", metavar="S", type=argtypes.seed, help="the first game's seed (game i: seed + i; default 1)")
+    b.add_argument("--max-turns", metavar="N", type=argtypes.turn_limit,
+                   help=f"a game is a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)")
+    b.add_argument("--workers", metavar="N", type=argtypes.whole(1, 256, "a whole number from 1 to 256"),
+                   help="processes playing games at once (default: the number of CPUs); never changes the numbers")
+    b.add_argument("--cards", metavar="DIR", help="card set folder (default: the one cmdsl.toml names, else the bundled set); "
+                                                  "with --against, the new set")
+    b.add_argument("--against", metavar="DIR", help="A/B: the old card set, played on the same seeds as --cards")
+    b.add_argument("--db", metavar="FILE", help="store every game in this SQLite file (to resume, extend, report again)")
+    b.add_argument("--resume", action="store_true", help="continue or extend the run stored in --db")
+    _report_options(b)
+    b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.set_defaults(run=cmd_balance)
+    actions = b.add_subparsers(dest="balance_action", metavar="report")
+    r = actions.add_parser("report", help="report a stored run again, without playing")
+    r.add_argument("db", metavar="DB", help="a file written by cmdsl balance --db")
+    _report_options(r)
+    r.set_defaults(run=cmd_report)
+    for parser in (b, r):
+        _one_line_errors(parser)
+
+
+def _one_line_errors(parser: argparse.ArgumentParser) -> None:
+    """A bad option is one line for a designer (not the whole usage), with where to read more."""
+    def error(message: str) -> NoReturn:
+        parser.exit(2, f"{parser.prog}: error: {message} (see {parser.prog} --help)\n")
+    parser.error = error  # type: ignore[method-assign]
+
+
+def _report_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--top", metavar="N", type=argtypes.whole(0, None, "a whole number ≥ 0"), default=0,
+                   help="show only the N cards with the lowest and highest lift (A/B: at least N cards; default all)")
+    p.add_argument("--correction", choices=[c.value for c in Correction], default=Correction.HOLM.value,
+                   help="A/B: how per-card p-values are adjusted: holm (default) or bh (Benjamini–Hochberg)")
+
+
+def _arm(name: ArmName, folder: str | None, setup: SetupMode) -> tuple[Arm, CardSet]:
+    choice = choose_set(folder)
+    cards = load_card_set(choice.path)
+    print(f"Using {choice.describe()}" + (f" as the {name} set." if name != MAIN else "."), file=sys.stderr)
+    cards.require_setup(setup)  # before any game: a set too small to draft says so once
+    decks = cards.pool if setup == "draft" else cards.beginner_deck  # R3.1: a draft deals from the whole pool
+    deck = tuple(c.id for side in SIDES for c in decks(side))
+    return Arm(name, str(choice.path), cards.fingerprint, choice.describe(), deck), cards
+
+
+def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
+    """The run's parameters: those given, else the stored run's (on --resume), else the defaults."""
+    base: dict[str, Any] = dict(DEFAULTS)
+    if stored is not None:
+        base.update(seed=stored.seed, setup=stored.setup, first=stored.first, max_turns=stored.max_turns or 0,
+                    bot=list(stored.bots), swap_sides=stored.swap_sides)
+    given = {k: getattr(args, k) for k in DEFAULTS if getattr(args, k) is not None}
+    v = base | given
+    if len(v["bot"]) != 2:
+        raise CmdslError("balance: give two bots, McCain's then Obama's: --bot greedy --bot ismcts")
+    bots = tuple(parse_bot(b).text() for b in v["bot"])
+    if args.against is not None:
+        (new, new_cards), (old, old_cards) = _arm(NEW, args.cards, v["setup"]), _arm(OLD, args.against, v["setup"])
+        arms: tuple[Arm, ...] = (new, old)
+        changed = tuple(sorted(c for c in set(new_cards.cards) | set(old_cards.cards)
+                               if _definition(new_cards, c) != _definition(old_cards, c)))
+    else:
+        arms, changed = (_arm(MAIN, args.cards, v["setup"])[0],), ()
+    return RunParams(v["seed"], v["setup"], v["first"], v["max_turns"] or None, bots, bool(v["swap_sides"]),  # type: ignore[arg-type]
+                     arms, changed)
+
+
+def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
+    c = cards.cards.get(card_id)
+    return None if c is None else (c.title, c.type, c.effect_text, str(c.going_negative), str(c.beginner))
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    if args.resume and not args.db:
+        raise CmdslError("balance: --resume needs the --db FILE of the run to resume")
+    with Store(args.db or ":memory:") as store:
+        stored = store.params() if args.resume else None
+        params = _params(args, stored)
+        games = args.games or (store.games_asked() if stored is not None else DEFAULT_GAMES)
+        store.claim()
+        prepare(store, params, games, args.resume)
+        workers = args.workers or os.cpu_count() or 1
+        todo = sum(games - len(store.done(a.name) & set(range(games))) for a in params.arms)
+        start = time.perf_counter()
+        bar = _progress(todo, args.quiet)
+        try:
+            played = run(store, params, games, executor_for(workers), on_row=lambda row: bar.update(1))
+        except KeyboardInterrupt:
+            bar.close()
+            kept = sum(len(store.done(a.name)) for a in params.arms)
+            where = f"; `cmdsl balance --db {args.db} --resume` plays the rest" if args.db else ""
+            print(f"Interrupted: {kept} finished games kept{where}.", file=sys.stderr)
+            return 130
+        bar.close()
+        elapsed = time.perf_counter() - start
+        print(f"Played {played} games in {elapsed:.1f} s with {workers} worker(s)"
+              + (f" ({played / elapsed:.2f} games/s)." if elapsed > 0 and played else "."), file=sys.stderr)
+        print(_report(store, args.top, Correction(args.correction)))
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    with Store.open_existing(args.db) as store:
+        print(_report(store, args.top, Correction(args.correction)))
+    return 0
+
+
+def _report(store: Store, top: int, correction: Correction) -> str:
+    params = store.params()
+    if params is None:
+        raise StoreError(f"{store.path} holds no run")
+    asked = store.games_asked()
+    if len(params.arms) == 1:
+        arm = params.arms[0]
+        rows = store.rows(arm.name, below=asked)
+        return header(params, len(rows), asked) + "\n\n" + render(summarize(rows, arm.deck), top)
+    new, old = store.rows(NEW, below=asked), store.rows(OLD, below=asked)
+    parts = [header(params, min(len(new), len(old)), asked), "",
+             render_comparison(compare(old, new, correction), params.changed_cards, top or 15)]
+    for arm, rows in zip(params.arms, (new, old)):
+        parts += ["", f"=== The {arm.name} set alone", render(summarize(rows, arm.deck), top)]
+    return "\n".join(parts)
+
+
+def _progress(total: int, quiet: bool) -> Any:
+    """A progress bar with an ETA on stderr, only for a person at a terminal."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="game", file=sys.stderr, disable=quiet or not sys.stderr.isatty(), smoothing=0.1)

@@ -1,0 +1,113 @@
+"""A/B: the same seeds played with two card sets, and what moved (docs/balance.md, "A/B").
+
+Game ``i`` of each arm has the same seed, bots and first player, so the two games share their
+chance until the changed cards make them part: the comparisons of side results are *paired* by
+seed (differences per seed, a sign test). Per card, two questions are asked, "is it played in
+more or fewer games?" (paired by seed, sign test) and "does its side win more or less often when
+it is played?" (independent rates, Newcombe's interval, z test), and every card's p-values are
+adjusted together (Holm, or Benjamini–Hochberg) before anything is flagged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .games import GameRow
+from .stats import Correction, Difference, Rate, adjust, newcombe, paired
+
+#: A result is flagged when its adjusted p-value is below this.
+ALPHA = 0.05
+
+
+@dataclass(frozen=True)
+class CardChange:
+    card: str
+    side: str
+    played_old: Rate  # games where played, of all paired games
+    played_new: Rate
+    played: Difference  # paired, by seed
+    won_old: Rate  # its side's wins among the games where it was played
+    won_new: Rate
+    won: Difference
+    played_adjusted: float
+    won_adjusted: float
+
+    @property
+    def flagged(self) -> bool:
+        return min(self.played_adjusted, self.won_adjusted) < ALPHA
+
+
+@dataclass(frozen=True)
+class Comparison:
+    pairs: int
+    outcomes: dict[str, Difference]  # "mccain", "obama", "draw": new − old, per seed
+    rates: dict[str, tuple[Rate, Rate]]  # old, new
+    length: Difference  # turns, new − old, per seed
+    cards: tuple[CardChange, ...]  # flagged first, then by adjusted p
+    correction: Correction
+
+
+def compare(old: Sequence[GameRow], new: Sequence[GameRow], correction: Correction = Correction.HOLM) -> Comparison:
+    """Compare the games of the two arms that share an index (a seed)."""
+    by_index = {r.index: r for r in old}
+    pairs = [(by_index[r.index], r) for r in new if r.index in by_index]
+    n = len(pairs)
+    outcomes, rates = {}, {}
+    for key, winner in (("mccain", "mccain"), ("obama", "obama"), ("draw", None)):
+        outcomes[key] = paired([(float(a.winner == winner), float(b.winner == winner)) for a, b in pairs])
+        rates[key] = (Rate(sum(a.winner == winner for a, _ in pairs), n), Rate(sum(b.winner == winner for _, b in pairs), n))
+    length = paired([(float(a.turns), float(b.turns)) for a, b in pairs])
+    return Comparison(n, outcomes, rates, length, _cards(pairs, correction), correction)
+
+
+def _cards(pairs: Sequence[tuple[GameRow, GameRow]], correction: Correction) -> tuple[CardChange, ...]:
+    sides: dict[str, str] = {}
+    for a, b in pairs:
+        for p in (*a.played, *b.played):
+            sides.setdefault(p.card, p.side)
+    raw = []
+    for card, side in sorted(sides.items()):
+        in_old = [any(p.card == card for p in a.played) for a, _ in pairs]
+        in_new = [any(p.card == card for p in b.played) for _, b in pairs]
+        played = paired([(float(x), float(y)) for x, y in zip(in_old, in_new)])
+        won_old = Rate(sum(a.winner == side for (a, _), x in zip(pairs, in_old) if x), sum(in_old))
+        won_new = Rate(sum(b.winner == side for (_, b), y in zip(pairs, in_new) if y), sum(in_new))
+        raw.append((card, side, Rate(sum(in_old), len(pairs)), Rate(sum(in_new), len(pairs)), played,
+                    won_old, won_new, newcombe(won_old, won_new)))
+    pvalues = [x[4].p for x in raw] + [x[7].p for x in raw]  # one family: every question about every card
+    adjusted = adjust(pvalues, correction)
+    m = len(raw)
+    out = [CardChange(*x, adjusted[i], adjusted[m + i]) for i, x in enumerate(raw)]  # type: ignore[misc]
+    return tuple(sorted(out, key=lambda c: (not c.flagged, min(c.played_adjusted, c.won_adjusted), c.card)))
+
+
+def render(c: Comparison, changed: Sequence[str] = (), top: int = 15) -> str:
+    """The comparison as text: what moved, each with its interval; flagged cards marked ``*``."""
+    out: list[str] = []
+    w = out.append
+    w(f"A/B: {c.pairs} paired games (same seeds, bots, setup and first player); new − old")
+    for key, label in (("mccain", "McCain wins"), ("obama", "Obama wins"), ("draw", "draws")):
+        old, new = c.rates[key]
+        d = c.outcomes[key]
+        w(f"  {label:12} old {100 * old.value:5.1f}%  new {100 * new.value:5.1f}%  change {100 * d.estimate:+5.1f} pts "
+          f"{d.interval.text(signed=True)}  sign test p={d.p:.3g}")
+    L = c.length
+    w(f"  game length  change {L.estimate:+.1f} turns {L.interval.text(scale=1, signed=True)}  sign test p={L.p:.3g}")
+    if changed:
+        w(f"  cards that differ between the sets: {', '.join(changed)}")
+    w("")
+    name = "Holm" if c.correction is Correction.HOLM else "Benjamini–Hochberg"
+    flagged = [x for x in c.cards if x.flagged]
+    w(f"Cards ({len(c.cards)} cards × 2 questions, p-values adjusted together by {name}; * : adjusted p < {ALPHA})")
+    w(f"  {'card':42} {'played old→new (games)':>26} {'adj p':>7}   {'its side won when played old→new':>34} {'adj p':>7}")
+    shown = list(c.cards[: max(top, len(flagged))]) + [x for x in c.cards[max(top, len(flagged)):] if x.card in changed]
+    for x in shown:
+        mark = "*" if x.flagged else " "
+        w(f"{mark} {x.card:42} {100 * x.played_old.value:5.1f}% → {100 * x.played_new.value:5.1f}% "
+          f"{x.played.interval.text(signed=True):>13} {x.played_adjusted:7.3g}   "
+          f"{100 * x.won_old.value:5.1f}% → {100 * x.won_new.value:5.1f}% {x.won.interval.text(signed=True):>17} "
+          f"{x.won_adjusted:7.3g}")
+    if not flagged:
+        w("  no card moved by more than chance explains")
+    return "\n".join(out)

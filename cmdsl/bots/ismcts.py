@@ -1,0 +1,179 @@
+"""A search bot that plays fair: single-observer information-set Monte Carlo tree search.
+
+Ideas from Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (2012), SO-ISMCTS:
+one tree for the deciding seat, whose nodes stand for what that seat has seen happen since its
+decision (the answers along the path, its own and its opponent's). Each iteration
+
+1. **determinizes**: a fresh copy of the game from the seat's perspective (``Perspective.sample``),
+   in which what the seat cannot see (the other hand, deck orders, Breaking News, dice) is dealt
+   anew from the bot's own RNG. The bot never looks at anything else, so its choice depends only on
+   its seat's view and its seed (tests/test_ismcts.py re-deals the truth and checks it);
+2. **selects** down the tree with UCB1, among the options legal *in this copy* only, counting how
+   often each option was available (an option legal in few copies is not punished for it);
+3. **expands** one option not tried yet at the first node that has one;
+4. **rolls out** with the rollout policy until the game ends or ``horizon`` turns have passed since
+   the decision's turn (since the first turn, for a draft pick or a starting state), then scores the position with the greedy evaluation (``basic.evaluate``) squashed
+   to [0, 1] (a won game is 1, a lost one 0, a draw ½);
+5. **backs up** the score along the path, each node seen from the seat that chose its answer.
+
+It answers with the root's most visited option. With ``iterations`` (the default) and a seed the
+bot is reproducible; ``seconds`` searches for a time instead, which depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..game.decisions import DecisionKind
+from ..game.engine import Game
+from ..game.perspective import Perspective
+from ..model import Side
+from .basic import action_value, evaluate
+
+#: How many units of ``evaluate`` (about electoral votes) move the squashed score from ½ to 0.73.
+EVALUATION_SCALE = 20.0
+#: A rollout stops after this many answers whatever its horizon (a long draft, a loop of draws).
+MAX_ROLLOUT_ANSWERS = 400
+
+
+class RolloutPolicy(StrEnum):
+    """How a rollout answers: uniformly at random (fast) or the greedy bot's one ply (slower, wiser)."""
+
+    RANDOM = "random"
+    GREEDY = "greedy"
+
+
+@dataclass(frozen=True)
+class IsmctsSettings:
+    """The search's settings; each is documented in docs/bots.md (``--bot ismcts:name=value,...``)."""
+
+    iterations: int = 400
+    seconds: float | None = None  # a time budget instead of ``iterations``: not reproducible
+    exploration: float = 0.7  # UCB1's constant: higher tries the less visited options more
+    rollout: RolloutPolicy = RolloutPolicy.RANDOM
+    horizon: int = 2  # rollouts stop this many turns after the decision's turn (or the first turn)
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be more than 0, not {self.seconds}")
+        if self.exploration < 0:
+            raise ValueError(f"exploration must be 0 or more, not {self.exploration}")
+        if self.horizon < 1:
+            raise ValueError(f"horizon must be at least 1, not {self.horizon}")
+
+
+class _Node:
+    """What the observer knows after a sequence of answers: how often each answer was taken from
+    here, its total score (for the seat that took it), and how often it was available."""
+
+    __slots__ = ("children", "visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[tuple[Side, str], _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class IsmctsBot:
+    """SO-ISMCTS over re-dealt copies of the game (see the module's docstring)."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, settings: IsmctsSettings = IsmctsSettings()) -> None:
+        self.rng = random.Random(seed)
+        self.settings = settings
+
+    def choose(self, seat: Perspective) -> str:
+        options = seat.decision.options
+        if len(options) == 1:
+            return options[0].id
+        root = _Node()
+        s = self.settings
+        deadline = None if s.seconds is None else time.perf_counter() + s.seconds
+        n = 0
+        while (n < s.iterations) if deadline is None else (n == 0 or time.perf_counter() < deadline):
+            self._iterate(root, seat)
+            n += 1
+        me = seat.seat
+        visits = {o.id: root.children[(me, o.id)].visits if (me, o.id) in root.children else 0 for o in options}
+        return max(options, key=lambda o: visits[o.id]).id  # ties: the first option
+
+    def _iterate(self, root: _Node, seat: Perspective) -> None:
+        rng, me = self.rng, seat.seat
+        game = seat.sample(rng)  # a fresh determinization each iteration: never the real hidden cards
+        start_turn = max(game.turn, 1)  # a draft pick or a starting state: count from the first turn
+        path: list[tuple[_Node, Side]] = []
+        node = root
+        while game.pending is not None:
+            d = game.pending
+            keys = [(d.player, o.id) for o in d.options]
+            untried = [k for k in keys if k not in node.children]
+            for k in keys:
+                child = node.children.get(k)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                key = untried[rng.randrange(len(untried))]
+                child = node.children[key] = _Node()
+                child.available = 1
+                game.answer(key[1])
+                path.append((child, d.player))
+                break
+            key = max(keys, key=lambda k: self._ucb(node.children[k]))
+            node = node.children[key]
+            game.answer(key[1])
+            path.append((node, d.player))
+        score = self._rollout(game, me, start_turn)
+        for child, mover in path:
+            child.visits += 1
+            child.total += score if mover is me else 1.0 - score
+
+    def _ucb(self, child: _Node) -> float:
+        return child.total / child.visits + self.settings.exploration * math.sqrt(math.log(child.available) / child.visits)
+
+    def _rollout(self, game: Game, me: Side, start_turn: int) -> float:
+        """Play on in the determinized copy (the bot's own), then score it for ``me`` in [0, 1]."""
+        s, rng = self.settings, self.rng
+        stop = start_turn + s.horizon
+        for _ in range(MAX_ROLLOUT_ANSWERS):
+            d = game.pending
+            if d is None or game.turn >= stop:
+                break
+            if s.rollout is RolloutPolicy.RANDOM:
+                game.answer(d.options[rng.randrange(len(d.options))].id)
+            else:
+                game.answer(_greedy_answer(game, d.player))
+        return squash(game, me)
+
+
+def _greedy_answer(game: Game, player: Side) -> str:
+    """The greedy bot's one ply inside the searcher's own determinization: at a turn's play-or-draw
+    decision each option is tried on a fork (there a fork copies the position as it is, deal
+    included); elsewhere the first option, as the greedy bot finishes its own actions. (A fork
+    elsewhere would replay the turn from before the re-deal: tests/test_determinize.py.)"""
+    d = game.pending
+    assert d is not None
+    if d.kind != DecisionKind.TURN:
+        return d.options[0].id
+    best_id, best = d.options[0].id, float("-inf")
+    for option in d.options:
+        value = action_value(game.fork(), option.id, player)
+        if value > best:
+            best_id, best = option.id, value
+    return best_id
+
+
+def squash(game: Game, me: Side) -> float:
+    """``me``'s score of a position in [0, 1]: 1 won, 0 lost, ½ drawn, else a logistic of
+    ``evaluate`` (½ when even)."""
+    if game.result is not None:
+        w = game.result.winner
+        return 0.5 if w is None else (1.0 if w is me else 0.0)
+    return 1.0 / (1.0 + math.exp(-evaluate(game, me) / EVALUATION_SCALE))

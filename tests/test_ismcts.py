@@ -1,0 +1,127 @@
+"""The ISMCTS bot (issue 12): fair (its choice depends on its view and its seed only),
+reproducible from its seed, stronger than random, and its settings are read with clear errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cmdsl.bots import (BOT_NAMES, BotSpec, BotSpecError, IsmctsBot, IsmctsSettings, RandomBot, RolloutPolicy,
+                        make_bot, parse_bot, play_bot_move)
+from cmdsl.cli import main
+from cmdsl.game.determinize import redeal
+from cmdsl.game.engine import Game
+from cmdsl.game.perspective import Perspective, perspective
+from cmdsl.game.setup import Setup
+from cmdsl.model import SIDES, CardSet, Side
+
+from .test_determinize import CM2008, game_at
+
+FAST = IsmctsSettings(iterations=40)
+
+
+@settings(deadline=None, max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(3, 150), other_deal=st.integers(0, 2**32))
+def test_its_choice_does_not_depend_on_where_the_hidden_cards_are(seed: int, steps: int, other_deal: int) -> None:
+    game = game_at(seed, steps)
+    if game.pending is None:
+        return
+    me = game.pending.player
+    alt = game.fork()
+    redeal(alt, me, random.Random(other_deal))  # a different truth, the same view for `me`
+    assert alt.players[me].hand == game.players[me].hand and alt.pending == game.pending
+    assert IsmctsBot(7, FAST).choose(perspective(game)) == IsmctsBot(7, FAST).choose(perspective(alt))
+
+
+def test_it_searches_only_redealt_copies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game the search touches comes from ``Perspective.sample``: the bot is given nothing else."""
+    samples = []
+    real = Perspective.sample
+
+    def spy(self: Perspective, rng: random.Random) -> Game:
+        copy = real(self, rng)
+        samples.append(copy)
+        return copy
+
+    monkeypatch.setattr(Perspective, "sample", spy)
+    game = game_at(11, 30)
+    IsmctsBot(1, FAST).choose(perspective(game))
+    assert len(samples) == FAST.iterations  # one fresh determinization per iteration
+
+
+def _play(cards: CardSet, seed: int, mccain: str, obama: str, mode: str = "beginner") -> Game:
+    game = Game(cards, seed, Setup(mode, "random", 300), checkpoints=True)  # type: ignore[arg-type]
+    bots = {SIDES[0]: make_bot(mccain, seed * 2), SIDES[1]: make_bot(obama, seed * 2 + 1)}
+    while game.pending is not None:
+        play_bot_move(game, bots)
+    return game
+
+
+def test_a_game_is_reproducible_from_the_seeds() -> None:
+    spec = "ismcts:iterations=15"
+    a, b = _play(CM2008, 4, spec, "greedy"), _play(CM2008, 4, spec, "greedy")
+    assert a.answers == b.answers and a.result == b.result
+
+
+def test_it_beats_random() -> None:
+    wins = 0
+    for seed in range(4):
+        ism = SIDES[seed % 2]
+        bots = ("ismcts:iterations=30", "random") if ism is Side.MCCAIN else ("random", "ismcts:iterations=30")
+        wins += _play(CM2008, seed, *bots).result.winner is ism  # type: ignore[union-attr]
+    assert wins >= 3
+
+
+def test_greedy_rollouts_and_a_time_budget_play_legal_moves() -> None:
+    game = game_at(9, 40)
+    assert game.pending is not None
+    legal = {o.id for o in game.pending.options}
+    assert IsmctsBot(2, IsmctsSettings(iterations=5, rollout=RolloutPolicy.GREEDY, horizon=1)).choose(perspective(game)) in legal
+    assert IsmctsBot(2, IsmctsSettings(seconds=0.05)).choose(perspective(game)) in legal
+
+
+# ---- settings ------------------------------------------------------------------------------
+
+def test_specs_read_and_write_back() -> None:
+    assert parse_bot("greedy") == BotSpec("greedy")
+    spec = parse_bot(" ISMCTS : iterations=400, rollout = greedy ")
+    assert spec.ismcts == IsmctsSettings(iterations=400, rollout=RolloutPolicy.GREEDY)
+    assert spec.text() == "ismcts:iterations=400,exploration=0.7,rollout=greedy,horizon=2"
+    assert parse_bot(spec.text()) == spec
+    assert parse_bot("ismcts:seconds=0.5").ismcts == IsmctsSettings(seconds=0.5)
+    assert parse_bot("ismcts").text() == parse_bot("ismcts:").text()
+    assert set(BOT_NAMES) == {"random", "greedy", "ismcts"}
+    assert isinstance(make_bot("random", 1), RandomBot)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("gredy", "unknown bot 'gredy' (did you mean 'greedy'?); bots are random, greedy, ismcts"),
+    ("greedy:iterations=3", "the greedy bot has no settings (only ismcts has): remove ':iterations=3'"),
+    ("ismcts:iteration=3", "ismcts has no setting 'iteration' (did you mean 'iterations'?); its settings are "
+                           "iterations, seconds, exploration, rollout, horizon"),
+    ("ismcts:iterations=0", "ismcts iterations='0': iterations must be a whole number ≥ 1"),
+    ("ismcts:iterations=many", "ismcts iterations='many': iterations must be a whole number ≥ 1"),
+    ("ismcts:seconds=0", "ismcts seconds='0': seconds must be a number of seconds > 0"),
+    ("ismcts:exploration=-1", "ismcts exploration='-1': exploration must be a number ≥ 0"),
+    ("ismcts:rollout=smart", "ismcts rollout='smart': rollout must be random or greedy"),
+    ("ismcts:horizon", "ismcts setting 'horizon' needs a value: horizon=VALUE"),
+    ("ismcts:horizon=1,horizon=2", "ismcts setting 'horizon' is given twice"),
+])
+def test_bad_specs_are_refused_in_one_line(text: str, message: str) -> None:
+    with pytest.raises(BotSpecError) as e:
+        parse_bot(text)
+    assert str(e.value) == message
+
+
+def test_play_refuses_a_bad_bot_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--bot", "ismcts:iterations=x", "--bot", "greedy", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert err == "error: ismcts iterations='x': iterations must be a whole number ≥ 1\n"
+
+
+def test_play_takes_an_ismcts_bot_with_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--bot", "ismcts:iterations=10", "--bot", "random", "--quiet", "--seed", "2"]) == 0
+    assert "Game over" in capsys.readouterr().out
