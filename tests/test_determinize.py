@@ -113,11 +113,9 @@ def test_a_redeal_changes_only_what_the_seat_cannot_see() -> None:
     assert render_position(game) == before  # the real game is untouched
 
 
-@pytest.mark.xfail(strict=True, reason="found by issue 12: a fork of a re-dealt copy made away from a turn's "
-                   "play-or-draw decision replays the turn from the position before the re-deal (Game.fork, "
-                   "engine.py: the copy's origin is not re-dealt), so it may see the real hidden cards; ISMCTS "
-                   "forks its copies only at play-or-draw decisions")
 def test_a_fork_of_a_redealt_copy_keeps_its_deal_mid_turn() -> None:
+    """Found by issue 12: a fork of a re-dealt copy made away from a play-or-draw decision replayed
+    the turn from the position before the re-deal, so it could see the real hidden cards."""
     for seed in range(40):
         game = game_at(seed, 30)
         while game.pending is not None and game.pending.kind == DecisionKind.TURN:

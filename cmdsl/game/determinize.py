@@ -18,11 +18,34 @@ import random
 
 from ..model import Side
 from .engine import Game
+from .position import Position
 
 
 def redeal(game: Game, seat: Side, rng: random.Random) -> None:
-    """Re-deal, in place, everything ``seat`` cannot see in ``game`` (a fork, never a real game)."""
-    pos = game.position
+    """Re-deal, in place, everything ``seat`` cannot see in ``game`` (a fork, never a real game).
+    The re-deal is one of the game's position changes, so that its own forks keep it (a fork made
+    mid-turn replays the turn's answers, then re-deals again the same way)."""
+    change = _Redeal(seat, rng)
+    game.change_position(change)
+    rng.setstate(change.after)  # ``rng`` moves on as if it had dealt itself
+
+
+class _Redeal:
+    """A re-deal as a position change: the same deal each time it is applied (from ``rng`` as it
+    was when the re-deal was asked for)."""
+
+    def __init__(self, seat: Side, rng: random.Random) -> None:
+        self.seat, self.state = seat, rng.getstate()
+        self.after = self.state
+
+    def __call__(self, pos: Position) -> None:
+        rng = random.Random(0)
+        rng.setstate(self.state)
+        _redeal(pos, self.seat, rng)
+        self.after = rng.getstate()
+
+
+def _redeal(pos: Position, seat: Side, rng: random.Random) -> None:
     opp = pos.players[seat.other]
     pool = sorted(opp.hand + opp.deck)  # the opponent's face-down cards: which is where is hidden
     rng.shuffle(pool)

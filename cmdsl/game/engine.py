@@ -119,6 +119,8 @@ class Game:
         chance = chance or Chance()
         self._chance0 = chance.copy()  # the forced dice as given, to rebuild the game
         self._origin: Origin | None = None  # the position a fork started from, and where
+        # Changes made to the position beside the answers (change_position), by answer count.
+        self._changes: tuple[tuple[int, Callable[[Position], None]], ...] = ()
         self.steps = 0  # work done for the current answer (MAX_STEPS)
         self.step_limit = MAX_STEPS
         self._options = O.OptionCache(cards)
@@ -192,18 +194,35 @@ class Game:
         """Start this game again, in place, and apply ``answers`` (the generator must be re-made
         on this very object, so that it keeps driving it)."""
         observer, keep, limit = self.observer, self.keep_checkpoints, self.step_limit
+        changes = self._changes
         if self._origin is not None:
             self._load(self._origin)
         else:
             Game.__init__(self, self.cards, self.seed, self.setup, start=self._start,
                           chance=self._chance0.copy())
         self.keep_checkpoints, self.step_limit = keep, limit
-        for a in answers:
+        for i, a in enumerate(answers):
+            self._apply_changes(changes, i)
             if isinstance(a, Interjection):
                 self.interject(a.action, a.steps)
             else:
                 self.answer(a)
+        self._apply_changes(changes, len(answers))
+        self._changes = changes
         self.observer = observer
+
+    def change_position(self, change: Callable[[Position], None]) -> None:
+        """Apply ``change`` to the position now, at the pending decision, and again whenever this
+        game is rebuilt by replaying its answers (a fork, a roll-back): a determinization's
+        re-deal (``cmdsl.game.determinize``) must survive a fork. ``change`` must be
+        deterministic. Not recorded: a record replays the game as it was played."""
+        change(self.position)
+        self._changes = (*self._changes, (len(self.answers), change))
+
+    def _apply_changes(self, changes: tuple[tuple[int, Callable[[Position], None]], ...], at: int) -> None:
+        for when, change in changes:
+            if when == at:
+                change(self.position)
 
     def tick(self) -> None:
         """Count one step of work for the current answer (the ``MAX_STEPS`` backstop)."""
@@ -826,6 +845,7 @@ class Game:
         g._chance0, g._origin, g.step_limit = self._chance0, self._origin, self.step_limit
         g.keep_checkpoints = False  # a fork replays from its own origin
         g._options = self._options  # immutable options of the same cards
+        g._changes = ()  # a copy of the position as it is now has them already
         d = self.pending
         if d is not None and d.kind == DecisionKind.TURN and self._start is None:
             g._origin = Origin(self.position.copy(), at_decision=True)
@@ -833,10 +853,13 @@ class Game:
             return g
         cp = self._checkpoint
         if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
+            g._changes = self._changes
             g._restart(self.answers)
             return g
         snap, since = cp
         g._origin = Origin(snap, at_decision=False)
+        # The checkpoint holds the changes made before it; those made since are made again.
+        g._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
         g._restart(self.answers[since:])
         return g
 
