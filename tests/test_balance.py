@@ -92,6 +92,10 @@ def test_a_row_survives_the_store_and_reports_the_same(tmp_path: Path) -> None:
     assert news["bn-russia-invades-georgia"].obama == 0 < news["bn-russia-invades-georgia"].mccain
     assert sum(h.count for h in s.negative) == sum(len(r.negative) for r in rows) > 0
     assert set(s.by_bot) == {"greedy", "random"}  # the bots changed sides
+    seats = s.by_bot_seat["greedy"]  # games 0, 1 greedy is McCain; 2, 3 Obama; first player alternates
+    assert [(k, x.n) for k, x in seats.items()] == [("as McCain", 2), ("as Obama", 2), ("playing first", 2),
+                                                     ("playing second", 2)]
+    assert seats["as McCain"].k + seats["as Obama"].k == s.by_bot["greedy"].k
 
 
 class _Interrupted:
