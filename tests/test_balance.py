@@ -13,11 +13,13 @@ from typing import Iterator, Sequence
 import pytest
 
 from cmdsl.balance.compare import compare
+from cmdsl.balance.compare import render as render_comparison
 from cmdsl.balance.executor import ProcessExecutor, SerialExecutor
 from cmdsl.balance.games import GameRow, Job
 from cmdsl.balance.plan import MAIN, Arm, RunParams
 from cmdsl.balance.runner import prepare, run
-from cmdsl.balance.stats import (Rate, benjamini_hochberg, holm, newcombe, paired, quantile, sign_test, wilson)
+from cmdsl.balance.stats import (Rate, benjamini_hochberg, holm, lift_change, newcombe, paired, quantile, sign_test,
+                                  wilson)
 from cmdsl.balance.store import Store, StoreError
 from cmdsl.balance.summary import summarize
 from cmdsl.cli import main
@@ -61,6 +63,14 @@ def test_sign_test_and_paired_differences() -> None:
     assert quantile([1, 2, 3, 4], 0.5) == 2.5
 
 
+def test_a_lift_change_is_measured_against_the_games_without_the_card() -> None:
+    same = lift_change((Rate(30, 50), Rate(20, 50)), (Rate(40, 50), Rate(30, 50)))  # the side won 20 pts more
+    assert round(same.estimate, 9) == 0.0 and same.p > 0.99  # everywhere: the card's lift did not move
+    moved = lift_change((Rate(25, 50), Rate(25, 50)), (Rate(45, 50), Rate(25, 50)))
+    assert round(moved.estimate, 9) == 0.4 and round(moved.p, 4) == 0.0018 and moved.interval.low > 0  # z = 3.12
+    assert lift_change((Rate(5, 5), Rate(0, 0)), (Rate(5, 5), Rate(1, 1))).p == 1.0  # never without it: no evidence
+
+
 # ---- games, rows and the store -------------------------------------------------------------------
 
 def _params(bots: tuple[str, str] = ("random", "random"), setup: str = "beginner") -> RunParams:
@@ -92,6 +102,10 @@ def test_a_row_survives_the_store_and_reports_the_same(tmp_path: Path) -> None:
     assert news["bn-russia-invades-georgia"].obama == 0 < news["bn-russia-invades-georgia"].mccain
     assert sum(h.count for h in s.negative) == sum(len(r.negative) for r in rows) > 0
     assert set(s.by_bot) == {"greedy", "random"}  # the bots changed sides
+    seats = s.by_bot_seat["greedy"]  # games 0, 1 greedy is McCain; 2, 3 Obama; first player alternates
+    assert [(k, x.n) for k, x in seats.items()] == [("as McCain", 2), ("as Obama", 2), ("playing first", 2),
+                                                     ("playing second", 2)]
+    assert seats["as McCain"].k + seats["as Obama"].k == s.by_bot["greedy"].k
 
 
 class _Interrupted:
@@ -236,9 +250,14 @@ def test_a_paired_ab_run_finds_a_strengthened_card(tmp_path: Path, capsys: pytes
         c = compare(store.rows("old"), store.rows("new"))
     assert c.pairs == 40
     assert c.outcomes["mccain"].estimate > 0.2 and c.outcomes["mccain"].p < 0.01  # McCain wins more, paired
-    flagged = [x.card for x in c.cards if x.flagged]
-    assert "mccain-the-original-mavericks" in flagged
-    assert c.cards[0].card == "mccain-the-original-mavericks"  # the strongest evidence is on the changed card
+    # Every McCain card is now played in games McCain wins more: its "won when played" rises with
+    # the side's. The per-card question is the change of lift, so no card is flagged for that.
+    assert [x.card for x in c.cards if x.flagged] == []
+    assert all(x.won_new.value > x.won_old.value for x in c.cards if x.side == "mccain")
+    changed = next(x for x in c.cards if x.card == "mccain-the-original-mavericks")
+    assert changed.lift.estimate > 0.2  # the strengthened card's own lift rose (not significantly, in 40 games)
+    text = render_comparison(c, ("mccain-the-original-mavericks",), top=3)
+    assert "mccain-the-original-mavericks" in text  # a changed card is always shown
 
 
 def test_a_run_whose_parameters_cannot_be_read_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -75,11 +75,12 @@ def test_it_beats_random() -> None:
     assert wins >= 3
 
 
-def test_greedy_rollouts_and_a_time_budget_play_legal_moves() -> None:
+def test_both_rollouts_and_a_time_budget_play_legal_moves() -> None:
     game = game_at(9, 40)
     assert game.pending is not None
     legal = {o.id for o in game.pending.options}
-    assert IsmctsBot(2, IsmctsSettings(iterations=5, rollout=RolloutPolicy.GREEDY, horizon=1)).choose(perspective(game)) in legal
+    for policy in RolloutPolicy:
+        assert IsmctsBot(2, IsmctsSettings(iterations=5, rollout=policy, horizon=1)).choose(perspective(game)) in legal
     assert IsmctsBot(2, IsmctsSettings(seconds=0.05)).choose(perspective(game)) in legal
 
 
@@ -87,9 +88,9 @@ def test_greedy_rollouts_and_a_time_budget_play_legal_moves() -> None:
 
 def test_specs_read_and_write_back() -> None:
     assert parse_bot("greedy") == BotSpec("greedy")
-    spec = parse_bot(" ISMCTS : iterations=400, rollout = greedy ")
-    assert spec.ismcts == IsmctsSettings(iterations=400, rollout=RolloutPolicy.GREEDY)
-    assert spec.text() == "ismcts:iterations=400,exploration=0.7,rollout=greedy,horizon=2"
+    spec = parse_bot(" ISMCTS : iterations=400, rollout = random ")
+    assert spec.ismcts == IsmctsSettings(iterations=400, rollout=RolloutPolicy.RANDOM)
+    assert spec.text() == "ismcts:iterations=400,exploration=0.7,rollout=random,horizon=2"
     assert parse_bot(spec.text()) == spec
     assert parse_bot("ismcts:seconds=0.5").ismcts == IsmctsSettings(seconds=0.5)
     assert parse_bot("ismcts").text() == parse_bot("ismcts:").text()

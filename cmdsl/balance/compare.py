@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .games import GameRow
-from .stats import Correction, Difference, Rate, adjust, newcombe, paired
+from .stats import Correction, Difference, Rate, adjust, lift_change, paired
 
 #: A result is flagged when its adjusted p-value is below this.
 ALPHA = 0.05
@@ -27,15 +27,15 @@ class CardChange:
     played_old: Rate  # games where played, of all paired games
     played_new: Rate
     played: Difference  # paired, by seed
-    won_old: Rate  # its side's wins among the games where it was played
+    won_old: Rate  # its side's wins among the games where it was played (shown, not tested: see lift)
     won_new: Rate
-    won: Difference
+    lift: Difference  # the change of its lift (won when played − won when not), new − old
     played_adjusted: float
-    won_adjusted: float
+    lift_adjusted: float
 
     @property
     def flagged(self) -> bool:
-        return min(self.played_adjusted, self.won_adjusted) < ALPHA
+        return min(self.played_adjusted, self.lift_adjusted) < ALPHA
 
 
 @dataclass(frozen=True)
@@ -71,15 +71,23 @@ def _cards(pairs: Sequence[tuple[GameRow, GameRow]], correction: Correction) -> 
         in_old = [any(p.card == card for p in a.played) for a, _ in pairs]
         in_new = [any(p.card == card for p in b.played) for _, b in pairs]
         played = paired([(float(x), float(y)) for x, y in zip(in_old, in_new)])
-        won_old = Rate(sum(a.winner == side for (a, _), x in zip(pairs, in_old) if x), sum(in_old))
-        won_new = Rate(sum(b.winner == side for (_, b), y in zip(pairs, in_new) if y), sum(in_new))
+        old = _with_and_without([a for a, _ in pairs], in_old, side)
+        new = _with_and_without([b for _, b in pairs], in_new, side)
         raw.append((card, side, Rate(sum(in_old), len(pairs)), Rate(sum(in_new), len(pairs)), played,
-                    won_old, won_new, newcombe(won_old, won_new)))
+                    old[0], new[0], lift_change(old, new)))
     pvalues = [x[4].p for x in raw] + [x[7].p for x in raw]  # one family: every question about every card
     adjusted = adjust(pvalues, correction)
     m = len(raw)
     out = [CardChange(*x, adjusted[i], adjusted[m + i]) for i, x in enumerate(raw)]  # type: ignore[misc]
-    return tuple(sorted(out, key=lambda c: (not c.flagged, min(c.played_adjusted, c.won_adjusted), c.card)))
+    return tuple(sorted(out, key=lambda c: (not c.flagged, min(c.played_adjusted, c.lift_adjusted), c.card)))
+
+
+def _with_and_without(rows: Sequence[GameRow], played: Sequence[bool], side: str) -> tuple[Rate, Rate]:
+    """``side``'s wins in the games where the card was played, and in the others."""
+    won = [r.winner == side for r in rows]
+    k_with = sum(w for w, p in zip(won, played) if p)
+    n_with = sum(played)
+    return Rate(k_with, n_with), Rate(sum(won) - k_with, len(rows) - n_with)
 
 
 def render(c: Comparison, changed: Sequence[str] = (), top: int = 15) -> str:
@@ -100,14 +108,15 @@ def render(c: Comparison, changed: Sequence[str] = (), top: int = 15) -> str:
     name = "Holm" if c.correction is Correction.HOLM else "Benjamini–Hochberg"
     flagged = [x for x in c.cards if x.flagged]
     w(f"Cards ({len(c.cards)} cards × 2 questions, p-values adjusted together by {name}; * : adjusted p < {ALPHA})")
-    w(f"  {'card':42} {'played old→new (games)':>26} {'adj p':>7}   {'its side won when played old→new':>34} {'adj p':>7}")
+    w(f"  {'card':42} {'played old→new (games)':>26} {'adj p':>7}   {'won when played old→new':>23} "
+      f"{'lift change':>17} {'adj p':>7}")
     shown = list(c.cards[: max(top, len(flagged))]) + [x for x in c.cards[max(top, len(flagged)):] if x.card in changed]
     for x in shown:
         mark = "*" if x.flagged else " "
         w(f"{mark} {x.card:42} {100 * x.played_old.value:5.1f}% → {100 * x.played_new.value:5.1f}% "
           f"{x.played.interval.text(signed=True):>13} {x.played_adjusted:7.3g}   "
-          f"{100 * x.won_old.value:5.1f}% → {100 * x.won_new.value:5.1f}% {x.won.interval.text(signed=True):>17} "
-          f"{x.won_adjusted:7.3g}")
+          f"{100 * x.won_old.value:5.1f}% → {100 * x.won_new.value:5.1f}% {100 * x.lift.estimate:+6.1f} "
+          f"{x.lift.interval.text(signed=True):>17} {x.lift_adjusted:7.3g}")
     if not flagged:
         w("  no card moved by more than chance explains")
     return "\n".join(out)

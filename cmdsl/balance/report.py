@@ -30,6 +30,7 @@ def render(s: Summary, top: int = 0) -> str:
         w(f"  {label:14} {r.k:6}  {pct(r)}")
     for bot, r in s.by_bot.items():
         w(f"  {bot} wins {r.k} {pct(r)}")
+        w("    " + "; ".join(f"{seat} {x.k}/{x.n} {pct(x).strip()}" for seat, x in s.by_bot_seat[bot].items()))
     w("  endings: " + "; ".join(f"{k} ×{v}" for k, v in s.reasons.items()))
     w("")
     w(f"First player  wins {s.first_wins.k} of {s.games}  {pct(s.first_wins)}")

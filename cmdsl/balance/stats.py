@@ -87,6 +87,20 @@ def newcombe(a: Rate, b: Rate) -> Difference:
     return Difference(d, Interval(low, high), p)
 
 
+def lift_change(old: tuple[Rate, Rate], new: tuple[Rate, Rate]) -> Difference:
+    """How much a lift moved: (new_with − new_without) − (old_with − old_without), each pair the
+    rates of a side's wins in the games with and without a card. Independent rates, a normal
+    approximation whose variances use Agresti–Caffo's (k + 1) / (n + 2), so that rates of 0% or
+    100% on few games do not look certain; a rate with no games at all gives no evidence (p = 1)."""
+    rates = (*old, *new)
+    if any(r.n == 0 for r in rates):
+        return Difference(0.0, Interval(-2.0, 2.0), 1.0)
+    estimate = (new[0].value - new[1].value) - (old[0].value - old[1].value)
+    var = sum(((r.k + 1) / (r.n + 2)) * (1 - (r.k + 1) / (r.n + 2)) / (r.n + 2) for r in rates)
+    half = Z95 * math.sqrt(var)
+    return Difference(estimate, Interval(estimate - half, estimate + half), normal_two_sided(estimate / math.sqrt(var)))
+
+
 def sign_test(up: int, down: int) -> float:
     """Exact two-sided sign test: the chance of a split at least this uneven if up and down were
     equally likely (McNemar's exact test when the pairs are yes/no outcomes)."""

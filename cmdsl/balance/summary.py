@@ -56,6 +56,7 @@ class Summary:
     first_wins: Rate  # the first player won
     by_first: dict[str, Rate]  # McCain's wins when each side played first
     by_bot: dict[str, Rate]  # each bot's wins (when the bots changed sides)
+    by_bot_seat: dict[str, dict[str, Rate]]  # each bot's wins as McCain, as Obama, playing first, second
     length: Length
     reasons: dict[str, int]
     cards: tuple[CardStats, ...]
@@ -76,11 +77,16 @@ def summarize(rows: Sequence[GameRow], deck: Sequence[str] = ()) -> Summary:
         mine = [r for r in rows if r.first == side]
         by_first[side] = Rate(sum(r.winner == "mccain" for r in mine), len(mine))
     bots = sorted({r.mccain for r in rows} | {r.obama for r in rows})
-    by_bot = {}
+    by_bot, by_bot_seat = {}, {}
     if len(bots) == 2 and any(r.mccain == bots[0] for r in rows) and any(r.obama == bots[0] for r in rows):
         for b in bots:
-            by_bot[b] = Rate(sum((r.winner == "mccain" and r.mccain == b) or (r.winner == "obama" and r.obama == b)
-                                 for r in rows), n)
+            won = [(r, (r.winner == "mccain" and r.mccain == b) or (r.winner == "obama" and r.obama == b)) for r in rows]
+            by_bot[b] = Rate(sum(w for _, w in won), n)
+            seats = {"as McCain": lambda r: r.mccain == b, "as Obama": lambda r: r.obama == b,
+                     "playing first": lambda r: getattr(r, r.first) == b,  # r.first names the side: its bot
+                     "playing second": lambda r: getattr(r, r.first) != b}
+            by_bot_seat[b] = {k: Rate(sum(w for r, w in won if f(r)), sum(1 for r, _ in won if f(r)))
+                              for k, f in seats.items()}
     turns = sorted(r.turns for r in rows)
     length = Length(sum(turns) / n if n else 0.0, quantile(turns, 0.5), quantile(turns, 0.25), quantile(turns, 0.75),
                     turns[0] if turns else 0, turns[-1] if turns else 0)
@@ -88,7 +94,7 @@ def summarize(rows: Sequence[GameRow], deck: Sequence[str] = ()) -> Summary:
     cards = _cards(rows)
     played = {c.card for c in cards if c.played}
     never = tuple(sorted(c for c in deck if c not in played))
-    return Summary(n, wins, first_wins, by_first, by_bot, length, reasons, cards, never, _states(rows),
+    return Summary(n, wins, first_wins, by_first, by_bot, by_bot_seat, length, reasons, cards, never, _states(rows),
                    _help(rows, "news"), _help(rows, "negative"))
 
 
