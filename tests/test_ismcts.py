@@ -90,7 +90,7 @@ def test_specs_read_and_write_back() -> None:
     assert parse_bot("greedy") == BotSpec("greedy")
     spec = parse_bot(" ISMCTS : iterations=400, rollout = random ")
     assert spec.ismcts == IsmctsSettings(iterations=400, rollout=RolloutPolicy.RANDOM)
-    assert spec.text() == "ismcts:iterations=400,exploration=0.7,rollout=random,horizon=2"
+    assert spec.text() == "ismcts:iterations=400,exploration=0.4,rollout=random,horizon=2"
     assert parse_bot(spec.text()) == spec
     assert parse_bot("ismcts:seconds=0.5").ismcts == IsmctsSettings(seconds=0.5)
     assert parse_bot("ismcts").text() == parse_bot("ismcts:").text()
