@@ -195,6 +195,21 @@ def test_the_report_from_the_file_is_the_live_report(tmp_path: Path, capsys: pyt
     assert code == 0 and "Played 0 games" in err and resumed == live  # nothing left: the same numbers
 
 
+def test_ctrl_c_keeps_the_finished_games_and_says_how_to_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import cmdsl.balance.cli as balance_cli
+
+    monkeypatch.setattr(balance_cli, "executor_for", lambda workers: _Interrupted(after=3))
+    db = str(tmp_path / "stopped.db")
+    code, out, err = _cli(capsys, "--games", "6", "--bot", "random", "--bot", "random", "--cards", str(CM2008),
+                          "--db", db, "--quiet")
+    assert code == 130 and out == ""
+    assert err.splitlines()[-1] == f"Interrupted: 3 finished games kept; `cmdsl balance --db {db} --resume` plays the rest."
+    monkeypatch.undo()
+    code, out, err = _cli(capsys, "--db", db, "--resume", "--quiet", "--workers", "1", "--cards", str(CM2008))
+    assert code == 0 and "Played 3 games" in err and "Results (6 games" in out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--bot", "greedy"], "error: balance: give two bots, McCain's then Obama's: --bot greedy --bot ismcts\n"),
     (["--bot", "greedy", "--bot", "ismcts:iterations=none"],

@@ -23,7 +23,7 @@ from .test_determinize import CM2008, game_at
 FAST = IsmctsSettings(iterations=40)
 
 
-@settings(deadline=None, max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(3, 150), other_deal=st.integers(0, 2**32))
 def test_its_choice_does_not_depend_on_where_the_hidden_cards_are(seed: int, steps: int, other_deal: int) -> None:
     game = game_at(seed, steps)
