@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -195,6 +196,21 @@ def test_the_report_from_the_file_is_the_live_report(tmp_path: Path, capsys: pyt
     assert code == 0 and "Played 0 games" in err and resumed == live  # nothing left: the same numbers
 
 
+def test_ctrl_c_keeps_the_finished_games_and_says_how_to_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import cmdsl.balance.cli as balance_cli
+
+    monkeypatch.setattr(balance_cli, "executor_for", lambda workers: _Interrupted(after=3))
+    db = str(tmp_path / "stopped.db")
+    code, out, err = _cli(capsys, "--games", "6", "--bot", "random", "--bot", "random", "--cards", str(CM2008),
+                          "--db", db, "--quiet")
+    assert code == 130 and out == ""
+    assert err.splitlines()[-1] == f"Interrupted: 3 finished games kept; `cmdsl balance --db {db} --resume` plays the rest."
+    monkeypatch.undo()
+    code, out, err = _cli(capsys, "--db", db, "--resume", "--quiet", "--workers", "1", "--cards", str(CM2008))
+    assert code == 0 and "Played 3 games" in err and "Results (6 games" in out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--bot", "greedy"], "error: balance: give two bots, McCain's then Obama's: --bot greedy --bot ismcts\n"),
     (["--bot", "greedy", "--bot", "ismcts:iterations=none"],
@@ -270,3 +286,19 @@ def test_a_run_whose_parameters_cannot_be_read_is_refused(tmp_path: Path, capsys
     con.close()
     code, _, err = _cli(capsys, "report", str(db))
     assert code == 1 and err == f"error: {db}: the run's parameters cannot be read (KeyError: 'bots')\n"
+
+
+def test_top_cards_are_the_surest_not_the_most_extreme() -> None:
+    from cmdsl.balance.report import render
+    from cmdsl.balance.summary import CardStats
+
+    def card(name: str, won_played: Rate, won_not: Rate) -> CardStats:
+        return CardStats(name, "mccain", 0, won_played.n, won_played.n, won_played, won_not, 10.0)
+
+    s = summarize([])
+    cards = (card("once-lost", Rate(0, 1), Rate(60, 99)),  # the most extreme lift, on one game
+             card("surely-low", Rate(10, 50), Rate(35, 50)), card("middle", Rate(25, 50), Rate(25, 50)),
+             card("surely-high", Rate(40, 50), Rate(15, 50)), card("middle-2", Rate(26, 50), Rate(24, 50)))
+    text = render(replace(s, cards=cards), top=1)
+    assert "surely-low" in text and "surely-high" in text
+    assert "once-lost" not in text and "middle" not in text

@@ -23,7 +23,7 @@ from .test_determinize import CM2008, game_at
 FAST = IsmctsSettings(iterations=40)
 
 
-@settings(deadline=None, max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(3, 150), other_deal=st.integers(0, 2**32))
 def test_its_choice_does_not_depend_on_where_the_hidden_cards_are(seed: int, steps: int, other_deal: int) -> None:
     game = game_at(seed, steps)
@@ -90,7 +90,7 @@ def test_specs_read_and_write_back() -> None:
     assert parse_bot("greedy") == BotSpec("greedy")
     spec = parse_bot(" ISMCTS : iterations=400, rollout = random ")
     assert spec.ismcts == IsmctsSettings(iterations=400, rollout=RolloutPolicy.RANDOM)
-    assert spec.text() == "ismcts:iterations=400,exploration=0.7,rollout=random,horizon=2"
+    assert spec.text() == "ismcts:iterations=400,exploration=0.4,rollout=random,horizon=2"
     assert parse_bot(spec.text()) == spec
     assert parse_bot("ismcts:seconds=0.5").ismcts == IsmctsSettings(seconds=0.5)
     assert parse_bot("ismcts").text() == parse_bot("ismcts:").text()

@@ -84,7 +84,7 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> None:
 
 def _report_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--top", metavar="N", type=argtypes.whole(0, None, "a whole number ≥ 0"), default=0,
-                   help="show only the N cards with the lowest and highest lift (A/B: at least N cards; default all)")
+                   help="show only the N cards whose lift is surely lowest and surely highest (A/B: at least N cards; default all)")
     p.add_argument("--correction", choices=[c.value for c in Correction], default=Correction.HOLM.value,
                    help="A/B: how per-card p-values are adjusted: holm (default) or bh (Benjamini–Hochberg)")
 

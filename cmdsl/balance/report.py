@@ -40,18 +40,23 @@ def render(s: Summary, top: int = 0) -> str:
     w(f"Game length (turns): mean {L.mean:.1f}, median {L.median:g}, quartiles {L.q1:g}–{L.q3:g}, "
       f"range {L.low}–{L.high}")
     w("")
-    cards = sorted(s.cards, key=lambda c: c.won_played.value - c.won_not.value)
+    cards = sorted(s.cards, key=lambda c: c.lift.estimate)
     if top and len(cards) > 2 * top:
-        cards = cards[:top] + cards[-top:]
-        w(f"Cards (the {top} with the lowest and highest lift; lift: won when played − won when not)")
+        # The surest, not the most extreme: a card played once has an extreme lift and a wide interval.
+        low = sorted(cards, key=lambda c: c.lift.interval.high)[:top]
+        high = sorted(cards, key=lambda c: -c.lift.interval.low)[:top]
+        keep = {c.card for c in low + high}
+        cards = [c for c in cards if c.card in keep]
+        w(f"Cards (the {top} surely lowest and highest lifts: by their intervals' far ends; "
+          "lift: its side's wins when played − when not, 95% Newcombe interval)")
     else:
-        w("Cards (by lift: won when played − won when not; its side's wins)")
+        w("Cards (by lift: its side's wins when played − when not, 95% Newcombe interval)")
     w(f"  {'card':42} {'side':6} {'drafted':>7} {'played':>6} {'plays':>5}  {'won when played':23} "
-      f"{'won when not':23} {'lift':>6} {'turn':>5}")
+      f"{'won when not':23} {'lift':>21} {'turn':>5}")
     for c in cards:
-        lift = 100 * (c.won_played.value - c.won_not.value) if c.won_played.n and c.won_not.n else 0.0
+        lift = f"{100 * c.lift.estimate:+6.1f} {c.lift.interval.text(signed=True):>14}" if c.won_played.n and c.won_not.n else "–"
         w(f"  {c.card:42} {c.side:6} {c.drafted:7} {c.played:6} {c.plays:5}  {pct(c.won_played):23} "
-          f"{pct(c.won_not):23} {lift:+6.1f} {c.mean_turn:5.1f}")
+          f"{pct(c.won_not):23} {lift:>21} {c.mean_turn:5.1f}")
     if s.never_played:
         w(f"  never played ({len(s.never_played)}): " + ", ".join(s.never_played))
     w("")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .games import GameRow, Helped
-from .stats import Rate, quantile
+from .stats import Difference, Rate, newcombe, quantile
 
 SIDE_NAMES = ("mccain", "obama")
 
@@ -36,6 +36,11 @@ class CardStats:
     won_played: Rate  # its side won, among the games where it was played
     won_not: Rate  # its side won, among the other games
     mean_turn: float  # the mean turn of its plays
+
+    @property
+    def lift(self) -> Difference:
+        """Won when played − won when not, with Newcombe's 95% interval."""
+        return newcombe(self.won_not, self.won_played)
 
 
 @dataclass(frozen=True)
