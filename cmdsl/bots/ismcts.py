@@ -156,8 +156,8 @@ class IsmctsBot:
 def _greedy_answer(game: Game, player: Side) -> str:
     """The greedy bot's one ply inside the searcher's own determinization: at a turn's play-or-draw
     decision each option is tried on a fork (there a fork copies the position as it is, deal
-    included); elsewhere the first option, as the greedy bot finishes its own actions. (A fork
-    elsewhere would replay the turn from before the re-deal: tests/test_determinize.py.)"""
+    included, cheaply); elsewhere the first option, as the greedy bot finishes its own actions (a
+    fork there would replay the turn, keeping the deal, but cost far more per rollout step)."""
     d = game.pending
     assert d is not None
     if d.kind != DecisionKind.TURN:
