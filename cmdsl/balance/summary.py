@@ -10,10 +10,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..model import SIDES
 from .games import GameRow, Helped
 from .stats import Difference, Rate, newcombe, quantile
 
-SIDE_NAMES = ("mccain", "obama")
+SIDE_NAMES = tuple(side.value for side in SIDES)  # the store keeps sides by name
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,10 @@ _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
         "<=": operator.le, ">=": operator.ge}
 
 
+#: The properties ``the P of X`` reads, each through the game operation of that name.
+_PROPERTIES = frozenset({"majority", "minority", "key", "votes", "score", "hand_size", "deck_size", "discard_size"})
+
+
 @dataclass(frozen=True)
 class TriggeredAbility:
     """A ``when …:`` ability of a Media Support card, compiled (R12.16)."""
@@ -147,24 +151,11 @@ class Compiler(Visitor):
         return lambda r: r.ops.blocks(state(r), who(r), issue(r))
 
     def expr_Of(self, e: A.Of) -> Value:
-        sub = self.expr(e.subject)
-        if e.prop == "majority":
-            return lambda r: r.ops.majority(sub(r))
-        if e.prop == "minority":
-            return lambda r: r.ops.minority(sub(r))
-        if e.prop == "key":
-            return lambda r: r.ops.key(sub(r))
-        if e.prop == "votes":
-            return lambda r: r.ops.votes(sub(r))
-        if e.prop == "score":
-            return lambda r: r.ops.score(sub(r))
-        if e.prop == "hand_size":
-            return lambda r: r.ops.hand_size(sub(r))
-        if e.prop == "deck_size":
-            return lambda r: r.ops.deck_size(sub(r))
-        if e.prop == "discard_size":
-            return lambda r: r.ops.discard_size(sub(r))
-        raise TypeError(f"cannot compile {e!r}: no property {e.prop!r}")
+        # Each property is the game operation of the same name (GameOps.votes, .hand_size…).
+        if e.prop not in _PROPERTIES:
+            raise TypeError(f"cannot compile {e!r}: no property {e.prop!r}")
+        sub, read = self.expr(e.subject), operator.attrgetter(e.prop)
+        return lambda r: read(r.ops)(sub(r))
 
     def player(self, e: A.PlayerRef) -> Value:
         who = e.who
