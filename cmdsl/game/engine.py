@@ -396,9 +396,11 @@ class Game:
         yield from self._end_turn()
 
     def _end_turn(self) -> Steps:
-        yield from self._fire_triggers()  # those the action triggered: its effect has ended (R12.16)
-        while self.position.negatives:  # R8.1; state wins were already resolved (R8.2)
-            side, card_id = self.position.negatives.pop(0)
+        pos = self.position
+        if pos.triggered:  # those the action triggered: its effect has ended (R12.16)
+            yield from self._fire_triggers()
+        while pos.negatives:  # R8.1; state wins were already resolved (R8.2)
+            side, card_id = pos.negatives.pop(0)
             rolls = self.negative_rolls(side)
             if rolls == 0:
                 self.emit(E.NegativeSkipped, side, self.cards.cards[card_id].title)
@@ -408,16 +410,21 @@ class Game:
                 self.emit(E.DieRolled, side, value, result.title)
                 yield from result.run(Run(self, side.other))
             self._queue_triggers("negative", side)
-            yield from self._fire_triggers()
-        self._queue_triggers("end_turn", self.active)
-        yield from self._fire_triggers()
+            if pos.triggered:
+                yield from self._fire_triggers()
+        if pos.media is not None:  # only a Media Support in play has abilities to trigger
+            self._queue_triggers("end_turn", pos.active)
+            if pos.triggered:
+                yield from self._fire_triggers()
+        cards = self.cards.cards
         for side in SIDES:  # R4.3: played cards go to the discard pile only now
-            p = self.position.players[side]
-            while p.played:
-                cid = p.played.pop(0)
-                p.discard.append(cid)
-                self.emit(E.CardDiscarded, side, cid, self.cards.cards[cid].title, "end of turn")
-        self.emit(E.TurnEnded, self.position.turn, self.position.active)
+            p = pos.players[side]
+            if p.played:
+                for cid in p.played:
+                    p.discard.append(cid)
+                    self.emit(E.CardDiscarded, side, cid, cards[cid].title, "end of turn")
+                p.played.clear()
+        self.emit(E.TurnEnded, pos.turn, pos.active)
 
     def roll_die(self) -> int:
         if self.position.chance.dice:
@@ -508,6 +515,8 @@ class Game:
     # at the end of the turn), in order, at most MAX_TRIGGERS per player action.
 
     def _queue_triggers(self, event: str, whose: Side | None) -> None:
+        if self.position.media is None:  # the common case, first: nothing can trigger
+            return
         card = self.media_card()
         if card is None or card.abilities is None or not card.abilities.triggers or self.media is None:
             return

@@ -9,11 +9,14 @@ from .ops import GameOps, State
 
 
 class Run:
-    __slots__ = ("ops", "actor", "news", "vars", "chosen", "it", "last")
+    __slots__ = ("ops", "actor", "me", "news", "vars", "chosen", "it", "last")
 
     def __init__(self, ops: GameOps, actor: Side | None, news: State | None = None) -> None:
         self.ops = ops
         self.actor = actor
+        # Who acts, where the checker guarantees somebody does (an attribute, not a property that
+        # asserts: effects read it on every statement).
+        self.me: Side = actor  # type: ignore[assignment]
         self.news = news
         self.vars: dict[str, Any] = {}
         # Per `choose a different state`: the states already chosen in the innermost loop.
@@ -21,12 +24,6 @@ class Run:
         self.it: State | None = None  # the state a superlative is measuring
         # The names of the states won while the statement before a `that wins` test ran.
         self.last: tuple[str, ...] = ()
-
-    @property
-    def me(self) -> Side:
-        """Who acts; the checker guarantees there is somebody wherever this is read."""
-        assert self.actor is not None
-        return self.actor
 
     @property
     def decider(self) -> Side:
