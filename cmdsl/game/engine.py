@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import random
-from typing import Any, Callable, Generator, Iterable, Sequence
+from typing import Any, Callable, Generator, Iterable, Literal, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
 from ..model import (
@@ -273,9 +273,25 @@ class Game:
     # ---- setup (R3) -----------------------------------------------------------
 
     def _main(self) -> Steps:
-        yield from self._set_up()
+        return self._play("setup")
+
+    def _resume(self) -> Steps:
+        """The main loop entered at the start of a turn (for ``fork`` and scenarios)."""
+        return self._play("turn")
+
+    def _play(self, entry: Literal["setup", "turn", "decision"]) -> Steps:
+        """The game from ``entry`` on: its setup, a turn's start, or (a fork made there) a turn's
+        play-or-draw decision. One generator for the whole game: each generator between an answer
+        and the engine is resumed on every answer, so the turn loop calls ``_turn``'s two steps
+        itself."""
+        if entry == "setup":
+            yield from self._set_up()
+        elif entry == "decision":
+            yield from self._turn_decision()
+            self.position.active = self.position.active.other
         while True:
-            yield from self._turn()
+            self._start_turn()
+            yield from self._turn_decision()
             self.position.active = self.position.active.other
 
     def _set_up(self) -> Steps:
@@ -345,19 +361,12 @@ class Game:
             opts.append(_DRAW_OPTION)
         return opts
 
-    def _resume(self) -> Steps:
-        """The main loop entered at the start of a turn (for ``fork``)."""
-        while True:
-            yield from self._turn()
-            self.position.active = self.position.active.other
-
-    def _resume_at_decision(self) -> Steps:
-        """The main loop entered at a turn's play-or-draw decision (a fork made there)."""
-        yield from self._turn_decision()
-        self.position.active = self.position.active.other
-        yield from self._resume()
-
     def _turn(self) -> Steps:
+        """One turn (R4), from its start."""
+        self._start_turn()
+        yield from self._turn_decision()
+
+    def _start_turn(self) -> None:
         if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
             self._checkpoint = (self.position.copy(), len(self.answers))
         self.position.turn += 1
@@ -366,7 +375,6 @@ class Game:
         if limit is not None and self.position.turn > limit:
             raise GameOver(None, f"turn limit of {limit} reached (R12.3)")
         self.emit(E.TurnStarted, self.position.turn, self.position.active)
-        yield from self._turn_decision()
 
     def _turn_decision(self) -> Steps:
         """The turn from its play-or-draw decision on: where a fork made at that decision starts."""
@@ -380,7 +388,8 @@ class Game:
         else:
             self.position.passes = 0
             while True:
-                opt = yield from self.ask(Decision(side, DecisionKind.TURN, "play a card or draw", tuple(options)))
+                d = Decision(side, DecisionKind.TURN, "play a card or draw", tuple(options))
+                opt = (yield d) if len(options) > 1 else (yield from self.ask(d))  # ask(), inlined when it asks
                 if opt.id != INTERJECTION:
                     break
                 yield from opt.value(self)  # then the turn's decision again, as things now stand
@@ -881,7 +890,7 @@ class Game:
         self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None
         self._checkpoint = None
-        self._gen = self._resume_at_decision() if origin.at_decision else self._resume()
+        self._gen = self._play("decision" if origin.at_decision else "turn")
         self._advance(None)
 
     # ---- reading the game ------------------------------------------------------
