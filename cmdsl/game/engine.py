@@ -803,8 +803,8 @@ class Game:
             self.emit(E.NothingToChoose, side, what, cause=cause)
             return None
         options = self._options.state
-        opt = yield from self.ask(Decision(side, DecisionKind.STATE, f"choose {what}",
-                                           tuple(options[x.tile.name] for x in among)))
+        d = Decision(side, DecisionKind.STATE, f"choose {what}", tuple(options[x.name] for x in among))
+        opt = (yield d) if len(among) > 1 else (yield from self.ask(d))  # ask(), inlined when it asks
         return _named(among, opt.value)
 
     def choose_issue(self, side: Side) -> Choice[str]:

@@ -476,21 +476,26 @@ class Compiler(Visitor):
         best = self.best_states(s.best) if s.best is not None else None
 
         def choose_state(r: Run) -> Steps:
-            used = r.chosen.setdefault(key, set()) if different else set()
-            fits = []
-            for state in r.ops.in_play:
-                if state in used:
-                    continue
-                r.vars[var] = state
-                if where is None or where(r):
-                    fits.append(state)
-            r.vars[var] = None
+            used = r.chosen.setdefault(key, set()) if different else None
+            if where is None and used is None:  # `choose a state as S`: every state in play fits
+                fits = list(r.ops.in_play)
+                r.vars[var] = None
+            else:
+                fits = []
+                for state in r.ops.in_play:
+                    if used is not None and state in used:
+                        continue
+                    r.vars[var] = state
+                    if where is None or where(r):
+                        fits.append(state)
+                r.vars[var] = None
             if best is not None:  # the best of those that fit; a tie is the player's choice
                 fits = best(r, fits)
             chosen = yield from r.ops.choose_state(r.me, fits, what, cause)
             if chosen is not None:
                 r.vars[var] = chosen
-                used.add(chosen)
+                if used is not None:
+                    used.add(chosen)
         return choose_state
 
     # ---- abilities ---------------------------------------------------------------
