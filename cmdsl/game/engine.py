@@ -94,7 +94,10 @@ _DRAW_OPTION = O.draw_option()
 
 def _named(states: Sequence[LiveState], name: str) -> LiveState:
     """The state of ``states`` named ``name`` (a state option's value is its name)."""
-    return next(s for s in states if s.tile.name == name)
+    for s in states:  # a loop, not next() over a generator: this runs after every state choice
+        if s.name == name:
+            return s
+    raise KeyError(name)
 
 
 class Game:
@@ -718,7 +721,7 @@ class Game:
         replacement = self._options.replacement
         opt = yield from self.ask(Decision(side, DecisionKind.REPLACEMENT,
                                            f"{live.name} is won: choose the state that replaces it",
-                                           tuple(replacement[n] for n in self.position.reserve)))
+                                           tuple([replacement[n] for n in self.position.reserve])))
         new = self.enter_state(opt.value, slot)
         yield from self.breaking_news(new)
 
@@ -803,7 +806,7 @@ class Game:
             self.emit(E.NothingToChoose, side, what, cause=cause)
             return None
         options = self._options.state
-        d = Decision(side, DecisionKind.STATE, f"choose {what}", tuple(options[x.name] for x in among))
+        d = Decision(side, DecisionKind.STATE, f"choose {what}", tuple([options[x.name] for x in among]))
         opt = (yield d) if len(among) > 1 else (yield from self.ask(d))  # ask(), inlined when it asks
         return _named(among, opt.value)
 
@@ -844,7 +847,7 @@ class Game:
     def choose_news_target(self, side: Side, among: Sequence[LiveState]) -> Choice[LiveState]:
         options = self._options.state
         opt = yield from self.ask(Decision(side, DecisionKind.NEWS_TARGET, "choose the state the Breaking News affects",
-                                           tuple(options[x.tile.name] for x in among)))
+                                           tuple([options[x.name] for x in among])))
         return _named(among, opt.value)
 
     # ---- copies --------------------------------------------------------------------

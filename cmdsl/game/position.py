@@ -65,7 +65,7 @@ class LiveState:
         return first
 
     def tokens_of(self, side: Side) -> int:
-        return sum(1 for row in self.tokens.values() for t in row if t is side)
+        return sum([row.count(side) for row in self.tokens.values()])
 
     def row_text(self, issue: str) -> str:
         """``R W[b] B``: printed letters, a token in brackets (the scenario notation)."""
