@@ -42,7 +42,7 @@ class Side(str, Enum):
     @property
     def letter(self) -> str:
         """The printed colour of this side's circles: R (red) for McCain, B (blue) for Obama."""
-        return "R" if self is Side.MCCAIN else "B"
+        return _LETTER[self]
 
     def __str__(self) -> str:
         return self.label
@@ -50,6 +50,7 @@ class Side(str, Enum):
 
 SIDES = (Side.MCCAIN, Side.OBAMA)
 _OTHER = {Side.MCCAIN: Side.OBAMA, Side.OBAMA: Side.MCCAIN}
+_LETTER = {Side.MCCAIN: "R", Side.OBAMA: "B"}
 LETTER_SIDE = {"R": Side.MCCAIN, "B": Side.OBAMA, "W": None}
 
 # An effect, compiled: a generator function of a run context (see lang/compiler.py).
