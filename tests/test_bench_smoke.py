@@ -60,3 +60,17 @@ def test_ismcts_speed_prints_seconds_per_decision(tmp_path: Path) -> None:
     assert "seconds per decision: median" in run.stdout
     numbers = json.loads(out_json.read_text(encoding="utf-8"))
     assert numbers["decisions"] > 0 and numbers["median_s"] > 0
+
+
+def test_instructions_child_plays_the_games_it_counts() -> None:
+    """bench/instructions.py's child program (run here without Valgrind, which CI may lack)
+    plays speed.py's games and prints the decisions it counted."""
+    spec = importlib.util.spec_from_file_location("instructions", ROOT / "bench" / "instructions.py")
+    assert spec is not None and spec.loader is not None
+    instructions = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(instructions)
+    for games, expect_some in ((0, False), (2, True)):
+        code = instructions._CHILD.format(here=str(ROOT / "bench"), source="", games=games)
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        assert (float(run.stdout.split()[-1]) > 0) is expect_some
