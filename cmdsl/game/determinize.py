@@ -24,25 +24,28 @@ from .position import Position
 def redeal(game: Game, seat: Side, rng: random.Random) -> None:
     """Re-deal, in place, everything ``seat`` cannot see in ``game`` (a fork, never a real game).
     The re-deal is one of the game's position changes, so that its own forks keep it (a fork made
-    mid-turn replays the turn's answers, then re-deals again the same way)."""
-    change = _Redeal(seat, rng)
-    game.change_position(change)
-    rng.setstate(change.after)  # ``rng`` moves on as if it had dealt itself
+    mid-turn replays the turn's answers, then re-deals again the same way). ``rng`` moves on as if
+    it had dealt itself: it does."""
+    game.change_position(_Redeal(seat, rng))
 
 
 class _Redeal:
-    """A re-deal as a position change: the same deal each time it is applied (from ``rng`` as it
-    was when the re-deal was asked for)."""
+    """A re-deal as a position change: the same deal each time it is applied. The first time
+    (at once, in ``redeal``) it deals with the caller's generator; it keeps that generator's state
+    from before, to deal the same way again when a fork of the game is rebuilt."""
+
+    __slots__ = ("seat", "state", "_first")
 
     def __init__(self, seat: Side, rng: random.Random) -> None:
         self.seat, self.state = seat, rng.getstate()
-        self.after = self.state
+        self._first: random.Random | None = rng
 
     def __call__(self, pos: Position) -> None:
-        rng = random.Random(0)
-        rng.setstate(self.state)
+        rng, self._first = self._first, None  # the bot's generator is used once, never kept
+        if rng is None:
+            rng = random.Random.__new__(random.Random)  # no seeding: the state is set next
+            rng.setstate(self.state)
         _redeal(pos, self.seat, rng)
-        self.after = rng.getstate()
 
 
 def _redeal(pos: Position, seat: Side, rng: random.Random) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-import random
 from typing import Any, Callable, Generator, Iterable, Literal, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
@@ -27,6 +26,7 @@ from .log import EventLog
 from .position import Chance, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection
 from .record import Record, log_digest
+from .rng import GameRng
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
 from .view import View, build_view
 
@@ -130,7 +130,7 @@ class Game:
         self.observer = observer
         self.events = EventLog()
         self.answers: list[Answer] = []
-        self.position = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, random.Random(seed), chance,
+        self.position = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, GameRng(seed), chance,
                             list(cards.states), decks={side: () for side in SIDES})
         self.pending: Decision | None = None
         self.result: E.GameEnded | None = None
@@ -431,11 +431,10 @@ class Game:
         cards = self.cards.cards
         for side in SIDES:  # R4.3: played cards go to the discard pile only now
             p = pos.players[side]
-            if p.played:
-                for cid in p.played:
-                    p.discard.append(cid)
-                    self.emit(E.CardDiscarded, side, cid, cards[cid].title, "end of turn")
-                p.played.clear()
+            while p.played:  # one at a time: an observer sees every card in one place after each event
+                cid = p.played.pop(0)
+                p.discard.append(cid)
+                self.emit(E.CardDiscarded, side, cid, cards[cid].title, "end of turn")
         self.emit(E.TurnEnded, pos.turn, pos.active)
 
     def roll_die(self) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
+from .rng import GameRng
 
 
 class LiveState:
@@ -143,7 +144,7 @@ class Position:
     changes (tiles and card ids are immutable and shared)."""
 
     players: dict[Side, PlayerState]
-    rng: random.Random
+    rng: GameRng
     chance: Chance
     reserve: list[str]  # states never yet in play, file order
     in_play: list[LiveState] = field(default_factory=list)
@@ -172,7 +173,9 @@ def _copy(value: Any) -> Any:
         return [v.copy() if isinstance(v, LiveState) else v for v in value]
     if isinstance(value, dict):
         return {k: v.copy() if isinstance(v, PlayerState) else v for k, v in value.items()}
-    if isinstance(value, random.Random):
+    if isinstance(value, GameRng):
+        return value.copy()
+    if isinstance(value, random.Random):  # a plain generator put in by hand (tests)
         return _copy_rng(value)
     if isinstance(value, Chance):
         return value.copy()

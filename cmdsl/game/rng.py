@@ -1,0 +1,107 @@
+"""The game's seeded random generator, whose copies share its state until one of them draws.
+
+A position copy must carry the generator's state (the coming shuffles and dice), but copying a
+Mersenne Twister state costs ~15 µs, half of a whole position copy, and most copies never draw
+before they are dropped or re-dealt (a bot's determinization reseeds at once). So ``copy()``
+lends the state instead: the copy reads it from its original the first time it draws, and the
+original, before its own next draw, freezes a private copy of the state for those it lent it to.
+Each generator draws exactly the numbers it would have drawn with an eager copy.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+_State = tuple[Any, ...]
+
+
+class _Lent:
+    """A generator state lent to copies: read live from its owner until the owner draws again."""
+
+    __slots__ = ("_owner", "_state")
+
+    def __init__(self, owner: random.Random) -> None:
+        self._owner: random.Random | None = owner
+        self._state: _State | None = None
+
+    def state(self) -> _State:
+        return self._state if self._owner is None else self._owner.getstate()
+
+    def freeze(self) -> None:
+        """The owner is about to draw: keep the state as it was lent."""
+        if self._owner is not None:
+            self._state, self._owner = self._owner.getstate(), None
+
+
+class GameRng:
+    __slots__ = ("_r", "_from", "_lent")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._r: random.Random | None = random.Random(0 if seed is None else seed)
+        self._from: _Lent | None = None  # the state this copy starts from, until it first draws
+        self._lent: _Lent | None = None  # this generator's state as lent to its copies
+
+    def copy(self) -> "GameRng":
+        c = GameRng.__new__(GameRng)
+        c._r, c._lent = None, None
+        if self._r is None:  # not drawn from since it was copied: the copy starts where it does
+            c._from = self._from
+        else:
+            if self._lent is None:
+                self._lent = _Lent(self._r)
+            c._from = self._lent
+        return c
+
+    def _gen(self) -> random.Random:
+        """The generator, ready to draw from (every draw goes through here)."""
+        r = self._r
+        if r is None:
+            assert self._from is not None
+            r = self._r = random.Random.__new__(random.Random)
+            r.setstate(self._from.state())
+            self._from = None
+        elif self._lent is not None:
+            self._lent.freeze()
+            self._lent = None
+        return r
+
+    # ---- the part of random.Random's interface the game uses -------------------------
+
+    def seed(self, seed: int) -> None:
+        """Start again from ``seed`` (without reading the state it replaces)."""
+        if self._lent is not None:
+            self._lent.freeze()
+            self._lent = None
+        self._r, self._from = random.Random(seed), None
+
+    def random(self) -> float:
+        return self._gen().random()
+
+    def randint(self, a: int, b: int) -> int:
+        return self._gen().randint(a, b)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return self._gen().choice(seq)
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        self._gen().shuffle(x)
+
+    def getrandbits(self, k: int) -> int:
+        return self._gen().getrandbits(k)
+
+    def getstate(self) -> _State:
+        """The generator's state (what it would draw next), without drawing."""
+        if self._r is None:
+            assert self._from is not None
+            return self._from.state()
+        return self._r.getstate()
+
+    def setstate(self, state: _State) -> None:
+        if self._lent is not None:
+            self._lent.freeze()
+            self._lent = None
+        r = random.Random.__new__(random.Random)
+        r.setstate(state)
+        self._r, self._from = r, None
