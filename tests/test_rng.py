@@ -66,5 +66,7 @@ def test_copying_does_not_read_the_state() -> None:
     """The point of it: a copy costs no state read until someone draws."""
     original = GameRng(3)
     copies = [original.copy() for _ in range(3)]
+    original.random()  # drawn from: seeded now
+    copies = [original.copy() for _ in range(3)]
     assert all(c._r is None for c in copies)
     assert copies[0].copy()._from is copies[0]._from  # a copy of a copy shares the same loan

@@ -31,32 +31,44 @@ def redeal(game: Game, seat: Side, rng: random.Random) -> None:
 
 class _Redeal:
     """A re-deal as a position change: the same deal each time it is applied. The first time
-    (at once, in ``redeal``) it deals with the caller's generator; it keeps that generator's state
-    from before, to deal the same way again when a fork of the game is rebuilt."""
+    (at once, in ``redeal``) it deals with the caller's generator and keeps what it dealt; when a
+    fork of the game is rebuilt, the position at that point holds the same cards, so the same deal
+    is put back (cheaper than keeping the generator's state to deal again)."""
 
-    __slots__ = ("seat", "state", "_first")
+    __slots__ = ("seat", "_rng", "_dealt")
 
     def __init__(self, seat: Side, rng: random.Random) -> None:
-        self.seat, self.state = seat, rng.getstate()
-        self._first: random.Random | None = rng
+        self.seat = seat
+        self._rng: random.Random | None = rng
+        self._dealt: _Deal | None = None
 
     def __call__(self, pos: Position) -> None:
-        rng, self._first = self._first, None  # the bot's generator is used once, never kept
-        if rng is None:
-            rng = random.Random.__new__(random.Random)  # no seeding: the state is set next
-            rng.setstate(self.state)
-        _redeal(pos, self.seat, rng)
+        if self._dealt is None:
+            assert self._rng is not None
+            self._dealt = _deal(pos, self.seat, self._rng)
+            self._rng = None  # the bot's generator is used once, never kept
+        _put(pos, self.seat, self._dealt)
 
 
-def _redeal(pos: Position, seat: Side, rng: random.Random) -> None:
+# What a re-deal decides: the opponent's hand and deck, the seat's deck order, the Breaking News
+# order, and the seed of the game's future shuffles and dice.
+_Deal = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], int]
+
+
+def _deal(pos: Position, seat: Side, rng: random.Random) -> _Deal:
     opp = pos.players[seat.other]
     pool = sorted(opp.hand + opp.deck)  # the opponent's face-down cards: which is where is hidden
     rng.shuffle(pool)
-    opp.hand[:], opp.deck[:] = pool[: len(opp.hand)], pool[len(opp.hand):]
-    own = pos.players[seat]
-    own.deck[:] = _shuffled(own.deck, rng)  # the seat knows its deck's cards, not their order
-    pos.news_deck[:] = _shuffled(pos.news_deck, rng)
-    pos.rng.seed(rng.getrandbits(64))  # future shuffles and dice
+    n = len(opp.hand)
+    own = _shuffled(pos.players[seat].deck, rng)  # the seat knows its deck's cards, not their order
+    news = _shuffled(pos.news_deck, rng)
+    return tuple(pool[:n]), tuple(pool[n:]), tuple(own), tuple(news), rng.getrandbits(64)
+
+
+def _put(pos: Position, seat: Side, deal: _Deal) -> None:
+    opp, own = pos.players[seat.other], pos.players[seat]
+    opp.hand[:], opp.deck[:], own.deck[:], pos.news_deck[:], seed = deal
+    pos.rng.seed(seed)  # future shuffles and dice
 
 
 def determinized(game: Game, seat: Side, rng: random.Random) -> Game:

@@ -5,6 +5,7 @@ Mersenne Twister state costs ~15 µs, half of a whole position copy, and most co
 before they are dropped or re-dealt (a bot's determinization reseeds at once). So ``copy()``
 lends the state instead: the copy reads it from its original the first time it draws, and the
 original, before its own next draw, freezes a private copy of the state for those it lent it to.
+Seeding is put off the same way, until the first draw.
 Each generator draws exactly the numbers it would have drawn with an eager copy.
 """
 
@@ -39,8 +40,10 @@ class GameRng:
     __slots__ = ("_r", "_from", "_lent")
 
     def __init__(self, seed: int | None = None) -> None:
-        self._r: random.Random | None = random.Random(0 if seed is None else seed)
-        self._from: _Lent | None = None  # the state this copy starts from, until it first draws
+        self._r: random.Random | None = None
+        # Where this generator starts from, until it first draws: a state lent by another, or a
+        # seed (seeding costs as much as a copy: a re-dealt copy may never draw).
+        self._from: _Lent | int | None = 0 if seed is None else seed
         self._lent: _Lent | None = None  # this generator's state as lent to its copies
 
     def copy(self) -> "GameRng":
@@ -58,9 +61,13 @@ class GameRng:
         """The generator, ready to draw from (every draw goes through here)."""
         r = self._r
         if r is None:
-            assert self._from is not None
-            r = self._r = random.Random.__new__(random.Random)
-            r.setstate(self._from.state())
+            start = self._from
+            if isinstance(start, int):
+                r = self._r = random.Random(start)
+            else:
+                assert start is not None
+                r = self._r = random.Random.__new__(random.Random)  # no seeding: the state is set next
+                r.setstate(start.state())
             self._from = None
         elif self._lent is not None:
             self._lent.freeze()
@@ -70,11 +77,11 @@ class GameRng:
     # ---- the part of random.Random's interface the game uses -------------------------
 
     def seed(self, seed: int) -> None:
-        """Start again from ``seed`` (without reading the state it replaces)."""
+        """Start again from ``seed`` (without reading the state it replaces; seeded when first drawn from)."""
         if self._lent is not None:
             self._lent.freeze()
             self._lent = None
-        self._r, self._from = random.Random(seed), None
+        self._r, self._from = None, seed
 
     def random(self) -> float:
         return self._gen().random()
@@ -93,10 +100,7 @@ class GameRng:
 
     def getstate(self) -> _State:
         """The generator's state (what it would draw next), without drawing."""
-        if self._r is None:
-            assert self._from is not None
-            return self._from.state()
-        return self._r.getstate()
+        return self._gen().getstate() if self._r is None else self._r.getstate()
 
     def setstate(self, state: _State) -> None:
         if self._lent is not None:
