@@ -58,6 +58,19 @@ def test_syntax_error_is_located_with_caret_expected_and_suggestion(tmp_path: Pa
     assert 'did you mean "gain"?' in msg
 
 
+@pytest.mark.parametrize("line, word, near", [
+    ("draww 1", "draww", "draw"),  # a keyword ("draw") read off the front of a longer word
+    ("choose a state as S\ngain 1 support on economyy in S", "economyy", "economy"),
+    ("shift \"Alpha\" 1 towards defense", "towards", "toward"),
+])
+def test_a_misspelt_word_that_starts_with_a_keyword_is_named_whole(tmp_path: Path, line: str, word: str,
+                                                                    near: str) -> None:
+    msg = one(tmp_path, card_file(line))
+    first, source, caret = msg.splitlines()[:3]
+    assert f'unexpected "{word}"' in first and f'did you mean "{near}"?' in msg, msg
+    assert caret.index("^") == source.index(word)  # the caret at the word's start, not mid-word
+
+
 def test_effect_that_ends_too_early(tmp_path: Path) -> None:
     msg = one(tmp_path, card_file("gain 1 support on economy in"))
     assert "extra.yaml:8:35: mccain-extra: unexpected end of line; expected" in msg

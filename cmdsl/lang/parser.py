@@ -151,9 +151,19 @@ def _error_from_lark(e: UnexpectedInput, text: str, origin: Origin) -> CardError
         )
     line, col = int(e.line), int(e.column)
     src = lines[line - 1] if 0 < line <= len(lines) else ""
+    start = col - 1
+    if start < len(src) and (src[start].isalnum() or src[start] == "_"):
+        while start > 0 and (src[start - 1].isalnum() or src[start - 1] == "_"):
+            start -= 1
+    hint = None
+    if start < col - 1:  # mid-word: a keyword was read off the front of a longer word ("draww")
+        m = _WORD.match(src, start)
+        word = m.group(0) if m else src[start:col]
+        near = did_you_mean(word, keywords()) if word[0].islower() else None
+        return CardError(f'unexpected "{word}"', origin.at(line, start + 1),
+                         hint=f'did you mean "{near}"?' if near and near != word else None)
     m = _WORD.match(src, col - 1)
     word = m.group(0) if m else (src[col - 1 : col] if col <= len(src) else "")
-    hint = None
     if isinstance(e, UnexpectedToken):
         tok = e.token
         got = "end of line" if tok.type == "_NL" else (
