@@ -20,7 +20,8 @@ from ..game.setup import SETUP_MODES
 from ..loader import load_card_set
 from ..model import SIDES, CardSet, SetupMode
 from ..set_location import choose_set
-from .compare import compare
+from .analysis import analyse
+from .compare import DEFAULT_TOP as AB_TOP
 from .compare import render as render_comparison
 from .executor import executor_for
 from .games import ArmName
@@ -28,8 +29,7 @@ from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, RunParams
 from .report import header, render
 from .runner import prepare, run
 from .stats import Correction
-from .store import Store, StoreError
-from .summary import summarize
+from .store import Store
 
 DEFAULT_GAMES = 100
 DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "max_turns": argtypes.DEFAULT_BOT_TURN_LIMIT,
@@ -162,19 +162,13 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def _report(store: Store, top: int, correction: Correction) -> str:
-    params = store.params()
-    if params is None:
-        raise StoreError(f"{store.path} holds no run")
-    asked = store.games_asked()
-    if len(params.arms) == 1:
-        arm = params.arms[0]
-        rows = store.rows(arm.name, below=asked)
-        return header(params, len(rows), asked) + "\n\n" + render(summarize(rows, arm.deck), top)
-    new, old = store.rows(NEW, below=asked), store.rows(OLD, below=asked)
-    parts = [header(params, min(len(new), len(old)), asked), "",
-             render_comparison(compare(old, new, correction), params.changed_cards, top or 15)]
-    for arm, rows in zip(params.arms, (new, old)):
-        parts += ["", f"=== The {arm.name} set alone", render(summarize(rows, arm.deck), top)]
+    a = analyse(store, correction)
+    if a.comparison is None:
+        return header(a.params, a.games, a.asked) + "\n\n" + render(a.arms[0][1], top)
+    parts = [header(a.params, a.games, a.asked), "",
+             render_comparison(a.comparison, a.params.changed_cards, top or AB_TOP)]
+    for arm, summary in a.arms:
+        parts += ["", f"=== The {arm.name} set alone", render(summary, top)]
     return "\n".join(parts)
 
 
