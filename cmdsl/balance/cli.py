@@ -20,7 +20,8 @@ from ..game.setup import SETUP_MODES
 from ..loader import load_card_set
 from ..model import SIDES, CardSet, SetupMode
 from ..set_location import choose_set
-from .analysis import analyse
+from . import html_report
+from .analysis import Analysis, analyse
 from .compare import DEFAULT_TOP as AB_TOP
 from .compare import render as render_comparison
 from .executor import executor_for
@@ -85,6 +86,8 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> None:
 def _report_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--top", metavar="N", type=argtypes.whole(0, None, "a whole number ≥ 0"), default=0,
                    help="show only the N cards whose lift is surely lowest and surely highest (A/B: at least N cards; default all)")
+    p.add_argument("--report", metavar="FILE",
+                   help='also write the report as one HTML page with plots (needs pip install "cmdsl[report]")')
     p.add_argument("--correction", choices=[c.value for c in Correction], default=Correction.HOLM.value,
                    help="A/B: how per-card p-values are adjusted: holm (default) or bh (Benjamini–Hochberg)")
 
@@ -129,6 +132,8 @@ def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
 def cmd_balance(args: argparse.Namespace) -> int:
     if args.resume and not args.db:
         raise CmdslError("balance: --resume needs the --db FILE of the run to resume")
+    if args.report:
+        html_report.check(args.report)  # before the games, not after hours of them
     with Store(args.db or ":memory:") as store:
         stored = store.params() if args.resume else None
         params = _params(args, stored)
@@ -151,18 +156,28 @@ def cmd_balance(args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - start
         print(f"Played {played} games in {elapsed:.1f} s with {workers} worker(s)"
               + (f" ({played / elapsed:.2f} games/s)." if elapsed > 0 and played else "."), file=sys.stderr)
-        print(_report(store, args.top, Correction(args.correction)))
+        _reports(store, args)
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    if args.report:
+        html_report.check(args.report)
     with Store.open_existing(args.db) as store:
-        print(_report(store, args.top, Correction(args.correction)))
+        _reports(store, args)
     return 0
 
 
-def _report(store: Store, top: int, correction: Correction) -> str:
-    a = analyse(store, correction)
+def _reports(store: Store, args: argparse.Namespace) -> None:
+    """The text report on stdout and, with ``--report FILE``, the HTML page: one analysis, two views."""
+    a = analyse(store, Correction(args.correction))
+    if args.report:  # first: a closed stdout (`| head`) must not lose the page
+        html_report.write(args.report, a, args.top)
+        print(f"Wrote the report {args.report}.", file=sys.stderr)
+    print(_text(a, args.top))
+
+
+def _text(a: Analysis, top: int) -> str:
     if a.comparison is None:
         return header(a.params, a.games, a.asked) + "\n\n" + render(a.arms[0][1], top)
     parts = [header(a.params, a.games, a.asked), "",
