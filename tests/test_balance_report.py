@@ -7,6 +7,7 @@ import base64
 import struct
 import sys
 from html.parser import HTMLParser
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from cmdsl.balance.analysis import analyse
 from cmdsl.balance.compare import DEFAULT_TOP, shown_cards
 from cmdsl.balance.html_report import _table
+from cmdsl.balance.html_report import page as page_of
 from cmdsl.balance.stats import Correction
 from cmdsl.balance.store import Store
 from cmdsl.balance.summary import cards_by_lift
@@ -129,12 +131,19 @@ def test_an_ab_page_shows_what_moved(tmp_path: Path, capsys: pytest.CaptureFixtu
     for _, src in page.plots:
         _png_size(src)
     with Store.open_existing(str(db)) as store:
-        c = analyse(store, Correction.BH).comparison
+        a = analyse(store, Correction.BH)
+    c = a.comparison
     assert c is not None
     shown = shown_cards(c, ("mccain-the-original-mavericks",), DEFAULT_TOP)
     assert [row[1] for row in page.tables["ab-cards"]] == [x.card for x in shown]
     assert "mccain-the-original-mavericks" in [row[1] for row in page.tables["ab-cards"]]  # changed: always shown
-    assert page.flagged.get("ab-cards", 0) == sum(x.flagged for x in shown)
+    assert "ab-cards" not in page.flagged  # 8 games: nothing is flagged...
+    one = replace(c.cards[3], lift_adjusted=0.001)  # ...so flag one card by hand
+    cards = (one,) + c.cards[:3] + c.cards[4:]
+    (tmp_path / "flagged.html").write_text(page_of(replace(a, comparison=replace(c, cards=cards)), 0),
+                                           encoding="utf-8")
+    flagged = _parse(tmp_path / "flagged.html")
+    assert flagged.flagged == {"ab-cards": 1} and flagged.tables["ab-cards"][0][:2] == ["*", one.card]
     assert [row[0] for row in page.tables["ab-sides"]] == ["McCain wins", "Obama wins", "draws", "game length (turns)"]
     assert "Benjamini–Hochberg" in html.read_text(encoding="utf-8")
 
