@@ -132,7 +132,7 @@ class DaskExecutor:
             try:
                 with _workers_ignore_interrupts():
                     local = distributed.LocalCluster(n_workers=self.cluster.workers, threads_per_worker=1,
-                                                     processes=True, dashboard_address=None,
+                                                     processes=True, dashboard_address=":0",
                                                      silence_logs=logging.CRITICAL)
             except Exception as e:  # Dask says why in its own words; the user gets them on one line
                 raise ClusterError(f"could not start a local Dask cluster of {self.cluster.workers} worker(s): "
