@@ -21,14 +21,12 @@ from ..loader import load_card_set
 from ..model import SIDES, CardSet, SetupMode
 from ..set_location import choose_set
 from . import cluster, html_report
-from .analysis import Analysis, analyse
-from .compare import DEFAULT_TOP as AB_TOP
-from .compare import render as render_comparison
+from .analysis import analyse
 from .cluster import parse_cluster
 from .executor import Executor, executor_for
 from .games import ArmName
 from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, RunParams
-from .report import header, render
+from .report import text
 from .runner import prepare, run
 from .stats import Correction
 from .store import Store
@@ -193,17 +191,7 @@ def _reports(store: Store, args: argparse.Namespace) -> None:
     if args.report:  # first: a closed stdout (`| head`) must not lose the page
         html_report.write(args.report, a, args.top)
         print(f"Wrote the report {args.report}.", file=sys.stderr)
-    print(_text(a, args.top))
-
-
-def _text(a: Analysis, top: int) -> str:
-    if a.comparison is None:
-        return header(a.params, a.games, a.asked) + "\n\n" + render(a.arms[0][1], top)
-    parts = [header(a.params, a.games, a.asked), "",
-             render_comparison(a.comparison, a.params.changed_cards, top or AB_TOP)]
-    for arm, summary in a.arms:
-        parts += ["", f"=== The {arm.name} set alone", render(summary, top)]
-    return "\n".join(parts)
+    print(text(a, args.top))
 
 
 def _progress(total: int, quiet: bool) -> Any:

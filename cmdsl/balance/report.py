@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .analysis import Analysis
+from .compare import DEFAULT_TOP
+from .compare import render as render_comparison
 from .plan import RunParams
 from .stats import Rate
 from .summary import Summary, cards_by_lift
@@ -70,3 +73,14 @@ def render(s: Summary, top: int = 0) -> str:
     for h in s.negative:
         w(f"  {h.id:4} {h.count:6} {h.mccain:6} {h.obama:7} {h.neither:7}")
     return "\n".join(out)
+
+
+def text(a: Analysis, top: int = 0) -> str:
+    """The whole text report of a run (the HTML page's twin: ``html_report.page``)."""
+    if a.comparison is None:
+        return header(a.params, a.games, a.asked) + "\n\n" + render(a.arms[0][1], top)
+    parts = [header(a.params, a.games, a.asked), "",
+             render_comparison(a.comparison, a.params.changed_cards, top or DEFAULT_TOP)]
+    for arm, summary in a.arms:
+        parts += ["", f"=== The {arm.name} set alone", render(summary, top)]
+    return "\n".join(parts)
