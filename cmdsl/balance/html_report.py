@@ -27,7 +27,7 @@ table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.9em; }
 th, td { padding: 0.15em 0.6em; border-bottom: 1px solid #ddd; }
 th { text-align: left; background: #f4f4f4; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
-tr.flagged td { background: #fdebd0; }
+tr.flagged td { background: #d5f5e3; font-weight: bold; }  /* as the plot: green, bold */
 img { max-width: 100%; display: block; margin: 0.5em 0 1em; }
 .meta { color: #555; }
 """
@@ -59,7 +59,7 @@ def page(a: Analysis, top: int) -> str:
         body.append(_comparison(a.comparison, a.params.changed_cards, top or DEFAULT_TOP))
     for arm, summary in a.arms:
         heading = f"The {arm.name} set: {arm.describe}" if a.comparison else None
-        body.append(_summary(summary, top, heading))
+        body.append(_summary(summary, top, heading, f" with the {arm.name} set" if a.comparison else ""))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")
@@ -83,13 +83,13 @@ def _table(name: str, head: Sequence[str], rows: Sequence[Sequence[object]], fla
     return "\n".join(out)
 
 
-def _summary(s: Summary, top: int, heading: str | None) -> str:
+def _summary(s: Summary, top: int, heading: str | None, of: str) -> str:
     from . import plots  # matplotlib: only when a page is drawn
 
     out = [f"<h2>{escape(heading)}</h2>" if heading else ""]
     h = "h3" if heading else "h2"
     out.append(f"<{h}>Results</{h}>")
-    out.append(_img(plots.win_rates(s), "win-rates", "win rates with 95% intervals"))
+    out.append(_img(plots.win_rates(s, of), "win-rates", "win rates with 95% intervals"))
     rows: list[list[object]] = [[label, s.wins[k].k, pct(s.wins[k]).strip()]
                                 for k, label in (("mccain", "McCain wins"), ("obama", "Obama wins"), ("draw", "draws"))]
     rows += [[f"{bot} wins", r.k, pct(r).strip()] for bot, r in s.by_bot.items()]

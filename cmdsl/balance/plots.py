@@ -15,6 +15,7 @@ from typing import Sequence
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from .compare import ALPHA, CardChange, Comparison, correction_name
 from .stats import Difference, Interval, Rate
@@ -47,9 +48,9 @@ def _errors(values: Sequence[float], intervals: Sequence[Interval], scale: float
             [max(0.0, scale * (i.high - v)) for v, i in zip(values, intervals)]]
 
 
-def win_rates(s: Summary) -> bytes:
+def win_rates(s: Summary, of: str = "") -> bytes:
     """Each side's win rate, the draws and the first player's win rate, with 95% Wilson intervals
-    (and each bot's, when the bots changed sides)."""
+    (and each bot's, when the bots changed sides); ``of``: which games, in the title (A/B: the set)."""
     bars: list[tuple[str, Rate, str]] = [("McCain wins", s.wins["mccain"], COLOURS["mccain"]),
                                          ("Obama wins", s.wins["obama"], COLOURS["obama"]),
                                          ("draws", s.wins["draw"], COLOURS["draw"]),
@@ -69,7 +70,7 @@ def win_rates(s: Summary) -> bytes:
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_xticks(range(0, 101, 10))
     ax.set_xlabel("% of games (bars: 95% Wilson interval; dotted: 50%)")
-    ax.set_title(f"Results of {s.games} games", loc="left")
+    ax.set_title(f"Results of {s.games} games{of}", loc="left")
     return png(fig)
 
 
@@ -119,6 +120,7 @@ def length_histogram(length: Length) -> bytes:
         width = max(1, math.ceil((length.high - length.low + 1) / 40))  # at most about 40 bars
         edges = [length.low - 0.5 + width * i for i in range((length.high - length.low) // width + 2)]
         ax.hist(turns, bins=edges, color="#8faadc", edgecolor="white")
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts of games: no 2.5
         for x, style in ((length.median, "-"), (length.q1, "--"), (length.q3, "--")):
             ax.axvline(x, color=NEUTRAL, linestyle=style, linewidth=1.2)
     ax.set_xlabel("game length (turns; each player's turn counts one)")
