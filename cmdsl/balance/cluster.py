@@ -101,6 +101,7 @@ class DaskExecutor:
         import distributed
 
         with ExitStack() as stack:
+            stack.enter_context(_quiet_dask_logs())
             client = stack.enter_context(self._client(distributed))
             threads = sum(client.nthreads().values())
             window = max(MIN_WINDOW, WINDOW_PER_THREAD * threads)
@@ -149,6 +150,22 @@ class DaskExecutor:
 
 
 @contextmanager
+def _quiet_dask_logs() -> Iterator[None]:
+    """Dask logs its own tracebacks (a lost scheduler, a dead worker) on stderr; the run reports
+    what happened in one line (``_result``), so those logs are silenced while it runs."""
+    # Dask's logging configuration gives some loggers (distributed.client...) levels of their own.
+    names = ["distributed"] + [n for n in logging.root.manager.loggerDict if n.startswith("distributed.")]
+    levels = {name: logging.getLogger(name).level for name in names}
+    for name in names:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+
+
+@contextmanager
 def _workers_ignore_interrupts() -> Iterator[None]:
     """Start worker processes that ignore Ctrl-C, as the process pool's do: Ctrl-C reaches every
     process of the terminal's group, and a Dask worker killed by it prints tracebacks; this process
@@ -190,4 +207,5 @@ def _result(future: Any, job: Job, distributed: Any) -> GameRow:
         raise ClusterError(f"game {job.index} ({job.arm}) was on workers that died, too often to try again: "
                            "look at the workers' logs (memory?)") from None
     except Exception as e:  # the scheduler went away, a worker without cmdsl, ...: one line, not Dask's traceback
-        raise ClusterError(f"game {job.index} ({job.arm}) failed on the cluster: {type(e).__name__}: {e}") from None
+        said = " ".join(str(e).split())  # Dask's messages have several lines
+        raise ClusterError(f"game {job.index} ({job.arm}) failed on the cluster: {type(e).__name__}: {said}") from None
