@@ -11,6 +11,7 @@ import signal
 import socket
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
@@ -26,6 +27,7 @@ from cmdsl.balance.plan import MAIN  # noqa: E402
 from cmdsl.balance.runner import prepare, run  # noqa: E402
 from cmdsl.balance.store import Store  # noqa: E402
 from cmdsl.cli import main  # noqa: E402
+from cmdsl.errors import CmdslError  # noqa: E402
 
 from .conftest import CM2008  # noqa: E402
 from .test_balance import _params, _rows  # noqa: E402
@@ -174,3 +176,11 @@ def test_without_dask_cluster_is_one_line(capsys: pytest.CaptureFixture[str], mo
     code, out, err = _cli(capsys, "--cluster", "local:2", "--cards", str(CM2008))
     assert (code, out) == (1, "")
     assert err == 'error: --cluster sends games to Dask, which is not installed: pip install "cmdsl[cluster]"\n'
+
+
+def test_a_worker_whose_cards_differ_stops_the_run_with_the_games_error(scheduler: str) -> None:
+    params = _params()
+    job = replace(params.job(params.arms[0], 0), fingerprint="0000000000000000")  # the run began with other cards
+    with pytest.raises(CmdslError, match=r"the cards in .* changed since the run started \(fingerprint [0-9a-f]+, "
+                                         r"the run's is 0000000000000000\)"):
+        list(DaskExecutor(Scheduler(scheduler)).run([job]))
