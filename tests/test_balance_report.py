@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import struct
 import sys
+import zlib
 from html.parser import HTMLParser
 from dataclasses import replace
 from pathlib import Path
@@ -75,13 +76,24 @@ def _parse(path: Path) -> _Page:
 
 
 def _png_size(src: str) -> tuple[int, int]:
-    """The width and height of a data: URL's PNG, checking that it is one."""
+    """The width and height of a data: URL's PNG, decoding it: every chunk's CRC, and the pixels
+    (zlib) as many as the header says."""
     prefix = "data:image/png;base64,"
     assert src.startswith(prefix)
     data = base64.b64decode(src[len(prefix):], validate=True)
-    assert data[:8] == PNG and data[12:16] == b"IHDR" and data[-8:-4] == b"IEND"
-    assert len(data) > 5000  # a drawn plot, not an empty canvas
-    return struct.unpack(">II", data[16:24])
+    assert data[:8] == PNG and len(data) > 5000  # a drawn plot, not an empty canvas
+    chunks, at = {}, 8
+    while at < len(data):
+        (length,), kind = struct.unpack(">I", data[at:at + 4]), data[at + 4:at + 8]
+        body = data[at + 8:at + 8 + length]
+        assert struct.unpack(">I", data[at + 8 + length:at + 12 + length])[0] == zlib.crc32(kind + body)
+        chunks[kind] = chunks.get(kind, b"") + body
+        at += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    channels = {2: 3, 6: 4}[colour]  # RGB or RGBA, 8 bits each
+    assert depth == 8 and b"IEND" in chunks
+    assert len(zlib.decompress(chunks[b"IDAT"])) == height * (1 + width * channels)  # a filter byte per row
+    return width, height
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
