@@ -188,3 +188,15 @@ def test_a_report_that_cannot_be_written_is_one_line_before_any_game(tmp_path: P
                       "--db", str(db), "--workers", "1", "--quiet")
     code, _, err = _cli(capsys, "report", str(db), "--report", str(tmp_path / "dir.html"))
     assert code == 1 and err == f"error: cannot write the report {tmp_path}/dir.html: Is a directory\n"
+
+
+def test_matplotlib_and_dask_are_imported_only_when_asked_for() -> None:
+    import subprocess
+
+    code = ("import sys; from cmdsl.cli import main; "
+            "main(['balance', '--games', '1', '--bot', 'random', '--bot', 'random', '--workers', '1', '--quiet']); "
+            "print(sorted(m for m in ('matplotlib', 'dask', 'distributed') if m in sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[-1] == "[]"

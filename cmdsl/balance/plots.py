@@ -153,7 +153,8 @@ def ab_cards(c: Comparison, shown: Sequence[CardChange]) -> bytes:
     fig = _figure(ROW * max(len(shown), 1) + 1.6)
     played, lift = fig.subplots(1, 2, sharey=True)
     if not shown:
-        played.set_axis_off(), lift.set_axis_off()
+        played.set_axis_off()
+        lift.set_axis_off()
         return png(fig)
     colours = [FLAGGED if x.flagged else COLOURS[x.side] for x in shown]
     labels = [("* " if x.flagged else "") + x.card for x in shown]
