@@ -20,16 +20,16 @@ from ..game.setup import SETUP_MODES
 from ..loader import load_card_set
 from ..model import SIDES, CardSet, SetupMode
 from ..set_location import choose_set
-from .compare import compare
-from .compare import render as render_comparison
-from .executor import executor_for
+from . import cluster, html_report
+from .analysis import analyse
+from .cluster import parse_cluster
+from .executor import Executor, executor_for
 from .games import ArmName
 from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, RunParams
-from .report import header, render
+from .report import text
 from .runner import prepare, run
 from .stats import Correction
-from .store import Store, StoreError
-from .summary import summarize
+from .store import Store
 
 DEFAULT_GAMES = 100
 DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "max_turns": argtypes.DEFAULT_BOT_TURN_LIMIT,
@@ -58,6 +58,9 @@ def add_parser(sub: Any) -> None:
                    help=f"a game is a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)")
     b.add_argument("--workers", metavar="N", type=argtypes.whole(1, 256, "a whole number from 1 to 256"),
                    help="processes playing games at once (default: the number of CPUs); never changes the numbers")
+    b.add_argument("--cluster", metavar="WHERE", type=parse_cluster,
+                   help="play on Dask instead: tcp://HOST:PORT (a running `dask scheduler`) or local:N (N local "
+                        'workers); needs pip install "cmdsl[cluster]"')
     b.add_argument("--cards", metavar="DIR", help="card set folder (default: the one cmdsl.toml names, else the bundled set); "
                                                   "with --against, the new set")
     b.add_argument("--against", metavar="DIR", help="A/B: the old card set, played on the same seeds as --cards")
@@ -85,6 +88,8 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> None:
 def _report_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--top", metavar="N", type=argtypes.whole(0, None, "a whole number ≥ 0"), default=0,
                    help="show only the N cards whose lift is surely lowest and surely highest (A/B: at least N cards; default all)")
+    p.add_argument("--report", metavar="FILE",
+                   help='also write the report as one HTML page with plots (needs pip install "cmdsl[report]")')
     p.add_argument("--correction", choices=[c.value for c in Correction], default=Correction.HOLM.value,
                    help="A/B: how per-card p-values are adjusted: holm (default) or bh (Benjamini–Hochberg)")
 
@@ -129,6 +134,13 @@ def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
 def cmd_balance(args: argparse.Namespace) -> int:
     if args.resume and not args.db:
         raise CmdslError("balance: --resume needs the --db FILE of the run to resume")
+    if args.report:
+        html_report.check(args.report)  # before the games, not after hours of them
+    if args.cluster:
+        cluster.check()
+        if args.workers:
+            raise CmdslError("balance: --workers counts local processes; with --cluster the cluster has its "
+                             "workers (local:N for N of them)")
     with Store(args.db or ":memory:") as store:
         stored = store.params() if args.resume else None
         params = _params(args, stored)
@@ -136,46 +148,50 @@ def cmd_balance(args: argparse.Namespace) -> int:
         store.claim()
         prepare(store, params, games, args.resume)
         workers = args.workers or os.cpu_count() or 1
+        executor: Executor = cluster.DaskExecutor(args.cluster) if args.cluster else executor_for(workers)
+        where = args.cluster.describe() if args.cluster else f"with {workers} worker(s)"
         todo = sum(games - len(store.done(a.name) & set(range(games))) for a in params.arms)
         start = time.perf_counter()
         bar = _progress(todo, args.quiet)
         try:
-            played = run(store, params, games, executor_for(workers), on_row=lambda row: bar.update(1))
+            played = run(store, params, games, executor, on_row=lambda row: bar.update(1))
         except KeyboardInterrupt:
             bar.close()
-            kept = sum(len(store.done(a.name)) for a in params.arms)
-            where = f"; `cmdsl balance --db {args.db} --resume` plays the rest" if args.db else ""
-            print(f"Interrupted: {kept} finished games kept{where}.", file=sys.stderr)
+            print(f"Interrupted: {_kept(store, params, args.db)}.", file=sys.stderr)
             return 130
+        except cluster.ClusterError as e:
+            bar.close()
+            if not any(store.done(a.name) for a in params.arms):
+                raise
+            raise cluster.ClusterError(f"{e} ({_kept(store, params, args.db)})") from None
         bar.close()
         elapsed = time.perf_counter() - start
-        print(f"Played {played} games in {elapsed:.1f} s with {workers} worker(s)"
+        print(f"Played {played} games in {elapsed:.1f} s {where}"
               + (f" ({played / elapsed:.2f} games/s)." if elapsed > 0 and played else "."), file=sys.stderr)
-        print(_report(store, args.top, Correction(args.correction)))
+        _reports(store, args)
     return 0
+
+
+def _kept(store: Store, params: RunParams, db: str | None) -> str:
+    kept = sum(len(store.done(a.name)) for a in params.arms)
+    return f"{kept} finished games kept" + (f"; `cmdsl balance --db {db} --resume` plays the rest" if db else "")
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    if args.report:
+        html_report.check(args.report)
     with Store.open_existing(args.db) as store:
-        print(_report(store, args.top, Correction(args.correction)))
+        _reports(store, args)
     return 0
 
 
-def _report(store: Store, top: int, correction: Correction) -> str:
-    params = store.params()
-    if params is None:
-        raise StoreError(f"{store.path} holds no run")
-    asked = store.games_asked()
-    if len(params.arms) == 1:
-        arm = params.arms[0]
-        rows = store.rows(arm.name, below=asked)
-        return header(params, len(rows), asked) + "\n\n" + render(summarize(rows, arm.deck), top)
-    new, old = store.rows(NEW, below=asked), store.rows(OLD, below=asked)
-    parts = [header(params, min(len(new), len(old)), asked), "",
-             render_comparison(compare(old, new, correction), params.changed_cards, top or 15)]
-    for arm, rows in zip(params.arms, (new, old)):
-        parts += ["", f"=== The {arm.name} set alone", render(summarize(rows, arm.deck), top)]
-    return "\n".join(parts)
+def _reports(store: Store, args: argparse.Namespace) -> None:
+    """The text report on stdout and, with ``--report FILE``, the HTML page: one analysis, two views."""
+    a = analyse(store, Correction(args.correction))
+    if args.report:  # first: a closed stdout (`| head`) must not lose the page
+        html_report.write(args.report, a, args.top)
+        print(f"Wrote the report {args.report}.", file=sys.stderr)
+    print(text(a, args.top))
 
 
 def _progress(total: int, quiet: bool) -> Any:

@@ -18,6 +18,8 @@ from .stats import Correction, Difference, Rate, adjust, lift_change, paired
 
 #: A result is flagged when its adjusted p-value is below this.
 ALPHA = 0.05
+#: Without --top, an A/B report shows this many cards (and every flagged or changed card).
+DEFAULT_TOP = 15
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,19 @@ def _with_and_without(rows: Sequence[GameRow], played: Sequence[bool], side: str
     return Rate(k_with, n_with), Rate(sum(won) - k_with, len(rows) - n_with)
 
 
-def render(c: Comparison, changed: Sequence[str] = (), top: int = 15) -> str:
+def shown_cards(c: Comparison, changed: Sequence[str] = (), top: int = DEFAULT_TOP) -> list[CardChange]:
+    """The cards a report shows: the first ``top`` (flagged first), every flagged card, and the
+    cards whose definitions differ between the sets wherever they rank."""
+    flagged = sum(x.flagged for x in c.cards)
+    cut = max(top, flagged)
+    return list(c.cards[:cut]) + [x for x in c.cards[cut:] if x.card in changed]
+
+
+def correction_name(c: Correction) -> str:
+    return "Holm" if c is Correction.HOLM else "Benjamini–Hochberg"
+
+
+def render(c: Comparison, changed: Sequence[str] = (), top: int = DEFAULT_TOP) -> str:
     """The comparison as text: what moved, each with its interval; flagged cards marked ``*``."""
     out: list[str] = []
     w = out.append
@@ -105,13 +119,12 @@ def render(c: Comparison, changed: Sequence[str] = (), top: int = 15) -> str:
     if changed:
         w(f"  cards that differ between the sets: {', '.join(changed)}")
     w("")
-    name = "Holm" if c.correction is Correction.HOLM else "Benjamini–Hochberg"
+    name = correction_name(c.correction)
     flagged = [x for x in c.cards if x.flagged]
     w(f"Cards ({len(c.cards)} cards × 2 questions, p-values adjusted together by {name}; * : adjusted p < {ALPHA})")
     w(f"  {'card':42} {'played old→new (games)':>26} {'adj p':>7}   {'won when played old→new':>23} "
       f"{'lift change':>17} {'adj p':>7}")
-    shown = list(c.cards[: max(top, len(flagged))]) + [x for x in c.cards[max(top, len(flagged)):] if x.card in changed]
-    for x in shown:
+    for x in shown_cards(c, changed, top):
         mark = "*" if x.flagged else " "
         w(f"{mark} {x.card:42} {100 * x.played_old.value:5.1f}% → {100 * x.played_new.value:5.1f}% "
           f"{x.played.interval.text(signed=True):>13} {x.played_adjusted:7.3g}   "

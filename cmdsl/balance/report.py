@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from .analysis import Analysis
+from .compare import DEFAULT_TOP
+from .compare import render as render_comparison
 from .plan import RunParams
 from .stats import Rate
-from .summary import Summary
+from .summary import Summary, cards_by_lift
 
 
 def pct(rate: Rate) -> str:
@@ -40,13 +43,8 @@ def render(s: Summary, top: int = 0) -> str:
     w(f"Game length (turns): mean {L.mean:.1f}, median {L.median:g}, quartiles {L.q1:g}–{L.q3:g}, "
       f"range {L.low}–{L.high}")
     w("")
-    cards = sorted(s.cards, key=lambda c: c.lift.estimate)
-    if top and len(cards) > 2 * top:
-        # The surest, not the most extreme: a card played once has an extreme lift and a wide interval.
-        low = sorted(cards, key=lambda c: c.lift.interval.high)[:top]
-        high = sorted(cards, key=lambda c: -c.lift.interval.low)[:top]
-        keep = {c.card for c in low + high}
-        cards = [c for c in cards if c.card in keep]
+    cards, selected = cards_by_lift(s.cards, top)
+    if selected:
         w(f"Cards (the {top} surely lowest and highest lifts: by their intervals' far ends; "
           "lift: its side's wins when played − when not, 95% Newcombe interval)")
     else:
@@ -54,7 +52,7 @@ def render(s: Summary, top: int = 0) -> str:
     w(f"  {'card':42} {'side':6} {'drafted':>7} {'played':>6} {'plays':>5}  {'won when played':23} "
       f"{'won when not':23} {'lift':>21} {'turn':>5}")
     for c in cards:
-        lift = f"{100 * c.lift.estimate:+6.1f} {c.lift.interval.text(signed=True):>14}" if c.won_played.n and c.won_not.n else "–"
+        lift = f"{100 * c.lift.estimate:+6.1f} {c.lift.interval.text(signed=True):>14}" if c.has_lift else "–"
         w(f"  {c.card:42} {c.side:6} {c.drafted:7} {c.played:6} {c.plays:5}  {pct(c.won_played):23} "
           f"{pct(c.won_not):23} {lift:>21} {c.mean_turn:5.1f}")
     if s.never_played:
@@ -75,3 +73,14 @@ def render(s: Summary, top: int = 0) -> str:
     for h in s.negative:
         w(f"  {h.id:4} {h.count:6} {h.mccain:6} {h.obama:7} {h.neither:7}")
     return "\n".join(out)
+
+
+def text(a: Analysis, top: int = 0) -> str:
+    """The whole text report of a run (the HTML page's twin: ``html_report.page``)."""
+    if a.comparison is None:
+        return header(a.params, a.games, a.asked) + "\n\n" + render(a.arms[0][1], top)
+    parts = [header(a.params, a.games, a.asked), "",
+             render_comparison(a.comparison, a.params.changed_cards, top or DEFAULT_TOP)]
+    for arm, summary in a.arms:
+        parts += ["", f"=== The {arm.name} set alone", render(summary, top)]
+    return "\n".join(parts)

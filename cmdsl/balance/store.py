@@ -110,9 +110,10 @@ class Store:
     def begin(self, params: RunParams, games: int) -> None:
         """Record a new run's parameters (the file must hold none) or a resumed run's game count."""
         old = self.params()
-        if old is not None and old != params:
+        if old is not None and old.differences(params):
             raise StoreError(f"{self.path} holds another run")
-        self._set("params", params.to_json())
+        if old is None:  # a resumed run keeps its record; the same cards may be named another way now
+            self._set("params", params.to_json())
         self._set("games", str(max(games, self.games_asked())))
         self._db.commit()
 

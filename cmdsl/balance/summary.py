@@ -25,6 +25,7 @@ class Length:
     q3: float
     low: int
     high: int
+    turns: tuple[int, ...] = ()  # every game's length, sorted (the HTML report's histogram)
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,11 @@ class CardStats:
     def lift(self) -> Difference:
         """Won when played − won when not, with Newcombe's 95% interval."""
         return newcombe(self.won_not, self.won_played)
+
+    @property
+    def has_lift(self) -> bool:
+        """A card played in every game, or in none, has nothing to be compared with: no lift."""
+        return bool(self.won_played.n and self.won_not.n)
 
 
 @dataclass(frozen=True)
@@ -95,13 +101,27 @@ def summarize(rows: Sequence[GameRow], deck: Sequence[str] = ()) -> Summary:
                               for k, f in seats.items()}
     turns = sorted(r.turns for r in rows)
     length = Length(sum(turns) / n if n else 0.0, quantile(turns, 0.5), quantile(turns, 0.25), quantile(turns, 0.75),
-                    turns[0] if turns else 0, turns[-1] if turns else 0)
+                    turns[0] if turns else 0, turns[-1] if turns else 0, tuple(turns))
     reasons = dict(Counter(_reason_kind(r.reason) for r in rows).most_common())
     cards = _cards(rows)
     played = {c.card for c in cards if c.played}
     never = tuple(sorted(c for c in deck if c not in played))
     return Summary(n, wins, first_wins, by_first, by_bot, by_bot_seat, length, reasons, cards, never, _states(rows),
                    _help(rows, "news"), _help(rows, "negative"))
+
+
+def cards_by_lift(cards: Sequence[CardStats], top: int = 0) -> tuple[list[CardStats], bool]:
+    """The cards a report shows, by lift, and whether a ``top`` selection was made: with ``top``,
+    the ``top`` cards whose lift is surely lowest (lowest upper ends of their intervals) and surely
+    highest (highest lower ends); not the most extreme, since a card played once has an extreme
+    lift and an interval as wide as the table."""
+    ordered = sorted(cards, key=lambda c: c.lift.estimate)
+    if not top or len(ordered) <= 2 * top:
+        return ordered, False
+    low = sorted(ordered, key=lambda c: c.lift.interval.high)[:top]
+    high = sorted(ordered, key=lambda c: -c.lift.interval.low)[:top]
+    keep = {c.card for c in low + high}
+    return [c for c in ordered if c.card in keep], True
 
 
 def _reason_kind(reason: str) -> str:
