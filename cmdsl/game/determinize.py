@@ -57,8 +57,10 @@ def _redeal(pos: Position, seat: Side, rng: random.Random) -> None:
 
 
 def determinized(game: Game, seat: Side, rng: random.Random) -> Game:
-    """A fork of ``game`` at its pending decision, re-dealt for ``seat`` (``game`` is unchanged)."""
-    copy = game.fork()
+    """A fork of ``game`` at its pending decision, re-dealt for ``seat`` (``game`` is unchanged).
+    Where seats pick in secret at once, the other seats' picks not revealed yet are left out of
+    the fork: their decisions are pending again there (``Game.fork(for_seat=…)``)."""
+    copy = game.fork(for_seat=seat)
     redeal(copy, seat, rng)
     return copy
 

@@ -25,7 +25,9 @@ class Perspective:
     __slots__ = ("seat", "decision", "_game")
 
     def __init__(self, game: Game, decision: Decision) -> None:
-        """``decision``: ``game.pending`` (use ``perspective(game)``)."""
+        """``decision``: one of ``game.pending_decisions``, a seat's (use ``perspective(game)``)."""
+        if not isinstance(decision.player, Side):
+            raise ValueError(f"a perspective is a player's, not {decision.player}'s")
         self.seat: Side = decision.player
         self.decision = decision
         self._game = game
@@ -41,9 +43,11 @@ class Perspective:
         return determinized(self._game, self.seat, rng)
 
 
-def perspective(game: Game) -> Perspective:
-    """The perspective of the seat whose decision is pending in ``game``."""
-    d = game.pending
+def perspective(game: Game, seat: Side | None = None) -> Perspective:
+    """The perspective of ``seat`` at its pending decision in ``game`` (default: the seat of
+    ``game.pending``). Where seats pick in secret at once, each has its own: neither shows the
+    other's pick before the reveal."""
+    d = game.pending if seat is None else next((x for x in game.pending_decisions if x.player is seat), None)
     if d is None:
-        raise ValueError("no decision is pending")
+        raise ValueError("no decision is pending" if seat is None else f"{seat} has no decision pending")
     return Perspective(game, d)

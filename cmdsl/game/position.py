@@ -119,17 +119,6 @@ class PlayerState:
         return c
 
 
-@dataclass
-class Chance:
-    """Die results forced by a test (in order); when ``strict``, a roll beyond them is an error."""
-
-    dice: list[int] = field(default_factory=list)
-    strict: bool = False
-
-    def copy(self) -> "Chance":
-        return Chance(self.dice[:], self.strict)
-
-
 def _copy_rng(rng: random.Random) -> random.Random:
     # Random(0) seeds from a small int (no OS entropy, unlike Random()); setstate then overwrites it.
     c = random.Random(0)
@@ -143,8 +132,7 @@ class Position:
     changes (tiles and card ids are immutable and shared)."""
 
     players: dict[Side, PlayerState]
-    rng: random.Random
-    chance: Chance
+    rng: random.Random  # all of the game's chance: shuffles, and the chance seat's draws
     reserve: list[str]  # states never yet in play, file order
     in_play: list[LiveState] = field(default_factory=list)
     won: list[tuple[str, Side]] = field(default_factory=list)
@@ -174,6 +162,4 @@ def _copy(value: Any) -> Any:
         return {k: v.copy() if isinstance(v, PlayerState) else v for k, v in value.items()}
     if isinstance(value, random.Random):
         return _copy_rng(value)
-    if isinstance(value, Chance):
-        return value.copy()
     return value  # numbers, sides, tuples: immutable
