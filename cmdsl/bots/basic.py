@@ -25,6 +25,11 @@ def play_bot_move(game: Game, bots: Mapping[Side, Bot]) -> None:
     """Let the bots answer every pending decision whose seat is theirs: one, or one per seat
     where seats pick in secret at once. Each bot chooses from its own perspective, before any of
     them answers, so none sees another's pick (secret picks are revealed when all are in)."""
+    if not game.simultaneous:  # the common case, kept cheap: one decision
+        d = game.pending
+        assert d is not None, "no decision is pending"
+        game.answer(bots[d.player].choose(Perspective(game, d)))  # type: ignore[index]
+        return
     mine = [d for d in game.pending_decisions if d.player in bots]
     assert mine, "no decision of a bot's seat is pending"
     choices = [(d.player, bots[d.player].choose(Perspective(game, d))) for d in mine]  # type: ignore[index]

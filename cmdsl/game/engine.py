@@ -103,7 +103,8 @@ def draw(decision: Decision, rng: random.Random) -> Option:
     others a point of ``rng.random()`` on their cumulative probabilities."""
     opts = decision.options
     first = opts[0].probability
-    if all(o.probability == first for o in opts):
+    # The engine's own chance decisions share one probability object when they are uniform.
+    if all(o.probability is first for o in opts) or all(o.probability == first for o in opts):
         return opts[rng.randint(1, len(opts)) - 1]
     point, total = Fraction(rng.random()), Fraction(0)
     for o in opts:
@@ -205,6 +206,9 @@ class Game:
         # whether it is recorded as the chance seat's answer when it is used.
         self._forced: tuple[tuple[str, bool], ...] = ()
         self._phase: _Phase | None = None  # secret decisions in progress (a Together)
+        #: Whether several seats decide at once now (secret picks): then ``pending`` is only the
+        #: first of ``pending_decisions``. A plain attribute: bots read it at every decision.
+        self.simultaneous = False
         self._origin: Origin | None = None  # the position a fork started from, and where
         # Changes made to the position beside the answers (change_position), by answer count.
         self._changes: tuple[tuple[int, Callable[[Position], None]], ...] = ()
@@ -251,19 +255,21 @@ class Game:
         if d is None:
             raise IllegalAnswer("the game is over: no decision is pending" if self.over
                                 else "no decision is pending")
-        if seat is not None and seat is not d.player:
-            raise IllegalAnswer(f"{seat} has no decision pending ({d.player} has: {d.prompt})")
+        player = d.player
+        if seat is not None and seat is not player:
+            raise IllegalAnswer(f"{seat} has no decision pending ({player} has: {d.prompt})")
         opt = d.find(answer)
         if opt is None:
             ids = ", ".join(o.id for o in d.options)
             raise IllegalAnswer(f'"{answer}" is not an option of this decision ({d.prompt}); options: {ids}')
-        n, forced = len(self.answers), self._forced
+        answers, forced = self.answers, self._forced
+        n = len(answers)
         try:
-            if d.player is CHANCE:  # no Chose: the outcome's own event (DieRolled…) tells it
-                self.answers.append(SeatAnswer(CHANCE, opt.id))
+            if player is CHANCE:  # no Chose: the outcome's own event (DieRolled…) tells it
+                answers.append(SeatAnswer(CHANCE, opt.id))
             else:
-                self.answers.append(opt.id)
-                self.emit(E.Chose, d.player, d.kind, opt.id, opt.label)
+                answers.append(opt.id)
+                self.emit(E.Chose, player, d.kind, opt.id, opt.label)
             self._advance(opt)
         except BaseException as e:
             self._roll_back(e, n, forced)
@@ -299,7 +305,7 @@ class Game:
             phase.chosen[side].append((d, opt))
             phase.step(side, opt)
             if phase.done:
-                self._phase = None
+                self._phase, self.simultaneous = None, False
                 self._advance(phase.revealed())
             else:
                 self.pending = phase.pending()[0]
@@ -457,13 +463,15 @@ class Game:
         gen = self._gen
         try:
             d = gen.send(value) if value is not None else next(gen)
-            while d.player is CHANCE or d.player is None:  # not a player's own decision
-                reply = self._chance(d, self._ask_chance) if d.player is CHANCE else self._begin_together(d)
+            player = d.player
+            while player is CHANCE or player is None:  # not a player's own decision
+                reply = self._chance(d, self._ask_chance) if player is CHANCE else self._begin_together(d)
                 if reply is None:  # waits for the caller
-                    if d.player is CHANCE:
+                    if player is CHANCE:
                         self.pending = d
                     return
                 d = gen.send(reply)
+                player = d.player
             self.pending = d
         except GameOver as over:
             self._finish(over.winner, over.reason)
@@ -477,7 +485,7 @@ class Game:
             phase.step(seat, None)
         if phase.done:
             return phase.revealed()
-        self._phase = phase
+        self._phase, self.simultaneous = phase, True
         self.pending = phase.pending()[0]
         return None
 
@@ -662,7 +670,7 @@ class Game:
             if rolls == 0:
                 self.emit(E.NegativeSkipped, side, self.cards.cards[card_id].title)
             for _ in range(rolls):
-                value = yield from self.roll_die()
+                value = (yield O.DIE_ROLL).value  # the chance seat rolls the die (R8.1)
                 result = self.cards.negative[value]
                 self.emit(E.DieRolled, side, value, result.title)
                 yield from result.run(Run(self, side.other))
@@ -677,11 +685,6 @@ class Game:
                 p.discard.append(cid)
                 self.emit(E.CardDiscarded, side, cid, self.cards.cards[cid].title, "end of turn")
         self.emit(E.TurnEnded, self.position.turn, self.position.active)
-
-    def roll_die(self) -> Steps:
-        """The Going Negative die (R8.1): a decision of the chance seat."""
-        opt: Option = yield O.DIE_ROLL
-        return opt.value
 
     # ---- cards ------------------------------------------------------------------
 
@@ -1133,7 +1136,7 @@ class Game:
         snap = origin.position
         self.position = snap.copy()
         self._origin = origin
-        self._forced, self._phase = (), None
+        self._forced, self._phase, self.simultaneous = (), None, False
         self.steps = 0
         self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..model import Side
-from .decisions import Decision
+from .decisions import CHANCE, Decision
 from .determinize import determinized
 from .engine import Game
 from .view import View
@@ -26,9 +26,9 @@ class Perspective:
 
     def __init__(self, game: Game, decision: Decision) -> None:
         """``decision``: one of ``game.pending_decisions``, a seat's (use ``perspective(game)``)."""
-        if not isinstance(decision.player, Side):
-            raise ValueError(f"a perspective is a player's, not {decision.player}'s")
-        self.seat: Side = decision.player
+        if decision.player is CHANCE:
+            raise ValueError("a perspective is a player's, not chance's")
+        self.seat: Side = decision.player  # type: ignore[assignment]
         self.decision = decision
         self._game = game
 
