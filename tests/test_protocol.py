@@ -275,3 +275,11 @@ def test_bots_answer_every_pending_pick_each_from_its_own_perspective(mini: Card
     play_bot_move(game, {Side.OBAMA: RandomBot(3)})  # one bot: only its own seat's pick
     assert [a.seat for a in game.answers] == [Side.MCCAIN, Side.OBAMA, Side.OBAMA]  # type: ignore[union-attr]
     assert [d.player for d in game.pending_decisions] == [Side.MCCAIN]
+
+
+def test_a_determinized_copy_does_not_know_a_forced_die(mini: CardSet) -> None:
+    game = negative_opening(mini)
+    game.force_chance("die:6")
+    sample = perspective(game).sample(random.Random(2))
+    assert game.forced_chance == ("die:6",) and sample.forced_chance == ()
+    assert game.fork().forced_chance == ("die:6",)  # a plain fork is the same game: it keeps it

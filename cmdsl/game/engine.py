@@ -343,6 +343,11 @@ class Game:
         """The chance outcomes forced and not used yet, in order (never part of a seat's view)."""
         return tuple(outcome for outcome, _ in self._forced)
 
+    def forget_forced_chance(self) -> None:
+        """Drop the forced chance outcomes not used yet: a determinized copy's dice are drawn
+        anew (``cmdsl.game.determinize``), as a seat does not know a forced die."""
+        self._forced = ()
+
     def draw_chance(self) -> None:
         """Answer the pending chance decisions as a game that does not ask would: with the forced
         outcomes first, else from the seed (unrecorded). For replays: in a game that asks, answer
