@@ -283,3 +283,17 @@ def test_a_determinized_copy_does_not_know_a_forced_die(mini: CardSet) -> None:
     sample = perspective(game).sample(random.Random(2))
     assert game.forced_chance == ("die:6",) and sample.forced_chance == ()
     assert game.fork().forced_chance == ("die:6",)  # a plain fork is the same game: it keeps it
+
+
+def test_a_chance_decision_with_unequal_outcomes_is_drawn_by_its_probabilities() -> None:
+    from cmdsl.game.decisions import Decision, Option
+    from cmdsl.game.engine import draw
+    from cmdsl.game.options import DIE_ROLL
+
+    coin = Decision(CHANCE, DecisionKind.DIE, "a loaded coin",
+                    (Option("a", "a", None, Fraction(1, 4)), Option("b", "b", None, Fraction(3, 4))))
+    rng = random.Random(0)
+    drawn = [draw(coin, rng).id for _ in range(4000)]
+    assert 800 < drawn.count("a") < 1200
+    a, b = random.Random(7), random.Random(7)
+    assert [draw(DIE_ROLL, a).value for _ in range(50)] == [b.randint(1, 6) for _ in range(50)]  # the die as ever
