@@ -66,7 +66,7 @@ def test_chance_decisions_are_pending_when_the_game_asks_for_them(mini: CardSet)
     game = Game(mini, 5, Setup(first="random"), ask_chance=True)
     d = game.pending
     assert d is not None and d.player is CHANCE and d.kind is DecisionKind.FIRST_PLAYER
-    assert sum(o.probability or 0 for o in d.options) == 1 and len(d.options) == 2
+    assert sum(o.probability for o in d.options) == 1 and len(d.options) == 2  # type: ignore[attr-defined]
     assert game.events == []  # nothing happened yet: the first player is chance's to decide
     game.answer("first:obama")
     assert game.active is Side.OBAMA and game.answers == [SeatAnswer(CHANCE, "first:obama")]
@@ -75,7 +75,8 @@ def test_chance_decisions_are_pending_when_the_game_asks_for_them(mini: CardSet)
     d = game.pending
     assert d is not None and d.player is CHANCE and d.kind is DecisionKind.DIE
     assert [o.id for o in d.options] == [f"die:{n}" for n in range(1, 7)]
-    assert all(o.probability == Fraction(1, 6) for o in d.options) and sum(o.probability or 0 for o in d.options) == 1
+    assert all(o.probability == Fraction(1, 6) for o in d.options)  # type: ignore[attr-defined]
+    assert sum(o.probability for o in d.options) == 1  # type: ignore[attr-defined]
     with pytest.raises(IllegalAnswer):
         game.answer("die:7")
     game.answer("die:2")
@@ -286,12 +287,12 @@ def test_a_determinized_copy_does_not_know_a_forced_die(mini: CardSet) -> None:
 
 
 def test_a_chance_decision_with_unequal_outcomes_is_drawn_by_its_probabilities() -> None:
-    from cmdsl.game.decisions import Decision, Option
+    from cmdsl.game.decisions import ChanceOption, Decision
     from cmdsl.game.engine import draw
     from cmdsl.game.options import DIE_ROLL
 
     coin = Decision(CHANCE, DecisionKind.DIE, "a loaded coin",
-                    (Option("a", "a", None, Fraction(1, 4)), Option("b", "b", None, Fraction(3, 4))))
+                    (ChanceOption("a", "a", None, Fraction(1, 4)), ChanceOption("b", "b", None, Fraction(3, 4))))
     rng = random.Random(0)
     drawn = [draw(coin, rng).id for _ in range(4000)]
     assert 800 < drawn.count("a") < 1200

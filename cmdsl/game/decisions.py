@@ -48,13 +48,19 @@ class DecisionKind(StrEnum):
 
 @value
 class Option:
-    """One legal answer. ``id`` is stable across runs and is what records store. An option of a
-    chance decision has the ``probability`` of that outcome (those of a decision sum to 1)."""
+    """One legal answer. ``id`` is stable across runs and is what records store."""
 
     id: str
     label: str
     value: Any = field(default=None, compare=False, repr=False)
-    probability: Fraction | None = None
+
+
+@value
+class ChanceOption(Option):
+    """An outcome of a chance decision, with its ``probability`` (a decision's sum to 1). A
+    class of its own, so that the options players answer, made by the thousand, stay small."""
+
+    probability: Fraction = Fraction(0)
 
 
 @value
@@ -62,7 +68,7 @@ class Decision:
     player: Seat
     kind: DecisionKind
     prompt: str
-    options: tuple[Option, ...]
+    options: tuple[Option, ...]  # a chance decision's are ``ChanceOption``s
 
     def find(self, answer: str) -> Option | None:
         """The option whose id is ``answer`` (or, failing that, whose label is, ignoring case)."""

@@ -28,7 +28,7 @@ from ..lang.run import Run
 from ..lang.work import MAX_TRIGGERS
 from . import events as E
 from . import options as O
-from .decisions import CHANCE, Decision, DecisionKind, Option, Seat
+from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option, Seat
 from .log import EventLog
 from .position import LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection, SeatAnswer, is_chance
@@ -101,14 +101,14 @@ def draw(decision: Decision, rng: random.Random) -> Option:
     """The outcome of a chance decision drawn from ``rng``. Equally likely outcomes take
     ``rng.randint(1, n)`` (the die draws as it always has, so seeded games replay the same);
     others a point of ``rng.random()`` on their cumulative probabilities."""
-    opts = decision.options
+    opts: tuple[ChanceOption, ...] = decision.options  # type: ignore[assignment]
     first = opts[0].probability
     # The engine's own chance decisions share one probability object when they are uniform.
     if all(o.probability is first for o in opts) or all(o.probability == first for o in opts):
         return opts[rng.randint(1, len(opts)) - 1]
     point, total = Fraction(rng.random()), Fraction(0)
     for o in opts:
-        total += o.probability or 0
+        total += o.probability
         if point < total:
             return o
     return opts[-1]

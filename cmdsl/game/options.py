@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ..model import SIDES, CardSet, Side, StateTile, slug
-from .decisions import CHANCE, Decision, DecisionKind, Option
+from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option
 
 #: The ids of the options that carry no value of their own.
 DRAW = "draw"  # a turn's "draw a card"
@@ -76,12 +76,12 @@ def first_id(side: Side) -> str:
 #: The Going Negative roll (R8.1): six outcomes, 1/6 each; the value is the result.
 _SIXTH = Fraction(1, 6)  # one object for all six: ``engine.draw`` sees at a glance they are equal
 DIE_ROLL = Decision(CHANCE, DecisionKind.DIE, "roll the Going Negative die",
-                    tuple(Option(die_id(n), str(n), n, _SIXTH) for n in range(1, 7)))
+                    tuple(ChanceOption(die_id(n), str(n), n, _SIXTH) for n in range(1, 7)))
 
 _HALF = Fraction(1, len(SIDES))
 #: Who plays first when the setup leaves it to chance (R3.5); the value is the side.
 FIRST_PLAYER = Decision(CHANCE, DecisionKind.FIRST_PLAYER, "who plays first",
-                        tuple(Option(first_id(side), str(side), side, _HALF) for side in SIDES))
+                        tuple(ChanceOption(first_id(side), str(side), side, _HALF) for side in SIDES))
 
 #: Every outcome a chance decision can have, by id (``Game.force_chance`` checks against it).
 CHANCE_OUTCOMES = frozenset(o.id for d in (DIE_ROLL, FIRST_PLAYER) for o in d.options)
