@@ -14,6 +14,7 @@ from .errors import CmdslError, did_you_mean
 from .game import events as E
 from .game.actions import ByHand, EffectByHand
 from .game.engine import Game, Steps
+from .game.options import die_id
 from .lang.run import Run
 from .game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
 from .game.position import parse_row
@@ -186,6 +187,8 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
     value = f.whole("value", 1, 6, "a die result")
 
     def apply_die(g: Game) -> str:
-        g.chance.dice.append(value)
+        # An action by hand of an older record: it is recorded itself (the REPL's `set die` now
+        # forces the die with Game.force_chance, recorded as the chance seat's answer).
+        g.force_chance(die_id(value), recorded=False)
         return f"the next Going Negative die will show {value}"
     return apply_die

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 
 from .errors import CmdslError
-from .game.actions import EffectByHand, PositionChange
+from .game.actions import EffectByHand, PositionChange, SeatAnswer, is_chance
 from .game.engine import Game
 from .game.record import Record, first_difference, log_digest
 from .interjections import interject
@@ -33,8 +33,12 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
 
     A record played with another card set does not reproduce unless ``accept_other_cards``;
     it is replayed all the same so that the caller can show the log.
+
+    Chance: a chance answer of the record answers the chance decision pending at its place; a
+    chance decision with none there is drawn from the seed. So the game asks for chance while it
+    is replayed, and the replayed game draws from the seed again once it is done.
     """
-    game = Game(cards, record.seed, record.setup)
+    game = Game(cards, record.seed, record.setup, ask_chance=True)
     answers = record.answers if upto is None else record.answers[:upto]
     stopped: tuple[int, str] | None = None  # (answer index, why)
     for i, answer in enumerate(answers):
@@ -42,13 +46,21 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
             stopped = (i, f"answer {i + 1} ({_shown(answer)}) comes after the game has ended")
             break
         try:
+            if not is_chance(answer):
+                game.draw_chance()  # the chance decisions the record does not answer: from the seed
             if isinstance(answer, (EffectByHand, PositionChange)):
                 interject(game, answer)
+            elif isinstance(answer, SeatAnswer):
+                game.answer(answer.answer, answer.seat)
             else:
                 game.answer(answer)
         except CmdslError as e:
             stopped = (i, f"answer {i + 1}: {e}")
             break
+    try:
+        game.ask_chance = False  # and from now on (a chance decision pending at the end: the seed)
+    except CmdslError as e:
+        stopped = stopped or (len(answers), f"after the last answer: {e}")
     now = [e.text() for e in game.events]
     reasons: list[str] = []
     if record.cardset != cards.fingerprint and not accept_other_cards:
@@ -83,4 +95,8 @@ def _quoted(text: str | None) -> str:
 
 
 def _shown(answer: object) -> str:
-    return answer if isinstance(answer, str) else f"by hand: {answer}"
+    if isinstance(answer, str):
+        return answer
+    if isinstance(answer, SeatAnswer):
+        return f"{answer.seat}: {answer.answer}"
+    return f"by hand: {answer}"

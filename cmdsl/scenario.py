@@ -13,10 +13,9 @@ from typing import Any, Callable, Mapping
 
 from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
 from .game import events as E
-from .game.decisions import Decision, DecisionKind
+from .game.decisions import CHANCE, Decision, DecisionKind
 from .game.engine import Game, Steps
-from .game.position import Chance
-from .game.options import play_id
+from .game.options import die_id, play_id
 from .game.position import LiveState, parse_row
 from .lang.checker import Context, Names, check
 from .lang.compiler import Compiled, compile_effect
@@ -276,30 +275,26 @@ def position(cards: CardSet, *, states: list[Any] | None = None, reserve: list[s
         game.active, game.turn = first, turn - 1
         yield from game._resume()  # the game's main loop, entered at the start of a turn
 
-    return Game(cards, seed, start=start, chance=Chance(list(dice or [])))
+    game = Game(cards, seed, start=start)
+    for value in dice or []:  # used by the first rolls, recorded as the chance seat's answers
+        game.force_chance(die_id(value))
+    return game
 
 
 class _Scripted(Game):
     """A game run by a script. It notes the decisions the engine takes by itself (a single
     option, ``Game.ask``) so that an answer scripted for one of them goes to it and not to the
-    next decision, and a die the script does not give is an error located at ``dice:``."""
+    next decision. It asks for chance: every die comes from the script's ``dice:``."""
 
     def __init__(self, cards: CardSet, sc: Scenario, place: Place, start: Callable[[Game], Steps]) -> None:
         self.auto: list[Decision] = []  # set first: the game starts running inside Game.__init__
         self.place = place
-        super().__init__(cards, sc.seed, start=start, chance=Chance(list(sc.dice), strict=True))
+        super().__init__(cards, sc.seed, start=start, ask_chance=True)
 
     def ask(self, decision: Decision) -> Steps:
         if len(decision.options) == 1:
             self.auto.append(decision)
         return (yield from super().ask(decision))
-
-    def roll_die(self) -> int:
-        if not self.chance.dice:
-            given = len(self._chance0.dice)
-            raise self.place.error(("dice",), "a die was rolled but the scenario scripts no die result" if not given
-                                   else f"a die was rolled after the {given} scripted die result(s) were all used")
-        return super().roll_die()
 
 
 def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
@@ -342,6 +337,7 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
         yield from game._end_turn()
 
     answers = list(sc.answers)
+    dice = list(sc.dice)
     try:
         game = _Scripted(cards, sc, place, start)
         settled = 0  # the decisions taken by the engine itself that were matched with the script
@@ -353,6 +349,13 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
             d = game.pending
             if d is None:
                 break
+            if d.player is CHANCE:  # a die: the script's next result
+                if not dice:
+                    raise place.error(("dice",), "a die was rolled but the scenario scripts no die result"
+                                      if not sc.dice else f"a die was rolled after the {len(sc.dice)} scripted "
+                                      "die result(s) were all used")
+                game.answer(die_id(dice.pop(0)), CHANCE)
+                continue
             if sc.action == "play" and d.kind == DecisionKind.TURN and not game.answers:  # the scenario's own play
                 game.answer(play_id(sc.subject))
                 continue
@@ -367,8 +370,8 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
         raise place.error((), str(e)) from None
     if answers:
         raise place.error(("answers",), "scripted answers were not used: " + ", ".join(answers))
-    if game.chance.dice:
-        raise place.error(("dice",), "scripted dice were not rolled: " + ", ".join(map(str, game.chance.dice)))
+    if dice:
+        raise place.error(("dice",), "scripted dice were not rolled: " + ", ".join(map(str, dice)))
     out = Outcome(game, game.events[start_index[0] if start_index else 0:])
     if sc.action == "play":
         _require_played(out, sc, place)

@@ -133,7 +133,7 @@ def toolbar(session: Session) -> FormattedText:
     from cmdsl.model import Side
 
     m, o = game.players[Side.MCCAIN].score, game.players[Side.OBAMA].score
-    pending = game.pending
+    pending = session.human_decision() or game.pending  # at secret picks: the keyboard's own
     what = game.result.text() if game.result else (
         f"{pending.player}: {pending.prompt} ({len(pending.options)} options)" if pending else "")
     return FormattedText([("", f" turn {game.turn}  "), ("fg:ansired", f"McCain {m}"), ("", "  "),

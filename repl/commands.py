@@ -50,8 +50,9 @@ def _viewer(s: Session) -> Side | None:
     game = s.require()
     if s.hot_seat() and s.at_keyboard is not None:
         return s.at_keyboard  # hot-seat: whoever has the keyboard, until it is handed over
-    if game.pending is not None and game.pending.player in s.humans:
-        return game.pending.player
+    mine = s.human_decision()
+    if mine is not None:
+        return mine.player  # type: ignore[return-value]
     return next(iter(s.humans)) if len(s.humans) == 1 else game.active
 
 
@@ -71,7 +72,7 @@ def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg
             out.append(game.result.text())
         out.append(f"The seed was {game.seed} (`new seed {game.seed}` deals this game again).")
     elif game.pending is not None:
-        d = game.pending
+        d = s.human_decision() or game.pending
         if s.hot_seat() and not s.debug and d.player in s.humans and d.player != s.at_keyboard:
             s.handing_over = True  # the next player's hand waits until only they can see it
             out.append(f"— Hand over to {d.player}: press Enter when only {d.player} can see the screen. —")
@@ -84,7 +85,8 @@ def _hand_over(s: Session, colour: bool) -> str:
     """Enter after a hand-over: the player now at the keyboard sees their decision."""
     game = s.require()
     s.handing_over = False
-    s.at_keyboard = game.pending.player if game.pending is not None else s.at_keyboard
+    d = s.human_decision()
+    s.at_keyboard = d.player if d is not None else s.at_keyboard  # type: ignore[assignment]
     return f"{s.at_keyboard} has the keyboard.\n" + _after(s, [], colour)
 
 
@@ -136,7 +138,7 @@ def _opponent(word: str) -> str:
 
 def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
     game = s.require()
-    d = game.pending
+    d = s.human_decision() or game.pending
     if d is None:
         raise SessionError("the game is over: no decision is pending (`new` starts another)")
     if d.player not in s.humans:
@@ -156,7 +158,7 @@ def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
             raise SessionError(f'"{text}" is not one of the options' + (f' (did you mean "{near}"?)' if near else "")
                                + f"; answer with a number from 1 to {len(d.options)}")
         text = hits[0].id
-    return _after(s, s.answer(text), colour)
+    return _after(s, s.answer(text, d.player), colour)  # type: ignore[arg-type]
 
 
 def cmd_play(s: Session, arg: str, colour: bool = False) -> str:
@@ -263,7 +265,11 @@ def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
     elif head == "news" and len(words) == 2:
         patch = {"op": "news", "id": words[1]}
     elif head == "die" and len(words) == 2 and words[1].isdigit():
-        patch = {"op": "die", "value": int(words[1])}
+        value = int(words[1])
+        if not 1 <= value <= 6:
+            raise SessionError(f"set: a die result is 1 to 6, not {value}")
+        s.force_die(value)  # recorded as the chance seat's answer where the die is rolled
+        return _debugging(s) + f"The next Going Negative die will show {value}."
     else:
         # set STATE ISSUE ROW... | set STATE issue N | set STATE key GROUP (state names may have spaces)
         names = sorted((x.name for x in game.in_play), key=len, reverse=True)
@@ -372,7 +378,7 @@ def cmd_why(s: Session, arg: str, colour: bool = False) -> str:
     game = s.require()
     if game.pending is None:
         raise SessionError("no decision is pending" + (" (the game is over)" if game.over else ""))
-    return explain.explain(game, game.pending)
+    return explain.explain(game, s.human_decision() or game.pending)
 
 
 def summary(cmd: Command) -> str:
@@ -460,7 +466,8 @@ def run_line(s: Session, line: str, colour: bool = False) -> str:
     if not text:
         return _hand_over(s, colour) if s.handing_over else ""
     if s.handing_over and s.game is not None and (text.isdigit() or _human_decision(s) is not None):
-        player = s.game.pending.player if s.game.pending is not None else s.at_keyboard
+        waiting = s.human_decision()
+        player = waiting.player if waiting is not None else s.at_keyboard
         if not text.split()[0].lower() in COMMANDS or text.isdigit():
             raise SessionError(f"hand the keyboard over first: press Enter when only {player} can see the screen")
     word, _, rest = text.partition(" ")
@@ -491,10 +498,7 @@ def run_line(s: Session, line: str, colour: bool = False) -> str:
 
 def _human_decision(s: Session) -> Decision | None:
     """The decision a human player at this prompt must answer now, if any."""
-    game = s.game
-    if game is None or game.pending is None or game.pending.player not in s.humans:
-        return None
-    return game.pending
+    return s.human_decision()
 
 
 def matching_options(d: Decision, text: str) -> list[Option]:

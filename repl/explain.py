@@ -76,9 +76,11 @@ _WHY: dict[str, str] = {
              "result, R8.1) or draw one card (only with fewer than {limit} cards in hand, R4.2). Then it is "
              "{o}'s turn."),
     "draft": ("Deck building (R3.1): {p} keeps one of three cards drawn from the pool; the other two leave "
-              "the game. After round {rounds} the 15 kept cards are {p}'s deck."),
-    "setup-state": ("Setup (R3.3): {p} secretly picks 2 states of their own pile; the 4 picked states come "
-                    "into play, the others form the reserve."),
+              "the game. {o} keeps one of theirs at the same time, in secret: both are revealed when both "
+              "have kept. After round {rounds} the 15 kept cards are {p}'s deck."),
+    "setup-state": ("Setup (R3.3): {p} secretly picks 2 states of their own pile while {o} picks 2 of theirs; "
+                    "the 4 picked states are revealed together and come into play, the others form the "
+                    "reserve."),
     "replacement": ("{p} has just won a state (R9.2): choose which state of the reserve takes its place. "
                     "Its markers start on their printed boxes, then a Breaking News card is drawn and "
                     "resolved (R10)."),

@@ -72,7 +72,7 @@ def _answering(game: Game) -> str:
     """Who must answer now (a bot or the other player may answer during someone's turn)."""
     if game.pending is None:
         return " — game over" if game.over else ""
-    return f" — {game.pending.player} must answer"
+    return " — " + " and ".join(str(d.player) for d in game.pending_decisions) + " must answer"
 
 
 def _cell(live: LiveState, issue: str, i: int, p: Painter) -> str:

@@ -15,7 +15,9 @@ from cmdsl.game.engine import Game
 from cmdsl.game.setup import Setup
 from cmdsl.game.record import Record, first_difference
 from cmdsl.replay import replay
-from cmdsl.game.actions import ByHand, RecordedAnswer
+from cmdsl.game.actions import ByHand, RecordedAnswer, SeatAnswer, is_chance
+from cmdsl.game.decisions import Decision
+from cmdsl.game.options import die_id
 from cmdsl.interjections import interject
 from cmdsl.record_file import load_record, save_record
 from cmdsl.loader import load_card_set
@@ -125,8 +127,8 @@ class Session:
         self.saved = False
         self.action_start = 0
         evs = self.run_bots(0)
-        pending = self.game.pending
-        self.at_keyboard = pending.player if pending is not None and pending.player in self.humans else human
+        pending = self.human_decision()
+        self.at_keyboard = pending.player if pending is not None else human  # type: ignore[assignment]
         self.handing_over = False
         return evs
 
@@ -151,22 +153,40 @@ class Session:
             raise SessionError("no game yet: start one with `new` (see `help new`)")
         return self.game
 
+    def human_decision(self) -> Decision | None:
+        """The decision a human at this keyboard answers next: the one of the player at the
+        keyboard if they have one pending (seats may pick at once, in secret), else the first
+        pending decision of a human."""
+        if self.game is None:
+            return None
+        mine = [d for d in self.game.pending_decisions if d.player in self.humans]
+        return next((d for d in mine if d.player == self.at_keyboard), mine[0] if mine else None)
+
     def run_bots(self, since: int | None = None) -> list[E.Event]:
-        """Let the bots answer until a human must decide or the game ends; return new events."""
+        """Let the bots answer until only humans must decide or the game ends; return new events.
+        Where seats pick at once, the bot picks as soon as its pick is pending, unseen by the
+        human (it is revealed with theirs)."""
         game = self.require()
         start = len(game.events) if since is None else since
-        while game.pending is not None and game.pending.player in self.bots:
+        while any(d.player in self.bots for d in game.pending_decisions):
             play_bot_move(game, self.bots)
         return game.events[start:]
 
-    def answer(self, answer: str) -> list[E.Event]:
+    def answer(self, answer: str, seat: Side | None = None) -> list[E.Event]:
         game = self.require()
         start = len(game.events)
-        game.answer(answer)  # raises IllegalAnswer and changes nothing when it is not an option
+        game.answer(answer, seat)  # raises IllegalAnswer and changes nothing when it is not an option
         self.action_start = start
         self.redo.clear()
         self.saved = False
         return self.run_bots(start)
+
+    def force_die(self, value: int) -> None:
+        """`set die N`: the next Going Negative roll shows ``value``; recorded as the chance
+        seat's answer when the die is rolled."""
+        self.require().force_chance(die_id(value))
+        self.redo.clear()
+        self.saved = False
 
     def interject(self, action: ByHand) -> list[E.Event]:
         game = self.require()
@@ -197,11 +217,13 @@ class Session:
             self.saved = False
             return 0
         answers = list(recorded(game))
-        undone: list[str] = []
+        undone: list[RecordedAnswer] = []
         while answers:
             undone.append(answers.pop())
+            while is_chance(undone[-1]) and answers:  # a forced die goes with the answer that rolled it
+                undone.append(answers.pop())
             back = self._rebuild(tuple(answers))
-            if back.pending is not None and back.pending.player in self.humans:
+            if any(d.player in self.humans for d in back.pending_decisions):
                 self.game = back
                 self.redo.extend(undone)  # pop() gives back the earliest undone answer first
                 self.saved = False
@@ -215,9 +237,15 @@ class Session:
             raise SessionError("nothing to redo")
         n = 0
         while self.redo:
-            apply(game, self.redo.pop())
+            answer = self.redo.pop()
+            while self.redo and is_chance(self.redo[-1]):  # the die it rolls was forced: force it again
+                chance = self.redo.pop()
+                assert isinstance(chance, SeatAnswer)
+                game.force_chance(chance.answer)
+                n += 1
+            apply(game, answer)
             n += 1
-            if game.pending is None or game.pending.player in self.humans:
+            if game.pending is None or any(d.player in self.humans for d in game.pending_decisions):
                 break
         self.saved = False
         return n
@@ -245,7 +273,7 @@ class Session:
         self.debugged = rec.debugged or self.debug
         self.seed_hidden = False  # the file holds the seed anyway
         pending = self.game.pending
-        me = human or (pending.player if pending is not None else Side.MCCAIN)
+        me = human or (pending.player if pending is not None and isinstance(pending.player, Side) else Side.MCCAIN)
         self.humans = {me} if opponent != "human" else set(SIDES)
         self.bots = {} if opponent == "human" else {me.other: make_bot(opponent, rec.seed)}
         self.redo.clear()
@@ -310,8 +338,11 @@ def recorded(game: Game) -> tuple[RecordedAnswer, ...]:
 
 
 def apply(game: Game, answer: RecordedAnswer) -> None:
-    """Apply one recorded answer: an option id, or an action by hand (checked and compiled again)."""
+    """Apply one recorded answer: an option id, an answer of a seat, or an action by hand
+    (checked and compiled again)."""
     if isinstance(answer, str):
         game.answer(answer)
+    elif isinstance(answer, SeatAnswer):
+        game.answer(answer.answer, answer.seat)
     else:
         interject(game, answer)

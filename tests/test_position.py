@@ -36,7 +36,6 @@ def scrambled(p: Position) -> None:
         live.box = 1
     for part in (p.reserve, p.won, p.news_deck, p.negatives):
         part.append("x")  # type: ignore[arg-type]
-    p.chance.dice.append(6)
     p.rng.random()
     p.turn += 1
 

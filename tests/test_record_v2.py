@@ -72,7 +72,8 @@ def test_the_engine_reads_no_effect_text(mini: CardSet) -> None:
 @pytest.mark.parametrize("entry,message", [
     ({"by_hand": "effect", "side": "nobody", "text": "x"}, 'side: "nobody" is not mccain or obama'),
     ({"by_hand": "set", "change": [1]}, "change: [1] is not a mapping"),
-    ({"by_hand": "dance"}, "is not an option id or an action by hand"),
+    ({"by_hand": "dance"}, "is not an option id, an answer of a seat"),
+    ({"seat": "nobody", "answer": "x"}, "seat: \"nobody\" is not chance, mccain or obama"),
     (7, "7 is not an option id"),
 ])
 def test_a_bad_entry_is_refused_where_it_is(tmp_path: Path, entry: object, message: str) -> None:

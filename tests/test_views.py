@@ -64,8 +64,9 @@ def known_to(game: Game, seat: Side) -> set[str]:
     if game.media is not None:
         known.add(game.media[0])
     known |= set(game.players[seat].hand)  # its own hand, however the cards got there (R3.2)
-    if game.pending is not None and game.pending.player is seat:  # the 3 cards of its draft round
-        known |= {o.id.partition(":")[2] for o in game.pending.options if o.id.startswith(("card:", "play:"))}
+    for d in game.pending_decisions:  # the 3 cards of its draft round (both seats draft at once)
+        if d.player is seat:
+            known |= {o.id.partition(":")[2] for o in d.options if o.id.startswith(("card:", "play:"))}
     return known
 
 
@@ -156,10 +157,13 @@ def test_a_view_shows_the_own_hand_and_decision(set_name: str, mode: SetupMode, 
             if game.pending is None:
                 assert view.awaiting is None and view.decision is None and view.result == game.result
                 continue
-            assert view.awaiting is not None and view.awaiting.player is game.pending.player
-            if game.pending.player is seat:
+            own = [d for d in game.pending_decisions if d.player is seat]  # seats may pick at once
+            assert [(a.player, a.kind) for a in view.waiting] == [(d.player, d.kind) for d in game.pending_decisions]
+            assert view.awaiting is not None
+            assert view.awaiting.player is (seat if own else game.pending.player)
+            if own:
                 assert view.decision is not None
-                assert [(o.id, o.label) for o in view.decision.options] == [(o.id, o.label) for o in game.pending.options]
+                assert [(o.id, o.label) for o in view.decision.options] == [(o.id, o.label) for o in own[0].options]
             else:
                 assert view.decision is None
 

@@ -22,10 +22,19 @@ class Bot(Protocol):
 
 
 def play_bot_move(game: Game, bots: Mapping[Side, Bot]) -> None:
-    """Let the bot of the seat whose decision is pending answer it."""
-    d = game.pending
-    assert d is not None, "no decision is pending"
-    game.answer(bots[d.player].choose(Perspective(game, d)))
+    """Let the bots answer every pending decision whose seat is theirs: one, or one per seat
+    where seats pick in secret at once. Each bot chooses from its own perspective, before any of
+    them answers, so none sees another's pick (secret picks are revealed when all are in)."""
+    if not game.simultaneous:  # the common case, kept cheap: one decision
+        d = game.pending
+        assert d is not None, "no decision is pending"
+        game.answer(bots[d.player].choose(Perspective(game, d)))  # type: ignore[index]
+        return
+    mine = [d for d in game.pending_decisions if d.player in bots]
+    assert mine, "no decision of a bot's seat is pending"
+    choices = [(d.player, bots[d.player].choose(Perspective(game, d))) for d in mine]  # type: ignore[index]
+    for seat, answer in choices:
+        game.answer(answer, seat)
 
 
 class RandomBot:
@@ -98,8 +107,8 @@ def action_value(trial: Game, answer: str, me: Side) -> float:
     with ``me``'s first options until the action is over (the turn ends or the opponent must
     decide), and evaluate the position for ``me``."""
     turn = trial.turn
-    trial.answer(answer)
+    trial.answer(answer, me)
     while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
-        trial.answer(trial.pending.options[0].id)
+        trial.answer(trial.pending.options[0].id, me)
     return evaluate(trial, me)
 

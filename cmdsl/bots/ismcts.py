@@ -123,12 +123,12 @@ class IsmctsBot:
                 key = untried[rng.randrange(len(untried))]
                 child = node.children[key] = _Node()
                 child.available = 1
-                game.answer(key[1])
+                game.answer(key[1], d.player)
                 path.append((child, d.player))
                 break
             key = max(keys, key=lambda k: self._ucb(node.children[k]))
             node = node.children[key]
-            game.answer(key[1])
+            game.answer(key[1], d.player)
             path.append((node, d.player))
         score = self._rollout(game, me, start_turn)
         for child, mover in path:
@@ -147,9 +147,9 @@ class IsmctsBot:
             if d is None or game.turn >= stop:
                 break
             if s.rollout is RolloutPolicy.RANDOM:
-                game.answer(d.options[rng.randrange(len(d.options))].id)
+                game.answer(d.options[rng.randrange(len(d.options))].id, d.player)
             else:
-                game.answer(_greedy_answer(game, d.player))
+                game.answer(_greedy_answer(game, d.player), d.player)
         return squash(game, me)
 
 

@@ -5,6 +5,11 @@ action (``cmdsl.interjections.prepare``) and hands the engine the steps that car
 records them among its answers as ``Interjection``s, and a record stores them as JSON objects:
 ``{"by_hand": "effect", "side": "mccain", "text": "draw 1"}`` or
 ``{"by_hand": "set", "change": {"op": "score", "side": "obama", "value": 200}}``.
+
+An answer tagged with its seat is a ``SeatAnswer``, stored as ``{"seat": "obama", "answer":
+"card:…"}``: an answer to one of several decisions pending at once (secret picks, R3.1, R3.3), or
+an outcome of the chance seat that was not drawn from the seed (``{"seat": "chance", "answer":
+"die:4"}``: a die forced by a scenario, by the REPL's ``set die``, or answered by the caller).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any, Callable, Literal, Union
 
 from ..errors import RecordError
 from ..model import Side
+from .decisions import CHANCE, Seat
 from .fields import MAX_ANSWER_CHARS, Fields, shown
 
 
@@ -57,15 +63,38 @@ class Interjection:
     steps: Callable[[Any], Any] = field(compare=False, repr=False)
 
 
-#: One entry of a game's answers: an option id, or an action by hand.
-Answer = Union[str, Interjection]
+@dataclass(frozen=True)
+class SeatAnswer:
+    """An answer of ``seat``: the option id ``answer``. A record tags an answer with its seat when
+    several decisions were pending at once, and for every outcome of the chance seat it stores
+    (those drawn from the seed are not stored: the seed gives them again)."""
+
+    seat: Seat
+    answer: str
+
+    @property
+    def is_chance(self) -> bool:
+        return self.seat is CHANCE
+
+
+#: One entry of a game's answers: an option id, an answer tagged with its seat, or an action by hand.
+Answer = Union[str, SeatAnswer, Interjection]
 #: One entry of a record's answers.
-RecordedAnswer = Union[str, ByHand]
+RecordedAnswer = Union[str, SeatAnswer, ByHand]
+
+_SEATS = {CHANCE.value: CHANCE, **{s.value: s for s in Side}}
+
+
+def is_chance(entry: object) -> bool:
+    """Whether a game's or a record's answer is the chance seat's."""
+    return isinstance(entry, SeatAnswer) and entry.seat is CHANCE
 
 
 def answer_to_json(entry: RecordedAnswer) -> Any:
     if isinstance(entry, str):
         return entry
+    if isinstance(entry, SeatAnswer):
+        return {"seat": entry.seat.value, "answer": entry.answer}
     if isinstance(entry, EffectByHand):
         return {"by_hand": "effect", "side": entry.side.value, "text": entry.text}
     return {"by_hand": "set", "change": entry.data}
@@ -77,6 +106,10 @@ def answer_from_json(data: Any, where: str) -> RecordedAnswer:
         if len(data) > MAX_ANSWER_CHARS:
             raise RecordError(f"{where}: longer than {MAX_ANSWER_CHARS} characters")
         return data
+    if isinstance(data, dict) and "seat" in data:
+        f = Fields(data, where, f"{where}.", ("seat", "answer"))
+        seat = _SEATS[f.choice("seat", list(_SEATS))]
+        return SeatAnswer(seat, f.text("answer", MAX_ANSWER_CHARS))
     if isinstance(data, dict) and data.get("by_hand") == "effect":
         f = Fields(data, where, f"{where}.", ("by_hand", "side", "text"))
         return EffectByHand(Side(f.choice("side", [s.value for s in Side])), f.text("text"))
@@ -89,8 +122,9 @@ def answer_from_json(data: Any, where: str) -> RecordedAnswer:
         if len(text) > MAX_ANSWER_CHARS:
             raise RecordError(f"{where}.change: longer than {MAX_ANSWER_CHARS} characters")
         return PositionChange(text)
-    raise RecordError(f"{where}: {shown(data)} is not an option id or an action by hand "
-                      '({"by_hand": "effect", …} or {"by_hand": "set", …})')
+    raise RecordError(f"{where}: {shown(data)} is not an option id, an answer of a seat "
+                      '({"seat": …, "answer": …}) or an action by hand ({"by_hand": "effect", …} or '
+                      '{"by_hand": "set", …})')
 
 
 def answer_from_v1(answer: str, where: str) -> RecordedAnswer:

@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import field
-from enum import StrEnum
-from typing import Any
+from enum import Enum, StrEnum
+from fractions import Fraction
+from typing import Any, Union
 
 from ..model import Side
 from ..values import value
+
+
+class ChanceSeat(Enum):
+    """The chance seat (DESIGN property 10): it decides random outcomes with few outcomes (a die
+    roll, a random first player). The game's seeded RNG answers for it unless the outcome is
+    forced (``Game.force_chance``) or the game asks its caller (``Game(..., ask_chance=True)``)."""
+
+    CHANCE = "chance"
+
+    def __str__(self) -> str:
+        return "Chance"
+
+
+CHANCE = ChanceSeat.CHANCE
+#: Who decides: a player, or chance.
+Seat = Union[Side, ChanceSeat]
 
 
 class DecisionKind(StrEnum):
@@ -25,6 +42,8 @@ class DecisionKind(StrEnum):
     CARD = "card"
     DISCARD = "discard"
     OPTION = "option"
+    DIE = "die"  # chance: the Going Negative die (R8.1)
+    FIRST_PLAYER = "first-player"  # chance: who plays first, when the setup leaves it to chance (R3.5)
 
 
 @value
@@ -37,11 +56,19 @@ class Option:
 
 
 @value
+class ChanceOption(Option):
+    """An outcome of a chance decision, with its ``probability`` (a decision's sum to 1). A
+    class of its own, so that the options players answer, made by the thousand, stay small."""
+
+    probability: Fraction = Fraction(0)
+
+
+@value
 class Decision:
-    player: Side
+    player: Seat
     kind: DecisionKind
     prompt: str
-    options: tuple[Option, ...]
+    options: tuple[Option, ...]  # a chance decision's are ``ChanceOption``s
 
     def find(self, answer: str) -> Option | None:
         """The option whose id is ``answer`` (or, failing that, whose label is, ignoring case)."""
@@ -53,6 +80,10 @@ class Decision:
             if o.label.lower() == low:
                 return o
         return None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.player is CHANCE
 
     def describe(self) -> str:
         lines = [f"{self.player} — {self.prompt}"]

@@ -72,8 +72,11 @@ def _put(pos: Position, seat: Side, deal: _Deal) -> None:
 
 
 def determinized(game: Game, seat: Side, rng: random.Random) -> Game:
-    """A fork of ``game`` at its pending decision, re-dealt for ``seat`` (``game`` is unchanged)."""
-    copy = game.fork()
+    """A fork of ``game`` at its pending decision, re-dealt for ``seat`` (``game`` is unchanged).
+    Where seats pick in secret at once, the other seats' picks not revealed yet are left out of
+    the fork: their decisions are pending again there (``Game.fork(for_seat=…)``)."""
+    copy = game.fork(for_seat=seat)
+    copy.forget_forced_chance()  # a forced die is not the seat's to know: future dice are re-dealt
     redeal(copy, seat, rng)
     return copy
 

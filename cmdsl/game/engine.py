@@ -1,15 +1,21 @@
 """The core state machine: setup, turns, support, wins, Breaking News, Going Negative (R3–R12).
 
 The game runs as one generator. Whenever a choice is needed it yields a ``Decision`` and
-waits; ``Game.answer`` checks the answer and resumes it. Nothing here prints, prompts, reads
-files or looks at a clock, and every random draw comes from the game's own seeded RNG.
+waits; ``Game.answer`` checks the answer and resumes it. Where several seats decide at once, in
+secret (the draft, R3.1; the starting states, R3.3), it yields a ``Together``: one sequence of
+decisions per seat, answered in any order and revealed together. Chance is a seat (DESIGN
+property 10): a die roll is a ``Decision`` of ``CHANCE``, which the driver answers from the
+seeded RNG unless its outcome is forced or the game asks its caller. Nothing here prints,
+prompts, reads files or looks at a clock, and every random draw comes from the game's own
+seeded RNG.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import operator
-from typing import Any, Callable, Generator, Iterable, Literal, Sequence
+from fractions import Fraction
+from typing import Any, Callable, ClassVar, Generator, Iterable, Literal, Mapping, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
 from ..model import (
@@ -21,16 +27,91 @@ from ..lang.run import Run
 from ..lang.work import MAX_TRIGGERS
 from . import events as E
 from . import options as O
-from .decisions import Decision, DecisionKind, Option
+from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option, Seat
 from .log import EventLog
-from .position import Chance, LiveState, PlayerState, Position
-from .actions import Answer, ByHand, Interjection
+from .position import LiveState, PlayerState, Position
+from .actions import Answer, ByHand, Interjection, SeatAnswer, is_chance
 from .record import Record, log_digest
 from .rng import GameRng
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
 from .view import View, build_view
 
-Steps = Generator[Decision, Option, Any]
+Steps = Generator["Decision | Together", Any, Any]
+
+
+class Together:
+    """Yielded by the game's generator where several seats decide at once, in secret: ``parts``
+    holds one sequence of decisions per seat (a generator that yields the seat's decisions, in
+    turn, and returns its result). The driver offers every seat's current decision at once and
+    sends back a ``Revealed`` when all are done; nothing is logged before (R3.1, R3.3)."""
+
+    __slots__ = ("parts",)
+    player: ClassVar[None] = None  # not one decision: the driver tells them apart by this
+
+    def __init__(self, parts: Mapping[Side, Steps]) -> None:
+        self.parts = dict(parts)
+
+
+@dataclasses.dataclass(frozen=True)
+class Revealed:
+    """The answers of a ``Together``, revealed: each seat's result and its decisions with the
+    options it chose, in order (for the ``Chose`` events, logged now)."""
+
+    results: Mapping[Side, Any]
+    chosen: Mapping[Side, tuple[tuple[Decision, Option], ...]]
+
+
+class _Phase:
+    """The driver's side of a ``Together`` in progress: each seat's current decision, the answers
+    given so far (unrevealed), and where in the answers the phase started."""
+
+    __slots__ = ("gens", "current", "chosen", "results", "start")
+
+    def __init__(self, together: Together, start: int) -> None:
+        self.gens = together.parts
+        self.current: dict[Side, Decision] = {}
+        self.chosen: dict[Side, list[tuple[Decision, Option]]] = {seat: [] for seat in self.gens}
+        self.results: dict[Side, Any] = {}
+        self.start = start
+
+    def step(self, seat: Side, value: Option | None) -> None:
+        gen = self.gens[seat]
+        try:
+            d = gen.send(value) if value is not None else next(gen)
+        except StopIteration as stop:
+            self.results[seat] = stop.value
+            self.current.pop(seat, None)
+            return
+        if not isinstance(d, Decision) or d.player is not seat:
+            raise TypeError(f"a secret decision of {seat} must be that seat's own decision, not {d!r}")
+        self.current[seat] = d
+
+    @property
+    def done(self) -> bool:
+        return len(self.results) == len(self.gens)
+
+    def pending(self) -> tuple[Decision, ...]:
+        return tuple(self.current[seat] for seat in self.gens if seat in self.current)
+
+    def revealed(self) -> Revealed:
+        return Revealed(dict(self.results), {seat: tuple(c) for seat, c in self.chosen.items()})
+
+
+def draw(decision: Decision, rng: GameRng) -> Option:
+    """The outcome of a chance decision drawn from ``rng``. Equally likely outcomes take
+    ``rng.randint(1, n)`` (the die draws as it always has, so seeded games replay the same);
+    others a point of ``rng.random()`` on their cumulative probabilities."""
+    opts: tuple[ChanceOption, ...] = decision.options  # type: ignore[assignment]
+    first = opts[0].probability
+    # The engine's own chance decisions share one probability object when they are uniform.
+    if all(o.probability is first for o in opts) or all(o.probability == first for o in opts):
+        return opts[rng.randint(1, len(opts)) - 1]
+    point, total = Fraction(rng.random()), Fraction(0)
+    for o in opts:
+        total += o.probability
+        if point < total:
+            return o
+    return opts[-1]
 
 
 def _way_labels(side: Side) -> dict[str, str]:
@@ -108,19 +189,29 @@ class Game:
         setup: Setup = Setup(),
         *,
         observer: Callable[["Game", E.Event], None] | None = None,
-        chance: Chance | None = None,
         start: Callable[["Game"], Steps] | None = None,
         checkpoints: bool = False,
+        ask_chance: bool = False,
     ) -> None:
         """``checkpoints``: keep a copy of the position at the start of every turn, so that
         ``fork()`` replays only the current turn (for bots that look ahead); else a fork replays
-        the game from its start. Either way a fork never changes this game."""
+        the game from its start. Either way a fork never changes this game.
+
+        ``ask_chance``: the chance seat's decisions (a die roll, a random first player) are
+        pending decisions for the caller to answer (a test, a search bot), recorded as the
+        chance seat's answers; else the seeded RNG answers them, unrecorded."""
         cards.require_setup(setup.mode)  # a set is checked only for the setup modes it declares
         self.cards = cards
         self.seed = seed
         self.setup = setup
-        chance = chance or Chance()
-        self._chance0 = chance.copy()  # the forced dice as given, to rebuild the game
+        self._ask_chance = ask_chance
+        # Chance outcomes forced for the next chance decisions (force_chance): the outcome, and
+        # whether it is recorded as the chance seat's answer when it is used.
+        self._forced: tuple[tuple[str, bool], ...] = ()
+        self._phase: _Phase | None = None  # secret decisions in progress (a Together)
+        #: Whether several seats decide at once now (secret picks): then ``pending`` is only the
+        #: first of ``pending_decisions``. A plain attribute: bots read it at every decision.
+        self.simultaneous = False
         self._origin: Origin | None = None  # the position a fork started from, and where
         # Changes made to the position beside the answers (change_position), by answer count.
         self._changes: tuple[tuple[int, Callable[[Position], None]], ...] = ()
@@ -130,8 +221,8 @@ class Game:
         self.observer = observer
         self.events = EventLog()
         self.answers: list[Answer] = []
-        self.position = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, GameRng(seed), chance,
-                            list(cards.states), decks={side: () for side in SIDES})
+        self.position = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, GameRng(seed),
+                                 list(cards.states), decks={side: () for side in SIDES})
         self.pending: Decision | None = None
         self.result: E.GameEnded | None = None
         self.keep_checkpoints = checkpoints
@@ -146,25 +237,147 @@ class Game:
     def over(self) -> bool:
         return self.result is not None
 
-    def answer(self, answer: str) -> None:
-        """Apply one answer (an option id or label) to the pending decision.
+    @property
+    def pending_decisions(self) -> tuple[Decision, ...]:
+        """Every decision pending now: one, or one per seat deciding at once in secret (R3.1,
+        R3.3), in seat order; none once the game is over. ``pending`` is the first of them."""
+        if self._phase is not None:
+            return self._phase.pending()
+        return (self.pending,) if self.pending is not None else ()
+
+    def answer(self, answer: str, seat: Seat | None = None) -> None:
+        """Apply one answer (an option id or label) to the pending decision of ``seat``. ``seat``
+        may be left out when one decision is pending, or when the answer is an option of exactly
+        one of the pending decisions.
 
         An answer that is not an option raises ``IllegalAnswer`` and changes nothing.
         """
+        if self._phase is not None:
+            return self._answer_together(self._phase, answer, seat)
         d = self.pending
         if d is None:
             raise IllegalAnswer("the game is over: no decision is pending" if self.over
                                 else "no decision is pending")
+        player = d.player
+        if seat is not None and seat is not player:
+            raise IllegalAnswer(f"{seat} has no decision pending ({player} has: {d.prompt})")
         opt = d.find(answer)
         if opt is None:
             ids = ", ".join(o.id for o in d.options)
             raise IllegalAnswer(f'"{answer}" is not an option of this decision ({d.prompt}); options: {ids}')
-        self.answers.append(opt.id)
+        answers, forced = self.answers, self._forced
+        n = len(answers)
         try:
-            self.emit(E.Chose, d.player, d.kind, opt.id, opt.label)
+            if player is CHANCE:  # no Chose: the outcome's own event (DieRolled…) tells it
+                answers.append(SeatAnswer(CHANCE, opt.id))
+            else:
+                answers.append(opt.id)
+                self.emit(E.Chose, player, d.kind, opt.id, opt.label)
             self._advance(opt)
         except BaseException as e:
-            self._roll_back(e)
+            self._roll_back(e, n, forced)
+
+    def _answer_together(self, phase: _Phase, answer: str, seat: Seat | None) -> None:
+        """An answer to one of the secret decisions pending at once. It is kept, unrevealed (no
+        event), until every seat is done; then all are revealed together."""
+        pending = phase.pending()
+        if seat is not None:
+            d = phase.current.get(seat)  # type: ignore[arg-type]
+            if d is None:
+                raise IllegalAnswer(f"{seat} has no decision pending (pending: "
+                                    + ", ".join(f"{x.player}'s {x.kind}" for x in pending) + ")")
+        elif len(pending) == 1:
+            d = pending[0]
+        else:
+            hits = [x for x in pending if x.find(answer) is not None]
+            if len(hits) != 1:
+                raise IllegalAnswer(f'"{answer}" is not an option of exactly one of the pending decisions ('
+                                    + ", ".join(f"{x.player}: {x.prompt}" for x in pending)
+                                    + "); say whose answer it is")
+            d = hits[0]
+        opt = d.find(answer)
+        if opt is None:
+            ids = ", ".join(o.id for o in d.options)
+            raise IllegalAnswer(f'"{answer}" is not an option of {d.player}\'s decision ({d.prompt}); options: {ids}')
+        side = d.player
+        assert isinstance(side, Side)
+        n, forced = len(self.answers), self._forced
+        self.answers.append(SeatAnswer(side, opt.id))
+        try:
+            self.steps = 0
+            phase.chosen[side].append((d, opt))
+            phase.step(side, opt)
+            if phase.done:
+                self._phase, self.simultaneous = None, False
+                self._advance(phase.revealed())
+            else:
+                self.pending = phase.pending()[0]
+        except BaseException as e:
+            self._roll_back(e, n, forced)
+
+    @property
+    def ask_chance(self) -> bool:
+        """Whether the chance seat's decisions wait for the caller (``Game(..., ask_chance=True)``).
+        Set to False, a pending chance decision is answered at once (forced outcome, else the seed)."""
+        return self._ask_chance
+
+    @ask_chance.setter
+    def ask_chance(self, ask: bool) -> None:
+        self._ask_chance = ask
+        if not ask:
+            self.draw_chance()
+
+    def force_chance(self, outcome: str, *, recorded: bool = True) -> None:
+        """Force the outcome of the next chance decision (an option id such as ``die:4``) instead
+        of drawing it from the seed: a scenario's ``dice:``, the REPL's ``set die``. It is recorded
+        as the chance seat's answer where it is used. A chance decision pending now (a game that
+        asks) is answered at once. ``recorded=False`` only for an action by hand of an older
+        record that forces a die (it is recorded itself, and replayed)."""
+        if outcome not in O.CHANCE_OUTCOMES:
+            raise IllegalAnswer(f'"{outcome}" is not a chance outcome (a die roll is die:1 to die:6)')
+        d = self.pending
+        if d is not None and d.player is CHANCE and self._phase is None:
+            self.answer(outcome, CHANCE)
+            return
+        self._forced = (*self._forced, (outcome, recorded))
+
+    @property
+    def forced_chance(self) -> tuple[str, ...]:
+        """The chance outcomes forced and not used yet, in order (never part of a seat's view)."""
+        return tuple(outcome for outcome, _ in self._forced)
+
+    def forget_forced_chance(self) -> None:
+        """Drop the forced chance outcomes not used yet: a determinized copy's dice are drawn
+        anew (``cmdsl.game.determinize``), as a seat does not know a forced die."""
+        self._forced = ()
+
+    def draw_chance(self) -> None:
+        """Answer the pending chance decisions as a game that does not ask would: with the forced
+        outcomes first, else from the seed (unrecorded). For replays: in a game that asks, answer
+        chance decisions with ``answer`` (a record tells apart only the outcomes it stores)."""
+        while self.pending is not None and self.pending.player is CHANCE:
+            d = self.pending
+            n, forced = len(self.answers), self._forced
+            try:
+                self._advance(self._chance(d, ask=False))
+            except BaseException as e:
+                self._roll_back(e, n, forced)
+
+    def _chance(self, d: Decision, ask: bool) -> Option | None:
+        """The outcome of the chance decision ``d``: the next forced one (recorded), else None
+        when the game asks its caller, else one drawn from the seed."""
+        if self._forced:
+            (outcome, recorded), self._forced = self._forced[0], self._forced[1:]
+            opt = d.find(outcome)
+            if opt is None:
+                raise IllegalAnswer(f'the forced chance outcome "{outcome}" is not an outcome of this chance '
+                                    f"decision ({d.prompt})")
+            if recorded:
+                self.answers.append(SeatAnswer(CHANCE, opt.id))
+            return opt
+        if ask:
+            return None
+        return draw(d, self.position.rng)
 
     def interject(self, action: ByHand, steps: Callable[["Game"], Steps]) -> None:
         """Carry out an action by hand (an effect run, a position changed) at a turn's play-or-draw
@@ -175,42 +388,57 @@ class Game:
         if d is None or d.kind != "turn":
             raise IllegalAnswer("effects and position changes can only be made when a turn's "
                                 "play-or-draw decision is pending")
+        n, forced = len(self.answers), self._forced
         self.answers.append(Interjection(action, steps))
         try:
             self._advance(Option(INTERJECTION, "by hand", steps))
         except BaseException as e:
-            self._roll_back(e)
+            self._roll_back(e, n, forced)
 
-    def _roll_back(self, e: BaseException) -> None:
+    def _roll_back(self, e: BaseException, n: int, forced: tuple[tuple[str, bool], ...]) -> None:
         """An answer is a transaction: after any failure while it was applied, the game is put back
         as it was before it, by replaying the earlier answers from the start (or from the checkpoint
         this game was forked from) — slow, but only ever done after a failure. Then ``e`` is raised
         again; an unexpected one (a bug) as an ``InternalError`` carrying the record."""
         failed = self.record(complete=False)  # with the answer that failed: a bug report
-        self._restart(self.answers[:-1])
+        self._restart(self.answers[:n], forced)  # the ``n`` answers before it, the chance forced then
         if isinstance(e, (CmdslError, KeyboardInterrupt)) or not isinstance(e, Exception):
             raise e
         raise InternalError(f"internal error while applying an answer ({type(e).__name__}: {e}); "
                             "the game is back as it was", failed) from e
 
-    def _restart(self, answers: list[Answer]) -> None:
+    def _restart(self, answers: list[Answer], forced: tuple[tuple[str, bool], ...] | None = None) -> None:
         """Start this game again, in place, and apply ``answers`` (the generator must be re-made
-        on this very object, so that it keeps driving it)."""
-        observer, keep, limit = self.observer, self.keep_checkpoints, self.step_limit
+        on this very object, so that it keeps driving it). Then the forced chance outcomes not
+        used yet are ``forced`` (default: this game's).
+
+        Chance in the answers: a chance answer answers the chance decision pending at its place;
+        a chance decision with none at its place was drawn from the seed. So the game is rebuilt
+        asking for chance, and draws from the seed where the answers have no chance answer."""
+        observer, keep, limit, ask = self.observer, self.keep_checkpoints, self.step_limit, self._ask_chance
         changes = self._changes
+        forced = self._forced if forced is None else forced
         if self._origin is not None:
+            self._ask_chance = True
             self._load(self._origin)
         else:
-            Game.__init__(self, self.cards, self.seed, self.setup, start=self._start,
-                          chance=self._chance0.copy())
+            Game.__init__(self, self.cards, self.seed, self.setup, start=self._start, ask_chance=True)
         self.keep_checkpoints, self.step_limit = keep, limit
         for i, a in enumerate(answers):
+            if not is_chance(a):
+                self.draw_chance()
             self._apply_changes(changes, i)
             if isinstance(a, Interjection):
                 self.interject(a.action, a.steps)
+            elif isinstance(a, SeatAnswer):
+                self.answer(a.answer, a.seat)
             else:
                 self.answer(a)
+        self._ask_chance = ask
+        if not ask:
+            self.draw_chance()
         self._apply_changes(changes, len(answers))
+        self._forced = forced
         self._changes = changes
         self.observer = observer
 
@@ -237,15 +465,48 @@ class Game:
         return StepLimitExceeded(f"one action took more than {self.step_limit:,} steps and was stopped; "
                                  "the game is back as it was")
 
-    def _advance(self, value: Option | None) -> None:
+    def _advance(self, value: Option | Revealed | None) -> None:
         self.pending = None
         self.steps = 0
+        gen = self._gen
         try:
-            self.pending = self._gen.send(value) if value is not None else next(self._gen)
+            d = gen.send(value) if value is not None else next(gen)
+            player = d.player
+            while player is CHANCE or player is None:  # not a player's own decision
+                reply = self._chance(d, self._ask_chance) if player is CHANCE else self._begin_together(d)
+                if reply is None:  # waits for the caller
+                    if player is CHANCE:
+                        self.pending = d
+                    return
+                d = gen.send(reply)
+                player = d.player
+            self.pending = d
         except GameOver as over:
             self._finish(over.winner, over.reason)
         except StopIteration:
             pass
+
+    def _begin_together(self, together: Together) -> Revealed | None:
+        """Start a phase of secret decisions; its reveal at once if no seat has anything to ask."""
+        phase = _Phase(together, len(self.answers))
+        for seat in phase.gens:
+            phase.step(seat, None)
+        if phase.done:
+            return phase.revealed()
+        self._phase, self.simultaneous = phase, True
+        self.pending = phase.pending()[0]
+        return None
+
+    def together(self, parts: Mapping[Side, Steps]) -> Steps:
+        """Let each seat make its sequence of decisions of ``parts`` at once, in secret; the
+        ``Revealed`` answers once all are in. The caller logs them (``log_chosen``)."""
+        revealed: Revealed = yield Together(parts)
+        return revealed
+
+    def log_chosen(self, revealed: Revealed, side: Side) -> None:
+        """The ``Chose`` events of ``side``'s secret decisions, at their reveal."""
+        for d, opt in revealed.chosen[side]:
+            self.emit(E.Chose, side, d.kind, opt.id, opt.label)
 
     def _finish(self, winner: Side | None, reason: str) -> None:
         m, o = self.position.players[Side.MCCAIN].score, self.position.players[Side.OBAMA].score
@@ -299,7 +560,10 @@ class Game:
 
     def _set_up(self) -> Steps:
         s = self.setup
-        first = Side(s.first) if s.first in ("mccain", "obama") else self.position.rng.choice(SIDES)
+        if s.first in ("mccain", "obama"):
+            first = Side(s.first)
+        else:  # R3.5: left to chance
+            first = (yield O.FIRST_PLAYER).value
         self.position.active = first
         self.emit(E.GameStarted, self.seed, s.mode, first)
         if s.mode == "draft":
@@ -314,21 +578,27 @@ class Game:
             self.draw_cards(side, OPENING_HAND)
         if s.mode == "beginner":
             chosen = [t.name for t in self.cards.states.values() if t.beginner]
-        else:
+        else:  # each picks 2 of their own pile, in secret; the 4 are revealed together (R3.3)
+            revealed = yield from self.together({side: self._pick_states(side) for side in SIDES})
             chosen = []
-            for side in SIDES:  # each picks 2 of their own pile, in secret (R3.3)
-                for _ in range(2):
-                    pile = [t for t in self.cards.states.values() if t.pile is side and t.name not in chosen]
-                    opt = yield from self.ask(Decision(side, DecisionKind.SETUP_STATE,
-                                                       "choose a starting state from your pile",
-                                                       tuple(O.state_option(t, f"{t.name} ({t.ev} EV)", t.name)
-                                                             for t in pile)))
-                    chosen.append(opt.value)
+            for side in SIDES:
+                self.log_chosen(revealed, side)
+                chosen += revealed.results[side]
         for name in chosen:
             self.enter_state(self.cards.states[name], len(self.position.in_play))
         self.position.news_deck = list(self.cards.news)
         self.position.rng.shuffle(self.position.news_deck)
         self.emit(E.Shuffled, None, "Breaking News deck", len(self.position.news_deck), tuple(self.position.news_deck))
+
+    def _pick_states(self, side: Side) -> Steps:
+        """One seat's two secret picks from its own pile (R3.3): the second among the rest."""
+        picked: list[str] = []
+        for _ in range(2):
+            pile = [t for t in self.cards.states.values() if t.pile is side and t.name not in picked]
+            opt = yield from self.ask(Decision(side, DecisionKind.SETUP_STATE, "choose a starting state from your pile",
+                                               tuple(O.state_option(t, f"{t.name} ({t.ev} EV)", t.name) for t in pile)))
+            picked.append(opt.value)
+        return picked
 
     def _draft(self) -> Steps:
         """R3.1: shuffle the 45-card pool; draw 3, keep 1, remove 2; until the pool runs out."""
@@ -338,15 +608,17 @@ class Game:
             self.position.rng.shuffle(pools[side])
             self.emit(E.Shuffled, side, "campaign pool", len(pools[side]), tuple(pools[side]))
         for rnd in range(1, DRAFT_ROUNDS + 1):
-            for side in SIDES:  # both draft at once in the real game; here in turn, McCain first
-                pool = pools[side]
-                if not pool:
-                    continue
-                drawn = [pool.pop() for _ in range(min(DRAFT_DRAW, len(pool)))]
-                opts = tuple(O.card_option(cid, self.cards.cards[cid].title) for cid in drawn)
-                opt = yield from self.ask(Decision(side, DecisionKind.DRAFT, f"draft round {rnd}: keep one card", opts))
-                kept[side].append(opt.value)
-                self.emit(E.Drafted, side, rnd, opt.value, tuple(c for c in drawn if c != opt.value))
+            drawn = {side: [pools[side].pop() for _ in range(min(DRAFT_DRAW, len(pools[side])))]
+                     for side in SIDES if pools[side]}
+            # Both keep a card at once, in secret; revealed (to each its own) when both have.
+            revealed = yield from self.together({side: self.ask(Decision(
+                side, DecisionKind.DRAFT, f"draft round {rnd}: keep one card",
+                tuple(O.card_option(cid, self.cards.cards[cid].title) for cid in cards))) for side, cards in drawn.items()})
+            for side, cards in drawn.items():
+                self.log_chosen(revealed, side)
+                keep = revealed.results[side].value
+                kept[side].append(keep)
+                self.emit(E.Drafted, side, rnd, keep, tuple(c for c in cards if c != keep))
         self.position.decks = {side: tuple(kept[side]) for side in SIDES}
 
     # ---- a turn (R4) ------------------------------------------------------------
@@ -417,7 +689,7 @@ class Game:
             if rolls == 0:
                 self.emit(E.NegativeSkipped, side, self.cards.cards[card_id].title)
             for _ in range(rolls):
-                value = self.roll_die()
+                value = (yield O.DIE_ROLL).value  # the chance seat rolls the die (R8.1)
                 result = self.cards.negative[value]
                 self.emit(E.DieRolled, side, value, result.title)
                 yield from result.run(Run(self, side.other))
@@ -436,13 +708,6 @@ class Game:
                 p.discard.append(cid)
                 self.emit(E.CardDiscarded, side, cid, cards[cid].title, "end of turn")
         self.emit(E.TurnEnded, pos.turn, pos.active)
-
-    def roll_die(self) -> int:
-        if self.position.chance.dice:
-            return self.position.chance.dice.pop(0)
-        if self.position.chance.strict:
-            raise IllegalAnswer("a die was rolled but the scenario scripts no die result")
-        return self.position.rng.randint(1, 6)
 
     # ---- cards ------------------------------------------------------------------
 
@@ -851,9 +1116,11 @@ class Game:
 
     # ---- copies --------------------------------------------------------------------
 
-    def fork(self) -> "Game":
+    def fork(self, for_seat: Side | None = None) -> "Game":
         """An independent copy of this game at its pending decision, without its history; this
-        game is not changed.
+        game is not changed. ``for_seat``: the copy as that seat may know it, where secret
+        decisions are pending: the other seats' answers not revealed yet are left out (their
+        decisions are pending again in the copy).
 
         At a turn's play-or-draw decision (nothing in flight) the copy starts from a copy of the
         position as it is now. Elsewhere it starts again from the position saved at the start of
@@ -862,7 +1129,8 @@ class Game:
         """
         g = Game.__new__(Game)
         g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
-        g._chance0, g._origin, g.step_limit = self._chance0, self._origin, self.step_limit
+        g._origin, g.step_limit = self._origin, self.step_limit
+        g._ask_chance, g._forced = self._ask_chance, self._forced
         g.keep_checkpoints = False  # a fork replays from its own origin
         g._options = self._options  # immutable options of the same cards
         g._changes = ()  # a copy of the position as it is now has them already
@@ -871,23 +1139,29 @@ class Game:
             g._origin = Origin(self.position.copy(), at_decision=True)
             g._restart([])
             return g
+        answers = self.answers
+        if for_seat is not None and self._phase is not None:
+            start = self._phase.start
+            answers = answers[:start] + [a for a in answers[start:]
+                                         if not isinstance(a, SeatAnswer) or a.seat is for_seat]
         cp = self._checkpoint
         if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
             g._changes = self._changes
-            g._restart(self.answers)
+            g._restart(answers)
             return g
         snap, since = cp
         g._origin = Origin(snap, at_decision=False)
         # The checkpoint holds the changes made before it; those made since are made again.
         g._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
-        g._restart(self.answers[since:])
+        g._restart(answers[since:])
         return g
 
     def _load(self, origin: Origin) -> None:
         """Put this game at ``origin`` (cards and setup stay): a turn's start, or its decision."""
         snap = origin.position
         self.position = snap.copy()
-        self._chance0, self._origin = snap.chance.copy(), origin
+        self._origin = origin
+        self._forced, self._phase, self.simultaneous = (), None, False
         self.steps = 0
         self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None
@@ -912,7 +1186,7 @@ class Game:
         """All that ``seat`` may know now (DESIGN property 11, docs/secrets.md): the public board,
         its own hand, sizes of the cards face down, and the log redacted for it. ``self.events``
         stays the full log."""
-        return build_view(self.position, self.events, self.pending, self.result, seat)
+        return build_view(self.position, self.events, self.pending_decisions, self.result, seat)
 
 
 def _position_field(name: str) -> property:

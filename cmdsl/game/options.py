@@ -6,10 +6,11 @@ one breaks every saved game. Build them with these functions, never by hand.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Callable
 
-from ..model import CardSet, StateTile, slug
-from .decisions import Option
+from ..model import SIDES, CardSet, Side, StateTile, slug
+from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option
 
 #: The ids of the options that carry no value of their own.
 DRAW = "draw"  # a turn's "draw a card"
@@ -60,6 +61,30 @@ def block_option(issue: str, index: int, label: str, value: Any) -> Option:
 def numbered_option(index: int, label: str) -> Option:
     """One of several effects, numbered from 1: ``option:1`` for ``index`` 0 (its value)."""
     return Option(f"option:{index + 1}", label, index)
+
+
+def die_id(result: int) -> str:
+    """The chance seat's answer that rolls ``result`` on the Going Negative die: ``die:4``."""
+    return f"die:{result}"
+
+
+def first_id(side: Side) -> str:
+    """The chance seat's answer that makes ``side`` play first: ``first:obama``."""
+    return f"first:{side.value}"
+
+
+#: The Going Negative roll (R8.1): six outcomes, 1/6 each; the value is the result.
+_SIXTH = Fraction(1, 6)  # one object for all six: ``engine.draw`` sees at a glance they are equal
+DIE_ROLL = Decision(CHANCE, DecisionKind.DIE, "roll the Going Negative die",
+                    tuple(ChanceOption(die_id(n), str(n), n, _SIXTH) for n in range(1, 7)))
+
+_HALF = Fraction(1, len(SIDES))
+#: Who plays first when the setup leaves it to chance (R3.5); the value is the side.
+FIRST_PLAYER = Decision(CHANCE, DecisionKind.FIRST_PLAYER, "who plays first",
+                        tuple(ChanceOption(first_id(side), str(side), side, _HALF) for side in SIDES))
+
+#: Every outcome a chance decision can have, by id (``Game.force_chance`` checks against it).
+CHANCE_OUTCOMES = frozenset(o.id for d in (DIE_ROLL, FIRST_PLAYER) for o in d.options)
 
 
 class _Made(dict[str, Option]):

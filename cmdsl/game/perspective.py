@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..model import Side
-from .decisions import Decision
+from .decisions import CHANCE, Decision
 from .determinize import determinized
 from .engine import Game
 from .view import View
@@ -25,8 +25,10 @@ class Perspective:
     __slots__ = ("seat", "decision", "_game")
 
     def __init__(self, game: Game, decision: Decision) -> None:
-        """``decision``: ``game.pending`` (use ``perspective(game)``)."""
-        self.seat: Side = decision.player
+        """``decision``: one of ``game.pending_decisions``, a seat's (use ``perspective(game)``)."""
+        if decision.player is CHANCE:
+            raise ValueError("a perspective is a player's, not chance's")
+        self.seat: Side = decision.player  # type: ignore[assignment]
         self.decision = decision
         self._game = game
 
@@ -41,9 +43,11 @@ class Perspective:
         return determinized(self._game, self.seat, rng)
 
 
-def perspective(game: Game) -> Perspective:
-    """The perspective of the seat whose decision is pending in ``game``."""
-    d = game.pending
+def perspective(game: Game, seat: Side | None = None) -> Perspective:
+    """The perspective of ``seat`` at its pending decision in ``game`` (default: the seat of
+    ``game.pending``). Where seats pick in secret at once, each has its own: neither shows the
+    other's pick before the reveal."""
+    d = game.pending if seat is None else next((x for x in game.pending_decisions if x.player is seat), None)
     if d is None:
-        raise ValueError("no decision is pending")
+        raise ValueError("no decision is pending" if seat is None else f"{seat} has no decision pending")
     return Perspective(game, d)

@@ -120,17 +120,6 @@ class PlayerState:
         return c
 
 
-@dataclass
-class Chance:
-    """Die results forced by a test (in order); when ``strict``, a roll beyond them is an error."""
-
-    dice: list[int] = field(default_factory=list)
-    strict: bool = False
-
-    def copy(self) -> "Chance":
-        return Chance(self.dice[:], self.strict)
-
-
 def _copy_rng(rng: random.Random) -> random.Random:
     # Random(0) seeds from a small int (no OS entropy, unlike Random()); setstate then overwrites it.
     c = random.Random(0)
@@ -144,8 +133,7 @@ class Position:
     changes (tiles and card ids are immutable and shared)."""
 
     players: dict[Side, PlayerState]
-    rng: GameRng
-    chance: Chance
+    rng: GameRng  # all of the game's chance: shuffles, and the chance seat's draws
     reserve: list[str]  # states never yet in play, file order
     in_play: list[LiveState] = field(default_factory=list)
     won: list[tuple[str, Side]] = field(default_factory=list)
@@ -177,6 +165,4 @@ def _copy(value: Any) -> Any:
         return value.copy()
     if isinstance(value, random.Random):  # a plain generator put in by hand (tests)
         return _copy_rng(value)
-    if isinstance(value, Chance):
-        return value.copy()
     return value  # numbers, sides, tuples: immutable

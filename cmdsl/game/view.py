@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model import ISSUES, SIDES, Side
-from .decisions import Decision, DecisionKind, Option
+from .decisions import Decision, DecisionKind, Option, Seat
 from .events import Event, GameEnded
 from .position import LiveState, Position
 
@@ -61,7 +61,7 @@ class Awaiting:
     """Who must decide now and what kind of decision it is: all a seat learns of another's
     decision (its options would show that seat's hand)."""
 
-    player: Side
+    player: Seat
     kind: DecisionKind
 
 
@@ -78,8 +78,11 @@ class View:
     players: tuple[PlayerView, ...]  # one per seat, in seat order
     hand: tuple[str, ...]  # the seat's own hand (R3.2: only it sees it)
     news_deck_size: int  # the Breaking News deck is face down (R3.4)
-    awaiting: Awaiting | None  # None once the game is over
+    awaiting: Awaiting | None  # the seat's own pending decision, else the first pending; None once over
     decision: Decision | None  # the pending decision with its options, only if it is this seat's
+    # Every pending decision, who and what kind, in seat order: several when seats pick in secret
+    # at once (R3.1, R3.3); a seat that has answered and waits for the reveal is not among them.
+    waiting: tuple[Awaiting, ...]
     events: tuple[Event, ...]  # the log, each event as this seat may see it
     result: GameEnded | None
 
@@ -95,16 +98,19 @@ class View:
         return self.player(self.seat.other)
 
 
-def build_view(position: Position, events: Sequence[Event], pending: Decision | None,
+def build_view(position: Position, events: Sequence[Event], pending: Sequence[Decision],
                result: GameEnded | None, seat: Side) -> View:
-    """The view of ``seat`` (``Game.view``)."""
+    """The view of ``seat`` (``Game.view``); ``pending``: every pending decision, in seat order.
+    Another seat's pending decision shows only who decides and what kind: its options (or, at
+    secret picks, what is left of them) would tell that seat's cards or picks."""
     p = position
     decision = None
-    if pending is not None and pending.player is seat:
+    own = next((d for d in pending if d.player is seat), None)
+    if own is not None:
         # Options without their values: a value may be a live engine object (a LiveState), and a
         # view is a value that shares nothing that changes. Answers are option ids anyway.
-        decision = Decision(pending.player, pending.kind, pending.prompt,
-                            tuple(Option(o.id, o.label) for o in pending.options))
+        decision = Decision(own.player, own.kind, own.prompt, tuple(Option(o.id, o.label) for o in own.options))
+    first = own if own is not None else (pending[0] if pending else None)
     return View(
         seat=seat,
         turn=p.turn,
@@ -117,8 +123,9 @@ def build_view(position: Position, events: Sequence[Event], pending: Decision | 
         players=tuple(_player(p, side) for side in SIDES),
         hand=tuple(p.players[seat].hand),
         news_deck_size=len(p.news_deck),
-        awaiting=Awaiting(pending.player, pending.kind) if pending is not None else None,
+        awaiting=Awaiting(first.player, first.kind) if first is not None else None,
         decision=decision,
+        waiting=tuple(Awaiting(d.player, d.kind) for d in pending),
         events=tuple(e.redacted(seat) for e in events),
         result=result,
     )

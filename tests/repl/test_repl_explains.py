@@ -16,6 +16,8 @@ from prompt_toolkit.output import DummyOutput
 
 from cmdsl.catalog import card_text
 from cmdsl.errors import CmdslError
+from cmdsl.game.actions import SeatAnswer
+from cmdsl.model import Side
 
 from cmdsl.repl.app import CARDS_CHANGED, notices, repl, welcome
 from cmdsl.repl.commands import run_line
@@ -85,7 +87,7 @@ def test_typing_the_start_of_an_option_answers_it_instead_of_running_the_command
     s = at_obama_pile(lambda question, default: asked.append(question) or default)
     out = run_line(s, "New J")  # only an option starts so: no question
     assert asked == []
-    assert s.game is not None and s.game.answers[-1] == "state:new-jersey"
+    assert s.game is not None and s.game.answers[-1] == SeatAnswer(Side.OBAMA, "state:new-jersey")  # one of the secret picks
     assert "Game starts" not in out
 
 
@@ -105,7 +107,7 @@ def test_a_command_word_that_is_also_the_start_of_one_option_asks_which(tmp_path
     run_line(s, "New")
     assert len(asked) == 1 and f"option {n} (New Zeta" in asked[0]
     assert len(s.game.answers) == answers_before + 1  # yes: the option was answered, the game goes on
-    assert s.game.answers[-1] == "state:new-zeta"
+    assert s.game.answers[-1] == SeatAnswer(Side.OBAMA, "state:new-zeta")
 
 
 def test_a_command_word_that_starts_several_options_is_the_command_and_new_asks_first() -> None:

@@ -128,8 +128,8 @@ def test_the_prompt_says_what_happened_and_goes_on(monkeypatch: pytest.MonkeyPat
     real_answer = Session.answer
     armed = [True]
 
-    def answer(self: Session, text: str) -> Any:
-        out = real_answer(self, text)
+    def answer(self: Session, text: str, seat: Any = None) -> Any:
+        out = real_answer(self, text, seat)
         if armed[0]:
             armed[0] = False
             raise KeyboardInterrupt  # as if Ctrl-C came while the bot was thinking
