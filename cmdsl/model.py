@@ -30,27 +30,23 @@ class Side(str, Enum):
     MCCAIN = "mccain"
     OBAMA = "obama"
 
-    @property
-    def other(self) -> "Side":
-        return _OTHER[self]  # a dict, not two enum lookups: the engine asks this very often
+    # Plain attributes of each member, set below: the engine reads them at every step, and a
+    # property costs a call each time.
+    other: "Side"  # the other candidate
+    letter: str  # the printed colour of this side's circles: R (red) for McCain, B (blue) for Obama
 
     @property
     def label(self) -> str:
         """The candidate's name as printed: McCain, Obama."""
         return "McCain" if self is Side.MCCAIN else "Obama"
 
-    @property
-    def letter(self) -> str:
-        """The printed colour of this side's circles: R (red) for McCain, B (blue) for Obama."""
-        return _LETTER[self]
-
     def __str__(self) -> str:
         return self.label
 
 
 SIDES = (Side.MCCAIN, Side.OBAMA)
-_OTHER = {Side.MCCAIN: Side.OBAMA, Side.OBAMA: Side.MCCAIN}
-_LETTER = {Side.MCCAIN: "R", Side.OBAMA: "B"}
+for _side, _other, _letter in ((Side.MCCAIN, Side.OBAMA, "R"), (Side.OBAMA, Side.MCCAIN, "B")):
+    _side.other, _side.letter = _other, _letter
 LETTER_SIDE = {"R": Side.MCCAIN, "B": Side.OBAMA, "W": None}
 
 # An effect, compiled: a generator function of a run context (see lang/compiler.py).

@@ -739,8 +739,9 @@ class Game:
             self.emit(E.CardPlayed, side, card_id, card.title, nested, cause=cause)
             self.emit(E.PlayTooDeep, side, card_id, card.title, level, MAX_PLAY_LEVEL, cause=cause)
             return
-        replaced = self.position.media if card.is_media else None
-        if card.is_media:  # R4.4: at most one Media Support in play; the old one is discarded
+        is_media = card.is_media
+        replaced = self.position.media if is_media else None
+        if is_media:  # R4.4: at most one Media Support in play; the old one is discarded
             if replaced is not None:
                 self.position.players[replaced[1]].discard.append(replaced[0])
             self.position.media = (card_id, side)
@@ -750,7 +751,7 @@ class Game:
         if replaced is not None:
             old, owner = replaced
             self.emit(E.CardDiscarded, owner, old, self.cards.cards[old].title, "replaced", cause=cause)
-        if card.is_media:
+        if is_media:
             self.emit(E.MediaSupportInPlay, side, card_id, card.title, cause=cause)
         if card.going_negative:
             self.position.negatives.append((side, card_id))
