@@ -457,8 +457,8 @@ class Game:
 
     def tick(self) -> None:
         """Count one step of work for the current answer (the ``MAX_STEPS`` backstop)."""
-        self.steps += 1
-        if self.steps > self.step_limit:
+        steps = self.steps = self.steps + 1
+        if steps > self.step_limit:
             raise self._over_limit()
 
     def _over_limit(self) -> StepLimitExceeded:
@@ -524,8 +524,8 @@ class Game:
     def emit(self, kind: type[E.Event], *args: Any, cause: str | None = None) -> None:
         """Log the event ``kind(*args, cause=cause)``. It is made when the log is read
         (``EventLog``), or at once for an observer."""
-        self.steps += 1  # tick(), inlined: this runs for every event
-        if self.steps > self.step_limit:
+        steps = self.steps = self.steps + 1  # tick(), inlined: this runs for every event
+        if steps > self.step_limit:
             raise self._over_limit()
         if self.observer is None:
             self.events.record((kind, args, cause))
