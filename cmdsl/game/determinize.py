@@ -38,7 +38,7 @@ def redeal(game: Game, seat: Side, rng: random.Random) -> None:
     opp = seat.other
     pool = None
     if game.setup.mode == "draft":
-        pool = _Pool(frozenset(c.id for c in game.cards.pool(opp)),
+        pool = _Pool(game.pool(opp),
                      picked=all(d.player is not opp for d in game.pending_decisions))
     game.change_position(_Redeal(seat, rng, pool))
 
@@ -117,8 +117,9 @@ def _deal_drafted(pos: Position, seat: Side, rng: random.Random, pool: _Pool) ->
     piles = pos.draft.get(side)
     fixed = piles.drawn if piles is not None and pool.picked else ()  # among them a pick was made
     unseen = sorted(pool.cards - face_up - opp.reshuffled - set(fixed))
-    rng.shuffle(unseen)
     n = len(hidden) - len(known)
+    dealt = n if piles is None else n + len(piles.kept) + len(piles.pool) + (0 if fixed else len(piles.drawn))
+    unseen = rng.sample(unseen, dealt)  # in a random order; the others are those removed unseen
     cards, rest = known + unseen[:n], unseen[n:]
     if known:
         rng.shuffle(cards)

@@ -655,9 +655,11 @@ class Game:
 
     def _keep_one(self, side: Side, rnd: int) -> Steps:
         """One seat's secret pick of a draft round (R3.1): one of the cards it has drawn."""
-        cards = self.position.draft[side].drawn
-        opt = yield from self.ask(Decision(side, DecisionKind.DRAFT, f"draft round {rnd}: keep one card",
-                                           tuple(O.card_option(cid, self.cards.cards[cid].title) for cid in cards)))
+        titles = self.cards.cards
+        options = tuple([O.card_option(cid, titles[cid].title) for cid in self.position.draft[side].drawn])
+        # ask(), inlined: the draft is replayed by every fork made during it
+        opt = options[0] if len(options) == 1 else (yield Decision(side, DecisionKind.DRAFT,
+                                                                  f"draft round {rnd}: keep one card", options))
         keep: str = opt.value
         return keep
 
@@ -1220,6 +1222,10 @@ class Game:
                       tuple(a.action if isinstance(a, Interjection) else a for a in self.answers),
                       log_digest(log) if log is not None else None,
                       self.result.text() if self.result else None, log)
+
+    def pool(self, side: Side) -> frozenset[str]:
+        """The ids of all of ``side``'s cards: its draft pool (R3.1), its starred deck among them."""
+        return self._options.pools[side]
 
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)
