@@ -13,13 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.bots import Bot, GreedyBot, IsmctsBot, IsmctsSettings, RandomBot, play_bot_move
+from cmdsl.game import events as E
 from cmdsl.game.decisions import DecisionKind
 from cmdsl.game.determinize import determinized, redeal
 from cmdsl.game.engine import Game
 from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.game.setup import Setup
 from cmdsl.loader import load_card_set
-from cmdsl.model import SIDES
+from cmdsl.model import SIDES, Side
 from cmdsl.scenario import render_position
 
 CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
@@ -136,3 +137,160 @@ def test_a_fork_of_a_redealt_copy_keeps_its_deal_mid_turn() -> None:
         me = game.pending.player
         copy = determinized(game, me, random.Random(seed))
         assert everything(copy.fork()) == everything(copy), seed
+
+
+# ---- the draft (R3.1): the opponent's pool, kept cards and draft options are hidden (issue 10) ----
+
+def drafted(seed: int, seat: Side, mine: list[int], theirs: list[int], stop: int | None = None,
+            i_answered: bool = False, they_answered: bool = False) -> Game:
+    """A draft game in which ``seat`` (who plays first) keeps option ``mine[k] % 3`` in round k and
+    the other seat option ``theirs[k] % 3``. Stopped at round ``stop`` (0-based), where ``seat``
+    and the other have answered or not as told; else (None) after the draft and the starting
+    states (each seat its first options), at ``seat``'s first play-or-draw decision."""
+    game = Game(CM2008, seed, Setup(mode="draft", first=seat.value, max_turns=400))  # type: ignore[arg-type]
+    picks = {seat: mine, seat.other: theirs}
+    for rnd in range(15):
+        pending = {d.player: d for d in game.pending_decisions}
+        assert set(pending) == set(SIDES) and all(d.kind is DecisionKind.DRAFT for d in pending.values())
+        order = SIDES if rnd != stop else [s for s, yes in ((seat, i_answered), (seat.other, they_answered)) if yes]
+        for side in order:
+            d = pending[side]
+            game.answer(d.options[picks[side][rnd] % len(d.options)].id, side)  # type: ignore[index]
+        if rnd == stop:
+            return game
+    while game.pending is not None and game.pending.kind is DecisionKind.SETUP_STATE:
+        d = game.pending_decisions[0]
+        game.answer(d.options[0].id, d.player)
+    assert game.pending is not None and game.pending.kind is DecisionKind.TURN and game.pending.player is seat
+    return game
+
+
+def draft_state(game: Game) -> object:
+    """The draft's part of a position (none before the fix: the pools were the engine's locals)."""
+    return (getattr(game.position, "draft", None), game.decks)
+
+
+def played_on(game: Game, answers: int) -> Game:
+    """``game`` after ``answers`` more answers, each the first option of the first pending decision."""
+    for _ in range(answers):
+        if game.pending is None:
+            break
+        d = game.pending_decisions[0]
+        game.answer(d.options[0].id, d.player)
+    return game
+
+
+picks15 = st.lists(st.integers(0, 2), min_size=15, max_size=15)
+
+
+@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), seat=st.sampled_from(SIDES), mine=picks15, theirs_a=picks15,
+       theirs_b=picks15, stop=st.one_of(st.none(), st.integers(0, 14)), i_answered=st.booleans(),
+       they_answered=st.booleans(), bot_seed=st.integers(0, 2**32))
+def test_a_determinized_draft_game_depends_only_on_the_seats_view(
+        seed: int, seat: Side, mine: list[int], theirs_a: list[int], theirs_b: list[int], stop: int | None,
+        i_answered: bool, they_answered: bool, bot_seed: int) -> None:
+    """Issue 10: two real draft games in which the other seat kept other cards (the seat's view
+    the same) give the same determinized copy, mid-draft and after it, and the copies play on
+    the same (the decks the copies draft or hold are the same)."""
+    a = drafted(seed, seat, mine, theirs_a, stop, i_answered, they_answered)
+    b = drafted(seed, seat, mine, theirs_b, stop, i_answered, they_answered)
+    assert a.view(seat) == b.view(seat)  # the seat cannot tell the two apart
+    ca, cb = determinized(a, seat, random.Random(bot_seed)), determinized(b, seat, random.Random(bot_seed))
+    assert everything(ca) == everything(cb) and draft_state(ca) == draft_state(cb)
+    assert ca.pending_decisions == cb.pending_decisions
+    played_on(ca, 60), played_on(cb, 60)
+    assert everything(ca) == everything(cb) and draft_state(ca) == draft_state(cb)
+
+
+def pool_ids(side: Side) -> set[str]:
+    return {c.id for c in CM2008.pool(side)}
+
+
+def test_a_determinized_copy_after_a_draft_deals_the_opponent_cards_from_their_pool() -> None:
+    """R3.1: which 15 cards the opponent drafted is secret; a copy deals them from the opponent's
+    pool (here nothing of theirs has been seen yet), and may give them cards they did not draft."""
+    me, opp = Side.MCCAIN, Side.OBAMA
+    game = drafted(3, me, [0] * 15, [1] * 15)
+    real, theirs = game.players[opp], set(game.decks[opp])
+    dealt = set()
+    for k in range(10):
+        copy = determinized(game, me, random.Random(k))
+        p = copy.players[opp]
+        cards = p.hand + p.deck
+        assert (len(p.hand), len(p.deck)) == (len(real.hand), len(real.deck))
+        assert len(set(cards)) == len(cards) and set(cards) <= pool_ids(opp)
+        assert set(copy.decks[opp]) == set(cards)  # the deck it plays with is the one dealt
+        assert copy.players[me].hand == game.players[me].hand and copy.decks[me] == game.decks[me]
+        dealt.add(frozenset(cards))
+    assert any(not cards <= theirs for cards in dealt)  # cards the opponent did not draft
+    assert len(dealt) > 1
+
+
+def test_a_determinized_copy_mid_draft_redeals_the_pools_and_the_opponents_options() -> None:
+    """Mid-draft the opponent's pool order, kept cards and this round's three cards are hidden, and
+    so is the order of the seat's own pool (its future draws); its own kept and drawn cards are not."""
+    me, opp = Side.MCCAIN, Side.OBAMA
+    game = drafted(3, me, [0] * 15, [1] * 15, stop=5)
+    real_options = next(d for d in game.pending_decisions if d.player is opp).options
+    draft = game.position.draft  # type: ignore[attr-defined]
+    others, kept, own_pools = set(), set(), set()
+    for k in range(8):
+        copy = determinized(game, me, random.Random(k))
+        cd = copy.position.draft  # type: ignore[attr-defined]
+        theirs = next(d for d in copy.pending_decisions if d.player is opp)
+        assert tuple(o.value for o in theirs.options) == cd[opp].drawn  # the options are the copy's cards
+        assert (cd[me].drawn, cd[me].kept) == (draft[me].drawn, draft[me].kept)
+        assert sorted(cd[me].pool) == sorted(draft[me].pool)
+        assert copy.pending_decisions[0] == game.pending_decisions[0]  # the seat's own decision
+        o = cd[opp]
+        assert (len(o.pool), len(o.drawn), len(o.kept)) == (len(draft[opp].pool), 3, len(draft[opp].kept))
+        every = o.pool + o.drawn + o.kept
+        assert len(set(every)) == len(every) and set(every) <= pool_ids(opp)
+        others.add(theirs.options)
+        kept.add(o.kept)
+        own_pools.add(cd[me].pool)
+        played_on(copy, 30)  # the copy drafts on from its own deal
+        assert sorted(copy.decks[opp]) == sorted(set(copy.decks[opp])) and len(copy.decks[opp]) == 15
+        assert set(copy.decks[opp]) >= set(o.kept)
+    assert real_options not in others or len(others) > 1
+    assert any(x != draft[opp].kept for x in kept) and any(x != draft[me].pool for x in own_pools)
+
+
+def draft_game_at(seed: int, steps: int) -> Game:
+    """A seeded random draft game after about ``steps`` answers, at a turn's play-or-draw decision."""
+    game = Game(CM2008, seed, Setup(mode="draft", first="mccain", max_turns=400), checkpoints=True)
+    bots = {SIDES[0]: RandomBot(seed), SIDES[1]: RandomBot(seed + 1)}
+    n = 0
+    while game.pending is not None and (n < steps or game.pending.kind != DecisionKind.TURN):
+        play_bot_move(game, bots)
+        n += 1
+    return game
+
+
+def seen_by(game: Game, seat: Side) -> set[str]:
+    """The other seat's cards ``seat`` has seen face up (R4.3, R4.4, R4.6), from the full log."""
+    theirs = pool_ids(seat.other)
+    return {e.card for e in game.events
+            if isinstance(e, (E.CardPlayed, E.CardDiscarded, E.MediaSupportInPlay, E.PlayTooDeep))} & theirs
+
+
+@settings(deadline=None, max_examples=30, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(40, 250), bot_seed=st.integers(0, 2**32))
+def test_a_determinized_copy_of_a_drafted_game_keeps_what_the_seat_has_seen(seed: int, steps: int,
+                                                                           bot_seed: int) -> None:
+    """The opponent's cards the seat has seen stay theirs in a copy (face up where they are, or in
+    their hand and deck once their discard pile was reshuffled, R5); the others are dealt from their
+    pool; every card is in one place, and the deck they play with is the cards they hold."""
+    game = draft_game_at(seed, steps)
+    if game.pending is None:
+        return
+    me, opp = game.pending.player, game.pending.player.other  # type: ignore[union-attr]
+    copy = determinized(game, me, random.Random(bot_seed))
+    real, p = game.players[opp], copy.players[opp]
+    assert (p.discard, p.played, copy.media) == (real.discard, real.played, game.media)
+    assert (len(p.hand), len(p.deck)) == (len(real.hand), len(real.deck))
+    places = p.hand + p.deck + p.discard + p.played + ([copy.media[0]] if copy.media and copy.media[1] is opp else [])
+    assert len(set(places)) == len(places) and set(places) == set(copy.decks[opp]) <= pool_ids(opp)
+    assert seen_by(game, me) <= set(places)
+    assert copy.players[me].hand == game.players[me].hand and copy.decks[me] == game.decks[me]

@@ -13,6 +13,7 @@ seeded RNG.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import operator
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Generator, Iterable, Literal, Mapping, Sequence
@@ -29,7 +30,7 @@ from . import events as E
 from . import options as O
 from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option, Seat
 from .log import EventLog
-from .position import LiveState, PlayerState, Position
+from .position import DraftPile, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection, SeatAnswer, is_chance
 from .record import Record, log_digest
 from .rng import GameRng
@@ -41,14 +42,17 @@ Steps = Generator["Decision | Together", Any, Any]
 
 class Together:
     """Yielded by the game's generator where several seats decide at once, in secret: ``parts``
-    holds one sequence of decisions per seat (a generator that yields the seat's decisions, in
-    turn, and returns its result). The driver offers every seat's current decision at once and
-    sends back a ``Revealed`` when all are done; nothing is logged before (R3.1, R3.3)."""
+    holds one sequence of decisions per seat (a function making a generator that yields the
+    seat's decisions, in turn, and returns its result). The driver offers every seat's current
+    decision at once and sends back a ``Revealed`` when all are done; nothing is logged before
+    (R3.1, R3.3). A seat's sequence is made again, from the position, when the position is
+    changed before the seat has answered (``Game.change_position``: a determinization re-deals
+    the cards of a draft round)."""
 
     __slots__ = ("parts",)
     player: ClassVar[None] = None  # not one decision: the driver tells them apart by this
 
-    def __init__(self, parts: Mapping[Side, Steps]) -> None:
+    def __init__(self, parts: Mapping[Side, Callable[[], Steps]]) -> None:
         self.parts = dict(parts)
 
 
@@ -65,10 +69,11 @@ class _Phase:
     """The driver's side of a ``Together`` in progress: each seat's current decision, the answers
     given so far (unrevealed), and where in the answers the phase started."""
 
-    __slots__ = ("gens", "current", "chosen", "results", "start")
+    __slots__ = ("parts", "gens", "current", "chosen", "results", "start")
 
     def __init__(self, together: Together, start: int) -> None:
-        self.gens = together.parts
+        self.parts = together.parts
+        self.gens = {seat: make() for seat, make in together.parts.items()}
         self.current: dict[Side, Decision] = {}
         self.chosen: dict[Side, list[tuple[Decision, Option]]] = {seat: [] for seat in self.gens}
         self.results: dict[Side, Any] = {}
@@ -85,6 +90,14 @@ class _Phase:
         if not isinstance(d, Decision) or d.player is not seat:
             raise TypeError(f"a secret decision of {seat} must be that seat's own decision, not {d!r}")
         self.current[seat] = d
+
+    def ask_again(self) -> None:
+        """Make again the sequences of the seats that have not answered yet, from the position
+        as it is now, and step them to their first decision."""
+        for seat, make in self.parts.items():
+            if seat in self.current and not self.chosen[seat]:
+                self.gens[seat] = make()
+                self.step(seat, None)
 
     @property
     def done(self) -> bool:
@@ -448,12 +461,27 @@ class Game:
         re-deal (``cmdsl.game.determinize``) must survive a fork. ``change`` must be
         deterministic. Not recorded: a record replays the game as it was played."""
         change(self.position)
+        self._ask_again()
         self._changes = (*self._changes, (len(self.answers), change))
 
     def _apply_changes(self, changes: tuple[tuple[int, Callable[[Position], None]], ...], at: int) -> None:
         for when, change in changes:
             if when == at:
                 change(self.position)
+                self._ask_again()
+
+    def _ask_again(self) -> None:
+        """After a change of the position, the seats deciding in secret that have not answered
+        yet are asked again: what they are offered may have changed (a draft round's cards)."""
+        phase = self._phase
+        if phase is None:
+            return
+        phase.ask_again()
+        if phase.done:  # never so in the engine's own phases (none has a seat with nothing to ask)
+            self._phase, self.simultaneous = None, False
+            self._advance(phase.revealed())
+        else:
+            self.pending = phase.pending()[0]
 
     def tick(self) -> None:
         """Count one step of work for the current answer (the ``MAX_STEPS`` backstop)."""
@@ -497,7 +525,7 @@ class Game:
         self.pending = phase.pending()[0]
         return None
 
-    def together(self, parts: Mapping[Side, Steps]) -> Steps:
+    def together(self, parts: Mapping[Side, Callable[[], Steps]]) -> Steps:
         """Let each seat make its sequence of decisions of ``parts`` at once, in secret; the
         ``Revealed`` answers once all are in. The caller logs them (``log_chosen``)."""
         revealed: Revealed = yield Together(parts)
@@ -579,7 +607,7 @@ class Game:
         if s.mode == "beginner":
             chosen = [t.name for t in self.cards.states.values() if t.beginner]
         else:  # each picks 2 of their own pile, in secret; the 4 are revealed together (R3.3)
-            revealed = yield from self.together({side: self._pick_states(side) for side in SIDES})
+            revealed = yield from self.together({side: functools.partial(self._pick_states, side) for side in SIDES})
             chosen = []
             for side in SIDES:
                 self.log_chosen(revealed, side)
@@ -601,25 +629,39 @@ class Game:
         return picked
 
     def _draft(self) -> Steps:
-        """R3.1: shuffle the 45-card pool; draw 3, keep 1, remove 2; until the pool runs out."""
-        pools = {side: [c.id for c in self.cards.pool(side)] for side in SIDES}
-        kept: dict[Side, list[str]] = {side: [] for side in SIDES}
+        """R3.1: shuffle the 45-card pool; draw 3, keep 1, remove 2; until the pool runs out. The
+        draft is in the position (``Position.draft``) while it lasts: a determinization re-deals it."""
+        draft = self.position.draft = {}
         for side in SIDES:
-            self.position.rng.shuffle(pools[side])
-            self.emit(E.Shuffled, side, "campaign pool", len(pools[side]), tuple(pools[side]))
+            pool = [c.id for c in self.cards.pool(side)]
+            self.position.rng.shuffle(pool)
+            self.emit(E.Shuffled, side, "campaign pool", len(pool), tuple(pool))
+            draft[side] = DraftPile(tuple(pool))
         for rnd in range(1, DRAFT_ROUNDS + 1):
-            drawn = {side: [pools[side].pop() for _ in range(min(DRAFT_DRAW, len(pools[side])))]
-                     for side in SIDES if pools[side]}
+            drawing = [side for side in SIDES if draft[side].pool]
+            for side in drawing:
+                draft[side] = draft[side].draw(min(DRAFT_DRAW, len(draft[side].pool)))
             # Both keep a card at once, in secret; revealed (to each its own) when both have.
-            revealed = yield from self.together({side: self.ask(Decision(
-                side, DecisionKind.DRAFT, f"draft round {rnd}: keep one card",
-                tuple(O.card_option(cid, self.cards.cards[cid].title) for cid in cards))) for side, cards in drawn.items()})
-            for side, cards in drawn.items():
+            revealed = yield from self.together({side: functools.partial(self._keep_one, side, rnd)
+                                                 for side in drawing})
+            draft = self.position.draft  # the position's own (a determinization may have re-dealt it)
+            for side in drawing:
                 self.log_chosen(revealed, side)
-                keep = revealed.results[side].value
-                kept[side].append(keep)
+                keep, cards = revealed.results[side], draft[side].drawn
+                draft[side] = draft[side].keep(keep)
                 self.emit(E.Drafted, side, rnd, keep, tuple(c for c in cards if c != keep))
-        self.position.decks = {side: tuple(kept[side]) for side in SIDES}
+        self.position.decks = {side: draft[side].kept for side in SIDES}
+        self.position.draft = {}
+
+    def _keep_one(self, side: Side, rnd: int) -> Steps:
+        """One seat's secret pick of a draft round (R3.1): one of the cards it has drawn."""
+        titles = self.cards.cards
+        options = tuple([O.card_option(cid, titles[cid].title) for cid in self.position.draft[side].drawn])
+        # ask(), inlined: the draft is replayed by every fork made during it
+        opt = options[0] if len(options) == 1 else (yield Decision(side, DecisionKind.DRAFT,
+                                                                  f"draft round {rnd}: keep one card", options))
+        keep: str = opt.value
+        return keep
 
     # ---- a turn (R4) ------------------------------------------------------------
 
@@ -721,6 +763,7 @@ class Game:
                     self.emit(E.DrawFailed, side, cause=cause)
                     break
                 p.deck, p.discard = p.discard, []
+                p.reshuffled = p.reshuffled.union(p.deck)
                 self.position.rng.shuffle(p.deck)
                 self.emit(E.Shuffled, side, "discard pile into a new deck", len(p.deck), tuple(p.deck), cause=cause)
             cid = p.deck.pop()
@@ -1179,6 +1222,10 @@ class Game:
                       tuple(a.action if isinstance(a, Interjection) else a for a in self.answers),
                       log_digest(log) if log is not None else None,
                       self.result.text() if self.result else None, log)
+
+    def pool(self, side: Side) -> frozenset[str]:
+        """The ids of all of ``side``'s cards: its draft pool (R3.1), its starred deck among them."""
+        return self._options.pools[side]
 
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)

@@ -105,7 +105,7 @@ class OptionCache:
     """The options a game offers again and again, each made once: options are values, and a
     game (with its forks) offers the same few hundred of them thousands of times."""
 
-    __slots__ = ("play", "replacement", "state", "discard_cost")
+    __slots__ = ("play", "replacement", "state", "discard_cost", "pools")
 
     def __init__(self, cards: CardSet) -> None:
         #: The turn's "Play X" option, by card id (value: the card id).
@@ -117,3 +117,5 @@ class OptionCache:
         self.state = _Made(lambda name: state_option(cards.states[name], name, name))
         #: R4.6: each card's discard cost, by card id (read for every card in hand, every turn).
         self.discard_cost = cards.discard_costs
+        #: Each side's card ids: its 45-card draft pool (R3.1; a determinization deals from it).
+        self.pools = {side: frozenset(c.id for c in cards.pool(side)) for side in SIDES}

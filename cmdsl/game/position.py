@@ -1,7 +1,8 @@
 """The position: everything a game's state is, as one value with a cheap, complete ``copy``.
 
 ``Position`` holds the states in play (``LiveState``), each player's cards (``PlayerState``),
-the decks, the Media Support in play, the turn, and the seeded RNG. The engine's rules are
+the draft in progress (``DraftPile``), the decks, the Media Support in play, the turn, and the
+seeded RNG. The engine's rules are
 functions over it; ``Game`` drives one (DESIGN property 9).
 """
 
@@ -102,7 +103,7 @@ def parse_row(text: str, printed: tuple[str, ...]) -> list[Side | None]:
 class PlayerState:
     """A player's cards (card ids; the deck's top is its last element) and token supply."""
 
-    __slots__ = ("side", "hand", "deck", "discard", "played", "supply", "score")
+    __slots__ = ("side", "hand", "deck", "discard", "played", "supply", "score", "reshuffled")
 
     def __init__(self, side: Side, score: int) -> None:
         self.side = side
@@ -112,12 +113,36 @@ class PlayerState:
         self.played: list[str] = []  # played this turn, discarded at its end (R4.3)
         self.supply = TOKENS_PER_PLAYER
         self.score = score
+        # The cards of every discard pile shuffled into the deck (R5): seen face up, face down
+        # again, so everyone knows they are this player's (a determinization keeps them).
+        self.reshuffled: frozenset[str] = frozenset()
 
     def copy(self) -> "PlayerState":
         c = PlayerState.__new__(PlayerState)
-        c.side, c.supply, c.score = self.side, self.supply, self.score
+        c.side, c.supply, c.score, c.reshuffled = self.side, self.supply, self.score, self.reshuffled
         c.hand, c.deck, c.discard, c.played = self.hand[:], self.deck[:], self.discard[:], self.played[:]
         return c
+
+
+@dataclass(frozen=True)
+class DraftPile:
+    """One player's draft in progress (R3.1), as a value (a round makes a new one): the pool
+    left, face down and shuffled (the next cards drawn are its last), the three cards drawn this
+    round to keep one of (empty between rounds), and the cards kept so far, face down. The cards
+    removed are the rest of the player's 45."""
+
+    pool: tuple[str, ...]
+    drawn: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+
+    def draw(self, n: int) -> "DraftPile":
+        """The next ``n`` cards drawn from the pool (top first)."""
+        rest = len(self.pool) - n
+        return DraftPile(self.pool[:rest], self.pool[rest:][::-1], self.kept)
+
+    def keep(self, card: str) -> "DraftPile":
+        """``card`` of those drawn kept, the others removed from the game."""
+        return DraftPile(self.pool, (), (*self.kept, card))
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
@@ -139,6 +164,8 @@ class Position:
     won: list[tuple[str, Side]] = field(default_factory=list)
     # The cards each player plays this game with (R3.1): the beginner deck or the draft.
     decks: dict[Side, tuple[str, ...]] = field(default_factory=dict)
+    # Each player's draft while it is in progress (R3.1); empty before and after it.
+    draft: dict[Side, DraftPile] = field(default_factory=dict)
     news_deck: list[str] = field(default_factory=list)  # top is the last element
     media: tuple[str, Side] | None = None  # the Media Support card in play and its owner
     negatives: list[tuple[Side, str]] = field(default_factory=list)  # Going Negative rolls due at end of turn
