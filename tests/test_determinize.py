@@ -20,15 +20,15 @@ from cmdsl.game.engine import Game
 from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.game.setup import Setup
 from cmdsl.loader import load_card_set
-from cmdsl.model import SIDES, Side
+from cmdsl.model import SIDES, SetupMode, Side
 from cmdsl.scenario import render_position
 
 CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 
 
-def game_at(seed: int, steps: int) -> Game:
+def game_at(seed: int, steps: int, mode: SetupMode = "beginner") -> Game:
     """A seeded random game after about ``steps`` answers, at a turn's play-or-draw decision."""
-    game = Game(CM2008, seed, Setup(first="mccain", max_turns=400), checkpoints=True)
+    game = Game(CM2008, seed, Setup(mode=mode, first="mccain", max_turns=400), checkpoints=True)
     bots = {SIDES[0]: RandomBot(seed), SIDES[1]: RandomBot(seed + 1)}
     n = 0
     while game.pending is not None and (n < steps or game.pending.kind != DecisionKind.TURN):
@@ -259,13 +259,7 @@ def test_a_determinized_copy_mid_draft_redeals_the_pools_and_the_opponents_optio
 
 def draft_game_at(seed: int, steps: int) -> Game:
     """A seeded random draft game after about ``steps`` answers, at a turn's play-or-draw decision."""
-    game = Game(CM2008, seed, Setup(mode="draft", first="mccain", max_turns=400), checkpoints=True)
-    bots = {SIDES[0]: RandomBot(seed), SIDES[1]: RandomBot(seed + 1)}
-    n = 0
-    while game.pending is not None and (n < steps or game.pending.kind != DecisionKind.TURN):
-        play_bot_move(game, bots)
-        n += 1
-    return game
+    return game_at(seed, steps, "draft")
 
 
 def seen_by(game: Game, seat: Side) -> set[str]:
