@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
 from .game import events as E
@@ -25,7 +25,7 @@ from .lang.work import over_budget
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
 
 SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers",
-                 "dice", "seed", "turn", "expect")
+                 "dice", "seed", "turn", "expect", "view")
 EXPECT_KEYS = ("scores", "supplies", "states", "in_play", "won", "hands", "decks", "discards", "media", "events",
                "no_events", "event_types", "no_event_types", "result")
 EXPECT_STATE_KEYS = ("defense", "economy", "issue", "majority", "key")
@@ -89,6 +89,8 @@ class Scenario:
     place: Place = field(default_factory=Place, compare=False)
     effect: Compiled | None = field(default=None, compare=False)  # the `effect:` text, compiled at load
     expect: tuple["Check", ...] = ()  # the `expect:` block, checked at load (``parse_expect``)
+    #: `view:` the seats whose redacted log the snapshot shows too (docs/secrets.md)
+    views: tuple[Side, ...] = ()
 
     @property
     def id(self) -> str:
@@ -99,10 +101,19 @@ class Scenario:
 class Outcome:
     game: Game
     events: list[E.Event] = field(default_factory=list)
+    views: tuple[Side, ...] = ()  # the seats whose view of the log the report adds
 
     def report(self) -> str:
-        lines = [f"# {e.text()}" if isinstance(e, E.Chose) else e.text() for e in self.events]
-        return "## Events\n" + "\n".join(lines) + "\n\n## Position\n" + render_position(self.game)
+        """The full log, the final position, then the log as each seat of ``views`` saw it."""
+        text = "## Events\n" + _log_lines(self.events) + "\n\n## Position\n" + render_position(self.game)
+        for seat in self.views:
+            text += ("\n" if text.endswith("\n") else "\n\n") + f"## Events as {seat} sees them\n"
+            text += _log_lines([e.redacted(seat) for e in self.events])
+        return text
+
+
+def _log_lines(events: Sequence[E.Event]) -> str:
+    return "\n".join(f"# {e.text()}" if isinstance(e, (E.Chose, E.ChoseRedacted)) else e.text() for e in events)
 
 
 def keys_of(place: Place, path: Path_, data: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
@@ -372,7 +383,7 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
         raise place.error(("answers",), "scripted answers were not used: " + ", ".join(answers))
     if dice:
         raise place.error(("dice",), "scripted dice were not rolled: " + ", ".join(map(str, dice)))
-    out = Outcome(game, game.events[start_index[0] if start_index else 0:])
+    out = Outcome(game, game.events[start_index[0] if start_index else 0:], sc.views)
     if sc.action == "play":
         _require_played(out, sc, place)
     verify(out, sc.expect, place)

@@ -16,7 +16,7 @@ import yaml
 from .errors import CardError, Located, did_you_mean, shown_path
 from .game.fields import MAX_SEED
 from .lang.parser import Origin
-from .model import CardSet, Side
+from .model import SIDES, CardSet, Side
 from .safe_yaml import compose, read_text, scalar_origin
 from .scenario import (
     ACTIONS, SCENARIO_KEYS, Path_, Place, Scenario, ScenarioError, compile_snippet, keys_of, parse_expect,
@@ -132,7 +132,23 @@ def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: ya
     return Scenario(place.file, place.name or "", action, subject, Side(player), target, raw.get("position") or {},
                     tuple(answers), tuple(dice), _whole(place, "seed", raw.get("seed", 0), 0, MAX_SEED),
                     _whole(place, "turn", raw.get("turn", 1), 1, 10_000), place, effect,
-                    parse_expect(place, raw.get("expect"), cards))
+                    parse_expect(place, raw.get("expect"), cards), _views(place, raw.get("view")))
+
+
+def _views(place: Place, value: Any) -> tuple[Side, ...]:
+    """`view:` a side, or a list of sides: the snapshot adds the log as each of them saw it."""
+    items = [] if value is None else value if isinstance(value, list) else [value]
+    sides = {s.value: s for s in SIDES}
+    out: list[Side] = []
+    for j, v in enumerate(items):
+        path = ("view",) if not isinstance(value, list) else ("view", j)
+        if v not in sides:
+            raise place.error(path, f"expected mccain or obama (whose view of the log to show), got {v!r}"[:120],
+                              did_you_mean(str(v), tuple(sides)))
+        if sides[v] in out:
+            raise place.error(path, f"{v} is listed twice")
+        out.append(sides[v])
+    return tuple(out)
 
 
 def _name(place: Place, key: str, value: Any, what: str, limit: int = 200) -> str:

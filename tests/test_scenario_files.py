@@ -50,6 +50,8 @@ def test_a_good_file_loads_and_runs(mini: CardSet, tmp_path: Path) -> None:
     ("    player: nobody\n", ":6:13", "player: expected mccain or obama"),
     ("    target: [1]\n", ":6:13", "target: expected a state name"),
     ("    colour: red\n", ":6:13", 'unknown key "colour"'),
+    ("    view: obamma\n", ":6:11", "view: expected mccain or obama (whose view of the log to show), got 'obamma'"),
+    ("    view: [mccain, mccain]\n", ":6:20", "view[1]: mccain is listed twice"),
 ])
 def test_each_field_is_checked_and_located(mini: CardSet, tmp_path: Path, change: str, where: str,
                                            message: str) -> None:
@@ -162,3 +164,18 @@ def test_one_scenario_loads_without_checking_the_others(mini: CardSet, tmp_path:
     assert first_line(e).endswith("/s.yaml:8:11: scenario 'second': seed: expected a whole number from 0 to 9223372036854775807, got 'nope'")
     with pytest.raises(ScenarioError, match="there is no scenario 3: the file has 2"):
         load_scenario(path, mini, 2)
+
+
+def test_view_adds_the_log_as_each_seat_saw_it(mini: CardSet, tmp_path: Path) -> None:
+    """Issue 10: a snapshot stores the full log, plus the log as a seat saw it where the scenario
+    asks (`view:`): the drawn card's name is in McCain's, not in Obama's."""
+    text = GOOD.replace("    effect: draw 1\n", "    effect: draw 1\n    player: mccain\n    view: [obama, mccain]\n")
+    text += "      decks: {mccain: [mccain-draw]}\n"
+    [sc] = load_scenarios(write(tmp_path, text), mini)
+    report = run_scenario(mini, sc).report()
+    full, obama, mccain = report.split("## Events as ")
+    drew = next(line for line in full.splitlines() if line.startswith("McCain draws"))
+    assert drew != "McCain draws a card." and drew in mccain and drew not in obama
+    assert "McCain draws a card." in obama and obama.startswith("Obama sees them\n")
+    [plain] = load_scenarios(write(tmp_path, GOOD), mini)
+    assert "## Events as" not in run_scenario(mini, plain).report()
