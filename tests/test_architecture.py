@@ -115,3 +115,71 @@ def test_game_implements_every_game_operation(mini: CardSet) -> None:
         if not isinstance(want, property):
             got = getattr(game, name)
             assert list(inspect.signature(got).parameters) == list(inspect.signature(want).parameters)[1:], name
+
+
+#: The modules of the core that name no game (DESIGN property 13; issue 14 items 0 and 1): they
+#: take the seats from the game (``game.seats``, typed ``PlayerSeat``), never CM2008's ``Side``
+#: or ``SIDES``. The other modules of cmdsl/game and cmdsl/bots are still CM2008's, to be split
+#: or moved into its rules package.
+GENERIC = {"cmdsl.game.decisions", "cmdsl.game.perspective", "cmdsl.bots.play"}
+
+#: Modules that name no game either, and that generic ones may import.
+NEUTRAL = {"cmdsl.errors", "cmdsl.values"}
+
+#: The imports of a game's module by a generic one still left, each with why. This must be exactly
+#: the imports found: a new one fails the test, and one that is removed must be deleted from here.
+KNOWN_GAME_IMPORTS: dict[tuple[str, str], str] = {
+    ("cmdsl.game.perspective", "cmdsl.game.engine"): "Game, the driver, is one class with CM2008's rules",
+    ("cmdsl.game.perspective", "cmdsl.game.determinize"): "sample() re-deals with CM2008's determinization",
+    ("cmdsl.game.perspective", "cmdsl.game.view"): "View is one class with CM2008's board",
+    ("cmdsl.bots.play", "cmdsl.game.engine"): "Game, the driver, is one class with CM2008's rules",
+}
+
+#: Names that are CM2008's two seats: its sides, their list, and the one opposite a side.
+CM2008_SEAT_NAMES = {"Side", "SIDES", "LETTER_SIDE", "other", "MCCAIN", "OBAMA"}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings (they may name a game, as examples)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def test_the_generic_modules_exist() -> None:
+    assert GENERIC <= set(_modules())
+
+
+def test_the_generic_modules_import_no_game_but_the_known_imports() -> None:
+    g = _graph()
+    found = {(m, t) for m in GENERIC for t in g[m] if t not in GENERIC | NEUTRAL}
+    assert found - set(KNOWN_GAME_IMPORTS) == set(), "a generic module imports a game's module"
+    assert set(KNOWN_GAME_IMPORTS) - found == set(), "import(s) gone: delete them from KNOWN_GAME_IMPORTS"
+    assert all(not t.startswith(("cmdsl.model", "cmdsl.games")) for m in GENERIC for t in g[m])
+
+
+def test_the_generic_modules_name_no_seat_of_cm2008() -> None:
+    mods = _modules()
+    for module in sorted(GENERIC):
+        tree = ast.parse(mods[module].read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                assert node.id not in CM2008_SEAT_NAMES, (module, node.lineno, node.id)
+            elif isinstance(node, ast.Attribute):
+                assert node.attr not in CM2008_SEAT_NAMES, (module, node.lineno, node.attr)
+            elif isinstance(node, ast.alias):
+                assert node.name.rpartition(".")[2] not in CM2008_SEAT_NAMES, (module, node.name)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                low = node.value.lower()
+                assert "mccain" not in low and "obama" not in low, (module, node.lineno, node.value)
+
+
+def test_the_seats_come_from_the_game(mini: CardSet) -> None:
+    from cmdsl.model import SIDES
+
+    assert Game(mini, 1).seats == SIDES  # CM2008's seats keep their names: mccain, obama

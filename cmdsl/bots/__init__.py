@@ -3,8 +3,9 @@ ismcts (a fair tree search). Each is given its seat's ``Perspective``, never the
 
 from __future__ import annotations
 
-from .basic import WIN_VALUE, Bot, GreedyBot, RandomBot, evaluate, play_bot_move
+from .basic import WIN_VALUE, GreedyBot, RandomBot, evaluate
 from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
+from .play import Bot, play_bot_move
 from .spec import BOT_NAMES, BotName, BotSpec, BotSpecError, make_bot, parse_bot
 
 #: Every bot by name, with its default settings.

@@ -3,38 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Mapping, Protocol
 
 from ..game.engine import Game
 from ..game.perspective import Perspective
 from ..model import Side
 
 WIN_VALUE = 1000.0
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, seat: Perspective) -> str:
-        """The id of the option that answers ``seat.decision``. A bot is given its seat's
-        perspective, never the game: what the seat may know, and re-dealt copies to search."""
-        ...
-
-
-def play_bot_move(game: Game, bots: Mapping[Side, Bot]) -> None:
-    """Let the bots answer every pending decision whose seat is theirs: one, or one per seat
-    where seats pick in secret at once. Each bot chooses from its own perspective, before any of
-    them answers, so none sees another's pick (secret picks are revealed when all are in)."""
-    if not game.simultaneous:  # the common case, kept cheap: one decision
-        d = game.pending
-        assert d is not None, "no decision is pending"
-        game.answer(bots[d.player].choose(Perspective(game, d)))  # type: ignore[index]
-        return
-    mine = [d for d in game.pending_decisions if d.player in bots]
-    assert mine, "no decision of a bot's seat is pending"
-    choices = [(d.player, bots[d.player].choose(Perspective(game, d))) for d in mine]  # type: ignore[index]
-    for seat, answer in choices:
-        game.answer(answer, seat)
 
 
 class RandomBot:

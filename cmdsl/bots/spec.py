@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Callable, Literal, get_args
 
 from ..errors import CmdslError, did_you_mean
-from .basic import Bot, GreedyBot, RandomBot
+from .basic import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
+from .play import Bot
 
 BotName = Literal["random", "greedy", "ismcts"]
 BOT_NAMES: tuple[BotName, ...] = get_args(BotName)

@@ -5,10 +5,20 @@ from __future__ import annotations
 from dataclasses import field
 from enum import Enum, StrEnum
 from fractions import Fraction
-from typing import Any, Union
+from typing import Any, Protocol, Union
 
-from ..model import Side
 from ..values import value
+
+
+class PlayerSeat(Protocol):
+    """A player's seat, as the game names it (DESIGN property 12). The game lists its seats, in
+    seat order, as ``game.seats``: seat i is ``game.seats[i]``, i from 0 to N−1. The core knows a
+    seat only by that list: it is hashable, ``value`` is its name in records (``{"seat": …,
+    "answer": …}``) and ``str(seat)`` its label in text. CM2008's seats are its ``Side`` members
+    (``cmdsl.model``), named mccain/obama in records and McCain/Obama in text."""
+
+    @property
+    def value(self) -> str: ...
 
 
 class ChanceSeat(Enum):
@@ -23,8 +33,8 @@ class ChanceSeat(Enum):
 
 
 CHANCE = ChanceSeat.CHANCE
-#: Who decides: a player, or chance.
-Seat = Union[Side, ChanceSeat]
+#: Who decides: a player's seat, or chance.
+Seat = Union[PlayerSeat, ChanceSeat]
 
 
 class DecisionKind(StrEnum):

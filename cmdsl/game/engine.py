@@ -28,7 +28,7 @@ from ..lang.run import Run
 from ..lang.work import MAX_TRIGGERS
 from . import events as E
 from . import options as O
-from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option, Seat
+from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option, PlayerSeat, Seat
 from .log import EventLog
 from .position import DraftPile, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection, SeatAnswer, is_chance
@@ -195,6 +195,10 @@ def _named(states: Sequence[LiveState], name: str) -> LiveState:
 
 
 class Game:
+    #: The players' seats, in seat order (DESIGN property 12): CM2008's two sides. The core
+    #: (decisions, perspectives, bots, secret picks) takes the seats from here.
+    seats: ClassVar[tuple[Side, ...]] = SIDES
+
     def __init__(
         self,
         cards: CardSet,
@@ -313,7 +317,7 @@ class Game:
             ids = ", ".join(o.id for o in d.options)
             raise IllegalAnswer(f'"{answer}" is not an option of {d.player}\'s decision ({d.prompt}); options: {ids}')
         side = d.player
-        assert isinstance(side, Side)
+        assert side is not CHANCE  # the chance seat never picks in secret
         n, forced = len(self.answers), self._forced
         self.answers.append(SeatAnswer(side, opt.id))
         try:
@@ -1160,7 +1164,7 @@ class Game:
 
     # ---- copies --------------------------------------------------------------------
 
-    def fork(self, for_seat: Side | None = None) -> "Game":
+    def fork(self, for_seat: PlayerSeat | None = None) -> "Game":
         """An independent copy of this game at its pending decision, without its history; this
         game is not changed. ``for_seat``: the copy as that seat may know it, where secret
         decisions are pending: the other seats' answers not revealed yet are left out (their

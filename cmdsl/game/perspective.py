@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import random
 
-from ..model import Side
-from .decisions import CHANCE, Decision
+from .decisions import CHANCE, Decision, PlayerSeat
 from .determinize import determinized
 from .engine import Game
 from .view import View
@@ -28,7 +27,7 @@ class Perspective:
         """``decision``: one of ``game.pending_decisions``, a seat's (use ``perspective(game)``)."""
         if decision.player is CHANCE:
             raise ValueError("a perspective is a player's, not chance's")
-        self.seat: Side = decision.player  # type: ignore[assignment]
+        self.seat: PlayerSeat = decision.player  # type: ignore[assignment]
         self.decision = decision
         self._game = game
 
@@ -44,7 +43,7 @@ class Perspective:
         return determinized(self._game, self.seat, rng)
 
 
-def perspective(game: Game, seat: Side | None = None) -> Perspective:
+def perspective(game: Game, seat: PlayerSeat | None = None) -> Perspective:
     """The perspective of ``seat`` at its pending decision in ``game`` (default: the seat of
     ``game.pending``). Where seats pick in secret at once, each has its own: neither shows the
     other's pick before the reveal."""
