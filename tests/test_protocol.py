@@ -291,7 +291,7 @@ def test_a_determinized_copy_does_not_know_a_forced_die(mini: CardSet) -> None:
 
 def test_a_chance_decision_with_unequal_outcomes_is_drawn_by_its_probabilities() -> None:
     from cmdsl.game.decisions import ChanceOption, Decision
-    from cmdsl.game.engine import draw
+    from cmdsl.game.driver import draw
     from cmdsl.game.options import DIE_ROLL
 
     coin = Decision(CHANCE, DecisionKind.DIE, "a loaded coin",

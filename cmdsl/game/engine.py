@@ -2,12 +2,12 @@
 
 The game runs as one generator. Whenever a choice is needed it yields a ``Decision`` and
 waits; ``Game.answer`` checks the answer and resumes it. Where several seats decide at once, in
-secret (the draft, R3.1; the starting states, R3.3), it yields a ``Together``: one sequence of
-decisions per seat, answered in any order and revealed together. Chance is a seat (DESIGN
-property 10): a die roll is a ``Decision`` of ``CHANCE``, which the driver answers from the
-seeded RNG unless its outcome is forced or the game asks its caller. Nothing here prints,
-prompts, reads files or looks at a clock, and every random draw comes from the game's own
-seeded RNG.
+secret (the draft, R3.1; the starting states, R3.3), it yields a ``Together``
+(``cmdsl.game.driver``): one sequence of decisions per seat, answered in any order and revealed
+together. Chance is a seat (DESIGN property 10): a die roll is a ``Decision`` of ``CHANCE``,
+which the driver answers from the seeded RNG unless its outcome is forced or the game asks its
+caller. Nothing here prints, prompts, reads files or looks at a clock, and every random draw
+comes from the game's own seeded RNG.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import operator
-from fractions import Fraction
-from typing import Any, Callable, ClassVar, Generator, Iterable, Literal, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Literal, Mapping, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
 from ..model import (
@@ -28,7 +27,8 @@ from ..lang.run import Run
 from ..lang.work import MAX_TRIGGERS
 from . import events as E
 from . import options as O
-from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option, PlayerSeat, Seat
+from .decisions import CHANCE, Decision, DecisionKind, Option, PlayerSeat, Seat
+from .driver import Phase, Revealed, Steps, Together, draw
 from .log import EventLog
 from .position import DraftPile, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection, SeatAnswer, is_chance
@@ -36,96 +36,6 @@ from .record import Record, log_digest
 from .rng import GameRng
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
 from .view import View, build_view
-
-Steps = Generator["Decision | Together", Any, Any]
-
-
-class Together:
-    """Yielded by the game's generator where several seats decide at once, in secret: ``parts``
-    holds one sequence of decisions per seat (a function making a generator that yields the
-    seat's decisions, in turn, and returns its result). The driver offers every seat's current
-    decision at once and sends back a ``Revealed`` when all are done; nothing is logged before
-    (R3.1, R3.3). A seat's sequence is made again, from the position, when the position is
-    changed before the seat has answered (``Game.change_position``: a determinization re-deals
-    the cards of a draft round)."""
-
-    __slots__ = ("parts",)
-    player: ClassVar[None] = None  # not one decision: the driver tells them apart by this
-
-    def __init__(self, parts: Mapping[Side, Callable[[], Steps]]) -> None:
-        self.parts = dict(parts)
-
-
-@dataclasses.dataclass(frozen=True)
-class Revealed:
-    """The answers of a ``Together``, revealed: each seat's result and its decisions with the
-    options it chose, in order (for the ``Chose`` events, logged now)."""
-
-    results: Mapping[Side, Any]
-    chosen: Mapping[Side, tuple[tuple[Decision, Option], ...]]
-
-
-class _Phase:
-    """The driver's side of a ``Together`` in progress: each seat's current decision, the answers
-    given so far (unrevealed), and where in the answers the phase started."""
-
-    __slots__ = ("parts", "gens", "current", "chosen", "results", "start")
-
-    def __init__(self, together: Together, start: int) -> None:
-        self.parts = together.parts
-        self.gens = {seat: make() for seat, make in together.parts.items()}
-        self.current: dict[Side, Decision] = {}
-        self.chosen: dict[Side, list[tuple[Decision, Option]]] = {seat: [] for seat in self.gens}
-        self.results: dict[Side, Any] = {}
-        self.start = start
-
-    def step(self, seat: Side, value: Option | None) -> None:
-        gen = self.gens[seat]
-        try:
-            d = gen.send(value) if value is not None else next(gen)
-        except StopIteration as stop:
-            self.results[seat] = stop.value
-            self.current.pop(seat, None)
-            return
-        if not isinstance(d, Decision) or d.player is not seat:
-            raise TypeError(f"a secret decision of {seat} must be that seat's own decision, not {d!r}")
-        self.current[seat] = d
-
-    def ask_again(self) -> None:
-        """Make again the sequences of the seats that have not answered yet, from the position
-        as it is now, and step them to their first decision."""
-        for seat, make in self.parts.items():
-            if seat in self.current and not self.chosen[seat]:
-                self.gens[seat] = make()
-                self.step(seat, None)
-
-    @property
-    def done(self) -> bool:
-        return len(self.results) == len(self.gens)
-
-    def pending(self) -> tuple[Decision, ...]:
-        return tuple(self.current[seat] for seat in self.gens if seat in self.current)
-
-    def revealed(self) -> Revealed:
-        return Revealed(dict(self.results), {seat: tuple(c) for seat, c in self.chosen.items()})
-
-
-def draw(decision: Decision, rng: GameRng) -> Option:
-    """The outcome of a chance decision drawn from ``rng``. Equally likely outcomes take
-    ``rng.randint(1, n)`` (the die draws as it always has, so seeded games replay the same);
-    others a point of ``rng.random()`` on their cumulative probabilities."""
-    opts: tuple[ChanceOption, ...] = decision.options  # type: ignore[assignment]
-    first = opts[0].probability
-    # The engine's own chance decisions share one probability object when they are uniform.
-    if all(o.probability is first for o in opts) or all(o.probability == first for o in opts):
-        return opts[rng.randint(1, len(opts)) - 1]
-    point, total = Fraction(rng.random()), Fraction(0)
-    for o in opts:
-        total += o.probability
-        if point < total:
-            return o
-    return opts[-1]
-
 
 def _way_labels(side: Side) -> dict[str, str]:
     """How each way of gaining a block reads, for ``side`` (R6.1, R6.2)."""
@@ -225,7 +135,7 @@ class Game:
         # Chance outcomes forced for the next chance decisions (force_chance): the outcome, and
         # whether it is recorded as the chance seat's answer when it is used.
         self._forced: tuple[tuple[str, bool], ...] = ()
-        self._phase: _Phase | None = None  # secret decisions in progress (a Together)
+        self._phase: Phase | None = None  # secret decisions in progress (a Together)
         #: Whether several seats decide at once now (secret picks): then ``pending`` is only the
         #: first of ``pending_decisions``. A plain attribute: bots read it at every decision.
         self.simultaneous = False
@@ -294,7 +204,7 @@ class Game:
         except BaseException as e:
             self._roll_back(e, n, forced)
 
-    def _answer_together(self, phase: _Phase, answer: str, seat: Seat | None) -> None:
+    def _answer_together(self, phase: Phase, answer: str, seat: Seat | None) -> None:
         """An answer to one of the secret decisions pending at once. It is kept, unrevealed (no
         event), until every seat is done; then all are revealed together."""
         pending = phase.pending()
@@ -520,7 +430,7 @@ class Game:
 
     def _begin_together(self, together: Together) -> Revealed | None:
         """Start a phase of secret decisions; its reveal at once if no seat has anything to ask."""
-        phase = _Phase(together, len(self.answers))
+        phase = Phase(together, len(self.answers))
         for seat in phase.gens:
             phase.step(seat, None)
         if phase.done:
