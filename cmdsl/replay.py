@@ -6,7 +6,8 @@ import json
 from dataclasses import dataclass
 
 from .errors import CmdslError
-from .game.actions import EffectByHand, PositionChange, SeatAnswer, is_chance
+from .game.actions import EffectByHand, PositionChange
+from .game.decisions import SeatAnswer, is_chance
 from .game.engine import Game
 from .game.record import Record, first_difference, log_digest
 from .interjections import interject

@@ -15,8 +15,8 @@ from cmdsl.game.engine import Game
 from cmdsl.game.setup import Setup
 from cmdsl.game.record import Record, first_difference
 from cmdsl.replay import replay
-from cmdsl.game.actions import ByHand, RecordedAnswer, SeatAnswer, is_chance
-from cmdsl.game.decisions import Decision
+from cmdsl.game.actions import ByHand, RecordedAnswer
+from cmdsl.game.decisions import Decision, SeatAnswer, is_chance
 from cmdsl.game.options import die_id
 from cmdsl.interjections import interject
 from cmdsl.record_file import load_record, save_record

@@ -17,7 +17,8 @@ from cmdsl.errors import CardError, CardSetError
 from cmdsl.game.actions import EffectByHand
 from cmdsl.interjections import interject
 from cmdsl.game import events as E
-from cmdsl.game.engine import MAX_PLAY_LEVEL, Game, InternalError, StepLimitExceeded
+from cmdsl.game.driver import InternalError, StepLimitExceeded
+from cmdsl.game.engine import MAX_PLAY_LEVEL, Game
 from cmdsl.lang.run import Run
 from cmdsl.game.setup import Setup
 from cmdsl.lang import render, text

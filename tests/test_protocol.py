@@ -33,7 +33,7 @@ import random  # noqa: E402
 from cmdsl.bots import RandomBot, play_bot_move  # noqa: E402
 from cmdsl.errors import IllegalAnswer  # noqa: E402
 from cmdsl.game import events as E  # noqa: E402
-from cmdsl.game.actions import SeatAnswer, is_chance  # noqa: E402
+from cmdsl.game.decisions import SeatAnswer, is_chance  # noqa: E402
 from cmdsl.game.decisions import CHANCE, DecisionKind  # noqa: E402
 from cmdsl.game.engine import Game  # noqa: E402
 from cmdsl.game.perspective import perspective  # noqa: E402

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.game.actions import SeatAnswer
+from cmdsl.game.decisions import SeatAnswer
 
 from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.errors import RecordError

@@ -20,7 +20,7 @@ from typing import Any, Callable, Literal, Union
 
 from ..errors import RecordError
 from ..model import Side
-from .decisions import CHANCE, Seat
+from .decisions import CHANCE, SeatAnswer
 from .fields import MAX_ANSWER_CHARS, Fields, shown
 
 
@@ -63,31 +63,12 @@ class Interjection:
     steps: Callable[[Any], Any] = field(compare=False, repr=False)
 
 
-@dataclass(frozen=True)
-class SeatAnswer:
-    """An answer of ``seat``: the option id ``answer``. A record tags an answer with its seat when
-    several decisions were pending at once, and for every outcome of the chance seat it stores
-    (those drawn from the seed are not stored: the seed gives them again)."""
-
-    seat: Seat
-    answer: str
-
-    @property
-    def is_chance(self) -> bool:
-        return self.seat is CHANCE
-
-
 #: One entry of a game's answers: an option id, an answer tagged with its seat, or an action by hand.
 Answer = Union[str, SeatAnswer, Interjection]
 #: One entry of a record's answers.
 RecordedAnswer = Union[str, SeatAnswer, ByHand]
 
 _SEATS = {CHANCE.value: CHANCE, **{s.value: s for s in Side}}
-
-
-def is_chance(entry: object) -> bool:
-    """Whether a game's or a record's answer is the chance seat's."""
-    return isinstance(entry, SeatAnswer) and entry.seat is CHANCE
 
 
 def answer_to_json(entry: RecordedAnswer) -> Any:

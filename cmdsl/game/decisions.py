@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any, Protocol, Union
@@ -99,3 +99,22 @@ class Decision:
         lines = [f"{self.player} — {self.prompt}"]
         lines += [f"  {i}. {o.label}  [{o.id}]" for i, o in enumerate(self.options, 1)]
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class SeatAnswer:
+    """An answer of ``seat``: the option id ``answer``. A record tags an answer with its seat when
+    several decisions were pending at once, and for every outcome of the chance seat it stores
+    (those drawn from the seed are not stored: the seed gives them again)."""
+
+    seat: Seat
+    answer: str
+
+    @property
+    def is_chance(self) -> bool:
+        return self.seat is CHANCE
+
+
+def is_chance(entry: object) -> bool:
+    """Whether a game's or a record's answer is the chance seat's."""
+    return isinstance(entry, SeatAnswer) and entry.seat is CHANCE

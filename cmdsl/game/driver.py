@@ -1,17 +1,19 @@
-"""The game-agnostic parts of the driver (DESIGN properties 10 and 12): decisions of several seats
-at once, in secret (``Together``, revealed together), and the chance seat's draws. A game's rules
-are one generator that yields a ``Decision`` (one seat's, or chance's) or a ``Together`` and is
-sent back the chosen ``Option`` or the ``Revealed`` picks. Seats are the game's (``PlayerSeat``):
-nothing here names a game.
+"""The driver, game-agnostic (DESIGN properties 2, 9, 10 and 12): ``Driver`` holds the pending
+decisions and applies answers as transactions; several seats may decide at once, in secret
+(``Together``, revealed together); chance is a seat, answered from the seeded RNG (``draw``). A
+game's rules are one generator that yields a ``Decision`` (one seat's, or chance's) or a
+``Together`` and is sent back the chosen ``Option`` or the ``Revealed`` picks. Seats are the
+game's (``PlayerSeat``, ``game.seats``): nothing here names a game.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Any, Callable, ClassVar, Generator, Mapping
+from typing import Any, Callable, ClassVar, Generator, Mapping, Sequence
 
-from .decisions import ChanceOption, Decision, Option, PlayerSeat
+from ..errors import CmdslError, IllegalAnswer
+from .decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, Seat, SeatAnswer, is_chance
 from .rng import GameRng
 
 Steps = Generator["Decision | Together", Any, Any]
@@ -21,10 +23,10 @@ class Together:
     """Yielded by the game's generator where several seats decide at once, in secret: ``parts``
     holds one sequence of decisions per seat (a function making a generator that yields the
     seat's decisions, in turn, and returns its result). The driver offers every seat's current
-    decision at once and sends back a ``Revealed`` when all are done; nothing is logged before
-    (R3.1, R3.3). A seat's sequence is made again, from the position, when the position is
-    changed before the seat has answered (``Game.change_position``: a determinization re-deals
-    the cards of a draft round)."""
+    decision at once and sends back a ``Revealed`` when all are done; nothing is logged before.
+    A seat's sequence is made again, from the position, when the position is changed before the
+    seat has answered (``Driver.change_position``: a determinization re-deals the cards of a
+    draft round)."""
 
     __slots__ = ("parts",)
     player: ClassVar[None] = None  # not one decision: the driver tells them apart by this
@@ -102,3 +104,341 @@ def draw(decision: Decision, rng: GameRng) -> Option:
         if point < total:
             return o
     return opts[-1]
+
+
+#: A backstop on the work one answer may cause (events, loop turns). Every effect the checker
+#: accepts stays far below it (lang/work.py); reaching it means a bug, not a slow card.
+MAX_STEPS = 1_000_000
+
+
+class StepLimitExceeded(CmdslError):
+    """One answer caused more than ``MAX_STEPS`` steps; the game is back where it was."""
+
+
+class InternalError(CmdslError):
+    """An unexpected failure inside the engine (a bug); the game is back where it was.
+    ``record`` is the game's record up to and with the answer that failed, for a bug report."""
+
+    def __init__(self, message: str, record: Any) -> None:
+        super().__init__(message)
+        self.record = record
+
+
+class GameOver(Exception):
+    """Raised by a game's rules to end the game: its winner (None: nobody) and why."""
+
+    def __init__(self, winner: PlayerSeat | None, reason: str) -> None:
+        super().__init__(reason)
+        self.winner = winner
+        self.reason = reason
+
+
+class Driver:
+    """The game-agnostic half of a game (DESIGN properties 2, 10 and 12): it holds the pending
+    decisions, applies answers as transactions, runs secret picks (``Together``) and chance, and
+    rebuilds the game by replaying its answers. A game subclasses it (CM2008's ``Game``), sets
+    the attributes below in its ``__init__``, and provides:
+
+    - ``seats``: its players' seats, in seat order; ``position``, whose ``rng`` draws chance;
+    - ``_gen``: the generator of its rules (it yields ``Decision``s and ``Together``s);
+    - ``_log_choice(seat, decision, option)``: log a seat's answer (at once, or at the reveal);
+    - ``_finish(winner, reason)``: end the game (a ``GameOver`` raised by the rules);
+    - ``_rebuild()``: start again, in place, asking for chance (before a replay of the answers);
+    - ``_replay_action(answer)``: apply again an answer that is not an option id (an action by hand);
+    - ``record(complete)``: the game as a record (for ``InternalError``).
+    """
+
+    seats: ClassVar[tuple[PlayerSeat, ...]]
+    # Set by the game: the answers so far, the pending decision, whether several seats decide at
+    # once, the secret decisions in progress, the forced chance outcomes, the position changes
+    # made beside the answers, the work done for the current answer and its limit, the observer.
+    answers: list[Any]
+    pending: Decision | None
+    result: Any
+    simultaneous: bool
+    _phase: Phase | None
+    _ask_chance: bool
+    _forced: tuple[tuple[str, bool], ...]
+    _changes: tuple[tuple[int, Callable[[Any], None]], ...]
+    steps: int
+    step_limit: int
+    observer: Any
+    position: Any
+    _gen: Steps
+
+    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
+        raise NotImplementedError
+
+    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
+        raise NotImplementedError
+
+    def _rebuild(self) -> None:
+        raise NotImplementedError
+
+    def _replay_action(self, answer: Any) -> None:
+        raise NotImplementedError
+
+    def record(self, complete: bool = True) -> Any:
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def pending_decisions(self) -> tuple[Decision, ...]:
+        """Every decision pending now: one, or one per seat deciding at once in secret, in seat
+        order; none once the game is over. ``pending`` is the first of them."""
+        if self._phase is not None:
+            return self._phase.pending()
+        return (self.pending,) if self.pending is not None else ()
+
+    def answer(self, answer: str, seat: Seat | None = None) -> None:
+        """Apply one answer (an option id or label) to the pending decision of ``seat``. ``seat``
+        may be left out when one decision is pending, or when the answer is an option of exactly
+        one of the pending decisions.
+
+        An answer that is not an option raises ``IllegalAnswer`` and changes nothing.
+        """
+        if self._phase is not None:
+            return self._answer_together(self._phase, answer, seat)
+        d = self.pending
+        if d is None:
+            raise IllegalAnswer("the game is over: no decision is pending" if self.over
+                                else "no decision is pending")
+        player = d.player
+        if seat is not None and seat is not player:
+            raise IllegalAnswer(f"{seat} has no decision pending ({player} has: {d.prompt})")
+        opt = d.find(answer)
+        if opt is None:
+            ids = ", ".join(o.id for o in d.options)
+            raise IllegalAnswer(f'"{answer}" is not an option of this decision ({d.prompt}); options: {ids}')
+        answers, forced = self.answers, self._forced
+        n = len(answers)
+        try:
+            if player is CHANCE:  # no Chose: the outcome's own event (DieRolled…) tells it
+                answers.append(SeatAnswer(CHANCE, opt.id))
+            else:
+                answers.append(opt.id)
+                self._log_choice(player, d, opt)
+            self._advance(opt)
+        except BaseException as e:
+            self._roll_back(e, n, forced)
+
+    def _answer_together(self, phase: Phase, answer: str, seat: Seat | None) -> None:
+        """An answer to one of the secret decisions pending at once. It is kept, unrevealed (no
+        event), until every seat is done; then all are revealed together."""
+        pending = phase.pending()
+        if seat is not None:
+            d = phase.current.get(seat)  # type: ignore[arg-type]
+            if d is None:
+                raise IllegalAnswer(f"{seat} has no decision pending (pending: "
+                                    + ", ".join(f"{x.player}'s {x.kind}" for x in pending) + ")")
+        elif len(pending) == 1:
+            d = pending[0]
+        else:
+            hits = [x for x in pending if x.find(answer) is not None]
+            if len(hits) != 1:
+                raise IllegalAnswer(f'"{answer}" is not an option of exactly one of the pending decisions ('
+                                    + ", ".join(f"{x.player}: {x.prompt}" for x in pending)
+                                    + "); say whose answer it is")
+            d = hits[0]
+        opt = d.find(answer)
+        if opt is None:
+            ids = ", ".join(o.id for o in d.options)
+            raise IllegalAnswer(f'"{answer}" is not an option of {d.player}\'s decision ({d.prompt}); options: {ids}')
+        side = d.player
+        assert side is not CHANCE  # the chance seat never picks in secret
+        n, forced = len(self.answers), self._forced
+        self.answers.append(SeatAnswer(side, opt.id))
+        try:
+            self.steps = 0
+            phase.chosen[side].append((d, opt))
+            phase.step(side, opt)
+            if phase.done:
+                self._phase, self.simultaneous = None, False
+                self._advance(phase.revealed())
+            else:
+                self.pending = phase.pending()[0]
+        except BaseException as e:
+            self._roll_back(e, n, forced)
+
+    @property
+    def ask_chance(self) -> bool:
+        """Whether the chance seat's decisions wait for the caller (a game made with ``ask_chance=True``).
+        Set to False, a pending chance decision is answered at once (forced outcome, else the seed)."""
+        return self._ask_chance
+
+    @ask_chance.setter
+    def ask_chance(self, ask: bool) -> None:
+        self._ask_chance = ask
+        if not ask:
+            self.draw_chance()
+
+    @property
+    def forced_chance(self) -> tuple[str, ...]:
+        """The chance outcomes forced and not used yet, in order (never part of a seat's view)."""
+        return tuple(outcome for outcome, _ in self._forced)
+
+    def forget_forced_chance(self) -> None:
+        """Drop the forced chance outcomes not used yet: a determinized copy's dice are drawn
+        anew (``cmdsl.game.determinize``), as a seat does not know a forced die."""
+        self._forced = ()
+
+    def draw_chance(self) -> None:
+        """Answer the pending chance decisions as a game that does not ask would: with the forced
+        outcomes first, else from the seed (unrecorded). For replays: in a game that asks, answer
+        chance decisions with ``answer`` (a record tells apart only the outcomes it stores)."""
+        while self.pending is not None and self.pending.player is CHANCE:
+            d = self.pending
+            n, forced = len(self.answers), self._forced
+            try:
+                self._advance(self._chance(d, ask=False))
+            except BaseException as e:
+                self._roll_back(e, n, forced)
+
+    def _chance(self, d: Decision, ask: bool) -> Option | None:
+        """The outcome of the chance decision ``d``: the next forced one (recorded), else None
+        when the game asks its caller, else one drawn from the seed."""
+        if self._forced:
+            (outcome, recorded), self._forced = self._forced[0], self._forced[1:]
+            opt = d.find(outcome)
+            if opt is None:
+                raise IllegalAnswer(f'the forced chance outcome "{outcome}" is not an outcome of this chance '
+                                    f"decision ({d.prompt})")
+            if recorded:
+                self.answers.append(SeatAnswer(CHANCE, opt.id))
+            return opt
+        if ask:
+            return None
+        return draw(d, self.position.rng)
+
+    def _roll_back(self, e: BaseException, n: int, forced: tuple[tuple[str, bool], ...]) -> None:
+        """An answer is a transaction: after any failure while it was applied, the game is put back
+        as it was before it, by replaying the earlier answers from the start (or from the checkpoint
+        this game was forked from) — slow, but only ever done after a failure. Then ``e`` is raised
+        again; an unexpected one (a bug) as an ``InternalError`` carrying the record."""
+        failed = self.record(complete=False)  # with the answer that failed: a bug report
+        self._restart(self.answers[:n], forced)  # the ``n`` answers before it, the chance forced then
+        if isinstance(e, (CmdslError, KeyboardInterrupt)) or not isinstance(e, Exception):
+            raise e
+        raise InternalError(f"internal error while applying an answer ({type(e).__name__}: {e}); "
+                            "the game is back as it was", failed) from e
+
+    def _restart(self, answers: Sequence[Any], forced: tuple[tuple[str, bool], ...] | None = None) -> None:
+        """Start this game again, in place, and apply ``answers`` (the generator must be re-made
+        on this very object, so that it keeps driving it). Then the forced chance outcomes not
+        used yet are ``forced`` (default: this game's).
+
+        Chance in the answers: a chance answer answers the chance decision pending at its place;
+        a chance decision with none at its place was drawn from the seed. So the game is rebuilt
+        asking for chance, and draws from the seed where the answers have no chance answer."""
+        observer, limit, ask = self.observer, self.step_limit, self._ask_chance
+        changes = self._changes
+        forced = self._forced if forced is None else forced
+        self._rebuild()
+        self.step_limit = limit
+        for i, a in enumerate(answers):
+            if not is_chance(a):
+                self.draw_chance()
+            self._apply_changes(changes, i)
+            if isinstance(a, SeatAnswer):
+                self.answer(a.answer, a.seat)
+            elif isinstance(a, str):
+                self.answer(a)
+            else:  # an action by hand: the game's own
+                self._replay_action(a)
+        self._ask_chance = ask
+        if not ask:
+            self.draw_chance()
+        self._apply_changes(changes, len(answers))
+        self._forced = forced
+        self._changes = changes
+        self.observer = observer
+
+    def change_position(self, change: Callable[[Any], None]) -> None:
+        """Apply ``change`` to the position now, at the pending decision, and again whenever this
+        game is rebuilt by replaying its answers (a fork, a roll-back): a determinization's
+        re-deal (``cmdsl.game.determinize``) must survive a fork. ``change`` must be
+        deterministic. Not recorded: a record replays the game as it was played."""
+        change(self.position)
+        self._ask_again()
+        self._changes = (*self._changes, (len(self.answers), change))
+
+    def _apply_changes(self, changes: tuple[tuple[int, Callable[[Any], None]], ...], at: int) -> None:
+        for when, change in changes:
+            if when == at:
+                change(self.position)
+                self._ask_again()
+
+    def _ask_again(self) -> None:
+        """After a change of the position, the seats deciding in secret that have not answered
+        yet are asked again: what they are offered may have changed (a draft round's cards)."""
+        phase = self._phase
+        if phase is None:
+            return
+        phase.ask_again()
+        if phase.done:  # never so in the engine's own phases (none has a seat with nothing to ask)
+            self._phase, self.simultaneous = None, False
+            self._advance(phase.revealed())
+        else:
+            self.pending = phase.pending()[0]
+
+    def tick(self) -> None:
+        """Count one step of work for the current answer (the ``MAX_STEPS`` backstop)."""
+        steps = self.steps = self.steps + 1
+        if steps > self.step_limit:
+            raise self._over_limit()
+
+    def _over_limit(self) -> StepLimitExceeded:
+        return StepLimitExceeded(f"one action took more than {self.step_limit:,} steps and was stopped; "
+                                 "the game is back as it was")
+
+    def _advance(self, value: Option | Revealed | None) -> None:
+        self.pending = None
+        self.steps = 0
+        gen = self._gen
+        try:
+            d = gen.send(value) if value is not None else next(gen)
+            player = d.player
+            while player is CHANCE or player is None:  # not a player's own decision
+                reply = self._chance(d, self._ask_chance) if player is CHANCE else self._begin_together(d)
+                if reply is None:  # waits for the caller
+                    if player is CHANCE:
+                        self.pending = d
+                    return
+                d = gen.send(reply)
+                player = d.player
+            self.pending = d
+        except GameOver as over:
+            self._finish(over.winner, over.reason)
+        except StopIteration:
+            pass
+
+    def _begin_together(self, together: Together) -> Revealed | None:
+        """Start a phase of secret decisions; its reveal at once if no seat has anything to ask."""
+        phase = Phase(together, len(self.answers))
+        for seat in phase.gens:
+            phase.step(seat, None)
+        if phase.done:
+            return phase.revealed()
+        self._phase, self.simultaneous = phase, True
+        self.pending = phase.pending()[0]
+        return None
+
+    def together(self, parts: Mapping[PlayerSeat, Callable[[], Steps]]) -> Steps:
+        """Let each seat make its sequence of decisions of ``parts`` at once, in secret; the
+        ``Revealed`` answers once all are in. The caller logs them (``log_chosen``)."""
+        revealed: Revealed = yield Together(parts)
+        return revealed
+
+    def log_chosen(self, revealed: Revealed, seat: PlayerSeat) -> None:
+        """Log the choices of ``seat``'s secret decisions (``_log_choice``), at their reveal."""
+        for d, opt in revealed.chosen[seat]:
+            self._log_choice(seat, d, opt)
+
+    def ask(self, decision: Decision) -> Steps:
+        """Yield a decision unless it has a single option, which needs no answer."""
+        if len(decision.options) == 1:
+            return decision.options[0]
+        return (yield decision)

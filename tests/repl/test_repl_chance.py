@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from cmdsl.game import events as E
-from cmdsl.game.actions import SeatAnswer
+from cmdsl.game.decisions import SeatAnswer
 from cmdsl.game.decisions import CHANCE
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session

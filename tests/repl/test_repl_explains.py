@@ -16,7 +16,7 @@ from prompt_toolkit.output import DummyOutput
 
 from cmdsl.catalog import card_text
 from cmdsl.errors import CmdslError
-from cmdsl.game.actions import SeatAnswer
+from cmdsl.game.decisions import SeatAnswer
 from cmdsl.model import Side
 
 from cmdsl.repl.app import CARDS_CHANGED, notices, repl, welcome

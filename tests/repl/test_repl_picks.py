@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cmdsl.game import events as E
-from cmdsl.game.actions import SeatAnswer
+from cmdsl.game.decisions import SeatAnswer
 from cmdsl.game.decisions import DecisionKind
 from cmdsl.model import Side
 from cmdsl.repl.commands import run_line
