@@ -121,7 +121,8 @@ def test_game_implements_every_game_operation(mini: CardSet) -> None:
 #: take the seats from the game (``game.seats``, typed ``PlayerSeat``), never CM2008's ``Side``
 #: or ``SIDES``. The other modules of cmdsl/game and cmdsl/bots are still CM2008's, to be split
 #: or moved into its rules package.
-GENERIC = {"cmdsl.game.decisions", "cmdsl.game.driver", "cmdsl.game.perspective", "cmdsl.bots.play"}
+GENERIC = {"cmdsl.game.audience", "cmdsl.game.decisions", "cmdsl.game.driver", "cmdsl.game.log",
+           "cmdsl.game.perspective", "cmdsl.bots.play"}
 
 #: Modules that name no game either, and that generic ones may import.
 NEUTRAL = {"cmdsl.errors", "cmdsl.values", "cmdsl.game.rng"}
@@ -135,8 +136,9 @@ KNOWN_GAME_IMPORTS: dict[tuple[str, str], str] = {
     ("cmdsl.bots.play", "cmdsl.game.engine"): "Game, the driver, is one class with CM2008's rules",
 }
 
-#: Names that are CM2008's two seats: its sides, their list, and the one opposite a side.
-CM2008_SEAT_NAMES = {"Side", "SIDES", "LETTER_SIDE", "other", "MCCAIN", "OBAMA"}
+#: Names that are CM2008's two seats: its sides and their list; and ``side.other``, the one
+#: opposite a side (an attribute: a parameter may be called ``other``).
+CM2008_SEAT_NAMES = {"Side", "SIDES", "LETTER_SIDE", "MCCAIN", "OBAMA"}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -171,7 +173,7 @@ def test_the_generic_modules_name_no_seat_of_cm2008() -> None:
             if isinstance(node, ast.Name):
                 assert node.id not in CM2008_SEAT_NAMES, (module, node.lineno, node.id)
             elif isinstance(node, ast.Attribute):
-                assert node.attr not in CM2008_SEAT_NAMES, (module, node.lineno, node.attr)
+                assert node.attr not in CM2008_SEAT_NAMES | {"other"}, (module, node.lineno, node.attr)
             elif isinstance(node, ast.alias):
                 assert node.name.rpartition(".")[2] not in CM2008_SEAT_NAMES, (module, node.name)
             elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:

@@ -3,7 +3,8 @@
 ``cause`` names the effect line behind an event (``obama-yes-we-can:3``) when there is one.
 
 Secrets (DESIGN property 11, docs/secrets.md): every event class declares its ``audience()``, the
-seats that may see it in full, and ``hidden``, the fields a seat outside it must not learn.
+seats that may see it in full, and ``hidden``, the fields a seat outside it must not learn (the
+``Event`` base and ``Audience`` are the core's: ``cmdsl.game.audience``).
 ``event.redacted(seat)`` is what that seat sees: the event itself, or a public ``…Redacted`` event
 that says what happened without those fields ("Obama draws a card."). The game's own log
 (``Game.events``) always keeps the full events; views redact them (cmdsl/game/view.py).
@@ -14,64 +15,13 @@ from __future__ import annotations
 from dataclasses import field
 from typing import ClassVar
 
-from ..model import SIDES, Side
+from ..model import Side
 from ..values import value
+from .audience import EVERYONE, NOBODY, Audience, Event, everyone
 from .decisions import DecisionKind
 from .options import DONE
 
 _COLOUR = {"R": "red", "B": "blue", "W": "white"}
-
-
-@value
-class Audience:
-    """The seats that may see an event in full. A value, not a string, so that a typo cannot
-    silently mean "everyone"; a set of seats, so that it also reads for more than two seats."""
-
-    seats: frozenset[Side]
-
-    def includes(self, seat: Side) -> bool:
-        return seat in self.seats
-
-    @staticmethod
-    def only(seat: Side) -> "Audience":
-        return _ONLY[seat]
-
-
-EVERYONE = Audience(frozenset(SIDES))
-NOBODY = Audience(frozenset())  # e.g. a shuffle's order: hidden from both players (R3.2, R3.4, R5.1)
-_ONLY = {side: Audience(frozenset({side})) for side in SIDES}
-
-
-def everyone(event: "Event") -> Audience:
-    """The audience of a public event (every seat sees all of it); used as ``audience = everyone``."""
-    return EVERYONE
-
-
-@value
-class Event:
-    cause: str | None = field(default=None, kw_only=True, compare=False)
-
-    #: The fields a seat outside the audience must not learn (what ``redacted`` leaves out).
-    hidden: ClassVar[tuple[str, ...]] = ()
-
-    def text(self) -> str:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
-
-    def audience(self) -> Audience:  # pragma: no cover - every class declares its own
-        """Who may see this event in full. No default, so that a new event class must decide
-        (tests/test_views.py checks that every class does)."""
-        raise NotImplementedError
-
-    def redacted(self, seat: Side) -> "Event":
-        """This event as ``seat`` may see it: itself if ``seat`` is in its audience, else its
-        redacted form, a public event without the ``hidden`` fields."""
-        return self if self.audience().includes(seat) else self._redact()
-
-    def _redact(self) -> "Event":  # pragma: no cover - only events with a restricted audience
-        raise NotImplementedError(f"{type(self).__name__} has no redacted form")
-
-    def __str__(self) -> str:
-        return self.text()
 
 
 @value

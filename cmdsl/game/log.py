@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Sequence, overload
 
-from .events import Event
+from .audience import Event
 
 # An entry not yet made into an event: (event class, positional arguments, cause).
 _Pending = tuple[type[Event], tuple[Any, ...], "str | None"]
