@@ -9,10 +9,10 @@ from dataclasses import field
 
 import pytest
 
-from cmdsl.game import decisions, events
+from cmdsl.game import audience, decisions, events
 from cmdsl.values import value
 
-VALUE_CLASSES = [c for m in (events, decisions) for c in vars(m).values()
+VALUE_CLASSES = [c for m in (audience, events, decisions) for c in vars(m).values()
                  if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == m.__name__]
 
 

@@ -1,7 +1,7 @@
 """Who may see an event (DESIGN property 11): every event of a game is an ``Event`` that declares
 its ``audience()``, the seats that may see it in full, and its ``hidden`` fields; a seat outside
-the audience sees its redacted form. The events themselves are the game's (CM2008's are in
-``cmdsl.game.events``); the seats are the game's too (``PlayerSeat``): nothing here names a game.
+the audience sees its redacted form. The event classes are the game's, and so are the seats
+(``PlayerSeat``): nothing here names a game.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ class PlayerSeat(Protocol):
     """A player's seat, as the game names it (DESIGN property 12). The game lists its seats, in
     seat order, as ``game.seats``: seat i is ``game.seats[i]``, i from 0 to N−1. The core knows a
     seat only by that list: it is hashable, ``value`` is its name in records (``{"seat": …,
-    "answer": …}``) and ``str(seat)`` its label in text. CM2008's seats are its ``Side`` members
-    (``cmdsl.model``), named mccain/obama in records and McCain/Obama in text."""
+    "answer": …}``) and ``str(seat)`` its label in text (a game's seats are often the members of
+    a ``str`` enum, named and labelled by the game)."""
 
     @property
     def value(self) -> str: ...

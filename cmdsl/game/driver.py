@@ -13,7 +13,9 @@ from fractions import Fraction
 from typing import Any, Callable, ClassVar, Generator, Mapping, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
+from .audience import Event
 from .decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, Seat, SeatAnswer, is_chance
+from .log import EventLog
 from .rng import GameRng
 
 Steps = Generator["Decision | Together", Any, Any]
@@ -134,10 +136,10 @@ class GameOver(Exception):
 
 
 class Driver:
-    """The game-agnostic half of a game (DESIGN properties 2, 10 and 12): it holds the pending
-    decisions, applies answers as transactions, runs secret picks (``Together``) and chance, and
-    rebuilds the game by replaying its answers. A game subclasses it (CM2008's ``Game``), sets
-    the attributes below in its ``__init__``, and provides:
+    """The game-agnostic half of a game (DESIGN properties 2, 3, 10 and 12): it holds the pending
+    decisions, applies answers as transactions, runs secret picks (``Together``) and chance, logs
+    the game's events (``emit``), and rebuilds the game by replaying its answers. A game
+    subclasses it, sets the attributes below in its ``__init__``, and provides:
 
     - ``seats``: its players' seats, in seat order; ``position``, whose ``rng`` draws chance;
     - ``_gen``: the generator of its rules (it yields ``Decision``s and ``Together``s);
@@ -162,7 +164,8 @@ class Driver:
     _changes: tuple[tuple[int, Callable[[Any], None]], ...]
     steps: int
     step_limit: int
-    observer: Any
+    observer: Callable[[Any, Event], None] | None
+    events: EventLog
     position: Any
     _gen: Steps
 
@@ -436,6 +439,19 @@ class Driver:
         """Log the choices of ``seat``'s secret decisions (``_log_choice``), at their reveal."""
         for d, opt in revealed.chosen[seat]:
             self._log_choice(seat, d, opt)
+
+    def emit(self, kind: type[Event], *args: Any, cause: str | None = None) -> None:
+        """Log the event ``kind(*args, cause=cause)``. It is made when the log is read
+        (``EventLog``), or at once for an observer."""
+        steps = self.steps = self.steps + 1  # tick(), inlined: this runs for every event
+        if steps > self.step_limit:
+            raise self._over_limit()
+        if self.observer is None:
+            self.events.record((kind, args, cause))
+        else:
+            event = kind(*args, cause=cause)
+            self.events.add(event)
+            self.observer(self, event)
 
     def ask(self, decision: Decision) -> Steps:
         """Yield a decision unless it has a single option, which needs no answer."""

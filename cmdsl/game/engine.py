@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import operator
-from typing import Any, Callable, ClassVar, Iterable, Literal, Sequence
+from typing import Callable, ClassVar, Iterable, Literal, Sequence
 
 from ..errors import IllegalAnswer
 from ..model import (
@@ -191,19 +191,6 @@ class Game(Driver):
         self.events.add(self.result)
         if self.observer is not None:
             self.observer(self, self.result)
-
-    def emit(self, kind: type[E.Event], *args: Any, cause: str | None = None) -> None:
-        """Log the event ``kind(*args, cause=cause)``. It is made when the log is read
-        (``EventLog``), or at once for an observer."""
-        steps = self.steps = self.steps + 1  # tick(), inlined: this runs for every event
-        if steps > self.step_limit:
-            raise self._over_limit()
-        if self.observer is None:
-            self.events.record((kind, args, cause))
-        else:
-            event = kind(*args, cause=cause)
-            self.events.add(event)
-            self.observer(self, event)
 
     # ---- setup (R3) -----------------------------------------------------------
 

@@ -36,10 +36,9 @@ class Perspective:
         return self._game.view(self.seat)
 
     def sample(self, rng: random.Random) -> Game:
-        """A copy of the game at this decision in which what the seat cannot see (the other hand,
-        deck orders, Breaking News order, future dice; in a draft game which cards the other seat
-        drafted, and mid-draft both pools and the other seat's three cards) is re-dealt from
-        ``rng``; the real game is not changed. Forks of the copy keep its deal."""
+        """A copy of the game at this decision in which what the seat cannot see (the other
+        seats' hands, deck orders, future chance; ``cmdsl.game.determinize`` lists it) is
+        re-dealt from ``rng``; the real game is not changed. Forks of the copy keep its deal."""
         return determinized(self._game, self.seat, rng)
 
 
