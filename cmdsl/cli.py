@@ -12,6 +12,7 @@ from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
 from .bots import BOT_NAMES, Bot, parse_bot, play_bot_move
 from .errors import CmdslError
+from .game.decisions import PlayerSeat
 from .game.engine import Game
 from .game.setup import FIRST_PLAYERS, SETUP_MODES, Setup
 from .record_file import check_destination, load_record, save_record
@@ -19,7 +20,7 @@ from .game.record import FORMAT, Record
 from .replay import Replay, replay
 from .loader import load_card_set
 from .set_location import SetChoice, choose_set
-from .model import SIDES, CardSet, Side
+from .model import CardSet
 
 DEFAULT_BOT_TURN_LIMIT = argtypes.DEFAULT_BOT_TURN_LIMIT
 
@@ -80,7 +81,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 2
     specs = [parse_bot(name) for name in names]  # a misspelt bot or setting: one line, before the cards load
     cards = _cards(args.cards)
-    bots: dict[Side, Bot] = {side: spec.make(args.seed * 2 + i) for i, (side, spec) in enumerate(zip(SIDES, specs))}
+    bots: dict[PlayerSeat, Bot] = {seat: spec.make(args.seed * 2 + i)
+                                   for i, (seat, spec) in enumerate(zip(Game.seats, specs))}
     limit = None if args.max_turns == 0 else args.max_turns
     game = Game(cards, args.seed, Setup(args.setup, args.first, limit), checkpoints=True)  # bots fork it
     _run_bots(game, bots, echo=not args.quiet)
@@ -108,7 +110,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.seat is None:  # the full log: every card, as a designer sees it
             print(result.game.log_text())
         else:  # what one seat could know (docs/secrets.md)
-            print("\n".join(e.text() for e in result.game.view(Side(args.seat)).events))
+            seat = next(s for s in Game.seats if s.value == args.seat)
+            print("\n".join(e.text() for e in result.game.view(seat).events))
     other = record.cardset != cards.fingerprint
     if other and args.accept_cards:
         print(f"note: the record was played with card set {record.cardset}; these cards are "
@@ -281,7 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", metavar="FILE")
     r.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     r.add_argument("--log", action="store_true", help="print the replayed event log (every event in full)")
-    r.add_argument("--seat", choices=[s.value for s in SIDES],
+    r.add_argument("--seat", choices=[s.value for s in Game.seats],
                    help="with --log: print the log as this seat saw it, without what it could not see")
     r.add_argument("--accept-cards", action="store_true",
                    help="replay a record played with another version of the cards (else it fails)")

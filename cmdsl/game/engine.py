@@ -864,7 +864,7 @@ class Game(Driver):
         """All that ``seat`` may know now (DESIGN property 11, docs/secrets.md): the public board,
         its own hand, sizes of the cards face down, and the log redacted for it. ``self.events``
         stays the full log."""
-        return build_view(self.position, self.events, self.pending_decisions, self.result, seat)
+        return build_view(self.position, self.events, self.pending_decisions, self.result, seat, self.seats)
 
 
 def _position_field(name: str) -> property:

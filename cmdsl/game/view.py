@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model import ISSUES, SIDES, Side
+from ..model import ISSUES, Side
 from .decisions import Decision, DecisionKind, Option, Seat
 from .events import Event, GameEnded
 from .position import LiveState, Position
@@ -87,7 +87,10 @@ class View:
     result: GameEnded | None
 
     def player(self, side: Side) -> PlayerView:
-        return self.players[SIDES.index(side)]
+        for p in self.players:
+            if p.side is side:
+                return p
+        raise KeyError(side)
 
     @property
     def me(self) -> PlayerView:
@@ -99,8 +102,9 @@ class View:
 
 
 def build_view(position: Position, events: Sequence[Event], pending: Sequence[Decision],
-               result: GameEnded | None, seat: Side) -> View:
-    """The view of ``seat`` (``Game.view``); ``pending``: every pending decision, in seat order.
+               result: GameEnded | None, seat: Side, seats: Sequence[Side]) -> View:
+    """The view of ``seat`` (``Game.view``); ``pending``: every pending decision, in seat order;
+    ``seats``: the game's seats, in seat order (``Game.seats``).
     Another seat's pending decision shows only who decides and what kind: its options (or, at
     secret picks, what is left of them) would tell that seat's cards or picks."""
     p = position
@@ -120,7 +124,7 @@ def build_view(position: Position, events: Sequence[Event], pending: Sequence[De
         won=tuple(p.won),
         media=p.media,
         negatives=tuple(p.negatives),
-        players=tuple(_player(p, side) for side in SIDES),
+        players=tuple(_player(p, side) for side in seats),
         hand=tuple(p.players[seat].hand),
         news_deck_size=len(p.news_deck),
         awaiting=Awaiting(first.player, first.kind) if first is not None else None,
