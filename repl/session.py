@@ -16,12 +16,12 @@ from cmdsl.game.setup import Setup
 from cmdsl.game.record import Record, first_difference
 from cmdsl.replay import replay
 from cmdsl.game.actions import ByHand, RecordedAnswer
-from cmdsl.game.decisions import Decision, SeatAnswer, is_chance
+from cmdsl.game.decisions import Decision, PlayerSeat, SeatAnswer, is_chance
 from cmdsl.game.options import die_id
 from cmdsl.interjections import interject
 from cmdsl.record_file import load_record, save_record
 from cmdsl.loader import load_card_set
-from cmdsl.model import SIDES, CardSet, Side
+from cmdsl.model import CardSet
 from cmdsl.set_location import SetChoice, choose_set
 
 Signature = tuple[tuple[str, int, int], ...]
@@ -53,8 +53,8 @@ class Session:
     # The set files as last loaded or last reported changed: the prompt compares before each line.
     signature: Signature = field(init=False)
     game: Game | None = None
-    humans: set[Side] = field(default_factory=set)
-    bots: dict[Side, Bot] = field(default_factory=dict)
+    humans: set[PlayerSeat] = field(default_factory=set)
+    bots: dict[PlayerSeat, Bot] = field(default_factory=dict)
     redo: list[RecordedAnswer] = field(default_factory=list)
     saved: bool = True
     debug: bool = False  # show everything (`debug on`; implied by eval, set and trace): see set_debug
@@ -62,7 +62,7 @@ class Session:
     debugged: bool = False
     # Hot-seat: the seat whose player is at the keyboard, and whether the keyboard is being handed
     # over (the next player's hand is shown only after they press Enter).
-    at_keyboard: Side | None = None
+    at_keyboard: PlayerSeat | None = None
     handing_over: bool = False
     action_start: int = 0  # first event of the last thing the user did (for `trace`)
     # The game and cards before the last `reload` that changed the game (`undo` brings them back),
@@ -116,13 +116,13 @@ class Session:
 
     # ---- games -------------------------------------------------------------------
 
-    def start(self, mode: str, opponent: str, human: Side, seed: int, first: str = "random",
+    def start(self, mode: str, opponent: str, human: PlayerSeat, seed: int, first: str = "random",
               hidden: bool = False) -> list[E.Event]:
         self.game = Game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
         self.debugged = self.debug
         self.seed_hidden = hidden
-        self.humans = set(SIDES) if opponent == "human" else {human}
-        self.bots = {} if opponent == "human" else {human.other: make_bot(opponent, seed)}
+        self.humans = set(Game.seats) if opponent == "human" else {human}
+        self.bots = {} if opponent == "human" else {s: make_bot(opponent, seed) for s in Game.seats if s is not human}
         self.redo.clear()
         self.saved = False
         self.action_start = 0
@@ -172,7 +172,7 @@ class Session:
             play_bot_move(game, self.bots)
         return game.events[start:]
 
-    def answer(self, answer: str, seat: Side | None = None) -> list[E.Event]:
+    def answer(self, answer: str, seat: PlayerSeat | None = None) -> list[E.Event]:
         game = self.require()
         start = len(game.events)
         game.answer(answer, seat)  # raises IllegalAnswer and changes nothing when it is not an option
@@ -263,7 +263,7 @@ class Session:
         save_record(replace(record, debugged=self.debugged), path)
         self.saved = True
 
-    def load(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
+    def load(self, path: str, opponent: str = "random", human: PlayerSeat | None = None) -> str:
         rec = load_record(path)
         # Other cards are allowed (the note below says so); a replay that diverges is not.
         result = replay(self.cards, rec, accept_other_cards=True)
@@ -273,9 +273,10 @@ class Session:
         self.debugged = rec.debugged or self.debug
         self.seed_hidden = False  # the file holds the seed anyway
         pending = self.game.pending
-        me = human or (pending.player if pending is not None and isinstance(pending.player, Side) else Side.MCCAIN)
-        self.humans = {me} if opponent != "human" else set(SIDES)
-        self.bots = {} if opponent == "human" else {me.other: make_bot(opponent, rec.seed)}
+        seats = Game.seats
+        me = human or (pending.player if pending is not None and pending.player in seats else seats[0])
+        self.humans = {me} if opponent != "human" else set(seats)
+        self.bots = {} if opponent == "human" else {s: make_bot(opponent, rec.seed) for s in seats if s is not me}
         self.redo.clear()
         self.saved = True
         note = "" if rec.cardset == self.cards.fingerprint else " (recorded with another version of the cards)"
