@@ -24,7 +24,7 @@ class PlayerSeat(Protocol):
 class ChanceSeat(Enum):
     """The chance seat (DESIGN property 10): it decides random outcomes with few outcomes (a die
     roll, a random first player). The game's seeded RNG answers for it unless the outcome is
-    forced (``Game.force_chance``) or the game asks its caller (``Game(..., ask_chance=True)``)."""
+    forced (``Driver.force_chance``) or the game asks its caller (``Driver.ask_chance``)."""
 
     CHANCE = "chance"
 

@@ -142,6 +142,7 @@ class Driver:
     subclasses it, sets the attributes below in its ``__init__``, and provides:
 
     - ``seats``: its players' seats, in seat order; ``position``, whose ``rng`` draws chance;
+    - ``chance_outcomes``, ``chance_hint``: the outcomes its chance decisions can have;
     - ``_gen``: the generator of its rules (it yields ``Decision``s and ``Together``s);
     - ``_log_choice(seat, decision, option)``: log a seat's answer (at once, or at the reveal);
     - ``_finish(winner, reason)``: end the game (a ``GameOver`` raised by the rules);
@@ -151,6 +152,10 @@ class Driver:
     """
 
     seats: ClassVar[tuple[PlayerSeat, ...]]
+    #: Every outcome a chance decision of the game can have, by id, and how to say them (for
+    #: ``force_chance``'s error).
+    chance_outcomes: ClassVar[frozenset[str]]
+    chance_hint: ClassVar[str]
     # Set by the game: the answers so far, the pending decision, whether several seats decide at
     # once, the secret decisions in progress, the forced chance outcomes, the position changes
     # made beside the answers, the work done for the current answer and its limit, the observer.
@@ -277,6 +282,20 @@ class Driver:
         self._ask_chance = ask
         if not ask:
             self.draw_chance()
+
+    def force_chance(self, outcome: str, *, recorded: bool = True) -> None:
+        """Force the outcome of the next chance decision (an option id of one, among the game's
+        ``chance_outcomes``) instead of drawing it from the seed: a scenario's, the REPL's. It is
+        recorded as the chance seat's answer where it is used. A chance decision pending now (a
+        game that asks) is answered at once. ``recorded=False`` only for an action by hand of an
+        older record that forces an outcome (it is recorded itself, and replayed)."""
+        if outcome not in self.chance_outcomes:
+            raise IllegalAnswer(f'"{outcome}" is not a chance outcome ({self.chance_hint})')
+        d = self.pending
+        if d is not None and d.player is CHANCE and self._phase is None:
+            self.answer(outcome, CHANCE)
+            return
+        self._forced = (*self._forced, (outcome, recorded))
 
     @property
     def forced_chance(self) -> tuple[str, ...]:

@@ -84,6 +84,9 @@ class Game(Driver):
     #: The players' seats, in seat order (DESIGN property 12): CM2008's two sides. The core
     #: (decisions, perspectives, bots, secret picks) takes the seats from here.
     seats: ClassVar[tuple[Side, ...]] = SIDES
+    #: The outcomes ``force_chance`` accepts: a die roll, a random first player (R8.1, R3.5).
+    chance_outcomes: ClassVar[frozenset[str]] = O.CHANCE_OUTCOMES
+    chance_hint: ClassVar[str] = "a die roll is die:1 to die:6"
 
     def __init__(
         self,
@@ -154,20 +157,6 @@ class Game(Driver):
         self.interject(answer.action, answer.steps)
 
     # ---- the decision protocol -------------------------------------------------
-
-    def force_chance(self, outcome: str, *, recorded: bool = True) -> None:
-        """Force the outcome of the next chance decision (an option id such as ``die:4``) instead
-        of drawing it from the seed: a scenario's ``dice:``, the REPL's ``set die``. It is recorded
-        as the chance seat's answer where it is used. A chance decision pending now (a game that
-        asks) is answered at once. ``recorded=False`` only for an action by hand of an older
-        record that forces a die (it is recorded itself, and replayed)."""
-        if outcome not in O.CHANCE_OUTCOMES:
-            raise IllegalAnswer(f'"{outcome}" is not a chance outcome (a die roll is die:1 to die:6)')
-        d = self.pending
-        if d is not None and d.player is CHANCE and self._phase is None:
-            self.answer(outcome, CHANCE)
-            return
-        self._forced = (*self._forced, (outcome, recorded))
 
     def interject(self, action: ByHand, steps: Callable[["Game"], Steps]) -> None:
         """Carry out an action by hand (an effect run, a position changed) at a turn's play-or-draw

@@ -83,7 +83,8 @@ _HALF = Fraction(1, len(SIDES))
 FIRST_PLAYER = Decision(CHANCE, DecisionKind.FIRST_PLAYER, "who plays first",
                         tuple(ChanceOption(first_id(side), str(side), side, _HALF) for side in SIDES))
 
-#: Every outcome a chance decision can have, by id (``Game.force_chance`` checks against it).
+#: Every outcome a chance decision can have, by id (``Game.chance_outcomes``: ``force_chance``
+#: checks against it).
 CHANCE_OUTCOMES = frozenset(o.id for d in (DIE_ROLL, FIRST_PLAYER) for o in d.options)
 
 
