@@ -378,6 +378,16 @@ class Driver:
         self._changes = changes
         self.observer = observer
 
+    def answers_known_to(self, seat: PlayerSeat) -> list[Any]:
+        """The answers so far as ``seat`` may know them: where seats decide in secret now, the
+        other seats' answers not revealed yet are left out (a copy made from these has their
+        decisions pending again)."""
+        answers = self.answers
+        if self._phase is None:
+            return answers
+        start = self._phase.start
+        return answers[:start] + [a for a in answers[start:] if not isinstance(a, SeatAnswer) or a.seat is seat]
+
     def change_position(self, change: Callable[[Any], None]) -> None:
         """Apply ``change`` to the position now, at the pending decision, and again whenever this
         game is rebuilt by replaying its answers (a fork, a roll-back): a determinization's

@@ -27,7 +27,7 @@ from ..lang.run import Run
 from ..lang.work import MAX_TRIGGERS
 from . import events as E
 from . import options as O
-from .decisions import CHANCE, Decision, DecisionKind, Option, PlayerSeat, SeatAnswer
+from .decisions import Decision, DecisionKind, Option, PlayerSeat
 from .driver import MAX_STEPS, Driver, GameOver, Phase, Steps
 from .log import EventLog
 from .position import DraftPile, LiveState, PlayerState, Position
@@ -802,11 +802,7 @@ class Game(Driver):
             g._origin = Origin(self.position.copy(), at_decision=True)
             g._restart([])
             return g
-        answers = self.answers
-        if for_seat is not None and self._phase is not None:
-            start = self._phase.start
-            answers = answers[:start] + [a for a in answers[start:]
-                                         if not isinstance(a, SeatAnswer) or a.seat is for_seat]
+        answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
         cp = self._checkpoint
         if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
             g._changes = self._changes
