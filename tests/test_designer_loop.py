@@ -218,20 +218,22 @@ def test_watch_with_watchfiles_sees_a_save_and_stops_on_its_event(tmp_path: Path
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """The real watcher: a save is re-checked; the stop event ends the loop (bounded: no hang)."""
     folder = editable_mini(tmp_path)
-    stop = threading.Event()
+    stop, checked = threading.Event(), threading.Event()
     checks: list[datetime] = []
 
     def now() -> datetime:  # called once per check: stop after the re-check of the save
         checks.append(datetime.now())
+        checked.set()
         if len(checks) == 2:
             stop.set()
         return checks[-1]
 
-    def save() -> None:
-        time.sleep(0.3)
+    def save() -> None:  # after the first check (slow on a loaded machine), once the watcher watches
+        checked.wait(10)
+        time.sleep(0.5)
         (folder / "set.yaml").write_text("states: [\n")
 
-    backstop = threading.Timer(1.5, stop.set)  # if the save were never seen
+    backstop = threading.Timer(10, stop.set)  # if the save were never seen
     editor = threading.Thread(target=save)
     start = time.monotonic()
     backstop.start()
@@ -241,7 +243,7 @@ def test_watch_with_watchfiles_sees_a_save_and_stops_on_its_event(tmp_path: Path
     finally:
         backstop.cancel()
         editor.join()
-    assert time.monotonic() - start < 2.0
+    assert time.monotonic() - start < 12
     assert len(checks) == 2
     out = capsys.readouterr().out
     assert "check: ok" in out and "check: problems" in out
