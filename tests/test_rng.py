@@ -65,7 +65,7 @@ def test_a_copy_does_not_move_when_its_original_draws() -> None:
 def test_copying_does_not_read_the_state() -> None:
     """The point of it: a copy costs no state read until someone draws."""
     original = GameRng(3)
-    copies = [original.copy() for _ in range(3)]
+    assert original.copy()._r is None and original._r is None  # not even seeded before a draw
     original.random()  # drawn from: seeded now
     copies = [original.copy() for _ in range(3)]
     assert all(c._r is None for c in copies)

@@ -22,6 +22,7 @@ from hypothesis import given, settings, strategies as st
 from cmdsl.game import events as E
 from cmdsl.game.decisions import Decision, DecisionKind, Option
 from cmdsl.game.engine import Game
+from cmdsl.game.rng import GameRng
 from cmdsl.game.setup import Setup
 from cmdsl.game.view import View
 from cmdsl.model import SIDES, CardSet, SetupMode, Side
@@ -201,7 +202,7 @@ def redeal(game: Game, seat: Side, rnd: random.Random) -> Game:
         p.hand, p.deck = [card(c) for c in p.hand], [card(c) for c in p.deck]
     pos.decks = {side: tuple(card(c) for c in d) for side, d in pos.decks.items()}
     pos.news_deck = pos.news_deck[1:] + pos.news_deck[:1]
-    pos.rng = random.Random(rnd.random())
+    pos.rng = GameRng(rnd.getrandbits(64))
     revealed = any(isinstance(e, E.StateEntered) for e in game.events)
 
     def event(e: E.Event) -> E.Event:

@@ -97,8 +97,7 @@ def draw(decision: Decision, rng: GameRng) -> Option:
     others a point of ``rng.random()`` on their cumulative probabilities."""
     opts: tuple[ChanceOption, ...] = decision.options  # type: ignore[assignment]
     first = opts[0].probability
-    # The engine's own chance decisions share one probability object when they are uniform.
-    if all(o.probability is first for o in opts) or all(o.probability == first for o in opts):
+    if all(o.probability == first for o in opts):
         return opts[rng.randint(1, len(opts)) - 1]
     point, total = Fraction(rng.random()), Fraction(0)
     for o in opts:
@@ -162,7 +161,6 @@ class Driver:
     answers: list[Any]
     pending: Decision | None
     result: Any
-    simultaneous: bool
     _phase: Phase | None
     _ask_chance: bool
     _forced: tuple[tuple[str, bool], ...]
@@ -173,6 +171,12 @@ class Driver:
     events: EventLog
     position: Any
     _gen: Steps
+
+    @property
+    def simultaneous(self) -> bool:
+        """Whether several seats decide at once now (secret picks): then ``pending`` is only the
+        first of ``pending_decisions``."""
+        return self._phase is not None
 
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         raise NotImplementedError
@@ -264,7 +268,7 @@ class Driver:
             phase.chosen[side].append((d, opt))
             phase.step(side, opt)
             if phase.done:
-                self._phase, self.simultaneous = None, False
+                self._phase = None
                 self._advance(phase.revealed())
             else:
                 self.pending = phase.pending()[0]
@@ -411,7 +415,7 @@ class Driver:
             return
         phase.ask_again()
         if phase.done:  # never so in the engine's own phases (none has a seat with nothing to ask)
-            self._phase, self.simultaneous = None, False
+            self._phase = None
             self._advance(phase.revealed())
         else:
             self.pending = phase.pending()[0]
@@ -454,7 +458,7 @@ class Driver:
             phase.step(seat, None)
         if phase.done:
             return phase.revealed()
-        self._phase, self.simultaneous = phase, True
+        self._phase = phase
         self.pending = phase.pending()[0]
         return None
 

@@ -115,9 +115,6 @@ class Game(Driver):
         # whether it is recorded as the chance seat's answer when it is used.
         self._forced: tuple[tuple[str, bool], ...] = ()
         self._phase: Phase | None = None  # secret decisions in progress (a Together)
-        #: Whether several seats decide at once now (secret picks): then ``pending`` is only the
-        #: first of ``pending_decisions``. A plain attribute: bots read it at every decision.
-        self.simultaneous = False
         self._origin: Origin | None = None  # the position a fork started from, and where
         # Changes made to the position beside the answers (change_position), by answer count.
         self._changes: tuple[tuple[int, Callable[[Position], None]], ...] = ()
@@ -820,7 +817,7 @@ class Game(Driver):
         snap = origin.position
         self.position = snap.copy()
         self._origin = origin
-        self._forced, self._phase, self.simultaneous = (), None, False
+        self._forced, self._phase = (), None
         self.steps = 0
         self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None

@@ -8,7 +8,6 @@ functions over it; ``Game`` drives one (DESIGN property 9).
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -145,13 +144,6 @@ class DraftPile:
         return DraftPile(self.pool, (), (*self.kept, card))
 
 
-def _copy_rng(rng: random.Random) -> random.Random:
-    # Random(0) seeds from a small int (no OS entropy, unlike Random()); setstate then overwrites it.
-    c = random.Random(0)
-    c.setstate(rng.getstate())
-    return c
-
-
 @dataclass(eq=False)
 class Position:
     """All of a game's state. ``copy()`` is complete: a copy and its original share nothing that
@@ -190,6 +182,4 @@ def _copy(value: Any) -> Any:
         return {k: v.copy() if isinstance(v, PlayerState) else v for k, v in value.items()}
     if isinstance(value, GameRng):
         return value.copy()
-    if isinstance(value, random.Random):  # a plain generator put in by hand (tests)
-        return _copy_rng(value)
     return value  # numbers, sides, tuples: immutable

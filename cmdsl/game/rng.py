@@ -66,21 +66,23 @@ class GameRng:
                 r = self._r = random.Random(start)
             else:
                 assert start is not None
-                r = self._r = random.Random.__new__(random.Random)  # no seeding: the state is set next
-                r.setstate(start.state())
+                r = self._r = _from_state(start.state())
             self._from = None
         elif self._lent is not None:
+            self._stop_lending()
+        return r
+
+    def _stop_lending(self) -> None:
+        """About to change: the copies that read this state live keep it as it is now."""
+        if self._lent is not None:
             self._lent.freeze()
             self._lent = None
-        return r
 
     # ---- the part of random.Random's interface the game uses -------------------------
 
     def seed(self, seed: int) -> None:
         """Start again from ``seed`` (without reading the state it replaces; seeded when first drawn from)."""
-        if self._lent is not None:
-            self._lent.freeze()
-            self._lent = None
+        self._stop_lending()
         self._r, self._from = None, seed
 
     def random(self) -> float:
@@ -103,9 +105,11 @@ class GameRng:
         return self._gen().getstate() if self._r is None else self._r.getstate()
 
     def setstate(self, state: _State) -> None:
-        if self._lent is not None:
-            self._lent.freeze()
-            self._lent = None
-        r = random.Random.__new__(random.Random)
-        r.setstate(state)
-        self._r, self._from = r, None
+        self._stop_lending()
+        self._r, self._from = _from_state(state), None
+
+
+def _from_state(state: _State) -> random.Random:
+    r = random.Random.__new__(random.Random)  # no seeding: the state is set next
+    r.setstate(state)
+    return r

@@ -155,13 +155,10 @@ def _error_from_lark(e: UnexpectedInput, text: str, origin: Origin) -> CardError
     if start < len(src) and (src[start].isalnum() or src[start] == "_"):
         while start > 0 and (src[start - 1].isalnum() or src[start - 1] == "_"):
             start -= 1
-    hint = None
     if start < col - 1:  # mid-word: a keyword was read off the front of a longer word ("draww")
         m = _WORD.match(src, start)
         word = m.group(0) if m else src[start:col]
-        near = did_you_mean(word, keywords()) if word[0].islower() else None
-        return CardError(f'unexpected "{word}"', origin.at(line, start + 1),
-                         hint=f'did you mean "{near}"?' if near and near != word else None)
+        return CardError(f'unexpected "{word}"', origin.at(line, start + 1), hint=_word_hint(word))
     m = _WORD.match(src, col - 1)
     word = m.group(0) if m else (src[col - 1 : col] if col <= len(src) else "")
     if isinstance(e, UnexpectedToken):
@@ -179,13 +176,17 @@ def _error_from_lark(e: UnexpectedInput, text: str, origin: Origin) -> CardError
         expected = e.allowed or set()
         if expected:
             message += f"; expected {_expected_text(expected)}"
+    return CardError(message, origin.at(line, col), hint=_word_hint(word))
+
+
+def _word_hint(word: str) -> str | None:
+    """The nearest keyword to an unexpected word, or that keywords are lower case."""
     if word and word[0].islower():
         near = did_you_mean(word, keywords())
-        if near and near != word:
-            hint = f'did you mean "{near}"?'
-    elif word and word[0].isupper() and word.lower() in keywords():
-        hint = f'keywords are lower case: "{word.lower()}" (variables start with a capital)'
-    return CardError(message, origin.at(line, col), hint=hint)
+        return f'did you mean "{near}"?' if near and near != word else None
+    if word and word[0].isupper() and word.lower() in keywords():
+        return f'keywords are lower case: "{word.lower()}" (variables start with a capital)'
+    return None
 
 
 def parse_effect(text: str, origin: Origin = Origin()) -> A.Program:
