@@ -97,7 +97,9 @@ def draw(decision: Decision, rng: GameRng) -> Option:
     others a point of ``rng.random()`` on their cumulative probabilities."""
     opts: tuple[ChanceOption, ...] = decision.options  # type: ignore[assignment]
     first = opts[0].probability
-    if all(o.probability == first for o in opts):
+    # ``is`` first: the engine's uniform chance decisions share one probability object, and a
+    # Fraction's == is a Python call.
+    if all(o.probability is first for o in opts) or all(o.probability == first for o in opts):
         return opts[rng.randint(1, len(opts)) - 1]
     point, total = Fraction(rng.random()), Fraction(0)
     for o in opts:
@@ -162,6 +164,7 @@ class Driver:
     pending: Decision | None
     result: Any
     _phase: Phase | None
+    simultaneous: bool
     _ask_chance: bool
     _forced: tuple[tuple[str, bool], ...]
     _changes: tuple[tuple[int, Callable[[Any], None]], ...]
@@ -172,11 +175,11 @@ class Driver:
     position: Any
     _gen: Steps
 
-    @property
-    def simultaneous(self) -> bool:
-        """Whether several seats decide at once now (secret picks): then ``pending`` is only the
-        first of ``pending_decisions``."""
-        return self._phase is not None
+    def _set_phase(self, phase: Phase | None) -> None:
+        """The secret decisions in progress, and ``simultaneous`` with them (only ever set here):
+        whether several seats decide at once now, when ``pending`` is only the first of
+        ``pending_decisions``. An attribute, not a property: bots read it at every decision."""
+        self._phase, self.simultaneous = phase, phase is not None
 
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         raise NotImplementedError
@@ -268,7 +271,7 @@ class Driver:
             phase.chosen[side].append((d, opt))
             phase.step(side, opt)
             if phase.done:
-                self._phase = None
+                self._set_phase(None)
                 self._advance(phase.revealed())
             else:
                 self.pending = phase.pending()[0]
@@ -415,7 +418,7 @@ class Driver:
             return
         phase.ask_again()
         if phase.done:  # never so in the engine's own phases (none has a seat with nothing to ask)
-            self._phase = None
+            self._set_phase(None)
             self._advance(phase.revealed())
         else:
             self.pending = phase.pending()[0]
@@ -458,7 +461,7 @@ class Driver:
             phase.step(seat, None)
         if phase.done:
             return phase.revealed()
-        self._phase = phase
+        self._set_phase(phase)
         self.pending = phase.pending()[0]
         return None
 

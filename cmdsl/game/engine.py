@@ -28,7 +28,7 @@ from ..lang.work import MAX_TRIGGERS
 from . import events as E
 from . import options as O
 from .decisions import Decision, DecisionKind, Option, PlayerSeat
-from .driver import MAX_STEPS, Driver, GameOver, Phase, Steps
+from .driver import MAX_STEPS, Driver, GameOver, Steps
 from .log import EventLog
 from .position import DraftPile, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection
@@ -114,7 +114,7 @@ class Game(Driver):
         # Chance outcomes forced for the next chance decisions (force_chance): the outcome, and
         # whether it is recorded as the chance seat's answer when it is used.
         self._forced: tuple[tuple[str, bool], ...] = ()
-        self._phase: Phase | None = None  # secret decisions in progress (a Together)
+        self._set_phase(None)  # no secret decisions in progress
         self._origin: Origin | None = None  # the position a fork started from, and where
         # Changes made to the position beside the answers (change_position), by answer count.
         self._changes: tuple[tuple[int, Callable[[Position], None]], ...] = ()
@@ -817,7 +817,8 @@ class Game(Driver):
         snap = origin.position
         self.position = snap.copy()
         self._origin = origin
-        self._forced, self._phase = (), None
+        self._forced = ()
+        self._set_phase(None)
         self.steps = 0
         self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None

@@ -74,7 +74,7 @@ def first_id(side: Side) -> str:
 
 
 #: The Going Negative roll (R8.1): six outcomes, 1/6 each; the value is the result.
-_SIXTH = Fraction(1, 6)
+_SIXTH = Fraction(1, 6)  # one object for all six: ``draw`` sees at a glance they are equal
 DIE_ROLL = Decision(CHANCE, DecisionKind.DIE, "roll the Going Negative die",
                     tuple(ChanceOption(die_id(n), str(n), n, _SIXTH) for n in range(1, 7)))
 
