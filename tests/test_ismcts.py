@@ -113,3 +113,21 @@ def test_play_refuses_a_bad_bot_in_one_line(capsys: pytest.CaptureFixture[str]) 
 def test_play_takes_an_ismcts_bot_with_settings(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--bot", "ismcts:iterations=10", "--bot", "random", "--quiet", "--seed", "2"]) == 0
     assert "Game over" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("mode", ["draft", "choose-states"])
+def test_every_seat_searches_its_own_secret_pick(mode: str) -> None:
+    """Where seats pick in secret at once (R3.1 draft rounds, R3.3 starting states), each seat's
+    search starts at its own pick: the root's answers are that seat's. (A bug: the search answered
+    the first pending seat's pick at the root, so the second seat never searched its own and took
+    its first option.)"""
+    from cmdsl.bots.ismcts import _Node
+
+    game = Game(CM2008, 3, Setup(mode), checkpoints=True)  # type: ignore[arg-type]
+    assert len(game.pending_decisions) == 2
+    for seat in SIDES:
+        bot, root = IsmctsBot(1, FAST), _Node()
+        for _ in range(FAST.iterations):
+            bot._iterate(root, perspective(game, seat))
+        assert {s for s, _ in root.children} == {seat}
+        assert sum(c.visits for c in root.children.values()) == FAST.iterations

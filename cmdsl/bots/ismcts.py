@@ -16,6 +16,9 @@ decision (the answers along the path, its own and its opponent's). Each iteratio
    to [0, 1] (a won game is 1, a lost one 0, a draw ½);
 5. **backs up** the score along the path, each node seen from the seat that chose its answer.
 
+Where seats pick in secret at once (a draft round), the searcher's own pick is answered first on
+every path: the others' picks are pending in its copy, unseen, and it cannot condition on them.
+
 It answers with the root's most visited option. With ``iterations`` (the default) and a seed the
 bot is reproducible; ``seconds`` searches for a time instead, which depends on the machine.
 """
@@ -113,6 +116,8 @@ class IsmctsBot:
         node = root
         while game.pending is not None:
             d = game.pending
+            if game.simultaneous:  # seats pick in secret at once: the searcher's own pick first
+                d = next((x for x in game.pending_decisions if x.player is me), d)
             keys = [(d.player, o.id) for o in d.options]
             untried = [k for k in keys if k not in node.children]
             for k in keys:
