@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.bots import Bot, GreedyBot, IsmctsBot, IsmctsSettings, RandomBot, play_bot_move
+from cmdsl.bots import basic
 from cmdsl.game import events as E
 from cmdsl.game.decisions import DecisionKind
 from cmdsl.game.determinize import determinized, redeal
@@ -90,14 +91,14 @@ def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
         return copy
 
     looked: list[bool] = []
-    after = GreedyBot._after
+    after = basic.action_value
 
-    def checked(trial: Game, answer: str, me: object) -> float:
+    def checked(trial: Game, decision: object, answer: str, others: random.Random) -> float:
         looked.append(id(trial) in redealt)
-        return after(trial, answer, me)  # type: ignore[arg-type]
+        return after(trial, decision, answer, others)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Perspective, "sample", spy)  # type: ignore[attr-defined]
-    monkeypatch.setattr(GreedyBot, "_after", staticmethod(checked))  # type: ignore[attr-defined]
+    monkeypatch.setattr(basic, "action_value", checked)  # type: ignore[attr-defined]
     game = game_at(5, 40)
     bot = GreedyBot(3)
     for _ in range(30):

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Literal
 
-from ..bots import evaluate, make_bot, play_bot_move
+from ..bots import make_bot, play_bot_move
 from ..errors import CmdslError
 from ..game import events as E
 from ..game.engine import Game
@@ -132,13 +132,13 @@ class _HelpTracker:
         if isinstance(event, (E.NewsDrawn, E.DieRolled, E.GameEnded)):
             self.finish()
         if isinstance(event, E.NewsDrawn):
-            v = evaluate(game, Side.MCCAIN)
+            v = game.evaluate(Side.MCCAIN)
             self._now = _Resolving(event.news, event.news, None, v, v)
         elif isinstance(event, E.DieRolled):
-            v = evaluate(game, Side.MCCAIN)
+            v = game.evaluate(Side.MCCAIN)
             self._now = _Resolving(str(event.value), f"going-negative-{event.value}", event.player, v, v)
         elif self._now is not None and event.cause is not None and event.cause.rpartition(":")[0] == self._now.source:
-            self._now = replace(self._now, after=evaluate(game, Side.MCCAIN))
+            self._now = replace(self._now, after=game.evaluate(Side.MCCAIN))
 
     def finish(self) -> None:
         """Record the result being carried out, if any (the next one starts, or the game ends)."""

@@ -3,7 +3,7 @@ ismcts (a fair tree search). Each is given its seat's ``Perspective``, never the
 
 from __future__ import annotations
 
-from .basic import WIN_VALUE, GreedyBot, RandomBot, evaluate
+from .basic import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
 from .play import Bot, play_bot_move
 from .spec import BOT_NAMES, BotName, BotSpec, BotSpecError, make_bot, parse_bot
@@ -11,5 +11,5 @@ from .spec import BOT_NAMES, BotName, BotSpec, BotSpecError, make_bot, parse_bot
 #: Every bot by name, with its default settings.
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 
-__all__ = ["BOTS", "BOT_NAMES", "WIN_VALUE", "Bot", "BotName", "BotSpec", "BotSpecError", "GreedyBot", "IsmctsBot",
-           "IsmctsSettings", "RandomBot", "RolloutPolicy", "evaluate", "make_bot", "parse_bot", "play_bot_move"]
+__all__ = ["BOTS", "BOT_NAMES", "Bot", "BotName", "BotSpec", "BotSpecError", "GreedyBot", "IsmctsBot",
+           "IsmctsSettings", "RandomBot", "RolloutPolicy", "make_bot", "parse_bot", "play_bot_move"]

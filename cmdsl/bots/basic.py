@@ -1,14 +1,13 @@
-"""The simple bots: a random one, a one-ply greedy one, and the position evaluation they share."""
+"""The simple bots, naming no game: a random one and a one-ply greedy one that maximizes the
+game's own evaluation (``game.evaluate``: each game has its own, documented in docs/bots.md)."""
 
 from __future__ import annotations
 
 import random
 
-from ..game.engine import Game
+from ..game.decisions import Decision
+from ..game.driver import Driver
 from ..game.perspective import Perspective
-from ..model import Side
-
-WIN_VALUE = 1000.0
 
 
 class RandomBot:
@@ -23,33 +22,11 @@ class RandomBot:
         return self.rng.choice(seat.decision.options).id
 
 
-def evaluate(game: Game, me: Side) -> float:
-    """The greedy bot's view of a position, from ``me``'s side (documented in docs/bots.md).
-
-    Electoral votes already won count in full; a state in play counts its EV times the share of
-    its majority row in each colour (0.6 weight; the minority row 0.1, as a shift can flip it);
-    each card in hand is worth 1 vote. A won game is worth everything.
-    """
-    if game.result is not None:
-        w = game.result.winner
-        return 0.0 if w is None else (WIN_VALUE if w is me else -WIN_VALUE)
-    opp = me.other
-    mine, theirs = game.players[me], game.players[opp]
-    value = float(mine.score - theirs.score)
-    for live in game.in_play:
-        ev = live.tile.ev
-        for issue, weight in ((live.majority, 0.6), (live.minority, 0.1)):
-            n = len(live.tokens[issue])
-            value += weight * ev * (live.count(me, issue) - live.count(opp, issue)) / n
-    value += 1.0 * (min(len(mine.hand), 6) - min(len(theirs.hand), 6))
-    return value
-
-
 class GreedyBot:
     """One ply: tries each option on a copy of the game in which what it cannot see is dealt anew
-    (``cmdsl.game.determinize``: the opponent's hand, deck orders, Breaking News, dice), carries on with its own first options
-    until the action is over (its turn ends or the opponent must decide), and keeps the option
-    whose position ``evaluate`` scores best. Ties go to the first such option.
+    (``Perspective.sample``: the other hands, deck orders, future chance), carries on until the
+    action is over (``action_value``), and keeps the option whose position the game's
+    ``evaluate`` scores best. Ties go to the first such option.
     """
 
     name = "greedy"
@@ -61,28 +38,33 @@ class GreedyBot:
         decision = seat.decision
         if len(decision.options) == 1:
             return decision.options[0].id
-        me = decision.player
         deal = self.rng.getrandbits(64)  # one re-deal of the hidden cards, the same for every option
         best_id, best_value = decision.options[0].id, float("-inf")
         for option in decision.options:
             trial = seat.sample(random.Random(deal))  # never the real hidden cards
-            value = self._after(trial, option.id, me)
+            value = action_value(trial, decision, option.id, random.Random(deal + 1))
             if value > best_value:
                 best_id, best_value = option.id, value
         return best_id
 
-    @staticmethod
-    def _after(trial: Game, answer: str, me: Side) -> float:
-        return action_value(trial, answer, me)
 
-
-def action_value(trial: Game, answer: str, me: Side) -> float:
-    """The greedy bot's value of ``answer`` in ``trial`` (a copy it may change): answer, carry on
-    with ``me``'s first options until the action is over (the turn ends or the opponent must
-    decide), and evaluate the position for ``me``."""
+def action_value(trial: Driver, decision: Decision, answer: str, others: random.Random) -> float:
+    """The greedy bot's value of answering ``decision`` (pending in ``trial``, a copy it may
+    change) with ``answer``: answer; where seats pick in secret at once and the decision is one
+    of the game's main ones (``worth_a_look``), make the rest of the phase's picks, its own with
+    their first options and the other seats' at random from ``others``, so that the picks are
+    revealed and their outcome seen; carry on with its first options until the action is over
+    (the turn ends or another seat must decide); and evaluate the position for its seat."""
+    me = decision.player
     turn = trial.turn
+    reveal = trial.simultaneous and trial.worth_a_look(decision)
     trial.answer(answer, me)
+    phase = trial.secret_phase
+    while reveal and phase is not None and trial.secret_phase == phase:
+        d = next((x for x in trial.pending_decisions if x.player is me), trial.pending)
+        assert d is not None
+        pick = d.options[0] if d.player is me else d.options[others.randrange(len(d.options))]
+        trial.answer(pick.id, d.player)
     while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
         trial.answer(trial.pending.options[0].id, me)
-    return evaluate(trial, me)
-
+    return trial.evaluate(me)  # type: ignore[arg-type]

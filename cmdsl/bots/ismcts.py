@@ -12,8 +12,9 @@ decision (the answers along the path, its own and its opponent's). Each iteratio
    often each option was available (an option legal in few copies is not punished for it);
 3. **expands** one option not tried yet at the first node that has one;
 4. **rolls out** with the rollout policy until the game ends or ``horizon`` turns have passed since
-   the decision's turn (since the first turn, for a draft pick or a starting state), then scores the position with the greedy evaluation (``basic.evaluate``) squashed
-   to [0, 1] (a won game is 1, a lost one 0, a draw ½);
+   the decision's turn (since the first turn, for a draft pick or a starting state), then scores
+   the position with the game's own evaluation (``game.evaluate``) squashed to [0, 1] (a won
+   game is 1, a lost one 0, a shared win or a draw shared);
 5. **backs up** the score along the path, each node seen from the seat that chose its answer.
 
 Where seats pick in secret at once (a draft round), the searcher's own pick is answered first on
@@ -31,14 +32,10 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..game.decisions import DecisionKind
-from ..game.engine import Game
+from ..game.decisions import PlayerSeat
+from ..game.driver import Driver
 from ..game.perspective import Perspective
-from ..model import Side
-from .basic import action_value, evaluate
-
-#: How many units of ``evaluate`` (about electoral votes) move the squashed score from ½ to 0.73.
-EVALUATION_SCALE = 20.0
+from .basic import action_value
 #: A rollout stops after this many answers whatever its horizon (a long draft, a loop of draws).
 MAX_ROLLOUT_ANSWERS = 400
 
@@ -78,7 +75,7 @@ class _Node:
     __slots__ = ("children", "visits", "total", "available")
 
     def __init__(self) -> None:
-        self.children: dict[tuple[Side, str], _Node] = {}
+        self.children: dict[tuple[PlayerSeat, str], _Node] = {}
         self.visits = 0
         self.total = 0.0
         self.available = 0
@@ -112,7 +109,7 @@ class IsmctsBot:
         rng, me = self.rng, seat.seat
         game = seat.sample(rng)  # a fresh determinization each iteration: never the real hidden cards
         start_turn = max(game.turn, 1)  # a draft pick or a starting state: count from the first turn
-        path: list[tuple[_Node, Side]] = []
+        path: list[tuple[_Node, PlayerSeat]] = []
         node = root
         while game.pending is not None:
             d = game.pending
@@ -136,14 +133,21 @@ class IsmctsBot:
             game.answer(key[1], d.player)
             path.append((node, d.player))
         score = self._rollout(game, me, start_turn)
+        # Each node is scored for the seat that chose its answer; in a constant-sum two-seat game
+        # the other's score is 1 − the searcher's.
+        scores = {me: score}
+        opposite = game.constant_sum and len(game.seats) == 2
         for child, mover in path:
             child.visits += 1
-            child.total += score if mover is me else 1.0 - score
+            s = scores.get(mover)
+            if s is None:
+                s = scores[mover] = 1.0 - score if opposite else squash(game, mover)
+            child.total += s
 
     def _ucb(self, child: _Node) -> float:
         return child.total / child.visits + self.settings.exploration * math.sqrt(math.log(child.available) / child.visits)
 
-    def _rollout(self, game: Game, me: Side, start_turn: int) -> float:
+    def _rollout(self, game: Driver, me: PlayerSeat, start_turn: int) -> float:
         """Play on in the determinized copy (the bot's own), then score it for ``me`` in [0, 1]."""
         s, rng = self.settings, self.rng
         stop = start_turn + s.horizon
@@ -154,31 +158,36 @@ class IsmctsBot:
             if s.rollout is RolloutPolicy.RANDOM:
                 game.answer(d.options[rng.randrange(len(d.options))].id, d.player)
             else:
-                game.answer(_greedy_answer(game, d.player), d.player)
+                game.answer(_greedy_answer(game, d.player, rng), d.player)
         return squash(game, me)
 
 
-def _greedy_answer(game: Game, player: Side) -> str:
-    """The greedy bot's one ply inside the searcher's own determinization: at a turn's play-or-draw
-    decision each option is tried on a fork (there a fork copies the position as it is, deal
-    included, cheaply); elsewhere the first option, as the greedy bot finishes its own actions (a
-    fork there would replay the turn, keeping the deal, but cost far more per rollout step)."""
-    d = game.pending
+def _greedy_answer(game: Driver, player: PlayerSeat, rng: random.Random) -> str:
+    """The greedy bot's one ply inside the searcher's own determinization: at the game's main
+    decisions (``worth_a_look``: a turn's play-or-draw, say) each option is tried on a fork (there a
+    fork copies the position as it is, deal included, cheaply); elsewhere the first option, as
+    the greedy bot finishes its own actions (a fork there would replay the turn, keeping the
+    deal, but cost far more per rollout step)."""
+    d = next((x for x in game.pending_decisions if x.player is player), None)
     assert d is not None
-    if d.kind != DecisionKind.TURN:
+    if not game.worth_a_look(d):
         return d.options[0].id
     best_id, best = d.options[0].id, float("-inf")
+    deal = rng.getrandbits(64) if game.simultaneous else 0  # the other seats' secret picks in each fork
     for option in d.options:
-        value = action_value(game.fork(), option.id, player)
+        value = action_value(game.fork(), d, option.id, random.Random(deal))
         if value > best:
             best_id, best = option.id, value
     return best_id
 
 
-def squash(game: Game, me: Side) -> float:
-    """``me``'s score of a position in [0, 1]: 1 won, 0 lost, ½ drawn, else a logistic of
-    ``evaluate`` (½ when even)."""
+def squash(game: Driver, me: PlayerSeat) -> float:
+    """``me``'s score of a position in [0, 1]: once the game is over, 1 won, 0 lost, shared
+    equally among the winners of a shared win, 1/N each in a draw; else a logistic of the game's
+    ``evaluate`` (½ when even) over its ``evaluation_scale``."""
     if game.result is not None:
-        w = game.result.winner
-        return 0.5 if w is None else (1.0 if w is me else 0.0)
-    return 1.0 / (1.0 + math.exp(-evaluate(game, me) / EVALUATION_SCALE))
+        winners = game.winners()
+        if not winners:
+            return 1.0 / len(game.seats)
+        return 1.0 / len(winners) if me in winners else 0.0
+    return 1.0 / (1.0 + math.exp(-game.evaluate(me) / game.evaluation_scale))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping, Protocol
 
 from ..game.decisions import PlayerSeat
-from ..game.engine import Game
+from ..game.driver import Driver
 from ..game.perspective import Perspective
 
 
@@ -20,7 +20,7 @@ class Bot(Protocol):
         ...
 
 
-def play_bot_move(game: Game, bots: Mapping[PlayerSeat, Bot]) -> None:
+def play_bot_move(game: Driver, bots: Mapping[PlayerSeat, Bot]) -> None:
     """Let the bots answer every pending decision whose seat is theirs: one, or one per seat
     where seats pick in secret at once. Each bot chooses from its own perspective, before any of
     them answers, so none sees another's pick (secret picks are revealed when all are in)."""

@@ -21,9 +21,25 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from typing import Any, Protocol
+
 from ..model import Side
-from .engine import Game
+from .decisions import Decision, PlayerSeat
 from .position import DraftPile, Position
+from .setup import Setup
+
+
+class Game(Protocol):
+    """What a re-deal needs of CM2008's game (``cmdsl.game.engine.Game``, which calls this
+    module: hence a protocol, not an import)."""
+
+    setup: Setup
+    pending_decisions: tuple[Decision, ...]
+
+    def pool(self, side: Side) -> Any: ...
+    def fork(self, for_seat: PlayerSeat | None = None) -> "Game": ...
+    def forget_forced_chance(self) -> None: ...
+    def change_position(self, change: Any) -> None: ...
 
 
 def redeal(game: Game, seat: Side, rng: random.Random) -> None:

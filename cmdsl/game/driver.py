@@ -9,6 +9,7 @@ game's (``PlayerSeat``, ``game.seats``): nothing here names a game.
 from __future__ import annotations
 
 import dataclasses
+import random
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Generator, Mapping, Sequence
 
@@ -149,7 +150,16 @@ class Driver:
     - ``_finish(winner, reason)``: end the game (a ``GameOver`` raised by the rules);
     - ``_rebuild()``: start again, in place, asking for chance (before a replay of the answers);
     - ``_replay_action(answer)``: apply again an answer that is not an option id (an action by hand);
-    - ``record(complete)``: the game as a record (for ``InternalError``).
+    - ``record(complete)``: the game as a record (for ``InternalError``);
+
+    and, for controllers and bots (which are given a game's perspective, never its hidden state):
+
+    - ``turn``: how far the game is, in its own turns or steps (a bot's look-ahead horizon);
+    - ``view(seat)``: all that ``seat`` may know now; ``fork(for_seat)``: an independent copy;
+    - ``determinized(seat, rng)``: a fork in which all ``seat`` cannot see is dealt anew;
+    - ``winners()``: who won, once the game is over;
+    - ``evaluate(seat)``, ``evaluation_scale``: the game's own estimate of a position for a seat;
+    - ``worth_a_look(decision)``: where a search's play-outs try each option (else the first).
     """
 
     seats: ClassVar[tuple[PlayerSeat, ...]]
@@ -175,6 +185,40 @@ class Driver:
     position: Any
     _gen: Steps
 
+    turn: int
+    #: How many units of ``evaluate`` move a search's score of a position from ½ to 0.73.
+    evaluation_scale: ClassVar[float] = 1.0
+    #: Whether the game's two seats' evaluations are opposite (what one gains the other loses).
+    constant_sum: ClassVar[bool] = False
+
+    def view(self, seat: PlayerSeat) -> Any:
+        raise NotImplementedError
+
+    def fork(self, for_seat: PlayerSeat | None = None) -> "Driver":
+        raise NotImplementedError
+
+    def determinized(self, seat: PlayerSeat, rng: random.Random) -> "Driver":
+        """A fork at the pending decisions in which everything ``seat`` cannot see (the other
+        seats' cards, deck orders, future chance) is dealt anew from ``rng``; the other seats'
+        secret picks not revealed yet are pending again there. This game is not changed."""
+        raise NotImplementedError
+
+    def winners(self) -> tuple[PlayerSeat, ...]:
+        """The seats that won, once the game is over: one, several on a shared win, or none (a
+        draw); none while it goes on."""
+        raise NotImplementedError
+
+    def evaluate(self, seat: PlayerSeat) -> float:
+        """The game's estimate of the position for ``seat``: more is better, a won game is worth
+        more than any position (a heuristic for bots: it must read only what ``seat`` may know,
+        or a copy re-dealt for it)."""
+        raise NotImplementedError
+
+    def worth_a_look(self, decision: Decision) -> bool:
+        """Whether a search's play-outs try each option of ``decision`` one ply ahead (the
+        game's main decisions), or take its first option (the small ones that follow)."""
+        return True
+
     def _set_phase(self, phase: Phase | None) -> None:
         """The secret decisions in progress, and ``simultaneous`` with them (only ever set here):
         whether several seats decide at once now, when ``pending`` is only the first of
@@ -199,6 +243,12 @@ class Driver:
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    @property
+    def secret_phase(self) -> int | None:
+        """Which phase of secret picks is in progress (the number of answers before it), or None
+        when none is: it changes when the picks are revealed."""
+        return None if self._phase is None else self._phase.start
 
     @property
     def pending_decisions(self) -> tuple[Decision, ...]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import operator
+import random
 from typing import Callable, ClassVar, Iterable, Literal, Sequence
 
 from ..errors import IllegalAnswer
@@ -26,8 +27,10 @@ from ..lang.ops import Choice
 from ..lang.run import Run
 from ..lang.work import MAX_TRIGGERS
 from . import events as E
+from .evaluation import EVALUATION_SCALE, evaluate as evaluate_position
 from . import options as O
 from .decisions import Decision, DecisionKind, Option, PlayerSeat
+from .determinize import determinized
 from .driver import MAX_STEPS, Driver, GameOver, Steps
 from .log import EventLog
 from .position import DraftPile, LiveState, PlayerState, Position
@@ -87,6 +90,8 @@ class Game(Driver):
     #: The outcomes ``force_chance`` accepts: a die roll, a random first player (R8.1, R3.5).
     chance_outcomes: ClassVar[frozenset[str]] = O.CHANCE_OUTCOMES
     chance_hint: ClassVar[str] = "a die roll is die:1 to die:6"
+    evaluation_scale: ClassVar[float] = EVALUATION_SCALE
+    constant_sum: ClassVar[bool] = True  # evaluate(obama) == -evaluate(mccain)
 
     def __init__(
         self,
@@ -842,6 +847,20 @@ class Game(Driver):
 
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)
+
+    def determinized(self, seat: PlayerSeat, rng: random.Random) -> "Game":
+        return determinized(self, seat, rng)  # type: ignore[arg-type]
+
+    def winners(self) -> tuple[Side, ...]:
+        r = self.result
+        return () if r is None or r.winner is None else (r.winner,)
+
+    def evaluate(self, seat: PlayerSeat) -> float:
+        r = self.result
+        return evaluate_position(self.position, None if r is None else r.winner, r is not None, seat)  # type: ignore[arg-type]
+
+    def worth_a_look(self, decision: Decision) -> bool:
+        return decision.kind == DecisionKind.TURN  # a turn's play or draw; the rest follows from it
 
     def view(self, seat: Side) -> View:
         """All that ``seat`` may know now (DESIGN property 11, docs/secrets.md): the public board,

@@ -1,29 +1,28 @@
 """What a bot is given when its seat must decide: never the game (DESIGN property 11).
 
 A ``Perspective`` holds the seat, its pending decision, and two doors onto the game, both fair:
-``view()``, all the seat may know (``cmdsl.game.view``), and ``sample(rng)``, a copy of the game
-in which everything the seat cannot see is dealt anew (``cmdsl.game.determinize``), to search.
+``view()``, all the seat may know (the game's ``view``), and ``sample(rng)``, a copy of the game
+in which everything the seat cannot see is dealt anew (the game's ``determinized``), to search.
 A bot that uses only these cannot use hidden information; tests/test_determinize.py checks that
 bots' choices do not move when the hidden cards are dealt differently.
 
-The decision's options keep their values: they are public things (a state in play, a card in
-the deciding seat's own hand, an issue, a block), as their ids and labels are.
+The decision's options keep their values: they are public things (a card in the deciding seat's
+own hand, something on the table), as their ids and labels are.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .decisions import CHANCE, Decision, PlayerSeat
-from .determinize import determinized
-from .engine import Game
-from .view import View
+from .driver import Driver
 
 
 class Perspective:
     __slots__ = ("seat", "decision", "_game")
 
-    def __init__(self, game: Game, decision: Decision) -> None:
+    def __init__(self, game: Driver, decision: Decision) -> None:
         """``decision``: one of ``game.pending_decisions``, a seat's (use ``perspective(game)``)."""
         if decision.player is CHANCE:
             raise ValueError("a perspective is a player's, not chance's")
@@ -31,18 +30,23 @@ class Perspective:
         self.decision = decision
         self._game = game
 
-    def view(self) -> View:
+    @property
+    def seats(self) -> tuple[PlayerSeat, ...]:
+        """Every seat of the game, in seat order (public)."""
+        return self._game.seats
+
+    def view(self) -> Any:
         """All the seat may know now, its redacted log included."""
         return self._game.view(self.seat)
 
-    def sample(self, rng: random.Random) -> Game:
+    def sample(self, rng: random.Random) -> Driver:
         """A copy of the game at this decision in which what the seat cannot see (the other
-        seats' hands, deck orders, future chance; ``cmdsl.game.determinize`` lists it) is
-        re-dealt from ``rng``; the real game is not changed. Forks of the copy keep its deal."""
-        return determinized(self._game, self.seat, rng)
+        seats' hands, deck orders, future chance) is re-dealt from ``rng``; the real game is not
+        changed. Forks of the copy keep its deal."""
+        return self._game.determinized(self.seat, rng)
 
 
-def perspective(game: Game, seat: PlayerSeat | None = None) -> Perspective:
+def perspective(game: Driver, seat: PlayerSeat | None = None) -> Perspective:
     """The perspective of ``seat`` at its pending decision in ``game`` (default: the seat of
     ``game.pending``). Where seats pick in secret at once, each has its own: neither shows the
     other's pick before the reveal."""
