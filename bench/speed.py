@@ -131,11 +131,11 @@ def import_engine() -> Engine:
     import cmdsl
     from cmdsl.bots import RandomBot
     from cmdsl.errors import CmdslError
-    from cmdsl.game.engine import Game
+    from cmdsl.games.cm2008.engine import Game
     try:
-        from cmdsl.game.setup import Setup
+        from cmdsl.games.cm2008.setup import Setup
     except ImportError:  # an engine before Setup had its own module
-        from cmdsl.game.engine import Setup  # type: ignore[no-redef]
+        from cmdsl.games.cm2008.engine import Setup  # type: ignore[no-redef]
     from cmdsl.lang.parser import get_parser
     from cmdsl.loader import load_card_set
     from cmdsl.model import SIDES
@@ -248,7 +248,7 @@ def copy_costs(engine: Engine, cards: Any, n: int) -> tuple[dict[str, float | No
 def determinize_us(g: Any, n: int) -> float | None:
     """µs per determinized copy for the seat to move (a fork plus a re-deal), when the engine has it."""
     try:
-        from cmdsl.game.determinize import determinized
+        from cmdsl.games.cm2008.determinize import determinized
     except ImportError:
         return None
     seat, rng = g.pending.player, random.Random(0)
@@ -378,7 +378,7 @@ def main(argv: list[str] | None = None) -> None:
           "  µs per position.copy(): n/a (this engine has no game.position.copy)")
     dz = copies["determinize_us"]
     print(f"  µs per determinization (fork + re-deal of what the seat cannot see): {dz:.1f}" if dz is not None
-          else "  µs per determinization: n/a (this engine has no cmdsl.game.determinize)")
+          else "  µs per determinization: n/a (this engine has no cmdsl.games.cm2008.determinize)")
 
     metrics["log_read_us_per_event"] = log_read_us(engine, cards)
     print(f"µs per event to read a game's log (events are made when read): {metrics['log_read_us_per_event']:.2f}")

@@ -18,11 +18,11 @@ if _os.path.isfile(_os.path.join(_root, "pyproject.toml")) and _os.path.isdir(_o
 
 from .bots import RandomBot  # noqa: E402
 from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError  # noqa: E402
-from .game import events  # noqa: E402
+from .games.cm2008 import events  # noqa: E402
 from .game.decisions import Decision, Option  # noqa: E402
-from .game.engine import Game  # noqa: E402
-from .game.setup import Setup  # noqa: E402
-from .game.record import Record  # noqa: E402
+from .games.cm2008.engine import Game  # noqa: E402
+from .games.cm2008.setup import Setup  # noqa: E402
+from .games.cm2008.record import Record  # noqa: E402
 from .replay import replay  # noqa: E402
 from .loader import load_card_set  # noqa: E402
 from .model import CardSet, Side  # noqa: E402

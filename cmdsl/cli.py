@@ -13,10 +13,10 @@ from .balance.cli import add_parser as add_balance_parser
 from .bots import BOT_NAMES, Bot, parse_bot, play_bot_move
 from .errors import CmdslError
 from .game.decisions import PlayerSeat
-from .game.engine import Game
-from .game.setup import FIRST_PLAYERS, SETUP_MODES, Setup
+from .games.cm2008.engine import Game
+from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, Setup
 from .record_file import check_destination, load_record, save_record
-from .game.record import FORMAT, Record
+from .games.cm2008.record import FORMAT, Record
 from .replay import Replay, replay
 from .loader import load_card_set
 from .set_location import SetChoice, choose_set

@@ -1,7 +1,7 @@
 """Actions by hand: an effect run, or a position changed, by a person at the start of a turn.
 
 The REPL's `eval` and `set` make an ``EffectByHand`` or a ``PositionChange``
-(``cmdsl.game.actions``); ``prepare`` checks it completely against the game and compiles it into
+(``cmdsl.games.cm2008.actions``); ``prepare`` checks it completely against the game and compiles it into
 the steps that carry it out, so a bad one changes nothing; ``interject`` hands those steps to the
 engine, which records the action among the answers (undo, save and replay include it).
 """
@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .errors import CmdslError, did_you_mean
-from .game import events as E
-from .game.actions import ByHand, EffectByHand
-from .game.engine import Game, Steps
-from .game.options import die_id
+from .games.cm2008 import events as E
+from .games.cm2008.actions import ByHand, EffectByHand
+from .games.cm2008.engine import Game, Steps
+from .games.cm2008.options import die_id
 from .lang.run import Run
 from .game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
-from .game.position import parse_row
+from .games.cm2008.position import parse_row
 from .lang.parser import Origin
 from .model import ISSUES, TOKENS_PER_PLAYER, Side
 from .scenario import compile_snippet

@@ -12,7 +12,7 @@ from typing import Final, cast
 import yaml
 
 from .errors import CardError, Located, did_you_mean, shown_path
-from .game.setup import SETUP_MODES
+from .games.cm2008.setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
 from .safe_yaml import compose, read_text
 

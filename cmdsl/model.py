@@ -1,6 +1,6 @@
 """Static game data as loaded from the card files: sides, state tiles, cards, news, the table.
 
-Nothing here changes during a game; the live position is in ``cmdsl.game.position``.
+Nothing here changes during a game; the live position is in ``cmdsl.games.cm2008.position``.
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ class NegativeDef:
         return f"going-negative-{self.roll}"
 
 
-#: How a game starts (R3); ``cmdsl.game.engine.SETUP_MODES`` lists the same three, in this order.
+#: How a game starts (R3); ``cmdsl.games.cm2008.engine.SETUP_MODES`` lists the same three, in this order.
 SetupMode = Literal["beginner", "choose-states", "draft"]
 
 

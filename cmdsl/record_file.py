@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RecordError
-from .game.record import Record
+from .games.cm2008.record import Record
 
 #: A record of a long game is well under 1 MiB; anything far larger is not one of ours.
 MAX_RECORD_BYTES = 16 * 1024 * 1024

@@ -6,10 +6,10 @@ import json
 from dataclasses import dataclass
 
 from .errors import CmdslError
-from .game.actions import EffectByHand, PositionChange
+from .games.cm2008.actions import EffectByHand, PositionChange
 from .game.decisions import SeatAnswer, is_chance
-from .game.engine import Game
-from .game.record import Record, first_difference, log_digest
+from .games.cm2008.engine import Game
+from .games.cm2008.record import Record, first_difference, log_digest
 from .interjections import interject
 from .model import CardSet
 

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
-from .game import events as E
-from .game.decisions import CHANCE, Decision, DecisionKind
-from .game.engine import Game, Steps
-from .game.options import die_id, play_id
-from .game.position import LiveState, parse_row
+from .games.cm2008 import events as E
+from .game.decisions import CHANCE, Decision
+from .games.cm2008.kinds import DecisionKind
+from .games.cm2008.engine import Game, Steps
+from .games.cm2008.options import die_id, play_id
+from .games.cm2008.position import LiveState, parse_row
 from .lang.checker import Context, Names, check
 from .lang.compiler import Compiled, compile_effect
 from .lang.parser import Origin, parse_effect

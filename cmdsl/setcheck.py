@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, Mapping, Sequence
 
 from .errors import CardError, Located
-from .game.setup import DRAFT_DRAW, DRAFT_ROUNDS
+from .games.cm2008.setup import DRAFT_DRAW, DRAFT_ROUNDS
 from .manifest import Manifest, Promise
 from .model import CardDef, NegativeDef, NewsDef, Side, StateTile
 

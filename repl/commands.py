@@ -18,10 +18,10 @@ from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
 from cmdsl.catalog import show as show_card
 from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.decisions import Decision, Option
-from cmdsl.game.setup import SETUP_MODES
+from cmdsl.games.cm2008.setup import SETUP_MODES
 from cmdsl.game.fields import MAX_SEED
-from cmdsl.game.options import play_id, state_id
-from cmdsl.game.actions import EffectByHand, PositionChange
+from cmdsl.games.cm2008.options import play_id, state_id
+from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
 from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from cmdsl.catalog import card_text
 from cmdsl.game.decisions import Decision, Option
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import DRAFT_ROUNDS
-from cmdsl.game.position import LiveState
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import DRAFT_ROUNDS
+from cmdsl.games.cm2008.position import LiveState
 from cmdsl.model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, StateTile
 
 _DRAFT_ROUND = re.compile(r"^draft round (\d+): (.*)$")

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 from cmdsl.game.decisions import Decision
-from cmdsl.game.engine import Game
-from cmdsl.game import events as E
-from cmdsl.game.events import Event
-from cmdsl.game.position import LiveState
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.events import Event
+from cmdsl.games.cm2008.position import LiveState
 from cmdsl.model import ISSUES, SIDES, Side
 
 _ANSI = {Side.MCCAIN: "\x1b[31m", Side.OBAMA: "\x1b[34m", None: "\x1b[2m"}

@@ -10,14 +10,14 @@ from typing import Callable, Iterator
 
 from cmdsl.bots import Bot, make_bot, play_bot_move
 from cmdsl.errors import CmdslError
-from cmdsl.game import events as E
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
-from cmdsl.game.record import Record, first_difference
+from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
+from cmdsl.games.cm2008.record import Record, first_difference
 from cmdsl.replay import replay
-from cmdsl.game.actions import ByHand, RecordedAnswer
+from cmdsl.games.cm2008.actions import ByHand, RecordedAnswer
 from cmdsl.game.decisions import Decision, PlayerSeat, SeatAnswer, is_chance
-from cmdsl.game.options import die_id
+from cmdsl.games.cm2008.options import die_id
 from cmdsl.interjections import interject
 from cmdsl.record_file import load_record, save_record
 from cmdsl.loader import load_card_set

@@ -14,13 +14,13 @@ from typing import Any, Iterator
 import pytest
 
 from cmdsl.errors import CardError, CardSetError
-from cmdsl.game.actions import EffectByHand
+from cmdsl.games.cm2008.actions import EffectByHand
 from cmdsl.interjections import interject
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 from cmdsl.game.driver import InternalError, StepLimitExceeded
-from cmdsl.game.engine import MAX_PLAY_LEVEL, Game
+from cmdsl.games.cm2008.engine import MAX_PLAY_LEVEL, Game
 from cmdsl.lang.run import Run
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.lang import render, text
 from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.compiler import compile_effect
@@ -307,7 +307,7 @@ def test_every_pass_handles_the_deepest_accepted_effect_far_from_the_recursion_l
 
 def test_a_record_holding_a_runaway_effect_answer_replays_to_a_clear_error(mini: CardSet, tmp_path: Path) -> None:
     """Today a `!effect:` answer with 8 nested `repeat 20:` made `cmdsl replay` run for ever."""
-    from cmdsl.game.record import Record
+    from cmdsl.games.cm2008.record import Record
     from cmdsl.replay import replay
 
     game = game_at_turn(mini)

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 from cmdsl.bots import Bot, GreedyBot, IsmctsBot, IsmctsSettings, RandomBot, play_bot_move
 from cmdsl.bots import basic
-from cmdsl.game import events as E
-from cmdsl.game.decisions import DecisionKind
-from cmdsl.game.determinize import determinized, redeal
-from cmdsl.game.engine import Game
+from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.kinds import DecisionKind
+from cmdsl.games.cm2008.determinize import determinized, redeal
+from cmdsl.games.cm2008.engine import Game
 from cmdsl.game.perspective import Perspective, perspective
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES, SetupMode, Side
 from cmdsl.scenario import render_position

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from cmdsl.bots import RandomBot, play_bot_move
-from cmdsl.game import events as E
-from cmdsl.game.engine import Game
+from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.engine import Game
 from cmdsl.game.log import EventLog
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES, Side
 

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.errors import CardError, CmdslError
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
-from cmdsl.game.actions import EffectByHand
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
+from cmdsl.games.cm2008.actions import EffectByHand
 from cmdsl.interjections import interject
 from cmdsl.model import CardSet, Side
 from cmdsl.scenario import compile_snippet

@@ -10,9 +10,9 @@ import pytest
 from cmdsl.bots import (BOT_NAMES, BotSpec, BotSpecError, IsmctsBot, IsmctsSettings, RandomBot, RolloutPolicy,
                         make_bot, parse_bot, play_bot_move)
 from cmdsl.cli import main
-from cmdsl.game.engine import Game
+from cmdsl.games.cm2008.engine import Game
 from cmdsl.game.perspective import Perspective, perspective
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.model import SIDES, CardSet, Side
 
 from .test_determinize import CM2008, game_at

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cmdsl.errors import CardError, CardSetError
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.parser import Origin, parse_effect
 from cmdsl.lang.text import option_text, rules_text

@@ -13,8 +13,8 @@ import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from cmdsl.errors import CmdslError
-from cmdsl.game import engine
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import engine
+from cmdsl.games.cm2008 import events as E
 from cmdsl.loader import load_card_set
 from cmdsl.model import slug
 from cmdsl.scenario import run_scenario

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from lark import Lark
 
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 from cmdsl.lang import render
 from cmdsl.lang.parser import get_parser, parse_effect
 from cmdsl.model import CardSet, Side

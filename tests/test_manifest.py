@@ -10,8 +10,8 @@ import pytest
 
 from cmdsl.cli import main
 from cmdsl.errors import CardSetError
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.loader import load_card_set
 from cmdsl.model import CardSet, UnsupportedSetup
 

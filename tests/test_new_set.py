@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cmdsl.cli import main
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.bots import make_bot, play_bot_move
 from cmdsl.loader import load_card_set
 from cmdsl.model import SIDES

@@ -7,9 +7,9 @@ import dataclasses
 from typing import Any
 
 from cmdsl.bots import RandomBot, play_bot_move
-from cmdsl.game.engine import Game
-from cmdsl.game.position import Position
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.position import Position
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.model import SIDES, CardSet, Side
 from cmdsl.scenario import render_position
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.errors import IllegalAnswer
-from cmdsl.game import events as E
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.model import START_SCORES, TOKENS_PER_PLAYER, CardSet, Side
 from cmdsl.scenario import render_position
 

@@ -32,12 +32,13 @@ import random  # noqa: E402
 
 from cmdsl.bots import RandomBot, play_bot_move  # noqa: E402
 from cmdsl.errors import IllegalAnswer  # noqa: E402
-from cmdsl.game import events as E  # noqa: E402
+from cmdsl.games.cm2008 import events as E  # noqa: E402
 from cmdsl.game.decisions import SeatAnswer, is_chance  # noqa: E402
-from cmdsl.game.decisions import CHANCE, DecisionKind  # noqa: E402
-from cmdsl.game.engine import Game  # noqa: E402
+from cmdsl.game.decisions import CHANCE  # noqa: E402
+from cmdsl.games.cm2008.kinds import DecisionKind  # noqa: E402
+from cmdsl.games.cm2008.engine import Game  # noqa: E402
 from cmdsl.game.perspective import perspective  # noqa: E402
-from cmdsl.game.setup import Setup  # noqa: E402
+from cmdsl.games.cm2008.setup import Setup  # noqa: E402
 from cmdsl.model import SIDES, Side  # noqa: E402
 from cmdsl.record_file import save_record  # noqa: E402
 from cmdsl.scenario import render_position  # noqa: E402
@@ -292,7 +293,7 @@ def test_a_determinized_copy_does_not_know_a_forced_die(mini: CardSet) -> None:
 def test_a_chance_decision_with_unequal_outcomes_is_drawn_by_its_probabilities() -> None:
     from cmdsl.game.decisions import ChanceOption, Decision
     from cmdsl.game.driver import draw
-    from cmdsl.game.options import DIE_ROLL
+    from cmdsl.games.cm2008.options import DIE_ROLL
 
     coin = Decision(CHANCE, DecisionKind.DIE, "a loaded coin",
                     (ChanceOption("a", "a", None, Fraction(1, 4)), ChanceOption("b", "b", None, Fraction(3, 4))))

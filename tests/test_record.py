@@ -11,9 +11,9 @@ from cmdsl.game.decisions import SeatAnswer
 
 from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.errors import RecordError
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
-from cmdsl.game.record import Record, first_difference
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
+from cmdsl.games.cm2008.record import Record, first_difference
 from cmdsl.replay import replay
 from cmdsl.record_file import load_record, save_record
 from cmdsl.model import CardSet, Side

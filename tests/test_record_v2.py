@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from cmdsl.cli import main
-from cmdsl.game.actions import EffectByHand, PositionChange
-from cmdsl.game.engine import Game
-from cmdsl.game.record import FORMAT, FORMAT_V1, Record
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.record import FORMAT, FORMAT_V1, Record
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.interjections import interject
 from cmdsl.model import CardSet, Side
 from cmdsl.record_file import load_record, save_record

@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.errors import CmdslError, RecordError
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.game.fields import MAX_ANSWER_CHARS, MAX_SEED
 from cmdsl.record_file import MAX_RECORD_BYTES, load_record
-from cmdsl.game.record import Record
-from cmdsl.game.actions import PositionChange
+from cmdsl.games.cm2008.record import Record
+from cmdsl.games.cm2008.actions import PositionChange
 from cmdsl.interjections import InterjectionError, interject
 from cmdsl.model import CardSet, Side
 

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from cmdsl.errors import CardSetError, IllegalAnswer
-from cmdsl.game import events as E
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
-from cmdsl.game.position import LiveState
+from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
+from cmdsl.games.cm2008.position import LiveState
 from cmdsl.model import CardSet, Side
 from cmdsl.scenario import build_position, compile_snippet, position, render_position
 from cmdsl.lang.run import Run

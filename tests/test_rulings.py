@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 
 
 def test_R12_14_breaking_news_is_revealed_before_the_media_owner_chooses_its_state(run: Any) -> None:

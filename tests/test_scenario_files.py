@@ -145,7 +145,7 @@ def test_cmdsl_scenario_reports_a_broken_file_and_goes_on(mini: CardSet, tmp_pat
 
 
 def test_the_position_api_locates_nothing_but_still_names_the_field(run: object) -> None:
-    from cmdsl.game.engine import Game
+    from cmdsl.games.cm2008.engine import Game
     from cmdsl.loader import load_card_set
     from cmdsl.scenario import build_position
 

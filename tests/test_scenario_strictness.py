@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 from cmdsl.scenario import ScenarioError
 
 BETA_ONLY = "choose a state as S where the majority issue of S is economy"  # on Alpha, Beta: Beta only

@@ -15,7 +15,7 @@ import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from cmdsl.errors import CmdslError
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 from cmdsl.loader import load_card_set
 from cmdsl.model import slug
 from cmdsl.scenario import Scenario, run_scenario

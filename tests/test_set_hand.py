@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from cmdsl.game.engine import Game
-from cmdsl.game.setup import Setup
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.setup import Setup
 from cmdsl.replay import replay
-from cmdsl.game.actions import PositionChange
+from cmdsl.games.cm2008.actions import PositionChange
 from cmdsl.interjections import InterjectionError, interject
 from cmdsl.model import CardSet, Side
 

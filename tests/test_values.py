@@ -9,7 +9,8 @@ from dataclasses import field
 
 import pytest
 
-from cmdsl.game import audience, decisions, events
+from cmdsl.game import audience, decisions
+from cmdsl.games.cm2008 import events
 from cmdsl.values import value
 
 VALUE_CLASSES = [c for m in (audience, events, decisions) for c in vars(m).values()

@@ -19,12 +19,13 @@ from typing import Any, Iterator, get_type_hints
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from cmdsl.game import events as E
-from cmdsl.game.decisions import Decision, DecisionKind, Option
-from cmdsl.game.engine import Game
+from cmdsl.games.cm2008 import events as E
+from cmdsl.game.decisions import Decision, Option
+from cmdsl.games.cm2008.kinds import DecisionKind
+from cmdsl.games.cm2008.engine import Game
 from cmdsl.game.rng import GameRng
-from cmdsl.game.setup import Setup
-from cmdsl.game.view import View
+from cmdsl.games.cm2008.setup import Setup
+from cmdsl.games.cm2008.view import View
 from cmdsl.model import SIDES, CardSet, SetupMode, Side
 
 MAX_TURNS = 24  # long enough for reshuffles, wins, Breaking News and Media Support; short enough to run often
@@ -359,7 +360,7 @@ def test_the_full_log_is_kept(cm2008: CardSet) -> None:
 
 def test_an_action_by_hand_shows_nobody_the_cards_it_names(cm2008: CardSet) -> None:
     """A hand or the top Breaking News set by hand (the REPL's ``set``) is not in anyone's view."""
-    from cmdsl.game.actions import PositionChange
+    from cmdsl.games.cm2008.actions import PositionChange
     from cmdsl.interjections import interject
 
     game = Game(cm2008, seed=2, setup=Setup(first="mccain"))

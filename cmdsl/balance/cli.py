@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from .. import argtypes
 from ..bots import BOT_NAMES, parse_bot
 from ..errors import CmdslError
-from ..game.setup import SETUP_MODES
+from ..games.cm2008.setup import SETUP_MODES
 from ..loader import load_card_set
 from ..model import SIDES, CardSet, SetupMode
 from ..set_location import choose_set

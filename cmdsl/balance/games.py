@@ -14,9 +14,9 @@ from typing import Any, Literal
 
 from ..bots import make_bot, play_bot_move
 from ..errors import CmdslError
-from ..game import events as E
-from ..game.engine import Game
-from ..game.setup import FirstPlayer, Setup
+from ..games.cm2008 import events as E
+from ..games.cm2008.engine import Game
+from ..games.cm2008.setup import FirstPlayer, Setup
 from ..model import SIDES, CardSet, SetupMode, Side
 
 #: The change of ``evaluate`` (about electoral votes) below which an event helped neither side.

@@ -361,7 +361,7 @@ class Driver:
 
     def forget_forced_chance(self) -> None:
         """Drop the forced chance outcomes not used yet: a determinized copy's dice are drawn
-        anew (``cmdsl.game.determinize``), as a seat does not know a forced die."""
+        anew (the game's ``determinized``), as a seat does not know a forced die."""
         self._forced = ()
 
     def draw_chance(self) -> None:
@@ -448,7 +448,7 @@ class Driver:
     def change_position(self, change: Callable[[Any], None]) -> None:
         """Apply ``change`` to the position now, at the pending decision, and again whenever this
         game is rebuilt by replaying its answers (a fork, a roll-back): a determinization's
-        re-deal (``cmdsl.game.determinize``) must survive a fork. ``change`` must be
+        re-deal (``determinized``) must survive a fork. ``change`` must be
         deterministic. Not recorded: a record replays the game as it was played."""
         change(self.position)
         self._ask_again()

@@ -1,7 +1,7 @@
 """The game operations compiled effects act through (DESIGN "Core v2": the language knows no position).
 
 A compiled effect never reads or changes a game itself: it calls these operations, named in the
-game's terms. The game package implements them (``cmdsl.game.engine.Game``); the language imports
+game's terms. The game package implements them (``cmdsl.games.cm2008.engine.Game``); the language imports
 nothing from it. Three kinds of operation:
 
 - reads, which change nothing;

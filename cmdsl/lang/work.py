@@ -6,7 +6,7 @@ the work of the most expensive card that may be played at that level (RULES R12.
 at level 3), which the loader computes for the whole set: see ``PlayLevels``.
 
 One unit is one statement carried out (one gain, one draw, one choice…). The engine counts the
-same units at run time as a backstop (``cmdsl.game.engine.MAX_STEPS``).
+same units at run time as a backstop (``cmdsl.games.cm2008.engine.MAX_STEPS``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 from cmdsl.game.decisions import SeatAnswer
 from cmdsl.game.decisions import CHANCE
 from cmdsl.repl.commands import run_line

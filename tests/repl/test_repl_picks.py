@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 from cmdsl.game.decisions import SeatAnswer
-from cmdsl.game.decisions import DecisionKind
+from cmdsl.games.cm2008.kinds import DecisionKind
 from cmdsl.model import Side
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session

@@ -12,8 +12,8 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cmdsl.game import events as E
-from cmdsl.game.engine import Game
+from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.engine import Game
 from cmdsl.repl.app import repl
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session

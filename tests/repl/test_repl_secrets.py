@@ -10,7 +10,7 @@ import pytest
 
 from cmdsl.errors import CmdslError
 
-from cmdsl.game import events as E
+from cmdsl.games.cm2008 import events as E
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import Side
+from ...model import Side
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position

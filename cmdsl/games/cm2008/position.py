@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ..model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
-from .rng import GameRng
+from ...model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
+from ...game.rng import GameRng
 
 
 class LiveState:

@@ -18,10 +18,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Union
 
-from ..errors import RecordError
-from ..model import Side
-from .decisions import CHANCE, SeatAnswer
-from .fields import MAX_ANSWER_CHARS, Fields, shown
+from ...errors import RecordError
+from ...model import Side
+from ...game.decisions import CHANCE, SeatAnswer
+from ...game.fields import MAX_ANSWER_CHARS, Fields, shown
 
 
 @dataclass(frozen=True)

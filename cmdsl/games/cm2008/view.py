@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model import ISSUES, Side
-from .decisions import Decision, DecisionKind, Option, Seat
+from ...model import ISSUES, Side
+from ...game.decisions import Decision, Option, Seat
+from .kinds import DecisionKind
 from .events import Event, GameEnded
 from .position import LiveState, Position
 

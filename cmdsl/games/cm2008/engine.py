@@ -18,25 +18,26 @@ import operator
 import random
 from typing import Callable, ClassVar, Iterable, Literal, Sequence
 
-from ..errors import IllegalAnswer
-from ..model import (
+from ...errors import IllegalAnswer
+from ...model import (
     HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE,
     CardDef, CardSet, Side, StateTile,
 )
-from ..lang.ops import Choice
-from ..lang.run import Run
-from ..lang.work import MAX_TRIGGERS
+from ...lang.ops import Choice
+from ...lang.run import Run
+from ...lang.work import MAX_TRIGGERS
 from . import events as E
 from .evaluation import EVALUATION_SCALE, evaluate as evaluate_position
 from . import options as O
-from .decisions import Decision, DecisionKind, Option, PlayerSeat
+from ...game.decisions import Decision, Option, PlayerSeat
+from .kinds import DecisionKind
 from .determinize import determinized
-from .driver import MAX_STEPS, Driver, GameOver, Steps
-from .log import EventLog
+from ...game.driver import MAX_STEPS, Driver, GameOver, Steps
+from ...game.log import EventLog
 from .position import DraftPile, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection
 from .record import Record, log_digest
-from .rng import GameRng
+from ...game.rng import GameRng
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
 from .view import View, build_view
 

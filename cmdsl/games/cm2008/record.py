@@ -1,7 +1,7 @@
 """A game is its record (DESIGN property 4): card-set fingerprint, seed, setup and answers.
 
 Format 2 (``cmdsl-record/2``) stores actions by hand as typed JSON objects
-(``cmdsl.game.actions``); a format-1 record (interjections as ``!effect:…``/``!set:…`` text) is
+(``cmdsl.games.cm2008.actions``); a format-1 record (interjections as ``!effect:…``/``!set:…`` text) is
 upgraded when it is read. Every field is checked before anything runs: a bad one is a one-line
 ``RecordError`` naming the field. Reading and writing files is ``cmdsl.record_file``'s job.
 """
@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..errors import RecordError
+from ...errors import RecordError
 from .actions import RecordedAnswer, answer_from_json, answer_from_v1, answer_to_json
-from .fields import MAX_SEED, Fields
+from ...game.fields import MAX_SEED, Fields
 from .setup import Setup
 
 FORMAT = "cmdsl-record/2"

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 
 from typing import Any, Protocol
 
-from ..model import Side
-from .decisions import Decision, PlayerSeat
+from ...model import Side
+from ...game.decisions import Decision, PlayerSeat
 from .position import DraftPile, Position
 from .setup import Setup
 
 
 class Game(Protocol):
-    """What a re-deal needs of CM2008's game (``cmdsl.game.engine.Game``, which calls this
+    """What a re-deal needs of CM2008's game (``cmdsl.games.cm2008.engine.Game``, which calls this
     module: hence a protocol, not an import)."""
 
     setup: Setup

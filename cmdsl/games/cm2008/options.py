@@ -9,8 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..model import SIDES, CardSet, Side, StateTile, slug
-from .decisions import CHANCE, ChanceOption, Decision, DecisionKind, Option
+from ...model import SIDES, CardSet, Side, StateTile, slug
+from ...game.decisions import CHANCE, ChanceOption, Decision, Option
+from .kinds import DecisionKind
 
 #: The ids of the options that carry no value of their own.
 DRAW = "draw"  # a turn's "draw a card"

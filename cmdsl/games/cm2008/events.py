@@ -7,7 +7,7 @@ seats that may see it in full, and ``hidden``, the fields a seat outside it must
 ``Event`` base and ``Audience`` are the core's: ``cmdsl.game.audience``).
 ``event.redacted(seat)`` is what that seat sees: the event itself, or a public ``…Redacted`` event
 that says what happened without those fields ("Obama draws a card."). The game's own log
-(``Game.events``) always keeps the full events; views redact them (cmdsl/game/view.py).
+(``Game.events``) always keeps the full events; views redact them (cmdsl/games/cm2008/view.py).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import field
 from typing import ClassVar
 
-from ..model import Side
-from ..values import value
-from .audience import EVERYONE, NOBODY, Audience, Event, everyone
-from .decisions import DecisionKind
+from ...model import Side
+from ...values import value
+from ...game.audience import EVERYONE, NOBODY, Audience, Event, everyone
+from .kinds import DecisionKind
 from .options import DONE
 
 _COLOUR = {"R": "red", "B": "blue", "W": "white"}
