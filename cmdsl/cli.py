@@ -15,7 +15,7 @@ from .errors import CmdslError
 from .game.decisions import PlayerSeat
 from .games.cm2008.engine import Game
 from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, Setup
-from .record_file import check_destination, load_record, save_record
+from .record_file import check_destination, game_of, read_json, save_record
 from .games.cm2008.record import FORMAT, Record
 from .replay import Replay, replay
 from .loader import load_card_set
@@ -23,6 +23,8 @@ from .set_location import SetChoice, choose_set
 from .model import CardSet
 
 DEFAULT_BOT_TURN_LIMIT = argtypes.DEFAULT_BOT_TURN_LIMIT
+#: The games cmdsl plays (``--game``).
+GAMES = ("cm2008", "lobbys")
 
 
 def _cards(path: str | None, say: bool = True) -> CardSet:
@@ -69,6 +71,14 @@ def _run_bots(game: Game, bots: dict, echo: bool) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.game == "lobbys":
+        from . import lobbys_cli
+
+        return lobbys_cli.play(args)
+    if args.players not in (None, 2) or args.people:
+        print("play: Campaign Manager 2008 is for two players (McCain and Obama)"
+              + (", without The People Speak (a Lobbys variant)" if args.people else ""), file=sys.stderr)
+        return 2
     names = args.bot or []
     if len(names) != 2:
         print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
@@ -95,8 +105,17 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    data = read_json(args.file)
+    if game_of(data) == "lobbys":
+        from . import lobbys_cli
+
+        return lobbys_cli.replay_record(args, data)
+    if args.seat is not None and args.seat not in {s.value for s in Game.seats}:
+        print(f"replay: --seat {args.seat}: a CM2008 game's seats are "
+              + ", ".join(s.value for s in Game.seats), file=sys.stderr)
+        return 2
     cards = _cards(args.cards)
-    record = load_record(args.file)
+    record = Record.from_json(data, str(args.file))
     result = replay(cards, record, accept_other_cards=args.accept_cards)
     if args.upgrade:
         return _upgrade(args.file, record, result)
@@ -242,9 +261,14 @@ def build_parser() -> argparse.ArgumentParser:
     m.set_defaults(run=cmd_migrate)
 
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
+    g.add_argument("--game", choices=list(GAMES), default="cm2008",
+                   help="cm2008 (Campaign Manager 2008, the default) or lobbys (docs/lobbys.md)")
     g.add_argument("--bot", action="append", metavar="BOT",
                    help=f"a bot: {', '.join(BOT_NAMES)}, with settings as ismcts:iterations=400,rollout=greedy "
-                        "(docs/bots.md); give two (McCain's, then Obama's)")
+                        "(docs/bots.md); give two (McCain's, then Obama's); lobbys: one for every seat, "
+                        "or one per seat")
+    g.add_argument("--players", type=int, metavar="N", help="lobbys: 2 to 5 players (default 4)")
+    g.add_argument("--people", action="store_true", help="lobbys: the variant The People Speak (L10, 2-4 players)")
     g.add_argument("--seed", type=_seed, default=1, help="the game's seed, 0 or more (default 1)")
     g.add_argument("--setup", choices=list(SETUP_MODES), default="beginner",
                    help="beginner decks and states (default), choose-states, or draft (R3.1)")
@@ -284,8 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file", metavar="FILE")
     r.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     r.add_argument("--log", action="store_true", help="print the replayed event log (every event in full)")
-    r.add_argument("--seat", choices=[s.value for s in Game.seats],
-                   help="with --log: print the log as this seat saw it, without what it could not see")
+    r.add_argument("--seat", metavar="SEAT",
+                   help="with --log: print the log as this seat saw it, without what it could not see "
+                        "(cm2008: mccain or obama; lobbys: p1 to p5)")
     r.add_argument("--accept-cards", action="store_true",
                    help="replay a record played with another version of the cards (else it fails)")
     r.add_argument("--upgrade", action="store_true",

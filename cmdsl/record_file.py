@@ -25,12 +25,28 @@ MAX_NESTING = 32
 
 
 def load_record(path: str | Path) -> Record:
-    return Record.from_json(_parse(path, _read(Path(path))), str(path))
+    return Record.from_json(read_json(path), str(path))
+
+
+def read_json(path: str | Path) -> Any:
+    """A record file's JSON, read safely (size, encoding and nesting checked, located errors),
+    before any game reads its fields: a CM2008 record (``Record.from_json``) or another game's."""
+    return _parse(path, _read(Path(path)))
+
+
+def game_of(data: Any) -> str:
+    """Which game a record is of: its ``game`` field (a CM2008 record has none: cm2008)."""
+    return data.get("game", "cm2008") if isinstance(data, dict) else "cm2008"
 
 
 def save_record(record: Record, path: str | Path) -> None:
     """Write ``record`` atomically: a failed save leaves the previous file as it was."""
-    write_atomically(Path(path), json.dumps(record.to_json(), indent=1) + "\n")
+    save_json(record.to_json(), path)
+
+
+def save_json(data: Any, path: str | Path) -> None:
+    """Write a record's JSON atomically: a failed save leaves the previous file as it was."""
+    write_atomically(Path(path), json.dumps(data, indent=1) + "\n")
 
 
 def _read(path: Path) -> str:

@@ -42,6 +42,12 @@ def add_parser(sub: Any) -> None:
                        description="Play N bot games and report win rates with 95% intervals, first-player advantage, "
                                    "game length, and per card, state, Breaking News and Going Negative result. "
                                    "`cmdsl balance report DB` reports a stored run again.")
+    b.add_argument("--game", choices=["cm2008", "lobbys"], default="cm2008",
+                   help="cm2008 (default) or lobbys: a seat study, the first bot at one seat in turn, the second "
+                        "(default random) at the others")
+    b.add_argument("--players", metavar="N", type=argtypes.whole(2, 5, "a whole number from 2 to 5"),
+                   help="lobbys: how many players (default 4)")
+    b.add_argument("--people", action="store_true", help="lobbys: the variant The People Speak (L10, 2-4 players)")
     b.add_argument("--games", metavar="N", type=argtypes.whole(1, None, "a whole number ≥ 1"),
                    help=f"how many games (per card set); default {DEFAULT_GAMES}, or the stored run's with --resume")
     b.add_argument("--bot", action="append", metavar="BOT",
@@ -131,7 +137,28 @@ def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
     return None if c is None else (c.title, c.type, c.effect_text, str(c.going_negative), str(c.beginner))
 
 
+#: The options of a CM2008 run that a Lobbys seat study has no use for.
+_CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "cards", "against", "db", "resume", "report", "top")
+
+
+def _lobbys(args: argparse.Namespace) -> int:
+    from .seats import seat_study
+
+    given = [f"--{name.replace('_', '-')}" for name in _CM2008_ONLY if getattr(args, name, None) not in (None, False)]
+    if given:
+        raise CmdslError(f"balance --game lobbys: {', '.join(given)} belong(s) to CM2008 runs; a Lobbys seat study "
+                         "takes --players, --people, --bot (two at most), --games, --seed, --workers, --quiet")
+    study = seat_study(args.players or 4, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
+                       args.workers or os.cpu_count() or 1, args.people, args.quiet)
+    print(study.render())
+    return 0
+
+
 def cmd_balance(args: argparse.Namespace) -> int:
+    if args.game == "lobbys":
+        return _lobbys(args)
+    if args.players is not None or args.people:
+        raise CmdslError("balance: --players and --people are for --game lobbys (CM2008 has two players)")
     if args.resume and not args.db:
         raise CmdslError("balance: --resume needs the --db FILE of the run to resume")
     if args.report:

@@ -1,0 +1,90 @@
+"""``cmdsl play --game lobbys`` and ``cmdsl replay`` of a Lobbys record: the command line's side of
+the second game (docs/lobbys.md). The game itself is ``cmdsl.games.lobbys``; this module only
+reads options, runs bots and prints."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .bots import Bot, parse_bot, play_bot_move
+from .errors import CmdslError
+from .game.decisions import PlayerSeat
+from .games.lobbys.data import load_data
+from .games.lobbys.game import LobbysGame, first_difference, replay
+from .games.lobbys.seats import seat_named, seats_for
+from .record_file import check_destination, save_json
+
+PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
+
+
+def bots_for(names: list[str], players: int, seed: int) -> dict[PlayerSeat, Bot]:
+    """One bot per seat: one name for every seat, or one name per seat in seat order. A bot's
+    seed is made from the game's and its seat's, as in CM2008 games."""
+    if len(names) not in (1, players):
+        raise CmdslError(f"give one bot for every seat or {players} bots, one per seat in order "
+                         f"(--bot random, or --bot ismcts --bot random ...); {len(names)} given")
+    specs = [parse_bot(n) for n in names]
+    seats = seats_for(players)
+    return {seat: (specs[i] if len(specs) > 1 else specs[0]).make(seed * players + i)
+            for i, seat in enumerate(seats)}
+
+
+def play(args: argparse.Namespace) -> int:
+    players = args.players if args.players is not None else 4
+    if players not in PLAYER_COUNTS:
+        print(f"play: Lobbys is for 2 to 5 players (L1.1), not {players}", file=sys.stderr)
+        return 2
+    if args.record:
+        try:
+            check_destination(args.record)  # before the game, not after it: a game is never lost
+        except CmdslError as e:
+            print(f"play: cannot save the record: {e}", file=sys.stderr)
+            return 2
+    try:
+        bots = bots_for(args.bot or ["random"], players, args.seed)
+        game = LobbysGame(args.seed, players, people_variant=args.people, data=load_data())
+    except (CmdslError, ValueError) as e:
+        print(f"play: {e}", file=sys.stderr)
+        return 2
+    names = ", ".join(f"{seat} {bot.name}" for seat, bot in bots.items())
+    if not args.quiet:
+        print(f"Lobbys, {players} players ({names}), seed {args.seed}"
+              + (", The People Speak (L10)" if args.people else "") + ".")
+    shown = 0
+    while game.pending is not None:
+        play_bot_move(game, bots)
+        if not args.quiet:
+            for e in game.events[shown:]:
+                print(e.text())
+            shown = len(game.events)
+    if args.quiet and game.result is not None:
+        print(game.result.text())
+    if args.record:
+        save_json(game.record(), args.record)
+        print(f"Record saved to {args.record} ({len(game.answers)} answers).")
+    return 0
+
+
+def replay_record(args: argparse.Namespace, data: Any) -> int:
+    """``cmdsl replay FILE`` of a Lobbys record: replay it, print the log if asked (the full log,
+    or as one seat saw it), and say whether it reproduces."""
+    game, same = replay(data, str(args.file))
+    if args.log:
+        if args.seat is None:
+            print(game.log_text())
+        else:
+            seat = seat_named(args.seat)
+            if seat is None or seat not in game.seats:
+                raise CmdslError(f'--seat {args.seat}: this game\'s seats are '
+                                 + ", ".join(s.value for s in game.seats))
+            print("\n".join(e.text() for e in game.view(seat).log))
+    if same:
+        end = game.result.text() if game.result is not None else "the game is not over"
+        print(f"Replay reproduces the record: {len(game.answers)} answers, {len(game.events)} events, "
+              f"identical log. {end}")
+        return 0
+    at = first_difference(game, list(data.get("log") or []))
+    print(f"Replay diverges: the log differs at event {at}", file=sys.stderr)
+    return 1
