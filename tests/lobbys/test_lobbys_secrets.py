@@ -114,30 +114,55 @@ def test_a_fork_for_a_seat_leaves_out_the_other_seats_unrevealed_picks() -> None
 
 # ---- determinized(seat) ---------------------------------------------------------------------------
 
-def test_determinized_copies_depend_only_on_what_the_seat_knows() -> None:
-    """L11.6: two games that differ only in how P1 and P3 hold their cards (and in P1's
-    unrevealed pick) give the same determinized copy for P2 from the same generator: same
-    position, same pending decisions, same future (played on the same way, the same log)."""
-    g1, g2 = game(), game()
-    g2.change_position(swap_first_cards(0, 2))
-    g1.answer(g1.position.lobbys.hands[0][0].id, P1)
-    g2.answer(g2.position.lobbys.hands[0][-1].id, P1)
-    g1.answer(g1.position.lobbys.hands[1][0].id, P2)  # P2's own pick is the same in both
-    g2.answer(g2.position.lobbys.hands[1][0].id, P2)
-    d1, d2 = g1.determinized(P2, random.Random(7)), g2.determinized(P2, random.Random(7))
-    assert d1.position.lobbys == d2.position.lobbys
-    assert d1.position.rng.getstate() == d2.position.rng.getstate()
-    assert d1.pending_decisions == d2.pending_decisions and [d.player for d in d1.pending_decisions] == [P1, P3]
-    assert d1.view(P2) == d2.view(P2) and d1.answers == d2.answers
-    rng = random.Random(3)
-    while not d1.over:
-        for d in d1.pending_decisions:
-            a = rng.choice(d.options).id
-            d1.answer(a, d.player)
-            d2.answer(a, d.player)
-    assert [e.text() for e in d1.events] == [e.text() for e in d2.events]
-    # The real games are not changed, and still differ.
-    assert g1.position.lobbys.hands != g2.position.lobbys.hands and len(g1.answers) == len(g1.answers)
+def hide_again(seat: int, seed: int) -> "callable":  # type: ignore[valid-type]
+    """A position change of all that ``seat`` cannot know (L11.6): the other seats' cards split
+    anew at the same sizes, the Contract and People decks put in another order, the RNG's future
+    changed."""
+    def change(table: Table) -> None:
+        rng = random.Random(seed)
+        pos = table.lobbys.copy()
+        others = [s for s in pos.seats if s != seat]
+        pool = [c for s in others for c in pos.hands[s]]
+        rng.shuffle(pool)
+        for s in others:
+            n = len(pos.hands[s])
+            pos.hands[s], pool = sorted(pool[:n], key=lambda c: c.sort_key), pool[n:]
+        rng.shuffle(pos.contract_deck)
+        rng.shuffle(pos.people_deck)
+        table.lobbys = pos
+        table.rng.seed(seed)
+    return change
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_determinized_copies_depend_only_on_what_the_seat_knows(players: int) -> None:
+    """L11.6: two games that differ only in what P2 cannot know (how the others hold their
+    cards, the decks' order, the RNG's future, and P1's unrevealed pick) give the same
+    determinized copy for P2 from the same generator: same position, same pending decisions,
+    same future (played on the same way, the same log)."""
+    for k in range(6):
+        g1 = LobbysGame(30 + k, players, people_variant=True, data=DATA)
+        g2 = LobbysGame(30 + k, players, people_variant=True, data=DATA)
+        g2.change_position(hide_again(1, k))
+        assert g1.position.lobbys.hands != g2.position.lobbys.hands
+        assert g1.position.lobbys.hands[1] == g2.position.lobbys.hands[1]
+        g1.answer(g1.position.lobbys.hands[0][0].id, P1)
+        g2.answer(g2.position.lobbys.hands[0][-1].id, P1)
+        g1.answer(g1.position.lobbys.hands[1][k].id, P2)  # P2's own pick is the same in both
+        g2.answer(g2.position.lobbys.hands[1][k].id, P2)
+        d1, d2 = g1.determinized(P2, random.Random(k)), g2.determinized(P2, random.Random(k))
+        assert d1.position.lobbys == d2.position.lobbys
+        assert d1.position.rng.getstate() == d2.position.rng.getstate()
+        assert d1.pending_decisions == d2.pending_decisions and P2 not in [d.player for d in d1.pending_decisions]
+        assert d1.view(P2) == d2.view(P2) and d1.answers == d2.answers
+        rng = random.Random(3)
+        while not d1.over:
+            for d in d1.pending_decisions:
+                a = rng.choice(d.options).id
+                d1.answer(a, d.player)
+                d2.answer(a, d.player)
+        assert [e.text() for e in d1.events] == [e.text() for e in d2.events]
+        assert g1.position.lobbys.hands != g2.position.lobbys.hands  # the real games are not changed
 
 
 def test_determinized_copies_deal_the_hidden_cards_anew() -> None:
