@@ -52,7 +52,7 @@ def test_every_seat_picks_at_once_each_among_its_own_hand() -> None:
     pending = g.pending_decisions
     assert [d.player for d in pending] == list(g.seats) and g.simultaneous
     for d in pending:
-        hand = g.position.lobbys.hands[d.player.index]
+        hand = g.position.lobbys.hands[g.seats.index(d.player)]  # type: ignore[arg-type]
         assert d.kind == LobbysDecisionKind.VOTE
         assert [o.value for o in d.options] == hand and [o.id for o in d.options] == [c.id for c in hand]
         assert [o.label for o in d.options] == [str(c) for c in hand]

@@ -35,7 +35,7 @@ GAMES, LONG_GAMES = 50, 1000
 
 
 def games_per_case(players: int) -> int:
-    if settings.default.max_examples < 1000:  # the "modest" profile
+    if settings().max_examples < 1000:  # the "modest" profile
         return GAMES
     return LONG_GAMES // sum(1 for p, _ in CASES if p == players)
 

@@ -8,6 +8,7 @@ looking at nothing, that the seat who *may* know sees the difference."""
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 import pytest
 
@@ -29,7 +30,7 @@ def game(players: int = 3, seed: int = 21, steps: int = 2) -> LobbysGame:
     return g
 
 
-def swap_first_cards(a: int, b: int) -> "callable":  # type: ignore[valid-type]
+def swap_first_cards(a: int, b: int) -> Callable[[Table], None]:
     """A position change: seats ``a`` and ``b`` swap their lowest cards (another split of the
     cards they hold together)."""
     def change(table: Table) -> None:
@@ -114,7 +115,7 @@ def test_a_fork_for_a_seat_leaves_out_the_other_seats_unrevealed_picks() -> None
 
 # ---- determinized(seat) ---------------------------------------------------------------------------
 
-def hide_again(seat: int, seed: int) -> "callable":  # type: ignore[valid-type]
+def hide_again(seat: int, seed: int) -> Callable[[Table], None]:
     """A position change of all that ``seat`` cannot know (L11.6): the other seats' cards split
     anew at the same sizes, the Contract and People decks put in another order, the RNG's future
     changed."""

@@ -245,8 +245,8 @@ class LobbysGame(Driver):
     def _copy(self, origin: Origin, changes: tuple[tuple[int, Callable[[Any], None]], ...],
               forced: tuple[tuple[str, bool], ...], answers: list[Any]) -> "LobbysGame":
         g = LobbysGame.__new__(LobbysGame)
-        g.data, g.seed, g.players, g.people_variant, g.seats = (self.data, self.seed, self.players,
-                                                                self.people_variant, self.seats)
+        g.data, g.seed, g.players, g.people_variant = self.data, self.seed, self.players, self.people_variant
+        g.seats = self.seats  # type: ignore[misc]  # the Driver types it ClassVar; a game's own N seats
         g.observer, g.step_limit, g.steps = None, self.step_limit, 0
         g._ask_chance, g._forced, g._origin, g._changes = self._ask_chance, forced, origin, changes
         g._restart(answers)
