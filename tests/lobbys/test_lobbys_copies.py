@@ -97,3 +97,29 @@ def test_the_turn_counts_every_pick_step_of_the_game() -> None:
         for d in g.pending_decisions:
             g.answer(r.choice(d.options).id, d.player)
     assert turns == list(range(1, 22))  # L2.1: 3 rounds × (1 election + 6 tenders)
+
+
+def test_an_answer_is_a_transaction_even_when_an_observer_fails() -> None:
+    """DESIGN property 9: a failure while a step is revealed (here the observer's) leaves the game
+    as it was before the answer, and is reported as an ``InternalError`` with the record."""
+    from cmdsl.game.driver import InternalError
+    from cmdsl.games.lobbys import events as E
+
+    def picky(game: LobbysGame, event: object) -> None:
+        if isinstance(event, E.TenderWon):
+            raise RuntimeError("observer bug")
+
+    g = LobbysGame(4, 3, data=DATA, observer=picky)
+    for d in g.pending_decisions:  # the election: no tender yet
+        g.answer(d.options[0].id, d.player)
+    for d in g.pending_decisions[:-1]:
+        g.answer(d.options[0].id, d.player)
+    before = (texts(g), list(g.answers), g.position.lobbys.copy(), g.pending_decisions, g.turn)
+    last = g.pending_decisions[-1]
+    with pytest.raises(InternalError, match="observer bug") as e:
+        g.answer(last.options[0].id, last.player)
+    assert (texts(g), list(g.answers), g.position.lobbys, g.pending_decisions, g.turn) == before
+    assert len(e.value.record["answers"]) == len(before[1]) + 1  # the answer that failed, for a bug report
+    g.observer = None
+    g.answer(last.options[0].id, last.player)
+    assert g.turn == 3

@@ -226,7 +226,10 @@ class LobbysGame(Driver):
         The deal is made on the position at the step in progress (a pick changes nothing before
         the reveal, so that is the position now, with any ``change_position`` made since the
         step started) and the copy starts from it: every fork of the copy keeps it, and the
-        copy holds no trace of the real hidden cards. This game is not changed."""
+        copy holds no trace of the real hidden cards. This game is not changed. A finished
+        game has nothing left to deal: its determinized copy is a fork."""
+        if self.result is not None:
+            return self.fork()  # its last picks are revealed: replayed on a new deal they would not fit
         _, since, turn = self._step_start()
         d = deal(self.position.lobbys, seat.index, rng)
         origin = Origin(Table(redealt(self.position.lobbys, d), GameRng(d.seed)), turn, self._before(since))
