@@ -41,7 +41,7 @@ from .position import LobbysPosition, Phase
 from .rules import GameOver, PickKind, Result, Step, apply_picks, legal_picks, new_game, pick_kind, seats_to_pick
 from .scoring import RoundScore, SeatScore, score_round, winners
 from .tender import Tender, WonBy, resolve_tender
-from .seats import SEATS, LobbysSeat, seats_for
+from .seats import SEATS, LobbysSeat, seat_named, seats_for
 from .options import LobbysDecisionKind
 from .record import LobbysRecord
 from .view import LobbysView, SeatView
@@ -49,7 +49,7 @@ from .game import LobbysGame, first_difference, replay
 
 __all__ = [
     "SEATS", "LobbysDecisionKind", "LobbysGame", "LobbysRecord", "LobbysSeat", "LobbysView", "SeatView",
-    "first_difference", "replay", "seats_for",
+    "first_difference", "replay", "seat_named", "seats_for",
     "Card", "Contract", "ElectedBy", "Election", "Face", "GameOver", "LobbysData", "LobbysPosition", "Phase",
     "Pick", "PickKind", "Result", "RoundScore", "SeatScore", "Step", "Suit", "Tender", "WonBy", "apply_picks",
     "card", "contract", "hold_election", "legal_picks", "load_data", "new_game", "pick_kind", "resolve_tender",
