@@ -21,7 +21,14 @@ data file. The interface a generic driver (seats 0..N−1, simultaneous secret d
 Chance (the deals, the People draws) comes only from the ``rng`` passed in; the same seed and
 picks give the same game. ``LobbysPosition.copy()`` is cheap and complete, for search.
 
-Modules, one job each: ``cards`` (suits, ranks, cards, contracts), ``data`` (the game data file,
+The playable game on the generic driver (``cmdsl.game.driver``) is ``LobbysGame`` (``game.py``):
+its seats are ``LobbysSeat`` members (``seats.py``), each step one ``Together`` of secret picks
+(``options.py``: their kinds and options), its events in ``events.py``, the seat's view in
+``view.py``, the bots' re-deal in ``determinize.py`` and estimate in ``heuristic.py``, its record
+in ``record.py``; ``table.py`` holds the driver's position (the rules' position and the RNG).
+docs/lobbys.md, "Playing it in code", shows the API.
+
+Modules of the rules, one job each: ``cards`` (suits, ranks, cards, contracts), ``data`` (the game data file,
 checked), ``position`` (the state value), ``picks`` (a revealed pick), ``election`` (L5, L10),
 ``tender`` (L6.3), ``scoring`` (L7, L8), ``rules`` (the steps above).
 """
@@ -34,8 +41,15 @@ from .position import LobbysPosition, Phase
 from .rules import GameOver, PickKind, Result, Step, apply_picks, legal_picks, new_game, pick_kind, seats_to_pick
 from .scoring import RoundScore, SeatScore, score_round, winners
 from .tender import Tender, WonBy, resolve_tender
+from .seats import SEATS, LobbysSeat, seat_named, seats_for
+from .options import LobbysDecisionKind
+from .record import LobbysRecord
+from .view import LobbysView, SeatView
+from .game import LobbysGame, first_difference, replay
 
 __all__ = [
+    "SEATS", "LobbysDecisionKind", "LobbysGame", "LobbysRecord", "LobbysSeat", "LobbysView", "SeatView",
+    "first_difference", "replay", "seat_named", "seats_for",
     "Card", "Contract", "ElectedBy", "Election", "Face", "GameOver", "LobbysData", "LobbysPosition", "Phase",
     "Pick", "PickKind", "Result", "RoundScore", "SeatScore", "Step", "Suit", "Tender", "WonBy", "apply_picks",
     "card", "contract", "hold_election", "legal_picks", "load_data", "new_game", "pick_kind", "resolve_tender",

@@ -1,0 +1,344 @@
+"""Lobbys as a playable game on the generic driver (``cmdsl.game.driver``): ``LobbysGame``.
+
+The rules are the pure functions of this package (``rules.py``); this module only drives them.
+Each step of the game (an election, L5, or a tender, L6) is one ``Together``: every seat has one
+``Decision`` at once, whose options are the cards of its hand, answered in secret and in any
+order; nothing is logged until the last seat has picked (L2.2, L11.7). On the reveal the picks
+go to ``apply_picks`` and its results become events (``events.py``). Shuffles come from the
+game's seeded ``GameRng``: Lobbys has no decisions of the chance seat.
+
+A step is the unit of copies: the game keeps a checkpoint (the position and RNG) at the start of
+every step, and ``fork()`` replays from it only the answers of the step in progress.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Callable, ClassVar
+
+from ...errors import IllegalAnswer, RecordError
+from ...game.decisions import Decision, Option, PlayerSeat, SeatAnswer
+from ...game.driver import MAX_STEPS, Driver, GameOver, Steps
+from ...game.log import EventLog
+from ...game.rng import GameRng
+from . import events as E
+from .cards import Card
+from .data import LobbysData, load_data
+from .determinize import deal, redealt
+from .election import Election, people_votes
+from .heuristic import heuristic
+from .options import KIND, OPTIONS, LobbysDecisionKind, card_of
+from .position import LobbysPosition
+from .record import LobbysRecord, RecordedAnswer, parse_record
+from .rules import GameOver as RulesGameOver
+from .rules import PickKind, Step, apply_picks, new_game, pick_kind
+from .scoring import RoundScore
+from .seats import LobbysSeat, seats_for
+from .table import Table
+from .tender import Tender
+from .view import LobbysView, build_view
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a fork starts: the table at the start of a step (shared, never changed), the number
+    of steps before it, and the answers given before it (for the fork's record)."""
+
+    table: Table
+    turn: int
+    before: tuple[SeatAnswer, ...]
+
+
+class LobbysGame(Driver):
+    #: Lobbys has no chance decisions: its deals and People draws come from the seed.
+    chance_outcomes: ClassVar[frozenset[str]] = frozenset()
+    chance_hint: ClassVar[str] = "Lobbys has no chance decisions: its shuffles come from the seed"
+
+    def __init__(self, seed: int, players: int, *, people_variant: bool = False,
+                 observer: Callable[["LobbysGame", E.Event], None] | None = None, ask_chance: bool = False,
+                 data: LobbysData | None = None) -> None:
+        """A new game of ``players`` (2–5) from ``seed``, with the variant "The People Speak"
+        (L10, 2–4 players) or not. ``observer(game, event)`` is called after every event.
+        ``data``: the game data (default: the bundled file, read now). ``ask_chance`` is the
+        driver's; Lobbys never has a chance decision to ask."""
+        self.data = data if data is not None else load_data()
+        self.data.check_players(players)
+        self.seed, self.players, self.people_variant = seed, players, people_variant
+        #: The seats of this game, in seat order (an instance attribute: N of the five).
+        self.seats: tuple[LobbysSeat, ...] = seats_for(players)  # type: ignore[misc]
+        self._ask_chance = ask_chance
+        self._forced: tuple[tuple[str, bool], ...] = ()
+        self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
+        self.steps, self.step_limit = 0, MAX_STEPS
+        self.observer = observer  # type: ignore[assignment]
+        self._origin: Origin | None = None
+        self._start()
+
+    # ---- the driver's hooks (cmdsl.game.driver.Driver) --------------------------------------
+
+    def _start(self) -> None:
+        """L3, L4: set up and deal round 1; then wait for the first picks."""
+        self._set_phase(None)
+        rng = GameRng(self.seed)
+        self.position: Table = Table(new_game(self.data, self.players, rng,  # type: ignore[arg-type]
+                                              people_variant=self.people_variant), rng)
+        self._reset(0)
+        self._gen = self._play(dealt=True)
+        self._advance(None)
+
+    def _load(self, origin: Origin) -> None:
+        """Put this game at ``origin``, the start of a step."""
+        self._set_phase(None)
+        self.position = Table(origin.table.lobbys, origin.table.rng.copy())
+        self._reset(origin.turn)
+        self._gen = self._play(dealt=False)
+        self._advance(None)
+
+    def _reset(self, turn: int) -> None:
+        self.events = EventLog()
+        self.answers: list[Any] = []
+        self.pending: Decision | None = None
+        self.result: E.GameEnded | None = None
+        self.steps = 0
+        #: The number of the current step (1-based), counting every pick step of every round.
+        self.turn = turn
+        self._checkpoint: tuple[Table, int, int] | None = None
+
+    def _rebuild(self) -> None:
+        """Start again, in place, from the start or from the step this fork started at (the
+        driver then replays the answers). The observer is left out of the replay."""
+        self._forced, self.observer = (), None
+        if self._origin is None:
+            self._start()
+        else:
+            self._load(self._origin)
+
+    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
+        """Never used: every Lobbys decision is a secret pick, and the picks of a step are
+        logged together at their reveal (``VotesRevealed``, ``OffersRevealed``)."""
+        raise NotImplementedError("Lobbys logs its picks at their reveal")
+
+    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
+        points = tuple(self.position.lobbys.points)
+        best = max(points)
+        ended = E.GameEnded(tuple(s for s in self.seats if points[s.index] == best), points, reason)
+        self.result = ended
+        self.events.add(ended)
+        if self.observer is not None:
+            self.observer(self, ended)
+
+    def _replay_action(self, answer: Any) -> None:
+        raise NotImplementedError("Lobbys has no actions by hand")
+
+    # ---- the rules, as one generator ------------------------------------------------------
+
+    def _play(self, dealt: bool) -> Steps:
+        """Every step from here on: one secret pick of every seat, revealed and applied."""
+        table = self.position
+        if dealt:
+            self._dealt(table.lobbys)
+        while True:
+            pos = table.lobbys
+            pick = pick_kind(pos)
+            assert pick is not None  # the last step ends the game (GameOver) before this
+            self._checkpoint = (table.snapshot(), len(self.answers), self.turn)
+            self.turn += 1
+            kind, prompt = KIND[pick], _prompt(pos, pick)
+            revealed = yield from self.together({seat: partial(self._pick, seat, kind, prompt) for seat in self.seats})
+            table = self.position
+            pos = table.lobbys  # read again: a determinization may have re-dealt it
+            chosen: dict[int, Card] = {seat.index: revealed.results[seat] for seat in self.seats}
+            step = apply_picks(pos, chosen, table.rng)  # type: ignore[arg-type]
+            table.lobbys = step.position
+            self._log_step(pos, step, tuple((seat, chosen[seat.index]) for seat in self.seats))
+
+    def _pick(self, seat: LobbysSeat, kind: LobbysDecisionKind, prompt: str) -> Steps:
+        """One seat's secret pick: a card of its hand (L5.1, L6.2)."""
+        hand = self.position.lobbys.hands[seat.index]
+        opt = yield Decision(seat, kind, prompt, tuple([OPTIONS[c] for c in hand]))  # type: ignore[arg-type]
+        card: Card = opt.value
+        return card
+
+    def _log_step(self, before: LobbysPosition, step: Step, picks: E.Picks) -> None:
+        """The events of one revealed step, in order; the end of the game raises ``GameOver``."""
+        after = step.position
+        for r in step.results:
+            if isinstance(r, Election):
+                self.emit(E.VotesRevealed, before.round, picks)
+                if r.people:
+                    self.emit(E.PeopleDrawn, r.people, tuple(v for v in people_votes(r.people).items() if v[1]))
+                self.emit(E.ElectionWon, r.trump, r.votes, r.decided_by)
+            elif isinstance(r, Tender):
+                self.emit(E.OffersRevealed, picks)
+                self.emit(E.TenderWon, self.seats[r.winner.seat], r.winner.card, r.income, r.main, r.linked,
+                          r.won_by)
+            elif isinstance(r, RoundScore):
+                self.emit(E.RoundScored, r.round, self._score_lines(r, after))
+            elif isinstance(r, RulesGameOver):
+                winner = self.seats[r.winners[0]] if len(r.winners) == 1 else None
+                raise GameOver(winner, f"after {self.data.rounds} rounds")
+        if after.round != before.round:
+            self._dealt(after)
+        elif after.contract_offer is not None:
+            self._turned_up(after)
+
+    def _dealt(self, pos: LobbysPosition) -> None:
+        """L4: a round's deal, each hand told to its own seat only."""
+        self.emit(E.RoundStarted, pos.round, self.data.rounds, self.data.hand_size)
+        for seat in self.seats:
+            self.emit(E.HandDealt, seat, tuple(pos.hands[seat.index]))
+
+    def _turned_up(self, pos: LobbysPosition) -> None:
+        assert pos.contract_offer is not None
+        main, linked = pos.contract_offer
+        types = self.data.contract_types
+        self.emit(E.ContractsTurnedUp, pos.round, pos.tenders_done + 1, self.data.tenders_per_round, main, linked,
+                  types[main.face], types[linked.face])
+
+    def _score_lines(self, r: RoundScore, after: LobbysPosition) -> tuple[E.ScoreLine, ...]:
+        types = self.data.contract_types
+        return tuple(E.ScoreLine(self.seats[s.seat], tuple((types[f], p) for f, p in s.majorities), s.omnipresence,
+                                 s.partisan, s.partisan_points, s.loss, s.total, after.points[s.seat])
+                     for s in r.scores)
+
+    # ---- copies ---------------------------------------------------------------------------
+
+    def fork(self, for_seat: LobbysSeat | None = None) -> "LobbysGame":
+        """An independent copy of this game at its pending decisions; this game is not changed.
+        It starts from the checkpoint of the current step and replays the step's answers:
+        all of them, or (``for_seat``) only those the seat may know (``answers_known_to``: the
+        other seats' unrevealed picks are left out, so their decisions are pending again).
+        The copy's log holds only the events since the step started; its ``record()`` has the
+        game's answers from the start (with ``for_seat``, those known to the seat)."""
+        snap, since, turn = self._step_start()
+        # The checkpoint holds the position changes made before it; those made since are made again.
+        changes = tuple((when - since, change) for when, change in self._changes if when >= since)
+        answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
+        return self._copy(Origin(snap, turn, self._before(since)), changes, self._forced, answers[since:])
+
+    def determinized(self, seat: LobbysSeat, rng: random.Random) -> "LobbysGame":
+        """A fork for ``seat`` in which all it cannot know (L11.6) is dealt anew from ``rng``:
+        the other seats' hands (the cards they hold together, dealt back at the same sizes), the
+        Contract deck's order, the People deck, and the RNG's future (``determinize.py``).
+
+        The deal is made on the position at the step in progress (a pick changes nothing before
+        the reveal, so that is the position now, with any ``change_position`` made since the
+        step started) and the copy starts from it: every fork of the copy keeps it, and the
+        copy holds no trace of the real hidden cards. This game is not changed. A finished
+        game has nothing left to deal: its determinized copy is a fork."""
+        if self.result is not None:
+            return self.fork()  # its last picks are revealed: replayed on a new deal they would not fit
+        _, since, turn = self._step_start()
+        d = deal(self.position.lobbys, seat.index, rng)
+        origin = Origin(Table(redealt(self.position.lobbys, d), GameRng(d.seed)), turn, self._before(since))
+        return self._copy(origin, (), (), self.answers_known_to(seat)[since:])
+
+    def _step_start(self) -> tuple[Table, int, int]:
+        cp = self._checkpoint
+        assert cp is not None  # set at the start of every step
+        return cp
+
+    def _before(self, since: int) -> tuple[Any, ...]:
+        """The answers of the game before this one's answer ``since`` (a fork's origin too)."""
+        before = self._origin.before if self._origin is not None else ()
+        return before + tuple(self.answers[:since])
+
+    def _copy(self, origin: Origin, changes: tuple[tuple[int, Callable[[Any], None]], ...],
+              forced: tuple[tuple[str, bool], ...], answers: list[Any]) -> "LobbysGame":
+        g = LobbysGame.__new__(LobbysGame)
+        g.data, g.seed, g.players, g.people_variant = self.data, self.seed, self.players, self.people_variant
+        g.seats = self.seats  # type: ignore[misc]  # the Driver types it ClassVar; a game's own N seats
+        g.observer, g.step_limit, g.steps = None, self.step_limit, 0
+        g._ask_chance, g._forced, g._origin, g._changes = self._ask_chance, forced, origin, changes
+        g._restart(answers)
+        return g
+
+    # ---- reading the game -----------------------------------------------------------------
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """Every answer since the game's start (a fork's too: those before its origin)."""
+        return self._before(len(self.answers))
+
+    @property
+    def forked(self) -> bool:
+        """Whether this game is a copy (``fork``, ``determinized``): its log starts at its origin."""
+        return self._origin is not None
+
+    def unrevealed_pick(self, seat: LobbysSeat) -> Card | None:
+        """``seat``'s own pick in the step in progress, before the reveal (None if it has not
+        picked, or nothing is pending). Only ever for that seat's own view."""
+        cp = self._checkpoint
+        if not self.simultaneous or cp is None:
+            return None
+        for a in self.answers[cp[1]:]:
+            if isinstance(a, SeatAnswer) and a.seat is seat:
+                return card_of(a.answer)
+        return None
+
+    def view(self, seat: LobbysSeat) -> LobbysView:
+        """All that ``seat`` may know now (L11.6, DESIGN property 11): see ``view.py``."""
+        return build_view(self.position.lobbys, seat, self.seats, self.turn, self.pending_decisions,
+                          self.unrevealed_pick(seat), self.result, self.events, self.data.contract_types)
+
+    def heuristic(self, seat: LobbysSeat) -> float:
+        """How well ``seat`` stands, from 0 (lost) to 1 (won), ties shared: see ``heuristic.py``."""
+        return heuristic(self.position.lobbys, self.seats, self.result, seat)
+
+    def record(self, complete: bool = True) -> dict[str, Any]:
+        """This game as a JSON-able record (``record.py``). ``complete=False``, and any fork,
+        leaves out the log (a fork's log starts where it was made)."""
+        answers = tuple(RecordedAnswer(a.seat, a.answer) for a in self.history)
+        log = tuple(e.text() for e in self.events) if complete and not self.forked else None
+        result = self.result.text() if self.result is not None else None
+        return LobbysRecord(self.players, self.people_variant, self.seed, answers, log, result).to_json()
+
+    @staticmethod
+    def from_record(data: Any, where: str = "record", *, game_data: LobbysData | None = None) -> "LobbysGame":
+        """The game a record (parsed JSON) holds, replayed answer by answer. A malformed record,
+        or an answer the game refuses, raises one ``RecordError`` saying where."""
+        game_data = game_data if game_data is not None else load_data()
+        rec = parse_record(data, game_data, where)
+        game = LobbysGame(rec.seed, rec.players, people_variant=rec.people_variant, data=game_data)
+        for i, a in enumerate(rec.answers, 1):
+            if game.over:
+                raise RecordError(f"{where}: answers[{i}]: the game is over already: the record has "
+                                  f"{len(rec.answers) - i + 1} answer(s) too many")
+            try:
+                game.answer(a.answer, a.seat)
+            except IllegalAnswer as e:
+                raise RecordError(f"{where}: answers[{i}]: {a.seat.value} cannot answer {a.answer!r}: {e}") from None
+        return game
+
+    def log_text(self) -> str:
+        return "\n".join(e.text() for e in self.events)
+
+
+def _prompt(pos: LobbysPosition, pick: PickKind) -> str:
+    if pick is PickKind.VOTE:
+        return f"round {pos.round}, election: vote with a card (you pay its rank, L5.3)"
+    assert pos.contract_offer is not None
+    main, linked = pos.contract_offer
+    trump = pos.trump.symbol if pos.trump is not None else "none"
+    return (f"round {pos.round}, tender {pos.tenders_done + 1} of {pos.data.tenders_per_round}: offer a card for "
+            f"{main} (main) and {linked} (linked); trump {trump}")
+
+
+def replay(data: Any, where: str = "record", *, game_data: LobbysData | None = None) -> tuple[LobbysGame, bool]:
+    """Replay a record and check it: the game, and whether its log is the record's (True when the
+    record keeps no log). ``first_difference`` says where two logs part."""
+    game = LobbysGame.from_record(data, where, game_data=game_data)
+    log = data.get("log")
+    return game, log is None or [e.text() for e in game.events] == log
+
+
+def first_difference(game: LobbysGame, log: list[str]) -> int | None:
+    """The index of the first event of ``game`` whose text is not ``log``'s (or where the shorter
+    ends); None when they are the same."""
+    texts = [e.text() for e in game.events]
+    for i, (a, b) in enumerate(zip(texts, log)):
+        if a != b:
+            return i
+    return None if len(texts) == len(log) else min(len(texts), len(log))

@@ -1,0 +1,60 @@
+"""How well a seat stands in a Lobbys game, from 0 to 1: what greedy and ISMCTS bots maximise.
+
+* A finished game: 1 for the sole winner, 1/k for each of k seats sharing the win (L11.1), 0 for
+  the others.
+* Otherwise each seat's *expected points* are estimated, and the seat's lead over the best other
+  seat goes through a logistic: ``1 / (1 + exp(-lead / scale))``, 0.5 for a level game.
+  ``scale`` is ``SCALE`` points per round still to play, this one included: the same lead means
+  less early in the game.
+
+A seat's expected points are its points now, plus what this round's contracts are worth to it,
+minus the card it should expect to be left holding:
+
+* **Contracts** (L7.1–L7.3): its majorities, omnipresence and partisan items if the round ended
+  now (``score_round`` over the contracts won so far, no card left), weighted by how much of the
+  round is played (tenders done / tenders per round): early standings can still turn.
+* **Leftover loss** (L7.4): the mean rank of the cards it may be left with: its own hand for the
+  seat itself; for the other seats, the mean of all the cards they hold together, which the seat
+  knows (L11.6). So the estimate never uses a card the seat cannot see: it is fair on the real
+  game as well as on a determinized copy.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final, Sequence
+
+from .events import GameEnded
+from .position import LobbysPosition, Phase
+from .scoring import score_round
+from .seats import LobbysSeat
+
+#: Points of lead that give about 73% (logistic at 1), per round left to play.
+SCALE: Final = 8.0
+
+
+def heuristic(pos: LobbysPosition, seats: Sequence[LobbysSeat], result: GameEnded | None, seat: LobbysSeat) -> float:
+    if result is not None:
+        return 1.0 / len(result.winners) if seat in result.winners else 0.0
+    me = seat.index
+    expected = expected_points(pos, me)
+    lead = expected[me] - max(p for s, p in enumerate(expected) if s != me)
+    rounds_left = pos.data.rounds - pos.round + 1
+    return 1.0 / (1.0 + math.exp(-lead / (SCALE * rounds_left)))
+
+
+def expected_points(pos: LobbysPosition, viewer: int) -> list[float]:
+    """Each seat's expected points at the end of this round, as ``viewer`` can estimate them."""
+    data = pos.data
+    played = pos.tenders_done / data.tenders_per_round if pos.phase is Phase.TENDER else 0.0
+    standing = score_round(pos.won, [[] for _ in pos.seats], data) if played else ()
+    others = [c.rank for s in pos.seats if s != viewer for c in pos.hands[s]]
+    others_mean = sum(others) / len(others) if others else 0.0
+    own = pos.hands[viewer]
+    own_mean = sum(c.rank for c in own) / len(own) if own else 0.0
+    out = []
+    for s in pos.seats:
+        contracts = standing[s].total * played if standing else 0.0
+        loss = own_mean if s == viewer else others_mean
+        out.append(pos.points[s] + contracts - loss)
+    return out
