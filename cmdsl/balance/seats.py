@@ -94,7 +94,7 @@ class SeatStudy:
         fair = 100.0 / p
         lines = [f"Lobbys, {p} players, {n} games: {self.tested} at one seat (seat i mod {p} in game i), "
                  f"{self.others} at the others",
-                 f"shared wins (L11.1, counted as a win for each winner): {shared} games",
+                 f"shared wins (L11.1, counted as a win for each winner): {shared} game{'' if shared == 1 else 's'}",
                  "", f"Seats (win rate, 95% Wilson interval; an even share is {fair:.1f}%)",
                  f"  {'seat':<9} {'all games':<24} {'with ' + self.tested:<28} mean points"]
         for s in range(p):

@@ -28,7 +28,7 @@ from .cards import Card
 from .data import LobbysData, load_data
 from .determinize import deal, redealt
 from .election import Election, people_votes
-from .heuristic import heuristic
+from .heuristic import SCALE, WIN_VALUE, heuristic, standing
 from .options import KIND, OPTIONS, LobbysDecisionKind, card_of
 from .position import LobbysPosition
 from .record import LobbysRecord, RecordedAnswer, parse_record
@@ -282,6 +282,20 @@ class LobbysGame(Driver):
         """All that ``seat`` may know now (L11.6, DESIGN property 11): see ``view.py``."""
         return build_view(self.position.lobbys, seat, self.seats, self.turn, self.pending_decisions,
                           self.unrevealed_pick(seat), self.result, self.events, self.data.contract_types)
+
+    #: Points of expected lead per round left that make a search's score 0.73 (``heuristic.py``).
+    evaluation_scale: ClassVar[float] = SCALE
+
+    def winners(self) -> tuple[LobbysSeat, ...]:
+        return () if self.result is None else self.result.winners
+
+    def evaluate(self, seat: PlayerSeat) -> float:
+        """The seat's expected lead in points per round left (``heuristic.standing``); a finished
+        game: WIN_VALUE shared among its winners, −WIN_VALUE for the others."""
+        result = self.result
+        if result is not None:
+            return WIN_VALUE / len(result.winners) if seat in result.winners else -WIN_VALUE
+        return standing(self.position.lobbys, seat)  # type: ignore[arg-type]
 
     def heuristic(self, seat: LobbysSeat) -> float:
         """How well ``seat`` stands, from 0 (lost) to 1 (won), ties shared: see ``heuristic.py``."""

@@ -31,16 +31,24 @@ from .seats import LobbysSeat
 
 #: Points of lead that give about 73% (logistic at 1), per round left to play.
 SCALE: Final = 8.0
+#: A won game's value to ``LobbysGame.evaluate``: more than any lead.
+WIN_VALUE: Final = 1000.0
 
 
 def heuristic(pos: LobbysPosition, seats: Sequence[LobbysSeat], result: GameEnded | None, seat: LobbysSeat) -> float:
     if result is not None:
         return 1.0 / len(result.winners) if seat in result.winners else 0.0
+    return 1.0 / (1.0 + math.exp(-standing(pos, seat) / SCALE))
+
+
+def standing(pos: LobbysPosition, seat: LobbysSeat) -> float:
+    """The seat's expected lead over the best other seat, in points per round still to play
+    (this one included): what the greedy bot maximises (``LobbysGame.evaluate``); ``heuristic``
+    is its logistic."""
     me = seat.index
     expected = expected_points(pos, me)
     lead = expected[me] - max(p for s, p in enumerate(expected) if s != me)
-    rounds_left = pos.data.rounds - pos.round + 1
-    return 1.0 / (1.0 + math.exp(-lead / (SCALE * rounds_left)))
+    return lead / (pos.data.rounds - pos.round + 1)
 
 
 def expected_points(pos: LobbysPosition, viewer: int) -> list[float]:
