@@ -15,7 +15,7 @@ from .errors import CmdslError
 from .game.decisions import PlayerSeat
 from .games.cm2008.engine import Game
 from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, Setup
-from .record_file import check_destination, game_of, read_json, save_record
+from .record_file import check_destination, game_of, load_record, read_json, save_record
 from .games.cm2008.record import FORMAT, Record
 from .replay import Replay, replay
 from .loader import load_card_set
@@ -105,8 +105,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    data = read_json(args.file)
-    if game_of(data) == "lobbys":
+    try:
+        data = read_json(args.file)
+    except CmdslError:  # said after the cards' own errors, as before there were two games
+        data = None
+    if data is not None and game_of(data) == "lobbys":
         from . import lobbys_cli
 
         return lobbys_cli.replay_record(args, data)
@@ -115,7 +118,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
               + ", ".join(s.value for s in Game.seats), file=sys.stderr)
         return 2
     cards = _cards(args.cards)
-    record = Record.from_json(data, str(args.file))
+    record = load_record(args.file) if data is None else Record.from_json(data, str(args.file))
     result = replay(cards, record, accept_other_cards=args.accept_cards)
     if args.upgrade:
         return _upgrade(args.file, record, result)
