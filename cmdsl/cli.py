@@ -10,12 +10,13 @@ from typing import Sequence
 
 from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
-from .bots import BOT_NAMES, Bot, parse_bot, play_bot_move
+from .bot_game import destination_refused, run_bots
+from .bots import BOT_NAMES, Bot, parse_bot
 from .errors import CmdslError
 from .game.decisions import PlayerSeat
 from .games.cm2008.engine import Game
 from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, Setup
-from .record_file import check_destination, game_of, load_record, read_json, save_record
+from .record_file import game_of, load_record, read_json, save_record
 from .games.cm2008.record import FORMAT, Record
 from .replay import Replay, replay
 from .loader import load_card_set
@@ -57,19 +58,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def _run_bots(game: Game, bots: dict, echo: bool) -> None:
-    shown = 0
-    while game.pending is not None:
-        play_bot_move(game, bots)
-        if echo:
-            for e in game.events[shown:]:
-                print(e.text())
-            shown = len(game.events)
-    if echo:
-        for e in game.events[shown:]:
-            print(e.text())
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     if args.game == "lobbys":
         from . import lobbys_cli
@@ -83,19 +71,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     if len(names) != 2:
         print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
         return 2
-    if args.record:
-        try:
-            check_destination(args.record)  # before the game, not after it: a game is never lost
-        except CmdslError as e:
-            print(f"play: cannot save the record: {e}", file=sys.stderr)
-            return 2
+    if destination_refused(args.record):  # before the game, not after it: a game is never lost
+        return 2
     specs = [parse_bot(name) for name in names]  # a misspelt bot or setting: one line, before the cards load
     cards = _cards(args.cards)
     bots: dict[PlayerSeat, Bot] = {seat: spec.make(args.seed * 2 + i)
                                    for i, (seat, spec) in enumerate(zip(Game.seats, specs))}
     limit = None if args.max_turns == 0 else args.max_turns
     game = Game(cards, args.seed, Setup(args.setup, args.first, limit), checkpoints=True)  # bots fork it
-    _run_bots(game, bots, echo=not args.quiet)
+    run_bots(game, bots, echo=not args.quiet)
     if args.quiet and game.result is not None:
         print(game.result.text())
     if args.record:

@@ -8,13 +8,14 @@ import argparse
 import sys
 from typing import Any
 
-from .bots import Bot, parse_bot, play_bot_move
+from .bot_game import destination_refused, run_bots
+from .bots import Bot, parse_bot
 from .errors import CmdslError
 from .game.decisions import PlayerSeat
 from .games.lobbys.data import load_data
 from .games.lobbys.game import LobbysGame, first_difference, replay
 from .games.lobbys.seats import seat_named, seats_for
-from .record_file import check_destination, save_json
+from .record_file import save_json
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
 
@@ -36,12 +37,8 @@ def play(args: argparse.Namespace) -> int:
     if players not in PLAYER_COUNTS:
         print(f"play: Lobbys is for 2 to 5 players (L1.1), not {players}", file=sys.stderr)
         return 2
-    if args.record:
-        try:
-            check_destination(args.record)  # before the game, not after it: a game is never lost
-        except CmdslError as e:
-            print(f"play: cannot save the record: {e}", file=sys.stderr)
-            return 2
+    if destination_refused(args.record):  # before the game, not after it: a game is never lost
+        return 2
     try:
         bots = bots_for(args.bot or ["random"], players, args.seed)
         game = LobbysGame(args.seed, players, people_variant=args.people, data=load_data())
@@ -52,13 +49,7 @@ def play(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(f"Lobbys, {players} players ({names}), seed {args.seed}"
               + (", The People Speak (L10)" if args.people else "") + ".")
-    shown = 0
-    while game.pending is not None:
-        play_bot_move(game, bots)
-        if not args.quiet:
-            for e in game.events[shown:]:
-                print(e.text())
-            shown = len(game.events)
+    run_bots(game, bots, echo=not args.quiet)
     if args.quiet and game.result is not None:
         print(game.result.text())
     if args.record:
