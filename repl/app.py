@@ -23,6 +23,7 @@ from cmdsl.lang.parser import keywords
 from cmdsl.model import ISSUES
 
 from .commands import COMMANDS, run_line
+from .lobbys_commands import toolbar as lobbys_toolbar
 from .render import fit
 from .session import Session
 
@@ -127,6 +128,8 @@ class EffectLexer(Lexer):
 
 
 def toolbar(session: Session) -> FormattedText:
+    if session.lobbys is not None:
+        return FormattedText([("", " " + lobbys_toolbar(session.lobbys) + " ")])
     game = session.game
     if game is None:
         return FormattedText([("", " no game — `new` starts one ")])
