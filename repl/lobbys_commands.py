@@ -107,6 +107,18 @@ def toolbar(ls: LobbysSession) -> str:
     return f"Lobbys round {view.round}/{view.rounds} step {view.turn}   {points}   {who}"
 
 
+def completions(ls: LobbysSession, command: str) -> list[str]:
+    """Tab after a command word in a Lobbys game: the cards of the keyboard's hand, command names."""
+    if command in ("play", "answer"):
+        d = None if ls.handing_over else ls.mine()
+        return [o.id for o in d.options] if d is not None else []
+    if command == "help":
+        return list(COMMANDS)
+    if command == "new":
+        return ["lobbys", "players", "humans", "vs", "random", "greedy", "ismcts", "human", "seed", "people"]
+    return []
+
+
 def not_while_handing_over(ls: LobbysSession) -> None:
     if ls.handing_over:
         raise LobbysError(f"hand the keyboard over first: press Enter when only {ls.at_keyboard} can see the screen")

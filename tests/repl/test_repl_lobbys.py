@@ -261,3 +261,21 @@ def test_a_lobbys_game_through_the_prompt() -> None:
     assert "votes revealed" in out
     assert "error: `eval` is a Campaign Manager 2008 command" in out
     assert "Player 1's hand:" in out
+
+
+def test_tab_completes_lobbys_commands_and_the_cards_of_the_hand() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from cmdsl.repl.app import ReplCompleter
+
+    s = Session()
+    run_line(s, "new lobbys 3 players vs random seed 7")
+    completer = ReplCompleter(s)
+
+    def complete(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    assert complete("ta") == ["table"]
+    assert complete("ev") == []  # a CM2008 command is not offered
+    assert complete("play ") == [o.id for o in lobbys(s).mine().options]  # type: ignore[union-attr]
