@@ -279,3 +279,28 @@ def test_tab_completes_lobbys_commands_and_the_cards_of_the_hand() -> None:
     assert complete("ta") == ["table"]
     assert complete("ev") == []  # a CM2008 command is not offered
     assert complete("play ") == [o.id for o in lobbys(s).mine().options]  # type: ignore[union-attr]
+
+
+def test_a_command_cut_short_leaves_the_lobbys_game_as_it_was() -> None:
+    s = Session()
+    run_line(s, "new lobbys 3 players vs random seed 3")
+    run_line(s, "1")
+    before, table = answers(s), lobbys(s).game.view(P1).render()
+    with pytest.raises(KeyboardInterrupt):
+        with s.transaction():  # as the prompt runs every line
+            run_line(s, "1")
+            assert answers(s) != before
+            raise KeyboardInterrupt  # Ctrl-C at the end of the command
+    assert answers(s) == before and lobbys(s).game.view(P1).render() == table
+    run_line(s, "1")  # it goes on from there
+
+
+def test_the_toolbar_shows_the_step_and_the_points() -> None:
+    from cmdsl.repl.app import toolbar
+
+    s = Session()
+    run_line(s, "new lobbys 2 players seed 3")
+    bar = "".join(text for _, text in toolbar(s))
+    assert "Lobbys round 1/3 step 1" in bar and "Player 1 100  Player 2 100" in bar and "Player 1 to pick" in bar
+    run_line(s, "1")
+    assert "hand over to Player 2" in "".join(text for _, text in toolbar(s))
