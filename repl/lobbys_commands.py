@@ -352,10 +352,10 @@ def run_line(s: Session, text: str, colour: bool, leave: Leave) -> str:
         return ""
     word, _, rest = text.partition(" ")
     key = ALIASES.get(word.lower(), word.lower())
-    if key == "new" and rest.split()[:1] != ["lobbys"]:
+    if key == "new" and rest.lower().split()[:1] != ["lobbys"]:
         return leave(s, "new", rest, colour)
     if key == "new":
-        return cmd_new(s, rest.partition("lobbys")[2], colour)
+        return cmd_new(s, rest.strip()[len("lobbys"):], colour)
     if key == "load":
         return cmd_load(s, rest, colour, leave)
     cmd = COMMANDS.get(key)

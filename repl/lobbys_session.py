@@ -90,6 +90,8 @@ class LobbysSession:
         s = LobbysSession(game, humans, bots, spec if bots else None, saved=True)
         s.at_keyboard = s.next_human(None) or humans[0]
         s.run_bots()
+        # the players know the game so far (`log` shows it): only what happens next is news
+        s.shown = {seat: len(game.events) for seat in humans}
         return s
 
     # ---- who decides ----------------------------------------------------------------------
