@@ -23,11 +23,14 @@ from cmdsl.lang.parser import keywords
 from cmdsl.model import ISSUES
 
 from .commands import COMMANDS, run_line
+from .lobbys_commands import COMMANDS as LOBBYS_COMMANDS
+from .lobbys_commands import completions as lobbys_words
+from .lobbys_commands import toolbar as lobbys_toolbar
 from .render import fit
 from .session import Session
 
 WELCOME = ("cmdsl — Campaign Manager 2008. Type `new` to play the beginner game against the random bot,\n"
-           "`help` for the commands, Ctrl-D to leave.")
+           "`help` for the commands, Ctrl-D to leave. `new lobbys 3 players vs random` plays Lobbys.")
 CARDS_CHANGED = "The card files changed: type `reload` to replay the game with them."
 
 
@@ -48,6 +51,8 @@ class ReplCompleter(Completer):
         self.session = session
 
     def words(self, command: str) -> list[str]:
+        if self.session.lobbys is not None:
+            return lobbys_words(self.session.lobbys, command)
         cards = self.session.cards
         if command in ("card", "explain", "play"):
             return [*cards.cards, *cards.news, *(r.id for r in cards.negative.values())]
@@ -55,7 +60,7 @@ class ReplCompleter(Completer):
             return list(COMMANDS)
         if command == "new":
             return ["beginner", "choose-states", "draft", "vs", "random", "greedy", "ismcts", "human", "as", "mccain",
-                    "obama", "seed", "first"]
+                    "obama", "seed", "first", "lobbys"]
         states = [f'"{s}"' for s in cards.states] if command == "eval" else list(cards.states)
         groups = [f'"{g}"' for g in cards.groups] if command == "eval" else sorted(cards.groups)
         extra = sorted(keywords()) if command == "eval" else ["score", "hand", "news", "die", "issue", "key",
@@ -77,7 +82,7 @@ class ReplCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
         if " " not in text.lstrip():
-            for name in COMMANDS:
+            for name in LOBBYS_COMMANDS if self.session.lobbys is not None else COMMANDS:
                 if name.startswith(text.strip()):
                     yield Completion(name, -len(text.strip()))
             return
@@ -127,6 +132,8 @@ class EffectLexer(Lexer):
 
 
 def toolbar(session: Session) -> FormattedText:
+    if session.lobbys is not None:
+        return FormattedText([("", " " + lobbys_toolbar(session.lobbys) + " ")])
     game = session.game
     if game is None:
         return FormattedText([("", " no game — `new` starts one ")])

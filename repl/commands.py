@@ -25,7 +25,7 @@ from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
 from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
 
-from . import explain, render
+from . import explain, lobbys_commands, render
 from .session import Session, SessionError
 
 
@@ -95,6 +95,8 @@ def _hand_over(s: Session, colour: bool) -> str:
 
 def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     words = arg.lower().split()
+    if words[:1] == ["lobbys"]:
+        return lobbys_commands.cmd_new(s, arg.strip()[len("lobbys"):], colour)
     mode, opponent, human, first = "beginner", "random", Side.MCCAIN, "random"
     seed: int | None = None
     i = 0
@@ -367,6 +369,10 @@ def cmd_load(s: Session, arg: str, colour: bool = False) -> str:
         raise SessionError("load: give a file name, e.g. `load game.json`")
     opponent = words[2] if len(words) >= 3 and words[1] == "vs" else "random"
     s.may_discard("load")
+    data = lobbys_commands.is_lobbys_record(words[0])  # a broken file: one line, nothing changed
+    if data is not None:  # a Lobbys record: the REPL plays Lobbys from now on
+        bot = words[2] if len(words) >= 3 and words[1] == "vs" else None
+        return lobbys_commands.load_data(s, words[0], data, bot, colour, asked=True)
     return s.load(words[0], opponent) + "\n" + _after(s, [], colour)
 
 
@@ -463,6 +469,8 @@ def run_line(s: Session, line: str, colour: bool = False) -> str:
     An answer wins over a command of the same word: at "4. New Jersey", `New` must not start a
     new game. When the line is a command word alone and names one option, the player is asked."""
     text = line.strip()
+    if s.lobbys is not None:
+        return lobbys_commands.run_line(s, text, colour, _leave_lobbys)
     if not text:
         return _hand_over(s, colour) if s.handing_over else ""
     if s.handing_over and s.game is not None and (text.isdigit() or _human_decision(s) is not None):
@@ -494,6 +502,20 @@ def run_line(s: Session, line: str, colour: bool = False) -> str:
     near = did_you_mean(word, COMMANDS)
     raise SessionError(f'unknown command "{word}"' + (f' (did you mean "{near}"?)' if near else "")
                        + "; `help` lists the commands")
+
+
+def _leave_lobbys(s: Session, word: str, arg: str, colour: bool) -> str:
+    """`new` (of Campaign Manager) or `load` of a CM2008 record in a Lobbys game: the Lobbys game
+    goes only once the command has succeeded."""
+    kept, saved = s.lobbys, s.saved
+    if s.unsaved():
+        s.may_discard(word)  # asks about the Lobbys game
+    s.lobbys, s.saved = None, True
+    try:
+        return COMMANDS[word].run(s, arg, colour)
+    except BaseException:
+        s.lobbys, s.saved = kept, saved
+        raise
 
 
 def _human_decision(s: Session) -> Decision | None:

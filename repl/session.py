@@ -24,6 +24,8 @@ from cmdsl.loader import load_card_set
 from cmdsl.model import CardSet
 from cmdsl.set_location import SetChoice, choose_set
 
+from .lobbys_session import LobbysSession
+
 Signature = tuple[tuple[str, int, int], ...]
 
 #: Asks the player a yes/no question (the question, the answer an empty line gives). The prompt
@@ -75,6 +77,9 @@ class Session:
     # A seed drawn from the OS is kept secret until the game ends: with the seed and the card
     # files, a player could work out every deck order.
     seed_hidden: bool = False
+    # A Lobbys game (`new lobbys`, or `load` of a Lobbys record): while there is one, the lines go
+    # to repl/lobbys_commands.py and ``game`` is None.
+    lobbys: LobbysSession | None = None
 
     def __post_init__(self) -> None:
         self.choice = choose_set(self.cards_path)
@@ -100,7 +105,8 @@ class Session:
     def transaction(self) -> Iterator[None]:
         """A command completes, or the session is as it was (a bad answer, a bug, Ctrl-C in the
         middle of a bot's move or a long `eval`): nothing half-done is ever left behind."""
-        fields = {k: copy.copy(v) for k, v in vars(self).items() if k not in ("cards", "game")}
+        fields = {k: copy.copy(v) for k, v in vars(self).items() if k not in ("cards", "game", "lobbys")}
+        lobbys = self.lobbys.checkpoint() if self.lobbys is not None else None
         fields["bots"] = copy.deepcopy(self.bots)  # their RNGs too, so replies replay the same
         cards, game = self.cards, self.game
         answers = recorded(game) if game is not None else ()
@@ -112,6 +118,7 @@ class Session:
             if game is not None and recorded(game) != answers:
                 game = self._rebuild(answers, game)
             self.game = game
+            self.lobbys = LobbysSession.restore(lobbys) if lobbys is not None else None
             raise
 
     # ---- games -------------------------------------------------------------------
@@ -141,6 +148,8 @@ class Session:
 
     def unsaved(self) -> bool:
         """A game in progress that is not saved: `new`, `load` and `quit` ask before dropping it."""
+        if self.lobbys is not None:
+            return self.lobbys.unsaved()
         return self.game is not None and not self.saved and not self.game.over
 
     def may_discard(self, command: str) -> None:

@@ -1,0 +1,373 @@
+"""REPL commands in a Lobbys game: parse a line, run it on the session's ``LobbysSession``,
+return the text to show. A user's mistake raises ``CmdslError`` (one line) and changes nothing.
+
+The player at the keyboard sees only their seat's view (``game.view(seat)``): the new events as
+their seat may see them, the table, their hand and their options. In hot-seat the next player's
+hand waits until Enter is pressed.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
+from cmdsl.errors import CmdslError, did_you_mean
+from cmdsl.game.fields import MAX_SEED
+from cmdsl.record_file import game_of, read_json, save_json
+
+from .lobbys_session import PLAYER_COUNTS, LobbysError, LobbysSession, LobbysSetup
+from .session import Session
+
+#: Runs a CM2008 command that leaves the Lobbys game (`new` without `lobbys`, `load` of a CM2008
+#: record): (session, command word, argument text, colour) -> text.
+Leave = Callable[[Session, str, str, bool], str]
+
+#: CM2008 commands that mean nothing in Lobbys: they answer with one line.
+CM2008_ONLY = ("card", "explain", "eval", "debug", "trace", "set", "reload")
+
+
+@dataclass(frozen=True)
+class LobbysCommand:
+    run: Callable[[Session, str, bool], str]
+    usage: str
+    help: str
+
+
+def lobbys(s: Session) -> LobbysSession:
+    assert s.lobbys is not None
+    return s.lobbys
+
+
+# ---- what the player at the keyboard sees ---------------------------------------------------
+
+
+def news(ls: LobbysSession) -> list[str]:
+    """The events the player at the keyboard has not seen yet, as their seat sees them."""
+    seat = ls.at_keyboard
+    if seat is None:
+        return []
+    log = ls.game.view(seat).log
+    new = log[ls.shown.get(seat, 0):]
+    ls.shown[seat] = len(log)
+    return [e.text() for e in new]
+
+
+def options_text(ls: LobbysSession) -> str:
+    d = ls.mine()
+    if d is None:
+        return "No pick is pending for you."
+    lines = [f"{d.player}, {d.prompt}:"]
+    lines += [f"  {i}. {o.label}  [{o.id}]" for i, o in enumerate(d.options, 1)]
+    lines.append("Answer with a number, a card id (7H) or a label (7♥); `play 7H` works too.")
+    return "\n".join(lines)
+
+
+def table_text(ls: LobbysSession) -> str:
+    assert ls.at_keyboard is not None
+    return ls.game.view(ls.at_keyboard).render()
+
+
+def hand_over_text(ls: LobbysSession) -> str:
+    who = ls.at_keyboard
+    return f"— Hand the keyboard to {who} and press Enter when only {who} can see the screen. —"
+
+
+def screen(ls: LobbysSession) -> str:
+    """After a pick, a new game or Enter: what happened, then the table and the options (or the
+    hand-over line, or the result)."""
+    if ls.handing_over:
+        return hand_over_text(ls)
+    out = news(ls)
+    game = ls.game
+    if game.result is not None:
+        text = game.result.text()
+        if text not in out:
+            out.append(text)
+        out.append(f"The seed was {game.seed} (`new lobbys {game.players} players seed {game.seed}` deals it again).")
+        return "\n".join(out)
+    if out:
+        out.append("")
+    out += [table_text(ls), "", options_text(ls)]
+    return "\n".join(out)
+
+
+def toolbar(ls: LobbysSession) -> str:
+    """The bottom bar: the step, every seat's points, who is at the keyboard."""
+    game = ls.game
+    if game.result is not None:
+        return game.result.text()
+    seat = ls.at_keyboard
+    assert seat is not None
+    view = game.view(seat)
+    points = "  ".join(f"{sv.seat} {sv.points}" for sv in view.seats)
+    who = f"hand over to {seat}" if ls.handing_over else f"{seat} to pick"
+    return f"Lobbys round {view.round}/{view.rounds} step {view.turn}   {points}   {who}"
+
+
+def completions(ls: LobbysSession, command: str) -> list[str]:
+    """Tab after a command word in a Lobbys game: the cards of the keyboard's hand, command names."""
+    if command in ("play", "answer"):
+        d = None if ls.handing_over else ls.mine()
+        return [o.id for o in d.options] if d is not None else []
+    if command == "help":
+        return list(COMMANDS)
+    if command == "new":
+        return ["lobbys", "players", "humans", "vs", "random", "greedy", "ismcts", "human", "seed", "people"]
+    return []
+
+
+def not_while_handing_over(ls: LobbysSession) -> None:
+    if ls.handing_over:
+        raise LobbysError(f"hand the keyboard over first: press Enter when only {ls.at_keyboard} can see the screen")
+
+
+# ---- commands ---------------------------------------------------------------------------------
+
+
+def parse_new(arg: str) -> LobbysSetup:
+    """`[N players] [M humans] [vs BOT|human] [seed N] [people]`, after `new lobbys`."""
+    words = arg.lower().split()
+    players, humans, bot, seed, people = 3, None, None, None, False
+    i = 0
+    while i < len(words):
+        w, nxt = words[i], words[i + 1] if i + 1 < len(words) else None
+        if w.isdigit() and nxt in ("players", "player"):
+            players, i = int(w), i + 1
+            if players not in PLAYER_COUNTS:
+                raise LobbysError(f"new: Lobbys is for 2 to 5 players (L1.1), not {players}")
+        elif w.isdigit() and nxt in ("humans", "human"):
+            humans, i = int(w), i + 1
+        elif w == "vs" and nxt is not None:
+            if nxt == "human":
+                bot = "human"
+            else:
+                try:
+                    bot = parse_bot(nxt).text()
+                except BotSpecError as e:
+                    raise LobbysError(f"new: {e}") from None
+            i += 1
+        elif w == "seed" and nxt is not None and nxt.isdigit():
+            if int(nxt) > MAX_SEED:
+                raise LobbysError(f"new: a seed is at most {MAX_SEED}")
+            seed, i = int(nxt), i + 1
+        elif w == "people":
+            people = True
+        else:
+            raise LobbysError(f'new lobbys: did not understand "{w}" (e.g. `new lobbys 3 players vs random`, '
+                              "`new lobbys 3 players 2 humans vs greedy seed 7 people`)")
+        i += 1
+    if bot == "human":
+        if humans not in (None, players):
+            raise LobbysError(f"new: `vs human` makes every seat human; {humans} humans of {players} players is not")
+        bot, humans = None, players
+    if humans is not None and not 1 <= humans <= players:
+        raise LobbysError(f"new: between 1 and {players} humans, not {humans}")
+    if humans == players and bot is not None:
+        raise LobbysError(f"new: {players} humans leave no seat for the {bot} bot")
+    if people and players == 5:
+        raise LobbysError("new: The People Speak is for 2 to 4 players (L10: no People cards at 5)")
+    return LobbysSetup(players, humans, bot, seed, people)
+
+
+def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
+    """`new lobbys ...` (``arg`` is what follows `lobbys`)."""
+    setup = parse_new(arg)
+    s.may_discard("new")
+    hidden = setup.seed is None
+    seed = setup.seed if setup.seed is not None else secrets.randbelow(MAX_SEED + 1)
+    ls = LobbysSession.start(setup, seed, hidden)
+    s.lobbys, s.game = ls, None
+    shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
+    bots = len(ls.bots)
+    if bots:
+        who = (f"you are {ls.humans[0]}" if len(ls.humans) == 1
+               else "hot-seat for " + ", ".join(map(str, ls.humans))) + f"; the {ls.bot_name} bot plays " \
+              + ", ".join(map(str, ls.bots))
+    else:
+        who = "hot-seat for " + ", ".join(map(str, ls.humans))
+    people = ", The People Speak" if setup.people else ""
+    return f"New Lobbys game, {setup.players} players{people} ({shown}): {who}.\n" + screen(ls)
+
+
+def load_data(s: Session, path: str, data: Any, bot: str | None, colour: bool = False, asked: bool = False) -> str:
+    """`load FILE [vs BOT|human]` of a Lobbys record (from either mode)."""
+    if bot not in (None, "human"):
+        try:
+            bot = parse_bot(bot).text()
+        except BotSpecError as e:
+            raise LobbysError(f"load: {e}") from None
+    ls = LobbysSession.from_record(data, path, bot)  # RecordError: one line, nothing changed
+    if not asked:
+        s.may_discard("load")
+    s.lobbys, s.game = ls, None
+    return f"Loaded {path}: a Lobbys game, {len(ls.game.history)} answers replayed.\n" + screen(ls)
+
+
+def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    not_while_handing_over(ls)
+    if not arg.strip():
+        raise LobbysError("play: which card? (`options` lists them)")
+    option = ls.option(arg)
+    seat = ls.at_keyboard
+    ls.answer(option)
+    if ls.hot_seat() and ls.handing_over:
+        return f"{seat} has picked (revealed when every seat has picked).\n" + screen(ls)
+    return screen(ls)
+
+
+def cmd_table(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    not_while_handing_over(ls)
+    return table_text(ls)
+
+
+def cmd_hand(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    not_while_handing_over(ls)
+    assert ls.at_keyboard is not None
+    hand = ls.game.view(ls.at_keyboard).hand
+    return f"{ls.at_keyboard}'s hand: " + (" ".join(f"{c}" for c in hand) if hand else "(empty)")
+
+
+def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    not_while_handing_over(ls)
+    if ls.game.over:
+        return "The game is over: " + ls.game.result.text()  # type: ignore[union-attr]
+    return options_text(ls)
+
+
+def cmd_log(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    not_while_handing_over(ls)
+    if arg.strip() and not arg.strip().isdigit():
+        raise LobbysError("log: give a number of events, e.g. `log 30`")
+    n = int(arg) if arg.strip() else 20
+    assert ls.at_keyboard is not None
+    log = ls.game.view(ls.at_keyboard).log
+    return "\n".join(e.text() for e in log[-n:] if n > 0) or "Nothing has happened yet."
+
+
+def cmd_undo(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    ls.undo()
+    return "Undone: back to before the last pick.\n" + screen(ls)
+
+
+def cmd_redo(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    ls.redo_one()
+    return "Redone.\n" + screen(ls)
+
+
+def cmd_save(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    path = arg.strip()
+    if not path:
+        raise LobbysError("save: give a file name, e.g. `save game.json`")
+    try:
+        save_json(ls.record(), path)
+    except OSError as e:
+        raise LobbysError(f"save: cannot write {path} ({e.strerror})") from None
+    ls.saved = True
+    return f"Saved to {path}."
+
+
+def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
+    name = arg.strip().lower()
+    if name and name != "commands":
+        cmd = COMMANDS.get(name)
+        if cmd is None:
+            if name in CM2008_ONLY:
+                return cm2008_only(name)
+            near = did_you_mean(name, COMMANDS)
+            raise LobbysError(f'no command "{name}" in Lobbys' + (f' (did you mean "{near}"?)' if near else ""))
+        return f"{cmd.usage}\n\n{cmd.help}"
+    lines = ["Lobbys commands (`help COMMAND` for more):"]
+    for c in COMMANDS.values():
+        lines += [f"  {c.usage}", f"      {c.help.splitlines()[0]}"]
+    lines.append("\nPick a card with its number, its id (7H) or its label (7♥).")
+    return "\n".join(lines)
+
+
+def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
+    return ""  # the prompt loop leaves before running it; here for help
+
+
+def cm2008_only(word: str) -> str:  # raises: the return type fits the command table
+    raise LobbysError(f"`{word}` is a Campaign Manager 2008 command: not in a Lobbys game (`help` lists the Lobbys commands)")
+
+
+COMMANDS: dict[str, LobbysCommand] = {
+    "new": LobbysCommand(cmd_new, "new lobbys [N players] [M humans] [vs BOT|human] [seed N] [people]",
+                         "Start a Lobbys game (2 to 5 players). BOT: " + ", ".join(BOT_NAMES)
+                         + " (vs ismcts:iterations=50). Without `vs`, every seat is human (hot-seat);\n"
+                         "with `vs BOT`, you are Player 1 (or the first M players) and the bot plays the others.\n"
+                         "`people` plays The People Speak (L10). `new` alone starts a Campaign Manager game."),
+    "table": LobbysCommand(cmd_table, "table", "Show the table as your seat sees it: scores, trump, the contracts on offer, your hand."),
+    "hand": LobbysCommand(cmd_hand, "hand", "Show your hand."),
+    "options": LobbysCommand(cmd_options, "options", "Show your pending pick and its numbered options."),
+    "play": LobbysCommand(cmd_answer, "play N|CARD", "Pick a card: its number, id (7H) or label (7♥); a bare one works too."),
+    "answer": LobbysCommand(cmd_answer, "answer N|CARD", "The same as play."),
+    "log": LobbysCommand(cmd_log, "log [N]", "Show the last N events as your seat saw them (default 20)."),
+    "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since)."),
+    "redo": LobbysCommand(cmd_redo, "redo", "Re-apply what undo took back."),
+    "save": LobbysCommand(cmd_save, "save FILE", "Save the game record (JSON)."),
+    "load": LobbysCommand(lambda s, a, c=False: "", "load FILE [vs BOT|human]",
+                          "Load a saved record (Lobbys or Campaign Manager) and continue it."),
+    "help": LobbysCommand(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
+    "quit": LobbysCommand(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
+}
+ALIASES = {"board": "table", "?": "options"}
+
+
+def is_lobbys_record(path: str) -> Any:
+    """The parsed record when ``path`` holds a Lobbys record, else None (a broken file raises)."""
+    data = read_json(path)
+    return data if game_of(data) == "lobbys" else None
+
+
+def cmd_load(s: Session, arg: str, colour: bool, leave: Leave) -> str:
+    words = arg.split()
+    if not words:
+        raise LobbysError("load: give a file name, e.g. `load game.json`")
+    bot = words[2].lower() if len(words) >= 3 and words[1] == "vs" else None
+    data = is_lobbys_record(words[0])
+    if data is None:
+        return leave(s, "load", arg, colour)
+    return load_data(s, words[0], data, bot, colour)
+
+
+def run_line(s: Session, text: str, colour: bool, leave: Leave) -> str:
+    """One line in a Lobbys game: Enter (a hand-over), a pick (number, id, label) or a command."""
+    ls = lobbys(s)
+    if not text:
+        if ls.handing_over:
+            ls.handing_over = False
+            return f"{ls.at_keyboard} has the keyboard.\n" + screen(ls)
+        return ""
+    word, _, rest = text.partition(" ")
+    key = ALIASES.get(word.lower(), word.lower())
+    if key == "new" and rest.lower().split()[:1] != ["lobbys"]:
+        return leave(s, "new", rest, colour)
+    if key == "new":
+        return cmd_new(s, rest.strip()[len("lobbys"):], colour)
+    if key == "load":
+        return cmd_load(s, rest, colour, leave)
+    cmd = COMMANDS.get(key)
+    if cmd is not None:
+        return cmd.run(s, rest, colour)
+    if key in CM2008_ONLY:
+        return cm2008_only(key)
+    if text.isdigit() or ls.mine() is not None and any(
+            text.lower() in (o.id.lower(), o.label.lower()) for o in ls.mine().options):  # type: ignore[union-attr]
+        return cmd_answer(s, text, colour)
+    if re.fullmatch(r"(10|[2-9AJQK])\s*[♣♦♥♠CDHScdhs]", text):
+        return cmd_answer(s, text, colour)  # a card, not in the hand: the answer says which are
+    near = did_you_mean(word, COMMANDS)
+    raise LobbysError(f'unknown command "{word}"' + (f' (did you mean "{near}"?)' if near else "")
+                      + "; `help` lists the Lobbys commands")

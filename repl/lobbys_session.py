@@ -1,0 +1,232 @@
+"""A REPL session's Lobbys game: the game, which seats are human, the bots, hot-seat, undo/redo.
+
+Lobbys (docs/lobbys.md) has every seat pick in secret at once. The bots pick as soon as a step
+opens (``play_bot_move``: each from its own view); the humans pick at this keyboard, one after the
+other, handing it over in between (hot-seat); the step is revealed when the last pick is in.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from cmdsl.bots import Bot, parse_bot, play_bot_move
+from cmdsl.errors import CmdslError
+from cmdsl.game.decisions import Decision, Option
+from cmdsl.games.lobbys.game import LobbysGame
+from cmdsl.games.lobbys.seats import LobbysSeat
+
+PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
+
+
+class LobbysError(CmdslError):
+    """A one-line problem with what the user asked in a Lobbys game; nothing changed."""
+
+
+@dataclass(frozen=True)
+class LobbysSetup:
+    """What `new lobbys ...` asked for."""
+
+    players: int = 3
+    humans: int | None = None  # None: every seat, unless a bot is named
+    bot: str | None = None  # canonical bot text (``ismcts:iterations=50``)
+    seed: int | None = None
+    people: bool = False
+
+    def human_count(self) -> int:
+        if self.humans is not None:
+            return self.humans
+        return 1 if self.bot is not None else self.players
+
+
+def bots_for(spec: str, seats: tuple[LobbysSeat, ...], players: int, seed: int) -> dict[LobbysSeat, Bot]:
+    """One bot per seat, seeded from the game's seed and the seat (as ``cmdsl play --game lobbys``)."""
+    made = parse_bot(spec)
+    return {seat: made.make(seed * players + seat.index) for seat in seats}
+
+
+@dataclass
+class LobbysSession:
+    game: LobbysGame
+    humans: tuple[LobbysSeat, ...]  # in seat order
+    bots: dict[LobbysSeat, Bot]
+    bot_name: str | None
+    seed_hidden: bool = False
+    at_keyboard: LobbysSeat | None = None
+    handing_over: bool = False
+    saved: bool = False
+    # How many events of the game each human has been shown (in their seat's view): whoever gets
+    # the keyboard sees what happened since they last had it.
+    shown: dict[LobbysSeat, int] = field(default_factory=dict)
+    # Undone steps, the latest last: each a list of answers (seat, card id) in the order given.
+    redo: list[list[tuple[LobbysSeat, str]]] = field(default_factory=list)
+
+    # ---- starting -----------------------------------------------------------------------
+
+    @staticmethod
+    def start(setup: LobbysSetup, seed: int, hidden: bool) -> "LobbysSession":
+        try:
+            game = LobbysGame(seed, setup.players, people_variant=setup.people)
+        except ValueError as e:
+            raise LobbysError(f"new: {e}") from None
+        humans = game.seats[: setup.human_count()]
+        bot_seats = game.seats[len(humans):]
+        bots = bots_for(setup.bot or "random", bot_seats, setup.players, seed) if bot_seats else {}
+        s = LobbysSession(game, humans, bots, setup.bot if bot_seats else None, seed_hidden=hidden)
+        s.at_keyboard = humans[0]
+        s.run_bots()
+        return s
+
+    @staticmethod
+    def from_record(data: Any, path: str, bot: str | None) -> "LobbysSession":
+        """A loaded record: the first seat is human; the others are bots (``bot``, random by
+        default) or, with ``human``, hot-seat."""
+        game = LobbysGame.from_record(data, path)  # a RecordError names what is wrong
+        n = len(game.seats) if bot == "human" else 1
+        humans = game.seats[:n]
+        spec = bot if bot not in (None, "human") else "random"
+        bots = bots_for(spec, game.seats[n:], game.players, game.seed) if n < len(game.seats) else {}
+        s = LobbysSession(game, humans, bots, spec if bots else None, saved=True)
+        s.at_keyboard = s.next_human(None) or humans[0]
+        s.run_bots()
+        # the players know the game so far (`log` shows it): only what happens next is news
+        s.shown = {seat: len(game.events) for seat in humans}
+        return s
+
+    # ---- who decides ----------------------------------------------------------------------
+
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def decision(self, seat: LobbysSeat | None) -> Decision | None:
+        return next((d for d in self.game.pending_decisions if d.player is seat), None)
+
+    def next_human(self, after: LobbysSeat | None) -> LobbysSeat | None:
+        """The next human with a pick pending, in seat order after ``after`` (cyclically)."""
+        waiting = [d.player for d in self.game.pending_decisions if d.player in self.humans]
+        if not waiting:
+            return None
+        order = list(self.humans)
+        start = order.index(after) + 1 if after in order else 0
+        for seat in order[start:] + order[:start]:
+            if seat in waiting:
+                return seat  # type: ignore[return-value]
+        return None
+
+    def mine(self) -> Decision | None:
+        """The decision of the player at the keyboard, if any."""
+        return self.decision(self.at_keyboard)
+
+    def run_bots(self) -> None:
+        """Every bot with a pick pending picks now, unseen by the humans (revealed with theirs)."""
+        while any(d.player in self.bots for d in self.game.pending_decisions):
+            play_bot_move(self.game, self.bots)
+
+    # ---- answering ------------------------------------------------------------------------
+
+    def option(self, text: str) -> Option:
+        """The option a human's answer names: its number, its id (``7H``, any case) or label (``7♥``)."""
+        d = self.mine()
+        if d is None:
+            raise LobbysError("the game is over: no pick is pending (`new lobbys` starts another)"
+                              if self.game.over else "no pick is pending for you")
+        text = text.strip()
+        if text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(d.options):
+                raise LobbysError(f"{n} is not an option: choose a number from 1 to {len(d.options)}")
+            return d.options[n - 1]
+        for o in d.options:
+            if text.lower() in (o.id.lower(), o.label.lower()):
+                return o
+        hand = " ".join(o.label for o in d.options)
+        raise LobbysError(f'"{text}" is not a card in your hand ({hand}); answer with a number from 1 to '
+                          f"{len(d.options)}, a card id like {d.options[0].id} or a label like {d.options[0].label}")
+
+    def answer(self, option: Option) -> None:
+        """The player at the keyboard picks ``option``; then the keyboard goes to the next human
+        who has to pick, or, once the step is revealed, stays (they pick first in the next step)."""
+        seat = self.at_keyboard
+        assert seat is not None
+        self.game.answer(option.id, seat)  # IllegalAnswer changes nothing
+        self.redo.clear()
+        self.saved = False
+        self.run_bots()
+        self.pass_keyboard(seat)
+
+    def pass_keyboard(self, after: LobbysSeat) -> None:
+        if self.mine() is not None:
+            return
+        nxt = self.next_human(after)
+        if nxt is not None and nxt is not self.at_keyboard:
+            self.at_keyboard = nxt
+            self.handing_over = True  # nothing of their hand until they press Enter
+
+    # ---- undo / redo through the record ----------------------------------------------------
+
+    def answers(self) -> list[tuple[LobbysSeat, str]]:
+        return [(a.seat, a.answer) for a in self.game.history]
+
+    def _rebuild(self, answers: list[tuple[LobbysSeat, str]]) -> LobbysGame:
+        game = LobbysGame(self.game.seed, self.game.players, people_variant=self.game.people_variant)
+        for seat, answer in answers:
+            game.answer(answer, seat)
+        return game
+
+    def undo(self) -> None:
+        """Back to before the last human pick: the bots' picks made since go too (a whole step
+        with bots). In hot-seat the keyboard goes to the player whose pick was undone."""
+        answers = self.answers()
+        undone: list[tuple[LobbysSeat, str]] = []
+        while answers:
+            undone.insert(0, answers.pop())
+            if undone[0][0] in self.humans:
+                break
+        else:
+            raise LobbysError("nothing to undo")
+        seat = undone[0][0]
+        self.game = self._rebuild(answers)
+        self.redo.append(undone)
+        self.saved = False
+        if seat is not self.at_keyboard:
+            self.at_keyboard = seat
+            self.handing_over = True
+        # what the undone picks revealed is shown again when the step is revealed again
+        for s in self.humans:
+            self.shown[s] = min(self.shown.get(s, 0), len(self.game.events))
+
+    def redo_one(self) -> None:
+        if not self.redo:
+            raise LobbysError("nothing to redo")
+        chunk = self.redo.pop()
+        for seat, answer in chunk:
+            self.game.answer(answer, seat)
+        self.saved = False
+        self.pass_keyboard(chunk[0][0])
+
+    # ---- files -----------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        return self.game.record()
+
+    def unsaved(self) -> bool:
+        return not self.saved and not self.game.over
+
+    def hides_seed(self) -> bool:
+        return self.seed_hidden and not self.game.over
+
+    def checkpoint(self) -> "tuple[LobbysSession, tuple[tuple[LobbysSeat, str], ...]]":
+        """What ``restore`` needs to undo a command that failed half-way (``Session.transaction``)."""
+        twin = copy.copy(self)
+        twin.bots = copy.deepcopy(self.bots)  # their RNGs too, so replies replay the same
+        twin.shown = dict(self.shown)
+        twin.redo = [list(c) for c in self.redo]
+        return twin, tuple(self.answers())
+
+    @staticmethod
+    def restore(point: "tuple[LobbysSession, tuple[tuple[LobbysSeat, str], ...]]") -> "LobbysSession":
+        twin, answers = point
+        if tuple(twin.answers()) != answers:  # the game was changed in place: replay it
+            twin.game = twin._rebuild(list(answers))
+        return twin
