@@ -5,9 +5,9 @@ checked before the first answer, so that a finished game is never lost for want 
 from __future__ import annotations
 
 import sys
-from typing import Mapping
+from typing import Any, Callable, Mapping, Sequence
 
-from .bots import Bot, play_bot_move
+from .bots import Bot, BotSpec, bot_seed, parse_bot, play_bot_move
 from .errors import CmdslError
 from .game.decisions import PlayerSeat
 from .game.driver import Driver
@@ -38,3 +38,25 @@ def run_bots(game: Driver, bots: Mapping[PlayerSeat, Bot], echo: bool) -> None:
     if echo:
         for e in game.events[shown:]:
             print(e.text())
+
+
+def seat_bots(names: Sequence[str], seats: Sequence[PlayerSeat], game_seed: int) -> dict[PlayerSeat, Bot]:
+    """One bot per seat, from one name for every seat or one name per seat in seat order, each
+    seeded by ``bot_seed``. A misspelt bot or setting is a one-line ``BotSpecError``."""
+    if len(names) not in (1, len(seats)):
+        raise CmdslError(f"give one bot for every seat or {len(seats)} bots, one per seat in order "
+                         f"(--bot random, or --bot ismcts --bot random ...); {len(names)} given")
+    specs: list[BotSpec] = [parse_bot(n) for n in names] * (len(seats) if len(names) == 1 else 1)
+    return {seat: spec.make(bot_seed(game_seed, seats, seat)) for seat, spec in zip(seats, specs)}
+
+
+def play_to_end(game: Driver, bots: Mapping[PlayerSeat, Bot], quiet: bool, record_to: str | None,
+                save: Callable[[Any, str], None]) -> None:
+    """``cmdsl play``'s game, any game: the bots play it to its end (every event printed unless
+    ``quiet``, then only the result), and its record is saved with ``save`` if asked."""
+    run_bots(game, bots, echo=not quiet)
+    if quiet and game.result is not None:
+        print(game.result.text())
+    if record_to:
+        save(game.record(), record_to)
+        print(f"Record saved to {record_to} ({len(game.answers)} answers).")

@@ -10,10 +10,9 @@ from typing import Sequence
 
 from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
-from .bot_game import destination_refused, run_bots
-from .bots import BOT_NAMES, Bot, parse_bot
+from .bot_game import destination_refused, play_to_end, seat_bots
+from .bots import BOT_NAMES
 from .errors import CmdslError
-from .game.decisions import PlayerSeat
 from .games.cm2008.engine import Game
 from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, Setup
 from .record_file import game_of, load_record, read_json, save_record
@@ -73,18 +72,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     if destination_refused(args.record):  # before the game, not after it: a game is never lost
         return 2
-    specs = [parse_bot(name) for name in names]  # a misspelt bot or setting: one line, before the cards load
+    bots = seat_bots(names, Game.seats, args.seed)  # a misspelt bot or setting: one line, before the cards load
     cards = _cards(args.cards)
-    bots: dict[PlayerSeat, Bot] = {seat: spec.make(args.seed * 2 + i)
-                                   for i, (seat, spec) in enumerate(zip(Game.seats, specs))}
     limit = None if args.max_turns == 0 else args.max_turns
     game = Game(cards, args.seed, Setup(args.setup, args.first, limit), checkpoints=True)  # bots fork it
-    run_bots(game, bots, echo=not args.quiet)
-    if args.quiet and game.result is not None:
-        print(game.result.text())
-    if args.record:
-        save_record(game.record(), args.record)
-        print(f"Record saved to {args.record} ({len(game.answers)} answers).")
+    play_to_end(game, bots, args.quiet, args.record, save_record)
     return 0
 
 

@@ -8,28 +8,14 @@ import argparse
 import sys
 from typing import Any
 
-from .bot_game import destination_refused, run_bots
-from .bots import Bot, parse_bot
+from .bot_game import destination_refused, play_to_end, seat_bots
 from .errors import CmdslError
-from .game.decisions import PlayerSeat
 from .games.lobbys.data import load_data
 from .games.lobbys.game import LobbysGame, first_difference, replay
 from .games.lobbys.seats import seat_named, seats_for
 from .record_file import save_json
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
-
-
-def bots_for(names: list[str], players: int, seed: int) -> dict[PlayerSeat, Bot]:
-    """One bot per seat: one name for every seat, or one name per seat in seat order. A bot's
-    seed is made from the game's and its seat's, as in CM2008 games."""
-    if len(names) not in (1, players):
-        raise CmdslError(f"give one bot for every seat or {players} bots, one per seat in order "
-                         f"(--bot random, or --bot ismcts --bot random ...); {len(names)} given")
-    specs = [parse_bot(n) for n in names]
-    seats = seats_for(players)
-    return {seat: (specs[i] if len(specs) > 1 else specs[0]).make(seed * players + i)
-            for i, seat in enumerate(seats)}
 
 
 def play(args: argparse.Namespace) -> int:
@@ -40,7 +26,7 @@ def play(args: argparse.Namespace) -> int:
     if destination_refused(args.record):  # before the game, not after it: a game is never lost
         return 2
     try:
-        bots = bots_for(args.bot or ["random"], players, args.seed)
+        bots = seat_bots(args.bot or ["random"], seats_for(players), args.seed)
         game = LobbysGame(args.seed, players, people_variant=args.people, data=load_data())
     except (CmdslError, ValueError) as e:
         print(f"play: {e}", file=sys.stderr)
@@ -49,12 +35,7 @@ def play(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(f"Lobbys, {players} players ({names}), seed {args.seed}"
               + (", The People Speak (L10)" if args.people else "") + ".")
-    run_bots(game, bots, echo=not args.quiet)
-    if args.quiet and game.result is not None:
-        print(game.result.text())
-    if args.record:
-        save_json(game.record(), args.record)
-        print(f"Record saved to {args.record} ({len(game.answers)} answers).")
+    play_to_end(game, bots, args.quiet, args.record, save_json)
     return 0
 
 

@@ -11,7 +11,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from cmdsl.bots import Bot, parse_bot, play_bot_move
+from cmdsl.bots import Bot, bot_seed, parse_bot, play_bot_move
 from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.games.lobbys.game import LobbysGame
@@ -40,10 +40,10 @@ class LobbysSetup:
         return 1 if self.bot is not None else self.players
 
 
-def bots_for(spec: str, seats: tuple[LobbysSeat, ...], players: int, seed: int) -> dict[LobbysSeat, Bot]:
-    """One bot per seat, seeded from the game's seed and the seat (as ``cmdsl play --game lobbys``)."""
+def bots_for(spec: str, game: LobbysGame, seats: tuple[LobbysSeat, ...]) -> dict[LobbysSeat, Bot]:
+    """A bot at each of ``seats``, seeded as ``cmdsl play --game lobbys`` seeds it (``bot_seed``)."""
     made = parse_bot(spec)
-    return {seat: made.make(seed * players + seat.index) for seat in seats}
+    return {seat: made.make(bot_seed(game.seed, game.seats, seat)) for seat in seats}
 
 
 @dataclass
@@ -72,7 +72,7 @@ class LobbysSession:
             raise LobbysError(f"new: {e}") from None
         humans = game.seats[: setup.human_count()]
         bot_seats = game.seats[len(humans):]
-        bots = bots_for(setup.bot or "random", bot_seats, setup.players, seed) if bot_seats else {}
+        bots = bots_for(setup.bot or "random", game, bot_seats) if bot_seats else {}
         s = LobbysSession(game, humans, bots, setup.bot if bot_seats else None, seed_hidden=hidden)
         s.at_keyboard = humans[0]
         s.run_bots()
@@ -86,7 +86,7 @@ class LobbysSession:
         n = len(game.seats) if bot == "human" else 1
         humans = game.seats[:n]
         spec = bot if bot not in (None, "human") else "random"
-        bots = bots_for(spec, game.seats[n:], game.players, game.seed) if n < len(game.seats) else {}
+        bots = bots_for(spec, game, game.seats[n:]) if n < len(game.seats) else {}
         s = LobbysSession(game, humans, bots, spec if bots else None, saved=True)
         s.at_keyboard = s.next_human(None) or humans[0]
         s.run_bots()

@@ -144,7 +144,8 @@ _CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "cards",
 def _lobbys(args: argparse.Namespace) -> int:
     from .seats import seat_study
 
-    given = [f"--{name.replace('_', '-')}" for name in _CM2008_ONLY if getattr(args, name, None) not in (None, False)]
+    given = [f"--{name.replace('_', '-')}" for name in _CM2008_ONLY
+             if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
     if given:
         raise CmdslError(f"balance --game lobbys: {', '.join(given)} belong(s) to CM2008 runs; a Lobbys seat study "
                          "takes --players, --people, --bot (two at most), --games, --seed, --workers, --quiet")

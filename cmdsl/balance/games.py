@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Literal
 
-from ..bots import make_bot, play_bot_move
+from ..bots import bot_seed, make_bot, play_bot_move
 from ..errors import CmdslError
 from ..games.cm2008 import events as E
 from ..games.cm2008.engine import Game
@@ -153,11 +153,6 @@ class _HelpTracker:
             self.negative.append(NewsResult(now.id, helped.value, now.roller.value))
 
 
-def bot_seed(seed: int, side: Side) -> int:
-    """The seed of a side's bot in a game: as ``cmdsl play`` gives them."""
-    return seed * 2 + SIDES.index(side)
-
-
 def play(job: Job, cards: CardSet) -> GameRow:
     """Play ``job``'s game to its end with ``cards`` (the set the job names) and describe it."""
     if cards.fingerprint != job.fingerprint:
@@ -166,7 +161,7 @@ def play(job: Job, cards: CardSet) -> GameRow:
     tracker = _HelpTracker()
     game = Game(cards, job.seed, Setup(job.setup, job.first, job.max_turns), observer=tracker,
                 checkpoints=True)  # bots that look ahead fork it
-    bots = {side: make_bot(spec, bot_seed(job.seed, side)) for side, spec in zip(SIDES, (job.mccain, job.obama))}
+    bots = {side: make_bot(spec, bot_seed(job.seed, SIDES, side)) for side, spec in zip(SIDES, (job.mccain, job.obama))}
     while game.pending is not None:
         play_bot_move(game, bots)
     tracker.finish()

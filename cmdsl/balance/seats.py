@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence
 
+from ..bot_game import seat_bots
 from ..bots import parse_bot, play_bot_move
 from ..errors import CmdslError
 from ..games.lobbys.data import LobbysData, load_data
@@ -49,8 +50,8 @@ class SeatRow:
 def play_seat_job(job: SeatJob) -> SeatRow:
     """Play one game: the tested bot at ``job.tested_seat``, the others elsewhere."""
     game = LobbysGame(job.seed, job.players, people_variant=job.people, data=_data())
-    bots = {seat: parse_bot(job.tested if i == job.tested_seat else job.others).make(job.seed * job.players + i)
-            for i, seat in enumerate(game.seats)}
+    names = [job.tested if i == job.tested_seat else job.others for i in range(job.players)]
+    bots = seat_bots(names, game.seats, job.seed)
     while game.pending is not None:
         play_bot_move(game, bots)
     result = game.result
@@ -126,8 +127,9 @@ def seat_study(players: int, bots: Sequence[str], games: int, seed: int, workers
     others = bots[1] if len(bots) > 1 else "random"
     for spec in (tested, others):
         parse_bot(spec)  # a misspelt bot or setting: one line, before any game
-    if people:
-        load_data().people_cards(players) or _no_people(players)
+    if people and not load_data().people_cards(players):
+        raise CmdslError(f"balance: The People Speak needs People cards (L10.1): none are left over at {players} "
+                         "players")
     jobs = [SeatJob(seed + i, players, tested, others, people) for i in range(games)]
     start = time.perf_counter()
     rows = []
@@ -142,6 +144,3 @@ def seat_study(players: int, bots: Sequence[str], games: int, seed: int, workers
           + (f" ({games / elapsed:.2f} games/s)." if elapsed > 0 else "."), file=sys.stderr)
     return SeatStudy(players, tested, others, tuple(sorted(rows, key=lambda r: r.seed)))
 
-
-def _no_people(players: int) -> None:
-    raise CmdslError(f"balance: The People Speak needs People cards (L10.1): none are left over at {players} players")

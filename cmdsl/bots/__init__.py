@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from .basic import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
-from .play import Bot, play_bot_move
+from .play import Bot, bot_seed, play_bot_move
 from .spec import BOT_NAMES, BotName, BotSpec, BotSpecError, make_bot, parse_bot
 
 #: Every bot by name, with its default settings.
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
 
 __all__ = ["BOTS", "BOT_NAMES", "Bot", "BotName", "BotSpec", "BotSpecError", "GreedyBot", "IsmctsBot",
-           "IsmctsSettings", "RandomBot", "RolloutPolicy", "make_bot", "parse_bot", "play_bot_move"]
+           "IsmctsSettings", "RandomBot", "RolloutPolicy", "bot_seed", "make_bot", "parse_bot", "play_bot_move"]

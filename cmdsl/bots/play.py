@@ -4,7 +4,7 @@ the pending decisions of their seats (``play_bot_move``). A bot is given its sea
 
 from __future__ import annotations
 
-from typing import Mapping, Protocol
+from typing import Mapping, Protocol, Sequence
 
 from ..game.decisions import PlayerSeat
 from ..game.driver import Driver
@@ -34,3 +34,9 @@ def play_bot_move(game: Driver, bots: Mapping[PlayerSeat, Bot]) -> None:
     choices = [(d.player, bots[d.player].choose(Perspective(game, d))) for d in mine]  # type: ignore[index]
     for seat, answer in choices:
         game.answer(answer, seat)
+
+
+def bot_seed(game_seed: int, seats: Sequence[PlayerSeat], seat: PlayerSeat) -> int:
+    """The seed of ``seat``'s bot in the game of seed ``game_seed``: one per seat, the same in every
+    front end (``cmdsl play``, ``cmdsl balance``, the REPL), so that a seed plays one game."""
+    return game_seed * len(seats) + seats.index(seat)

@@ -7,7 +7,7 @@ from typing import Any, Callable, Sequence
 
 import pytest
 
-from cmdsl.games.lobbys import LobbysData, LobbysPosition, Phase, Pick, card, contract, load_data, new_game
+from cmdsl.games.lobbys import LobbysData, LobbysGame, LobbysPosition, Phase, Pick, card, contract, load_data, new_game
 
 
 @pytest.fixture(scope="session")
@@ -51,3 +51,24 @@ def cards(text: str) -> list:
 def picks() -> Callable[[str], tuple[Pick, ...]]:
     """``picks("7H 3S")``: seat 0 reveals 7♥, seat 1 reveals 3♠, and so on."""
     return lambda text: tuple(Pick(seat, c) for seat, c in enumerate(cards(text)))
+
+
+#: The bundled data, read once for the helpers below (the ``data`` fixture is the same data).
+DATA: LobbysData = load_data()
+
+
+def pick_all(g: LobbysGame, rng: random.Random) -> None:
+    """One random legal pick for every seat still to pick (one step)."""
+    for d in g.pending_decisions:
+        g.answer(rng.choice(d.options).id, d.player)
+
+
+def random_game(seed: int, players: int, steps: int = 99, *, variant: bool = False) -> LobbysGame:
+    """The game of ``seed`` after ``steps`` steps of random picks drawn from ``seed`` (or over)."""
+    g = LobbysGame(seed, players, people_variant=variant, data=DATA)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        pick_all(g, rng)
+    return g

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from cmdsl.balance.seats import SeatJob, play_seat_job, seat_study
+from cmdsl.bot_game import run_bots, seat_bots
 from cmdsl.cli import main
+from cmdsl.games.lobbys import LobbysGame
 
 
 def test_play_a_4_player_game_between_bots_record_it_and_replay_it(tmp_path: Path,
@@ -93,8 +95,13 @@ def test_a_seat_study_is_the_same_whatever_the_workers() -> None:
 
 
 def test_a_seat_job_seats_the_tested_bot_where_it_says() -> None:
+    """Game 7 of 4 players: greedy at seat 3 (7 mod 4), random elsewhere, seeded as `cmdsl play`
+    seeds them: the row is that game's."""
     row = play_seat_job(SeatJob(seed=7, players=4, tested="greedy", others="random", people=True))
-    assert row.tested_seat == 3 and len(row.points) == 4 and row.winners
+    game = LobbysGame(7, 4, people_variant=True)
+    run_bots(game, seat_bots(["random", "random", "random", "greedy"], game.seats, 7), echo=False)
+    assert game.result is not None and row.tested_seat == 3
+    assert row.points == game.result.points and row.winners == tuple(s.index for s in game.result.winners)
 
 
 def test_a_lobbys_seat_study_refuses_cm2008_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,19 +7,9 @@ import random
 
 import pytest
 
-from cmdsl.games.lobbys import LobbysData, LobbysGame, LobbysSeat, load_data
+from cmdsl.games.lobbys import LobbysGame, LobbysSeat
 
-DATA: LobbysData = load_data()
-
-
-def played(seed: int, players: int, steps: int, pick_seed: int = 0, variant: bool = False) -> LobbysGame:
-    g = LobbysGame(seed, players, people_variant=variant, data=DATA)
-    rng = random.Random(pick_seed)
-    while not g.over and steps:
-        for d in g.pending_decisions:
-            g.answer(rng.choice(d.options).id, d.player)
-        steps -= 1
-    return g
+from .conftest import DATA, random_game
 
 
 def texts(g: LobbysGame) -> list[str]:
@@ -28,14 +18,14 @@ def texts(g: LobbysGame) -> list[str]:
 
 @pytest.mark.parametrize("players, variant", [(2, True), (3, False), (4, True), (5, False)])
 def test_the_same_seed_and_answers_give_the_same_game(players: int, variant: bool) -> None:
-    a, b = played(8, players, 99, variant=variant), played(8, players, 99, variant=variant)
+    a, b = random_game(8, players, 99, variant=variant), random_game(8, players, 99, variant=variant)
     assert texts(a) == texts(b) and a.result == b.result and a.answers == b.answers
-    c = played(9, players, 99, variant=variant)
+    c = random_game(9, players, 99, variant=variant)
     assert texts(c) != texts(a)  # another seed, another deal
 
 
 def test_a_fork_is_independent_of_its_game_and_of_other_forks() -> None:
-    g = played(3, 4, 5)
+    g = random_game(3, 4, 5)
     g.answer(g.pending_decisions[0].options[0].id, LobbysSeat.P1)  # mid-step
     before = (texts(g), list(g.answers), g.position.lobbys.copy(), g.pending_decisions)
     f1, f2 = g.fork(), g.fork()
@@ -48,7 +38,7 @@ def test_a_fork_is_independent_of_its_game_and_of_other_forks() -> None:
     assert (texts(g), list(g.answers), g.position.lobbys, g.pending_decisions) == before
     assert f2.position.lobbys == g.position.lobbys and not f2.over
     # The game plays on as if never forked: like a twin that was never forked.
-    twin = played(3, 4, 5)
+    twin = random_game(3, 4, 5)
     twin.answer(twin.pending_decisions[0].options[0].id, LobbysSeat.P1)
     for x in (g, twin):
         r = random.Random(4)
@@ -59,7 +49,7 @@ def test_a_fork_is_independent_of_its_game_and_of_other_forks() -> None:
 
 
 def test_a_fork_replays_only_the_step_in_progress_and_plays_on_like_the_game() -> None:
-    g = played(12, 3, 9)
+    g = random_game(12, 3, 9)
     g.answer(g.pending_decisions[1].options[-1].id, LobbysSeat.P2)
     f = g.fork()
     assert f.answers == g.answers[-1:] and f.forked and not g.forked

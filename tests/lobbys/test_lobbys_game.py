@@ -9,22 +9,16 @@ import pytest
 
 from cmdsl.errors import IllegalAnswer
 from cmdsl.game.audience import EVERYONE
-from cmdsl.games.lobbys import (SEATS, LobbysData, LobbysDecisionKind, LobbysGame, LobbysSeat, card, contract,
-                                load_data, seats_for)
+from cmdsl.games.lobbys import (SEATS, LobbysDecisionKind, LobbysGame, LobbysSeat, card, contract,
+                                seats_for)
 from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.table import Table
 
-DATA: LobbysData = load_data()
+from .conftest import DATA, pick_all
 
 
 def game(players: int = 3, seed: int = 1, **kw: object) -> LobbysGame:
     return LobbysGame(seed, players, data=DATA, **kw)  # type: ignore[arg-type]
-
-
-def pick_all(g: LobbysGame, rng: random.Random) -> None:
-    """One random legal pick for every seat still to pick (one step)."""
-    for d in g.pending_decisions:
-        g.answer(rng.choice(d.options).id, d.player)
 
 
 def play_out(g: LobbysGame, rng: random.Random) -> None:

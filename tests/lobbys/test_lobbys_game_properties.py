@@ -23,12 +23,12 @@ from collections import Counter
 import pytest
 from hypothesis import settings
 
-from cmdsl.games.lobbys import LobbysData, LobbysGame, Phase, load_data
+from cmdsl.games.lobbys import LobbysGame, Phase
 from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.cards import contract_cards
 from cmdsl.game.audience import Event
 
-DATA: LobbysData = load_data()
+from .conftest import DATA, pick_all
 CASES = [(2, False), (2, True), (3, False), (3, True), (4, False), (4, True), (5, False)]
 #: Games per case in the default run, and per player count in the long one (shared by its cases).
 GAMES, LONG_GAMES = 50, 1000
@@ -86,8 +86,7 @@ def play(seed: int, players: int, variant: bool) -> tuple[LobbysGame, Watcher]:
     steps = 0
     while not g.over:
         assert len(g.pending_decisions) == players  # L2.2: every seat at once
-        for d in g.pending_decisions:
-            g.answer(rng.choice(d.options).id, d.player)
+        pick_all(g, rng)
         steps += 1
         assert list(g.position.lobbys.points) == watcher.expected_points()
     assert steps == 21 and g.turn == 21  # L2.1: 3 rounds of 1 election and 6 tenders

@@ -4,25 +4,18 @@ and a malformed record is one located ``RecordError``, never a traceback."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
 from cmdsl.errors import RecordError
-from cmdsl.games.lobbys import LobbysData, LobbysGame, LobbysSeat, first_difference, load_data, replay
+from cmdsl.games.lobbys import LobbysGame, LobbysSeat, first_difference, replay
 
-DATA: LobbysData = load_data()
+from .conftest import DATA, random_game
 
 
 def played(players: int = 3, variant: bool = False, steps: int = 99, seed: int = 6) -> LobbysGame:
-    g = LobbysGame(seed, players, people_variant=variant, data=DATA)
-    rng = random.Random(seed)
-    while not g.over and steps:
-        for d in g.pending_decisions:
-            g.answer(rng.choice(d.options).id, d.player)
-        steps -= 1
-    return g
+    return random_game(seed, players, steps, variant=variant)
 
 
 @pytest.mark.parametrize("players, variant, steps", [(2, True, 99), (3, False, 99), (4, True, 10), (5, False, 99)])

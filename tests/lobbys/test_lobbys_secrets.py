@@ -12,22 +12,17 @@ from typing import Callable
 
 import pytest
 
-from cmdsl.games.lobbys import LobbysData, LobbysGame, LobbysSeat, load_data
+from cmdsl.games.lobbys import LobbysGame, LobbysSeat
 from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.table import Table
 
-DATA: LobbysData = load_data()
+from .conftest import DATA, random_game
 P1, P2, P3 = LobbysSeat.P1, LobbysSeat.P2, LobbysSeat.P3
 
 
 def game(players: int = 3, seed: int = 21, steps: int = 2) -> LobbysGame:
     """A game ``steps`` steps in (the election and a tender done), with some cards revealed."""
-    g = LobbysGame(seed, players, data=DATA)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        for d in g.pending_decisions:
-            g.answer(rng.choice(d.options).id, d.player)
-    return g
+    return random_game(seed, players, steps)
 
 
 def swap_first_cards(a: int, b: int) -> Callable[[Table], None]:
