@@ -31,7 +31,8 @@ CM2008_ONLY = ("card", "explain", "eval", "debug", "trace", "set", "reload")
 
 @dataclass(frozen=True)
 class LobbysCommand:
-    run: Callable[[Session, str, bool], str]
+    #: None: ``run_line`` runs it itself, as it may hand the line to Campaign Manager (``load``).
+    run: Callable[[Session, str, bool], str] | None
     usage: str
     help: str
 
@@ -283,7 +284,7 @@ def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
         cmd = COMMANDS.get(name)
         if cmd is None:
             if name in CM2008_ONLY:
-                return cm2008_only(name)
+                raise not_in_lobbys(name)
             near = did_you_mean(name, COMMANDS)
             raise LobbysError(f'no command "{name}" in Lobbys' + (f' (did you mean "{near}"?)' if near else ""))
         return f"{cmd.usage}\n\n{cmd.help}"
@@ -298,8 +299,9 @@ def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
     return ""  # the prompt loop leaves before running it; here for help
 
 
-def cm2008_only(word: str) -> str:  # raises: the return type fits the command table
-    raise LobbysError(f"`{word}` is a Campaign Manager 2008 command: not in a Lobbys game (`help` lists the Lobbys commands)")
+def not_in_lobbys(word: str) -> LobbysError:
+    """The error for a Campaign Manager 2008 command typed in a Lobbys game."""
+    return LobbysError(f"`{word}` is a Campaign Manager 2008 command: not in a Lobbys game (`help` lists the Lobbys commands)")
 
 
 COMMANDS: dict[str, LobbysCommand] = {
@@ -317,7 +319,7 @@ COMMANDS: dict[str, LobbysCommand] = {
     "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since)."),
     "redo": LobbysCommand(cmd_redo, "redo", "Re-apply what undo took back."),
     "save": LobbysCommand(cmd_save, "save FILE", "Save the game record (JSON)."),
-    "load": LobbysCommand(lambda s, a, c=False: "", "load FILE [vs BOT|human]",
+    "load": LobbysCommand(None, "load FILE [vs BOT|human]",
                           "Load a saved record (Lobbys or Campaign Manager) and continue it."),
     "help": LobbysCommand(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
     "quit": LobbysCommand(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
@@ -359,10 +361,10 @@ def run_line(s: Session, text: str, colour: bool, leave: Leave) -> str:
     if key == "load":
         return cmd_load(s, rest, colour, leave)
     cmd = COMMANDS.get(key)
-    if cmd is not None:
+    if cmd is not None and cmd.run is not None:
         return cmd.run(s, rest, colour)
     if key in CM2008_ONLY:
-        return cm2008_only(key)
+        raise not_in_lobbys(key)
     if text.isdigit() or ls.mine() is not None and any(
             text.lower() in (o.id.lower(), o.label.lower()) for o in ls.mine().options):  # type: ignore[union-attr]
         return cmd_answer(s, text, colour)

@@ -30,11 +30,6 @@ class Perspective:
         self.decision = decision
         self._game = game
 
-    @property
-    def seats(self) -> tuple[PlayerSeat, ...]:
-        """Every seat of the game, in seat order (public)."""
-        return self._game.seats
-
     def view(self) -> Any:
         """All the seat may know now, its redacted log included."""
         return self._game.view(self.seat)

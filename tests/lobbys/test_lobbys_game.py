@@ -1,5 +1,5 @@
 """LobbysGame on the driver: the decision protocol of secret simultaneous picks (L2.2, L5.1,
-L6.2, L11.7), the events a step logs, the result (L8, L11.1), the seats, the heuristic."""
+L6.2, L11.7), the events a step logs, the result (L8, L11.1), the seats, the evaluation."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from cmdsl.games.lobbys import (SEATS, LobbysDecisionKind, LobbysGame, LobbysSea
                                 seats_for)
 from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.table import Table
+
+from cmdsl.bots.ismcts import squash
 
 from .conftest import DATA, pick_all
 
@@ -186,7 +188,7 @@ def test_a_final_tie_shares_the_win() -> None:
     r = g.result
     assert r is not None and r.winners == (LobbysSeat.P1, LobbysSeat.P3) and r.winner is None
     assert "Player 1 and Player 3 share the win" in r.text() and "L11.1" in r.text()
-    assert g.heuristic(LobbysSeat.P1) == g.heuristic(LobbysSeat.P3) == 0.5 and g.heuristic(LobbysSeat.P2) == 0
+    assert squash(g, LobbysSeat.P1) == squash(g, LobbysSeat.P3) == 0.5 and squash(g, LobbysSeat.P2) == 0
 
 
 def test_the_game_refuses_a_player_count_or_variant_the_rules_do_not_have() -> None:
@@ -196,21 +198,21 @@ def test_the_game_refuses_a_player_count_or_variant_the_rules_do_not_have() -> N
         game(5, people_variant=True)  # L10.1
 
 
-# ---- the heuristic ------------------------------------------------------------------------------
+# ---- the evaluation, as a search bot scores it ------------------------------------------------------------------------------
 
-def test_heuristic_is_one_for_the_winner_zero_for_losers_shared_on_ties() -> None:
+def test_the_score_is_one_for_the_winner_zero_for_losers_shared_on_ties() -> None:
     g = game(3, seed=2)
     play_out(g, random.Random(2))
     r = g.result
     assert r is not None
     for s in g.seats:
         want = 1 / len(r.winners) if s in r.winners else 0.0
-        assert g.heuristic(s) == want
+        assert squash(g, s) == want
 
 
-def test_heuristic_is_a_half_at_the_start_and_follows_the_lead() -> None:
+def test_the_score_is_a_half_at_the_start_and_follows_the_lead() -> None:
     g = game(3, seed=2)
-    values = [g.heuristic(s) for s in g.seats]
+    values = [squash(g, s) for s in g.seats]
     assert all(0 < v < 1 for v in values)
     assert max(values) - min(values) < 0.25  # level, but for each hand's leftover estimate
 
@@ -220,11 +222,11 @@ def test_heuristic_is_a_half_at_the_start_and_follows_the_lead() -> None:
         table.lobbys = pos
 
     g.change_position(lead)
-    assert g.heuristic(LobbysSeat.P1) > 0.75 and g.heuristic(LobbysSeat.P2) < 0.25
+    assert squash(g, LobbysSeat.P1) > 0.75 and squash(g, LobbysSeat.P2) < 0.25
 
 
 def test_expected_points_count_this_rounds_contracts_and_the_leftover_card(build) -> None:  # type: ignore[no-untyped-def]
-    """L7.1–L7.4 as the heuristic estimates them: P1 holds J, Q, K of ♥ and J♠ half-way through
+    """L7.1–L7.4 as the evaluation estimates them: P1 holds J, Q, K of ♥ and J♠ half-way through
     the round: majorities 3 × 12, omnipresence 12, partisan ♥ 12 = 60, weighted by 3/6 tenders
     played; each seat loses the mean rank it may be left with (its own hand for the viewer, the
     others' cards pooled for the others, L11.6)."""

@@ -212,14 +212,14 @@ def test_determinized_leaves_the_real_game_unchanged(players: int) -> None:
     assert (g.position.lobbys, g.answers, [e.text() for e in g.events], g.pending_decisions) == before
 
 
-def test_the_heuristic_reads_nothing_the_seat_cannot_know() -> None:
+def test_the_evaluation_reads_nothing_the_seat_cannot_know() -> None:
     """The estimate a bot maximises is the same for two games that differ only in what the seat
     cannot see (L11.6), so it is fair on the real game too."""
     for k in range(4):
         g1, g2 = game(4, seed=40 + k, steps=3), game(4, seed=40 + k, steps=3)
         g2.change_position(hide_again(1, k))
         assert g1.position.lobbys.hands != g2.position.lobbys.hands
-        assert g1.heuristic(P2) == g2.heuristic(P2)
+        assert g1.evaluate(P2) == g2.evaluate(P2)
 
 
 def test_a_finished_game_is_determinized_as_a_fork() -> None:

@@ -28,7 +28,7 @@ from .cards import Card
 from .data import LobbysData, load_data
 from .determinize import deal, redealt
 from .election import Election, people_votes
-from .heuristic import SCALE, WIN_VALUE, heuristic, standing
+from .heuristic import SCALE, WIN_VALUE, standing
 from .options import KIND, OPTIONS, LobbysDecisionKind, card_of
 from .position import LobbysPosition
 from .record import LobbysRecord, RecordedAnswer, parse_record
@@ -296,10 +296,6 @@ class LobbysGame(Driver):
         if result is not None:
             return WIN_VALUE / len(result.winners) if seat in result.winners else -WIN_VALUE
         return standing(self.position.lobbys, seat)  # type: ignore[arg-type]
-
-    def heuristic(self, seat: LobbysSeat) -> float:
-        """How well ``seat`` stands, from 0 (lost) to 1 (won), ties shared: see ``heuristic.py``."""
-        return heuristic(self.position.lobbys, self.seats, self.result, seat)
 
     def record(self, complete: bool = True) -> dict[str, Any]:
         """This game as a JSON-able record (``record.py``). ``complete=False``, and any fork,

@@ -1,11 +1,7 @@
-"""How well a seat stands in a Lobbys game, from 0 to 1: what greedy and ISMCTS bots maximise.
-
-* A finished game: 1 for the sole winner, 1/k for each of k seats sharing the win (L11.1), 0 for
-  the others.
-* Otherwise each seat's *expected points* are estimated, and the seat's lead over the best other
-  seat goes through a logistic: ``1 / (1 + exp(-lead / scale))``, 0.5 for a level game.
-  ``scale`` is ``SCALE`` points per round still to play, this one included: the same lead means
-  less early in the game.
+"""How well a seat stands in a Lobbys game: ``standing``, the seat's expected lead over the best
+other seat in points per round still to play (this one included: the same lead means less early
+in the game). ``LobbysGame.evaluate`` returns it; the greedy bot maximises it, and a search bot
+squashes it to (0, 1) over ``SCALE`` (``cmdsl.bots.ismcts.squash``: 0.5 for a level game).
 
 A seat's expected points are its points now, plus what this round's contracts are worth to it,
 minus the card it should expect to be left holding:
@@ -21,30 +17,21 @@ minus the card it should expect to be left holding:
 
 from __future__ import annotations
 
-import math
-from typing import Final, Sequence
+from typing import Final
 
-from .events import GameEnded
 from .position import LobbysPosition, Phase
 from .scoring import score_round
 from .seats import LobbysSeat
 
-#: Points of lead that give about 73% (logistic at 1), per round left to play.
+#: Points of lead per round left that a search bot squashes to about 73% (a logistic at 1).
 SCALE: Final = 8.0
 #: A won game's value to ``LobbysGame.evaluate``: more than any lead.
 WIN_VALUE: Final = 1000.0
 
 
-def heuristic(pos: LobbysPosition, seats: Sequence[LobbysSeat], result: GameEnded | None, seat: LobbysSeat) -> float:
-    if result is not None:
-        return 1.0 / len(result.winners) if seat in result.winners else 0.0
-    return 1.0 / (1.0 + math.exp(-standing(pos, seat) / SCALE))
-
-
 def standing(pos: LobbysPosition, seat: LobbysSeat) -> float:
     """The seat's expected lead over the best other seat, in points per round still to play
-    (this one included): what the greedy bot maximises (``LobbysGame.evaluate``); ``heuristic``
-    is its logistic."""
+    (this one included): what the greedy bot maximises (``LobbysGame.evaluate``)."""
     me = seat.index
     expected = expected_points(pos, me)
     lead = expected[me] - max(p for s, p in enumerate(expected) if s != me)
