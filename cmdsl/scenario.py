@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from .errors import CardError, CmdslError, IllegalAnswer, Located, did_you_mean
+from .errors import CmdslError, IllegalAnswer, did_you_mean
 from .games.cm2008 import events as E
 from .game.decisions import CHANCE, Decision
 from .games.cm2008.kinds import DecisionKind
@@ -24,6 +24,11 @@ from .lang.parser import Origin, parse_effect
 from .lang.run import Run
 from .lang.work import over_budget
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
+from .scenario_doc import (
+    Path_, Place, ScenarioError, keys_of, list_at, path_text, shown, text_at, whole_at,
+)
+
+__all__ = ["Place", "ScenarioError"]  # re-exported: a CM2008 scenario's errors are any scenario's
 
 SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers",
                  "dice", "seed", "turn", "expect", "view")
@@ -36,40 +41,6 @@ STATE_KEYS = ("name", "defense", "economy", "issue", "key")
 ZONES = (("hands", "hand"), ("decks", "deck"), ("discards", "discard"))
 
 ACTIONS = ("play", "news", "going_negative", "effect")
-
-Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
-
-
-class ScenarioError(CardError):
-    """A scenario that is malformed or that does not run as scripted, located in its file."""
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a scenario sits in its file, to locate its errors: the file, the scenario's name,
-    and the line and column of each part of it (empty for a scenario built in Python)."""
-
-    file: str = "<scenario>"
-    name: str | None = None
-    marks: Mapping[Path_, tuple[int, int]] = field(default_factory=dict)
-
-    def error(self, path: Path_, message: str, near: str | None = None) -> ScenarioError:
-        at = path
-        while at and at not in self.marks:  # the nearest part that has a place
-            at = at[:-1]
-        line, col = self.marks.get(at, (0, 0))
-        label = _path_text(path)
-        return ScenarioError(f"{label}: {message}" if label else message,
-                             Located(self.file, line, col, f"scenario {self.name!r}" if self.name else None),
-                             hint=f'did you mean "{near}"?' if near else None)
-
-
-def _path_text(path: Path_) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
 
 @dataclass(frozen=True)
 class Scenario:
@@ -117,49 +88,6 @@ def _log_lines(events: Sequence[E.Event]) -> str:
     return "\n".join(f"# {e.text()}" if isinstance(e, (E.Chose, E.ChoseRedacted)) else e.text() for e in events)
 
 
-def keys_of(place: Place, path: Path_, data: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
-    """``data`` as a mapping whose keys are all in ``allowed``, or a located error."""
-    if not isinstance(data, dict):
-        raise place.error(path, "expected a mapping of " + ", ".join(allowed))
-    for k in data:
-        if k not in allowed:
-            raise place.error((*path, k), f'unknown key "{k}"; keys are ' + ", ".join(allowed),
-                              did_you_mean(str(k), allowed))
-    return data
-
-
-def _text(place: Place, path: Path_, value: Any, what: str = "a name", limit: int = 200) -> str:
-    if not isinstance(value, str) or not value or len(value) > limit:
-        raise place.error(path, f"expected {what}, got {_shown(value)}")
-    return value
-
-
-def _whole(place: Place, path: Path_, value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise place.error(path, f"expected a whole number from {low} to {high}, got {_shown(value)}")
-    return value
-
-
-def _list(place: Place, path: Path_, value: Any) -> list[Any]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise place.error(path, f"expected a list, got {_shown(value)}")
-    return value
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, str):
-        return f'"{value[:40]}…"' if len(value) > 40 else f'"{value}"'
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "nothing"
-    if isinstance(value, (list, dict)):
-        return "a list" if isinstance(value, list) else "a mapping"
-    return str(value)
-
-
 def build_position(game: Game, spec: Any, where: str | Place = "position", play: str | None = None) -> None:
     """Arrange ``game`` as ``spec`` says (states in play, cards, scores, media, news), checking
     every part first: a bad spec raises ``ScenarioError`` (located when ``where`` is a ``Place``).
@@ -171,10 +99,10 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
     cards = game.cards
     spec = keys_of(place, P, {} if spec is None else spec, POSITION_KEYS)
     states: list[LiveState] = []
-    for j, st in enumerate(_list(place, (*P, "states"), spec.get("states"))):
+    for j, st in enumerate(list_at(place, (*P, "states"), spec.get("states"))):
         w = (*P, "states", j)
         st = keys_of(place, w, {"name": st} if isinstance(st, str) else st, STATE_KEYS)
-        name = _text(place, (*w, "name"), st.get("name"), "a state name")
+        name = text_at(place, (*w, "name"), st.get("name"), "a state name")
         tile = cards.states.get(name) or cards.state_by_slug(name)
         if tile is None:
             raise place.error((*w, "name"), f'unknown state "{name}"', did_you_mean(name, cards.states))
@@ -184,12 +112,12 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
         for issue in ISSUES:
             if issue in st:
                 try:
-                    live.tokens[issue] = parse_row(_text(place, (*w, issue), st[issue], "a row such as R W[b] B"),
+                    live.tokens[issue] = parse_row(text_at(place, (*w, issue), st[issue], "a row such as R W[b] B"),
                                                    tile.rows[issue])
                 except ValueError as e:
                     raise place.error((*w, issue), f"{tile.name}: {e}") from None
         if "issue" in st:
-            live.box = _whole(place, (*w, "issue"), st["issue"], 1, 4)
+            live.box = whole_at(place, (*w, "issue"), st["issue"], 1, 4)
         if "key" in st:
             if st["key"] not in tile.groups:
                 raise place.error((*w, "key"), f"{tile.name}'s groups are {tile.groups[0]} and {tile.groups[1]}",
@@ -203,8 +131,8 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
     reserve = [n for n in cards.states if n not in names]
     if reserve_spec is not None:
         reserve = []
-        for j, n in enumerate(_list(place, (*P, "reserve"), reserve_spec)):
-            n = _text(place, (*P, "reserve", j), n, "a state name")
+        for j, n in enumerate(list_at(place, (*P, "reserve"), reserve_spec)):
+            n = text_at(place, (*P, "reserve", j), n, "a state name")
             if n not in cards.states or n in names or n in reserve:
                 raise place.error((*P, "reserve", j), f'"{n}" is not a state out of play (or it is listed twice)',
                                   did_you_mean(n, [s for s in cards.states if s not in names]))
@@ -215,33 +143,33 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
         by_side = keys_of(place, (*P, zone), spec.get(zone) or {}, tuple(s.value for s in SIDES))
         for side in SIDES:
             ids = []
-            for j, cid in enumerate(_list(place, (*P, zone, side.value), by_side.get(side.value))):
+            for j, cid in enumerate(list_at(place, (*P, zone, side.value), by_side.get(side.value))):
                 at = (*P, zone, side.value, j)
-                cid = _text(place, at, cid, "a card id")
+                cid = text_at(place, at, cid, "a card id")
                 if cid not in cards.cards or cards.cards[cid].side is not side:
                     raise place.error(at, f'"{cid}" is not one of {side}\'s cards',
                                       did_you_mean(cid, [c.id for c in cards.pool(side)]))
                 if cid in seen:
-                    raise place.error(at, f'"{cid}" is already at {_path_text(seen[cid])}: a card is in one place')
+                    raise place.error(at, f'"{cid}" is already at {path_text(seen[cid])}: a card is in one place')
                 seen[cid] = at
                 ids.append(cid)
             zones[side][attr] = ids
-    scores = {side: _whole(place, (*P, "scores", side), v, 0, 2 * WINNING_SCORE) for side, v in
+    scores = {side: whole_at(place, (*P, "scores", side), v, 0, 2 * WINNING_SCORE) for side, v in
               keys_of(place, (*P, "scores"), spec.get("scores") or {}, tuple(s.value for s in SIDES)).items()}
     media = spec.get("media")
     if media is not None:
-        media = _text(place, (*P, "media"), media, "a Media Support card id")
+        media = text_at(place, (*P, "media"), media, "a Media Support card id")
         if media not in cards.cards or not cards.cards[media].is_media:
             raise place.error((*P, "media"), f'"{media}" is not a Media Support card',
                               did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
         if media in seen:
-            raise place.error((*P, "media"), f'"{media}" is already at {_path_text(seen[media])}: a card is in one place')
+            raise place.error((*P, "media"), f'"{media}" is already at {path_text(seen[media])}: a card is in one place')
         seen[media] = (*P, "media")
     if play is not None and play in seen and seen[play][:2] != (*P, "hands"):
         raise place.error(seen[play], f'"{play}" is the card this scenario plays: put it in the hand, or nowhere')
     news: list[str] = []
-    for j, n in enumerate(_list(place, (*P, "news"), spec.get("news"))):
-        n = _text(place, (*P, "news", j), n, "a Breaking News id")
+    for j, n in enumerate(list_at(place, (*P, "news"), spec.get("news"))):
+        n = text_at(place, (*P, "news", j), n, "a Breaking News id")
         if n not in cards.news:
             raise place.error((*P, "news", j), f'unknown Breaking News "{n}"', did_you_mean(n, cards.news))
         if n in news:
@@ -444,37 +372,37 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
     sides = tuple(s.value for s in SIDES)
     for key, what in (("scores", lambda g, s: g.players[s].score), ("supplies", lambda g, s: g.players[s].supply)):
         for side, v in keys_of(place, (*P, key), spec.get(key, {}), sides).items():
-            checks.append(_equal((*P, key, side), _whole(place, (*P, key, side), v, 0, 10_000),
+            checks.append(_equal((*P, key, side), whole_at(place, (*P, key, side), v, 0, 10_000),
                                  lambda o, s=Side(side), f=what: f(o.game, s)))
     for name, st in _by_state(place, (*P, "states"), cards, spec.get("states")).items():
         checks += _state_checks(place, (*P, "states", name), cards, cards.states[name], st)
     if "in_play" in spec:
         names = [_state_name(place, (*P, "in_play", j), cards, n) for j, n in
-                 enumerate(_list(place, (*P, "in_play"), spec["in_play"]))]
+                 enumerate(list_at(place, (*P, "in_play"), spec["in_play"]))]
         checks.append(_equal((*P, "in_play"), names, lambda o: [x.name for x in o.game.in_play]))
     for name, who in _by_state(place, (*P, "won"), cards, spec.get("won")).items():
         if who not in (*sides, "nobody"):
-            raise place.error((*P, "won", name), f"expected mccain, obama or nobody, got {_shown(who)}")
+            raise place.error((*P, "won", name), f"expected mccain, obama or nobody, got {shown(who)}")
         checks.append(_equal((*P, "won", name), who,
                              lambda o, n=name: next((s.value for w, s in o.game.won if w == n), "nobody")))
     for zone, attr in ZONES:
         for side, v in keys_of(place, (*P, zone), spec.get(zone, {}), sides).items():
             checks.append(_zone_check(place, (*P, zone, side), cards, Side(side), attr, v))
     if "media" in spec:
-        media = _text(place, (*P, "media"), spec["media"], "a Media Support card id or none")
+        media = text_at(place, (*P, "media"), spec["media"], "a Media Support card id or none")
         if media != "none" and (media not in cards.cards or not cards.cards[media].is_media):
             raise place.error((*P, "media"), f'"{media}" is not a Media Support card',
                               did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
         checks.append(_equal((*P, "media"), media, lambda o: o.game.media[0] if o.game.media else "none"))
     for key, present in (("events", True), ("no_events", False)):
-        for j, text in enumerate(_list(place, (*P, key), spec.get(key))):
-            text = _text(place, (*P, key, j), text, "an event's text")
+        for j, text in enumerate(list_at(place, (*P, key), spec.get(key))):
+            text = text_at(place, (*P, key, j), text, "an event's text")
             checks.append(_event_check((*P, key, j), f'an event containing "{text}"',
                                        lambda e, text=text: text in e.text(), present))
     types = {c.__name__: c for c in vars(E).values() if isinstance(c, type) and issubclass(c, E.Event) and c is not E.Event}
     for key, present in (("event_types", True), ("no_event_types", False)):
-        for j, name in enumerate(_list(place, (*P, key), spec.get(key))):
-            name = _text(place, (*P, key, j), name, "an event type name")
+        for j, name in enumerate(list_at(place, (*P, key), spec.get(key))):
+            name = text_at(place, (*P, key, j), name, "an event type name")
             if name not in types:
                 raise place.error((*P, key, j), f'unknown event type "{name}"', did_you_mean(name, types))
             checks.append(_event_check((*P, key, j), f"a {name} event",
@@ -482,7 +410,7 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
     if "result" in spec:
         result = spec["result"]
         if result not in RESULTS:
-            raise place.error((*P, "result"), f"expected one of {', '.join(RESULTS)}, got {_shown(result)}",
+            raise place.error((*P, "result"), f"expected one of {', '.join(RESULTS)}, got {shown(result)}",
                               did_you_mean(str(result), RESULTS))
         checks.append(_equal((*P, "result"), result, _result))
     return tuple(checks)
@@ -511,7 +439,7 @@ def _by_state(place: Place, path: Path_, cards: CardSet, raw: Any) -> dict[str, 
 
 
 def _state_name(place: Place, path: Path_, cards: CardSet, name: Any) -> str:
-    name = _text(place, path, name, "a state name")
+    name = text_at(place, path, name, "a state name")
     if name not in cards.states:
         raise place.error(path, f'unknown state "{name}"', did_you_mean(name, cards.states))
     return name
@@ -530,7 +458,7 @@ def _state_checks(place: Place, path: Path_, cards: CardSet, tile: Any, raw: Any
     for issue in ISSUES:
         if issue in spec:
             try:
-                row = parse_row(_text(place, (*path, issue), spec[issue], "a row such as R W[b] B"), tile.rows[issue])
+                row = parse_row(text_at(place, (*path, issue), spec[issue], "a row such as R W[b] B"), tile.rows[issue])
             except ValueError as e:
                 raise place.error((*path, issue), f"{tile.name}: {e}") from None
             expected = LiveState(tile)
@@ -538,10 +466,10 @@ def _state_checks(place: Place, path: Path_, cards: CardSet, tile: Any, raw: Any
             out.append(_equal((*path, issue), expected.row_text(issue),
                               on(lambda x, i=issue: x.row_text(i))))
     if "issue" in spec:
-        out.append(_equal((*path, "issue"), _whole(place, (*path, "issue"), spec["issue"], 1, 4), on(lambda x: x.box)))
+        out.append(_equal((*path, "issue"), whole_at(place, (*path, "issue"), spec["issue"], 1, 4), on(lambda x: x.box)))
     if "majority" in spec:
         if spec["majority"] not in ISSUES:
-            raise place.error((*path, "majority"), f"expected defense or economy, got {_shown(spec['majority'])}",
+            raise place.error((*path, "majority"), f"expected defense or economy, got {shown(spec['majority'])}",
                               did_you_mean(str(spec["majority"]), ISSUES))
         out.append(_equal((*path, "majority"), spec["majority"], on(lambda x: x.majority)))
     if "key" in spec:
@@ -559,10 +487,10 @@ def _zone_check(place: Place, path: Path_, cards: CardSet, side: Side, attr: str
         ids = list(getattr(o.game.players[side], attr))
         return list(reversed(ids)) if attr == "deck" else sorted(ids)
     if isinstance(raw, int) and not isinstance(raw, bool):
-        return _equal(path, _whole(place, path, raw, 0, 1000), lambda o: len(cards_in(o)))
+        return _equal(path, whole_at(place, path, raw, 0, 1000), lambda o: len(cards_in(o)))
     ids = []
-    for j, cid in enumerate(_list(place, path, raw)):
-        cid = _text(place, (*path, j), cid, "a card id")
+    for j, cid in enumerate(list_at(place, path, raw)):
+        cid = text_at(place, (*path, j), cid, "a card id")
         if cid not in cards.cards or cards.cards[cid].side is not side:
             raise place.error((*path, j), f'"{cid}" is not one of {side}\'s cards',
                               did_you_mean(cid, [c.id for c in cards.pool(side)]))

@@ -1,89 +1,45 @@
-"""Scenario files (YAML, docs/scenarios.md) → ``Scenario`` values, every field checked first.
-
-The file is read like a card file (size, nesting, no anchors: ``safe_yaml``) and each part
-keeps its line and column, so any later problem with a scenario, even one found while it runs,
-points into the file: ``tests/scenarios/x.yaml:12:9: scenario 'two supports': position…``.
-"""
+"""CM2008's scenario files (YAML, docs/scenarios.md) → ``Scenario`` values, every field checked
+first. The file is read by ``scenario_doc`` (any game's scenario file), which keeps the line and
+column of each part, so any later problem with a scenario, even one found while it runs, points
+into the file."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .errors import CardError, Located, did_you_mean, shown_path
+from .errors import CardError, did_you_mean
 from .game.fields import MAX_SEED
 from .lang.parser import Origin
 from .model import SIDES, CardSet, Side
-from .safe_yaml import compose, read_text, scalar_origin
-from .scenario import (
-    ACTIONS, SCENARIO_KEYS, Path_, Place, Scenario, ScenarioError, compile_snippet, keys_of, parse_expect,
-)
+from .safe_yaml import scalar_origin
+from .scenario import ACTIONS, SCENARIO_KEYS, Scenario, compile_snippet, parse_expect
+from .scenario_doc import Path_, Place, ScenarioDoc, ScenarioError, keys_of, node_at, read_doc, scenario_names
 
-#: A scenario file is a few kilobytes; the largest we ship is under 4 KiB.
-MAX_SCENARIO_BYTES = 256 * 1024
-_CONSTRUCT = yaml.SafeLoader("")
+__all__ = ["load_scenario", "load_scenarios", "scenario_names"]
 
 
 def load_scenarios(path: str | Path, cards: CardSet) -> list[Scenario]:
     """Every scenario of a file (a mapping with a ``scenarios:`` list); a located error if any
     part of it is malformed (its position is checked when it runs, located the same way)."""
-    read = _read(path)
-    return [read.scenario(i, cards) for i in range(len(read.items))]
+    doc = read_doc(path)
+    doc.require_game("cm2008")
+    return [_scenario_of(doc, i, cards) for i in range(len(doc.items))]
 
 
 def load_scenario(path: str | Path, cards: CardSet, index: int) -> Scenario:
     """The file's scenario at ``index`` (from 0), checked; the others are not looked at, so a
     broken scenario fails only itself (a test per scenario stays a test per scenario)."""
-    read = _read(path)
-    if not 0 <= index < len(read.items):
-        raise read.top.error(("scenarios",), f"there is no scenario {index + 1}: the file has {len(read.items)}")
-    return read.scenario(index, cards)
+    doc = read_doc(path)
+    doc.require_game("cm2008")
+    doc.check_index(index)
+    return _scenario_of(doc, index, cards)
 
 
-def scenario_names(path: str | Path) -> list[str]:
-    """The names of a file's scenarios, in order, read without checking them (for test ids).
-    Raises ``ScenarioError`` only when the file is not a readable list of scenarios."""
-    return [_name_of(raw, i) for i, raw in enumerate(_read(path).items)]
-
-
-@dataclass(frozen=True)
-class _Read:
-    """A scenario file read and composed, before any scenario in it is checked."""
-
-    label: str
-    lines: list[str]
-    root: yaml.Node | None
-    top: Place
-    items: list[Any]
-
-    def scenario(self, i: int, cards: CardSet) -> Scenario:
-        base: Path_ = ("scenarios", i)
-        marks = {k[2:]: v for k, v in self.top.marks.items() if k[:2] == base}
-        place = Place(self.label, _name_of(self.items[i], i), marks)
-        return _scenario(place, self.items[i], cards, self.lines, _node_at(self.root, base))
-
-
-def _read(path: str | Path) -> _Read:
-    p = Path(path)
-    label = shown_path(p)
-    if not p.is_file():
-        raise ScenarioError("no such file" if not p.exists() else "not a file", Located(label))
-    text = read_text(p, max_bytes=MAX_SCENARIO_BYTES, label=label, item_keys=("name",))
-    root = compose(text, label, item_keys=("name",))
-    top = Place(label, None, _marks(root, ()) if root is not None else {})
-    data = keys_of(top, (), _plain(root), ("scenarios",))
-    items = data.get("scenarios")
-    if not isinstance(items, list):
-        raise top.error(("scenarios",), "expected a list of scenarios")
-    return _Read(label, text.split("\n"), root, top, items)
-
-
-def _name_of(raw: Any, i: int) -> str:
-    name = raw.get("name") if isinstance(raw, dict) else None
-    return name if isinstance(name, str) and name else f"scenario {i + 1}"
+def _scenario_of(doc: ScenarioDoc, i: int, cards: CardSet) -> Scenario:
+    return _scenario(doc.place(i), doc.items[i], cards, doc.lines, doc.node(i))
 
 
 def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: yaml.Node | None) -> Scenario:
@@ -106,7 +62,7 @@ def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: ya
         subject = str(_whole(place, action, value, 1, 6, "a die result"))
     else:
         subject = _name(place, action, value, "an effect text", limit=20_000)
-        first, indent = scalar_origin(lines, _node_at(node, (action,)) or node)  # type: ignore[arg-type]
+        first, indent = scalar_origin(lines, node_at(node, (action,)) or node)  # type: ignore[arg-type]
         try:  # located at its line in the scenario file
             effect = compile_snippet(cards, subject, Origin(place.file, f"scenario {place.name!r}", first, indent))
         except CardError as e:
@@ -162,33 +118,3 @@ def _whole(place: Place, key: str | Path_, value: Any, low: int, high: int, what
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise place.error(path, f"expected {what} from {low} to {high}, got {value!r}"[:160])
     return value
-
-
-def _plain(node: yaml.Node | None) -> Any:
-    """The Python value of a composed (and already checked: shallow, no aliases) YAML node."""
-    return None if node is None else _CONSTRUCT.construct_object(node, deep=True)
-
-
-def _marks(node: yaml.Node, path: Path_) -> dict[Path_, tuple[int, int]]:
-    """Line and column of every part of the document, by its path (keys and list indexes)."""
-    out: dict[Path_, tuple[int, int]] = {}
-    stack = [(node, path)]
-    while stack:
-        n, at = stack.pop()
-        out[at] = (n.start_mark.line + 1, n.start_mark.column + 1)
-        if isinstance(n, yaml.SequenceNode):
-            stack.extend((child, (*at, i)) for i, child in enumerate(n.value))
-        elif isinstance(n, yaml.MappingNode):
-            stack.extend((v, (*at, k.value if isinstance(k, yaml.ScalarNode) else None)) for k, v in n.value)
-    return out
-
-
-def _node_at(node: yaml.Node | None, path: Path_) -> yaml.Node | None:
-    for part in path:
-        if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
-            node = node.value[part]
-        elif isinstance(node, yaml.MappingNode):
-            node = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == part), None)
-        else:
-            return None
-    return node

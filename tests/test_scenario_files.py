@@ -10,7 +10,8 @@ import pytest
 from cmdsl.cli import main
 from cmdsl.model import CardSet
 from cmdsl.scenario import ScenarioError, run_scenario
-from cmdsl.scenario_file import MAX_SCENARIO_BYTES, load_scenario, load_scenarios, scenario_names
+from cmdsl.scenario_doc import MAX_SCENARIO_BYTES
+from cmdsl.scenario_file import load_scenario, load_scenarios, scenario_names
 
 from .conftest import FOUR
 
@@ -114,7 +115,7 @@ def test_a_broken_effect_is_located_at_its_line_in_the_scenario_file(mini: CardS
     ("a: &a [1, 2]\nscenarios: *a\n", "anchors and aliases"),
     ("scenarios:\n  - name: x\n\teffect: draw 1\n", "tab"),
     ("scenarios: 3\n", "expected a list of scenarios"),
-    ("", "expected a mapping of scenarios"),
+    ("", "expected a mapping of game, scenarios"),
     ("scenarios:\n  - name: 'x\n", "quote"),
 ])
 def test_broken_files_are_one_located_line(mini: CardSet, tmp_path: Path, content: str | bytes,
