@@ -24,6 +24,7 @@ from .lang.parser import Origin, parse_effect
 from .lang.run import Run
 from .lang.work import over_budget
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
+from .scenario_checks import Check, equal, event_checks, verify
 from .scenario_doc import (
     Path_, Place, ScenarioError, keys_of, list_at, path_text, shown, text_at, whole_at,
 )
@@ -60,7 +61,7 @@ class Scenario:
     turn: int = 1
     place: Place = field(default_factory=Place, compare=False)
     effect: Compiled | None = field(default=None, compare=False)  # the `effect:` text, compiled at load
-    expect: tuple["Check", ...] = ()  # the `expect:` block, checked at load (``parse_expect``)
+    expect: tuple[Check, ...] = ()  # the `expect:` block, checked at load (``parse_expect``)
     #: `view:` the seats whose redacted log the snapshot shows too (docs/secrets.md)
     views: tuple[Side, ...] = ()
 
@@ -343,24 +344,6 @@ def _require_played(out: Outcome, sc: Scenario, place: Place) -> None:
 # ---- expect: what must hold once the scenario has run (XMage style: setup, act, expect) ----------
 
 
-@dataclass(frozen=True)
-class Check:
-    """One expectation: where it is written and a test of the outcome that returns what went
-    wrong ("expected 155, got 150") or None."""
-
-    path: Path_
-    test: Callable[[Outcome], str | None] = field(compare=False)
-
-
-def verify(out: Outcome, checks: tuple[Check, ...], place: Place) -> None:
-    """Raise a located ``ScenarioError`` for the first expectation that does not hold."""
-    failed = [(c, m) for c in checks if (m := c.test(out)) is not None]
-    if failed:
-        check, message = failed[0]
-        more = f" (and {len(failed) - 1} more failed expectation{'s' if len(failed) > 2 else ''})" if len(failed) > 1 else ""
-        raise place.error(check.path, message + more)
-
-
 def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
     """The ``expect:`` block of a scenario as checks, every part checked now (unknown keys with
     a did-you-mean, types, names of states, groups, cards and event types): a located error."""
@@ -372,18 +355,18 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
     sides = tuple(s.value for s in SIDES)
     for key, what in (("scores", lambda g, s: g.players[s].score), ("supplies", lambda g, s: g.players[s].supply)):
         for side, v in keys_of(place, (*P, key), spec.get(key, {}), sides).items():
-            checks.append(_equal((*P, key, side), whole_at(place, (*P, key, side), v, 0, 10_000),
+            checks.append(equal((*P, key, side), whole_at(place, (*P, key, side), v, 0, 10_000),
                                  lambda o, s=Side(side), f=what: f(o.game, s)))
     for name, st in _by_state(place, (*P, "states"), cards, spec.get("states")).items():
         checks += _state_checks(place, (*P, "states", name), cards, cards.states[name], st)
     if "in_play" in spec:
         names = [_state_name(place, (*P, "in_play", j), cards, n) for j, n in
                  enumerate(list_at(place, (*P, "in_play"), spec["in_play"]))]
-        checks.append(_equal((*P, "in_play"), names, lambda o: [x.name for x in o.game.in_play]))
+        checks.append(equal((*P, "in_play"), names, lambda o: [x.name for x in o.game.in_play]))
     for name, who in _by_state(place, (*P, "won"), cards, spec.get("won")).items():
         if who not in (*sides, "nobody"):
             raise place.error((*P, "won", name), f"expected mccain, obama or nobody, got {shown(who)}")
-        checks.append(_equal((*P, "won", name), who,
+        checks.append(equal((*P, "won", name), who,
                              lambda o, n=name: next((s.value for w, s in o.game.won if w == n), "nobody")))
     for zone, attr in ZONES:
         for side, v in keys_of(place, (*P, zone), spec.get(zone, {}), sides).items():
@@ -393,38 +376,15 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
         if media != "none" and (media not in cards.cards or not cards.cards[media].is_media):
             raise place.error((*P, "media"), f'"{media}" is not a Media Support card',
                               did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
-        checks.append(_equal((*P, "media"), media, lambda o: o.game.media[0] if o.game.media else "none"))
-    for key, present in (("events", True), ("no_events", False)):
-        for j, text in enumerate(list_at(place, (*P, key), spec.get(key))):
-            text = text_at(place, (*P, key, j), text, "an event's text")
-            checks.append(_event_check((*P, key, j), f'an event containing "{text}"',
-                                       lambda e, text=text: text in e.text(), present))
-    types = {c.__name__: c for c in vars(E).values() if isinstance(c, type) and issubclass(c, E.Event) and c is not E.Event}
-    for key, present in (("event_types", True), ("no_event_types", False)):
-        for j, name in enumerate(list_at(place, (*P, key), spec.get(key))):
-            name = text_at(place, (*P, key, j), name, "an event type name")
-            if name not in types:
-                raise place.error((*P, key, j), f'unknown event type "{name}"', did_you_mean(name, types))
-            checks.append(_event_check((*P, key, j), f"a {name} event",
-                                       lambda e, kind=types[name]: isinstance(e, kind), present))
+        checks.append(equal((*P, "media"), media, lambda o: o.game.media[0] if o.game.media else "none"))
+    checks += event_checks(place, P, spec, E)
     if "result" in spec:
         result = spec["result"]
         if result not in RESULTS:
             raise place.error((*P, "result"), f"expected one of {', '.join(RESULTS)}, got {shown(result)}",
                               did_you_mean(str(result), RESULTS))
-        checks.append(_equal((*P, "result"), result, _result))
+        checks.append(equal((*P, "result"), result, _result))
     return tuple(checks)
-
-
-def _equal(path: Path_, expected: Any, actual: Callable[[Outcome], Any]) -> Check:
-    def test(out: Outcome) -> str | None:
-        got = actual(out)
-        return None if got == expected else f"expected {_said(expected)}, got {_said(got)}"
-    return Check(path, test)
-
-
-def _said(value: Any) -> str:
-    return "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else str(value)
 
 
 def _by_state(place: Place, path: Path_, cards: CardSet, raw: Any) -> dict[str, Any]:
@@ -463,20 +423,20 @@ def _state_checks(place: Place, path: Path_, cards: CardSet, tile: Any, raw: Any
                 raise place.error((*path, issue), f"{tile.name}: {e}") from None
             expected = LiveState(tile)
             expected.tokens[issue] = row
-            out.append(_equal((*path, issue), expected.row_text(issue),
+            out.append(equal((*path, issue), expected.row_text(issue),
                               on(lambda x, i=issue: x.row_text(i))))
     if "issue" in spec:
-        out.append(_equal((*path, "issue"), whole_at(place, (*path, "issue"), spec["issue"], 1, 4), on(lambda x: x.box)))
+        out.append(equal((*path, "issue"), whole_at(place, (*path, "issue"), spec["issue"], 1, 4), on(lambda x: x.box)))
     if "majority" in spec:
         if spec["majority"] not in ISSUES:
             raise place.error((*path, "majority"), f"expected defense or economy, got {shown(spec['majority'])}",
                               did_you_mean(str(spec["majority"]), ISSUES))
-        out.append(_equal((*path, "majority"), spec["majority"], on(lambda x: x.majority)))
+        out.append(equal((*path, "majority"), spec["majority"], on(lambda x: x.majority)))
     if "key" in spec:
         if spec["key"] not in tile.groups:
             raise place.error((*path, "key"), f"{tile.name}'s groups are {tile.groups[0]} and {tile.groups[1]}",
                               did_you_mean(str(spec["key"]), tile.groups))
-        out.append(_equal((*path, "key"), spec["key"], on(lambda x: x.key)))
+        out.append(equal((*path, "key"), spec["key"], on(lambda x: x.key)))
     return out
 
 
@@ -487,7 +447,7 @@ def _zone_check(place: Place, path: Path_, cards: CardSet, side: Side, attr: str
         ids = list(getattr(o.game.players[side], attr))
         return list(reversed(ids)) if attr == "deck" else sorted(ids)
     if isinstance(raw, int) and not isinstance(raw, bool):
-        return _equal(path, whole_at(place, path, raw, 0, 1000), lambda o: len(cards_in(o)))
+        return equal(path, whole_at(place, path, raw, 0, 1000), lambda o: len(cards_in(o)))
     ids = []
     for j, cid in enumerate(list_at(place, path, raw)):
         cid = text_at(place, (*path, j), cid, "a card id")
@@ -495,19 +455,7 @@ def _zone_check(place: Place, path: Path_, cards: CardSet, side: Side, attr: str
             raise place.error((*path, j), f'"{cid}" is not one of {side}\'s cards',
                               did_you_mean(cid, [c.id for c in cards.pool(side)]))
         ids.append(cid)
-    return _equal(path, ids if attr == "deck" else sorted(ids), cards_in)
-
-
-def _event_check(path: Path_, what: str, matches: Callable[[E.Event], bool], present: bool) -> Check:
-    """An event described by ``what`` (one that ``matches``) must occur, or must not."""
-    def test(out: Outcome) -> str | None:
-        hits = [e.text() for e in out.events if matches(e)]
-        if present and not hits:
-            return f"expected {what}, got none in {len(out.events)} events"
-        if not present and hits:
-            return f'expected no {what.removeprefix("an ").removeprefix("a ")}, got "{hits[0]}"'
-        return None
-    return Check(path, test)
+    return equal(path, ids if attr == "deck" else sorted(ids), cards_in)
 
 
 def _result(out: Outcome) -> str:
