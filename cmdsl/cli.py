@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
@@ -165,28 +165,52 @@ def _default_history() -> str:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
-    from .scenario import run_scenario
-    from .scenario_file import load_scenarios
+    """Run each file's scenarios, CM2008's or Lobbys' (the file's ``game:``); a broken file or
+    scenario is reported and the others still run."""
+    from .scenario_doc import read_doc
 
-    cards = _cards(args.cards)
+    cards: CardSet | None = None
     failed = 0
     for path in args.files:
         try:
-            scenarios = load_scenarios(path, cards)
+            if read_doc(path).game == "lobbys":
+                reports = _lobbys_scenarios(path)
+            else:
+                cards = cards if cards is not None else _cards(args.cards)
+                reports = _cm2008_scenarios(path, cards)
         except CmdslError as e:  # a broken file is reported; the other files still run
             print(f"error: {e}\n", file=sys.stderr)
             failed += 1
             continue
-        for sc in scenarios:
-            if args.name and args.name.lower() not in sc.name.lower():
+        for name, ident, report in reports:
+            if args.name and args.name.lower() not in name.lower():
                 continue
-            print(f"=== {sc.id}")
+            print(f"=== {ident}")
             try:
-                print(run_scenario(cards, sc).report())
+                print(report())
             except CmdslError as e:  # e.g. a decision with no scripted answer: shows its option ids
                 print(f"error: {e}\n")
                 failed += 1
     return 1 if failed else 0
+
+
+_Report = tuple[str, str, Callable[[], str]]  # a scenario's name, its id, and running it
+
+
+def _cm2008_scenarios(path: str, cards: CardSet) -> list[_Report]:
+    from .scenario import run_scenario
+    from .scenario_file import load_scenarios
+
+    return [(sc.name, sc.id, lambda sc=sc: run_scenario(cards, sc).report())
+            for sc in load_scenarios(path, cards)]
+
+
+def _lobbys_scenarios(path: str) -> list[_Report]:
+    from .games.lobbys.scenario import load_lobbys_scenarios
+    from .games.lobbys.scenario_run import run_lobbys_scenario
+
+    return [(sc.name, sc.id, lambda sc=sc: run_lobbys_scenario(sc).report())
+            for sc in load_lobbys_scenarios(path)]
 
 
 _CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"
@@ -277,7 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--no-colour", action="store_true", help="plain text")
     q.set_defaults(run=cmd_repl)
 
-    s = sub.add_parser("scenario", help="run card scenario files and print what happens (docs/scenarios.md)")
+    s = sub.add_parser("scenario", help="run scenario files (CM2008 cards: docs/scenarios.md; Lobbys: docs/lobbys.md) and print what happens")
     s.add_argument("files", nargs="+", metavar="FILE")
     s.add_argument("--name", help="only the scenarios whose name contains this")
     s.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)

@@ -30,7 +30,7 @@ from .determinize import deal, redealt
 from .election import Election, people_votes
 from .heuristic import SCALE, WIN_VALUE, standing
 from .options import KIND, OPTIONS, LobbysDecisionKind, card_of
-from .position import LobbysPosition
+from .position import LobbysPosition, Phase
 from .record import LobbysRecord, RecordedAnswer, parse_record
 from .rules import GameOver as RulesGameOver
 from .rules import PickKind, Step, apply_picks, new_game, pick_kind
@@ -247,12 +247,31 @@ class LobbysGame(Driver):
 
     def _copy(self, origin: Origin, changes: tuple[tuple[int, Callable[[Any], None]], ...],
               forced: tuple[tuple[str, bool], ...], answers: list[Any]) -> "LobbysGame":
-        g = LobbysGame.__new__(LobbysGame)
-        g.data, g.seed, g.players, g.people_variant = self.data, self.seed, self.players, self.people_variant
-        g.seats = self.seats  # type: ignore[misc]  # the Driver types it ClassVar; a game's own N seats
-        g.observer, g.step_limit, g.steps = None, self.step_limit, 0
-        g._ask_chance, g._forced, g._origin, g._changes = self._ask_chance, forced, origin, changes
+        g = LobbysGame._from(origin, self.seed, self.step_limit)
+        g._ask_chance, g._forced, g._changes = self._ask_chance, forced, changes
         g._restart(answers)
+        return g
+
+    @staticmethod
+    def _from(origin: Origin, seed: int, step_limit: int) -> "LobbysGame":
+        """A game that starts at ``origin``, before its answers are replayed."""
+        g = LobbysGame.__new__(LobbysGame)
+        lobbys = origin.table.lobbys
+        g.data, g.seed, g.players, g.people_variant = lobbys.data, seed, lobbys.players, lobbys.people_variant
+        g.seats = seats_for(lobbys.players)  # type: ignore[misc]  # the Driver types it ClassVar; N seats here
+        g.observer, g.step_limit, g.steps = None, step_limit, 0
+        g._ask_chance, g._forced, g._origin, g._changes = False, (), origin, ()
+        return g
+
+    @staticmethod
+    def at(position: LobbysPosition, seed: int) -> "LobbysGame":
+        """A game that starts at ``position`` (a scenario's, between two steps), its shuffles
+        (People draws, the next rounds' deals) from ``seed``. Like a fork, its log starts there
+        and its ``record()`` has no log; unlike one, its answers do not replay from a seed."""
+        if position.phase is Phase.OVER:
+            raise ValueError("the game at this position is over: nobody picks any more")
+        g = LobbysGame._from(Origin(Table(position, GameRng(seed)), 0, ()), seed, MAX_STEPS)
+        g._restart([])
         return g
 
     # ---- reading the game -----------------------------------------------------------------
