@@ -5,14 +5,17 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import pytest
 from hypothesis import settings
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
+from cmdsl.errors import CmdslError
 from cmdsl.loader import load_card_set
-from cmdsl.model import CardSet, Side
+from cmdsl.model import CardSet, Side, slug
 from cmdsl.scenario import Outcome, Scenario, run_scenario
+from cmdsl.scenario_doc import scenario_names
 
 # Property and fuzz tests: a modest run by default (CI stays fast); `--hypothesis-profile=long`
 # for a deep run. Tests that fix their own example count keep it.
@@ -88,3 +91,36 @@ def mini_variant(folder: Path, effects: dict[str, str]) -> Path:
         assert n == 1, f"no card {card_id} in the mini set"
     (folder / "set.yaml").write_text(text, encoding="utf-8")
     return folder
+
+
+# ---- scenario files as snapshot tests (any game's) ---------------------------------------
+
+
+class TextSnapshot(SingleFileSnapshotExtension):
+    """A snapshot as one readable text file per test (a scenario's report)."""
+
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+
+class Case(NamedTuple):
+    """One scenario of one file, by position: checked only when its test runs."""
+
+    file: Path
+    index: int
+    id: str
+
+
+def scenario_cases(files: list[Path]) -> list[Case]:
+    """A case per scenario of ``files``, read by name only: a broken file or scenario fails its
+    own test, not the collection of every other one (which made ``--snapshot-update`` delete
+    every snapshot; see tests/test_snapshot_safety.py)."""
+    out = []
+    for f in files:
+        try:
+            names = scenario_names(f)
+        except CmdslError:  # its test fails with the located error
+            names = []
+        out += [Case(f, i, f"{f.stem}--{slug(n)}") for i, n in enumerate(names)] or [Case(f, 0, f"{f.stem}--unreadable")]
+    return out
+

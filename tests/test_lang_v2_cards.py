@@ -10,32 +10,25 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import engine
 from cmdsl.games.cm2008 import events as E
 from cmdsl.loader import load_card_set
-from cmdsl.model import slug
 from cmdsl.scenario import run_scenario
-from cmdsl.scenario_file import load_scenario, load_scenarios, scenario_names
+from cmdsl.scenario_file import load_scenario, load_scenarios
+
+from .conftest import Case, TextSnapshot, scenario_cases
 
 SET = Path(__file__).parent / "data" / "lang-v2"
 CARDS = load_card_set(SET)
-CASES = [(f, i, f"{f.stem}--{slug(n)}") for f in sorted((SET / "scenarios").glob("*.yaml"))
-         for i, n in enumerate(scenario_names(f))]
+CASES = scenario_cases(sorted((SET / "scenarios").glob("*.yaml")))
 
 
-class TextSnapshot(SingleFileSnapshotExtension):
-    _write_mode = WriteMode.TEXT
-    file_extension = "txt"
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c[2] for c in CASES])
-def test_lang_v2_scenario(case: tuple[Path, int, str], snapshot: object) -> None:
-    path, index, _ = case
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_lang_v2_scenario(case: Case, snapshot: object) -> None:
     try:
-        out = run_scenario(CARDS, load_scenario(path, CARDS, index))
+        out = run_scenario(CARDS, load_scenario(case.file, CARDS, case.index))
     except CmdslError as e:
         pytest.fail(str(e), pytrace=False)
     assert out.report() == snapshot.use_extension(TextSnapshot)  # type: ignore[attr-defined]

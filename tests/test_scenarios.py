@@ -9,53 +9,28 @@ delete every snapshot; see tests/test_snapshot_safety.py)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
-from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import events as E
 from cmdsl.loader import load_card_set
-from cmdsl.model import slug
 from cmdsl.scenario import Scenario, run_scenario
-from cmdsl.scenario_file import load_scenario, load_scenarios, scenario_names
+from cmdsl.scenario_file import load_scenario, load_scenarios
+
+from .conftest import Case, TextSnapshot, scenario_cases
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 CARDS = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 FILES = sorted(SCENARIOS.glob("*.yaml"))
 
 
-class Case(NamedTuple):
-    """One scenario of one file, by position: checked only when its test runs."""
-
-    file: Path
-    index: int
-    id: str
-
-
-def cases(files: list[Path]) -> list[Case]:
-    out = []
-    for f in files:
-        try:
-            names = scenario_names(f)
-        except CmdslError:  # its test fails with the located error
-            names = []
-        out += [Case(f, i, f"{f.stem}--{slug(n)}") for i, n in enumerate(names)] or [Case(f, 0, f"{f.stem}--unreadable")]
-    return out
-
-
-CASES = cases(FILES)
+CASES = scenario_cases(FILES)
 
 #: Events that show an effect changed something (not merely that a card was played).
 CHANGES = (E.BlockChanged, E.IssueShifted, E.KeyAltered, E.CardDrawn, E.CardDiscarded, E.CardPlayed, E.StateWon,
            E.MediaSupportInPlay,
            E.DieRolled, E.NegativeSkipped, E.NewsDrawn)
-
-
-class TextSnapshot(SingleFileSnapshotExtension):
-    _write_mode = WriteMode.TEXT
-    file_extension = "txt"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
