@@ -23,6 +23,8 @@ def tiny_project(tmp_path: Path) -> Path:
     for name in ("conftest.py", "test_scenarios.py"):
         shutil.copy(TESTS / name, tmp_path / "tests" / name)
     (tmp_path / "cards").symlink_to(ROOT / "cards")
+    # as ours: test modules import their helpers from conftest (`from .conftest import …`)
+    (tmp_path / "pytest.ini").write_text("[pytest]\naddopts = --import-mode=importlib\n")
     for stem in KEPT:
         shutil.copy(TESTS / "scenarios" / f"{stem}.yaml", tmp_path / "tests" / "scenarios")
         for snap in (TESTS / "__snapshots__" / "test_scenarios").glob(f"test_scenario[[]{stem}--*].txt"):
