@@ -162,7 +162,7 @@ class Driver:
     - ``worth_a_look(decision)``: where a search's play-outs try each option (else the first).
     """
 
-    seats: ClassVar[tuple[PlayerSeat, ...]]
+    seats: tuple[PlayerSeat, ...]  # the game sets it: a class default (a fixed cast) or per game (N of M)
     #: Every outcome a chance decision of the game can have, by id, and how to say them (for
     #: ``force_chance``'s error).
     chance_outcomes: ClassVar[frozenset[str]]

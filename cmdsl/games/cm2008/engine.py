@@ -87,7 +87,7 @@ def _named(states: Sequence[LiveState], name: str) -> LiveState:
 class Game(Driver):
     #: The players' seats, in seat order (DESIGN property 12): CM2008's two sides. The core
     #: (decisions, perspectives, bots, secret picks) takes the seats from here.
-    seats: ClassVar[tuple[Side, ...]] = SIDES
+    seats: tuple[Side, ...] = SIDES
     #: The outcomes ``force_chance`` accepts: a die roll, a random first player (R8.1, R3.5).
     chance_outcomes: ClassVar[frozenset[str]] = O.CHANCE_OUTCOMES
     chance_hint: ClassVar[str] = "a die roll is die:1 to die:6"

@@ -67,7 +67,7 @@ class LobbysGame(Driver):
         self.data.check_players(players)
         self.seed, self.players, self.people_variant = seed, players, people_variant
         #: The seats of this game, in seat order (an instance attribute: N of the five).
-        self.seats: tuple[LobbysSeat, ...] = seats_for(players)  # type: ignore[misc]
+        self.seats: tuple[LobbysSeat, ...] = seats_for(players)
         self._ask_chance = ask_chance
         self._forced: tuple[tuple[str, bool], ...] = ()
         self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
@@ -258,7 +258,7 @@ class LobbysGame(Driver):
         g = LobbysGame.__new__(LobbysGame)
         lobbys = origin.table.lobbys
         g.data, g.seed, g.players, g.people_variant = lobbys.data, seed, lobbys.players, lobbys.people_variant
-        g.seats = seats_for(lobbys.players)  # type: ignore[misc]  # the Driver types it ClassVar; N seats here
+        g.seats = seats_for(lobbys.players)
         g.observer, g.step_limit, g.steps = None, step_limit, 0
         g._ask_chance, g._forced, g._origin, g._changes = False, (), origin, ()
         return g

@@ -223,9 +223,9 @@ class _Reader:
                                        f"{'s' if len(hands[seat]) != 1 else ''}; {where}")
         deck = data.offer_deck(self.players)
         for seat in self.seats:
-            for j, c in enumerate(hands[seat]):
-                self._in_deck((*P, "hands", seat.value, j), c, deck)
-                placed.put((*P, "hands", seat.value, j), c, f"in {seat.value}'s hand")
+            for j, held in enumerate(hands[seat]):
+                self._in_deck((*P, "hands", seat.value, j), held, deck)
+                placed.put((*P, "hands", seat.value, j), held, f"in {seat.value}'s hand")
         votes, offers = self._piles(P, spec, tender, done, deck, placed)
         return LobbysPosition(
             data=data, players=self.players, people_variant=people, round=rnd,
@@ -330,9 +330,9 @@ class _Reader:
                                        did_you_mean(str(phase), PHASES))
             checks.append(equal((*P, "phase"), phase, lambda o: o.position.phase.value))
         if "tenders" in spec:
-            winners = [self.seat((*P, "tenders", j), v).value
+            takers = [self.seat((*P, "tenders", j), v).value
                        for j, v in enumerate(list_at(self.place, (*P, "tenders"), spec["tenders"]))]
-            checks.append(equal((*P, "tenders"), winners,
+            checks.append(equal((*P, "tenders"), takers,
                                 lambda o: [e.seat.value for e in o.events if isinstance(e, E.TenderWon)]))
         for s, v in self.by_seat((*P, "round_scores"), spec.get("round_scores"), self.points).items():
             checks.append(Check((*P, "round_scores", s.value), lambda o, s=s, v=v: _round_score(o, s, v)))
