@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .errors import CmdslError, shown_path
 from .loader import load_card_set
 from .model import SIDES, CardSet
-from .set_location import PROJECT_FILE, card_set_dirs, choose_set
+from .set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 
 #: Only these files change what a check says; editors' swap and backup files are ignored.
 WATCHED_SUFFIXES = (".yaml", ".yml")
@@ -60,7 +60,7 @@ def check_once(paths: Sequence[str]) -> CheckReport:
             continue
         sets = card_set_dirs([given])
         if not sets:
-            err.append(f"{given}: no card files (*.yaml) here")
+            err.append(f"{given}: {why_no_set(given)}")
         folders.extend(sets)
     for folder in folders:
         start = time.perf_counter()

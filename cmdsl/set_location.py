@@ -21,14 +21,11 @@ from pathlib import Path
 from typing import Literal
 
 from .errors import CardError, CardSetError, Located, did_you_mean, shown_path
+from .games import game_data_in
 from .resources import bundled_cards_dir
 
 PROJECT_FILE = "cmdsl.toml"
 DEFAULT_GAME = "cm2008"
-#: Folders of ``cards/`` that hold another game's data, read by its own package (cmdsl.games.*),
-#: not a card set of these tools: a folder of set folders skips them. Interim, until the core
-#: knows its games (issue 14); naming one directly still reads it as a set.
-OTHER_GAMES_DATA = frozenset({"lobbys"})
 _MAX_PROJECT_BYTES = 64 * 1024
 
 How = Literal["--cards", "project", "bundled"]
@@ -107,7 +104,8 @@ def _has_card_files(folder: Path) -> bool:
 
 
 def card_set_dirs(paths: list[Path]) -> list[Path]:
-    """The card sets under ``paths``: a directory of YAML files, or each such subdirectory."""
+    """The card sets under ``paths``: a directory of YAML files, or each such subdirectory. A
+    folder that holds another game's data (``cards/lobbys``) is not a card set: it is skipped."""
     out: list[Path] = []
     for p in paths:
         if p.is_file():
@@ -115,9 +113,16 @@ def card_set_dirs(paths: list[Path]) -> list[Path]:
         elif _has_card_files(p):
             out.append(p)
         elif p.is_dir():
-            out.extend(sorted(d for d in p.iterdir()
-                              if d.is_dir() and d.name not in OTHER_GAMES_DATA and _has_card_files(d)))
-    return list(dict.fromkeys(out))
+            out.extend(sorted(d for d in p.iterdir() if d.is_dir() and _has_card_files(d)))
+    return [d for d in dict.fromkeys(out) if game_data_in(d) is None]
+
+
+def why_no_set(path: Path) -> str:
+    """What to tell someone who named ``path``, an existing file or folder with no card set."""
+    game = game_data_in(path if path.is_dir() else path.parent)
+    if game is not None:
+        return f"this is the data of the game {game}, read by `cmdsl play --game {game}`, not a card set"
+    return "no card files (*.yaml) here"
 
 
 def one_set(path: Path) -> Path:
@@ -130,7 +135,7 @@ def one_set(path: Path) -> Path:
     if len(sets) == 1:
         return sets[0]
     if not sets:
-        raise _error(where, "no card files (*.yaml) here")
+        raise _error(where, why_no_set(path))
     names = ", ".join(d.name for d in sets)
     raise _error(where, f"holds several card sets ({names}); give one of them, such as {shown_path(sets[0])}")
 

@@ -120,3 +120,22 @@ def test_the_card_set_tools_do_not_take_the_lobbys_data_for_a_card_set() -> None
 
     assert [d.name for d in card_set_dirs([REPO / "cards"])] == ["cm2008"]
     assert one_set(REPO / "cards").name == "cm2008"
+
+
+def test_naming_the_lobbys_data_where_a_card_set_is_wanted_says_what_it_is(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Not "this card set has no manifest.yaml" (which told the user to make it a CM2008 set):
+    the folder, the file, or a copy of the folder under another name."""
+    import shutil
+
+    from cmdsl.cli import main
+    from cmdsl.errors import CardSetError
+    from cmdsl.set_location import one_set
+
+    copy = tmp_path / "mine"
+    shutil.copytree(REPO / "cards" / "lobbys", copy)
+    for given in (REPO / "cards" / "lobbys", REPO / "cards" / "lobbys" / "lobbys.yaml", copy):
+        with pytest.raises(CardSetError, match="this is the data of the game lobbys, read by `cmdsl play --game lobbys`"):
+            one_set(given)
+        assert main(["check", str(given)]) == 1
+        assert "this is the data of the game lobbys" in capsys.readouterr().err
