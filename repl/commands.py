@@ -371,8 +371,7 @@ def cmd_load(s: Session, arg: str, colour: bool = False) -> str:
     s.may_discard("load")
     data = lobbys_commands.is_lobbys_record(words[0])  # a broken file: one line, nothing changed
     if data is not None:  # a Lobbys record: the REPL plays Lobbys from now on
-        bot = words[2] if len(words) >= 3 and words[1] == "vs" else None
-        return lobbys_commands.load_data(s, words[0], data, bot, colour, asked=True)
+        return lobbys_commands.load_data(s, words[0], data, words[1:], colour, asked=True)
     return s.load(words[0], opponent) + "\n" + _after(s, [], colour)
 
 

@@ -116,7 +116,7 @@ def completions(ls: LobbysSession, command: str) -> list[str]:
     if command == "help":
         return list(COMMANDS)
     if command == "new":
-        return ["lobbys", "players", "humans", "vs", "random", "greedy", "ismcts", "human", "seed", "people"]
+        return ["lobbys", "players", "humans", "vs", "random", "greedy", "ismcts", "human", "as", "seed", "people"]
     return []
 
 
@@ -129,9 +129,9 @@ def not_while_handing_over(ls: LobbysSession) -> None:
 
 
 def parse_new(arg: str) -> LobbysSetup:
-    """`[N players] [M humans] [vs BOT|human] [seed N] [people]`, after `new lobbys`."""
+    """`[N players] [M humans] [vs BOT|human] [as pK] [seed N] [people]`, after `new lobbys`."""
     words = arg.lower().split()
-    players, humans, bot, seed, people = 3, None, None, None, False
+    players, humans, bot, seed, people, first = 3, None, None, None, False, None
     i = 0
     while i < len(words):
         w, nxt = words[i], words[i + 1] if i + 1 < len(words) else None
@@ -156,6 +156,8 @@ def parse_new(arg: str) -> LobbysSetup:
             seed, i = int(nxt), i + 1
         elif w == "people":
             people = True
+        elif w == "as" and nxt is not None:
+            first, i = _seat_number(nxt), i + 1
         else:
             raise LobbysError(f'new lobbys: did not understand "{w}" (e.g. `new lobbys 3 players vs random`, '
                               "`new lobbys 3 players 2 humans vs greedy seed 7 people`)")
@@ -170,7 +172,17 @@ def parse_new(arg: str) -> LobbysSetup:
         raise LobbysError(f"new: {players} humans leave no seat for the {bot} bot")
     if people and players == 5:
         raise LobbysError("new: The People Speak is for 2 to 4 players (L10: no People cards at 5)")
-    return LobbysSetup(players, humans, bot, seed, people)
+    if first is not None and first > players:
+        raise LobbysError(f"new: a {players}-player game has seats p1 to p{players}, not p{first}")
+    return LobbysSetup(players, humans, bot, seed, people, (first or 1) - 1)
+
+
+def _seat_number(word: str) -> int:
+    """`p2`, `2` or `player2` → 2."""
+    digits = word.removeprefix("player").removeprefix("p")
+    if not digits.isdigit() or not 1 <= int(digits) <= max(PLAYER_COUNTS):
+        raise LobbysError(f'new: `as` takes a seat, p1 to p{max(PLAYER_COUNTS)}, not "{word}"')
+    return int(digits)
 
 
 def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
@@ -193,18 +205,35 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     return f"New Lobbys game, {setup.players} players{people} ({shown}): {who}.\n" + screen(ls)
 
 
-def load_data(s: Session, path: str, data: Any, bot: str | None, colour: bool = False, asked: bool = False) -> str:
-    """`load FILE [vs BOT|human]` of a Lobbys record (from either mode)."""
+def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool = False, asked: bool = False) -> str:
+    """`load FILE [vs BOT|human] [as pK]` of a Lobbys record (from either mode); ``options``:
+    the words after the file name."""
+    bot, seat = _load_options(options)
     if bot not in (None, "human"):
         try:
             bot = parse_bot(bot).text()
         except BotSpecError as e:
             raise LobbysError(f"load: {e}") from None
-    ls = LobbysSession.from_record(data, path, bot)  # RecordError: one line, nothing changed
+    ls = LobbysSession.from_record(data, path, bot, seat)  # RecordError: one line, nothing changed
     if not asked:
         s.may_discard("load")
     s.lobbys, s.game = ls, None
     return f"Loaded {path}: a Lobbys game, {len(ls.game.history)} answers replayed.\n" + screen(ls)
+
+
+def _load_options(words: list[str]) -> tuple[str | None, int]:
+    """`[vs BOT|human] [as pK]` after `load FILE`: the bot, and the human's seat index."""
+    bot, seat, i = None, 0, 0
+    while i < len(words):
+        w, nxt = words[i].lower(), words[i + 1] if i + 1 < len(words) else None
+        if w == "vs" and nxt is not None:
+            bot = nxt.lower()
+        elif w == "as" and nxt is not None:
+            seat = _seat_number(nxt.lower()) - 1
+        else:
+            raise LobbysError(f'load: did not understand "{words[i]}" (e.g. `load game.json vs greedy as p2`)')
+        i += 2
+    return bot, seat
 
 
 def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
@@ -305,10 +334,10 @@ def not_in_lobbys(word: str) -> LobbysError:
 
 
 COMMANDS: dict[str, LobbysCommand] = {
-    "new": LobbysCommand(cmd_new, "new lobbys [N players] [M humans] [vs BOT|human] [seed N] [people]",
+    "new": LobbysCommand(cmd_new, "new lobbys [N players] [M humans] [vs BOT|human] [as pK] [seed N] [people]",
                          "Start a Lobbys game (2 to 5 players). BOT: " + ", ".join(BOT_NAMES)
                          + " (vs ismcts:iterations=50). Without `vs`, every seat is human (hot-seat);\n"
-                         "with `vs BOT`, you are Player 1 (or the first M players) and the bot plays the others.\n"
+                         "with `vs BOT`, you are Player 1 (or the first M players; `as p2`: from Player 2 on) and the bot plays the others.\n"
                          "`people` plays The People Speak (L10). `new` alone starts a Campaign Manager game."),
     "table": LobbysCommand(cmd_table, "table", "Show the table as your seat sees it: scores, trump, the contracts on offer, your hand."),
     "hand": LobbysCommand(cmd_hand, "hand", "Show your hand."),
@@ -319,8 +348,9 @@ COMMANDS: dict[str, LobbysCommand] = {
     "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since)."),
     "redo": LobbysCommand(cmd_redo, "redo", "Re-apply what undo took back."),
     "save": LobbysCommand(cmd_save, "save FILE", "Save the game record (JSON)."),
-    "load": LobbysCommand(None, "load FILE [vs BOT|human]",
-                          "Load a saved record (Lobbys or Campaign Manager) and continue it."),
+    "load": LobbysCommand(None, "load FILE [vs BOT|human] [as pK]",
+                          "Load a saved record (Lobbys or Campaign Manager) and continue it. A record does not say\n"
+                          "who was human: you take Player 1 (`as p2`: Player 2), the bot (random by default) the others."),
     "help": LobbysCommand(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
     "quit": LobbysCommand(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
@@ -337,11 +367,10 @@ def cmd_load(s: Session, arg: str, colour: bool, leave: Leave) -> str:
     words = arg.split()
     if not words:
         raise LobbysError("load: give a file name, e.g. `load game.json`")
-    bot = words[2].lower() if len(words) >= 3 and words[1] == "vs" else None
     data = is_lobbys_record(words[0])
     if data is None:
         return leave(s, "load", arg, colour)
-    return load_data(s, words[0], data, bot, colour)
+    return load_data(s, words[0], data, words[1:], colour)
 
 
 def run_line(s: Session, text: str, colour: bool, leave: Leave) -> str:

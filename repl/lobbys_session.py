@@ -33,6 +33,7 @@ class LobbysSetup:
     bot: str | None = None  # canonical bot text (``ismcts:iterations=50``)
     seed: int | None = None
     people: bool = False
+    first_human: int = 0  # `as pK`: the (first) human's seat index; more humans take the seats after it
 
     def human_count(self) -> int:
         if self.humans is not None:
@@ -70,25 +71,29 @@ class LobbysSession:
             game = LobbysGame(seed, setup.players, people_variant=setup.people)
         except ValueError as e:
             raise LobbysError(f"new: {e}") from None
-        humans = game.seats[: setup.human_count()]
-        bot_seats = game.seats[len(humans):]
+        k = setup.first_human
+        taken = set((game.seats[k:] + game.seats[:k])[: setup.human_count()])
+        humans = tuple(seat for seat in game.seats if seat in taken)
+        bot_seats = tuple(seat for seat in game.seats if seat not in taken)
         bots = bots_for(setup.bot or "random", game, bot_seats) if bot_seats else {}
         s = LobbysSession(game, humans, bots, setup.bot if bot_seats else None, seed_hidden=hidden)
-        s.at_keyboard = humans[0]
+        s.at_keyboard = game.seats[k] if game.seats[k] in taken else humans[0]
         s.run_bots()
         return s
 
     @staticmethod
-    def from_record(data: Any, path: str, bot: str | None) -> "LobbysSession":
-        """A loaded record: the first seat is human; the others are bots (``bot``, random by
-        default) or, with ``human``, hot-seat."""
+    def from_record(data: Any, path: str, bot: str | None, seat: int = 0) -> "LobbysSession":
+        """A loaded record: the seat of index ``seat`` is human (the record does not say who
+        was); the others are bots (``bot``, random by default) or, with ``human``, hot-seat."""
         game = LobbysGame.from_record(data, path)  # a RecordError names what is wrong
-        n = len(game.seats) if bot == "human" else 1
-        humans = game.seats[:n]
+        if seat >= len(game.seats):
+            raise LobbysError(f"load: this game has seats p1 to p{len(game.seats)}, not p{seat + 1}")
+        humans = game.seats if bot == "human" else (game.seats[seat],)
         spec = bot if bot not in (None, "human") else "random"
-        bots = bots_for(spec, game, game.seats[n:]) if n < len(game.seats) else {}
+        others = tuple(x for x in game.seats if x not in humans)
+        bots = bots_for(spec, game, others) if others else {}
         s = LobbysSession(game, humans, bots, spec if bots else None, saved=True)
-        s.at_keyboard = s.next_human(None) or humans[0]
+        s.at_keyboard = s.next_human(game.seats[seat - 1] if seat else None) or humans[0]
         s.run_bots()
         # the players know the game so far (`log` shows it): only what happens next is news
         s.shown = {seat: len(game.events) for seat in humans}

@@ -65,6 +65,42 @@ def test_a_pick_by_number_id_label_or_play() -> None:
         assert mine == [(P1, o.id)], how
 
 
+def test_the_human_may_take_any_seat() -> None:
+    s = Session()
+    out = run_line(s, "new lobbys 3 players vs greedy as p2 seed 5")
+    assert out.startswith("New Lobbys game, 3 players (seed 5): you are Player 2; the greedy bot plays Player 1, Player 3.")
+    assert "Player 2 (you)" in out and "Player 2 is dealt 8 cards." not in out
+    ls = lobbys(s)
+    assert ls.humans == (P2,) and set(ls.bots) == {P1, P3}
+    assert [d.player for d in ls.game.pending_decisions] == [P2]  # the bots have picked
+    run_line(s, "1")
+    assert {a.seat for a in ls.game.history} == {P1, P2, P3}
+    two = Session()
+    run_line(two, "new lobbys 3 players 2 humans vs random as p3 seed 5")  # from Player 3 on, round the table
+    assert lobbys(two).humans == (P1, P3) and lobbys(two).at_keyboard is P3
+    for bad, message in (("new lobbys 3 players vs random as p4", "seats p1 to p3, not p4"),
+                         ("new lobbys 3 players vs random as q1", 'takes a seat, p1 to p5, not "q1"')):
+        with pytest.raises(CmdslError, match=message):
+            run_line(Session(), bad)
+
+
+def test_a_game_saved_at_another_seat_loads_at_that_seat(tmp_path: Path) -> None:
+    s = Session()
+    run_line(s, "new lobbys 3 players vs random as p3 seed 8")
+    run_line(s, "1")
+    path = tmp_path / "p3.json"
+    run_line(s, f"save {path}")
+    before = answers(s)
+    for session in (Session(), s):  # from either mode
+        out = run_line(session, f"load {path} vs greedy as p3")
+        assert "Player 3 (you)" in out and lobbys(session).humans == (P3,) and set(lobbys(session).bots) == {P1, P2}
+        assert answers(session)[:len(before)] == before
+    with pytest.raises(CmdslError, match="this game has seats p1 to p3, not p4"):
+        run_line(Session(), f"load {path} as p4")
+    with pytest.raises(CmdslError, match='load: did not understand "with"'):
+        run_line(Session(), f"load {path} with greedy")
+
+
 def test_hot_seat_shows_nothing_of_the_next_hand_before_enter() -> None:
     s = Session()
     run_line(s, "new lobbys 2 players seed 3")
