@@ -21,6 +21,11 @@ class Suit(Enum):
     CLUBS = "clubs"
     SPADES = "spades"
 
+    # A member is its own identity (Enum compares by identity): hashing it so, in C, instead of
+    # Enum's hash of its name in Python, makes every card's hash (its suit's and rank's) cheap;
+    # searches hash cards millions of times. No order anywhere rests on a hash.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value[0].upper()
@@ -42,6 +47,8 @@ class Face(Enum):
     JACK = "jack"
     QUEEN = "queen"
     KING = "king"
+
+    __hash__ = object.__hash__  # as Suit's
 
     @property
     def letter(self) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Final, Sequence
 
 from .cards import FACES, SUITS, Card, Contract, Face, Suit
 from .data import LobbysData
@@ -31,6 +31,10 @@ class RoundScore:
     scores: tuple[SeatScore, ...]  # by seat
 
 
+#: The three contracts of each suit (made once: a search scores rounds many times).
+_SUIT_CONTRACTS: Final = {s: frozenset(Contract(s, f) for f in FACES) for s in SUITS}
+
+
 def score_round(won: Sequence[Sequence[Contract]], leftovers: Sequence[Sequence[Card]],
                 data: LobbysData) -> tuple[SeatScore, ...]:
     """L7.1–L7.4 for every seat, from the contracts each won and the cards left in each hand.
@@ -49,7 +53,7 @@ def score_round(won: Sequence[Sequence[Contract]], leftovers: Sequence[Sequence[
     for seat, seat_won in enumerate(won):
         everywhere = all(counts[seat][f] >= 1 for f in FACES)  # once, however many of each (L7.2)
         held = set(seat_won)
-        partisan = tuple(s for s in SUITS if all(Contract(s, f) in held for f in FACES))
+        partisan = tuple(s for s in SUITS if held.issuperset(_SUIT_CONTRACTS[s]))
         out.append(SeatScore(
             seat=seat,
             majorities=tuple(shares[seat]),

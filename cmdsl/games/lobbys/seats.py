@@ -19,6 +19,9 @@ class LobbysSeat(Enum):
     P4 = "p4"
     P5 = "p5"
 
+    # Seats are dict keys at every step of a search: hashed by identity, in C (as ``Suit``).
+    __hash__ = object.__hash__
+
     @property
     def index(self) -> int:
         """The seat's number in the rules' position: 0 for ``p1``."""
