@@ -181,37 +181,13 @@ class _Reader:
         rnd = whole_at(self.place, (*P, "round"), spec.get("round", 1), 1, data.rounds)
         tender = "offer" in spec
         placed = _Placed(self.place)
-        won = self.by_seat((*P, "won"), spec.get("won"), self.contracts)
-        offer = self.contracts((*P, "offer"), spec["offer"]) if tender else []
-        if tender and len(offer) != 2:
-            raise self.place.error((*P, "offer"), f"expected the two contracts of the tender, main then linked (L6.1), "
-                                   f"got {len(offer)}")
-        for seat, contracts in won.items():
-            for j, c in enumerate(contracts):
-                placed.put((*P, "won", seat.value, j), c, f"won by {seat.value}")
-        for j, c in enumerate(offer):
-            placed.put((*P, "offer", j), c, "on offer")
-        total_won = sum(len(c) for c in won.values())
-        if total_won and not tender:
-            raise self.place.error((*P, "won"), "contracts are won in tenders, after the election: give "
-                                   "offer: [MAIN, LINKED] for a position in a tender")
-        if total_won % 2:
-            raise self.place.error((*P, "won"), f"contracts are won two at a time (L6.4): {total_won} won in all")
-        done = total_won // 2
-        if done >= data.tenders_per_round:
-            raise self.place.error((*P, "won"), f"{done} tenders won: a round has {data.tenders_per_round} (L2.1)")
+        won, offer, deck_of_contracts, done = self._contracts(P, spec, tender, placed, seed)
         if not tender and "trump" in spec:
             raise self.place.error((*P, "trump"), "the trump is elected at the election (L5.4): give it only "
                                    "for a position in a tender (with offer:)")
         if tender and "trump" not in spec:
             raise self.place.error(P, "a tender needs this round's trump: trump: hearts (a suit), or trump: none (L5.5)")
         trump = self.trump((*P, "trump"), spec["trump"]) if tender else None
-        upcoming = self.contracts((*P, "contracts"), spec.get("contracts"))
-        for j, c in enumerate(upcoming):
-            placed.put((*P, "contracts", j), c, "in the contract deck")
-        rest = [c for c in contract_cards() if c not in placed.where]
-        random.Random(seed).shuffle(rest)
-
         hands = self.by_seat((*P, "hands"), spec.get("hands"), self.cards, every=True)
         size = data.hand_size - (1 + done if tender else 0)
         for seat in self.seats:
@@ -233,11 +209,42 @@ class _Reader:
             points=list(self._points(P, spec).values()),
             hands=[sorted(hands[s], key=lambda c: c.sort_key) for s in self.seats], trump=trump,
             election_pile=votes, offer_pile=offers,
-            contract_deck=rest + upcoming[::-1],  # the top is the last element: the first listed
+            contract_deck=deck_of_contracts,
             contract_offer=(offer[0], offer[1]) if tender else None,
             won=[won.get(s, []) for s in self.seats],
             people_deck=list(data.people_cards(self.players)) if people else [], people_drawn=[],
         )
+
+    def _contracts(self, P: Path_, spec: dict[str, Any], tender: bool, placed: "_Placed", seed: int
+                   ) -> tuple[dict[LobbysSeat, list[Contract]], list[Contract], list[Contract], int]:
+        """The contracts won by each seat, on offer and in the deck (its top last), and the
+        number of tenders done this round (L6.4: two contracts a tender)."""
+        data = self.data
+        won = self.by_seat((*P, "won"), spec.get("won"), self.contracts)
+        offer = self.contracts((*P, "offer"), spec["offer"]) if tender else []
+        if tender and len(offer) != 2:
+            raise self.place.error((*P, "offer"), f"expected the two contracts of the tender, main then linked (L6.1), "
+                                   f"got {len(offer)}")
+        for seat, contracts in won.items():
+            for j, c in enumerate(contracts):
+                placed.put((*P, "won", seat.value, j), c, f"won by {seat.value}")
+        for j, c in enumerate(offer):
+            placed.put((*P, "offer", j), c, "on offer")
+        total_won = sum(len(c) for c in won.values())
+        if total_won and not tender:
+            raise self.place.error((*P, "won"), "contracts are won in tenders, after the election: give "
+                                   "offer: [MAIN, LINKED] for a position in a tender")
+        if total_won % 2:
+            raise self.place.error((*P, "won"), f"contracts are won two at a time (L6.4): {total_won} won in all")
+        done = total_won // 2
+        if done >= data.tenders_per_round:
+            raise self.place.error((*P, "won"), f"{done} tenders won: a round has {data.tenders_per_round} (L2.1)")
+        upcoming = self.contracts((*P, "contracts"), spec.get("contracts"))
+        for j, c in enumerate(upcoming):
+            placed.put((*P, "contracts", j), c, "in the contract deck")
+        rest = [c for c in contract_cards() if c not in placed.where]
+        random.Random(seed).shuffle(rest)
+        return won, offer, rest + upcoming[::-1], done  # the deck's top is its last: the first listed
 
     def _points(self, P: Path_, spec: dict[str, Any]) -> dict[LobbysSeat, int]:
         given = self.by_seat((*P, "points"), spec.get("points"), self.points)
