@@ -34,6 +34,6 @@ def evaluate(position: "Position", winner: Side | None, over: bool, me: Side) ->
         ev = live.tile.ev
         for issue, weight in ((live.majority, 0.6), (live.minority, 0.1)):
             n = len(live.tokens[issue])
-            value += weight * ev * (live.count(me, issue) - live.count(opp, issue)) / n
+            value += weight * ev * live.lead(me, issue) / n  # the lead: an int, as count - count was
     value += 1.0 * (min(len(mine.hand), 6) - min(len(theirs.hand), 6))
     return value
