@@ -155,7 +155,8 @@ class Driver:
     and, for controllers and bots (which are given a game's perspective, never its hidden state):
 
     - ``turn``: how far the game is, in its own turns or steps (a bot's look-ahead horizon);
-    - ``view(seat)``: all that ``seat`` may know now; ``fork(for_seat)``: an independent copy;
+    - ``view(seat)``: all that ``seat`` may know now; ``fork(for_seat)``: an independent copy
+      (``forks(count)``: several, made at once);
     - ``determinized(seat, rng)``: a fork in which all ``seat`` cannot see is dealt anew;
     - ``winners()``: who won, once the game is over;
     - ``evaluate(seat)``, ``evaluation_scale``: the game's own estimate of a position for a seat;
@@ -196,6 +197,11 @@ class Driver:
 
     def fork(self, for_seat: PlayerSeat | None = None) -> "Driver":
         raise NotImplementedError
+
+    def forks(self, count: int) -> list["Driver"]:
+        """``count`` independent forks (``fork()``) made now: a game may make them more cheaply
+        than one at a time (a search's one ply tries each option of a decision on its own)."""
+        return [self.fork() for _ in range(count)]
 
     def determinized(self, seat: PlayerSeat, rng: random.Random) -> "Driver":
         """A fork at the pending decisions in which everything ``seat`` cannot see (the other

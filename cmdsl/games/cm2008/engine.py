@@ -793,18 +793,9 @@ class Game(Driver):
         the current turn (when this game keeps checkpoints, or was itself forked in this turn) and
         replays this turn's answers; else it replays the whole game.
         """
-        g = Game.__new__(Game)
-        g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
-        g._origin, g.step_limit = self._origin, self.step_limit
-        g._ask_chance, g._forced = self._ask_chance, self._forced
-        g.keep_checkpoints = False  # a fork replays from its own origin
-        g._options = self._options  # immutable options of the same cards
-        g._changes = ()  # a copy of the position as it is now has them already
-        d = self.pending
-        if d is not None and d.kind == DecisionKind.TURN and self._start is None:
-            g._origin = Origin(self.position.copy(), at_decision=True)
-            g._restart([])
-            return g
+        if self._at_turn_decision():
+            return self.forks(1)[0]
+        g = self._blank_fork()
         answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
         cp = self._checkpoint
         if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
@@ -816,6 +807,37 @@ class Game(Driver):
         # The checkpoint holds the changes made before it; those made since are made again.
         g._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
         g._restart(answers[since:])
+        return g
+
+    def forks(self, count: int) -> list["Game"]:
+        """``count`` forks (``fork()``); at a turn's play-or-draw decision they start from one copy
+        of the position, which none of them changes (each plays on a copy of it, as a fork of
+        a fork made mid-turn does with its checkpoint)."""
+        if not self._at_turn_decision():
+            return [self.fork() for _ in range(count)]
+        origin = Origin(self.position.copy(), at_decision=True)
+        out = []
+        for _ in range(count):
+            g = self._blank_fork()
+            g._origin = origin
+            g._restart([])  # loads a copy of the origin's position
+            out.append(g)
+        return out
+
+    def _at_turn_decision(self) -> bool:
+        """Whether a fork can start from a copy of the position as it is (nothing in flight)."""
+        d = self.pending
+        return d is not None and d.kind == DecisionKind.TURN and self._start is None
+
+    def _blank_fork(self) -> "Game":
+        """A fork not started yet: this game's cards, setup and settings, its origin and changes to set."""
+        g = Game.__new__(Game)
+        g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
+        g._origin, g.step_limit = self._origin, self.step_limit
+        g._ask_chance, g._forced = self._ask_chance, self._forced
+        g.keep_checkpoints = False  # a fork replays from its own origin
+        g._options = self._options  # immutable options of the same cards
+        g._changes = ()  # a copy of the position as it is now has them already
         return g
 
     def _load(self, origin: Origin) -> None:
