@@ -58,10 +58,11 @@ _WAY_LABELS = {side: _way_labels(side) for side in SIDES}
 @dataclasses.dataclass(frozen=True)
 class Origin:
     """Where a forked game starts: a copy of a position, saved at a turn's start (a checkpoint)
-    or at its play-or-draw decision."""
+    or at its play-or-draw decision, or at the start of draft round ``draft_round`` (a checkpoint)."""
 
     position: Position
     at_decision: bool
+    draft_round: int | None = None
 
 
 #: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
@@ -135,7 +136,8 @@ class Game(Driver):
         self.pending: Decision | None = None
         self.result: E.GameEnded | None = None
         self.keep_checkpoints = checkpoints
-        self._checkpoint: tuple[Position, int] | None = None
+        # The last checkpoint (a turn's start, a draft round's) and the number of answers before it.
+        self._checkpoint: tuple[Origin, int] | None = None
         self._start = start
         self._gen = (start or Game._main)(self)
         self._advance(None)
@@ -193,13 +195,16 @@ class Game(Driver):
         """The main loop entered at the start of a turn (for ``fork`` and scenarios)."""
         return self._play("turn")
 
-    def _play(self, entry: Literal["setup", "turn", "decision"]) -> Steps:
-        """The game from ``entry`` on: its setup, a turn's start, or (a fork made there) a turn's
-        play-or-draw decision. One generator for the whole game: each generator between an answer
-        and the engine is resumed on every answer, so the turn loop calls ``_turn``'s two steps
-        itself."""
+    def _play(self, entry: Literal["setup", "draft", "turn", "decision"], draft_round: int = 1) -> Steps:
+        """The game from ``entry`` on: its setup, the start of ``draft_round`` (a fork made in the
+        draft), a turn's start, or (a fork made there) a turn's play-or-draw decision. One
+        generator for the whole game: each generator between an answer and the engine is resumed
+        on every answer, so the turn loop calls ``_turn``'s two steps itself."""
         if entry == "setup":
             yield from self._set_up()
+        elif entry == "draft":
+            yield from self._draft(draft_round)
+            yield from self._open()
         elif entry == "decision":
             yield from self._turn_decision()
             self.position.active = self.position.active.other
@@ -217,9 +222,15 @@ class Game(Driver):
         self.position.active = first
         self.emit(E.GameStarted, self.seed, s.mode, first)
         if s.mode == "draft":
-            yield from self._draft()
+            self._shuffle_pools()
+            yield from self._draft(1)
         else:
             self.position.decks = {side: tuple(c.id for c in self.cards.beginner_deck(side)) for side in SIDES}
+        yield from self._open()
+
+    def _open(self) -> Steps:
+        """The setup once the decks are known: decks shuffled, hands drawn, starting states, news (R3)."""
+        s = self.setup
         for side in SIDES:
             p = self.position.players[side]
             p.deck = list(self.position.decks[side])
@@ -250,16 +261,22 @@ class Game(Driver):
             picked.append(opt.value)
         return picked
 
-    def _draft(self) -> Steps:
-        """R3.1: shuffle the 45-card pool; draw 3, keep 1, remove 2; until the pool runs out. The
-        draft is in the position (``Position.draft``) while it lasts: a determinization re-deals it."""
+    def _shuffle_pools(self) -> None:
+        """R3.1: each 45-card pool shuffled, face down: the draft begins (``Position.draft``)."""
         draft = self.position.draft = {}
         for side in SIDES:
             pool = [c.id for c in self.cards.pool(side)]
             self.position.rng.shuffle(pool)
             self.emit(E.Shuffled, side, "campaign pool", len(pool), tuple(pool))
             draft[side] = DraftPile(tuple(pool))
-        for rnd in range(1, DRAFT_ROUNDS + 1):
+
+    def _draft(self, first_round: int) -> Steps:
+        """R3.1, from ``first_round`` on: draw 3, keep 1, remove 2; until the pools run out. The
+        draft is in the position (``Position.draft``) while it lasts: a determinization re-deals it."""
+        for rnd in range(first_round, DRAFT_ROUNDS + 1):
+            if self.keep_checkpoints:  # fork() then replays only this round, as a turn's checkpoint does
+                self._checkpoint = (Origin(self.position.copy(), at_decision=False, draft_round=rnd), len(self.answers))
+            draft = self.position.draft
             drawing = [side for side in SIDES if draft[side].pool]
             for side in drawing:
                 draft[side] = draft[side].draw(min(DRAFT_DRAW, len(draft[side].pool)))
@@ -272,6 +289,7 @@ class Game(Driver):
                 keep, cards = revealed.results[side], draft[side].drawn
                 draft[side] = draft[side].keep(keep)
                 self.emit(E.Drafted, side, rnd, keep, tuple(c for c in cards if c != keep))
+        draft = self.position.draft
         self.position.decks = {side: draft[side].kept for side in SIDES}
         self.position.draft = {}
 
@@ -307,7 +325,7 @@ class Game(Driver):
 
     def _start_turn(self) -> None:
         if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
-            self._checkpoint = (self.position.copy(), len(self.answers))
+            self._checkpoint = (Origin(self.position.copy(), at_decision=False), len(self.answers))
         self.position.turn += 1
         self.position.fired = 0  # R12.16: the count is per player action
         limit = self.setup.max_turns
@@ -790,8 +808,8 @@ class Game(Driver):
 
         At a turn's play-or-draw decision (nothing in flight) the copy starts from a copy of the
         position as it is now. Elsewhere it starts again from the position saved at the start of
-        the current turn (when this game keeps checkpoints, or was itself forked in this turn) and
-        replays this turn's answers; else it replays the whole game.
+        the current turn or draft round (when this game keeps checkpoints, or was itself forked in
+        this turn) and replays the answers since; else it replays the whole game.
         """
         if self._at_turn_decision():
             return self.forks(1)[0]
@@ -802,8 +820,7 @@ class Game(Driver):
             g._changes = self._changes
             g._restart(answers)
             return g
-        snap, since = cp
-        g._origin = Origin(snap, at_decision=False)
+        g._origin, since = cp
         # The checkpoint holds the changes made before it; those made since are made again.
         g._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
         g._restart(answers[since:])
@@ -851,7 +868,8 @@ class Game(Driver):
         self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None
         self._checkpoint = None
-        self._gen = self._play("decision" if origin.at_decision else "turn")
+        self._gen = (self._play("decision") if origin.at_decision else self._play("turn") if origin.draft_round is None
+                     else self._play("draft", origin.draft_round))
         self._advance(None)
 
     # ---- reading the game ------------------------------------------------------
