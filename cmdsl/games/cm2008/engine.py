@@ -257,7 +257,7 @@ class Game(Driver):
         for _ in range(2):
             pile = [t for t in self.cards.states.values() if t.pile is side and t.name not in picked]
             opt = yield from self.ask(Decision(side, DecisionKind.SETUP_STATE, "choose a starting state from your pile",
-                                               tuple(O.state_option(t, f"{t.name} ({t.ev} EV)", t.name) for t in pile)))
+                                               tuple([self._options.starting[t.name] for t in pile])))
             picked.append(opt.value)
         return picked
 
@@ -295,8 +295,8 @@ class Game(Driver):
 
     def _keep_one(self, side: Side, rnd: int) -> Steps:
         """One seat's secret pick of a draft round (R3.1): one of the cards it has drawn."""
-        titles = self.cards.cards
-        options = tuple([O.card_option(cid, titles[cid].title) for cid in self.position.draft[side].drawn])
+        card = self._options.card
+        options = tuple([card[cid] for cid in self.position.draft[side].drawn])
         # ask(), inlined: the draft is replayed by every fork made during it
         opt = options[0] if len(options) == 1 else (yield Decision(side, DecisionKind.DRAFT,
                                                                   f"draft round {rnd}: keep one card", options))
@@ -453,7 +453,8 @@ class Game(Driver):
     def hand_options(self, side: Side, only: Iterable[str] | None = None) -> list[Option]:
         """One option per card in hand (card ids are unique within a pool, so none repeat)."""
         ids = self.position.players[side].hand if only is None else [c for c in only if c in self.position.players[side].hand]
-        return [O.card_option(cid, self.cards.cards[cid].title) for cid in dict.fromkeys(ids)]
+        card = self._options.card
+        return [card[cid] for cid in dict.fromkeys(ids)]
 
     # ---- media support abilities (R4.4) ------------------------------------------
 
