@@ -53,18 +53,6 @@ class LiveState:
     def count(self, side: Side, issue: str) -> int:
         return sum(1 for i in range(len(self.tokens[issue])) if self.colour(issue, i) is side)
 
-    def lead(self, side: Side, issue: str) -> int:
-        """``count(side, issue)`` less the other side's, in one pass over the row (the
-        evaluation reads it for every state in play, in every position a search scores)."""
-        other, lead = side.other, 0
-        for printed, tok in zip(self.tile.rows[issue], self.tokens[issue]):
-            colour = tok if tok is not None else LETTER_SIDE[printed]
-            if colour is side:
-                lead += 1
-            elif colour is other:
-                lead -= 1
-        return lead
-
     def winner(self) -> Side | None:
         """R9.1: the player whose colour every block of the majority-issue row has."""
         row = TRACK[self.box - 1]  # the majority issue
