@@ -8,12 +8,12 @@ game's (``PlayerSeat``, ``game.seats``): nothing here names a game.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Generator, Mapping, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
+from ..values import value
 from .audience import Event
 from .decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, Seat, SeatAnswer, is_chance
 from .log import EventLog
@@ -38,7 +38,7 @@ class Together:
         self.parts = dict(parts)
 
 
-@dataclasses.dataclass(frozen=True)
+@value
 class Revealed:
     """The answers of a ``Together``, revealed: each seat's result and its decisions with the
     options it chose, in order (for the ``Chose`` events, logged now)."""

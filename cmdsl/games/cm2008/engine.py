@@ -19,6 +19,7 @@ import random
 from typing import Callable, ClassVar, Iterable, Literal, Sequence
 
 from ...errors import IllegalAnswer
+from ...values import value
 from ...model import (
     HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE,
     CardDef, CardSet, Side, StateTile,
@@ -55,7 +56,7 @@ def _way_labels(side: Side) -> dict[str, str]:
 _WAY_LABELS = {side: _way_labels(side) for side in SIDES}
 
 
-@dataclasses.dataclass(frozen=True)
+@value  # made for every fork and checkpoint
 class Origin:
     """Where a forked game starts: a copy of a position, saved at a turn's start (a checkpoint)
     or at its play-or-draw decision, or at the start of draft round ``draft_round`` (a checkpoint)."""

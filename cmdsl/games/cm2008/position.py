@@ -14,6 +14,7 @@ from typing import Any, Callable, get_args, get_origin, get_type_hints
 
 from ...model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
 from ...game.rng import GameRng
+from ...values import value
 
 
 class LiveState:
@@ -123,7 +124,7 @@ class PlayerState:
         return c
 
 
-@dataclass(frozen=True)
+@value  # a frozen dataclass made cheaply: a new one at every draft pick, in every search copy
 class DraftPile:
     """One player's draft in progress (R3.1), as a value (a round makes a new one): the pool
     left, face down and shuffled (the next cards drawn are its last), the three cards drawn this
