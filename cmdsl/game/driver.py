@@ -86,7 +86,8 @@ class Phase:
         return len(self.results) == len(self.gens)
 
     def pending(self) -> tuple[Decision, ...]:
-        return tuple(self.current[seat] for seat in self.gens if seat in self.current)
+        current = self.current  # a list, not a generator: read after every secret answer
+        return tuple([current[seat] for seat in self.gens if seat in current])
 
     def revealed(self) -> Revealed:
         return Revealed(dict(self.results), {seat: tuple(c) for seat, c in self.chosen.items()})
@@ -299,21 +300,22 @@ class Driver:
     def _answer_together(self, phase: Phase, answer: str, seat: Seat | None) -> None:
         """An answer to one of the secret decisions pending at once. It is kept, unrevealed (no
         event), until every seat is done; then all are revealed together."""
-        pending = phase.pending()
-        if seat is not None:
+        if seat is not None:  # the common case (bots say whose answer it is): no list of the pending
             d = phase.current.get(seat)  # type: ignore[arg-type]
             if d is None:
                 raise IllegalAnswer(f"{seat} has no decision pending (pending: "
-                                    + ", ".join(f"{x.player}'s {x.kind}" for x in pending) + ")")
-        elif len(pending) == 1:
-            d = pending[0]
+                                    + ", ".join(f"{x.player}'s {x.kind}" for x in phase.pending()) + ")")
         else:
-            hits = [x for x in pending if x.find(answer) is not None]
-            if len(hits) != 1:
-                raise IllegalAnswer(f'"{answer}" is not an option of exactly one of the pending decisions ('
-                                    + ", ".join(f"{x.player}: {x.prompt}" for x in pending)
-                                    + "); say whose answer it is")
-            d = hits[0]
+            pending = phase.pending()
+            if len(pending) == 1:
+                d = pending[0]
+            else:
+                hits = [x for x in pending if x.find(answer) is not None]
+                if len(hits) != 1:
+                    raise IllegalAnswer(f'"{answer}" is not an option of exactly one of the pending decisions ('
+                                        + ", ".join(f"{x.player}: {x.prompt}" for x in pending)
+                                        + "); say whose answer it is")
+                d = hits[0]
         opt = d.find(answer)
         if opt is None:
             ids = ", ".join(o.id for o in d.options)
