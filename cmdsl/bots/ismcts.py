@@ -164,11 +164,11 @@ class IsmctsBot:
 
 def _greedy_answer(game: Driver, d: Decision, rng: random.Random) -> str:
     """The greedy bot's one ply inside the searcher's own determinization, for ``d`` (``game.pending``,
-    the first of the pending decisions): at the game's main
-    decisions (``worth_a_look``: a turn's play-or-draw, say) each option is tried on a fork (there a
-    fork copies the position as it is, deal included, cheaply); elsewhere the first option, as
-    the greedy bot finishes its own actions (a fork there would replay the turn, keeping the
-    deal, but cost far more per rollout step)."""
+    the first of the pending decisions): at the game's main decisions (``worth_a_look``: a turn's
+    play-or-draw, say) each option is tried on a fork (there a fork copies the position as it is,
+    deal included, cheaply); elsewhere the first option, as the greedy bot finishes its own
+    actions (a fork there would replay the turn, keeping the deal, but cost far more per rollout
+    step)."""
     if not game.worth_a_look(d):
         return d.options[0].id
     best_id, best = d.options[0].id, float("-inf")

@@ -860,7 +860,7 @@ class Game(Driver):
         return g
 
     def _load(self, origin: Origin) -> None:
-        """Put this game at ``origin`` (cards and setup stay): a turn's start, or its decision."""
+        """Put this game at ``origin`` (cards and setup stay): a turn's start, its decision, or a draft round's start."""
         snap = origin.position
         self.position = snap.copy()
         self._origin = origin
@@ -870,8 +870,12 @@ class Game(Driver):
         self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None
         self._checkpoint = None
-        self._gen = (self._play("decision") if origin.at_decision else self._play("turn") if origin.draft_round is None
-                     else self._play("draft", origin.draft_round))
+        if origin.at_decision:
+            self._gen = self._play("decision")
+        elif origin.draft_round is not None:
+            self._gen = self._play("draft", origin.draft_round)
+        else:
+            self._gen = self._play("turn")
         self._advance(None)
 
     # ---- reading the game ------------------------------------------------------
