@@ -71,3 +71,24 @@ def test_a_fork_never_touches_the_original(cm2008: CardSet) -> None:
         while fork.pending is not None:
             fork.answer(fork.pending.options[0].id)
         assert (render_position(game), list(game.answers), len(game.events), game.keep_checkpoints) == before
+
+
+def test_a_fork_in_the_draft_starts_from_its_round_the_same_as_from_the_start(cm2008: CardSet) -> None:
+    """A game with checkpoints forks mid-draft from the start of the round (a copy of the
+    position); one without replays the game from its start: the two forks are the same game."""
+    games = [Game(cm2008, 4, Setup("draft", "mccain"), checkpoints=c) for c in (False, True)]
+    for _ in range(9):  # four rounds and a half: McCain's pick of round 5 is made, unrevealed
+        for g in games:
+            d = g.pending_decisions[0]
+            g.answer(d.options[-1].id, d.player)
+    for seat in (None, Side.MCCAIN, Side.OBAMA):
+        forks = [g.fork(for_seat=seat) for g in games]
+        assert forks[0].pending_decisions == forks[1].pending_decisions
+        while forks[0].pending is not None:
+            d = forks[0].pending_decisions[-1]
+            for f in forks:
+                f.answer(d.options[0].id, d.player)
+        assert [render_position(f) for f in forks[0:1]] == [render_position(f) for f in forks[1:]]
+        assert forks[0].result == forks[1].result and forks[0].answers[-40:] == forks[1].answers[-40:]
+        tail = len(forks[1].events)  # the checkpoint's fork logs only what happened since the round began
+        assert [e.text() for e in forks[0].events[-tail:]] == [e.text() for e in forks[1].events]

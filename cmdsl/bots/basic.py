@@ -48,13 +48,14 @@ class GreedyBot:
         return best_id
 
 
-def action_value(trial: Driver, decision: Decision, answer: str, others: random.Random) -> float:
+def action_value(trial: Driver, decision: Decision, answer: str, others: random.Random | None) -> float:
     """The greedy bot's value of answering ``decision`` (pending in ``trial``, a copy it may
     change) with ``answer``: answer; where seats pick in secret at once and the decision is one
     of the game's main ones (``worth_a_look``), make the rest of the phase's picks, its own with
     their first options and the other seats' at random from ``others``, so that the picks are
-    revealed and their outcome seen; carry on with its first options until the action is over
-    (the turn ends or another seat must decide); and evaluate the position for its seat."""
+    revealed and their outcome seen (``others`` may be None where seats do not pick at once);
+    carry on with its first options until the action is over (the turn ends or another seat
+    must decide); and evaluate the position for its seat."""
     me = decision.player
     turn = trial.turn
     reveal = trial.simultaneous and trial.worth_a_look(decision)
@@ -63,6 +64,7 @@ def action_value(trial: Driver, decision: Decision, answer: str, others: random.
     while reveal and phase is not None and trial.secret_phase == phase:
         d = next((x for x in trial.pending_decisions if x.player is me), trial.pending)
         assert d is not None
+        assert others is not None, "the other seats' secret picks need a generator"
         pick = d.options[0] if d.player is me else d.options[others.randrange(len(d.options))]
         trial.answer(pick.id, d.player)
     while trial.pending is not None and trial.pending.player is me and trial.turn == turn:

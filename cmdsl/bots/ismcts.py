@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..game.decisions import PlayerSeat
+from ..game.decisions import Decision, PlayerSeat
 from ..game.driver import Driver
 from ..game.perspective import Perspective
 from .basic import action_value
@@ -158,24 +158,27 @@ class IsmctsBot:
             if s.rollout is RolloutPolicy.RANDOM:
                 game.answer(d.options[rng.randrange(len(d.options))].id, d.player)
             else:
-                game.answer(_greedy_answer(game, d.player, rng), d.player)
+                game.answer(_greedy_answer(game, d, rng), d.player)
         return squash(game, me)
 
 
-def _greedy_answer(game: Driver, player: PlayerSeat, rng: random.Random) -> str:
-    """The greedy bot's one ply inside the searcher's own determinization: at the game's main
-    decisions (``worth_a_look``: a turn's play-or-draw, say) each option is tried on a fork (there a
-    fork copies the position as it is, deal included, cheaply); elsewhere the first option, as
-    the greedy bot finishes its own actions (a fork there would replay the turn, keeping the
-    deal, but cost far more per rollout step)."""
-    d = next((x for x in game.pending_decisions if x.player is player), None)
-    assert d is not None
+def _greedy_answer(game: Driver, d: Decision, rng: random.Random) -> str:
+    """The greedy bot's one ply inside the searcher's own determinization, for ``d`` (``game.pending``,
+    the first of the pending decisions): at the game's main decisions (``worth_a_look``: a turn's
+    play-or-draw, say) each option is tried on a fork (there a fork copies the position as it is,
+    deal included, cheaply); elsewhere the first option, as the greedy bot finishes its own
+    actions (a fork there would replay the turn, keeping the deal, but cost far more per rollout
+    step)."""
     if not game.worth_a_look(d):
         return d.options[0].id
     best_id, best = d.options[0].id, float("-inf")
-    deal = rng.getrandbits(64) if game.simultaneous else 0  # the other seats' secret picks in each fork
-    for option in d.options:
-        value = action_value(game.fork(), d, option.id, random.Random(deal))
+    simultaneous = game.simultaneous
+    deal = rng.getrandbits(64) if simultaneous else 0  # the other seats' secret picks in each fork
+    # All the forks at once: they may share what they start from (``Driver.forks``). None of them
+    # changes ``game``, so each starts where it would have started made just before its trial.
+    for trial, option in zip(game.forks(len(d.options)), d.options):
+        # A generator for the others' picks only where there are any: seeding one costs as much as a fork.
+        value = action_value(trial, d, option.id, random.Random(deal) if simultaneous else None)
         if value > best:
             best_id, best = option.id, value
     return best_id

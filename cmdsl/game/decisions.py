@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any, Protocol, Union
@@ -82,7 +82,7 @@ class Decision:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@value
 class SeatAnswer:
     """An answer of ``seat``: the option id ``answer``. A record tags an answer with its seat when
     several decisions were pending at once, and for every outcome of the chance seat it stores

@@ -8,12 +8,12 @@ game's (``PlayerSeat``, ``game.seats``): nothing here names a game.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Generator, Mapping, Sequence
 
 from ..errors import CmdslError, IllegalAnswer
+from ..values import value
 from .audience import Event
 from .decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, Seat, SeatAnswer, is_chance
 from .log import EventLog
@@ -38,7 +38,7 @@ class Together:
         self.parts = dict(parts)
 
 
-@dataclasses.dataclass(frozen=True)
+@value
 class Revealed:
     """The answers of a ``Together``, revealed: each seat's result and its decisions with the
     options it chose, in order (for the ``Chose`` events, logged now)."""
@@ -86,7 +86,8 @@ class Phase:
         return len(self.results) == len(self.gens)
 
     def pending(self) -> tuple[Decision, ...]:
-        return tuple(self.current[seat] for seat in self.gens if seat in self.current)
+        current = self.current  # a list, not a generator: read after every secret answer
+        return tuple([current[seat] for seat in self.gens if seat in current])
 
     def revealed(self) -> Revealed:
         return Revealed(dict(self.results), {seat: tuple(c) for seat, c in self.chosen.items()})
@@ -155,7 +156,8 @@ class Driver:
     and, for controllers and bots (which are given a game's perspective, never its hidden state):
 
     - ``turn``: how far the game is, in its own turns or steps (a bot's look-ahead horizon);
-    - ``view(seat)``: all that ``seat`` may know now; ``fork(for_seat)``: an independent copy;
+    - ``view(seat)``: all that ``seat`` may know now; ``fork(for_seat)``: an independent copy
+      (``forks(count)``: several, made at once);
     - ``determinized(seat, rng)``: a fork in which all ``seat`` cannot see is dealt anew;
     - ``winners()``: who won, once the game is over;
     - ``evaluate(seat)``, ``evaluation_scale``: the game's own estimate of a position for a seat;
@@ -196,6 +198,11 @@ class Driver:
 
     def fork(self, for_seat: PlayerSeat | None = None) -> "Driver":
         raise NotImplementedError
+
+    def forks(self, count: int) -> list["Driver"]:
+        """``count`` independent forks (``fork()``) made now: a game may make them more cheaply
+        than one at a time (a search's one ply tries each option of a decision on its own)."""
+        return [self.fork() for _ in range(count)]
 
     def determinized(self, seat: PlayerSeat, rng: random.Random) -> "Driver":
         """A fork at the pending decisions in which everything ``seat`` cannot see (the other
@@ -293,21 +300,22 @@ class Driver:
     def _answer_together(self, phase: Phase, answer: str, seat: Seat | None) -> None:
         """An answer to one of the secret decisions pending at once. It is kept, unrevealed (no
         event), until every seat is done; then all are revealed together."""
-        pending = phase.pending()
-        if seat is not None:
+        if seat is not None:  # the common case (bots say whose answer it is): no list of the pending
             d = phase.current.get(seat)  # type: ignore[arg-type]
             if d is None:
                 raise IllegalAnswer(f"{seat} has no decision pending (pending: "
-                                    + ", ".join(f"{x.player}'s {x.kind}" for x in pending) + ")")
-        elif len(pending) == 1:
-            d = pending[0]
+                                    + ", ".join(f"{x.player}'s {x.kind}" for x in phase.pending()) + ")")
         else:
-            hits = [x for x in pending if x.find(answer) is not None]
-            if len(hits) != 1:
-                raise IllegalAnswer(f'"{answer}" is not an option of exactly one of the pending decisions ('
-                                    + ", ".join(f"{x.player}: {x.prompt}" for x in pending)
-                                    + "); say whose answer it is")
-            d = hits[0]
+            pending = phase.pending()
+            if len(pending) == 1:
+                d = pending[0]
+            else:
+                hits = [x for x in pending if x.find(answer) is not None]
+                if len(hits) != 1:
+                    raise IllegalAnswer(f'"{answer}" is not an option of exactly one of the pending decisions ('
+                                        + ", ".join(f"{x.player}: {x.prompt}" for x in pending)
+                                        + "); say whose answer it is")
+                d = hits[0]
         opt = d.find(answer)
         if opt is None:
             ids = ", ".join(o.id for o in d.options)

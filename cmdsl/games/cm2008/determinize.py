@@ -19,11 +19,11 @@ and a bot must read the copy's position and decisions, not its log.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from typing import Any, Protocol
 
 from ...model import Side
+from ...values import value
 from ...game.decisions import Decision, PlayerSeat
 from .position import DraftPile, Position
 from .setup import Setup
@@ -59,7 +59,7 @@ def redeal(game: Game, seat: Side, rng: random.Random) -> None:
     game.change_position(_Redeal(seat, rng, pool))
 
 
-@dataclass(frozen=True)
+@value  # frozen values made cheaply (``cmdsl.values``): one per determinization
 class _Pool:
     """What a re-deal needs to know of a drafted opponent: their 45 cards, and whether they have
     made the pending round's pick already (then the round's three cards stay theirs)."""
@@ -90,7 +90,7 @@ class _Redeal:
         _put(pos, self.seat, self._dealt)
 
 
-@dataclass(frozen=True)
+@value
 class _Deal:
     """What a re-deal decides: the opponent's hand and deck, the seat's deck order, the Breaking
     News order, the seed of the game's future shuffles and dice; in a draft game also the draft

@@ -19,6 +19,7 @@ import random
 from typing import Callable, ClassVar, Iterable, Literal, Sequence
 
 from ...errors import IllegalAnswer
+from ...values import value
 from ...model import (
     HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE,
     CardDef, CardSet, Side, StateTile,
@@ -55,13 +56,14 @@ def _way_labels(side: Side) -> dict[str, str]:
 _WAY_LABELS = {side: _way_labels(side) for side in SIDES}
 
 
-@dataclasses.dataclass(frozen=True)
+@value  # made for every fork and checkpoint
 class Origin:
     """Where a forked game starts: a copy of a position, saved at a turn's start (a checkpoint)
-    or at its play-or-draw decision."""
+    or at its play-or-draw decision, or at the start of draft round ``draft_round`` (a checkpoint)."""
 
     position: Position
     at_decision: bool
+    draft_round: int | None = None
 
 
 #: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
@@ -135,7 +137,8 @@ class Game(Driver):
         self.pending: Decision | None = None
         self.result: E.GameEnded | None = None
         self.keep_checkpoints = checkpoints
-        self._checkpoint: tuple[Position, int] | None = None
+        # The last checkpoint (a turn's start, a draft round's) and the number of answers before it.
+        self._checkpoint: tuple[Origin, int] | None = None
         self._start = start
         self._gen = (start or Game._main)(self)
         self._advance(None)
@@ -193,13 +196,16 @@ class Game(Driver):
         """The main loop entered at the start of a turn (for ``fork`` and scenarios)."""
         return self._play("turn")
 
-    def _play(self, entry: Literal["setup", "turn", "decision"]) -> Steps:
-        """The game from ``entry`` on: its setup, a turn's start, or (a fork made there) a turn's
-        play-or-draw decision. One generator for the whole game: each generator between an answer
-        and the engine is resumed on every answer, so the turn loop calls ``_turn``'s two steps
-        itself."""
+    def _play(self, entry: Literal["setup", "draft", "turn", "decision"], draft_round: int = 1) -> Steps:
+        """The game from ``entry`` on: its setup, the start of ``draft_round`` (a fork made in the
+        draft), a turn's start, or (a fork made there) a turn's play-or-draw decision. One
+        generator for the whole game: each generator between an answer and the engine is resumed
+        on every answer, so the turn loop calls ``_turn``'s two steps itself."""
         if entry == "setup":
             yield from self._set_up()
+        elif entry == "draft":
+            yield from self._draft(draft_round)
+            yield from self._open()
         elif entry == "decision":
             yield from self._turn_decision()
             self.position.active = self.position.active.other
@@ -217,9 +223,15 @@ class Game(Driver):
         self.position.active = first
         self.emit(E.GameStarted, self.seed, s.mode, first)
         if s.mode == "draft":
-            yield from self._draft()
+            self._shuffle_pools()
+            yield from self._draft(1)
         else:
             self.position.decks = {side: tuple(c.id for c in self.cards.beginner_deck(side)) for side in SIDES}
+        yield from self._open()
+
+    def _open(self) -> Steps:
+        """The setup once the decks are known: decks shuffled, hands drawn, starting states, news (R3)."""
+        s = self.setup
         for side in SIDES:
             p = self.position.players[side]
             p.deck = list(self.position.decks[side])
@@ -246,20 +258,26 @@ class Game(Driver):
         for _ in range(2):
             pile = [t for t in self.cards.states.values() if t.pile is side and t.name not in picked]
             opt = yield from self.ask(Decision(side, DecisionKind.SETUP_STATE, "choose a starting state from your pile",
-                                               tuple(O.state_option(t, f"{t.name} ({t.ev} EV)", t.name) for t in pile)))
+                                               tuple([self._options.starting[t.name] for t in pile])))
             picked.append(opt.value)
         return picked
 
-    def _draft(self) -> Steps:
-        """R3.1: shuffle the 45-card pool; draw 3, keep 1, remove 2; until the pool runs out. The
-        draft is in the position (``Position.draft``) while it lasts: a determinization re-deals it."""
+    def _shuffle_pools(self) -> None:
+        """R3.1: each 45-card pool shuffled, face down: the draft begins (``Position.draft``)."""
         draft = self.position.draft = {}
         for side in SIDES:
             pool = [c.id for c in self.cards.pool(side)]
             self.position.rng.shuffle(pool)
             self.emit(E.Shuffled, side, "campaign pool", len(pool), tuple(pool))
             draft[side] = DraftPile(tuple(pool))
-        for rnd in range(1, DRAFT_ROUNDS + 1):
+
+    def _draft(self, first_round: int) -> Steps:
+        """R3.1, from ``first_round`` on: draw 3, keep 1, remove 2; until the pools run out. The
+        draft is in the position (``Position.draft``) while it lasts: a determinization re-deals it."""
+        for rnd in range(first_round, DRAFT_ROUNDS + 1):
+            if self.keep_checkpoints:  # fork() then replays only this round, as a turn's checkpoint does
+                self._checkpoint = (Origin(self.position.copy(), at_decision=False, draft_round=rnd), len(self.answers))
+            draft = self.position.draft
             drawing = [side for side in SIDES if draft[side].pool]
             for side in drawing:
                 draft[side] = draft[side].draw(min(DRAFT_DRAW, len(draft[side].pool)))
@@ -272,13 +290,14 @@ class Game(Driver):
                 keep, cards = revealed.results[side], draft[side].drawn
                 draft[side] = draft[side].keep(keep)
                 self.emit(E.Drafted, side, rnd, keep, tuple(c for c in cards if c != keep))
+        draft = self.position.draft
         self.position.decks = {side: draft[side].kept for side in SIDES}
         self.position.draft = {}
 
     def _keep_one(self, side: Side, rnd: int) -> Steps:
         """One seat's secret pick of a draft round (R3.1): one of the cards it has drawn."""
-        titles = self.cards.cards
-        options = tuple([O.card_option(cid, titles[cid].title) for cid in self.position.draft[side].drawn])
+        card = self._options.card
+        options = tuple([card[cid] for cid in self.position.draft[side].drawn])
         # ask(), inlined: the draft is replayed by every fork made during it
         opt = options[0] if len(options) == 1 else (yield Decision(side, DecisionKind.DRAFT,
                                                                   f"draft round {rnd}: keep one card", options))
@@ -307,7 +326,7 @@ class Game(Driver):
 
     def _start_turn(self) -> None:
         if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
-            self._checkpoint = (self.position.copy(), len(self.answers))
+            self._checkpoint = (Origin(self.position.copy(), at_decision=False), len(self.answers))
         self.position.turn += 1
         self.position.fired = 0  # R12.16: the count is per player action
         limit = self.setup.max_turns
@@ -435,7 +454,8 @@ class Game(Driver):
     def hand_options(self, side: Side, only: Iterable[str] | None = None) -> list[Option]:
         """One option per card in hand (card ids are unique within a pool, so none repeat)."""
         ids = self.position.players[side].hand if only is None else [c for c in only if c in self.position.players[side].hand]
-        return [O.card_option(cid, self.cards.cards[cid].title) for cid in dict.fromkeys(ids)]
+        card = self._options.card
+        return [card[cid] for cid in dict.fromkeys(ids)]
 
     # ---- media support abilities (R4.4) ------------------------------------------
 
@@ -790,9 +810,46 @@ class Game(Driver):
 
         At a turn's play-or-draw decision (nothing in flight) the copy starts from a copy of the
         position as it is now. Elsewhere it starts again from the position saved at the start of
-        the current turn (when this game keeps checkpoints, or was itself forked in this turn) and
-        replays this turn's answers; else it replays the whole game.
+        the current turn or draft round (when this game keeps checkpoints, or was itself forked in
+        this turn) and replays the answers since; else it replays the whole game.
         """
+        if self._at_turn_decision():
+            return self.forks(1)[0]
+        g = self._blank_fork()
+        answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
+        cp = self._checkpoint
+        if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
+            g._changes = self._changes
+            g._restart(answers)
+            return g
+        g._origin, since = cp
+        # The checkpoint holds the changes made before it; those made since are made again.
+        g._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
+        g._restart(answers[since:])
+        return g
+
+    def forks(self, count: int) -> list["Game"]:
+        """``count`` forks (``fork()``); at a turn's play-or-draw decision they start from one copy
+        of the position, which none of them changes (each plays on a copy of it, as a fork of
+        a fork made mid-turn does with its checkpoint)."""
+        if not self._at_turn_decision():
+            return [self.fork() for _ in range(count)]
+        origin = Origin(self.position.copy(), at_decision=True)
+        out = []
+        for _ in range(count):
+            g = self._blank_fork()
+            g._origin = origin
+            g._restart([])  # loads a copy of the origin's position
+            out.append(g)
+        return out
+
+    def _at_turn_decision(self) -> bool:
+        """Whether a fork can start from a copy of the position as it is (nothing in flight)."""
+        d = self.pending
+        return d is not None and d.kind == DecisionKind.TURN and self._start is None
+
+    def _blank_fork(self) -> "Game":
+        """A fork not started yet: this game's cards, setup and settings, its origin and changes to set."""
         g = Game.__new__(Game)
         g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
         g._origin, g.step_limit = self._origin, self.step_limit
@@ -800,26 +857,10 @@ class Game(Driver):
         g.keep_checkpoints = False  # a fork replays from its own origin
         g._options = self._options  # immutable options of the same cards
         g._changes = ()  # a copy of the position as it is now has them already
-        d = self.pending
-        if d is not None and d.kind == DecisionKind.TURN and self._start is None:
-            g._origin = Origin(self.position.copy(), at_decision=True)
-            g._restart([])
-            return g
-        answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
-        cp = self._checkpoint
-        if cp is None:  # no checkpoint: from this game's own origin (its start, or its fork point)
-            g._changes = self._changes
-            g._restart(answers)
-            return g
-        snap, since = cp
-        g._origin = Origin(snap, at_decision=False)
-        # The checkpoint holds the changes made before it; those made since are made again.
-        g._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
-        g._restart(answers[since:])
         return g
 
     def _load(self, origin: Origin) -> None:
-        """Put this game at ``origin`` (cards and setup stay): a turn's start, or its decision."""
+        """Put this game at ``origin`` (cards and setup stay): a turn's start, its decision, or a draft round's start."""
         snap = origin.position
         self.position = snap.copy()
         self._origin = origin
@@ -829,7 +870,12 @@ class Game(Driver):
         self.events, self.answers = EventLog(), []
         self.pending, self.result = None, None
         self._checkpoint = None
-        self._gen = self._play("decision" if origin.at_decision else "turn")
+        if origin.at_decision:
+            self._gen = self._play("decision")
+        elif origin.draft_round is not None:
+            self._gen = self._play("draft", origin.draft_round)
+        else:
+            self._gen = self._play("turn")
         self._advance(None)
 
     # ---- reading the game ------------------------------------------------------

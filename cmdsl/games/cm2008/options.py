@@ -107,11 +107,15 @@ class OptionCache:
     """The options a game offers again and again, each made once: options are values, and a
     game (with its forks) offers the same few hundred of them thousands of times."""
 
-    __slots__ = ("play", "replacement", "state", "discard_cost", "pools")
+    __slots__ = ("play", "card", "replacement", "starting", "state", "discard_cost", "pools")
 
     def __init__(self, cards: CardSet) -> None:
         #: The turn's "Play X" option, by card id (value: the card id).
         self.play = _Made(lambda cid: play_option(cid, cards.cards[cid].title))
+        #: A card, by id (a draft pick, a card in hand chosen by an effect; value: the card id).
+        self.card = _Made(lambda cid: card_option(cid, cards.cards[cid].title))
+        #: A state of a setup pile, labelled with its votes, by name (value: its name).
+        self.starting = _Made(lambda name: state_option(cards.states[name], f"{name} ({cards.states[name].ev} EV)", name))
         #: A state from the reserve, labelled with its votes, by name (value: the tile).
         self.replacement = _Made(lambda name: state_option(cards.states[name], f"{name} ({cards.states[name].ev} EV)",
                                                            cards.states[name]))

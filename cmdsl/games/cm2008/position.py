@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Callable, get_args, get_origin, get_type_hints
 
 from ...model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
 from ...game.rng import GameRng
+from ...values import value
 
 
 class LiveState:
@@ -123,7 +124,7 @@ class PlayerState:
         return c
 
 
-@dataclass(frozen=True)
+@value  # a frozen dataclass made cheaply: a new one at every draft pick, in every search copy
 class DraftPile:
     """One player's draft in progress (R3.1), as a value (a round makes a new one): the pool
     left, face down and shuffled (the next cards drawn are its last), the three cards drawn this
@@ -171,15 +172,44 @@ class Position:
     fired: int = 0
 
     def copy(self) -> "Position":
-        return Position(**{f.name: _copy(getattr(self, f.name)) for f in fields(self)})
+        # Every field as it is, then the mutable ones copied (``_COPIERS``): made for every fork
+        # and every determinization of a search, so no ``__init__`` and no test of each value.
+        c = Position.__new__(Position)
+        d = c.__dict__
+        d.update(self.__dict__)
+        for name, copy in _COPIERS:
+            d[name] = copy(d[name])
+        return c
 
 
-def _copy(value: Any) -> Any:
-    """A copy of one field: containers are copied one level down, with their mutable parts."""
-    if isinstance(value, list):
-        return [v.copy() if isinstance(v, LiveState) else v for v in value]
-    if isinstance(value, dict):
-        return {k: v.copy() if isinstance(v, PlayerState) else v for k, v in value.items()}
-    if isinstance(value, GameRng):
-        return value.copy()
-    return value  # numbers, sides, tuples: immutable
+#: What has a ``copy()`` of its own: the parts of a position that change in place.
+_MUTABLE_PARTS = (LiveState, PlayerState, GameRng)
+
+
+def _copy_items(items: list[Any]) -> list[Any]:
+    return [v.copy() for v in items]
+
+
+def _copy_values(mapping: dict[Any, Any]) -> dict[Any, Any]:
+    return {k: v.copy() for k, v in mapping.items()}
+
+
+def _copier(kind: Any) -> Callable[[Any], Any] | None:
+    """How a field of type ``kind`` is copied: containers one level down, with their mutable
+    parts (``_MUTABLE_PARTS``); None for what is never changed in place (numbers, sides, tuples,
+    frozen values)."""
+    origin, args = get_origin(kind), get_args(kind)
+    if origin is list:
+        return _copy_items if args[0] in _MUTABLE_PARTS else list.copy
+    if origin is dict:
+        return _copy_values if args[1] in _MUTABLE_PARTS else dict.copy
+    if kind in _MUTABLE_PARTS:
+        return kind.copy  # type: ignore[no-any-return]
+    return None
+
+
+#: Each field of a position that a copy must not share, and how it is copied: read once from
+#: the fields' declared types, so that a field added to ``Position`` is copied as its type says.
+_COPIERS: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
+    (f.name, copier) for f in fields(Position)
+    if (copier := _copier(get_type_hints(Position)[f.name])) is not None)
