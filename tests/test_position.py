@@ -3,6 +3,8 @@ never touches the game it was forked from (issue "Core v2, part 1", item 1)."""
 
 from __future__ import annotations
 
+import pytest
+
 import dataclasses
 from typing import Any
 
@@ -92,3 +94,17 @@ def test_a_fork_in_the_draft_starts_from_its_round_the_same_as_from_the_start(cm
         assert forks[0].result == forks[1].result and forks[0].answers[-40:] == forks[1].answers[-40:]
         tail = len(forks[1].events)  # the checkpoint's fork logs only what happened since the round began
         assert [e.text() for e in forks[0].events[-tail:]] == [e.text() for e in forks[1].events]
+
+
+def test_a_position_field_its_copy_would_share_by_mistake_is_refused() -> None:
+    """``Position.copy`` copies each field as its declared type says; a union holding a list (or a
+    mutable part) would be shared between copies, so such a declaration fails at once."""
+    from typing import Optional
+
+    from cmdsl.games.cm2008.position import LiveState, _copier
+
+    for kind in (Optional[list[str]], list[str] | None, LiveState | None, dict[str, int] | None):
+        with pytest.raises(TypeError, match="not a union"):
+            _copier(kind)
+    assert _copier(tuple[str, int] | None) is None  # immutable: shared, rightly
+    assert _copier(list[str]) is list.copy and _copier(list[LiveState]) is not None

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, get_args, get_origin, get_type_hints
+from types import UnionType
+from typing import Any, Callable, Union, get_args, get_origin, get_type_hints
 
 from ...model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
 from ...game.rng import GameRng
@@ -199,6 +200,9 @@ def _copier(kind: Any) -> Callable[[Any], Any] | None:
     parts (``_MUTABLE_PARTS``); None for what is never changed in place (numbers, sides, tuples,
     frozen values)."""
     origin, args = get_origin(kind), get_args(kind)
+    if origin in (Union, UnionType) and any(get_origin(a) in (list, dict) or a in _MUTABLE_PARTS for a in args):
+        # `list[str] | None` would be shared between copies: declare such a field without None
+        raise TypeError(f"Position cannot copy a field of type {kind}: give it a type of its own, not a union")
     if origin is list:
         return _copy_items if args[0] in _MUTABLE_PARTS else list.copy
     if origin is dict:
