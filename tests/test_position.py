@@ -3,10 +3,10 @@ never touches the game it was forked from (issue "Core v2, part 1", item 1)."""
 
 from __future__ import annotations
 
-import pytest
-
 import dataclasses
 from typing import Any
+
+import pytest
 
 from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.games.cm2008.engine import Game
