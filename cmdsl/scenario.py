@@ -29,8 +29,6 @@ from .scenario_doc import (
     Path_, Place, ScenarioError, keys_of, list_at, path_text, shown, text_at, whole_at,
 )
 
-__all__ = ["Place", "ScenarioError"]  # re-exported: a CM2008 scenario's errors are any scenario's
-
 SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers",
                  "dice", "seed", "turn", "expect", "view")
 EXPECT_KEYS = ("scores", "supplies", "states", "in_play", "won", "hands", "decks", "discards", "media", "events",

@@ -56,10 +56,6 @@ class LobbysScenario:
     def id(self) -> str:
         return f"{Path(self.file).stem}::{self.name}"
 
-    @property
-    def seats(self) -> tuple[LobbysSeat, ...]:
-        return seats_for(self.position.players)
-
 
 def load_lobbys_scenarios(path: str | Path, data: LobbysData | None = None) -> list[LobbysScenario]:
     """Every scenario of a Lobbys scenario file, checked; a located error for the first problem."""
@@ -148,7 +144,7 @@ class _Reader:
 
     def card(self, path: Path_, raw: Any) -> Card:
         try:
-            return card(text_at(self.place, path, raw if not isinstance(raw, int) else str(raw), "a card such as 7H"))
+            return card(text_at(self.place, path, raw, "a card such as 7H"))
         except ValueError as e:
             raise self.place.error(path, str(e)) from None
 
