@@ -55,6 +55,30 @@ def cm2008() -> CardSet:
     return load_card_set(CM2008)
 
 
+#: The rebalance (issue 13, docs/balance.md "Rebalance") moved these states' starting issue
+#: box; games recorded before it replay on the set as it was.
+REBALANCED_ISSUE_BOXES = {"Ohio": 3}
+
+
+def set_before_rebalance(folder: Path) -> Path:
+    """A copy of the bundled set in ``folder`` with the rebalance's content changes undone."""
+    shutil.copytree(CM2008, folder, dirs_exist_ok=True)
+    states = folder / "states.yaml"
+    text = states.read_text(encoding="utf-8")
+    for name, box in REBALANCED_ISSUE_BOXES.items():
+        pattern = re.compile(rf"(  - name: {re.escape(name)}\n(?:    .*\n)*?    issue: )\d+\n")
+        text, n = pattern.subn(rf"\g<1>{box}\n", text, count=1)
+        assert n == 1, f"no state {name} in the bundled set"
+    states.write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def cm2008_before_rebalance(tmp_path_factory: pytest.TempPathFactory) -> CardSet:
+    """The bundled set as it was before the rebalance: for records and logs made with it."""
+    return load_card_set(set_before_rebalance(tmp_path_factory.mktemp("cm2008-before")))
+
+
 Runner = Callable[..., Outcome]
 
 

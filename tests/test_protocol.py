@@ -15,11 +15,13 @@ RECORDS = Path(__file__).parent / "data" / "records"
 
 
 @pytest.mark.parametrize("name", ["v2-draft-seed3.json", "v2-choose-states-seed5.json"])
-def test_a_record_made_before_simultaneous_picks_still_replays(cm2008: CardSet, name: str) -> None:
+def test_a_record_made_before_simultaneous_picks_still_replays(cm2008_before_rebalance: CardSet,
+                                                               name: str) -> None:
     """Made with 40171bb (`cmdsl play --setup draft --bot random --bot random --seed 3`, and
-    `--setup choose-states --seed 5`): its picks are untagged ids, McCain's before Obama's."""
+    `--setup choose-states --seed 5`): its picks are untagged ids, McCain's before Obama's. Made
+    before the rebalance, it replays on the set of its time."""
     record = load_record(RECORDS / name)
-    result = replay(cm2008, record)
+    result = replay(cm2008_before_rebalance, record)
     assert result.reproduces, result.reason
     assert result.game.result is not None and result.game.result.text() == record.result
 

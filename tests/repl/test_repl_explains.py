@@ -217,7 +217,7 @@ def test_a_draft_pick_shows_the_three_cards_and_the_round() -> None:
 
 def test_a_state_option_shows_its_tile() -> None:
     s, out = bundled("new choose-states vs human seed 1 first mccain")
-    assert "  3. Ohio (20 EV)\n       20 EV; majority issue Economy (marker on box 3 of 4); key" in out
+    assert "  3. Ohio (20 EV)\n       20 EV; majority issue Defense (marker on box 2 of 4); key" in out
     assert "       Defense R B W R; Economy B W R B\n" in out
 
 
