@@ -16,7 +16,7 @@ import pytest
 from cmdsl.balance.compare import compare
 from cmdsl.balance.compare import render as render_comparison
 from cmdsl.balance.executor import ProcessExecutor, SerialExecutor
-from cmdsl.balance.games import GameRow, Job
+from cmdsl.balance.games import GameRow, Job, Played
 from cmdsl.balance.plan import MAIN, Arm, RunParams
 from cmdsl.balance.runner import prepare, run
 from cmdsl.balance.stats import (Rate, benjamini_hochberg, holm, lift_change, newcombe, paired, quantile, sign_test,
@@ -302,3 +302,19 @@ def test_top_cards_are_the_surest_not_the_most_extreme() -> None:
     text = render(replace(s, cards=cards), top=1)
     assert "surely-low" in text and "surely-high" in text
     assert "once-lost" not in text and "middle" not in text
+
+
+def test_cards_tied_after_adjustment_come_by_raw_p_not_by_name() -> None:
+    """With many cards, Holm lifts most adjusted p-values to 1; the A/B report's top cards must
+    then be the ones that moved most (smallest raw p), not the first names in the alphabet."""
+    base = GameRow("old", 0, 0, "f", "random", "random", "draft", "mccain", None, "score", 40, 0, 0)
+
+    def game(arm: str, i: int, moved: bool) -> GameRow:
+        played = (Played("mccain", "a-steady", 1),) + ((Played("mccain", "z-moved", 2),) if moved else ())
+        return replace(base, arm=arm, index=i, seed=i, played=played)  # type: ignore[arg-type]
+
+    old = [game("old", i, i < 5) for i in range(20)]
+    new = [game("new", i, i < 7) for i in range(20)]  # z-moved: in 2 more games, raw sign-test p = 0.5
+    c = compare(old, new)
+    assert [x.played_adjusted for x in c.cards] == [1.0, 1.0]
+    assert [x.card for x in c.cards] == ["z-moved", "a-steady"]

@@ -46,7 +46,7 @@ class Comparison:
     outcomes: dict[str, Difference]  # "mccain", "obama", "draw": new − old, per seed
     rates: dict[str, tuple[Rate, Rate]]  # old, new
     length: Difference  # turns, new − old, per seed
-    cards: tuple[CardChange, ...]  # flagged first, then by adjusted p
+    cards: tuple[CardChange, ...]  # flagged first, then by adjusted p, then by raw p
     correction: Correction
 
 
@@ -81,7 +81,9 @@ def _cards(pairs: Sequence[tuple[GameRow, GameRow]], correction: Correction) -> 
     adjusted = adjust(pvalues, correction)
     m = len(raw)
     out = [CardChange(*x, adjusted[i], adjusted[m + i]) for i, x in enumerate(raw)]  # type: ignore[misc]
-    return tuple(sorted(out, key=lambda c: (not c.flagged, min(c.played_adjusted, c.lift_adjusted), c.card)))
+    # Ties on the adjusted p (most cards reach 1 after Holm) go by the raw p: what moved most first.
+    return tuple(sorted(out, key=lambda c: (not c.flagged, min(c.played_adjusted, c.lift_adjusted),
+                                            min(c.played.p, c.lift.p), c.card)))
 
 
 def _with_and_without(rows: Sequence[GameRow], played: Sequence[bool], side: str) -> tuple[Rate, Rate]:
