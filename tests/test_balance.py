@@ -16,7 +16,7 @@ import pytest
 from cmdsl.balance.compare import compare
 from cmdsl.balance.compare import render as render_comparison
 from cmdsl.balance.executor import ProcessExecutor, SerialExecutor
-from cmdsl.balance.games import GameRow, Job, Played
+from cmdsl.balance.games import ArmName, GameRow, Job, Played
 from cmdsl.balance.plan import MAIN, Arm, RunParams
 from cmdsl.balance.runner import prepare, run
 from cmdsl.balance.stats import (Rate, benjamini_hochberg, holm, lift_change, newcombe, paired, quantile, sign_test,
@@ -309,9 +309,9 @@ def test_cards_tied_after_adjustment_come_by_raw_p_not_by_name() -> None:
     then be the ones that moved most (smallest raw p), not the first names in the alphabet."""
     base = GameRow("old", 0, 0, "f", "random", "random", "draft", "mccain", None, "score", 40, 0, 0)
 
-    def game(arm: str, i: int, moved: bool) -> GameRow:
+    def game(arm: ArmName, i: int, moved: bool) -> GameRow:
         played = (Played("mccain", "a-steady", 1),) + ((Played("mccain", "z-moved", 2),) if moved else ())
-        return replace(base, arm=arm, index=i, seed=i, played=played)  # type: ignore[arg-type]
+        return replace(base, arm=arm, index=i, seed=i, played=played)
 
     old = [game("old", i, i < 5) for i in range(20)]
     new = [game("new", i, i < 7) for i in range(20)]  # z-moved: in 2 more games, raw sign-test p = 0.5
