@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final, Iterator, Protocol
 
 import yaml
 
@@ -93,16 +93,41 @@ def compose(text: str, file_label: str, *, max_depth: int = MAX_DEPTH,
 
 
 def _walk_events(text: str, max_depth: int, error: "_ErrorAt") -> None:
+    try:
+        _walk(yaml.parse(text, Loader=_LOADER), max_depth, error)
+    except yaml.YAMLError:
+        if _LOADER is yaml.SafeLoader:
+            raise
+        # libyaml reads ahead before it yields an event, and may stop at a limit of its own first
+        # (PyYAML 6.0.4's refuses 1,000 levels at the 1,000th). Our limits must speak whatever a
+        # library version does: walk again with the pure-Python parser, which yields events as it
+        # reads. Only if that finds nothing of ours does the library's error stand (raised above).
+        _walk(yaml.parse(text, Loader=yaml.SafeLoader), max_depth, error, until_error=True)
+        raise
+
+
+def _walk(events: Iterator[yaml.Event], max_depth: int, error: "_ErrorAt", until_error: bool = False) -> None:
+    """Refuse anchors, aliases and nesting deeper than ``max_depth``, in the order the events come.
+    With ``until_error``, a YAML error of the parser ends the walk quietly (the caller has its own)."""
     depth = 0
-    for event in yaml.parse(text, Loader=_LOADER):
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise error(_NO_ANCHORS, event.start_mark, "write the value out where it is used")
-        if isinstance(event, _COLLECTION_START):
-            depth += 1
-            if depth > max_depth:
-                raise error(f"nested too deeply: at most {max_depth} levels", event.start_mark)
-        elif isinstance(event, _COLLECTION_END):
-            depth -= 1
+    try:
+        for event in events:
+            depth = _check_event(event, depth, max_depth, error)
+    except yaml.YAMLError:
+        if not until_error:
+            raise
+
+
+def _check_event(event: yaml.Event, depth: int, max_depth: int, error: "_ErrorAt") -> int:
+    if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+        raise error(_NO_ANCHORS, event.start_mark, "write the value out where it is used")
+    if isinstance(event, _COLLECTION_START):
+        depth += 1
+        if depth > max_depth:
+            raise error(f"nested too deeply: at most {max_depth} levels", event.start_mark)
+    elif isinstance(event, _COLLECTION_END):
+        depth -= 1
+    return depth
 
 
 def _bad_tag(root: yaml.Node) -> yaml.Node | None:

@@ -8,9 +8,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
+import yaml
 
+from cmdsl import safe_yaml
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.loader import CARD_FILE_MAX_BYTES, load_card_set
 from cmdsl.safe_yaml import MAX_DEPTH, compose, item_at, read_text
@@ -49,6 +52,31 @@ def test_fifty_thousand_levels_neither_crash_nor_recurse() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == f"deep.yaml:1:27: nested too deeply: at most {MAX_DEPTH} levels"
+
+
+class _ReadsAhead(yaml.SafeLoader):
+    """Stands for a fast YAML library that reads far ahead and stops at a limit of its own before it
+    yields a single event (PyYAML 6.0.4's libyaml refuses 1,000 levels, at the 1,000th)."""
+
+
+def test_our_depth_limit_speaks_whatever_the_library_refuses_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_parse = yaml.parse
+
+    def parse(text: str, Loader: type = yaml.SafeLoader) -> Iterator[yaml.Event]:
+        if Loader is _ReadsAhead:
+            raise yaml.MarkedYAMLError("while parsing a flow node", None, "the library's own limit, in its own words",
+                                       yaml.Mark("<unicode string>", 1006, 0, 1006, None, None))
+        return real_parse(text, Loader=Loader)
+
+    monkeypatch.setattr(safe_yaml, "_LOADER", _ReadsAhead)
+    monkeypatch.setattr(yaml, "parse", parse)
+    with pytest.raises(CardError) as info:
+        compose("cards: " + "[" * 5000 + "]" * 5000, "deep.yaml")
+    assert str(info.value).splitlines()[0] == f"deep.yaml:1:27: nested too deeply: at most {MAX_DEPTH} levels"
+    # and where nothing of ours is wrong, the library's refusal is reported, located, as bad YAML
+    with pytest.raises(CardError) as info:
+        compose("cards: [1, 2]", "flat.yaml")
+    assert str(info.value).splitlines()[0] == "flat.yaml:1:1007: bad YAML: the library's own limit, in its own words"
 
 
 def test_deep_block_nesting_is_refused_too() -> None:
