@@ -7,14 +7,17 @@ Plain functions of the game and the decision: the REPL prints them, tests read t
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
 from cmdsl.catalog import card_text
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import DRAFT_ROUNDS
+from cmdsl.games.cm2008.events import DieRolled
+from cmdsl.games.cm2008.kinds import DecisionKind
 from cmdsl.games.cm2008.position import LiveState
-from cmdsl.model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, StateTile
+from cmdsl.games.cm2008.view import RowView, StateView
+from cmdsl.model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, CardDef, NegativeDef, NewsDef, StateTile
 
 _DRAFT_ROUND = re.compile(r"^draft round (\d+): (.*)$")
 
@@ -27,16 +30,37 @@ def prompt(d: Decision) -> str:
     return d.prompt
 
 
-def option_details(game: Game, d: Decision, o: Option) -> list[str]:
-    """Lines under an option saying what choosing it does (none when its label says it all)."""
+def board(game: Game, d: Decision) -> dict[str, StateView]:
+    """The states in play as the deciding seat's view holds them, by name: what every option
+    naming a state in play is described from (the position now, never the printed tile)."""
+    if d.player not in game.seats:
+        return {}
+    return {sv.name: sv for sv in game.view(d.player).states}  # type: ignore[arg-type]
+
+
+def option_label(game: Game, o: Option) -> str:
+    """An option's label as the REPL lists it: a card carrying the Going Negative mark ends in
+    ⚄ (R8.1), the mark that `?` at a turn tells players to look for."""
+    cid = _card_of(game, o)
+    return f"{o.label} ⚄" if cid is not None and game.cards.cards[cid].going_negative else o.label
+
+
+def option_details(game: Game, d: Decision, o: Option, in_play: Mapping[str, StateView] | None = None) -> list[str]:
+    """Lines under an option saying what choosing it does (none when its label says it all).
+    ``in_play``: ``board(game, d)``, made once per decision by a caller listing every option."""
     cid = _card_of(game, o)
     if cid is not None:
         return card_text(game.cards.cards[cid]).splitlines()
     tile = _tile_of(game, o.value)
-    if tile is not None:
-        live = o.value if isinstance(o.value, LiveState) else None
-        return state_lines(tile, live)
-    return []
+    if tile is None:
+        return []
+    states = board(game, d) if in_play is None else in_play
+    live = states.get(tile.name) if d.kind not in _NOT_IN_PLAY else None
+    return state_lines(tile, live)
+
+
+#: Decisions whose states are not in play (a setup pile, the reserve): their printed tile is all.
+_NOT_IN_PLAY = frozenset({DecisionKind.SETUP_STATE, DecisionKind.REPLACEMENT})
 
 
 def _card_of(game: Game, o: Option) -> str | None:
@@ -51,21 +75,54 @@ def _tile_of(game: Game, value: Any) -> StateTile | None:
         return value
     if isinstance(value, LiveState):
         return value.tile
-    if isinstance(value, str) and value in game.cards.states:  # a setup pick carries the name
+    if isinstance(value, str) and value in game.cards.states:  # a state chosen by an effect, a setup pick
         return game.cards.states[value]
     return None
 
 
-def state_lines(tile: StateTile, live: LiveState | None = None) -> list[str]:
-    """A state tile in two lines: EV, markers, then its rows (printed letters; tokens when in play)."""
+def state_lines(tile: StateTile, live: StateView | None = None) -> list[str]:
+    """A state tile in two lines: EV, markers, then its rows (printed letters; when in play, as
+    it is now: the markers where they stand, a token in brackets)."""
     box = live.box if live is not None else tile.issue_box
     key = live.key if live is not None else tile.key
     other = next(g for g in tile.groups if g != key) if len(set(tile.groups)) == 2 else key
     head = (f"{tile.ev} EV; majority issue {TRACK[box - 1].title()} (marker on box {box} of 4); "
             f"key {key} (other group: {other})")
-    rows = "; ".join(f"{issue.title()} " + (live.row_text(issue) if live is not None else " ".join(tile.rows[issue]))
-                     for issue in ISSUES)
+    if live is not None:
+        rows = "; ".join(f"{r.issue.title()} {_row_text(r)}" for r in live.rows)
+    else:
+        rows = "; ".join(f"{issue.title()} " + " ".join(tile.rows[issue]) for issue in ISSUES)
     return [head, rows]
+
+
+def _row_text(row: RowView) -> str:
+    """``R W[b] B``: printed letters, a token in brackets (the scenario notation)."""
+    return " ".join(p + (f"[{t.letter.lower()}]" if t is not None else "") for p, t in zip(row.printed, row.tokens))
+
+
+# ---- what an effect's choice is for -----------------------------------------------------------
+
+
+def asking_item(game: Game, d: Decision) -> CardDef | NewsDef | NegativeDef | None:
+    """The card, Breaking News or Going Negative result whose effect asks this decision."""
+    if d.cause is None:
+        return None
+    return game.cards.item(d.cause.rpartition(":")[0])
+
+
+def item_name(item: CardDef | NewsDef | NegativeDef) -> str:
+    if isinstance(item, NegativeDef):
+        return f"{item.title} (Going Negative result {item.roll})"
+    if isinstance(item, NewsDef):
+        return f"{item.title} (Breaking News)"
+    return f"{item.title} ({item.side}'s card)"
+
+
+def heading(d: Decision, game: Game | None = None) -> str:
+    """The decision's question, with the effect it is for: "choose a state, for Backlash (Going
+    Negative result 6)"."""
+    item = asking_item(game, d) if game is not None else None
+    return prompt(d) + (f", for {item_name(item)}" if item is not None else "")
 
 
 # ---- `?`: the whole decision explained ------------------------------------------------------
@@ -100,13 +157,34 @@ _WHY: dict[str, str] = {
 
 
 def explain(game: Game, d: Decision) -> str:
-    """`?` at a decision: who decides, what each option does, what happens next."""
+    """`?` at a decision: who decides, what it is for, what each option does, what happens next."""
+    item = asking_item(game, d)
     why = _WHY.get(d.kind, "{p} must decide.").format(
         p=d.player, o=d.player.other, limit=HAND_LIMIT_FOR_DRAWING, rounds=DRAFT_ROUNDS, ask=prompt(d))
-    lines = [f"{d.player} decides: {prompt(d)}.", why, "", "The options:"]
+    lines = [f"{d.player} decides: {heading(d, game)}."]
+    if item is not None:
+        lines += _for_effect(game, d, item)
+    else:
+        lines.append(why)
+    lines += ["", "The options:"]
+    in_play = board(game, d)
     for i, o in enumerate(d.options, 1):
-        lines.append(f"  {i}. {o.label}")
-        lines += [f"       {x}" for x in option_details(game, d, o)]
+        lines.append(f"  {i}. {option_label(game, o)}")
+        lines += [f"       {x}" for x in option_details(game, d, o, in_play)]
     lines.append("\nAnswer with a number or the start of a label; `card NAME` shows a card or a state, "
                  "`board` the position.")
     return "\n".join(lines)
+
+
+def _for_effect(game: Game, d: Decision, item: CardDef | NewsDef | NegativeDef) -> list[str]:
+    """Where the asking effect comes from, and its whole rules text."""
+    if isinstance(item, NegativeDef):
+        # who rolled: the last roll in the log (public, R8.1); the chooser may be either player
+        roller = next((e.player for e in reversed(game.events) if isinstance(e, DieRolled)), d.player.other)
+        where = (f"{roller} went negative and rolled {item.roll}: {item.title}. {roller.other} carries out "
+                 f"the result (R8.1); {d.player} chooses for it:")
+    elif isinstance(item, NewsDef):
+        where = f"The Breaking News {item.title} is being resolved (R10); {d.player} chooses for it:"
+    else:
+        where = f"{item.title} ({item.side}'s card) is being resolved; {d.player} chooses for it:"
+    return [where, *(f"    {t}" for t in card_text(item).splitlines())]

@@ -126,14 +126,15 @@ def events(evs: list[Event], colour: bool = False, hide_seed: bool = False) -> s
 
 def decision(d: Decision, colour: bool = False, game: Game | None = None) -> str:
     """The pending decision, each option followed by what it does (card text, the state's tile)."""
-    from .explain import option_details, prompt
+    from .explain import board, heading, option_details, option_label
 
     p = Painter(colour)
-    lines = [p.side(d.player, f"{d.player}") + f" — {prompt(d)}:"]
+    lines = [p.side(d.player, f"{d.player}") + f" — {heading(d, game)}:"]
+    in_play = board(game, d) if game is not None else {}
     for i, o in enumerate(d.options, 1):
-        lines.append(f"  {i}. {o.label}")
+        lines.append(f"  {i}. {option_label(game, o) if game is not None else o.label}")
         if game is not None:
-            lines += ["       " + p.dim(x) for x in option_details(game, d, o)]
+            lines += ["       " + p.dim(x) for x in option_details(game, d, o, in_play)]
     lines.append(p.dim("  (`?` explains this decision)"))
     return "\n".join(lines)
 

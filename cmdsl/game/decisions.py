@@ -60,6 +60,9 @@ class Decision:
     kind: StrEnum  # what the decision is about: each game has its enum of kinds
     prompt: str
     options: tuple[Option, ...]  # a chance decision's are ``ChanceOption``s
+    # The effect line that asks, as events name it (``item-id:line``), when an effect asks: a
+    # controller can say what the choice is for. Not compared: the same question either way.
+    cause: str | None = field(default=None, compare=False, repr=False)
 
     def find(self, answer: str) -> Option | None:
         """The option whose id is ``answer`` (or, failing that, whose label is, ignoring case)."""

@@ -334,7 +334,7 @@ class Compiler(Visitor):
 
         def draw_and_play(r: Run) -> Steps:
             drawn = r.ops.draw_cards(r.me, amount(r), cause)
-            card = yield from r.ops.choose_card_to_play(r.me, drawn)
+            card = yield from r.ops.choose_card_to_play(r.me, drawn, cause)
             if card is not None:
                 yield from r.ops.play_card(r.me, card, nested=True, cause=cause)
         return draw_and_play
@@ -344,7 +344,7 @@ class Compiler(Visitor):
 
         def discard(r: Run) -> Steps:
             for _ in range(amount(r)):
-                card = yield from r.ops.choose_discard(r.me)
+                card = yield from r.ops.choose_discard(r.me, cause)
                 if card is None:
                     return
                 r.ops.discard_from_hand(r.me, card, "effect", cause)
@@ -357,7 +357,7 @@ class Compiler(Visitor):
             n = 0
             while True:
                 r.ops.tick()
-                card = yield from r.ops.choose_discard_or_stop(r.me, n)
+                card = yield from r.ops.choose_discard_or_stop(r.me, n, cause)
                 if card is None:
                     break
                 r.ops.discard_from_hand(r.me, card, "effect", cause)
@@ -369,14 +369,14 @@ class Compiler(Visitor):
         var = s.var
 
         def choose_issue(r: Run) -> Steps:
-            r.vars[var] = yield from r.ops.choose_issue(r.me)
+            r.vars[var] = yield from r.ops.choose_issue(r.me, cause)
         return choose_issue
 
     def stmt_ChooseCard(self, s: A.ChooseCard, cause: str) -> Step:
         var = s.var
 
         def choose_card(r: Run) -> Steps:
-            r.vars[var] = yield from r.ops.choose_card(r.me)
+            r.vars[var] = yield from r.ops.choose_card(r.me, cause)
         return choose_card
 
     def stmt_PlayCard(self, s: A.PlayCard, cause: str) -> Step:
@@ -456,7 +456,7 @@ class Compiler(Visitor):
         labels = [option_text(o) for o in s.options]  # rules text, never effect source
 
         def choose_one(r: Run) -> Steps:
-            i = yield from r.ops.choose_option(r.me, labels)
+            i = yield from r.ops.choose_option(r.me, labels, cause)
             yield from bodies[i](r)
         return choose_one
 

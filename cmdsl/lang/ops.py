@@ -122,21 +122,21 @@ class GameOps(Protocol):
                      ) -> Choice[State | None]:
         """``side`` chooses one of ``among`` (``what``: "a state where …"); None when it is empty."""
 
-    def choose_issue(self, side: Side) -> Choice[str]: ...
+    def choose_issue(self, side: Side, cause: str | None = None) -> Choice[str]: ...
 
-    def choose_card(self, side: Side) -> Choice[str | None]:
+    def choose_card(self, side: Side, cause: str | None = None) -> Choice[str | None]:
         """A card of ``side``'s hand; None when the hand is empty."""
 
-    def choose_discard(self, side: Side) -> Choice[str | None]:
+    def choose_discard(self, side: Side, cause: str | None = None) -> Choice[str | None]:
         """A card of ``side``'s hand to discard; None when the hand is empty."""
 
-    def choose_discard_or_stop(self, side: Side, discarded: int) -> Choice[str | None]:
+    def choose_discard_or_stop(self, side: Side, discarded: int, cause: str | None = None) -> Choice[str | None]:
         """A card to discard, or None to stop (or when the hand is empty)."""
 
-    def choose_card_to_play(self, side: Side, drawn: Sequence[str]) -> Choice[str | None]:
+    def choose_card_to_play(self, side: Side, drawn: Sequence[str], cause: str | None = None) -> Choice[str | None]:
         """One of the cards just ``drawn`` (those still in hand and playable); None when none is."""
 
-    def choose_option(self, side: Side, labels: Sequence[str]) -> Choice[int]:
+    def choose_option(self, side: Side, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
         """One of several effects, by its rules text; its index."""
 
     def choose_news_target(self, side: Side, among: Sequence[State]) -> Choice[State]:

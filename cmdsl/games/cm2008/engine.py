@@ -756,42 +756,45 @@ class Game(Driver):
             self.emit(E.NothingToChoose, side, what, cause=cause)
             return None
         options = self._options.state
-        d = Decision(side, DecisionKind.STATE, f"choose {what}", tuple([options[x.name] for x in among]))
+        d = Decision(side, DecisionKind.STATE, f"choose {what}", tuple([options[x.name] for x in among]), cause)
         opt = (yield d) if len(among) > 1 else (yield from self.ask(d))  # ask(), inlined when it asks
         return _named(among, opt.value)
 
-    def choose_issue(self, side: Side) -> Choice[str]:
-        opt = yield from self.ask(Decision(side, DecisionKind.ISSUE, "choose an issue", _ISSUE_OPTIONS))
+    def choose_issue(self, side: Side, cause: str | None = None) -> Choice[str]:
+        opt = yield from self.ask(Decision(side, DecisionKind.ISSUE, "choose an issue", _ISSUE_OPTIONS, cause))
         return opt.value
 
-    def choose_card(self, side: Side) -> Choice[str | None]:
+    def choose_card(self, side: Side, cause: str | None = None) -> Choice[str | None]:
         return (yield from self._choose_in_hand(side, DecisionKind.CARD, "choose a card from your hand",
-                                                self.hand_options(side)))
+                                                self.hand_options(side), cause))
 
-    def choose_discard(self, side: Side) -> Choice[str | None]:
-        return (yield from self._choose_in_hand(side, DecisionKind.DISCARD, "discard a card", self.hand_options(side)))
+    def choose_discard(self, side: Side, cause: str | None = None) -> Choice[str | None]:
+        return (yield from self._choose_in_hand(side, DecisionKind.DISCARD, "discard a card", self.hand_options(side),
+                                                cause))
 
-    def choose_discard_or_stop(self, side: Side, discarded: int) -> Choice[str | None]:
+    def choose_discard_or_stop(self, side: Side, discarded: int, cause: str | None = None) -> Choice[str | None]:
         opts = self.hand_options(side)
         if not opts:
             return None
         done = O.done_option(f"stop discarding ({discarded} discarded)")
-        opt = yield from self.ask(Decision(side, DecisionKind.DISCARD, "discard a card, or stop", (done, *opts)))
+        opt = yield from self.ask(Decision(side, DecisionKind.DISCARD, "discard a card, or stop", (done, *opts), cause))
         return None if opt.id == O.DONE else opt.value
 
-    def choose_card_to_play(self, side: Side, drawn: Sequence[str]) -> Choice[str | None]:
+    def choose_card_to_play(self, side: Side, drawn: Sequence[str], cause: str | None = None) -> Choice[str | None]:
         opts = [o for o in self.hand_options(side, drawn) if self.playable(side, o.value)]
-        return (yield from self._choose_in_hand(side, DecisionKind.CARD, "play one of the cards just drawn", opts))
+        return (yield from self._choose_in_hand(side, DecisionKind.CARD, "play one of the cards just drawn", opts,
+                                                cause))
 
-    def _choose_in_hand(self, side: Side, kind: DecisionKind, prompt: str, opts: list[Option]) -> Choice[str | None]:
+    def _choose_in_hand(self, side: Side, kind: DecisionKind, prompt: str, opts: list[Option],
+                        cause: str | None) -> Choice[str | None]:
         if not opts:
             return None
-        opt = yield from self.ask(Decision(side, kind, prompt, tuple(opts)))
+        opt = yield from self.ask(Decision(side, kind, prompt, tuple(opts), cause))
         return opt.value
 
-    def choose_option(self, side: Side, labels: Sequence[str]) -> Choice[int]:
+    def choose_option(self, side: Side, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
         opts = tuple(O.numbered_option(i, label) for i, label in enumerate(labels))
-        opt = yield from self.ask(Decision(side, DecisionKind.OPTION, "choose one", opts))
+        opt = yield from self.ask(Decision(side, DecisionKind.OPTION, "choose one", opts, cause))
         return opt.value
 
     def choose_news_target(self, side: Side, among: Sequence[LiveState]) -> Choice[LiveState]:
