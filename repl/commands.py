@@ -192,7 +192,21 @@ def cmd_log(s: Session, arg: str, colour: bool = False) -> str:
 def cmd_card(s: Session, arg: str, colour: bool = False) -> str:
     if not arg.strip():
         raise SessionError("card: give a card id (completion helps: press Tab)")
-    return show_card(s.cards, arg.strip())
+    text = show_card(s.cards, arg.strip())
+    return text + _state_now(s, arg.strip())
+
+
+def _state_now(s: Session, name: str) -> str:
+    """For a state in play, how it stands now (the printed tile is what `card` shows first)."""
+    if s.game is None:
+        return ""
+    viewer = _viewer(s) or s.game.seats[0]
+    states = {sv.name: sv for sv in s.game.view(viewer).states}
+    tile = next((t for t in s.cards.states.values()
+                 if name.lower().replace("-", " ") in (t.name.lower(), t.slug.replace("-", " "))), None)
+    if tile is None or tile.name not in states:
+        return ""
+    return "\nIn play now:\n" + "\n".join("  " + x for x in explain.state_lines(tile, states[tile.name])) + "\n"
 
 
 def cmd_explain(s: Session, arg: str, colour: bool = False) -> str:

@@ -201,7 +201,8 @@ def test_a_play_option_shows_the_cards_rules_text() -> None:
     assert s.game is not None and s.game.pending is not None
     option = next(o for o in s.game.pending.options if o.id == "play:mccain-drill-baby-drill")
     lines = out.splitlines()
-    at = lines.index(f"  {s.game.pending.options.index(option) + 1}. {option.label}")
+    # Drill, Baby, Drill! goes negative: its option carries the ⚄ mark (R8.1)
+    at = lines.index(f"  {s.game.pending.options.index(option) + 1}. {option.label} ⚄")
     assert lines[at + 1].strip() == "Discard two cards (a cost: this card cannot be played without two other cards in hand)."
     assert lines[at + 3].strip() == "Gain two supports on Defense in S."
 

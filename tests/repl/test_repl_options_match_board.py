@@ -132,3 +132,12 @@ def test_play_options_mark_the_cards_that_go_negative() -> None:
     assert "  1. Play Raising Taxes Isn't Patriotic ⚄\n" in out  # going_negative: true (R8.1)
     assert "  2. Play Straight Talk Express\n" in out  # no mark
     assert "  1. Play Raising Taxes Isn't Patriotic ⚄\n" in run_line(s, "?")
+
+
+def test_card_of_a_state_in_play_shows_the_printed_tile_then_how_it_stands_now() -> None:
+    s, _ = backlash()
+    out = run_line(s, "card florida")
+    assert "Issue marker starts on box 2 of 4: majority issue Defense." in out  # the printed tile
+    assert out.endswith("\nIn play now:\n  27 EV; majority issue Economy (marker on box 4 of 4); key Seniors "
+                        "(other group: Latinos)\n  Defense R B R W R; Economy B R W B\n")
+    assert "In play now" not in run_line(s, "card Ohio")  # in the reserve: the tile is all there is
