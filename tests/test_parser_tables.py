@@ -280,3 +280,50 @@ def test_missing_tables_fall_back_to_the_grammar(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(P, "parser_tables_text", missing)
     assert not _loaded(P.get_parser())
+
+
+# ---- a damaged tables file (issue 24 item 4) ---------------------------------------------------
+
+
+def _one_digit_changed(text: str) -> str:
+    at = text.index('"states"')
+    at += next(i for i, c in enumerate(text[at:]) if c.isdigit() and c != "9")
+    return text[:at] + str(int(text[at]) + 1) + text[at + 1:]
+
+
+def _damaged() -> dict[str, str]:
+    good = parser_tables_text()
+    doc = json.loads(good)
+    shapes: dict[str, Any] = {
+        "truncated": good[: len(good) // 2],
+        # still JSON of the right shape, one number of the parse table changed: a wrong parser
+        "a byte changed": _one_digit_changed(good),
+        "empty": "",
+        "not JSON": "\x00\x01 not json",
+        "a list": "[1, 2, 3]",
+        "a number": "7",
+        "data missing": json.dumps({k: v for k, v in doc.items() if k != "data"}),
+        "memo missing": json.dumps({k: v for k, v in doc.items() if k != "memo"}),
+        "data garbled": json.dumps({**doc, "data": {"parser": 3}}),
+        "memo garbled": json.dumps({**doc, "memo": [{"@": "NoSuchClass"}]}),
+        "states garbled": json.dumps({**doc, "data": {**doc["data"], "parser": {**doc["data"]["parser"],
+                                                                                  "parser": {"states": "x"}}}}),
+    }
+    return shapes
+
+
+@pytest.mark.parametrize("shape", list(_damaged()))
+def test_a_damaged_tables_file_is_not_loaded(shape: str) -> None:
+    assert T.load_parser(_damaged()[shape], grammar_text(), **P._load_options()) is None
+
+
+def test_a_damaged_tables_file_falls_back_to_the_grammar(monkeypatch: pytest.MonkeyPatch, fresh_parser_cache: None,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from cmdsl.cli import main
+
+    monkeypatch.setattr(P, "parser_tables_text", lambda: _damaged()["truncated"])
+    parser = P.get_parser()
+    assert not _loaded(parser)  # built from the grammar, as for a stale file
+    assert _error(parser, BROKEN[0]) == _error(_reference(), BROKEN[0])
+    assert main(["check", str(ROOT / "cards" / "cm2008")]) == 0  # `cmdsl check` works as ever
+    assert "Traceback" not in capsys.readouterr().err

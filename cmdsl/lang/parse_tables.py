@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import deque
 from typing import Any
 
@@ -19,7 +20,7 @@ from lark.grammar import Rule
 from lark.lark import _LOAD_ALLOWED_OPTIONS
 from lark.lexer import TerminalDef
 
-FORMAT = 1
+FORMAT = 2  # 2: the file carries the sha256 of its own text (a damaged file is rebuilt, not used)
 REGENERATE = "python -m cmdsl.lang.tables"
 
 _SHIFT = 0  # action code of Lark's serialized parse table (1 is reduce)
@@ -41,6 +42,7 @@ def dump_tables(parser: Lark, grammar: str) -> str:
         "grammar_sha256": grammar_sha256(grammar),
         "lark_version": lark.__version__,
         "generated_by": REGENERATE,
+        "content_sha256": _UNSET,
         "data": {**data, "parser": {**data["parser"], "parser": _canonical_table(data["parser"]["parser"])}},
         "memo": [memo[i] for i in range(len(memo))],
     }
@@ -49,15 +51,34 @@ def dump_tables(parser: Lark, grammar: str) -> str:
     # back as the same data (tuples aside: Lark only unpacks them).
     if _lists(_from_json(json.loads(text))) != _lists(_from_json(doc)):
         raise ValueError("the parse tables do not survive JSON")
-    return text
+    return text.replace(_UNSET, _content_sha256(text), 1)
+
+
+#: The digest field's value while the digest is computed: the file's text with it in that place.
+_UNSET = "0" * 64
+_DIGEST = re.compile(r'"content_sha256": "([0-9a-f]{64})"')
+
+
+def _content_sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _intact(text: str) -> bool:
+    """Whether the text is the file as written: its digest is that of the text with the digest
+    unset. Any damage (a truncated file, a changed byte) fails this before JSON is even read."""
+    m = _DIGEST.search(text)
+    return m is not None and _content_sha256(text[: m.start(1)] + _UNSET + text[m.end(1):]) == m.group(1)
 
 
 def load_parser(text: str, grammar: str, **load_options: Any) -> Lark | None:
-    """A parser rebuilt from the tables, or None if they were made from another grammar or Lark.
+    """A parser rebuilt from the tables, or None if they were made from another grammar or Lark,
+    or if the text is not the file as written (damaged: truncated, edited, another shape).
 
     ``load_options`` are the options that are code or that Lark does not store (postlex,
     propagate_positions); they must be the ones the tables were built with.
     """
+    if not _intact(text):
+        return None  # damaged (or of an older format): the caller builds the parser from the grammar
     doc = json.loads(text)
     if (doc.get("format") != FORMAT or doc.get("grammar_sha256") != grammar_sha256(grammar)
             or doc.get("lark_version") != lark.__version__):
