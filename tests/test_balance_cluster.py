@@ -184,3 +184,57 @@ def test_a_worker_whose_cards_differ_stops_the_run_with_the_games_error(schedule
     with pytest.raises(CmdslError, match=r"the cards in .* changed since the run started \(fingerprint [0-9a-f]+, "
                                          r"the run's is 0000000000000000\)"):
         list(DaskExecutor(Scheduler(scheduler)).run([job]))
+
+
+# ---- an address that answers, but not as a Dask scheduler (issue 24 item 2) --------------------
+
+import socketserver  # noqa: E402
+import threading  # noqa: E402
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer  # noqa: E402
+
+
+class _Garbage(socketserver.BaseRequestHandler):
+    """Another protocol that talks first: bytes that read as frame lengths of exabytes."""
+
+    def handle(self) -> None:
+        try:
+            self.request.sendall(b"\xff" * 64 + b"SSH-2.0-OpenSSH_9.2\r\n")
+            time.sleep(30)
+        except OSError:
+            pass
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(params=["http", "talks-first"])
+def other_protocol(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A loopback server that is not a Dask scheduler: an HTTP server (it waits to be asked, as
+    Dask's handshake does), or one that sends bytes of its own at once."""
+    server: socketserver.ThreadingTCPServer
+    if request.param == "http":
+        server = ThreadingHTTPServer(("127.0.0.1", 0), _Quiet)
+    else:
+        server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), _Garbage)
+    server.daemon_threads = True  # a connection left waiting does not hold the test's end
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_an_address_that_is_not_a_dask_scheduler_is_one_line_within_the_timeout(
+        other_protocol: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2.0)
+    start = time.monotonic()
+    code, out, err = _cli(capsys, "--games", "2", "--bot", "random", "--bot", "random", "--cards", str(CM2008),
+                          "--quiet", "--cluster", other_protocol)
+    assert time.monotonic() - start < 10  # the timeout, plus the start-up: no hang
+    assert (code, out) == (1, "")
+    assert err.splitlines()[-1].startswith(f"error: no Dask scheduler answered at {other_protocol} within 2 s")
+    assert "Traceback" not in err and [ln for ln in err.splitlines() if "error" in ln.lower()] == [err.splitlines()[-1]]

@@ -140,13 +140,42 @@ class DaskExecutor:
                                    f"{type(e).__name__}: {e}") from None
             client = distributed.Client(local, set_as_default=False)
             return _Closing(client, local)
+        return _Closing(_connect(distributed, self.cluster.address, self.connect_timeout), None)
+
+
+#: Seconds given beyond the timeout to Dask's own refusal (an unreachable port), which comes at the timeout.
+_GRACE = 1.0
+
+
+def _connect(distributed: Any, address: str, timeout: float) -> Any:
+    """A client of the scheduler at ``address``, or a one-line ClusterError within about ``timeout``.
+
+    Dask's own timeout covers reaching the port, not what comes after: a service of another kind
+    there (a web server waits to be asked, as Dask's handshake does) hangs the client for ever, and
+    one that talks first can be read as a frame length of exabytes. So the client is made on a
+    thread of its own, and left behind if it is still waiting after the timeout and a short grace
+    (a daemon thread: it does not keep the process alive)."""
+    made: dict[str, Any] = {}
+
+    def connect() -> None:
         try:
-            client = distributed.Client(self.cluster.address, timeout=self.connect_timeout, set_as_default=False)
-        except (OSError, TimeoutError) as e:
-            raise ClusterError(f"cannot reach the Dask scheduler at {self.cluster.address} within "
-                               f"{self.connect_timeout:g} s ({type(e).__name__}): is `dask scheduler` running "
-                               "there and its port open?") from None
-        return _Closing(client, None)
+            made["client"] = distributed.Client(address, timeout=timeout, set_as_default=False)
+        except BaseException as e:  # whatever it is, it is reported in one line below
+            made["error"] = e
+
+    thread = threading.Thread(target=connect, name="cmdsl-dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + _GRACE)
+    if "client" in made:
+        return made["client"]
+    error = made.get("error")
+    if isinstance(error, (OSError, TimeoutError)):
+        raise ClusterError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s "
+                           f"({type(error).__name__}): is `dask scheduler` running there and its port open?")
+    why = "it did not answer" if error is None else f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+    raise ClusterError(f"no Dask scheduler answered at {address} within {timeout:g} s ({why}): something "
+                       "else listens there? A scheduler's port is 8786 unless `dask scheduler --port` says "
+                       "otherwise")
 
 
 @contextmanager
