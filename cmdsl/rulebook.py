@@ -31,7 +31,6 @@ _SOURCE_DOCS: Final = Path(__file__).resolve().parent.parent / "docs"
 _SECTION = re.compile(r"^## (?P<number>[A-Z]\d+) (?P<title>.+)$")
 _RULE = re.compile(r"^- \*\*(?P<number>[A-Z]\d+\.\d+)\*\* ?(?P<text>.*)$")
 _STEP = re.compile(r"^  (?P<n>\d+)\. (?P<text>.*)$")
-_STEP_LINE = re.compile(r"^\d+\. ")  # a step, once read (its continuation lines joined to it)
 #: What players type: an optional letter, a section, an optional rule, an optional step.
 _QUERY = re.compile(r"^(?:rule\s+)?(?P<letter>[a-z])?\s*(?P<section>\d+)(?:\.(?P<rule>\d+))?"
                     r"(?:\s*,?\s*step\s*(?P<step>\d+))?\.?$", re.IGNORECASE)
@@ -44,7 +43,7 @@ class RuleError(CmdslError):
 @dataclass(frozen=True)
 class RulebookSource:
     """Where a game's rulebook is: the game's name as players know it, the letter of its rule
-    numbers and the file's name in the rulebook package (``rules-lobbys.md``)."""
+    numbers and the file's name in the rulebook package (``rules-<game>.md``)."""
 
     game: str
     letter: str
@@ -123,7 +122,7 @@ class Rulebook:
         number = f"{letter}{int(m['section'])}" + (f".{int(m['rule'])}" if m["rule"] is not None else "")
         step = int(m["step"]) if m["step"] is not None else None
         if letter != self.source.letter.upper() or self.rule(number) is None:
-            near = self.nearest(letter, int(m["section"]), int(m["rule"]) if m["rule"] is not None else None)
+            near = self.nearest(int(m["section"]), int(m["rule"]) if m["rule"] is not None else None)
             raise RuleError(f"no rule {number} in {self.source.game}'s rules"
                             + (f"; did you mean {near}?" if near else "") + " (`rules` lists them)")
         rule = self.rule(number)
@@ -133,9 +132,9 @@ class Rulebook:
             raise RuleError(f"no step {step} in {number} of {self.source.game}'s rules: it has {has}")
         return number, step
 
-    def nearest(self, letter: str, section: int, rule: int | None) -> str | None:
-        """The existing rule nearest to a missing number: the same number in this rulebook's
-        letter, else the closest rule of the closest section."""
+    def nearest(self, section: int, rule: int | None) -> str | None:
+        """The existing rule nearest to a missing number (whatever its letter): the same number
+        in this rulebook's letter, else the closest rule of the closest section."""
         own = self.source.letter.upper()
         same = f"{own}{section}" + (f".{rule}" if rule is not None else "")
         if self.rule(same) is not None:
@@ -152,9 +151,16 @@ class Rulebook:
         return f"{own}{closest}.{min(subs, key=lambda n: (abs(n - rule), n))}"
 
 
+def typed_letter(query: str) -> str | None:
+    """The letter a player typed before a rule number (``L`` for ``l6.3``), if any."""
+    m = _QUERY.match(" ".join(query.split()))
+    return m["letter"].upper() if m is not None and m["letter"] else None
+
+
 def _rule_text(rule: Rule) -> list[str]:
     """A rule as shown: its number, its text; its steps and table rows indented."""
-    lines = [("  " if _STEP_LINE.match(x) or x.startswith("|") else "") + plain(x) for x in rule.lines]
+    steps = {f"{i}. {x}" for i, x in enumerate(rule.steps, 1)}
+    lines = [("  " if x in steps or x.startswith("|") else "") + plain(x) for x in rule.lines]
     lines[0] = f"{rule.number} {lines[0]}"
     return lines
 
@@ -169,68 +175,66 @@ def parse_rulebook(text: str, source: RulebookSource) -> Rulebook:
     """The rules of a rulebook's text (the layout in this module's docstring). Text before the
     first section, and any heading that is not a section, belong to no rule."""
     rules: list[Rule] = []
-    lines: list[str] = []  # the text of the section or rule being read
+    lines: list[str] = []  # the paragraphs of the section or rule being read (steps, rows: one each)
     steps: list[str] = []
-    open_rule = False  # False: reading a section's own paragraph
+    last_own = True  # whether lines[-1] stands alone (a step, a table row, a break): text starts anew
 
     def close() -> None:
         if rules and (lines or steps):
             last = rules[-1]
-            rules[-1] = _joined(Rule(last.number, last.title, tuple(lines), tuple(steps)))
+            while lines and not lines[-1]:
+                lines.pop()
+            rules[-1] = Rule(last.number, last.title, tuple(lines), tuple(steps))
         lines.clear()
         steps.clear()
 
+    def add(line: str, own: bool = False) -> None:
+        nonlocal last_own
+        if lines and not own and not last_own:
+            lines[-1] += " " + line  # a wrapped line: the same paragraph
+        else:
+            lines.append(line)
+        last_own = own
+
     reading = False  # inside a numbered section
+    in_rule = False  # False: reading the section's own paragraph
     for raw in text.splitlines():
         line = raw.rstrip()
         if line.startswith("#"):
             close()
             m = _SECTION.match(line)
-            reading, open_rule = m is not None, False
+            reading, in_rule = m is not None, False
             if m is not None:
                 rules.append(Rule(m["number"], m["title"], ()))
+                last_own = True
             continue
         if not reading:
             continue
         m = _RULE.match(line)
+        step = _STEP.match(line) if in_rule else None
         if m is not None:
             close()
             rules.append(Rule(m["number"], "", ()))
-            lines.append(m["text"])
-            open_rule = True
+            in_rule, last_own = True, True
+            add(m["text"])
         elif not line:
             if lines and lines[-1]:
-                lines.append("")  # a paragraph break (before a table, say)
-        elif open_rule and line.startswith("  "):
-            s = _STEP.match(line)
-            if s is not None and int(s["n"]) == len(steps) + 1:  # steps count 1, 2, 3…
-                steps.append(s["text"])
-                lines.append(line.strip())
-            elif steps and line.startswith("     "):  # a step's text goes on
-                steps[-1] += " " + line.strip()
-                lines[-1] += " " + line.strip()
-            else:
-                lines.append(line[2:])
-        elif not open_rule:
-            lines.append(line)  # the section's own paragraph
+                add("", own=True)  # a paragraph break (before a table, say)
+        elif step is not None and int(step["n"]) == len(steps) + 1:  # steps count 1, 2, 3…
+            steps.append(step["text"])
+            add(f"{step['n']}. {step['text']}", own=True)
+            last_own = False  # its own wrapped lines go on it
+        elif in_rule and steps and line.startswith("     ") and lines[-1].startswith(f"{len(steps)}. "):
+            steps[-1] += " " + line.strip()
+            lines[-1] += " " + line.strip()
+        elif line.startswith("  |" if in_rule else "|"):
+            add(line.strip(), own=True)
+        else:  # text: the section's paragraph, or the rule's (unindented, a lazy continuation)
+            if steps and lines[-1].startswith(f"{len(steps)}. "):
+                last_own = True  # text after the steps is a paragraph of its own
+            add(line.strip())
     close()
     return Rulebook(source, tuple(rules))
-
-
-def _joined(rule: Rule) -> Rule:
-    """A rule whose wrapped lines are joined into paragraphs; table rows and steps keep their own
-    lines, and paragraph breaks at the ends are dropped."""
-    out: list[str] = []
-    for line in rule.lines:
-        own_line = (not out or out[-1] == "" or line == "" or line.startswith("|") or out[-1].startswith("|")
-                    or _STEP_LINE.match(line) is not None or _STEP_LINE.match(out[-1]) is not None)
-        if own_line:
-            out.append(line)
-        else:
-            out[-1] += " " + line
-    while out and out[-1] == "":
-        out.pop()
-    return Rule(rule.number, rule.title, tuple(out), rule.steps)
 
 
 def rulebook_text(source: RulebookSource) -> str:

@@ -2,13 +2,15 @@
 
 One command for both games: the Campaign Manager 2008 and the Lobbys command tables both use
 ``cmd_rules``. Without a game the rules shown are Campaign Manager 2008's (the REPL's default game).
+A number whose letter is another game's (`rules L6.3` while playing Campaign Manager) shows that
+game's rule, saying whose it is.
 """
 
 from __future__ import annotations
 
 from cmdsl.games.cm2008.rulebook import rulebook as cm2008_rulebook
 from cmdsl.games.lobbys.rulebook import rulebook as lobbys_rulebook
-from cmdsl.rulebook import Rulebook
+from cmdsl.rulebook import Rulebook, typed_letter
 
 from .session import Session
 
@@ -25,7 +27,14 @@ def rulebook_of(s: Session) -> Rulebook:
 
 def cmd_rules(s: Session, arg: str, colour: bool = False) -> str:
     book = rulebook_of(s)
-    return book.show(arg) if arg.strip() else book.headings()
+    if not arg.strip():
+        return book.headings()
+    letter = typed_letter(arg)
+    other = next((b for b in (cm2008_rulebook(), lobbys_rulebook())
+                  if b is not book and b.source.letter == letter), None)
+    if other is not None:
+        return f"({other.source.game}'s rules)\n" + other.show(arg)
+    return book.show(arg)
 
 
 def rule_numbers(s: Session) -> list[str]:

@@ -101,17 +101,22 @@ def _your_pick(view: LobbysView, data: LobbysData) -> str:
         parts = [f"{s.symbol} {len(cs)} card{'s' if len(cs) != 1 else ''} ({' '.join(map(str, cs))})"
                  for s, cs in by_suit.items()]
         return "Your options by party: " + "; ".join(parts) + "."
-    return "Your options: " + ", ".join(f"{c} ({_group(view, data, c)})" for c in cards) + "."
+    ranked = sorted(cards, key=lambda c: (_group(view, data, c), c.rank))
+    return ("Your options, by the step of L6.3 in which they compete: "
+            + ", ".join(f"{c} ({_GROUPS[_group(view, data, c)]})" for c in ranked) + ".")
 
 
-def _group(view: LobbysView, data: LobbysData, card: Card) -> str:
-    """Which step of L6.3 an offer of this card would compete in."""
+_GROUPS = ("trump, step 1", "main suit, step 2", "related suit, step 3", "step 4 only")
+
+
+def _group(view: LobbysView, data: LobbysData, card: Card) -> int:
+    """The step of L6.3 (0-based) in which an offer of this card would compete."""
     assert view.offer is not None
     main = view.offer[0]
     if card.suit is view.trump:
-        return "trump, step 1"
+        return 0
     if card.suit is main.suit:
-        return "main suit, step 2"
+        return 1
     if card.suit is data.related[main.suit]:
-        return "related suit, step 3"
-    return "step 4 only"
+        return 2
+    return 3
