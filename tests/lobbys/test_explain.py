@@ -33,7 +33,7 @@ def tender(build: Build, trump: Suit | None, tenders_done: int = 0) -> LobbysGam
 def test_at_an_election_the_explanation_says_what_a_vote_does_and_how_the_trump_is_elected() -> None:
     g = LobbysGame(4, 3, data=DATA)
     out = text(g)
-    assert out.startswith("Round 1 of 3, the election (step 1).")
+    assert out.startswith("Round 1 of 3, the election (L2.1).")
     for rule in ("L5.1", "L5.2", "L5.3", "L5.4", "L5.5", "L5.6"):
         assert f"{rule}" in out
     assert "a 6 costs 6" in out  # L1.4: 3 players keep the ranks up to 6
@@ -51,7 +51,7 @@ def test_at_an_election_with_the_people_variant_the_people_votes_are_explained()
 
 def test_at_a_tender_with_trump_each_step_of_l6_3_names_its_suit(build: Build) -> None:
     out = text(tender(build, Suit.CLUBS))
-    assert out.startswith("Round 1 of 3, tender 1 of 6 (step ")
+    assert out.startswith("Round 1 of 3, tender 1 of 6 (L2.1).")
     assert "On offer: Q♥ (Services), the main contract, and K♠ (Industry), the linked contract" in out
     assert "step 1: trump, ♣" in out
     assert "step 2: the main contract's suit, ♥;" in out

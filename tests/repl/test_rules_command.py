@@ -91,7 +91,7 @@ def test_tab_after_rules_completes_the_game_s_rule_numbers() -> None:
 def test_question_mark_in_lobbys_explains_the_step_then_lists_the_options() -> None:
     s = lobbys_game()
     out = run_line(s, "?")
-    assert out.startswith("Round 1 of 3, the election (step 1).")
+    assert out.startswith("Round 1 of 3, the election (L2.1).")
     assert "(L5.3)" in out and "(L5.5)" in out
     assert out.endswith(lobbys_commands.options_text(s.lobbys))  # type: ignore[arg-type]
     run_line(s, "1")  # the bots pick at once: the first tender opens

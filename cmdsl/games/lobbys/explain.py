@@ -29,7 +29,7 @@ def explain(view: LobbysView, data: LobbysData) -> str:
 
 def _where(view: LobbysView) -> str:
     step = (f"tender {view.tender} of {view.tenders}" if view.tender is not None else "the election")
-    return f"Round {view.round} of {view.rounds}, {step} (step {view.turn})."
+    return f"Round {view.round} of {view.rounds}, {step} (L2.1)."
 
 
 def _election(view: LobbysView, data: LobbysData) -> list[str]:
