@@ -27,6 +27,7 @@ from .lobbys_commands import COMMANDS as LOBBYS_COMMANDS
 from .lobbys_commands import completions as lobbys_words
 from .lobbys_commands import toolbar as lobbys_toolbar
 from .render import fit
+from .rules_command import rule_numbers
 from .session import Session
 
 WELCOME = ("cmdsl — Campaign Manager 2008. Type `new` to play the beginner game against the random bot,\n"
@@ -51,6 +52,8 @@ class ReplCompleter(Completer):
         self.session = session
 
     def words(self, command: str) -> list[str]:
+        if command == "rules":
+            return rule_numbers(self.session)
         if self.session.lobbys is not None:
             return lobbys_words(self.session.lobbys, command)
         cards = self.session.cards
@@ -153,7 +156,7 @@ def _print(text: str) -> None:
 
 
 #: Commands whose output may run past a screen: shown through the pager in a terminal.
-PAGED = ("explain", "log", "help", "card")
+PAGED = ("explain", "log", "help", "card", "rules")
 
 
 def terminal_size() -> tuple[int, int]:

@@ -26,6 +26,7 @@ from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
 
 from . import explain, lobbys_commands, render
+from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
 from .session import Session, SessionError
 
 
@@ -472,6 +473,7 @@ COMMANDS: dict[str, Command] = {
                     "Show the commands, or one command's help. At a decision, `help` explains it\n"
                     "(as `?` does); `help commands` lists the commands."),
     "?": Command(cmd_why, "?", "Explain the pending decision: who decides, what each option does, what comes next."),
+    "rules": Command(cmd_rules, RULES_USAGE, RULES_HELP),
     "quit": Command(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
 

@@ -18,7 +18,10 @@ from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.fields import MAX_SEED
 from cmdsl.record_file import game_of, read_json, save_json
 
+from cmdsl.games.lobbys.explain import explain
+
 from .lobbys_session import PLAYER_COUNTS, LobbysError, LobbysSession, LobbysSetup
+from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
 from .session import Session
 
 #: Runs a CM2008 command that leaves the Lobbys game (`new` without `lobbys`, `load` of a CM2008
@@ -271,6 +274,15 @@ def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
     return options_text(ls)
 
 
+def cmd_why(s: Session, arg: str, colour: bool = False) -> str:
+    """`?`: the step explained (from the Lobbys package, out of the seat's view), then the options."""
+    ls = lobbys(s)
+    not_while_handing_over(ls)
+    assert ls.at_keyboard is not None
+    text = explain(ls.game.view(ls.at_keyboard), ls.game.data)
+    return text if ls.game.over or ls.mine() is None else text + "\n\n" + options_text(ls)
+
+
 def cmd_log(s: Session, arg: str, colour: bool = False) -> str:
     ls = lobbys(s)
     not_while_handing_over(ls)
@@ -344,6 +356,8 @@ COMMANDS: dict[str, LobbysCommand] = {
     "options": LobbysCommand(cmd_options, "options", "Show your pending pick and its numbered options."),
     "play": LobbysCommand(cmd_answer, "play N|CARD", "Pick a card: its number, id (7H) or label (7♥); a bare one works too."),
     "answer": LobbysCommand(cmd_answer, "answer N|CARD", "The same as play."),
+    "?": LobbysCommand(cmd_why, "?", "Explain the step: where the game is, what your pick does and how it is decided."),
+    "rules": LobbysCommand(cmd_rules, RULES_USAGE, RULES_HELP),
     "log": LobbysCommand(cmd_log, "log [N]", "Show the last N events as your seat saw them (default 20)."),
     "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since)."),
     "redo": LobbysCommand(cmd_redo, "redo", "Re-apply what undo took back."),
@@ -354,7 +368,7 @@ COMMANDS: dict[str, LobbysCommand] = {
     "help": LobbysCommand(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
     "quit": LobbysCommand(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
-ALIASES = {"board": "table", "?": "options"}
+ALIASES = {"board": "table"}
 
 
 def is_lobbys_record(path: str) -> Any:

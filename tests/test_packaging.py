@@ -1,4 +1,4 @@
-"""A non-editable install finds the grammar and the card data (DESIGN: package data)."""
+"""A non-editable install finds the grammar, the card data and the rulebooks (DESIGN: package data)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_wheel_carries_grammar_and_cards_and_works_without_the_source_tree(tmp_path: Path) -> None:
+def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_source_tree(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
                    check=True, capture_output=True, timeout=300)
     wheel = next(tmp_path.glob("cmdsl-*.whl"))
@@ -20,18 +20,24 @@ def test_the_wheel_carries_grammar_and_cards_and_works_without_the_source_tree(t
     assert "cmdsl/grammar/effect.tables.json" in names  # the parse tables (cmdsl.lang.tables)
     assert {"cmdsl/cards/cm2008/states.yaml", "cmdsl/cards/cm2008/mccain.yaml",
             "cmdsl/cards/cm2008/manifest.yaml"} <= set(names)  # without its manifest the set would not load
+    # the rulebooks (`rules R8.1`), and no other page of docs/
+    assert {n for n in names if n.startswith("cmdsl/docs/")} == {"cmdsl/docs/rules-cm2008.md", "cmdsl/docs/rules-lobbys.md"}
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = ("import cmdsl.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
             "print(r.bundled_cards_dir()); print(len(cs.states), len(cs.cards), cs.fingerprint); "
-            "from cmdsl.lang.parser import get_parser; print(get_parser().source_path)")
+            "from cmdsl.lang.parser import get_parser; print(get_parser().source_path); "
+            "import cmdsl.rulebook as rb; print(rb.resources.files(rb.RULEBOOK_PACKAGE) / 'rules-cm2008.md'); "
+            "from cmdsl.games.cm2008.rulebook import rulebook as cm; from cmdsl.games.lobbys.rulebook import rulebook as lo; "
+            "print(cm().show('R8.1').split()[0], lo().show('L6.3 step 3').split(':')[0])")
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr
-    where, summary, parser_source = out.stdout.splitlines()
+    where, summary, parser_source, rules_where, rules = out.stdout.splitlines()
     assert where.startswith(str(site))  # the data came from the wheel, not from the checkout
     assert parser_source == "<deserialized>"  # the parser came from the wheel's tables
+    assert rules_where.startswith(str(site)) and rules == "R8.1 L6.3 step 3"  # the rulebooks, from the wheel
     from cmdsl.loader import load_card_set
 
     assert summary.split()[-1] == load_card_set(ROOT / "cards" / "cm2008").fingerprint
