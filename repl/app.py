@@ -21,6 +21,7 @@ from prompt_toolkit.patch_stdout import patch_stdout
 from cmdsl.errors import CmdslError
 from cmdsl.lang.parser import keywords
 from cmdsl.model import ISSUES
+from cmdsl.thinking import Thinking
 
 from .commands import COMMANDS, run_line
 from .lobbys_commands import COMMANDS as LOBBYS_COMMANDS
@@ -203,6 +204,10 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
                                  completer=ReplCompleter(session), lexer=EffectLexer(),
                                  bottom_toolbar=lambda: toolbar(session), complete_while_typing=False)
     session.confirm = lambda question, default: ask(ps, question, default)
+    # "Obama is thinking… 1.2 s" while the bots move: on the terminal itself (patch_stdout below
+    # replaces sys.stdout, and its proxy would turn the line's escape codes into "?"); nothing
+    # when the output is not a terminal. The prompt is not running meanwhile.
+    session.watch = Thinking(sys.stdout)
     show(welcome(session))
     with patch_stdout():
         while True:

@@ -191,7 +191,7 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     s.may_discard("new")
     hidden = setup.seed is None
     seed = setup.seed if setup.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    ls = LobbysSession.start(setup, seed, hidden)
+    ls = LobbysSession.start(setup, seed, hidden, s.watch)
     s.lobbys, s.game = ls, None
     shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
     bots = len(ls.bots)
@@ -214,7 +214,7 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
             bot = parse_bot(bot).text()
         except BotSpecError as e:
             raise LobbysError(f"load: {e}") from None
-    ls = LobbysSession.from_record(data, path, bot, seat)  # RecordError: one line, nothing changed
+    ls = LobbysSession.from_record(data, path, bot, seat, s.watch)  # RecordError: one line, nothing changed
     if not asked:
         s.may_discard("load")
     s.lobbys, s.game = ls, None
