@@ -12,6 +12,8 @@ from .errors import CmdslError
 from .game.decisions import PlayerSeat
 from .game.driver import Driver
 from .record_file import check_destination
+from .thinking import Thinking, Watch
+from .thinking import quiet as no_display
 
 
 def destination_refused(path: str | None) -> bool:
@@ -26,11 +28,13 @@ def destination_refused(path: str | None) -> bool:
     return False
 
 
-def run_bots(game: Driver, bots: Mapping[PlayerSeat, Bot], echo: bool) -> None:
-    """Let the bots play ``game`` to its end; with ``echo``, print every event as it happens."""
+def run_bots(game: Driver, bots: Mapping[PlayerSeat, Bot], echo: bool, watch: Watch = no_display) -> None:
+    """Let the bots play ``game`` to its end; with ``echo``, print every event as it happens.
+    ``watch`` is opened around each move (and closed before its events are printed)."""
     shown = 0
     while game.pending is not None:
-        play_bot_move(game, bots)
+        with watch() as choosing:
+            play_bot_move(game, bots, choosing)
         if echo:
             for e in game.events[shown:]:
                 print(e.text())
@@ -51,10 +55,11 @@ def seat_bots(names: Sequence[str], seats: Sequence[PlayerSeat], game_seed: int)
 
 
 def play_to_end(game: Driver, bots: Mapping[PlayerSeat, Bot], quiet: bool, record_to: str | None,
-                save: Callable[[Any, str], None]) -> None:
+                save: Callable[[Any, str], None], watch: Watch | None = None) -> None:
     """``cmdsl play``'s game, any game: the bots play it to its end (every event printed unless
-    ``quiet``, then only the result), and its record is saved with ``save`` if asked."""
-    run_bots(game, bots, echo=not quiet)
+    ``quiet``, then only the result), and its record is saved with ``save`` if asked. A long
+    move says "… is thinking" on stderr when it is a terminal (``watch``: tests give their own)."""
+    run_bots(game, bots, echo=not quiet, watch=watch or Thinking(sys.stderr))
     if quiet and game.result is not None:
         print(game.result.text())
     if record_to:

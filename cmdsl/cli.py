@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Protocol, Sequence
 
 from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
@@ -201,7 +201,7 @@ def _cm2008_scenarios(path: str, cards: CardSet) -> list[_Report]:
     from .scenario import run_scenario
     from .scenario_file import load_scenarios
 
-    return [(sc.name, sc.id, lambda sc=sc: run_scenario(cards, sc).report())
+    return [(sc.name, sc.id, lambda sc=sc: _shown(run_scenario(cards, sc)))
             for sc in load_scenarios(path, cards)]
 
 
@@ -209,8 +209,24 @@ def _lobbys_scenarios(path: str) -> list[_Report]:
     from .games.lobbys.scenario import load_lobbys_scenarios
     from .games.lobbys.scenario_run import run_lobbys_scenario
 
-    return [(sc.name, sc.id, lambda sc=sc: run_lobbys_scenario(sc).report())
+    return [(sc.name, sc.id, lambda sc=sc: _shown(run_lobbys_scenario(sc)))
             for sc in load_lobbys_scenarios(path)]
+
+
+class _Ran(Protocol):
+    """A scenario's outcome, any game's: its report and how many checks of `expect:` it passed."""
+
+    checked: int
+
+    def report(self) -> str: ...
+
+
+def _shown(out: _Ran) -> str:
+    """The report, then "expect: N checks passed" when the scenario has an `expect:`."""
+    from .scenario_checks import passed
+
+    line = passed(out.checked)
+    return out.report() + ("\n" + line if line else "")
 
 
 _CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"

@@ -73,6 +73,7 @@ class Outcome:
     game: Game
     events: list[E.Event] = field(default_factory=list)
     views: tuple[Side, ...] = ()  # the seats whose view of the log the report adds
+    checked: int = 0  # the checks of `expect:` made (all passed): `cmdsl scenario` says how many
 
     def report(self) -> str:
         """The full log, the final position, then the log as each seat of ``views`` saw it."""
@@ -314,7 +315,7 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
     out = Outcome(game, game.events[start_index[0] if start_index else 0:], sc.views)
     if sc.action == "play":
         _require_played(out, sc, place)
-    verify(out, sc.expect, place)
+    out.checked = verify(out, sc.expect, place)
     return out
 
 

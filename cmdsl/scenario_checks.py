@@ -32,13 +32,21 @@ class Check:
     test: Callable[[Any], str | None] = field(compare=False)
 
 
-def verify(out: object, checks: tuple[Check, ...], place: Place) -> None:
-    """Raise a located ``ScenarioError`` for the first expectation that does not hold."""
+def verify(out: object, checks: tuple[Check, ...], place: Place) -> int:
+    """Raise a located ``ScenarioError`` for the first expectation that does not hold; else
+    return how many were checked (every one is, so that a failure counts the others)."""
     failed = [(c, m) for c in checks if (m := c.test(out)) is not None]
     if failed:
         check, message = failed[0]
         more = f" (and {len(failed) - 1} more failed expectation{'s' if len(failed) > 2 else ''})" if len(failed) > 1 else ""
         raise place.error(check.path, message + more)
+    return len(checks)
+
+
+def passed(checked: int) -> str:
+    """What `cmdsl scenario` says after a scenario's report: "expect: 5 checks passed", or nothing
+    for a scenario without ``expect:`` (it is a snapshot only, and saying so each time is noise)."""
+    return f"expect: {checked} check{'s' if checked != 1 else ''} passed" if checked else ""
 
 
 def equal(path: Path_, expected: Any, actual: Callable[[Any], Any]) -> Check:

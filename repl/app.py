@@ -17,10 +17,12 @@ from prompt_toolkit.formatted_text import ANSI, FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.patch_stdout import patch_stdout
+from prompt_toolkit.shortcuts import clear
 
 from cmdsl.errors import CmdslError
 from cmdsl.lang.parser import keywords
 from cmdsl.model import ISSUES
+from cmdsl.thinking import Thinking
 
 from .commands import COMMANDS, run_line
 from .lobbys_commands import COMMANDS as LOBBYS_COMMANDS
@@ -29,6 +31,7 @@ from .lobbys_commands import toolbar as lobbys_toolbar
 from .render import fit
 from .rules_command import rule_numbers
 from .session import Session
+from .toolbar import fit_bar, part, plain, words_cut
 
 WELCOME = ("cmdsl — Campaign Manager 2008. Type `new` to play the beginner game against the random bot,\n"
            "`help` for the commands, Ctrl-D to leave. `new lobbys 3 players vs random` plays Lobbys.")
@@ -134,20 +137,30 @@ class EffectLexer(Lexer):
         return line
 
 
-def toolbar(session: Session) -> FormattedText:
+def toolbar(session: Session, width: int | None = None) -> FormattedText:
+    """The bottom bar within ``width`` columns (None: in full). Narrower, the turn goes first,
+    then the decision's text is cut, then the scores are abbreviated: whose decision it is and
+    its number of options stay (repl/toolbar.py)."""
     if session.lobbys is not None:
-        return FormattedText([("", " " + lobbys_toolbar(session.lobbys) + " ")])
+        return FormattedText(fit_bar(lobbys_toolbar(session.lobbys), width))
     game = session.game
     if game is None:
         return FormattedText([("", " no game — `new` starts one ")])
     from cmdsl.model import Side
 
     m, o = game.players[Side.MCCAIN].score, game.players[Side.OBAMA].score
+    parts = [part(plain(f"turn {game.turn}"), (0, plain(f"T{game.turn}")), (1, ())),
+             part((("fg:ansired", f"McCain {m}"), ("", "  "), ("fg:ansiblue", f"Obama {o}")),
+                  (3, (("fg:ansired", f"M{m}"), ("", " "), ("fg:ansiblue", f"O{o}"))), (6, ()), gap="  ")]
     pending = session.human_decision() or game.pending  # at secret picks: the keyboard's own
-    what = game.result.text() if game.result else (
-        f"{pending.player}: {pending.prompt} ({len(pending.options)} options)" if pending else "")
-    return FormattedText([("", f" turn {game.turn}  "), ("fg:ansired", f"McCain {m}"), ("", "  "),
-                          ("fg:ansiblue", f"Obama {o}"), ("", f"   {what} ")])
+    if game.result:
+        parts.append(part(plain(game.result.text())))
+    elif pending:
+        prompt, *cuts = words_cut(pending.prompt)
+        parts += [part(plain(str(pending.player)), (5, ())),
+                  part(plain(": " + prompt), *((2, plain(": " + cut)) for cut in cuts), (2, ()), gap=""),
+                  part(plain(f"({len(pending.options)} options)"), gap=" ")]
+    return FormattedText(fit_bar(parts, width))
 
 
 def _print(text: str) -> None:
@@ -204,8 +217,12 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
     hist: History = FileHistory(history) if history else InMemoryHistory()
     ps = prompt or PromptSession(history=hist, auto_suggest=AutoSuggestFromHistory(),
                                  completer=ReplCompleter(session), lexer=EffectLexer(),
-                                 bottom_toolbar=lambda: toolbar(session), complete_while_typing=False)
+                                 bottom_toolbar=lambda: toolbar(session, terminal_size()[0] - 1), complete_while_typing=False)
     session.confirm = lambda question, default: ask(ps, question, default)
+    # "Obama is thinking… 1.2 s" while the bots move: on the terminal itself (patch_stdout below
+    # replaces sys.stdout, and its proxy would turn the line's escape codes into "?"); nothing
+    # when the output is not a terminal. The prompt is not running meanwhile.
+    session.watch = Thinking(sys.stdout)
     show(welcome(session))
     with patch_stdout():
         while True:
@@ -224,6 +241,9 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
             if stripped == "quit":
                 if leave(session, ps, show):
                     return 0
+                continue
+            if stripped.lower() == "clear":  # the terminal's business, not the game's (as Ctrl-L)
+                clear()
                 continue
             if stripped == "eval" or re.fullmatch(r"eval as \w+", stripped):
                 line = stripped + " " + read_block(ps)

@@ -172,6 +172,10 @@ def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
     return ""  # the prompt loop leaves before running it; here for help and completion
 
 
+def cmd_clear(s: Session, arg: str, colour: bool = False) -> str:
+    return ""  # the prompt loop clears the terminal before running it; here for help and completion
+
+
 def cmd_board(s: Session, arg: str, colour: bool = False) -> str:
     return render.board(s.require(), _viewer(s), colour)
 
@@ -474,6 +478,7 @@ COMMANDS: dict[str, Command] = {
                     "(as `?` does); `help commands` lists the commands."),
     "?": Command(cmd_why, "?", "Explain the pending decision: who decides, what each option does, what comes next."),
     "rules": Command(cmd_rules, RULES_USAGE, RULES_HELP),
+    "clear": Command(cmd_clear, "clear", "Clear the screen (Ctrl-L too); the game is unchanged."),
     "quit": Command(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
 

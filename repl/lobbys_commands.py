@@ -23,6 +23,7 @@ from cmdsl.games.lobbys.explain import explain
 from .lobbys_session import PLAYER_COUNTS, LobbysError, LobbysSession, LobbysSetup
 from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
 from .session import Session
+from .toolbar import Part, part, plain
 
 #: Runs a CM2008 command that leaves the Lobbys game (`new` without `lobbys`, `load` of a CM2008
 #: record): (session, command word, argument text, colour) -> text.
@@ -98,17 +99,31 @@ def screen(ls: LobbysSession) -> str:
     return "\n".join(out)
 
 
-def toolbar(ls: LobbysSession) -> str:
-    """The bottom bar: the step, every seat's points, who is at the keyboard."""
+def toolbar(ls: LobbysSession) -> list[Part]:
+    """The bottom bar's parts (repl/toolbar.py fits them to the terminal): the step, every seat's
+    points, who is at the keyboard and their number of options. Narrower, the step and the points
+    are abbreviated, then the step goes, then "to pick", and the points last: who picks and how
+    many options stay."""
     game = ls.game
     if game.result is not None:
-        return game.result.text()
+        return [part(plain(game.result.text()))]
     seat = ls.at_keyboard
     assert seat is not None
     view = game.view(seat)
+    step = f"round {view.round}/{view.rounds} step {view.turn}"
     points = "  ".join(f"{sv.seat} {sv.points}" for sv in view.seats)
-    who = f"hand over to {seat}" if ls.handing_over else f"{seat} to pick"
-    return f"Lobbys round {view.round}/{view.rounds} step {view.turn}   {points}   {who}"
+    short = [f"{sv.seat.value} {sv.points}" for sv in view.seats]
+    d = ls.mine()
+    count = f" ({len(d.options)} options)" if d is not None and not ls.handing_over else ""
+    if ls.handing_over:
+        who = part(plain(f"hand over to {seat}"), (5, plain(f"hand over to {seat.value}")))
+    else:
+        who = part(plain(f"{seat} to pick{count}"), (5, plain(f"{seat.value} to pick{count}")),
+                   (6, plain(f"{seat.value}{count}")))
+    return [part(plain("Lobbys " + step), (0, plain(step)), (1, plain(f"r{view.round}/{view.rounds} s{view.turn}")),
+                 (4, ())),
+            part(plain(points), (2, plain("  ".join(short))), (3, plain(" ".join(short))), (7, ())),
+            who]
 
 
 def completions(ls: LobbysSession, command: str) -> list[str]:
@@ -194,7 +209,7 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     s.may_discard("new")
     hidden = setup.seed is None
     seed = setup.seed if setup.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    ls = LobbysSession.start(setup, seed, hidden)
+    ls = LobbysSession.start(setup, seed, hidden, s.watch)
     s.lobbys, s.game = ls, None
     shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
     bots = len(ls.bots)
@@ -217,7 +232,7 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
             bot = parse_bot(bot).text()
         except BotSpecError as e:
             raise LobbysError(f"load: {e}") from None
-    ls = LobbysSession.from_record(data, path, bot, seat)  # RecordError: one line, nothing changed
+    ls = LobbysSession.from_record(data, path, bot, seat, s.watch)  # RecordError: one line, nothing changed
     if not asked:
         s.may_discard("load")
     s.lobbys, s.game = ls, None
@@ -340,6 +355,10 @@ def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
     return ""  # the prompt loop leaves before running it; here for help
 
 
+def cmd_clear(s: Session, arg: str, colour: bool = False) -> str:
+    return ""  # the prompt loop clears the terminal before running it; here for help
+
+
 def not_in_lobbys(word: str) -> LobbysError:
     """The error for a Campaign Manager 2008 command typed in a Lobbys game."""
     return LobbysError(f"`{word}` is a Campaign Manager 2008 command: not in a Lobbys game (`help` lists the Lobbys commands)")
@@ -366,6 +385,7 @@ COMMANDS: dict[str, LobbysCommand] = {
                           "Load a saved record (Lobbys or Campaign Manager) and continue it. A record does not say\n"
                           "who was human: you take Player 1 (`as p2`: Player 2), the bot (random by default) the others."),
     "help": LobbysCommand(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
+    "clear": LobbysCommand(cmd_clear, "clear", "Clear the screen (Ctrl-L too); the game is unchanged."),
     "quit": LobbysCommand(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
 ALIASES = {"board": "table"}

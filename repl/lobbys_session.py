@@ -16,6 +16,7 @@ from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.games.lobbys.game import LobbysGame
 from cmdsl.games.lobbys.seats import LobbysSeat
+from cmdsl.thinking import Watch, quiet
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
 
@@ -62,11 +63,13 @@ class LobbysSession:
     shown: dict[LobbysSeat, int] = field(default_factory=dict)
     # Undone steps, the latest last: each a list of answers (seat, card id) in the order given.
     redo: list[list[tuple[LobbysSeat, str]]] = field(default_factory=list)
+    # Opened around the bots' picks: the prompt gives one that says "Player 2 is thinking… 1.2 s".
+    watch: Watch = quiet
 
     # ---- starting -----------------------------------------------------------------------
 
     @staticmethod
-    def start(setup: LobbysSetup, seed: int, hidden: bool) -> "LobbysSession":
+    def start(setup: LobbysSetup, seed: int, hidden: bool, watch: Watch = quiet) -> "LobbysSession":
         try:
             game = LobbysGame(seed, setup.players, people_variant=setup.people)
         except ValueError as e:
@@ -78,11 +81,12 @@ class LobbysSession:
         bots = bots_for(setup.bot or "random", game, bot_seats) if bot_seats else {}
         s = LobbysSession(game, humans, bots, setup.bot if bot_seats else None, seed_hidden=hidden)
         s.at_keyboard = game.seats[k] if game.seats[k] in taken else humans[0]
+        s.watch = watch
         s.run_bots()
         return s
 
     @staticmethod
-    def from_record(data: Any, path: str, bot: str | None, seat: int = 0) -> "LobbysSession":
+    def from_record(data: Any, path: str, bot: str | None, seat: int = 0, watch: Watch = quiet) -> "LobbysSession":
         """A loaded record: the seat of index ``seat`` is human (the record does not say who
         was); the others are bots (``bot``, random by default) or, with ``human``, hot-seat."""
         game = LobbysGame.from_record(data, path)  # a RecordError names what is wrong
@@ -94,6 +98,7 @@ class LobbysSession:
         bots = bots_for(spec, game, others) if others else {}
         s = LobbysSession(game, humans, bots, spec if bots else None, saved=True)
         s.at_keyboard = s.next_human(game.seats[seat - 1] if seat else None) or humans[0]
+        s.watch = watch
         s.run_bots()
         # the players know the game so far (`log` shows it): only what happens next is news
         s.shown = {seat: len(game.events) for seat in humans}
@@ -125,8 +130,10 @@ class LobbysSession:
 
     def run_bots(self) -> None:
         """Every bot with a pick pending picks now, unseen by the humans (revealed with theirs)."""
-        while any(d.player in self.bots for d in self.game.pending_decisions):
-            play_bot_move(self.game, self.bots)
+        if any(d.player in self.bots for d in self.game.pending_decisions):
+            with self.watch() as choosing:  # one line for the whole wait, naming who chooses
+                while any(d.player in self.bots for d in self.game.pending_decisions):
+                    play_bot_move(self.game, self.bots, choosing)
 
     # ---- answering ------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from cmdsl.record_file import load_record, save_record
 from cmdsl.loader import load_card_set
 from cmdsl.model import CardSet
 from cmdsl.set_location import SetChoice, choose_set
+from cmdsl.thinking import Watch, quiet
 
 from .lobbys_session import LobbysSession
 
@@ -74,6 +75,8 @@ class Session:
     # again, so restoring a card file and reloading brings the moves back.
     cut: tuple[tuple[RecordedAnswer, ...], list[str]] | None = None
     confirm: Confirm = no_terminal
+    # Opened around the bots' moves: the prompt gives one that says "Obama is thinking… 1.2 s".
+    watch: Watch = quiet
     # A seed drawn from the OS is kept secret until the game ends: with the seed and the card
     # files, a player could work out every deck order.
     seed_hidden: bool = False
@@ -177,8 +180,10 @@ class Session:
         human (it is revealed with theirs)."""
         game = self.require()
         start = len(game.events) if since is None else since
-        while any(d.player in self.bots for d in game.pending_decisions):
-            play_bot_move(game, self.bots)
+        if any(d.player in self.bots for d in game.pending_decisions):
+            with self.watch() as choosing:  # one line for the whole wait, naming who chooses
+                while any(d.player in self.bots for d in game.pending_decisions):
+                    play_bot_move(game, self.bots, choosing)
         return game.events[start:]
 
     def answer(self, answer: str, seat: PlayerSeat | None = None) -> list[E.Event]:

@@ -4,7 +4,7 @@ the pending decisions of their seats (``play_bot_move``). A bot is given its sea
 
 from __future__ import annotations
 
-from typing import Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 from ..game.decisions import PlayerSeat
 from ..game.driver import Driver
@@ -20,18 +20,26 @@ class Bot(Protocol):
         ...
 
 
-def play_bot_move(game: Driver, bots: Mapping[PlayerSeat, Bot]) -> None:
+def play_bot_move(game: Driver, bots: Mapping[PlayerSeat, Bot],
+                  choosing: Callable[[PlayerSeat], None] | None = None) -> None:
     """Let the bots answer every pending decision whose seat is theirs: one, or one per seat
     where seats pick in secret at once. Each bot chooses from its own perspective, before any of
-    them answers, so none sees another's pick (secret picks are revealed when all are in)."""
+    them answers, so none sees another's pick (secret picks are revealed when all are in).
+    ``choosing`` is told each seat before its bot chooses (a front end's "… is thinking")."""
     if not game.simultaneous:  # the common case, kept cheap: one decision
         d = game.pending
         assert d is not None, "no decision is pending"
+        if choosing is not None:
+            choosing(d.player)
         game.answer(bots[d.player].choose(Perspective(game, d)))  # type: ignore[index]
         return
     mine = [d for d in game.pending_decisions if d.player in bots]
     assert mine, "no decision of a bot's seat is pending"
-    choices = [(d.player, bots[d.player].choose(Perspective(game, d))) for d in mine]  # type: ignore[index]
+    choices: list[tuple[PlayerSeat, str]] = []
+    for d in mine:
+        if choosing is not None:
+            choosing(d.player)
+        choices.append((d.player, bots[d.player].choose(Perspective(game, d))))  # type: ignore[index]
     for seat, answer in choices:
         game.answer(answer, seat)
 

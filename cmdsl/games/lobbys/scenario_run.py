@@ -26,6 +26,7 @@ class LobbysOutcome:
     game: LobbysGame
     events: list[Event] = field(default_factory=list)
     views: tuple[LobbysSeat, ...] = ()
+    checked: int = 0  # the checks of `expect:` made (all passed): `cmdsl scenario` says how many
 
     @property
     def position(self) -> LobbysPosition:
@@ -63,7 +64,7 @@ def run_lobbys_scenario(sc: LobbysScenario) -> LobbysOutcome:
             except CmdslError as e:  # e.g. the step limit
                 raise place.error(("picks", j, seat.value), str(e)) from None
     out = LobbysOutcome(game, list(game.events), sc.views)
-    verify(out, sc.expect, place)
+    out.checked = verify(out, sc.expect, place)
     return out
 
 
