@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import pydoc
 import re
 import sys
@@ -27,6 +28,7 @@ from cmdsl.thinking import Thinking
 from .commands import COMMANDS, run_line
 from .lobbys_commands import COMMANDS as LOBBYS_COMMANDS
 from .lobbys_commands import completions as lobbys_words
+from .line_input import LineReader, LineTooLong, ScriptReader, TerminalReader
 from .lobbys_commands import toolbar as lobbys_toolbar
 from .render import fit
 from .rules_command import rule_numbers
@@ -215,16 +217,21 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
         show(f"error: {e}")
         return 1
     hist: History = FileHistory(history) if history else InMemoryHistory()
-    ps = prompt or PromptSession(history=hist, auto_suggest=AutoSuggestFromHistory(),
-                                 completer=ReplCompleter(session), lexer=EffectLexer(),
-                                 bottom_toolbar=lambda: toolbar(session, terminal_size()[0] - 1), complete_while_typing=False)
+    ps: LineReader
+    if prompt is None and not sys.stdin.isatty():  # a script on standard input, a pipe or a file
+        ps = ScriptReader(sys.stdin, printer)
+    else:
+        ps = TerminalReader(prompt or PromptSession(
+            history=hist, auto_suggest=AutoSuggestFromHistory(), completer=ReplCompleter(session),
+            lexer=EffectLexer(), bottom_toolbar=lambda: toolbar(session, terminal_size()[0] - 1),
+            complete_while_typing=False))
     session.confirm = lambda question, default: ask(ps, question, default)
     # "Obama is thinking… 1.2 s" while the bots move: on the terminal itself (patch_stdout below
     # replaces sys.stdout, and its proxy would turn the line's escape codes into "?"); nothing
     # when the output is not a terminal. The prompt is not running meanwhile.
     session.watch = Thinking(sys.stdout)
     show(welcome(session))
-    with patch_stdout():
+    with patch_stdout() if isinstance(ps, TerminalReader) else contextlib.nullcontext():
         while True:
             notice = notices(session)
             if notice:
@@ -233,7 +240,14 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
                 line = ps.prompt("cmdsl> ")
             except KeyboardInterrupt:  # Ctrl-C cancels the line
                 continue
+            except LineTooLong as e:
+                show(f"error: {e}")
+                continue
             except EOFError:  # Ctrl-D leaves
+                if isinstance(ps, ScriptReader):  # the script is over: nobody is left to ask
+                    if session.unsaved():
+                        show("End of the script: the game in progress was not saved (a script saves with `save FILE`).")
+                    return 0
                 if not leave(session, ps, show):
                     continue
                 return 0
@@ -260,29 +274,29 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
                 show(f"internal error ({type(e).__name__}: {e}); the game is as it was before that command")
 
 
-def read_block(ps: PromptSession) -> str:  # type: ignore[type-arg]
+def read_block(ps: LineReader) -> str:
     """The lines of a multi-line effect, ended by an empty line."""
     lines: list[str] = []
     while True:
         try:
             line = ps.prompt("  ...> ")
-        except (KeyboardInterrupt, EOFError):
+        except (KeyboardInterrupt, EOFError, LineTooLong):  # the effect is dropped: `eval` then says so
             return ""
         if not line.strip():
             return "\n".join(lines)
         lines.append(line)
 
 
-def ask(ps: PromptSession, question: str, default: bool) -> bool:  # type: ignore[type-arg]
-    """A y/N question through the same prompt; Ctrl-C and Ctrl-D answer no."""
+def ask(ps: LineReader, question: str, default: bool) -> bool:
+    """A y/N question through the same prompt; Ctrl-C, Ctrl-D and an over-long line answer no."""
     try:
         answer = ps.prompt(question + " ").strip().lower()
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError, LineTooLong):
         return False
     return default if not answer else answer in ("y", "yes")
 
 
-def leave(session: Session, ps: PromptSession, show: Callable[[str], None]) -> bool:  # type: ignore[type-arg]
+def leave(session: Session, ps: LineReader, show: Callable[[str], None]) -> bool:
     """True when the session may end: an unsaved game is dropped only if the player says so."""
     if not session.unsaved():
         return True

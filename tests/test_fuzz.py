@@ -288,3 +288,31 @@ def test_any_repl_command_is_done_or_refused_with_nothing_changed(lines: list[st
             assert str(e) and "Traceback" not in str(e)
             after = (tuple(s.game.answers), len(s.game.events)) if s.game is not None else None
             assert after == before, line
+
+
+# ---- the REPL's lines, of any length (issue 24 item 1) -------------------------------------------
+
+LINE_CHARS = st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r")
+
+
+@settings(deadline=None, max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["new vs random seed 2", "new lobbys 3 players vs random seed 2"]),
+       lines=st.lists(st.one_of(st.text(LINE_CHARS, max_size=40),
+                                st.integers(1900, 30_000).map(lambda n: "x" * n),
+                                st.sampled_from(["board", "1", "undo", "log", "?", "help"])), max_size=6))
+def test_any_script_of_lines_of_any_length_is_answered_line_by_line(game: str, lines: list[str]) -> None:
+    import io
+    from unittest import mock
+
+    from cmdsl.repl.app import repl
+    from cmdsl.repl.line_input import MAX_LINE
+
+    shown: list[str] = []
+    with mock.patch("sys.stdin", io.StringIO("\n".join([game, *lines, "board"]) + "\n")):
+        assert repl(str(MINI), colour=False, echo=shown.append, pager=False) == 0
+    text = "\n".join(shown)
+    assert "internal error" not in text and "Traceback" not in text
+    prompts = [s for s in shown if s.startswith("cmdsl> ")]
+    assert len(prompts) == len(lines) + 2  # every line was read, the long ones too
+    refusals = [s for s in shown if "a line may have at most" in s]
+    assert len(refusals) == sum(len(line) > MAX_LINE for line in lines)
