@@ -157,7 +157,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
 def cmd_repl(args: argparse.Namespace) -> int:
     from .repl.app import repl  # the REPL is a front end: imported only when asked for
     history = args.history if args.history is not None else _default_history()
-    return repl(args.cards, history or None, colour=not args.no_colour)
+    # A script on standard input (a pipe or a file) is read line by line, without a line editor.
+    script = None if sys.stdin.isatty() else sys.stdin
+    return repl(args.cards, history or None, colour=not args.no_colour, script=script)
 
 
 def _default_history() -> str:

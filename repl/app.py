@@ -7,7 +7,7 @@ import pydoc
 import re
 import sys
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, TextIO
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application.current import get_app_session
@@ -201,10 +201,11 @@ def page_or_show(text: str, command: str, show: Callable[[str], None],
 
 def repl(cards_path: str | None = None, history: str | None = None, colour: bool = True,
          prompt: PromptSession | None = None, echo: Callable[[str], None] | None = None,  # type: ignore[type-arg]
-         pager: Callable[[str], None] | None | bool = True) -> int:
+         pager: Callable[[str], None] | None | bool = True, script: TextIO | None = None) -> int:
     """Run the REPL until Ctrl-D or `quit`. Returns the exit status. ``echo`` receives every
     text the REPL shows (tests capture it; by default it is printed), wrapped to the terminal's
-    width. ``pager``: True picks pydoc's in a terminal; a function receives long output instead."""
+    width. ``pager``: True picks pydoc's in a terminal; a function receives long output instead.
+    ``script``: read the lines from this stream instead of a terminal (``cmdsl repl < FILE``, a pipe)."""
     printer = echo or _print
 
     def show(text: str) -> None:
@@ -218,8 +219,8 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
         return 1
     hist: History = FileHistory(history) if history else InMemoryHistory()
     ps: LineReader
-    if prompt is None and not sys.stdin.isatty():  # a script on standard input, a pipe or a file
-        ps = ScriptReader(sys.stdin, printer)
+    if script is not None:
+        ps = ScriptReader(script, printer)
     else:
         ps = TerminalReader(prompt or PromptSession(
             history=hist, auto_suggest=AutoSuggestFromHistory(), completer=ReplCompleter(session),

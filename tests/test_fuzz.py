@@ -302,14 +302,13 @@ LINE_CHARS = st.characters(blacklist_categories=("Cs",), blacklist_characters="\
                                 st.sampled_from(["board", "1", "undo", "log", "?", "help"])), max_size=6))
 def test_any_script_of_lines_of_any_length_is_answered_line_by_line(game: str, lines: list[str]) -> None:
     import io
-    from unittest import mock
 
     from cmdsl.repl.app import repl
     from cmdsl.repl.line_input import MAX_LINE
 
     shown: list[str] = []
-    with mock.patch("sys.stdin", io.StringIO("\n".join([game, *lines, "board"]) + "\n")):
-        assert repl(str(MINI), colour=False, echo=shown.append, pager=False) == 0
+    script = io.StringIO("\n".join([game, *lines, "board"]) + "\n")
+    assert repl(str(MINI), colour=False, echo=shown.append, pager=False, script=script) == 0
     text = "\n".join(shown)
     assert "internal error" not in text and "Traceback" not in text
     prompts = [s for s in shown if s.startswith("cmdsl> ")]
