@@ -10,7 +10,6 @@ changes the speed, never the numbers."""
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 import time
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from ..bots import parse_bot, play_bot_move
 from ..errors import CmdslError
 from ..games.lobbys.data import LobbysData, load_data
 from ..games.lobbys.game import LobbysGame
-from .executor import _ignore_interrupts
+from .executor import worker_pool
 from .stats import Rate
 
 
@@ -69,7 +68,7 @@ def run_jobs(jobs: Sequence[SeatJob], workers: int) -> Iterator[SeatRow]:
         for job in jobs:
             yield play_seat_job(job)
         return
-    with multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts) as pool:
+    with worker_pool(workers) as pool:
         yield from pool.imap_unordered(play_seat_job, jobs, chunksize=1)
 
 
