@@ -61,3 +61,44 @@ def test_workers_of_a_killed_run_end_quietly(tmp_path: Path) -> None:
                 os.kill(w, signal.SIGKILL)
     text = err.read_text(errors="replace")
     assert "Traceback" not in text and "BrokenPipe" not in text, text[-2000:]
+
+
+# ---- a full disk (issue 24 item 3) ---------------------------------------------------------------
+
+import resource  # noqa: E402
+import sqlite3  # noqa: E402
+
+
+def _limited(size: int) -> None:
+    """Run the child with files capped at ``size`` bytes: a write past it fails (EFBIG) as on a full disk."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+def _balance(tmp_path: Path, *args: str, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cmdsl.cli", "balance", "--bot", "random", "--bot", "random",
+                           "--workers", "1", "--quiet", "--cards", str(CM2008), *args],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                          preexec_fn=(lambda: _limited(limit)) if limit else None)
+
+
+def _stored(db: Path) -> int:
+    with sqlite3.connect(db) as c:
+        return int(c.execute("SELECT count(*) FROM games").fetchone()[0])
+
+
+def test_a_full_disk_during_a_run_is_one_line_and_keeps_the_games_written(tmp_path: Path) -> None:
+    db = tmp_path / "full.db"
+    out = _balance(tmp_path, "--games", "400", "--db", str(db), limit=150_000)
+    assert out.returncode == 1, out.stderr[-2000:]
+    assert "Traceback" not in out.stderr
+    errors = [ln for ln in out.stderr.splitlines() if ln.startswith("error:")]
+    assert len(errors) == 1, out.stderr
+    kept = _stored(db)
+    assert kept > 0  # the first flushes fitted: they are kept
+    assert errors[0].startswith(f"error: cannot write to {db}")
+    assert f"{kept} finished games kept; `cmdsl balance --db {db} --resume` plays the rest" in errors[0]
+    # with room again, --resume says what it keeps and plays the rest
+    again = _balance(tmp_path, "--db", str(db), "--resume")
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert f"Resuming {db}: {kept} finished games kept, {400 - kept} to play." in again.stderr
+    assert _stored(db) == 400

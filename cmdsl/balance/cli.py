@@ -29,7 +29,7 @@ from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, RunParams
 from .report import text
 from .runner import prepare, run
 from .stats import Correction
-from .store import Store
+from .store import Store, StoreError
 
 DEFAULT_GAMES = 100
 DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "max_turns": argtypes.DEFAULT_BOT_TURN_LIMIT,
@@ -179,6 +179,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
         executor: Executor = cluster.DaskExecutor(args.cluster) if args.cluster else executor_for(workers)
         where = args.cluster.describe() if args.cluster else f"with {workers} worker(s)"
         todo = sum(games - len(store.done(a.name) & set(range(games))) for a in params.arms)
+        if stored is not None:
+            kept = sum(len(store.done(a.name) & set(range(games))) for a in params.arms)
+            print(f"Resuming {args.db}: {kept} finished games kept, {todo} to play.", file=sys.stderr)
         start = time.perf_counter()
         bar = _progress(todo, args.quiet)
         try:
@@ -187,11 +190,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
             bar.close()
             print(f"Interrupted: {_kept(store, params, args.db)}.", file=sys.stderr)
             return 130
-        except cluster.ClusterError as e:
+        except (cluster.ClusterError, StoreError) as e:
             bar.close()
             if not any(store.done(a.name) for a in params.arms):
                 raise
-            raise cluster.ClusterError(f"{e} ({_kept(store, params, args.db)})") from None
+            raise type(e)(f"{e} ({_kept(store, params, args.db)})") from None
         bar.close()
         elapsed = time.perf_counter() - start
         print(f"Played {played} games in {elapsed:.1f} s {where}"

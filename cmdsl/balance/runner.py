@@ -47,17 +47,32 @@ def run(store: Store, params: RunParams, games: int, executor: Executor,
     last = time.monotonic()
     played = 0
     rows = executor.run(jobs)
+    failed = False  # a write failed: the games of that flush are lost, writing them again would fail too
     try:
         for row in rows:
             buffer.append(row)
             played += 1
             on_row(row)
             if len(buffer) >= FLUSH_ROWS or time.monotonic() - last > FLUSH_SECONDS:
-                store.add(buffer)
+                failed = True
+                _flush(store, buffer)
+                failed = False
                 buffer, last = [], time.monotonic()
     finally:
         close = getattr(rows, "close", None)
         if close is not None:
             close()  # stop the executor's games not yet started (it may be interrupted mid-wait)
-        store.add(buffer)  # finished games are kept, even on Ctrl-C
+        if not failed:
+            _flush(store, buffer)  # finished games are kept, even on Ctrl-C
     return played
+
+
+def _flush(store: Store, rows: list[GameRow]) -> None:
+    """Store the rows in one transaction; if that fails (a full disk), as many as still fit, one
+    by one, before the failure is reported: every finished game that can be kept is."""
+    try:
+        store.add(rows)
+    except StoreError:
+        for row in rows:
+            store.add([row])  # raises at the first that does not fit
+        raise

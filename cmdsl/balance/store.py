@@ -9,8 +9,9 @@ stopped by Ctrl-C keeps every finished game.
 from __future__ import annotations
 
 import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterable
+from typing import IO, Iterable, Iterator
 
 try:
     import fcntl  # POSIX: the lock that keeps two runs out of one file
@@ -112,16 +113,26 @@ class Store:
         old = self.params()
         if old is not None and old.differences(params):
             raise StoreError(f"{self.path} holds another run")
-        if old is None:  # a resumed run keeps its record; the same cards may be named another way now
-            self._set("params", params.to_json())
-        self._set("games", str(max(games, self.games_asked())))
-        self._db.commit()
+        with self._writing():
+            if old is None:  # a resumed run keeps its record; the same cards may be named another way now
+                self._set("params", params.to_json())
+            self._set("games", str(max(games, self.games_asked())))
 
     # ---- games -----------------------------------------------------------------------------
 
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One transaction; a write that fails (a full disk, a file taken away) is rolled back and
+        said in one line, and what earlier transactions wrote stays."""
+        try:
+            with self._db:
+                yield
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot write to {self.path} ({e}): is the disk full?") from None
+
     def add(self, rows: Iterable[GameRow]) -> None:
         """Store finished games in one transaction."""
-        with self._db:
+        with self._writing():
             self._db.executemany(
                 "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(r.arm, r.index, r.seed, r.fingerprint, r.mccain, r.obama, r.first, r.winner, r.reason, r.turns,
