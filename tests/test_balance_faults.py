@@ -102,3 +102,40 @@ def test_a_full_disk_during_a_run_is_one_line_and_keeps_the_games_written(tmp_pa
     assert again.returncode == 0, again.stderr[-2000:]
     assert f"Resuming {db}: {kept} finished games kept, {400 - kept} to play." in again.stderr
     assert _stored(db) == 400
+
+
+def test_a_report_that_does_not_fit_leaves_the_old_page_and_no_piece_of_the_new(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    db = tmp_path / "run.db"
+    assert _balance(tmp_path, "--games", "6", "--db", str(db)).returncode == 0
+    page = tmp_path / "r.html"
+    page.write_text("the old page\n")
+    out = subprocess.run([sys.executable, "-m", "cmdsl.cli", "balance", "report", str(db), "--report", str(page)],
+                         capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                         preexec_fn=lambda: _limited(20_000))  # the page with its plots is far larger
+    assert out.returncode == 1, out.stderr[-2000:]
+    assert "Traceback" not in out.stderr
+    assert out.stderr.strip().splitlines()[-1].startswith(f"error: cannot write the report {page}: ")
+    assert page.read_text() == "the old page\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html", "run.db"]  # no temporary file left
+
+
+# ---- destinations that are not files (found when a test saved to /dev/null as root) ------------------
+
+from cmdsl.atomic_file import DestinationError, write_atomically  # noqa: E402
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "symlink"])
+def test_a_file_is_never_written_over_something_that_is_not_a_regular_file(tmp_path: Path, kind: str) -> None:
+    target = tmp_path / "save.json"
+    if kind == "fifo":
+        os.mkfifo(target)  # stands for a device such as /dev/null: renaming over it would replace it
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        (tmp_path / "real.json").write_text("{}")
+        target.symlink_to(tmp_path / "real.json")
+    before = target.lstat().st_mode
+    with pytest.raises(DestinationError):
+        write_atomically(target, "{}\n")
+    assert target.lstat().st_mode == before

@@ -13,6 +13,7 @@ from html import escape
 from pathlib import Path
 from typing import Sequence
 
+from ..atomic_file import write_atomically
 from ..errors import CmdslError
 from .analysis import Analysis
 from .compare import ALPHA, DEFAULT_TOP, Comparison, correction_name, shown_cards
@@ -45,9 +46,9 @@ def check(path: str) -> None:
 def write(path: str, analysis: Analysis, top: int) -> None:
     """Write the page for ``analysis`` to ``path``."""
     try:
-        Path(path).write_text(page(analysis, top), encoding="utf-8")
+        write_atomically(Path(path), page(analysis, top))  # a full disk leaves no truncated page
     except OSError as e:
-        raise CmdslError(f"cannot write the report {path}: {e.strerror}") from None
+        raise CmdslError(f"cannot write the report {path}: {e.strerror or e}") from None
 
 
 def page(a: Analysis, top: int) -> str:

@@ -14,12 +14,11 @@ module the package already imported).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 from .. import resources
+from ..atomic_file import write_atomically
 from .parse_tables import FORMAT, REGENERATE, dump_tables, load_parser
 from .parser import build_parser
 
@@ -30,18 +29,6 @@ def generate() -> str:
     """The tables text for the grammar file as it is now."""
     grammar = resources.grammar_text()
     return dump_tables(build_parser(grammar), grammar)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     if current != text:
-        _write_atomically(path, text)
+        write_atomically(path, text, mode=0o644)
         print(f"wrote {path}")
     else:
         print(f"{path} is up to date")
