@@ -22,18 +22,18 @@ def check_destination(path: Path) -> None:
     """Refuse a destination that is not a regular file or a new name in a writable folder. A
     device (``/dev/null``) or a FIFO must never be replaced by a renamed file (as root, it would be)."""
     if path.is_dir():
-        raise DestinationError(f"{path}: is a directory; give a file name")
+        raise DestinationError("is a directory; give a file name")
     if path.exists() or path.is_symlink():
         mode = path.lstat().st_mode
         if stat.S_ISLNK(mode):
-            raise DestinationError(f"{path}: is a symbolic link; give the file it points to")
+            raise DestinationError("is a symbolic link; give the file it points to")
         if not stat.S_ISREG(mode):
-            raise DestinationError(f"{path}: is not a regular file (a device, a FIFO or a socket)")
+            raise DestinationError("is not a regular file (a device, a FIFO or a socket)")
     parent = path.parent
     if not parent.is_dir():
-        raise DestinationError(f"{path}: no such directory {str(parent)!r}")
+        raise DestinationError(f"no such directory {str(parent)!r}")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise DestinationError(f"{path}: cannot write in {str(parent)!r} (permission denied)")
+        raise DestinationError(f"cannot write in {str(parent)!r} (permission denied)")
 
 
 def write_atomically(path: Path, text: str, mode: int | None = None) -> None:

@@ -187,7 +187,7 @@ def test_a_report_that_cannot_be_written_is_one_line_before_any_game(tmp_path: P
     code, _, _ = _cli(capsys, "--games", "1", "--bot", "random", "--bot", "random", "--cards", str(CM2008),
                       "--db", str(db), "--workers", "1", "--quiet")
     code, _, err = _cli(capsys, "report", str(db), "--report", str(tmp_path / "dir.html"))
-    assert code == 1 and err == f"error: cannot write the report {tmp_path}/dir.html: Is a directory\n"
+    assert code == 1 and err == f"error: cannot write the report {tmp_path}/dir.html: is a directory; give a file name\n"
 
 
 def test_matplotlib_and_dask_are_imported_only_when_asked_for() -> None:
