@@ -23,12 +23,10 @@ def check_destination(path: Path) -> None:
     device (``/dev/null``) or a FIFO must never be replaced by a renamed file (as root, it would be)."""
     if path.is_dir():
         raise DestinationError("is a directory; give a file name")
-    if path.exists() or path.is_symlink():
-        mode = path.lstat().st_mode
-        if stat.S_ISLNK(mode):
-            raise DestinationError("is a symbolic link; give the file it points to")
-        if not stat.S_ISREG(mode):
-            raise DestinationError("is not a regular file (a device, a FIFO or a socket)")
+    if path.is_symlink() and not path.exists():
+        raise DestinationError("is a symbolic link to nothing")
+    if path.exists() and not stat.S_ISREG(path.stat().st_mode):  # (through a link: its target)
+        raise DestinationError("is not a regular file (a device, a FIFO or a socket)")
     parent = path.parent
     if not parent.is_dir():
         raise DestinationError(f"no such directory {str(parent)!r}")
@@ -41,6 +39,8 @@ def write_atomically(path: Path, text: str, mode: int | None = None) -> None:
     a bad destination). ``mode``: the new file's permissions (default: the old file's, or what a
     new file gets under the umask)."""
     check_destination(path)
+    if path.is_symlink():  # write the file it points to; the link stays a link
+        path = path.resolve()
     perms = _file_mode(path) if mode is None else mode
     tmp: Path | None = None
     try:

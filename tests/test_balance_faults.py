@@ -125,17 +125,26 @@ def test_a_report_that_does_not_fit_leaves_the_old_page_and_no_piece_of_the_new(
 from cmdsl.atomic_file import DestinationError, write_atomically  # noqa: E402
 
 
-@pytest.mark.parametrize("kind", ["fifo", "folder", "symlink"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link to a fifo", "dangling link"])
 def test_a_file_is_never_written_over_something_that_is_not_a_regular_file(tmp_path: Path, kind: str) -> None:
     target = tmp_path / "save.json"
     if kind == "fifo":
         os.mkfifo(target)  # stands for a device such as /dev/null: renaming over it would replace it
     elif kind == "folder":
         target.mkdir()
+    elif kind == "link to a fifo":
+        os.mkfifo(tmp_path / "pipe")
+        target.symlink_to(tmp_path / "pipe")
     else:
-        (tmp_path / "real.json").write_text("{}")
-        target.symlink_to(tmp_path / "real.json")
+        target.symlink_to(tmp_path / "nowhere")
     before = target.lstat().st_mode
     with pytest.raises(DestinationError):
         write_atomically(target, "{}\n")
     assert target.lstat().st_mode == before
+
+
+def test_a_file_behind_a_symbolic_link_is_written_and_the_link_stays(tmp_path: Path) -> None:
+    (tmp_path / "real.json").write_text("old")
+    (tmp_path / "save.json").symlink_to(tmp_path / "real.json")
+    write_atomically(tmp_path / "save.json", "new")
+    assert (tmp_path / "save.json").is_symlink() and (tmp_path / "real.json").read_text() == "new"
