@@ -15,26 +15,9 @@ from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 from cmdsl.thinking import ERASE, Thinking
 
+from ..test_thinking import FakeTerminal
+
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
-
-
-class FakeTerminal:
-    def __init__(self) -> None:
-        self.written: list[str] = []
-
-    def write(self, text: str) -> int:
-        self.written.append(text)
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return True
-
-    @property
-    def text(self) -> str:
-        return "".join(self.written)
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 5.0) -> None:
