@@ -19,14 +19,14 @@ from cmdsl.game.fields import MAX_SEED
 from cmdsl.record_file import game_of, read_json, save_json
 
 from .lobbys_session import PLAYER_COUNTS, LobbysError, LobbysSession, LobbysSetup
-from .session import Session
+from .session import Session, save_arguments
 
 #: Runs a CM2008 command that leaves the Lobbys game (`new` without `lobbys`, `load` of a CM2008
 #: record): (session, command word, argument text, colour) -> text.
 Leave = Callable[[Session, str, str, bool], str]
 
 #: CM2008 commands that mean nothing in Lobbys: they answer with one line.
-CM2008_ONLY = ("card", "explain", "eval", "debug", "trace", "set", "reload")
+CM2008_ONLY = ("card", "explain", "eval", "trace", "set", "reload")
 
 
 @dataclass(frozen=True)
@@ -209,6 +209,9 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
     """`load FILE [vs BOT|human] [as pK]` of a Lobbys record (from either mode); ``options``:
     the words after the file name."""
     bot, seat = _load_options(options)
+    if seat is None:  # a seat's file is that seat's player's (docs/secrets.md); else Player 1
+        view = data.get("view") if isinstance(data, dict) else None
+        seat = int(view[1:]) - 1 if isinstance(view, str) and re.fullmatch(r"p[1-5]", view) else 0
     if bot not in (None, "human"):
         try:
             bot = parse_bot(bot).text()
@@ -221,9 +224,9 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
     return f"Loaded {path}: a Lobbys game, {len(ls.game.history)} answers replayed.\n" + screen(ls)
 
 
-def _load_options(words: list[str]) -> tuple[str | None, int]:
-    """`[vs BOT|human] [as pK]` after `load FILE`: the bot, and the human's seat index."""
-    bot, seat, i = None, 0, 0
+def _load_options(words: list[str]) -> tuple[str | None, int | None]:
+    """`[vs BOT|human] [as pK]` after `load FILE`: the bot, and the human's seat index (None: not given)."""
+    bot, seat, i = None, None, 0
     while i < len(words):
         w, nxt = words[i].lower(), words[i + 1] if i + 1 < len(words) else None
         if w == "vs" and nxt is not None:
@@ -296,15 +299,25 @@ def cmd_redo(s: Session, arg: str, colour: bool = False) -> str:
 
 def cmd_save(s: Session, arg: str, colour: bool = False) -> str:
     ls = lobbys(s)
-    path = arg.strip()
-    if not path:
-        raise LobbysError("save: give a file name, e.g. `save game.json`")
+    path, full = save_arguments(arg)
     try:
-        save_json(ls.record(), path)
+        save_json(ls.record(full), path)
     except OSError as e:
         raise LobbysError(f"save: cannot write {path} ({e.strerror})") from None
     ls.saved = True
+    if full:
+        return f"Saved to {path}: the full record, which shows every hidden card (the game is marked debugged)."
     return f"Saved to {path}."
+
+
+def cmd_debug(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    word = arg.strip().lower()
+    if word not in ("on", "off", ""):
+        raise LobbysError("debug: on or off")
+    ls.set_debug(word != "off" if word else not ls.debug)
+    return ("Debug mode is on: `undo` may go back past a reveal, and the game is marked as debugged."
+            if ls.debug else "Debug mode is off: `undo` stops at a reveal.")
 
 
 def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
@@ -345,12 +358,15 @@ COMMANDS: dict[str, LobbysCommand] = {
     "play": LobbysCommand(cmd_answer, "play N|CARD", "Pick a card: its number, id (7H) or label (7♥); a bare one works too."),
     "answer": LobbysCommand(cmd_answer, "answer N|CARD", "The same as play."),
     "log": LobbysCommand(cmd_log, "log [N]", "Show the last N events as your seat saw them (default 20)."),
-    "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since)."),
+    "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since); not past a\n"
+                          "reveal of the picks, a hand dealt or a card turned up, unless in debug mode."),
     "redo": LobbysCommand(cmd_redo, "redo", "Re-apply what undo took back."),
-    "save": LobbysCommand(cmd_save, "save FILE", "Save the game record (JSON)."),
+    "save": LobbysCommand(cmd_save, "save FILE [full]", "Save the game record (JSON) as your seat sees it (hot-seat: the public view).\n"
+                          "`full` saves every hidden card too, for a bug report (the game is marked debugged)."),
+    "debug": LobbysCommand(cmd_debug, "debug [on|off]", "Debug mode: `undo` may go back past a reveal; the game is marked as debugged."),
     "load": LobbysCommand(None, "load FILE [vs BOT|human] [as pK]",
-                          "Load a saved record (Lobbys or Campaign Manager) and continue it. A record does not say\n"
-                          "who was human: you take Player 1 (`as p2`: Player 2), the bot (random by default) the others."),
+                          "Load a saved record (Lobbys or Campaign Manager) and continue it. You take the seat the file\n"
+                          "was saved for, else Player 1 (`as p2`: Player 2); the bot (random by default) the others."),
     "help": LobbysCommand(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
     "quit": LobbysCommand(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }

@@ -14,8 +14,13 @@ from typing import Any
 from cmdsl.bots import Bot, bot_seed, parse_bot, play_bot_move
 from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import Decision, Option
+from cmdsl.game.audience import Event
+from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.game import LobbysGame
+from cmdsl.games.lobbys.record import seat_record
 from cmdsl.games.lobbys.seats import LobbysSeat
+
+from .undo_rule import check_undo
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
 
@@ -62,6 +67,10 @@ class LobbysSession:
     shown: dict[LobbysSeat, int] = field(default_factory=dict)
     # Undone steps, the latest last: each a list of answers (seat, card id) in the order given.
     redo: list[list[tuple[LobbysSeat, str]]] = field(default_factory=list)
+    # Debug mode (`debug on`): undo may go back past a reveal. A game once in debug mode is marked
+    # as debugged in the files saved of it (docs/secrets.md).
+    debug: bool = False
+    debugged: bool = False
 
     # ---- starting -----------------------------------------------------------------------
 
@@ -92,7 +101,8 @@ class LobbysSession:
         spec = bot if bot not in (None, "human") else "random"
         others = tuple(x for x in game.seats if x not in humans)
         bots = bots_for(spec, game, others) if others else {}
-        s = LobbysSession(game, humans, bots, spec if bots else None, saved=True)
+        s = LobbysSession(game, humans, bots, spec if bots else None, saved=True,
+                          debugged=bool(isinstance(data, dict) and data.get("debugged") is True))
         s.at_keyboard = s.next_human(game.seats[seat - 1] if seat else None) or humans[0]
         s.run_bots()
         # the players know the game so far (`log` shows it): only what happens next is news
@@ -191,7 +201,10 @@ class LobbysSession:
         else:
             raise LobbysError("nothing to undo")
         seat = undone[0][0]
-        self.game = self._rebuild(answers)
+        back = self._rebuild(answers)
+        # not back past what the humans were shown that was hidden (docs/secrets.md)
+        check_undo(self.game.events[len(back.events):], self.humans, reveals, self.debug)
+        self.game = back
         self.redo.append(undone)
         self.saved = False
         if seat is not self.at_keyboard:
@@ -212,8 +225,21 @@ class LobbysSession:
 
     # ---- files -----------------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
-        return self.game.record()
+    def set_debug(self, on: bool) -> None:
+        self.debug = on
+        self.debugged = self.debugged or on
+
+    def file_view(self) -> str:
+        """Whose view a saved file holds (docs/secrets.md): the human's seat against bots, the
+        public view in hot-seat (the file is for every player at the table)."""
+        return self.humans[0].value if len(self.humans) == 1 else "public"
+
+    def record(self, full: bool = False) -> dict[str, Any]:
+        """The game as a file for the human's seat (``file_view``), or, ``full``, the whole
+        record (every hidden card, for a bug report), which marks the game as debugged."""
+        if full:
+            self.debugged = True
+        return seat_record(self.game, "full" if full else self.file_view(), self.debugged).to_json()
 
     def unsaved(self) -> bool:
         return not self.saved and not self.game.over
@@ -235,3 +261,16 @@ class LobbysSession:
         if tuple(twin.answers()) != answers:  # the game was changed in place: replay it
             twin.game = twin._rebuild(list(answers))
         return twin
+
+
+def reveals(event: Event, seat: LobbysSeat) -> str | None:
+    """What ``event`` showed ``seat`` that was hidden before it (the undo rule, ``undo_rule.py``)."""
+    if isinstance(event, (E.VotesRevealed, E.OffersRevealed)):
+        return "the picks revealed (L11.7)"
+    if isinstance(event, E.HandDealt):
+        return "the hand you were dealt" if event.audience().includes(seat) else None
+    if isinstance(event, E.PeopleDrawn):
+        return "a People card drawn"
+    if isinstance(event, E.ContractsTurnedUp):
+        return "the contracts turned up"
+    return None
