@@ -16,34 +16,35 @@ from __future__ import annotations
 from typing import Callable, Collection, Iterable, TypeVar
 
 from cmdsl.errors import CmdslError
+from cmdsl.game.audience import Event
 
 S = TypeVar("S")
-E = TypeVar("E")
 
 #: What ``event`` showed ``seat`` that was hidden before it (a few words), or None.
-Reveals = Callable[[E, S], "str | None"]
+Reveals = Callable[[Event, S], "str | None"]
 
 
 class UndoRefused(CmdslError):
     """An undo that would go back past a reveal, outside debug mode: one line, nothing changed."""
 
 
-def first_reveal(undone: Iterable[E], humans: Collection[S], reveals: Reveals[E, S]) -> str | None:
-    """What the first of the ``undone`` events revealed to one of the ``humans``, if any."""
+def first_reveal(undone: Iterable[Event], humans: Collection[S], reveals: Reveals[S]) -> str | None:
+    """What the first of the ``undone`` events revealed to one of the ``humans``, if any: a few
+    words and the event as that human saw it."""
     for event in undone:
         for seat in humans:
             what = reveals(event, seat)
             if what is not None:
-                return what
+                return f'{what} ("{event.redacted(seat).text()}")'  # type: ignore[arg-type]
     return None
 
 
-def check_undo(undone: Iterable[E], humans: Collection[S], reveals: Reveals[E, S], debug: bool) -> None:
+def check_undo(undone: Iterable[Event], humans: Collection[S], reveals: Reveals[S], debug: bool) -> None:
     """Refuse (``UndoRefused``) an undo of the ``undone`` events that goes back past a reveal,
     unless in ``debug`` mode."""
     if debug:
         return
     what = first_reveal(undone, humans, reveals)
     if what is not None:
-        raise UndoRefused(f"undo: not back past {what}: it was hidden before and you have seen it "
-                          "(`debug on` allows it and marks the game as debugged)")
+        raise UndoRefused(f"undo: not back past {what}: you have seen what was hidden, and choosing again "
+                          "would use it (`debug on` allows it and marks the game as debugged)")
