@@ -305,6 +305,7 @@ def cmd_save(s: Session, arg: str, colour: bool = False) -> str:
     except OSError as e:
         raise LobbysError(f"save: cannot write {path} ({e.strerror})") from None
     ls.saved = True
+    ls.debugged = ls.debugged or full  # whoever reads a full file has seen every card
     if full:
         return f"Saved to {path}: the full record, which shows every hidden card (the game is marked debugged)."
     return f"Saved to {path}."

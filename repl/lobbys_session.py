@@ -236,10 +236,9 @@ class LobbysSession:
 
     def record(self, full: bool = False) -> dict[str, Any]:
         """The game as a file for the human's seat (``file_view``), or, ``full``, the whole
-        record (every hidden card, for a bug report), which marks the game as debugged."""
-        if full:
-            self.debugged = True
-        return seat_record(self.game, "full" if full else self.file_view(), self.debugged).to_json()
+        record (every hidden card, for a bug report), marked as debugged (``cmd_save`` marks the
+        game so once the file is written)."""
+        return seat_record(self.game, "full" if full else self.file_view(), self.debugged or full).to_json()
 
     def unsaved(self) -> bool:
         return not self.saved and not self.game.over

@@ -283,9 +283,9 @@ class Session:
         record (every hidden card: a bug report's), which marks the game as debugged: whoever
         reads the file sees every card."""
         game = self.require()
-        if full:
-            self.debugged = True
-        save_record(seat_record(game, "full" if full else self.file_view(), self.debugged), path)
+        debugged = self.debugged or full
+        save_record(seat_record(game, "full" if full else self.file_view(), debugged), path)
+        self.debugged = debugged  # only once saved: a failed save changes nothing
         self.saved = True
 
     def load(self, path: str, opponent: str = "random", human: PlayerSeat | None = None) -> str:

@@ -220,3 +220,52 @@ def test_an_old_lobbys_record_still_loads_and_replays(tmp_path: Path) -> None:
     assert data["format"] == "cmdsl-record/2" and "view" not in data
     replayed, same = lobbys_replay(json.loads(json.dumps(data)))
     assert same and replayed.history == game.history
+
+
+# ---- bad files -----------------------------------------------------------------------------------
+
+def cm2008_seat_file(tmp_path: Path) -> dict:  # type: ignore[type-arg]
+    _, _, files = play_cm2008(tmp_path, "draft", "obama", saves=1, steps=3)
+    return json.loads(files[0][0].read_text())  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"view": None}, "view: null is not mccain, obama, public or full"),
+    ({"view": "chance"}, "view: \"chance\" is not"),
+    ({"format": "cmdsl-record/2"}, "answers[1]"),  # an option number is only in a seat's file
+])
+def test_a_broken_cm2008_seat_file_is_one_line(tmp_path: Path, change: dict, message: str) -> None:  # type: ignore[type-arg]
+    from cmdsl.errors import RecordError
+
+    data = dict(cm2008_seat_file(tmp_path), **change)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=re.escape(message)):
+        load_record(path)
+
+
+def test_a_cm2008_option_number_out_of_range_is_where_the_replay_stops(tmp_path: Path) -> None:
+    data = cm2008_seat_file(tmp_path)
+    i = next(i for i, a in enumerate(data["answers"]) if isinstance(a, dict) and "option" in a)
+    data["answers"][i]["option"] = 9
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    s = Session(CM2008)
+    result = replay(s.cards, load_record(path))
+    assert result.diverged_at == i and "has 3 options, not 9" in (result.reason or "")
+
+
+def test_a_broken_lobbys_seat_file_is_one_line(tmp_path: Path) -> None:
+    from cmdsl.errors import RecordError
+
+    _, _, files = play_lobbys(tmp_path, "new lobbys 3 players vs random seed 5", saves=1, steps=2)
+    data = read_json(files[0][0])
+    for change, message in [({"view": "p9"}, "view: expected one of p1, p2, p3, public, full"),
+                            ({"format": "cmdsl-record/2"}, "log_sha256: only a cmdsl-record/3 record has one")]:
+        with pytest.raises(RecordError, match=re.escape(message)):
+            lobbys_replay(dict(data, **change))
+    i = next(i for i, a in enumerate(data["answers"]) if "option" in a)
+    answers = [dict(a) for a in data["answers"]]
+    answers[i]["option"] = 40
+    with pytest.raises(RecordError, match=rf"answers\[{i + 1}\]: p\d cannot answer 'option 40'"):
+        lobbys_replay(dict(data, answers=answers))
