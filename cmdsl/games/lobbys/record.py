@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Mapping
+from typing import Any, Final, Mapping, Protocol
 
 
 from ...errors import RecordError, did_you_mean
@@ -27,8 +27,15 @@ from .data import LobbysData
 from .options import OPTION_BY_ID
 from .seats import LobbysSeat, seat_named, seats_for
 
-if TYPE_CHECKING:
-    from .game import LobbysGame
+from ...game.decisions import Decision
+
+
+class Deciding(Protocol):
+    """A game with decisions pending (``LobbysGame``; this module may not import it: it imports this)."""
+
+    @property
+    def pending_decisions(self) -> tuple[Decision, ...]: ...
+
 
 FORMAT: Final = "cmdsl-record/2"
 #: A file written for a seat: a view's log, the unrevealed picks of the other seats by option number.
@@ -50,7 +57,7 @@ class RecordedAnswer:
     answer: str | None  # an option id: a card's id; None: hidden, see ``option``
     option: int | None = None  # a hidden pick: the number (from 1) of its option
 
-    def option_id(self, game: "LobbysGame") -> str:
+    def option_id(self, game: Deciding) -> str:
         """The card id this answer picks in ``game`` (a hidden one: at the seat's pending pick)."""
         if self.answer is not None:
             return self.answer
@@ -93,7 +100,7 @@ class LobbysRecord:
         return data
 
 
-def view_texts(game: "LobbysGame", view: str | None) -> list[str]:
+def view_texts(game: Any, view: str | None) -> list[str]:
     """The game's log as ``view`` sees it: a seat's, the public one, or the full log (None, ``full``)."""
     if view is None or view == "full":
         return [e.text() for e in game.events]
@@ -106,7 +113,7 @@ def _public(event: Any) -> Any:
     return event if event.audience().seats is None else event._redact()
 
 
-def seat_record(game: "LobbysGame", view: str, debugged: bool = False) -> LobbysRecord:
+def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
     """``game``'s record as a file for ``view`` (a seat's name, ``public`` or ``full``): its log is
     that view's, with the digest of the full log, and every pick the view has not seen revealed
     (another seat's pick in the step in progress, L11.7) is written as the number of its option."""
@@ -137,7 +144,7 @@ def seat_record(game: "LobbysGame", view: str, debugged: bool = False) -> Lobbys
                         tuple(view_texts(game, view)), result, view, log_digest(full), debugged)
 
 
-def log_matches(game: "LobbysGame", data: Mapping[str, Any]) -> bool:
+def log_matches(game: Any, data: Mapping[str, Any]) -> bool:
     """Whether a replayed game's log is the record's: its ``log`` (a view's, in a seat's file),
     and in a seat's file the digest of the full log too (True when the record keeps neither)."""
     log = data.get("log")
