@@ -449,7 +449,7 @@ COMMANDS: dict[str, Command] = {
                    "  set news NEWS-ID                the next Breaking News\n"
                    "  set die N                       the next Going Negative roll"),
     "undo": Command(cmd_undo, "undo", "Take back your last decision (and the bot's replies); not past something it showed\n"
-                    "you that was hidden (a card drawn, a die, a Breaking News, a bot's move) unless in debug mode."),
+                    "you that was hidden (a card drawn, a die, a Breaking News, a bot's card) unless in debug mode."),
     "redo": Command(cmd_redo, "redo", "Re-apply what undo took back."),
     "save": Command(cmd_save, "save FILE [full]", "Save the game record (JSON) as your seat sees it (hot-seat: the public view).\n"
                     "`full` saves every hidden card too, for a bug report (the game is marked debugged)."),

@@ -202,8 +202,9 @@ class LobbysSession:
             raise LobbysError("nothing to undo")
         seat = undone[0][0]
         back = self._rebuild(answers)
-        # not back past what the humans were shown that was hidden (docs/secrets.md)
-        check_undo(self.game.events[len(back.events):], self.humans, reveals, self.debug)
+        # not back past what was hidden and shown to whoever picks again (docs/secrets.md)
+        again = {d.player for d in back.pending_decisions if d.player in self.humans}
+        check_undo(self.game.events[len(back.events):], again, reveals, self.debug)
         self.game = back
         self.redo.append(undone)
         self.saved = False

@@ -235,8 +235,9 @@ class Session:
                 undone.append(answers.pop())
             back = self._rebuild(tuple(answers))
             if any(d.player in self.humans for d in back.pending_decisions):
-                # not back past what the humans were shown that was hidden (docs/secrets.md)
-                check_undo(game.events[len(back.events):], self.humans, reveals, self.debug)
+                # not back past what was hidden and shown to whoever chooses again (docs/secrets.md)
+                again = {d.player for d in back.pending_decisions if d.player in self.humans}
+                check_undo(game.events[len(back.events):], again, reveals, self.debug)
                 self.game = back
                 self.redo.extend(undone)  # pop() gives back the earliest undone answer first
                 self.saved = False
@@ -381,11 +382,10 @@ def reveals(event: E.Event, seat: PlayerSeat) -> str | None:
         return "the cards dealt for your next draft pick" if event.player is seat else None
     if isinstance(event, (E.CardPlayed, E.CardDiscarded, E.MediaSupportInPlay)):
         return f"a card from {event.player}'s hand" if event.player is not seat else None
-    if isinstance(event, E.Chose) and event.player is not seat:
-        # another seat's choice made in the open, or its secret pick revealed with the others (R3.3)
-        return f"{event.player}'s choice" if event.audience().includes(seat) else (
-            f"{event.player}'s starting states" if event.kind == DecisionKind.SETUP_STATE else None)
-    return None
+    if isinstance(event, E.Chose) and event.player is not seat and event.kind == DecisionKind.SETUP_STATE:
+        # logged at the reveal, when both seats' picks are in; StateEntered shows them (R3.3)
+        return f"{event.player}'s starting states"
+    return None  # a choice made in the open is no secret; the card a "play" names is (CardPlayed)
 
 
 def recorded(game: Game) -> tuple[RecordedAnswer, ...]:

@@ -29,8 +29,8 @@ class UndoRefused(CmdslError):
 
 
 def first_reveal(undone: Iterable[Event], humans: Collection[S], reveals: Reveals[S]) -> str | None:
-    """What the first of the ``undone`` events revealed to one of the ``humans``, if any: a few
-    words and the event as that human saw it."""
+    """What the first of the ``undone`` events revealed to one of the ``humans`` (the seats that
+    choose again once the undo is done), if any: a few words and the event as that seat saw it."""
     for event in undone:
         for seat in humans:
             what = reveals(event, seat)

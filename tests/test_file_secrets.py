@@ -201,6 +201,21 @@ def test_a_lobbys_seat_file_replays_and_loads_at_its_seat(tmp_path: Path) -> Non
     assert t.lobbys is not None and [x.value for x in t.lobbys.humans] == ["p2"]
 
 
+def test_a_lobbys_hot_seat_file_holds_the_public_view(tmp_path: Path) -> None:
+    s = Session()
+    run_line(s, "new lobbys 3 players seed 4")
+    for line in ("1", "", "1", "", "1", "1", ""):  # the vote revealed; Player 3 and Player 1 have offered
+        run_line(s, line)
+    path = tmp_path / "hot.json"
+    run_line(s, f"save {path}")
+    data = read_json(path)
+    assert data["view"] == "public"
+    assert [a for a in data["answers"] if "option" in a] == [{"seat": "p3", "option": a["option"]}
+                                                              for a in data["answers"][3:4]]
+    assert not any("is dealt" in t and "cards." not in t for t in data["log"])  # nobody's hand
+    assert lobbys_replay(data)[1]
+
+
 def test_a_lobbys_full_save_names_the_bots_cards_and_marks_it_debugged(tmp_path: Path) -> None:
     s, shown, _ = play_lobbys(tmp_path, "new lobbys 3 players vs random seed 5", saves=1, steps=2)
     path = tmp_path / "full.json"

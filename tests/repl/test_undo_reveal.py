@@ -123,7 +123,7 @@ def test_cm2008_undo_past_a_breaking_news_is_refused() -> None:
 
 def test_cm2008_undo_past_the_bots_move_is_refused() -> None:
     s = cm2008_game(2)
-    assert "Obama chooses to play" in refused(s, "Obama's choice")
+    assert "Obama plays " in refused(s, "a card from Obama's hand")
 
 
 def test_cm2008_debug_mode_allows_it_and_marks_the_game(tmp_path: Path) -> None:
@@ -133,6 +133,13 @@ def test_cm2008_debug_mode_allows_it_and_marks_the_game(tmp_path: Path) -> None:
     run_line(s, "debug off")
     run_line(s, f"save {tmp_path / 'g.json'}")
     assert json.loads((tmp_path / "g.json").read_text())["debugged"] is True
+
+
+def test_cm2008_hot_seat_a_choice_in_the_open_can_be_taken_back() -> None:
+    s = Session(CM2008)
+    run_line(s, "new vs human seed 1 first mccain")
+    run_line(s, "1")  # McCain plays a card; now picks a state for it
+    assert run_line(s, "undo").startswith("Undone") and not s.debugged
 
 
 def test_cm2008_hot_seat_the_other_players_starting_states_are_a_reveal() -> None:
@@ -155,4 +162,5 @@ def test_cm2008_reveals_names_each_kind() -> None:
     assert reveals(E.CardPlayed(bot, "x", "X"), me) == "a card from Obama's hand"
     assert reveals(E.CardPlayed(me, "x", "X"), me) is None  # my own card
     assert reveals(E.Chose(bot, "card", "card:x", "X"), me) is None  # redacted: "a card from their hand"
+    assert reveals(E.Chose(bot, "turn", "play:x", "Play X"), me) is None  # in the open; CardPlayed follows
     assert reveals(E.Chose(bot, "setup-state", "state:Ohio", "Ohio"), me) == "Obama's starting states"

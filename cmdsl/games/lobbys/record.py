@@ -27,7 +27,7 @@ from .data import LobbysData
 from .options import OPTION_BY_ID
 from .seats import LobbysSeat, seat_named, seats_for
 
-from ...game.decisions import Decision
+from ...game.decisions import CHANCE, Decision
 
 
 class Deciding(Protocol):
@@ -105,12 +105,8 @@ def view_texts(game: Any, view: str | None) -> list[str]:
     if view is None or view == "full":
         return [e.text() for e in game.events]
     seat = seat_named(view)
-    return [(e.redacted(seat) if seat is not None else _public(e)).text() for e in game.events]
-
-
-def _public(event: Any) -> Any:
-    """An event as every seat may see it: redacted unless its audience is everyone."""
-    return event if event.audience().seats is None else event._redact()
+    viewer = seat if seat is not None else CHANCE  # the public view: chance is in no event's audience
+    return [e.redacted(viewer).text() for e in game.events]
 
 
 def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
