@@ -16,7 +16,7 @@ from .errors import CmdslError
 from .games.cm2008.engine import Game
 from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, Setup
 from .record_file import game_of, load_record, read_json, save_record
-from .games.cm2008.record import FORMAT, Record
+from .games.cm2008.record import FORMAT, FORMAT_SEAT, Record
 from .replay import Replay, replay
 from .loader import load_card_set
 from .set_location import SetChoice, choose_set
@@ -104,6 +104,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if record.debugged:
         print(f"note: {args.file} was played in debug mode: its player could see every card",
               file=sys.stderr)
+    if record.view not in (None, "full"):
+        print(f"note: {args.file} holds {record.view}'s view of the game; its seed and answers replay all of it "
+              "(docs/secrets.md)", file=sys.stderr)
     if args.log:
         if args.seat is None:  # the full log: every card, as a designer sees it
             print(result.game.log_text())
@@ -127,7 +130,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _upgrade(path: str, record: Record, result: Replay) -> int:
     """Rewrite an older record in the current format, once every answer of it still applies."""
     if record.upgraded_from is None:
-        print(f"{path} is already a {FORMAT} record: nothing to do.")
+        print(f"{path} is already a {FORMAT_SEAT if record.view is not None else FORMAT} record: nothing to do.")
         return 0
     if result.diverged_at is not None:
         print(f"upgrade: {path} was not rewritten: {result.reason}", file=sys.stderr)

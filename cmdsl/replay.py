@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable
 
 from .errors import CmdslError
 from .games.cm2008.actions import EffectByHand, PositionChange
-from .game.decisions import SeatAnswer, is_chance
+from .game.audience import Event
+from .game.decisions import CHANCE, Decision, SeatAnswer, is_chance
+from .games.cm2008 import events as E
+from .games.cm2008.actions import RecordedAnswer
 from .games.cm2008.engine import Game
-from .games.cm2008.record import Record, first_difference, log_digest
+from .games.cm2008.record import FileAnswer, HiddenAnswer, Record, first_difference, log_digest
+from .model import Side
 from .interjections import interject
 from .model import CardSet
 
@@ -28,8 +33,12 @@ class Replay:
         return self.reason is None
 
 
+#: Called before each answer is applied: (the game, the answer's index, the decision it answers).
+Observer = Callable[[Game, int, Decision], None]
+
+
 def replay(cards: CardSet, record: Record, upto: int | None = None, *,
-           accept_other_cards: bool = False) -> Replay:
+           accept_other_cards: bool = False, observe: Observer | None = None) -> Replay:
     """Re-run a record (or its first ``upto`` answers); say where, if anywhere, it diverges.
 
     A record played with another card set does not reproduce unless ``accept_other_cards``;
@@ -49,6 +58,10 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
         try:
             if not is_chance(answer):
                 game.draw_chance()  # the chance decisions the record does not answer: from the seed
+            if isinstance(answer, HiddenAnswer):
+                answer = _resolve(game, answer, i)
+            if observe is not None and not isinstance(answer, (EffectByHand, PositionChange)):
+                observe(game, i, _decision(game, answer))
             if isinstance(answer, (EffectByHand, PositionChange)):
                 interject(game, answer)
             elif isinstance(answer, SeatAnswer):
@@ -62,7 +75,8 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
         game.ask_chance = False  # and from now on (a chance decision pending at the end: the seed)
     except CmdslError as e:
         stopped = stopped or (len(answers), f"after the last answer: {e}")
-    now = [e.text() for e in game.events]
+    full = [e.text() for e in game.events]
+    now = view_texts(game.events, record.view)  # what the record's log holds: a seat's view, or all
     reasons: list[str] = []
     if record.cardset != cards.fingerprint and not accept_other_cards:
         reasons.append(f"the record was played with card set {record.cardset}; these cards are {cards.fingerprint}")
@@ -77,9 +91,67 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
         reasons.append(text + (f" (answers stop applying at answer {stopped[0] + 1})" if stopped else ""))
     elif stopped is not None:
         reasons.append(stopped[1])
-    elif upto is None and record.log_sha256 is not None and log_digest(now) != record.log_sha256:
+    elif upto is None and record.log_sha256 is not None and log_digest(full) != record.log_sha256:
         reasons.append("the event log differs from the recorded one")
     return Replay(game, stopped[0] if stopped else None, "; ".join(reasons) or None, at, before, now_text)
+
+
+def view_texts(events: Iterable[Event], view: str | None) -> list[str]:
+    """The log as ``view`` sees it (``Record.view``): a seat's, the public one (what every seat
+    may see: each event redacted for a seat in no audience), or the full log (None, ``full``)."""
+    if view is None or view == "full":
+        return [e.text() for e in events]
+    seat = CHANCE if view == "public" else Side(view)  # chance is in no event's audience
+    return [e.redacted(seat).text() for e in events]  # type: ignore[arg-type]
+
+
+def seat_record(game: Game, view: str, debugged: bool = False) -> Record:
+    """``game``'s record as a file for ``view`` (a seat, ``public`` or ``full``, docs/secrets.md):
+    its log is that view's, with the digest of the full log, and every answer that view may not
+    see (another seat's secret pick: a kept draft card, a starting state, a card from a hand) is
+    written as the number of its option, so the file replays the game without naming the card."""
+    record = game.record()
+    if view == "full":
+        return replace(record, debugged=debugged, view=view)
+    viewer = CHANCE if view == "public" else Side(view)
+    hidden: dict[int, HiddenAnswer] = {}
+
+    def look(g: Game, i: int, d: Decision) -> None:
+        answer = record.answers[i]
+        option = answer.answer if isinstance(answer, SeatAnswer) else answer
+        if d.is_chance or not isinstance(option, str):
+            return
+        # the same rule as the log's: the Chose this answer makes, as the viewer sees it
+        if not E.Chose(d.player, d.kind, option, "").audience().includes(viewer):  # type: ignore[arg-type]
+            number = next(n for n, o in enumerate(d.options, 1) if o.id == option)
+            hidden[i] = HiddenAnswer(d.player, number, isinstance(answer, SeatAnswer))  # type: ignore[arg-type]
+
+    replay(game.cards, record, observe=look, accept_other_cards=True)
+    answers: tuple[FileAnswer, ...] = tuple(hidden.get(i, a) for i, a in enumerate(record.answers))
+    return replace(record, answers=answers, log=tuple(view_texts(game.events, view)), debugged=debugged, view=view)
+
+
+def _decision(game: Game, answer: RecordedAnswer) -> Decision:
+    """The decision ``answer`` answers now."""
+    if isinstance(answer, SeatAnswer):
+        mine = [d for d in game.pending_decisions if d.player is answer.seat]
+        if mine:
+            return mine[0]
+    if game.pending is None:
+        raise CmdslError("no decision is pending")
+    return game.pending
+
+
+def _resolve(game: Game, answer: HiddenAnswer, i: int) -> RecordedAnswer:
+    """A hidden answer as the option id it stands for, at the decision it answers."""
+    mine = [d for d in game.pending_decisions if d.player is answer.seat]
+    if not mine:
+        raise CmdslError(f"{answer.seat} has no decision pending")
+    options = mine[0].options
+    if not 1 <= answer.option <= len(options):
+        raise CmdslError(f"{answer.seat}'s decision has {len(options)} options, not {answer.option}")
+    option = options[answer.option - 1].id
+    return SeatAnswer(answer.seat, option) if answer.tagged else option
 
 
 def _event_difference(record: Record, now: list[str], complete: bool) -> int | None:
@@ -100,4 +172,6 @@ def _shown(answer: object) -> str:
         return answer
     if isinstance(answer, SeatAnswer):
         return f"{answer.seat}: {answer.answer}"
+    if isinstance(answer, HiddenAnswer):
+        return f"{answer.seat}: option {answer.option}"
     return f"by hand: {answer}"

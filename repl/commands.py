@@ -27,7 +27,7 @@ from cmdsl.model import ISSUES, Side
 
 from . import explain, lobbys_commands, render
 from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
-from .session import Session, SessionError
+from .session import Session, SessionError, save_arguments
 
 
 Runner = Callable[..., str]  # (session, argument text, colour=False) -> text to show
@@ -373,13 +373,14 @@ def cmd_redo(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def cmd_save(s: Session, arg: str, colour: bool = False) -> str:
-    if not arg.strip():
-        raise SessionError("save: give a file name, e.g. `save game.json`")
+    path, full = save_arguments(arg)
     try:
-        s.save(arg.strip())
+        s.save(path, full)
     except OSError as e:
-        raise SessionError(f"save: cannot write {arg.strip()} ({e.strerror})") from None
-    return f"Saved to {arg.strip()}."
+        raise SessionError(f"save: cannot write {path} ({e.strerror})") from None
+    if full:
+        return f"Saved to {path}: the full record, which shows every hidden card (the game is marked debugged)."
+    return f"Saved to {path}."
 
 
 def cmd_load(s: Session, arg: str, colour: bool = False) -> str:
@@ -466,9 +467,11 @@ COMMANDS: dict[str, Command] = {
                    "  set hand SIDE CARD...           these cards (from deck, discard or the pool)\n"
                    "  set news NEWS-ID                the next Breaking News\n"
                    "  set die N                       the next Going Negative roll"),
-    "undo": Command(cmd_undo, "undo", "Take back your last decision (and the bot's replies)."),
+    "undo": Command(cmd_undo, "undo", "Take back your last decision (and the bot's replies); not past something it showed\n"
+                    "you that was hidden (a card drawn, a die, a Breaking News, a bot's card) unless in debug mode."),
     "redo": Command(cmd_redo, "redo", "Re-apply what undo took back."),
-    "save": Command(cmd_save, "save FILE", "Save the game record (JSON)."),
+    "save": Command(cmd_save, "save FILE [full]", "Save the game record (JSON) as your seat sees it (hot-seat: the public view).\n"
+                    "`full` saves every hidden card too, for a bug report (the game is marked debugged)."),
     "load": Command(cmd_load, "load FILE [vs BOT|human]", "Load a saved record and continue it."),
     "reload": Command(cmd_reload, "reload",
                       "Re-read the card files, replay this game with them and report the first\n"

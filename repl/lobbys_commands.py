@@ -22,7 +22,7 @@ from cmdsl.games.lobbys.explain import explain
 
 from .lobbys_session import PLAYER_COUNTS, LobbysError, LobbysSession, LobbysSetup
 from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
-from .session import Session
+from .session import Session, save_arguments
 from .toolbar import Part, part, plain
 
 #: Runs a CM2008 command that leaves the Lobbys game (`new` without `lobbys`, `load` of a CM2008
@@ -30,7 +30,7 @@ from .toolbar import Part, part, plain
 Leave = Callable[[Session, str, str, bool], str]
 
 #: CM2008 commands that mean nothing in Lobbys: they answer with one line.
-CM2008_ONLY = ("card", "explain", "eval", "debug", "trace", "set", "reload")
+CM2008_ONLY = ("card", "explain", "eval", "trace", "set", "reload")
 
 
 @dataclass(frozen=True)
@@ -227,6 +227,9 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
     """`load FILE [vs BOT|human] [as pK]` of a Lobbys record (from either mode); ``options``:
     the words after the file name."""
     bot, seat = _load_options(options)
+    if seat is None:  # a seat's file is that seat's player's (docs/secrets.md); else Player 1
+        view = data.get("view") if isinstance(data, dict) else None
+        seat = int(view[1:]) - 1 if isinstance(view, str) and re.fullmatch(r"p[1-5]", view) else 0
     if bot not in (None, "human"):
         try:
             bot = parse_bot(bot).text()
@@ -239,9 +242,9 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
     return f"Loaded {path}: a Lobbys game, {len(ls.game.history)} answers replayed.\n" + screen(ls)
 
 
-def _load_options(words: list[str]) -> tuple[str | None, int]:
-    """`[vs BOT|human] [as pK]` after `load FILE`: the bot, and the human's seat index."""
-    bot, seat, i = None, 0, 0
+def _load_options(words: list[str]) -> tuple[str | None, int | None]:
+    """`[vs BOT|human] [as pK]` after `load FILE`: the bot, and the human's seat index (None: not given)."""
+    bot, seat, i = None, None, 0
     while i < len(words):
         w, nxt = words[i].lower(), words[i + 1] if i + 1 < len(words) else None
         if w == "vs" and nxt is not None:
@@ -323,15 +326,26 @@ def cmd_redo(s: Session, arg: str, colour: bool = False) -> str:
 
 def cmd_save(s: Session, arg: str, colour: bool = False) -> str:
     ls = lobbys(s)
-    path = arg.strip()
-    if not path:
-        raise LobbysError("save: give a file name, e.g. `save game.json`")
+    path, full = save_arguments(arg)
     try:
-        save_json(ls.record(), path)
+        save_json(ls.record(full), path)
     except OSError as e:
         raise LobbysError(f"save: cannot write {path} ({e.strerror})") from None
     ls.saved = True
+    ls.debugged = ls.debugged or full  # whoever reads a full file has seen every card
+    if full:
+        return f"Saved to {path}: the full record, which shows every hidden card (the game is marked debugged)."
     return f"Saved to {path}."
+
+
+def cmd_debug(s: Session, arg: str, colour: bool = False) -> str:
+    ls = lobbys(s)
+    word = arg.strip().lower()
+    if word not in ("on", "off", ""):
+        raise LobbysError("debug: on or off")
+    ls.set_debug(word != "off" if word else not ls.debug)
+    return ("Debug mode is on: `undo` may go back past a reveal, and the game is marked as debugged."
+            if ls.debug else "Debug mode is off: `undo` stops at a reveal.")
 
 
 def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
@@ -378,12 +392,15 @@ COMMANDS: dict[str, LobbysCommand] = {
     "?": LobbysCommand(cmd_why, "?", "Explain the step: where the game is, what your pick does and how it is decided."),
     "rules": LobbysCommand(cmd_rules, RULES_USAGE, RULES_HELP),
     "log": LobbysCommand(cmd_log, "log [N]", "Show the last N events as your seat saw them (default 20)."),
-    "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since)."),
+    "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since); not past a\n"
+                          "reveal of the picks, a hand dealt or a card turned up, unless in debug mode."),
     "redo": LobbysCommand(cmd_redo, "redo", "Re-apply what undo took back."),
-    "save": LobbysCommand(cmd_save, "save FILE", "Save the game record (JSON)."),
+    "save": LobbysCommand(cmd_save, "save FILE [full]", "Save the game record (JSON) as your seat sees it (hot-seat: the public view).\n"
+                          "`full` saves every hidden card too, for a bug report (the game is marked debugged)."),
+    "debug": LobbysCommand(cmd_debug, "debug [on|off]", "Debug mode: `undo` may go back past a reveal; the game is marked as debugged."),
     "load": LobbysCommand(None, "load FILE [vs BOT|human] [as pK]",
-                          "Load a saved record (Lobbys or Campaign Manager) and continue it. A record does not say\n"
-                          "who was human: you take Player 1 (`as p2`: Player 2), the bot (random by default) the others."),
+                          "Load a saved record (Lobbys or Campaign Manager) and continue it. You take the seat the file\n"
+                          "was saved for, else Player 1 (`as p2`: Player 2); the bot (random by default) the others."),
     "help": LobbysCommand(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
     "clear": LobbysCommand(cmd_clear, "clear", "Clear the screen (Ctrl-L too); the game is unchanged."),
     "quit": LobbysCommand(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),

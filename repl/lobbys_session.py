@@ -14,9 +14,14 @@ from typing import Any
 from cmdsl.bots import Bot, bot_seed, parse_bot, play_bot_move
 from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import Decision, Option
+from cmdsl.game.audience import Event
+from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.game import LobbysGame
+from cmdsl.games.lobbys.record import seat_record
 from cmdsl.games.lobbys.seats import LobbysSeat
 from cmdsl.thinking import Watch, quiet
+
+from .undo_rule import check_undo
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
 
@@ -65,6 +70,10 @@ class LobbysSession:
     redo: list[list[tuple[LobbysSeat, str]]] = field(default_factory=list)
     # Opened around the bots' picks: the prompt gives one that says "Player 2 is thinking… 1.2 s".
     watch: Watch = quiet
+    # Debug mode (`debug on`): undo may go back past a reveal. A game once in debug mode is marked
+    # as debugged in the files saved of it (docs/secrets.md).
+    debug: bool = False
+    debugged: bool = False
 
     # ---- starting -----------------------------------------------------------------------
 
@@ -96,7 +105,8 @@ class LobbysSession:
         spec = bot if bot not in (None, "human") else "random"
         others = tuple(x for x in game.seats if x not in humans)
         bots = bots_for(spec, game, others) if others else {}
-        s = LobbysSession(game, humans, bots, spec if bots else None, saved=True)
+        s = LobbysSession(game, humans, bots, spec if bots else None, saved=True,
+                          debugged=bool(isinstance(data, dict) and data.get("debugged") is True))
         s.at_keyboard = s.next_human(game.seats[seat - 1] if seat else None) or humans[0]
         s.watch = watch
         s.run_bots()
@@ -198,7 +208,11 @@ class LobbysSession:
         else:
             raise LobbysError("nothing to undo")
         seat = undone[0][0]
-        self.game = self._rebuild(answers)
+        back = self._rebuild(answers)
+        # not back past what was hidden and shown to whoever picks again (docs/secrets.md)
+        again = {d.player for d in back.pending_decisions if d.player in self.humans}
+        check_undo(self.game.events[len(back.events):], again, reveals, self.debug)
+        self.game = back
         self.redo.append(undone)
         self.saved = False
         if seat is not self.at_keyboard:
@@ -219,8 +233,20 @@ class LobbysSession:
 
     # ---- files -----------------------------------------------------------------------------
 
-    def record(self) -> dict[str, Any]:
-        return self.game.record()
+    def set_debug(self, on: bool) -> None:
+        self.debug = on
+        self.debugged = self.debugged or on
+
+    def file_view(self) -> str:
+        """Whose view a saved file holds (docs/secrets.md): the human's seat against bots, the
+        public view in hot-seat (the file is for every player at the table)."""
+        return self.humans[0].value if len(self.humans) == 1 else "public"
+
+    def record(self, full: bool = False) -> dict[str, Any]:
+        """The game as a file for the human's seat (``file_view``), or, ``full``, the whole
+        record (every hidden card, for a bug report), marked as debugged (``cmd_save`` marks the
+        game so once the file is written)."""
+        return seat_record(self.game, "full" if full else self.file_view(), self.debugged or full).to_json()
 
     def unsaved(self) -> bool:
         return not self.saved and not self.game.over
@@ -242,3 +268,16 @@ class LobbysSession:
         if tuple(twin.answers()) != answers:  # the game was changed in place: replay it
             twin.game = twin._rebuild(list(answers))
         return twin
+
+
+def reveals(event: Event, seat: LobbysSeat) -> str | None:
+    """What ``event`` showed ``seat`` that was hidden before it (the undo rule, ``undo_rule.py``)."""
+    if isinstance(event, (E.VotesRevealed, E.OffersRevealed)):
+        return "the picks revealed (L11.7)"
+    if isinstance(event, E.HandDealt):
+        return "the hand you were dealt" if event.audience().includes(seat) else None
+    if isinstance(event, E.PeopleDrawn):
+        return "a People card drawn"
+    if isinstance(event, E.ContractsTurnedUp):
+        return "the contracts turned up"
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -13,10 +13,11 @@ from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.games.cm2008.record import Record, first_difference
-from cmdsl.replay import replay
+from cmdsl.games.cm2008.record import HiddenAnswer, Record, first_difference
+from cmdsl.replay import replay, seat_record
 from cmdsl.games.cm2008.actions import ByHand, RecordedAnswer
 from cmdsl.game.decisions import Decision, PlayerSeat, SeatAnswer, is_chance
+from cmdsl.games.cm2008.kinds import DecisionKind
 from cmdsl.games.cm2008.options import die_id
 from cmdsl.interjections import interject
 from cmdsl.record_file import load_record, save_record
@@ -26,6 +27,7 @@ from cmdsl.set_location import SetChoice, choose_set
 from cmdsl.thinking import Watch, quiet
 
 from .lobbys_session import LobbysSession
+from .undo_rule import check_undo
 
 Signature = tuple[tuple[str, int, int], ...]
 
@@ -238,6 +240,9 @@ class Session:
                 undone.append(answers.pop())
             back = self._rebuild(tuple(answers))
             if any(d.player in self.humans for d in back.pending_decisions):
+                # not back past what was hidden and shown to whoever chooses again (docs/secrets.md)
+                again = {d.player for d in back.pending_decisions if d.player in self.humans}
+                check_undo(game.events[len(back.events):], again, reveals, self.debug)
                 self.game = back
                 self.redo.extend(undone)  # pop() gives back the earliest undone answer first
                 self.saved = False
@@ -272,9 +277,21 @@ class Session:
         self.debug = on
         self.debugged = self.debugged or on
 
-    def save(self, path: str) -> None:
-        record = self.require().record()
-        save_record(replace(record, debugged=self.debugged), path)
+    def file_view(self) -> str:
+        """Whose view a saved file holds (docs/secrets.md): the human's seat against bots, the
+        public view in hot-seat (the file is for every player at the table)."""
+        if len(self.humans) == 1:
+            return next(iter(self.humans)).value
+        return "public" if self.humans else "full"
+
+    def save(self, path: str, full: bool = False) -> None:
+        """Save the game as a file for the human's seat (``file_view``), or, ``full``, the whole
+        record (every hidden card: a bug report's), which marks the game as debugged: whoever
+        reads the file sees every card."""
+        game = self.require()
+        debugged = self.debugged or full
+        save_record(seat_record(game, "full" if full else self.file_view(), debugged), path)
+        self.debugged = debugged  # only once saved: a failed save changes nothing
         self.saved = True
 
     def load(self, path: str, opponent: str = "random", human: PlayerSeat | None = None) -> str:
@@ -288,7 +305,8 @@ class Session:
         self.seed_hidden = False  # the file holds the seed anyway
         pending = self.game.pending
         seats = Game.seats
-        me = human or (pending.player if pending is not None and pending.player in seats else seats[0])
+        mine = next((s for s in seats if s.value == rec.view), None)  # a seat's file: that seat's player
+        me = human or mine or (pending.player if pending is not None and pending.player in seats else seats[0])
         self.humans = {me} if opponent != "human" else set(seats)
         self.bots = {} if opponent == "human" else {s: make_bot(opponent, rec.seed) for s in seats if s is not me}
         self.redo.clear()
@@ -343,13 +361,41 @@ class SessionError(CmdslError):
     """A one-line problem with what the user asked; nothing changed."""
 
 
+def save_arguments(arg: str) -> tuple[str, bool]:
+    """`save FILE` or `save FILE full` (the whole record, for a bug report): the path, and whether full."""
+    text = arg.strip()
+    full = text.lower().endswith(" full")
+    path = text[: -len(" full")].strip() if full else text
+    if not path:
+        raise SessionError("save: give a file name, e.g. `save game.json` (`save game.json full`: every card)")
+    return path, full
+
+
 def default_history() -> Path:
     return Path.home() / ".cmdsl_history"
 
 
+def reveals(event: E.Event, seat: PlayerSeat) -> str | None:
+    """What ``event`` showed ``seat`` that was hidden before it (the undo rule, ``undo_rule.py``)."""
+    if isinstance(event, E.DieRolled):
+        return "a die roll"
+    if isinstance(event, E.NewsDrawn):
+        return "a Breaking News drawn"
+    if isinstance(event, E.CardDrawn):
+        return "a card you drew" if event.audience().includes(seat) else None
+    if isinstance(event, E.Drafted):  # the cards of the next round come with it (R3.1)
+        return "the cards dealt for your next draft pick" if event.player is seat else None
+    if isinstance(event, (E.CardPlayed, E.CardDiscarded, E.MediaSupportInPlay)):
+        return f"a card from {event.player}'s hand" if event.player is not seat else None
+    if isinstance(event, E.Chose) and event.player is not seat and event.kind == DecisionKind.SETUP_STATE:
+        # logged at the reveal, when both seats' picks are in; StateEntered shows them (R3.3)
+        return f"{event.player}'s starting states"
+    return None  # a choice made in the open is no secret; the card a "play" names is (CardPlayed)
+
+
 def recorded(game: Game) -> tuple[RecordedAnswer, ...]:
     """The game's answers as a record holds them (actions by hand without their compiled steps)."""
-    return game.record(complete=False).answers
+    return tuple(a for a in game.record(complete=False).answers if not isinstance(a, HiddenAnswer))  # none: a game's
 
 
 def apply(game: Game, answer: RecordedAnswer) -> None:

@@ -85,6 +85,9 @@ def test_undo_redo(tmp_path: Path) -> None:
     assert s.game is not None
     run_line(s, "1")
     after_one = render_position(s.game)
+    with pytest.raises(CmdslError, match="undo: not back past"):  # the bot's turn showed a hidden card
+        run_line(s, "undo")
+    run_line(s, "debug on")  # allows it (tests/repl/test_undo_reveal.py)
     run_line(s, "undo")
     assert s.game.turn == 1 and s.game.pending is not None and s.game.pending.kind == "turn"
     run_line(s, "redo")

@@ -183,6 +183,9 @@ def test_undo_goes_back_a_whole_step_and_redo_forward() -> None:
     table = lobbys(s).game.view(P1).render()
     run_line(s, "3")
     after_two = answers(s)
+    with pytest.raises(CmdslError, match="undo: not back past the picks revealed"):  # L11.7
+        run_line(s, "undo")
+    run_line(s, "debug on")  # allows it (tests/repl/test_undo_reveal.py)
     out = run_line(s, "undo")
     assert out.startswith("Undone")
     assert answers(s) == after_one  # the human's pick and the bots' next picks are gone

@@ -2,7 +2,10 @@
 
 Format 2 (``cmdsl-record/2``) stores actions by hand as typed JSON objects
 (``cmdsl.games.cm2008.actions``); a format-1 record (interjections as ``!effect:…``/``!set:…`` text) is
-upgraded when it is read. Every field is checked before anything runs: a bad one is a one-line
+upgraded when it is read. Format 3 (``cmdsl-record/3``) is a file written for one seat (the REPL's
+``save``, docs/secrets.md): its ``view`` says whose view its ``log`` is (a seat, ``public`` or
+``full``), ``log_sha256`` is still the digest of the full log, and another seat's secret answer is
+stored as the number of its option (``{"seat": "obama", "option": 2}``), not the card's id. Every field is checked before anything runs: a bad one is a one-line
 ``RecordError`` naming the field. Reading and writing files is ``cmdsl.record_file``'s job.
 """
 
@@ -11,19 +14,53 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Union
 
 from ...errors import RecordError
 from .actions import RecordedAnswer, answer_from_json, answer_from_v1, answer_to_json
 from ...game.fields import MAX_SEED, Fields
+from ...model import Side
 from .setup import Setup
 
 FORMAT = "cmdsl-record/2"
 #: Older formats this version reads (and upgrades): the first, whose interjections were text.
 FORMAT_V1 = "cmdsl-record/1"
+#: A file written for a seat: a view's log, secret answers of the other seats by option number.
+FORMAT_SEAT = "cmdsl-record/3"
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-_KEYS = frozenset({"format", "cardset", "seed", "setup", "answers", "log_sha256", "result", "log", "debugged"})
+_KEYS = frozenset({"format", "cardset", "seed", "setup", "answers", "log_sha256", "result", "log", "debugged", "view"})
+#: Whose view a format-3 file's log is: a seat's, the public one (hot-seat), or the full log.
+VIEWS = ("mccain", "obama", "public", "full")
+
+
+@dataclass(frozen=True)
+class HiddenAnswer:
+    """Another seat's secret answer in a seat's file: the ``option``-th option (from 1) of the
+    decision it answers, which replays the game without naming the card (docs/secrets.md).
+    ``tagged``: the answer was one of several decisions pending at once (a ``SeatAnswer``)."""
+
+    seat: Side
+    option: int
+    tagged: bool = True
+
+
+#: One entry of a record read from a file: a recorded answer, or another seat's hidden one.
+FileAnswer = Union[RecordedAnswer, HiddenAnswer]
+
+
+def _hidden_to_json(a: HiddenAnswer) -> dict[str, Any]:
+    return {"seat": a.seat.value, "option": a.option} if a.tagged else {"by": a.seat.value, "option": a.option}
+
+
+def _hidden_from_json(data: Any, where: str) -> HiddenAnswer | None:
+    """``data`` as a hidden answer, if it is one (an object with ``option``)."""
+    if not isinstance(data, dict) or "option" not in data:
+        return None
+    tagged = "seat" in data
+    f = Fields(data, where, f"{where}.", ("seat" if tagged else "by", "option"))
+    seat = Side(f.choice("seat" if tagged else "by", [s.value for s in Side]))
+    return HiddenAnswer(seat, f.whole("option", 1, 1000), tagged)
 
 
 def log_digest(texts: Iterable[str]) -> str:
@@ -36,7 +73,7 @@ class Record:
     cardset: str
     seed: int
     setup: Setup
-    answers: tuple[RecordedAnswer, ...]
+    answers: tuple[FileAnswer, ...]
     log_sha256: str | None = None
     result: str | None = None
     log: tuple[str, ...] | None = None  # one text per event: lets a replay name the first that differs
@@ -44,21 +81,31 @@ class Record:
     #: Whether the game was played with everything shown (the REPL's debug mode, docs/secrets.md):
     #: then its player could have seen the other seat's cards, and its moves prove nothing fair.
     debugged: bool = False
+    #: Whose view ``log`` is (``VIEWS``); None: the full log of a format-1 or -2 record.
+    view: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "cardset": self.cardset, "seed": self.seed, "setup": self.setup.to_json(),
-                "answers": [answer_to_json(a) for a in self.answers], "log_sha256": self.log_sha256,
-                "result": self.result, "log": None if self.log is None else list(self.log),
-                "debugged": self.debugged}
+        data = {"format": FORMAT if self.view is None else FORMAT_SEAT, "cardset": self.cardset, "seed": self.seed,
+                "setup": self.setup.to_json(),
+                "answers": [_hidden_to_json(a) if isinstance(a, HiddenAnswer) else answer_to_json(a)
+                            for a in self.answers],
+                "log_sha256": self.log_sha256, "result": self.result,
+                "log": None if self.log is None else list(self.log), "debugged": self.debugged}
+        if self.view is not None:
+            data["view"] = self.view
+        elif any(isinstance(a, HiddenAnswer) for a in self.answers):
+            raise ValueError("a record with hidden answers is a seat's file: give its view")
+        return data
 
     @staticmethod
     def from_json(data: Any, where: str = "record") -> "Record":
         version = data.get("format") if isinstance(data, dict) else None
-        if version not in (FORMAT, FORMAT_V1):
+        if version not in (FORMAT, FORMAT_V1, FORMAT_SEAT):
             raise RecordError(f"{where}: not a cmdsl game record (expected format {FORMAT})")
         f = Fields(data, where, f"{where}: ", _KEYS)
         cardset, seed = f.text("cardset"), f.whole("seed", 0, MAX_SEED)
         setup = Setup.from_json(f.get("setup"), f"{where}: setup")
+        answers: tuple[FileAnswer, ...]
         if version == FORMAT_V1:
             answers = tuple(answer_from_v1(a, f"{where}: answers[{i}]")
                             for i, a in enumerate(f.text_list("answers"), 1))
@@ -66,13 +113,22 @@ class Record:
             raw = f.get("answers")
             if not isinstance(raw, list):
                 raise RecordError(f"{where}: answers: not a list")
-            answers = tuple(answer_from_json(a, f"{where}: answers[{i}]") for i, a in enumerate(raw, 1))
+            answers = tuple(_answer_from_json(a, f"{where}: answers[{i}]", version == FORMAT_SEAT)
+                            for i, a in enumerate(raw, 1))
         log = f.optional("log", f.text_list)
         debugged = f.optional("debugged", f.flag)
+        view = f.choice("view", VIEWS) if version == FORMAT_SEAT else None
+        if version != FORMAT_SEAT and "view" in data:
+            raise RecordError(f"{where}: view: only a {FORMAT_SEAT} record has one")
         return Record(cardset, seed, setup, answers,
                       f.optional("log_sha256", lambda k: f.matching(k, _HEX64, "64 hexadecimal digits")),
                       f.optional("result", f.text), None if log is None else tuple(log),
-                      version if version != FORMAT else None, bool(debugged))
+                      version if version == FORMAT_V1 else None, bool(debugged), view)
+
+
+def _answer_from_json(data: Any, where: str, seat_file: bool) -> FileAnswer:
+    hidden = _hidden_from_json(data, where) if seat_file else None
+    return hidden if hidden is not None else answer_from_json(data, where)
 
 
 def first_difference(old: list[str] | tuple[str, ...], new: list[str] | tuple[str, ...]) -> int | None:

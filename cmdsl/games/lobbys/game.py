@@ -31,7 +31,7 @@ from .election import Election, people_votes
 from .heuristic import SCALE, WIN_VALUE, standing
 from .options import KIND, OPTIONS, LobbysDecisionKind, card_of
 from .position import LobbysPosition, Phase
-from .record import LobbysRecord, RecordedAnswer, parse_record
+from .record import LobbysRecord, RecordedAnswer, log_matches, parse_record
 from .rules import GameOver as RulesGameOver
 from .rules import PickKind, Step, apply_picks, new_game, pick_kind
 from .scoring import RoundScore
@@ -336,9 +336,11 @@ class LobbysGame(Driver):
                 raise RecordError(f"{where}: answers[{i}]: the game is over already: the record has "
                                   f"{len(rec.answers) - i + 1} answer(s) too many")
             try:
-                game.answer(a.answer, a.seat)
-            except IllegalAnswer as e:
-                raise RecordError(f"{where}: answers[{i}]: {a.seat.value} cannot answer {a.answer!r}: {e}") from None
+                answer = a.option_id(game)  # a seat's file stores others' unrevealed picks by number
+                game.answer(answer, a.seat)
+            except (IllegalAnswer, RecordError) as e:
+                raise RecordError(f"{where}: answers[{i}]: {a.seat.value} cannot answer "
+                                  f"{a.answer if a.answer is not None else f'option {a.option}'!r}: {e}") from None
         return game
 
     def log_text(self) -> str:
@@ -359,8 +361,7 @@ def replay(data: Any, where: str = "record", *, game_data: LobbysData | None = N
     """Replay a record and check it: the game, and whether its log is the record's (True when the
     record keeps no log). ``first_difference`` says where two logs part."""
     game = LobbysGame.from_record(data, where, game_data=game_data)
-    log = data.get("log")
-    return game, log is None or [e.text() for e in game.events] == log
+    return game, log_matches(game, data)  # a seat's file: its view's log, and the full log's digest
 
 
 def first_difference(game: LobbysGame, log: list[str]) -> int | None:

@@ -8,31 +8,71 @@ traceback. Replaying a record (and checking its log) is ``LobbysGame.from_record
 
 The format is cmdsl's (``cmdsl-record/2``) with ``"game": "lobbys"``; each answer is a seat's
 secret pick, ``{"seat": "p1", "answer": "7H"}`` (the seat's record name and the card's id).
+A file written for a seat (the REPL's ``save``, docs/secrets.md) is ``cmdsl-record/3``: its
+``view`` says whose view its ``log`` is (a seat, ``public`` or ``full``), ``log_sha256`` is the
+digest of the full log, and a pick of another seat not revealed yet is stored as the number of its
+option, ``{"seat": "p2", "option": 3}``, not the card.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass
-from typing import Any, Final, Mapping
+from typing import Any, Final, Mapping, Protocol
+
 
 from ...errors import RecordError, did_you_mean
 from .data import LobbysData
 from .options import OPTION_BY_ID
 from .seats import LobbysSeat, seat_named, seats_for
 
+from ...game.decisions import CHANCE, Decision
+
+
+class Deciding(Protocol):
+    """A game with decisions pending (``LobbysGame``; this module may not import it: it imports this)."""
+
+    @property
+    def pending_decisions(self) -> tuple[Decision, ...]: ...
+
+
 FORMAT: Final = "cmdsl-record/2"
+#: A file written for a seat: a view's log, the unrevealed picks of the other seats by option number.
+FORMAT_SEAT: Final = "cmdsl-record/3"
 GAME: Final = "lobbys"
 MAX_SEED: Final = 2**63 - 1
 #: 3 rounds × 7 picks × 5 players is 105; a record far longer is not a Lobbys game.
 MAX_ANSWERS: Final = 1000
-_KEYS: Final = ("format", "game", "players", "people_variant", "seed", "answers", "log", "result")
+_KEYS: Final = ("format", "game", "players", "people_variant", "seed", "answers", "log", "result",
+                "log_sha256", "debugged", "view")
+_SEAT_KEYS: Final = ("log_sha256", "debugged", "view")  # only in a seat's file (format 3)
+_HEX64: Final = re.compile(r"[0-9a-f]{64}")
 _REQUIRED: Final = ("format", "game", "players", "seed", "answers")
 
 
 @dataclass(frozen=True)
 class RecordedAnswer:
     seat: LobbysSeat
-    answer: str  # an option id: a card's id
+    answer: str | None  # an option id: a card's id; None: hidden, see ``option``
+    option: int | None = None  # a hidden pick: the number (from 1) of its option
+
+    def option_id(self, game: Deciding) -> str:
+        """The card id this answer picks in ``game`` (a hidden one: at the seat's pending pick)."""
+        if self.answer is not None:
+            return self.answer
+        d = next((d for d in game.pending_decisions if d.player is self.seat), None)
+        if d is None:
+            raise RecordError(f"{self.seat.value} has no pick pending")
+        assert self.option is not None
+        if not 1 <= self.option <= len(d.options):
+            raise RecordError(f"{self.seat.value}'s pick has {len(d.options)} options, not {self.option}")
+        return d.options[self.option - 1].id
+
+
+def log_digest(texts: list[str] | tuple[str, ...]) -> str:
+    """The digest of an event log (one text per event), as a seat's file keeps it."""
+    return hashlib.sha256("\n".join(texts).encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -43,11 +83,72 @@ class LobbysRecord:
     answers: tuple[RecordedAnswer, ...]
     log: tuple[str, ...] | None = None  # one text per event, when the record keeps it
     result: str | None = None
+    #: A seat's file: whose view ``log`` is (a seat's name, ``public`` or ``full``); None: a full record.
+    view: str | None = None
+    log_sha256: str | None = None  # a seat's file: the digest of the full log
+    debugged: bool = False  # a seat's file: whether the game was played in debug mode
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "game": GAME, "players": self.players, "people_variant": self.people_variant,
-                "seed": self.seed, "answers": [{"seat": a.seat.value, "answer": a.answer} for a in self.answers],
-                "log": None if self.log is None else list(self.log), "result": self.result}
+        data: dict[str, Any] = {
+            "format": FORMAT if self.view is None else FORMAT_SEAT, "game": GAME, "players": self.players,
+            "people_variant": self.people_variant, "seed": self.seed,
+            "answers": [{"seat": a.seat.value, "answer": a.answer} if a.answer is not None
+                        else {"seat": a.seat.value, "option": a.option} for a in self.answers],
+            "log": None if self.log is None else list(self.log), "result": self.result}
+        if self.view is not None:
+            data.update(view=self.view, log_sha256=self.log_sha256, debugged=self.debugged)
+        return data
+
+
+def view_texts(game: Any, view: str | None) -> list[str]:
+    """The game's log as ``view`` sees it: a seat's, the public one, or the full log (None, ``full``)."""
+    if view is None or view == "full":
+        return [e.text() for e in game.events]
+    seat = seat_named(view)
+    viewer = seat if seat is not None else CHANCE  # the public view: chance is in no event's audience
+    return [e.redacted(viewer).text() for e in game.events]
+
+
+def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
+    """``game``'s record as a file for ``view`` (a seat's name, ``public`` or ``full``): its log is
+    that view's, with the digest of the full log, and every pick the view has not seen revealed
+    (another seat's pick in the step in progress, L11.7) is written as the number of its option."""
+    history = list(game.history)
+    hidden: set[int] = set()
+    if view != "full":
+        viewer = seat_named(view)
+        unrevealed = len(game.answers) - len(game.answers_known_to(viewer))  # type: ignore[arg-type]
+        # within the step in progress every answer is a pick: the others' are the last ones
+        for i in range(len(history) - 1, -1, -1):
+            if len(hidden) == unrevealed:
+                break
+            if history[i].seat is not viewer:
+                hidden.add(i)
+    answers = []
+    replayed = type(game)(game.seed, game.players, people_variant=game.people_variant, data=game.data)
+    for i, a in enumerate(history):
+        if i in hidden:
+            d = next(d for d in replayed.pending_decisions if d.player is a.seat)
+            number = next(n for n, o in enumerate(d.options, 1) if o.id == a.answer)
+            answers.append(RecordedAnswer(a.seat, None, number))
+        else:
+            answers.append(RecordedAnswer(a.seat, a.answer))
+        replayed.answer(a.answer, a.seat)
+    full = [e.text() for e in game.events]
+    result = game.result.text() if game.result is not None else None
+    return LobbysRecord(game.players, game.people_variant, game.seed, tuple(answers),
+                        tuple(view_texts(game, view)), result, view, log_digest(full), debugged)
+
+
+def log_matches(game: Any, data: Mapping[str, Any]) -> bool:
+    """Whether a replayed game's log is the record's: its ``log`` (a view's, in a seat's file),
+    and in a seat's file the digest of the full log too (True when the record keeps neither)."""
+    log = data.get("log")
+    view = data.get("view") if data.get("format") == FORMAT_SEAT else None
+    if log is not None and view_texts(game, view) != log:
+        return False
+    digest = data.get("log_sha256") if view is not None else None
+    return digest is None or log_digest([e.text() for e in game.events]) == digest
 
 
 def _shown(x: Any) -> str:
@@ -65,9 +166,15 @@ def parse_record(data: Any, game_data: LobbysData, where: str = "record") -> Lob
             hint = f" (did you mean {near!r}?)" if near else f" (the keys are: {', '.join(_KEYS)})"
             raise RecordError(f"{where}: unknown key {_shown(key)}{hint}")
     missing = [k for k in _REQUIRED if k not in data]
-    if data.get("format") != FORMAT:
+    version = data.get("format")
+    if version not in (FORMAT, FORMAT_SEAT):
         raise RecordError(f"{where}: format: not a cmdsl game record (expected {FORMAT!r}, got "
                           f"{_shown(data.get('format'))})")
+    seat_file = version == FORMAT_SEAT
+    if not seat_file:
+        extra = [k for k in _SEAT_KEYS if k in data]
+        if extra:
+            raise RecordError(f"{where}: {extra[0]}: only a {FORMAT_SEAT} record has one")
     if data.get("game") != GAME:
         got = data.get("game")
         what = "a record without a game is of cmdsl's first game" if got is None else f"got {_shown(got)}"
@@ -87,11 +194,25 @@ def parse_record(data: Any, game_data: LobbysData, where: str = "record") -> Lob
     seed = data["seed"]
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise RecordError(f"{where}: seed: expected a whole number from 0 to {MAX_SEED}, got {_shown(seed)}")
-    return LobbysRecord(players, variant, seed, _answers(data["answers"], seats_for(players), f"{where}: answers"),
-                        _texts(data.get("log"), f"{where}: log"), _text_or_none(data.get("result"), f"{where}: result"))
+    seats = seats_for(players)
+    view, digest, debugged = None, None, False
+    if seat_file:
+        view = data.get("view")
+        views = [s.value for s in seats] + ["public", "full"]
+        if view not in views:
+            raise RecordError(f"{where}: view: expected one of {', '.join(views)}, got {_shown(view)}")
+        digest = data.get("log_sha256")
+        if digest is not None and not (isinstance(digest, str) and _HEX64.fullmatch(digest)):
+            raise RecordError(f"{where}: log_sha256: expected 64 hexadecimal digits, got {_shown(digest)}")
+        debugged = data.get("debugged", False)
+        if type(debugged) is not bool:
+            raise RecordError(f"{where}: debugged: expected true or false, got {_shown(debugged)}")
+    return LobbysRecord(players, variant, seed, _answers(data["answers"], seats, f"{where}: answers", seat_file),
+                        _texts(data.get("log"), f"{where}: log"), _text_or_none(data.get("result"), f"{where}: result"),
+                        view, digest, debugged)
 
 
-def _answers(raw: Any, seats: tuple[LobbysSeat, ...], where: str) -> tuple[RecordedAnswer, ...]:
+def _answers(raw: Any, seats: tuple[LobbysSeat, ...], where: str, seat_file: bool = False) -> tuple[RecordedAnswer, ...]:
     if not isinstance(raw, list):
         raise RecordError(f"{where}: expected a list, got {_shown(raw)}")
     if len(raw) > MAX_ANSWERS:
@@ -100,6 +221,15 @@ def _answers(raw: Any, seats: tuple[LobbysSeat, ...], where: str) -> tuple[Recor
     out = []
     for i, a in enumerate(raw, 1):
         at = f"{where}[{i}]"
+        if seat_file and isinstance(a, Mapping) and set(a) == {"seat", "option"}:
+            name, number = a["seat"], a["option"]
+            seat = seat_named(name) if isinstance(name, str) else None
+            if seat is None or seat not in seats:
+                raise RecordError(f"{at}.seat: unknown seat {_shown(name)} (this game's seats are {', '.join(names)})")
+            if type(number) is not int or not 1 <= number <= 100:
+                raise RecordError(f"{at}.option: expected the number of an option, got {_shown(number)}")
+            out.append(RecordedAnswer(seat, None, number))
+            continue
         if not isinstance(a, Mapping) or set(a) != {"seat", "answer"}:
             raise RecordError(f'{at}: expected {{"seat": …, "answer": …}}, got {_shown(a)}')
         name, answer = a["seat"], a["answer"]

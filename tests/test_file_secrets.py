@@ -1,0 +1,286 @@
+"""Files keep secrets (issue 23, part 3; docs/secrets.md "Files"): a file the REPL writes in a game
+against a bot holds, for people to read, only the saving seat's view, and no card that view never
+showed (R3.1–R3.3 for Campaign Manager, L11.6–L11.7 for Lobbys); it still replays the game.
+
+Each test plays a REPL game through ``run_line``, keeps everything the REPL showed the player (each
+answer's output, `log`, `hand`, the board), saves at several points, reads each file as text and
+looks for every card's id and title (Lobbys: id and label)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cmdsl.cli import main
+from cmdsl.games.cm2008.record import FORMAT, FORMAT_SEAT, HiddenAnswer
+from cmdsl.games.lobbys.cards import Card, Contract, contract_cards, pip_cards
+from cmdsl.games.lobbys.game import LobbysGame, replay as lobbys_replay
+from cmdsl.model import CardSet, Side
+from cmdsl.record_file import load_record, read_json
+from cmdsl.replay import replay
+from cmdsl.repl.commands import run_line
+from cmdsl.repl.session import Session
+
+CM2008 = str(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
+
+
+def file_text(path: Path) -> str:
+    """The file as text, and again with its JSON strings unescaped (a title's "é", a suit's "♥")."""
+    raw = path.read_text(encoding="utf-8")
+    return raw + "\n" + json.dumps(json.loads(raw), ensure_ascii=False)
+
+
+def named(text: str, names: dict[str, tuple[str, ...]]) -> set[str]:
+    """The cards (by id) that ``text`` names by any of their names (id, title, label)."""
+    return {card for card, words in names.items()
+            if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text) for w in words)}
+
+
+def cm2008_names(s: Session) -> dict[str, tuple[str, ...]]:
+    return {card.id: (card.id, card.title) for card in s.cards.cards.values()}
+
+
+def lobbys_names() -> dict[str, tuple[str, ...]]:
+    cards: tuple[Card | Contract, ...] = (*pip_cards(1, 10), *contract_cards())
+    return {c.id: (c.id, str(c)) for c in cards}
+
+
+def play_cm2008(tmp_path: Path, setup: str, seat: str, saves: int,
+                steps: int) -> tuple[Session, str, list[tuple[Path, str]]]:
+    """A game against a bot: the human answers 1 each time, saving every ``steps`` answers; each
+    file with all the REPL had shown when it was saved."""
+    s = Session(CM2008)
+    shown = [run_line(s, f"new {setup} vs random seed 3 as {seat} first mccain")]
+    files = []
+    for n in range(saves):
+        for _ in range(steps):
+            if s.game is None or s.game.over:
+                break
+            shown.append(run_line(s, "1"))
+        shown += [run_line(s, "log 100000"), run_line(s, "hand"), run_line(s, "board")]
+        path = tmp_path / f"{setup}-{seat}-{n}.json"
+        shown.append(run_line(s, f"save {path}"))
+        files.append((path, "\n".join(shown)))
+    assert not s.debugged
+    return s, "\n".join(shown), files
+
+
+@pytest.mark.parametrize("setup, seat", [("draft", "obama"), ("draft", "mccain"), ("beginner", "obama"),
+                                         ("choose-states", "mccain")])
+def test_a_cm2008_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Path, setup: str, seat: str) -> None:
+    s, _, files = play_cm2008(tmp_path, setup, seat, saves=4, steps=6)
+    names = cm2008_names(s)
+    for path, shown in files:
+        leaked = named(file_text(path), names) - named(shown, names)
+        assert not leaked, f"{path.name} names cards {seat} never saw: {sorted(leaked)[:5]}"
+
+
+def test_the_check_above_finds_the_bots_cards_in_a_full_file(tmp_path: Path) -> None:
+    """The test can fail: the full record (main's `save`, or `save FILE full`) names the bot's draws."""
+    s, shown, files = play_cm2008(tmp_path, "draft", "obama", saves=1, steps=6)
+    full = tmp_path / "full.json"
+    out = run_line(s, f"save {full} full")
+    assert "shows every hidden card" in out and s.debugged
+    data = json.loads(full.read_text())
+    assert data["view"] == "full" and data["debugged"] is True
+    names = cm2008_names(s)
+    assert named(file_text(full), names) - named(shown, names)
+
+
+def test_a_cm2008_seat_file_replays_and_checks_the_full_log(tmp_path: Path) -> None:
+    """The answers stay (a game is its record), the other seat's secret ones as option numbers;
+    the log is the seat's view and the digest the full log's, which a replay checks."""
+    s, _, files = play_cm2008(tmp_path, "draft", "obama", saves=2, steps=5)
+    game = s.game
+    assert game is not None
+    last = files[-1][0]
+    data = json.loads(last.read_text())
+    assert data["format"] == FORMAT_SEAT and data["view"] == "obama"
+    assert data["log"] == [e.redacted(Side.OBAMA).text() for e in game.events]
+    record = load_record(last)
+    hidden = [a for a in record.answers if isinstance(a, HiddenAnswer)]
+    assert hidden and all(a.seat is Side.MCCAIN for a in hidden)  # McCain's draft picks (R3.1)
+    result = replay(s.cards, record)
+    assert result.reproduces and [e.text() for e in result.game.events] == [e.text() for e in game.events]
+    assert result.game.answers == game.answers
+    assert main(["replay", "--cards", CM2008, str(last)]) == 0
+    # the digest is the full log's: a changed answer that leaves the view's log alone is caught
+    wrong = dict(data, log_sha256="0" * 64)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(wrong))
+    assert not replay(s.cards, load_record(bad)).reproduces
+    # loading the file seats its player at Obama
+    t = Session(CM2008)
+    run_line(t, f"load {last}")
+    assert t.game is not None and t.humans == {Side.OBAMA} and t.game.answers == game.answers
+
+
+def test_a_hot_seat_file_holds_the_public_view(tmp_path: Path) -> None:
+    s = Session(CM2008)
+    run_line(s, "new draft vs human seed 4 first mccain")
+    for line in ["1", "", "1", "1", "", "1"]:
+        run_line(s, line)
+    path = tmp_path / "hot.json"
+    run_line(s, f"save {path}")
+    data = json.loads(path.read_text())
+    assert data["view"] == "public"
+    assert all("option" in a for a in data["answers"])  # every draft pick is secret to the public (R3.1)
+    names = cm2008_names(s)
+    assert not named(file_text(path), names)  # nobody's drafted card, nobody's draw
+    assert replay(s.cards, load_record(path)).reproduces
+
+
+def test_a_bots_only_record_keeps_the_whole_log(tmp_path: Path) -> None:
+    """`cmdsl play --bot … --bot … --record` is the operator's: the full log, format 2."""
+    path = tmp_path / "bots.json"
+    assert main(["play", "--cards", CM2008, "--bot", "random", "--bot", "random", "--seed", "5",
+                 "--setup", "draft", "--max-turns", "3", "--quiet", "--record", str(path)]) == 0
+    data = json.loads(path.read_text())
+    assert data["format"] == FORMAT and "view" not in data
+    assert any(" draws " in t and "a card" not in t for t in data["log"])
+
+
+def test_old_cm2008_records_still_load_and_replay(cm2008_before_rebalance: CardSet) -> None:
+    """Format-2 records (made before the rebalance) and a format-1 one still replay."""
+    for name in ("v2-draft-seed3.json", "v2-choose-states-seed5.json"):
+        record = load_record(Path(__file__).parent / "data" / "records" / name)
+        assert record.view is None and record.upgraded_from is None
+        assert replay(cm2008_before_rebalance, record).reproduces
+
+
+# ---- Lobbys -------------------------------------------------------------------------------------
+
+def play_lobbys(tmp_path: Path, new: str, saves: int, steps: int) -> tuple[Session, str, list[tuple[Path, str]]]:
+    """As ``play_cm2008``, in a Lobbys game."""
+    s = Session()
+    shown = [run_line(s, new)]
+    files = []
+    for n in range(saves):
+        for _ in range(steps):
+            assert s.lobbys is not None
+            if s.lobbys.game.over:
+                break
+            shown.append(run_line(s, "1"))
+        shown += [run_line(s, "log 100000"), run_line(s, "hand"), run_line(s, "table")]
+        path = tmp_path / f"lobbys-{n}.json"
+        shown.append(run_line(s, f"save {path}"))
+        files.append((path, "\n".join(shown)))
+    return s, "\n".join(shown), files
+
+
+@pytest.mark.parametrize("new", ["new lobbys 3 players vs random seed 5",
+                                 "new lobbys 4 players vs greedy seed 2 as p3 people"])
+def test_a_lobbys_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Path, new: str) -> None:
+    s, _, files = play_lobbys(tmp_path, new, saves=6, steps=2)
+    names = lobbys_names()
+    for path, shown in files:
+        leaked = named(file_text(path), names) - named(shown, names)
+        assert not leaked, f"{path.name} names cards the player never saw: {sorted(leaked)}"
+
+
+def test_a_lobbys_seat_file_replays_and_loads_at_its_seat(tmp_path: Path) -> None:
+    s, shown, files = play_lobbys(tmp_path, "new lobbys 3 players vs random seed 5 as p2", saves=2, steps=4)
+    assert s.lobbys is not None
+    game = s.lobbys.game
+    last = files[-1][0]
+    data = read_json(last)
+    assert data["format"] == "cmdsl-record/3" and data["view"] == "p2" and data["debugged"] is False
+    # the bots' picks of the step in progress, made before the player's (L11.7), are numbers
+    hidden = [a for a in data["answers"] if "option" in a]
+    assert hidden and all(a["seat"] != "p2" for a in hidden)
+    replayed, same = lobbys_replay(data)
+    assert same and [e.text() for e in replayed.events] == [e.text() for e in game.events]
+    assert replayed.history == game.history
+    assert not lobbys_replay(dict(data, log_sha256="0" * 64))[1]
+    assert main(["replay", str(last)]) == 0
+    t = Session()
+    run_line(t, f"load {last}")
+    assert t.lobbys is not None and [x.value for x in t.lobbys.humans] == ["p2"]
+
+
+def test_a_lobbys_hot_seat_file_holds_the_public_view(tmp_path: Path) -> None:
+    s = Session()
+    run_line(s, "new lobbys 3 players seed 4")
+    for line in ("1", "", "1", "", "1", "1", ""):  # the vote revealed; Player 3 and Player 1 have offered
+        run_line(s, line)
+    path = tmp_path / "hot.json"
+    run_line(s, f"save {path}")
+    data = read_json(path)
+    assert data["view"] == "public"
+    assert [a for a in data["answers"] if "option" in a] == [{"seat": "p3", "option": a["option"]}
+                                                              for a in data["answers"][3:4]]
+    assert not any("is dealt" in t and "cards." not in t for t in data["log"])  # nobody's hand
+    assert lobbys_replay(data)[1]
+
+
+def test_a_lobbys_full_save_names_the_bots_cards_and_marks_it_debugged(tmp_path: Path) -> None:
+    s, shown, _ = play_lobbys(tmp_path, "new lobbys 3 players vs random seed 5", saves=1, steps=2)
+    path = tmp_path / "full.json"
+    assert "shows every hidden card" in run_line(s, f"save {path} full")
+    data = read_json(path)
+    assert data["view"] == "full" and data["debugged"] is True
+    names = lobbys_names()
+    assert named(file_text(path), names) - named(shown, names)  # the check can fail
+
+
+def test_an_old_lobbys_record_still_loads_and_replays(tmp_path: Path) -> None:
+    game = LobbysGame(9, 3)
+    while not game.over and len(game.history) < 20:
+        d = game.pending_decisions[0]
+        game.answer(d.options[0].id, d.player)
+    data = game.record()
+    assert data["format"] == "cmdsl-record/2" and "view" not in data
+    replayed, same = lobbys_replay(json.loads(json.dumps(data)))
+    assert same and replayed.history == game.history
+
+
+# ---- bad files -----------------------------------------------------------------------------------
+
+def cm2008_seat_file(tmp_path: Path) -> dict:  # type: ignore[type-arg]
+    _, _, files = play_cm2008(tmp_path, "draft", "obama", saves=1, steps=3)
+    return json.loads(files[0][0].read_text())  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"view": None}, "view: null is not mccain, obama, public or full"),
+    ({"view": "chance"}, "view: \"chance\" is not"),
+    ({"format": "cmdsl-record/2"}, "answers[1]"),  # an option number is only in a seat's file
+])
+def test_a_broken_cm2008_seat_file_is_one_line(tmp_path: Path, change: dict, message: str) -> None:  # type: ignore[type-arg]
+    from cmdsl.errors import RecordError
+
+    data = dict(cm2008_seat_file(tmp_path), **change)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=re.escape(message)):
+        load_record(path)
+
+
+def test_a_cm2008_option_number_out_of_range_is_where_the_replay_stops(tmp_path: Path) -> None:
+    data = cm2008_seat_file(tmp_path)
+    i = next(i for i, a in enumerate(data["answers"]) if isinstance(a, dict) and "option" in a)
+    data["answers"][i]["option"] = 9
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    s = Session(CM2008)
+    result = replay(s.cards, load_record(path))
+    assert result.diverged_at == i and "has 3 options, not 9" in (result.reason or "")
+
+
+def test_a_broken_lobbys_seat_file_is_one_line(tmp_path: Path) -> None:
+    from cmdsl.errors import RecordError
+
+    _, _, files = play_lobbys(tmp_path, "new lobbys 3 players vs random seed 5", saves=1, steps=2)
+    data = read_json(files[0][0])
+    for change, message in [({"view": "p9"}, "view: expected one of p1, p2, p3, public, full"),
+                            ({"format": "cmdsl-record/2"}, "log_sha256: only a cmdsl-record/3 record has one")]:
+        with pytest.raises(RecordError, match=re.escape(message)):
+            lobbys_replay(dict(data, **change))
+    i = next(i for i, a in enumerate(data["answers"]) if "option" in a)
+    answers = [dict(a) for a in data["answers"]]
+    answers[i]["option"] = 40
+    with pytest.raises(RecordError, match=rf"answers\[{i + 1}\]: p\d cannot answer 'option 40'"):
+        lobbys_replay(dict(data, answers=answers))
