@@ -8,13 +8,12 @@ renamed over it, so an interrupted or failed save never leaves half a file.
 from __future__ import annotations
 
 import json
-import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from . import atomic_file
 from .errors import RecordError
 from .games.cm2008.record import Record
 
@@ -110,40 +109,17 @@ def too_deep(text: str, limit: int = MAX_NESTING) -> tuple[int, int]:
 
 def check_destination(path: str | Path) -> None:
     """Refuse, before a game is played, a place where its record could not be saved."""
-    p = Path(path)
-    parent = p.parent
-    if p.is_dir():
-        raise RecordError(f"{p}: is a directory; give a file name")
-    if not parent.is_dir():
-        raise RecordError(f"{p}: no such directory {str(parent)!r}")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise RecordError(f"{p}: cannot write in {str(parent)!r} (permission denied)")
+    try:
+        atomic_file.check_destination(Path(path))
+    except atomic_file.DestinationError as e:
+        raise RecordError(f"{path}: {e}") from None
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``."""
-    check_destination(path)
-    tmp: Path | None = None
+    """Write ``text`` whole or not at all: a failed save (a full disk) leaves the previous file."""
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp", delete=False) as fh:
-            tmp = Path(fh.name)
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, _file_mode(path))  # the temporary file is private (0600); a record is not
-        os.replace(tmp, path)
+        atomic_file.write_atomically(path, text)
+    except atomic_file.DestinationError as e:
+        raise RecordError(f"{path}: {e}") from None
     except OSError as e:
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)
         raise RecordError(f"{path}: cannot save ({e.strerror or e})") from None
-
-
-def _file_mode(path: Path) -> int:
-    """The existing file's permissions, or those a new file gets under the umask."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask

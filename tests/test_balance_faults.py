@@ -148,3 +148,33 @@ def test_a_file_behind_a_symbolic_link_is_written_and_the_link_stays(tmp_path: P
     (tmp_path / "save.json").symlink_to(tmp_path / "real.json")
     write_atomically(tmp_path / "save.json", "new")
     assert (tmp_path / "save.json").is_symlink() and (tmp_path / "real.json").read_text() == "new"
+
+
+# ---- records and saves (issue 24 item 3: "the previous file kept") -----------------------------------
+
+
+def test_a_record_that_does_not_fit_keeps_the_previous_file(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text('{"the": "previous record"}\n')
+    out = subprocess.run([sys.executable, "-m", "cmdsl.cli", "play", "--bot", "random", "--bot", "random", "--seed",
+                          "1", "--quiet", "--record", str(record), "--cards", str(CM2008)],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path, preexec_fn=lambda: _limited(4_000))
+    assert out.returncode == 1, out.stderr[-2000:]
+    assert "Traceback" not in out.stderr
+    assert out.stderr.strip().splitlines()[-1] == f"error: {record}: cannot save (File too large)"
+    assert record.read_text() == '{"the": "previous record"}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_the_repl_never_saves_over_a_device_or_a_fifo(tmp_path: Path) -> None:
+    from cmdsl.repl.commands import run_line
+    from cmdsl.repl.session import Session
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)  # stands for /dev/null: as root, a rename over it replaced the device
+    s = Session(str(CM2008))
+    run_line(s, "new seed 1")
+    with pytest.raises(Exception) as info:
+        run_line(s, f"save {fifo}")
+    assert str(info.value) == f"{fifo}: is not a regular file (a device, a FIFO or a socket)"
+    assert not fifo.is_file() and fifo.exists()  # still the FIFO
