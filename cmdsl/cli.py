@@ -13,6 +13,7 @@ from .balance.cli import add_parser as add_balance_parser
 from .bot_game import destination_refused, play_to_end, seat_bots
 from .bots import BOT_NAMES
 from .errors import CmdslError
+from .games import GAMES
 from .games.cm2008.engine import Game
 from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, Setup
 from .record_file import game_of, load_record, read_json, save_record
@@ -24,7 +25,6 @@ from .model import CardSet
 
 DEFAULT_BOT_TURN_LIMIT = argtypes.DEFAULT_BOT_TURN_LIMIT
 #: The games cmdsl plays (``--game``).
-GAMES = ("cm2008", "lobbys")
 
 
 def _cards(path: str | None, say: bool = True) -> CardSet:
@@ -85,7 +85,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = read_json(args.file)
     except CmdslError:  # said after the cards' own errors, as before there were two games
         data = None
-    if data is not None and game_of(data) == "lobbys":
+    if data is not None and game_of(data, str(args.file)) == "lobbys":
         from . import lobbys_cli
 
         return lobbys_cli.replay_record(args, data)

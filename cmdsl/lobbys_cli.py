@@ -11,7 +11,8 @@ from typing import Any
 from .bot_game import destination_refused, play_to_end, seat_bots
 from .errors import CmdslError
 from .games.lobbys.data import load_data
-from .games.lobbys.game import LobbysGame, first_difference, replay
+from .games.lobbys.game import LobbysGame
+from .games.lobbys.record import replay_problem
 from .games.lobbys.seats import seat_named, seats_for
 from .record_file import save_json
 
@@ -42,7 +43,8 @@ def play(args: argparse.Namespace) -> int:
 def replay_record(args: argparse.Namespace, data: Any) -> int:
     """``cmdsl replay FILE`` of a Lobbys record: replay it, print the log if asked (the full log,
     or as one seat saw it), and say whether it reproduces."""
-    game, same = replay(data, str(args.file))
+    game = LobbysGame.from_record(data, str(args.file))
+    problem = replay_problem(game, data)
     if args.log:
         if args.seat is None:
             print(game.log_text())
@@ -52,11 +54,10 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
                 raise CmdslError(f'--seat {args.seat}: this game\'s seats are '
                                  + ", ".join(s.value for s in game.seats))
             print("\n".join(e.text() for e in game.view(seat).log))
-    if same:
+    if problem is None:
         end = game.result.text() if game.result is not None else "the game is not over"
         print(f"Replay reproduces the record: {len(game.answers)} answers, {len(game.events)} events, "
               f"identical log. {end}")
         return 0
-    at = first_difference(game, list(data.get("log") or []))
-    print(f"Replay diverges: the log differs at event {at}", file=sys.stderr)
+    print(f"Replay diverges: {problem}", file=sys.stderr)
     return 1

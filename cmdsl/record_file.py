@@ -15,6 +15,7 @@ from typing import Any
 
 from . import atomic_file
 from .errors import RecordError
+from .games import GAMES, GameName
 from .games.cm2008.record import Record
 
 #: A record of a long game is well under 1 MiB; anything far larger is not one of ours.
@@ -33,9 +34,14 @@ def read_json(path: str | Path) -> Any:
     return _parse(path, _read(Path(path)))
 
 
-def game_of(data: Any) -> str:
-    """Which game a record is of: its ``game`` field (a CM2008 record has none: cm2008)."""
-    return data.get("game", "cm2008") if isinstance(data, dict) else "cm2008"
+def game_of(data: Any, where: str = "record") -> GameName:
+    """Which game a record is of: its ``game`` field (a CM2008 record has none: cm2008); a game
+    cmdsl does not play is refused, named (``where``: the file, for the message)."""
+    game = data.get("game", "cm2008") if isinstance(data, dict) else "cm2008"
+    for known in GAMES:
+        if game == known:
+            return known
+    raise RecordError(f"{where}: game: unknown game {game!r} (cmdsl plays {', '.join(GAMES)})")
 
 
 def save_record(record: Record, path: str | Path) -> None:

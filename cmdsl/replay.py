@@ -85,14 +85,25 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
     if at is not None:
         before = record.log[at] if record.log is not None and at < len(record.log) else None
         now_text = now[at] if at < len(now) else None
-    if at is not None:
+    result = game.result.text() if game.result is not None else None
+    if at is not None and now_text is None and stopped is None and record.log is not None:
+        # Every answer applied and every replayed event is the record's: its answers were cut short.
+        reasons.append(f"the record is incomplete: its {len(answers)} answers replay {len(now)} of the "
+                       f"{len(record.log)} events its log holds (answers are missing)")
+    elif at is not None:
         # An event differs before any answer stops applying: that is where the games part.
         text = f"event {at + 1} differs: recorded {_quoted(before)}, replayed {_quoted(now_text)}"
         reasons.append(text + (f" (answers stop applying at answer {stopped[0] + 1})" if stopped else ""))
     elif stopped is not None:
         reasons.append(stopped[1])
+    elif upto is None and record.result is not None and result is None:
+        reasons.append(f"the record is incomplete: its {len(answers)} answers end before the game does, yet it "
+                       f"says {_quoted(record.result)} (answers are missing)")
     elif upto is None and record.log_sha256 is not None and log_digest(full) != record.log_sha256:
         reasons.append("the event log differs from the recorded one")
+    elif upto is None and record.result is not None and record.result != result:  # (None: not said)
+        reasons.append(f"the result differs: the record says {_quoted(record.result)}, the replay gives "
+                       f"{_quoted(result)}")
     return Replay(game, stopped[0] if stopped else None, "; ".join(reasons) or None, at, before, now_text)
 
 

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Literal, Mapping, get_args
+from typing import Any, Final, Mapping
 
 import yaml
 
 from .errors import CardError, Located, did_you_mean, shown_path
+from .games import GAMES, GameName
 from .safe_yaml import compose, read_text
 
 Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
-GameName = Literal["cm2008", "lobbys"]
-GAMES: Final[tuple[GameName, ...]] = get_args(GameName)
 FILE_KEYS: Final = ("game", "scenarios")
 
 #: A scenario file is a few kilobytes; the largest we ship is under 4 KiB.

@@ -411,7 +411,7 @@ ALIASES = {"board": "table"}
 def is_lobbys_record(path: str) -> Any:
     """The parsed record when ``path`` holds a Lobbys record, else None (a broken file raises)."""
     data = read_json(path)
-    return data if game_of(data) == "lobbys" else None
+    return data if game_of(data, path) == "lobbys" else None
 
 
 def cmd_load(s: Session, arg: str, colour: bool, leave: Leave) -> str:

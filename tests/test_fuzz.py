@@ -187,6 +187,69 @@ def test_any_damaged_record_is_refused_with_a_message_or_replays(mini: CardSet, 
         replay(mini, record)  # a record that loads replays, or says where it diverges: no exception
 
 
+# ---- tampered records of either game: refused, or not reproduced (issue 24 item 6) ------------------
+
+TAMPERINGS = st.sampled_from(["result", "cut", "cut-and-log", "seed", "answer"])
+
+
+def _tamper(data: dict[str, Any], how: str, k: int) -> dict[str, Any]:
+    answers = list(data["answers"])
+    k = 1 + k % (len(answers) - 1)
+    if how == "result":
+        return {**data, "result": (data["result"] or "") + " (edited)"}
+    if how == "cut":
+        return {**data, "answers": answers[:k]}
+    if how == "cut-and-log":
+        return {**data, "answers": answers[:k], "log": None}
+    if how == "seed":
+        return {**data, "seed": data["seed"] + 1}
+    # "answer": a later answer of the same seat, another choice, in this one's place (the order of
+    # secret picks within a step is no part of the game, so moving answers around proves nothing)
+    seat = answers[k].get("seat") if isinstance(answers[k], dict) else None
+    later = next((a for a in answers[k + 1:] if isinstance(a, dict) and a.get("seat") == seat and a != answers[k]),
+                 None)
+    if later is None:
+        return {**data, "seed": data["seed"] + 1}
+    return {**data, "answers": answers[:k] + [later] + answers[k + 1:]}
+
+
+@FAST
+@given(how=TAMPERINGS, k=st.integers(0, 10_000), seed=st.integers(0, 50))
+def test_a_tampered_lobbys_record_is_refused_or_does_not_reproduce(how: str, k: int, seed: int) -> None:
+    from cmdsl.games.lobbys import LobbysGame
+    from cmdsl.games.lobbys.record import replay_problem
+
+    from .lobbys.conftest import random_game
+
+    data = _tamper(json.loads(json.dumps(random_game(seed, 3, 99).record())), how, k)
+    try:
+        game = LobbysGame.from_record(data)
+    except CmdslError as e:
+        assert "\n" not in str(e) and str(e)
+        return
+    assert replay_problem(game, data) is not None, (how, k)
+
+
+@FAST
+@given(how=TAMPERINGS, k=st.integers(0, 10_000), seed=st.integers(0, 50))
+def test_a_tampered_cm2008_record_is_refused_or_does_not_reproduce(mini: CardSet, how: str, k: int, seed: int) -> None:
+    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.record import Record
+    from cmdsl.games.cm2008.setup import Setup
+    from cmdsl.replay import replay
+
+    game = Game(mini, seed, Setup())
+    while game.pending is not None:
+        game.answer(game.pending_decisions[0].options[0].id, game.pending_decisions[0].player)
+    data = _tamper(game.record().to_json(), how, k)
+    try:
+        result = replay(mini, Record.from_json(data, "game.json"))
+    except CmdslError as e:
+        assert "\n" not in str(e) and str(e)
+        return
+    assert not result.reproduces, (how, k)
+
+
 # ---- card files ------------------------------------------------------------------------------------
 
 MINI = Path(__file__).parent / "data" / "mini"

@@ -2,7 +2,11 @@
 its data. A game package names no other game; the generic core will name none of them."""
 
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal, get_args
+
+#: The games cmdsl plays (until games are plug-ins with a registry: issue "Games as plug-ins").
+GameName = Literal["cm2008", "lobbys"]
+GAMES: Final[tuple[GameName, ...]] = get_args(GameName)
 
 #: The data file of each game that keeps its data under ``cards/`` beside CM2008's card sets,
 #: read by its own package: a folder holding one is that game's data, not a card set.

@@ -51,7 +51,8 @@ def test_a_tampered_lobbys_record_diverges_or_is_refused(tmp_path: Path, capsys:
     rec.write_text(json.dumps(data))
     capsys.readouterr()
     assert main(["replay", str(rec)]) == 1
-    assert "Replay diverges: the log differs at event 3" in capsys.readouterr().err
+    # events count from 1, as CM2008's do: log[3] is the fourth
+    assert 'Replay diverges: the log differs at event 4: the record has "something else"' in capsys.readouterr().err
     data["answers"][0]["answer"] = "KS"  # a face card is a contract, never in a hand
     rec.write_text(json.dumps(data))
     assert main(["replay", str(rec)]) == 1

@@ -83,7 +83,7 @@ def _with(**changes: Any) -> dict[str, Any]:
     (_with(answers=[{"seat": "p9", "answer": "7H"}]), "record: answers[1].seat: unknown seat 'p9' (this game's "
                                                       "seats are p1, p2, p3)"),
     (_with(answers=[{"seat": "p4", "answer": "7H"}]), "record: answers[1].seat: unknown seat 'p4'"),
-    (_with(answers=[{"seat": "p1", "answer": "QH"}]), "record: answers[1].answer: 'QH' is not a card id"),
+    (_with(answers=[{"seat": "p1", "answer": "QH"}]), "record: answers[1].answer: 'QH' is a contract card (L1.3), never in a hand"),
     (_with(log="x"), "record: log: expected a list of texts, got 'x'"),
     (_with(result=3), "record: result: expected a text, got 3"),
 ])

@@ -48,6 +48,7 @@ _KEYS: Final = ("format", "game", "players", "people_variant", "seed", "answers"
                 "log_sha256", "debugged", "view")
 _SEAT_KEYS: Final = ("log_sha256", "debugged", "view")  # only in a seat's file (format 3)
 _HEX64: Final = re.compile(r"[0-9a-f]{64}")
+_CONTRACT_ID: Final = re.compile(r"[JQK][CDHS]")  # a face card: a contract (L1.3)
 _REQUIRED: Final = ("format", "game", "players", "seed", "answers")
 
 
@@ -141,14 +142,36 @@ def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
 
 
 def log_matches(game: Any, data: Mapping[str, Any]) -> bool:
-    """Whether a replayed game's log is the record's: its ``log`` (a view's, in a seat's file),
-    and in a seat's file the digest of the full log too (True when the record keeps neither)."""
+    """Whether a replayed game is the record's (``replay_problem`` finds nothing)."""
+    return replay_problem(game, data) is None
+
+
+def replay_problem(game: Any, data: Mapping[str, Any]) -> str | None:
+    """Why a game replayed from a record is not the one the record holds, in a few words, or None:
+    its ``log`` (a view's, in a seat's file) event by event, a record cut short, the digest of
+    the full log (a seat's file), and the result."""
     log = data.get("log")
     view = data.get("view") if data.get("format") == FORMAT_SEAT else None
-    if log is not None and view_texts(game, view) != log:
-        return False
+    if log is not None:
+        texts = view_texts(game, view)
+        at = next((i for i, (a, b) in enumerate(zip(texts, log)) if a != b), None)
+        if at is not None:
+            return f"the log differs at event {at + 1}: the record has \"{log[at]}\", the replay \"{texts[at]}\""
+        if len(texts) < len(log):
+            return (f"the record is incomplete: its {len(game.answers)} answers replay {len(texts)} of the "
+                    f"{len(log)} events its log holds (answers are missing)")
+        if len(texts) > len(log):
+            return f"the record's log ends at event {len(log)}, and its answers replay {len(texts)} events"
+    recorded, actual = data.get("result"), (game.result.text() if game.result is not None else None)
+    if recorded is not None and actual is None:
+        return (f"the record is incomplete: its {len(game.answers)} answers end before the game does, yet it "
+                f"says \"{recorded}\" (answers are missing)")
     digest = data.get("log_sha256") if view is not None else None
-    return digest is None or log_digest([e.text() for e in game.events]) == digest
+    if digest is not None and log_digest([e.text() for e in game.events]) != digest:
+        return "the digest of the full log differs: this file's answers do not replay the game it was saved from"
+    if recorded is not None and recorded != actual:  # (None: a game not over, or a record that does not say)
+        return f"the result differs: the record says \"{recorded}\", the replay gives \"{actual}\""
+    return None
 
 
 def _shown(x: Any) -> str:
@@ -237,6 +260,9 @@ def _answers(raw: Any, seats: tuple[LobbysSeat, ...], where: str, seat_file: boo
         if seat is None or seat not in seats:
             raise RecordError(f"{at}.seat: unknown seat {_shown(name)} (this game's seats are {', '.join(names)})")
         if not isinstance(answer, str) or answer not in OPTION_BY_ID:
+            if isinstance(answer, str) and _CONTRACT_ID.fullmatch(answer):
+                raise RecordError(f"{at}.answer: {_shown(answer)} is a contract card (L1.3), never in a hand: a pick "
+                                  "is a card of the Offer deck (such as 7H, AS, 10D)")
             raise RecordError(f"{at}.answer: {_shown(answer)} is not a card id (such as 7H, AS, 10D)")
         out.append(RecordedAnswer(seat, answer))
     return tuple(out)
