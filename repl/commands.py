@@ -24,8 +24,9 @@ from cmdsl.games.cm2008.options import play_id, state_id
 from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
 from cmdsl.lang import render as unparse
 from cmdsl.model import ISSUES, Side
+from cmdsl.games.cm2008 import explain
 
-from . import explain, lobbys_commands, render
+from . import lobbys_commands, render
 from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
 from .session import Session, SessionError, save_arguments
 

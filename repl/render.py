@@ -126,7 +126,7 @@ def events(evs: list[Event], colour: bool = False, hide_seed: bool = False) -> s
 
 def decision(d: Decision, colour: bool = False, game: Game | None = None) -> str:
     """The pending decision, each option followed by what it does (card text, the state's tile)."""
-    from .explain import board, heading, option_details, option_label
+    from cmdsl.games.cm2008.explain import board, heading, option_details, option_label
 
     p = Painter(colour)
     lines = [p.side(d.player, f"{d.player}") + f" — {heading(d, game)}:"]

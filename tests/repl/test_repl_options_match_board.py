@@ -15,7 +15,7 @@ from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import StateView
 from cmdsl.model import CardSet
 from cmdsl.repl import render
-from cmdsl.repl.explain import explain
+from cmdsl.games.cm2008.explain import explain
 
 
 def described(sv: StateView) -> list[str]:

@@ -1,7 +1,8 @@
 """What a pending decision means, in the game's words: each option says what it does, and `?`
 explains who decides, what the options do and what happens next.
 
-Plain functions of the game and the decision: the REPL prints them, tests read them.
+Plain functions of the game and the decision, in the game's own words (as Lobbys' are in its
+package): the REPL prints them, tests read them.
 """
 
 from __future__ import annotations
@@ -9,15 +10,15 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from cmdsl.catalog import card_text
-from cmdsl.game.decisions import Decision, Option
-from cmdsl.games.cm2008.engine import Game
-from cmdsl.games.cm2008.setup import DRAFT_ROUNDS
-from cmdsl.games.cm2008.events import DieRolled
-from cmdsl.games.cm2008.kinds import DecisionKind
-from cmdsl.games.cm2008.position import LiveState
-from cmdsl.games.cm2008.view import RowView, StateView
-from cmdsl.model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, CardDef, NegativeDef, NewsDef, StateTile
+from ...catalog import card_text
+from ...game.decisions import Decision, Option
+from .engine import Game
+from .setup import DRAFT_ROUNDS
+from .events import DieRolled
+from .kinds import DecisionKind
+from .position import LiveState
+from .view import RowView, StateView
+from ...model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, CardDef, NegativeDef, NewsDef, StateTile
 
 _DRAFT_ROUND = re.compile(r"^draft round (\d+): (.*)$")
 
