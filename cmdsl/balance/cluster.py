@@ -143,8 +143,9 @@ class DaskExecutor:
         return _Closing(_connect(distributed, self.cluster.address, self.connect_timeout), None)
 
 
-#: Seconds given beyond the timeout to Dask's own refusal (an unreachable port), which comes at the timeout.
-_GRACE = 1.0
+#: The share of the timeout given to Dask's own connect timeout, so that its refusal (an unreachable
+#: port) comes before the timeout, which bounds the whole attempt.
+_DASK_SHARE = 0.8
 
 
 def _connect(distributed: Any, address: str, timeout: float) -> Any:
@@ -153,19 +154,19 @@ def _connect(distributed: Any, address: str, timeout: float) -> Any:
     Dask's own timeout covers reaching the port, not what comes after: a service of another kind
     there (a web server waits to be asked, as Dask's handshake does) hangs the client for ever, and
     one that talks first can be read as a frame length of exabytes. So the client is made on a
-    thread of its own, and left behind if it is still waiting after the timeout and a short grace
-    (a daemon thread: it does not keep the process alive)."""
+    thread of its own, and left behind if it is still waiting at the timeout (a daemon thread: it
+    does not keep the process alive)."""
     made: dict[str, Any] = {}
 
     def connect() -> None:
         try:
-            made["client"] = distributed.Client(address, timeout=timeout, set_as_default=False)
+            made["client"] = distributed.Client(address, timeout=timeout * _DASK_SHARE, set_as_default=False)
         except BaseException as e:  # whatever it is, it is reported in one line below
             made["error"] = e
 
     thread = threading.Thread(target=connect, name="cmdsl-dask-connect", daemon=True)
     thread.start()
-    thread.join(timeout + _GRACE)
+    thread.join(timeout)
     if "client" in made:
         return made["client"]
     error = made.get("error")
