@@ -88,7 +88,7 @@ def _stored(db: Path) -> int:
 
 def test_a_full_disk_during_a_run_is_one_line_and_keeps_the_games_written(tmp_path: Path) -> None:
     db = tmp_path / "full.db"
-    out = _balance(tmp_path, "--games", "400", "--db", str(db), limit=150_000)
+    out = _balance(tmp_path, "--games", "100", "--db", str(db), limit=150_000)
     assert out.returncode == 1, out.stderr[-2000:]
     assert "Traceback" not in out.stderr
     errors = [ln for ln in out.stderr.splitlines() if ln.startswith("error:")]
@@ -100,8 +100,8 @@ def test_a_full_disk_during_a_run_is_one_line_and_keeps_the_games_written(tmp_pa
     # with room again, --resume says what it keeps and plays the rest
     again = _balance(tmp_path, "--db", str(db), "--resume")
     assert again.returncode == 0, again.stderr[-2000:]
-    assert f"Resuming {db}: {kept} finished games kept, {400 - kept} to play." in again.stderr
-    assert _stored(db) == 400
+    assert f"Resuming {db}: {kept} finished games kept, {100 - kept} to play." in again.stderr
+    assert _stored(db) == 100
 
 
 def test_a_report_that_does_not_fit_leaves_the_old_page_and_no_piece_of_the_new(tmp_path: Path) -> None:
