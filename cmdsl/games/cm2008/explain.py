@@ -18,7 +18,7 @@ from .events import DieRolled
 from .kinds import DecisionKind
 from .position import LiveState
 from .view import RowView, StateView
-from ...model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, CardDef, NegativeDef, NewsDef, StateTile
+from ...model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, CardDef, NegativeDef, NewsDef, Side, StateTile
 
 _DRAFT_ROUND = re.compile(r"^draft round (\d+): (.*)$")
 
@@ -161,7 +161,7 @@ def explain(game: Game, d: Decision) -> str:
     """`?` at a decision: who decides, what it is for, what each option does, what happens next."""
     item = asking_item(game, d)
     why = _WHY.get(d.kind, "{p} must decide.").format(
-        p=d.player, o=d.player.other, limit=HAND_LIMIT_FOR_DRAWING, rounds=DRAFT_ROUNDS, ask=prompt(d))
+        p=d.player, o=_side(d).other, limit=HAND_LIMIT_FOR_DRAWING, rounds=DRAFT_ROUNDS, ask=prompt(d))
     lines = [f"{d.player} decides: {heading(d, game)}."]
     if item is not None:
         lines += _for_effect(game, d, item)
@@ -177,11 +177,17 @@ def explain(game: Game, d: Decision) -> str:
     return "\n".join(lines)
 
 
+def _side(d: Decision) -> Side:
+    """The side deciding (a CM2008 decision a player answers is always a side's)."""
+    assert isinstance(d.player, Side), d.player
+    return d.player
+
+
 def _for_effect(game: Game, d: Decision, item: CardDef | NewsDef | NegativeDef) -> list[str]:
     """Where the asking effect comes from, and its whole rules text."""
     if isinstance(item, NegativeDef):
         # who rolled: the last roll in the log (public, R8.1); the chooser may be either player
-        roller = next((e.player for e in reversed(game.events) if isinstance(e, DieRolled)), d.player.other)
+        roller = next((e.player for e in reversed(game.events) if isinstance(e, DieRolled)), _side(d).other)
         where = (f"{roller} went negative and rolled {item.roll}: {item.title}. {roller.other} carries out "
                  f"the result (R8.1); {d.player} chooses for it:")
     elif isinstance(item, NewsDef):
