@@ -284,3 +284,15 @@ def test_a_broken_lobbys_seat_file_is_one_line(tmp_path: Path) -> None:
     answers[i]["option"] = 40
     with pytest.raises(RecordError, match=rf"answers\[{i + 1}\]: p\d cannot answer 'option 40'"):
         lobbys_replay(dict(data, answers=answers))
+
+
+def test_a_hidden_lobbys_pick_is_numbered_without_its_rank() -> None:
+    """The number of a hidden pick counts its options in an order of its own, not the hand's sorted
+    order, where "option 7 of 8" would say the card is a high one (L11.7: picks are secret)."""
+    from cmdsl.game.decisions import Option
+    from cmdsl.games.lobbys.record import hidden_order
+
+    hand = tuple(Option(card, card) for card in ("AH", "2H", "3D", "5C", "6C", "7S", "9S", "10D"))
+    orders = {tuple(o.id for o in hidden_order(hand, seed, i)) for seed in range(3) for i in range(5)}
+    assert len(orders) > 10  # it varies with the record's seed and the answer's place...
+    assert all(sorted(order) == sorted(o.id for o in hand) for order in orders)  # ...and is a permutation

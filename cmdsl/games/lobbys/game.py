@@ -336,7 +336,7 @@ class LobbysGame(Driver):
                 raise RecordError(f"{where}: answers[{i}]: the game is over already: the record has "
                                   f"{len(rec.answers) - i + 1} answer(s) too many")
             try:
-                answer = a.option_id(game)  # a seat's file stores others' unrevealed picks by number
+                answer = a.option_id(game, rec.seed, i - 1)  # a seat's file: others' unrevealed picks by number
                 game.answer(answer, a.seat)
             except (IllegalAnswer, RecordError) as e:
                 raise RecordError(f"{where}: answers[{i}]: {a.seat.value} cannot answer "

@@ -27,7 +27,7 @@ from .data import LobbysData
 from .options import OPTION_BY_ID
 from .seats import LobbysSeat, seat_named, seats_for
 
-from ...game.decisions import CHANCE, Decision
+from ...game.decisions import CHANCE, Decision, Option
 
 
 class Deciding(Protocol):
@@ -58,8 +58,9 @@ class RecordedAnswer:
     answer: str | None  # an option id: a card's id; None: hidden, see ``option``
     option: int | None = None  # a hidden pick: the number (from 1) of its option
 
-    def option_id(self, game: Deciding) -> str:
-        """The card id this answer picks in ``game`` (a hidden one: at the seat's pending pick)."""
+    def option_id(self, game: Deciding, seed: int, index: int) -> str:
+        """The card id this answer picks in ``game`` (a hidden one: at the seat's pending pick;
+        ``seed`` and ``index``, the record's seed and this answer's place, order its options)."""
         if self.answer is not None:
             return self.answer
         d = next((d for d in game.pending_decisions if d.player is self.seat), None)
@@ -68,7 +69,14 @@ class RecordedAnswer:
         assert self.option is not None
         if not 1 <= self.option <= len(d.options):
             raise RecordError(f"{self.seat.value}'s pick has {len(d.options)} options, not {self.option}")
-        return d.options[self.option - 1].id
+        return hidden_order(d.options, seed, index)[self.option - 1].id
+
+
+def hidden_order(options: tuple[Option, ...], seed: int, index: int) -> list[Option]:
+    """A hidden pick's options in the order its number counts them: by a digest of the record's
+    seed, the answer's place and the card, not by rank, so that the number says nothing of the
+    card (in the hand's sorted order, "option 7 of 8" would say it is a high one)."""
+    return sorted(options, key=lambda o: hashlib.sha256(f"{seed}:{index}:{o.id}".encode()).digest())
 
 
 def log_digest(texts: list[str] | tuple[str, ...]) -> str:
@@ -130,7 +138,7 @@ def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
     for i, a in enumerate(history):
         if i in hidden:
             d = next(d for d in replayed.pending_decisions if d.player is a.seat)
-            number = next(n for n, o in enumerate(d.options, 1) if o.id == a.answer)
+            number = next(n for n, o in enumerate(hidden_order(d.options, game.seed, i), 1) if o.id == a.answer)
             answers.append(RecordedAnswer(a.seat, None, number))
         else:
             answers.append(RecordedAnswer(a.seat, a.answer))
