@@ -11,7 +11,8 @@ from typing import Iterable
 def shown_path(p: "Path") -> str:
     """A file's name as errors show it: relative to the current directory when it is inside it."""
     try:
-        return str(p.resolve().relative_to(Path.cwd()))
+        # the folder resolved, the name kept: a symbolic link is shown by its own name
+        return str((p.parent.resolve() / p.name).relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(p)
 

@@ -256,9 +256,10 @@ class _Loader:
 
 
 def card_files(folder: Path) -> list[Path]:
-    """The card files of a set folder: its YAML files but the manifest."""
-    return sorted(p for p in folder.iterdir()
-                  if p.suffix in (".yaml", ".yml") and p.name != MANIFEST_NAME and p.is_file())
+    """The card files of a set folder: every name ending in .yaml or .yml but the manifest's,
+    whatever it is (a folder, a FIFO or a dangling link so named is reported when read, never
+    skipped in silence)."""
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST_NAME)
 
 
 def load_card_set(path: str | Path | None = None) -> CardSet:

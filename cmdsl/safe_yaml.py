@@ -15,7 +15,9 @@ non-plain tags are refused before anything is composed.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Final, Iterator, Protocol
 
@@ -43,6 +45,9 @@ def read_text(path: Path, *, max_bytes: int, label: str | None = None,
     ``label`` is the file name shown in errors (default: the path as given).
     """
     name = label if label is not None else str(path)
+    problem = _not_a_file(path)
+    if problem is not None:
+        raise CardError(problem, Located(name))
     try:
         with path.open("rb") as f:
             # Reading one byte past the limit tells "too large" without reading a huge file.
@@ -56,6 +61,24 @@ def read_text(path: Path, *, max_bytes: int, label: str | None = None,
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise _not_utf8(data, e, name, item_keys) from None
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What is wrong with reading ``path`` as a file, before it is opened (opening a FIFO would
+    wait for a writer for ever), or None."""
+    try:
+        mode = path.stat().st_mode  # through a symbolic link: what it points to
+    except FileNotFoundError:
+        if path.is_symlink():
+            return f"a symbolic link to nothing (it points to {os.readlink(path)})"
+        return "no such file"
+    except OSError as e:
+        return f"cannot read: {e.strerror or e}"
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file (only YAML files are read here)"
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a FIFO, a device or a socket): only files are read here"
+    return None
 
 
 def compose(text: str, file_label: str, *, max_depth: int = MAX_DEPTH,
@@ -89,6 +112,12 @@ def compose(text: str, file_label: str, *, max_depth: int = MAX_DEPTH,
         if bad is not None:
             raise error(f"YAML tag {bad.tag} is not allowed here (only plain YAML values are)",
                         bad.start_mark)
+        control = _control_character(root)
+        if control is not None:
+            node, char = control
+            raise error(f"character U+{ord(char):04X} (a control character, written as an escape) is not "
+                        "allowed in a value: it would reach the terminal", node.start_mark,
+                        "remove the escape (\\a, \\x07, \\u0007...) from the quoted text")
     return root
 
 
@@ -139,6 +168,27 @@ def _bad_tag(root: yaml.Node) -> yaml.Node | None:
         if node.tag not in PLAIN_TAGS:
             return node
         if isinstance(node, yaml.SequenceNode):
+            todo.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            todo.extend(reversed([n for pair in node.value for n in pair]))
+    return None
+
+
+#: Control characters a value may not hold (a double-quoted YAML string can write any by an
+#: escape, "\\a"): C0 but tab and newline, DEL and C1. A title with BEL rang the terminal's bell.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _control_character(root: yaml.Node) -> tuple[yaml.Node, str] | None:
+    """The first scalar holding a control character, and the character."""
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.ScalarNode):
+            m = _CONTROL.search(str(node.value))
+            if m is not None:
+                return node, m.group(0)
+        elif isinstance(node, yaml.SequenceNode):
             todo.extend(reversed(node.value))
         elif isinstance(node, yaml.MappingNode):
             todo.extend(reversed([n for pair in node.value for n in pair]))
