@@ -23,7 +23,7 @@ from .lang.checker import Context, Names, check
 from .lang.compiler import compile_effect
 from .lang.parser import Origin, parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
-from .lang.work import PlayLevels, over_budget, stmt_work
+from .lang.work import WORK_BUDGET, PlayLevels, over_budget, stmt_work
 from .manifest import MANIFEST_NAME, OldFormatError, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from .resources import bundled_cards_dir
@@ -57,12 +57,13 @@ class _Item:
     values: dict[str, tuple[Any, yaml.Node]]
     label: str | None = None
 
-    def where(self, node: yaml.Node | None = None) -> Located:
+    def where(self, node: yaml.Node | None = None, at: int = 0) -> Located:
         n = node or self.node
-        return Located(self.file.name, n.start_mark.line + 1, n.start_mark.column + 1, self.label)
+        return Located(self.file.name, n.start_mark.line + 1, n.start_mark.column + 1 + at, self.label)
 
-    def error(self, message: str, node: yaml.Node | None = None, hint: str | None = None) -> CardError:
-        return CardError(message, self.where(node), hint=hint).with_source(self.file.lines)
+    def error(self, message: str, node: yaml.Node | None = None, hint: str | None = None, at: int = 0) -> CardError:
+        """A located error at ``node`` (``at``: so many columns into it, on its first line)."""
+        return CardError(message, self.where(node, at), hint=hint).with_source(self.file.lines)
 
     def get(self, key: str, typ: type | tuple[type, ...], what: str) -> Any:
         if key not in self.values:
@@ -128,8 +129,13 @@ class _Loader:
                                          + ", ".join(SECTIONS) + ") or remove the file"))
             return {}
         if not isinstance(root, yaml.MappingNode):
-            self.errors.append(CardError("a card file is a mapping of sections: " + ", ".join(SECTIONS),
-                                         Located(file.name, 1, 1)))
+            what = "a list" if isinstance(root, yaml.SequenceNode) else "a single value"
+            mark = root.start_mark  # where the document's value starts: the line is shown
+            self.errors.append(CardError(
+                f"a card file is a mapping of sections ({', '.join(SECTIONS)}), not {what}",
+                Located(file.name, mark.line + 1, mark.column + 1),
+                hint="start with a section name, such as `cards:`, and list the items under it"
+            ).with_source(file.lines))
             return {}
         out: dict[Section, list[_Item]] = {}
         for key_node, value_node in root.value:
@@ -196,7 +202,13 @@ class _Loader:
         for issue in ("defense", "economy"):
             text = it.get(issue, str, "a row such as R W B")
             letters = tuple(text.split())
-            if not 3 <= len(letters) <= 5 or any(x not in ("R", "B", "W") for x in letters):
+            bad = next((x for x in letters if x not in ("R", "B", "W")), None)
+            if bad is not None:  # the caret under the letter that is wrong, not the row's start
+                node = it.node_of(issue)
+                at = _offset_in_scalar(node, text, text.split().index(bad))
+                raise it.error(f"{issue}: {_show(bad)} is not a circle: each is R (McCain), B (Obama) or W "
+                               f"(undecided) (R2.2)", node, at=at)
+            if not 3 <= len(letters) <= 5:
                 raise it.error(f"{issue}: a row is 3 to 5 circles, each R, B or W (R2.2), got {_show(text)}",
                                it.node_of(issue))
             rows[issue] = letters
@@ -255,6 +267,15 @@ class _Loader:
         return text, checked, compile_effect(paying, item_id)
 
 
+def _offset_in_scalar(node: yaml.Node, text: str, word: int) -> int:
+    """Columns from a one-line plain or quoted scalar's start to its ``word``-th word (0 when the
+    scalar spans lines: the caret stays at its start)."""
+    if node.start_mark.line != node.end_mark.line:
+        return 0
+    quoted = 1 if getattr(node, "style", None) in ("'", '"') else 0
+    return quoted + [m.start() for m in re.finditer(r"\S+", text)][word]
+
+
 def card_files(folder: Path) -> list[Path]:
     """The card files of a set folder: every name ending in .yaml or .yml but the manifest's,
     whatever it is (a folder, a FIFO or a dangling link so named is reported when read, never
@@ -306,18 +327,20 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
         states[tile.name] = tile
     names = Names(frozenset(states), frozenset(g for t in states.values() for g in t.groups))
 
-    ids: set[str] = set()
+    ids: dict[str, Located] = {}  # where each id was first given
 
     def unique_id(it: _Item) -> str:
         item_id = it.get("id", str, "an id such as obama-yes-we-can")
         if item_id in ids:
-            raise it.error(f'id "{item_id}" is used twice', it.node_of("id"))
+            first = ids[item_id]
+            raise it.error(f'id "{item_id}" is used twice: here and at {first.file}:{first.line}:{first.col}',
+                           it.node_of("id"), "give one of them another id")
         if not ID_FORM.fullmatch(item_id):
             suggestion = ascii_slug(item_id)
             raise it.error(f'id "{item_id}" is not of the form of ids: lower-case ASCII letters and digits, '
                            'in words joined by single hyphens (like obama-yes-we-can)', it.node_of("id"),
                            f'did you mean "{suggestion}"?' if suggestion else None)
-        ids.add(item_id)
+        ids[item_id] = it.where(it.node_of("id"))
         return item_id
 
     cards: dict[str, CardDef] = {}
@@ -396,7 +419,11 @@ def _work_errors(levels: PlayLevels, states: int, cards: dict[str, CardDef], new
     lines = {f.name: f.lines for f in files}
     errors: list[CardError] = []
     items: list[CardDef | NewsDef | NegativeDef] = [*cards.values(), *news.values(), *negative.values()]
-    for item in items:
+    # A card that plays another counts the dearest card of the set: one effect over the budget on
+    # its own would make every such card over it too. Report the effects over it on their own, and
+    # only when there are none, those over it through what they may play.
+    alone = [item for item in items if item.checked.work.at(0) > WORK_BUDGET]
+    for item in alone or items:
         w = item.checked.work
         total = levels.card(w) if isinstance(item, CardDef) else levels.other(w)
         file = item.source.file if item.source is not None else "<cards>"

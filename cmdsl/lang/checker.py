@@ -162,7 +162,8 @@ class Checker(Visitor):
 
     def counted(self, s: A.Draw | A.DrawAndPlay | A.Discard, at: _At) -> A.Stmt:
         self.need_actor(s, at.actor)
-        return dataclasses.replace(s, amount=self.count(s.amount, at.scope, at.actor))
+        word = "discard" if isinstance(s, A.Discard) else "draw"
+        return dataclasses.replace(s, amount=self.count(s.amount, at.scope, at.actor, word))
 
     stmt_Draw = stmt_DrawAndPlay = stmt_Discard = counted
 
@@ -261,10 +262,15 @@ class Checker(Visitor):
         # A scope of its own, not the effect's: abilities run later, when the effect's variables are gone.
         return dataclasses.replace(s, body=self.block(s.body, at.nested(_Scope(), loop=False, in_play=True)))
 
-    def count(self, e: A.Expr, scope: _Scope, actor: bool) -> A.Expr:
-        """A number of times (`repeat N`, `gain N`, `draw N`…): a literal is at most MAX_REPEAT."""
+    def count(self, e: A.Expr, scope: _Scope, actor: bool, word: str | None = None) -> A.Expr:
+        """A number of times (`repeat N`, `gain N`, `draw N`…): a literal is at most MAX_REPEAT.
+        ``word``: the statement's, named when a name stands where its number should be."""
         if isinstance(e, A.Num) and not 0 <= e.value <= MAX_REPEAT:
             raise self.error(e, f"a count must be between 0 and {MAX_REPEAT}")
+        if word is not None and isinstance(e, A.Var) and scope.lookup(e.name) is None:
+            # `draw Ohio`: a name where the number goes, bound nowhere: say what the statement takes
+            raise self.error(e, f"`{word}` takes a number of cards (`{word} 2`), not {e.name}",
+                             f"a number bound earlier works too (`... as N`, then `{word} N`)")
         return self.expr(e, NUM, scope, actor)
 
     def var_of_type(self, node: A.Node, name: str, typ: str, scope: _Scope) -> None:
