@@ -7,16 +7,14 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
 from .errors import CmdslError
-from .games.cm2008.actions import EffectByHand, PositionChange
+from .games.cm2008.actions import EffectByHand, PositionChange, RecordedAnswer
 from .game.audience import Event
 from .game.decisions import CHANCE, Decision, SeatAnswer, is_chance
 from .games.cm2008 import events as E
-from .games.cm2008.actions import RecordedAnswer
 from .games.cm2008.engine import Game
 from .games.cm2008.record import FileAnswer, HiddenAnswer, Record, first_difference, log_digest
-from .model import Side
 from .interjections import interject
-from .model import CardSet
+from .model import CardSet, Side
 
 
 @dataclass(frozen=True)

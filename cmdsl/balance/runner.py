@@ -47,22 +47,20 @@ def run(store: Store, params: RunParams, games: int, executor: Executor,
     last = time.monotonic()
     played = 0
     rows = executor.run(jobs)
-    failed = False  # a write failed: the games of that flush are lost, writing them again would fail too
     try:
         for row in rows:
             buffer.append(row)
             played += 1
             on_row(row)
             if len(buffer) >= FLUSH_ROWS or time.monotonic() - last > FLUSH_SECONDS:
-                failed = True
-                _flush(store, buffer)
-                failed = False
-                buffer, last = [], time.monotonic()
+                # taken out of the buffer first: a batch whose write failed is not written again
+                batch, buffer, last = buffer, [], time.monotonic()
+                _flush(store, batch)
     finally:
         close = getattr(rows, "close", None)
         if close is not None:
             close()  # stop the executor's games not yet started (it may be interrupted mid-wait)
-        if not failed:
+        if buffer:
             _flush(store, buffer)  # finished games are kept, even on Ctrl-C
     return played
 
