@@ -237,6 +237,39 @@ def _shown(out: _Ran) -> str:
 _CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"
 
 
+def cmd_test(args: argparse.Namespace) -> int:
+    """Run a set's scenarios against their snapshots (docs/scenarios.md "A set's own tests")."""
+    from .set_tests import render, run_set_tests
+
+    folder = _tested_set(args.set, args.update)
+    result = run_set_tests(folder, update=args.update, name=args.name)
+    print(render(result, args.update))
+    return 0 if result.ok else 1
+
+
+def _tested_set(given: str | None, update: bool) -> Path:
+    """The set ``cmdsl test`` runs: the one given (a game's data folder such as a Lobbys set, or what
+    ``--cards`` takes), else the one every other command would use; its output says which."""
+    from .games import game_data_in
+    from .set_location import one_set
+
+    if given is not None:
+        path = Path(given)
+        folder = path.parent if path.is_file() else path
+        if folder.is_dir() and game_data_in(folder) is not None:
+            print(f"Testing the {game_data_in(folder)} set {given}.")
+            return folder
+        folder = one_set(path)
+        print(f"Testing card set {given}.")
+        return folder
+    choice = choose_set(None)
+    print(f"Testing {choice.describe()}.")
+    if choice.how == "bundled" and update:
+        raise CmdslError("test --update: the bundled set belongs to the installed cmdsl and is not changed; "
+                         "copy it with `cmdsl new-set DIR --from cm2008` and test that")
+    return choice.path
+
+
 def cmd_new_set(args: argparse.Namespace) -> int:
     from .new_set import new_set
 
@@ -327,6 +360,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--name", help="only the scenarios whose name contains this")
     s.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     s.set_defaults(run=cmd_scenario)
+
+    t = sub.add_parser("test", help="run a set's scenarios and compare each with its snapshot (docs/scenarios.md)")
+    t.add_argument("set", nargs="?", metavar="SET",
+                   help="the set folder (default: the one cmdsl.toml names, else the bundled set)")
+    t.add_argument("--update", action="store_true",
+                   help="write new and changed snapshots (showing each difference) and delete unused ones")
+    t.add_argument("--name", "-k", help="only the scenarios whose name contains this")
+    t.set_defaults(run=cmd_test)
 
     r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
     r.add_argument("file", metavar="FILE")

@@ -1,7 +1,7 @@
 """Card scenarios as data: set up a position, play a card (or resolve a Breaking News or a
 Going Negative result) with scripted answers, and report the event log and final position.
 
-Scenario files are YAML (``tests/scenarios/*.yaml``); a designer writes them without Python.
+Scenario files are YAML (a set's ``scenarios/*.yaml``); a designer writes them without Python.
 Scripted answers are strict: a decision with no answer left fails, and so does an unused answer.
 """
 

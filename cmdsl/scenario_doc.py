@@ -4,7 +4,7 @@ with its line and column, and the located errors every game's scenarios raise.
 Any game's scenario file is a YAML mapping with a ``scenarios:`` list and, optionally, the game
 it is for (``game: lobbys``; without it, CM2008). It is read like a card file (size, nesting, no
 anchors: ``safe_yaml``), so that a problem found in any part, even while the scenario runs,
-points into the file: ``tests/scenarios/x.yaml:12:9: scenario 'two supports': position…``.
+points into the file: ``cards/cm2008/scenarios/x.yaml:12:9: scenario 'two supports': position…``.
 """
 
 from __future__ import annotations

@@ -7,6 +7,11 @@ from collections import Counter
 from cmdsl.lang import ast as A
 from cmdsl.model import CardSet, Side
 
+from .conftest import published_game
+
+#: These pin the published game's data: they do not apply to another set put in cards/cm2008.
+pytestmark = published_game
+
 NAMED = {"Florida", "Michigan", "Missouri", "New Jersey", "Oregon", "Iowa", "Virginia", "Nevada", "Ohio",
          "Colorado", "West Virginia"}
 

@@ -18,6 +18,8 @@ from cmdsl.cli import main
 from cmdsl.errors import CardSetError
 from cmdsl.loader import load_card_set
 
+from .conftest import published_game
+
 REPO = Path(__file__).resolve().parent.parent
 CM2008 = REPO / "cards" / "cm2008"
 MINI = Path(__file__).parent / "data" / "mini"
@@ -81,6 +83,7 @@ def test_the_bundled_set_is_named_when_no_project_file_names_one(tmp_path: Path,
     assert capsys.readouterr().out.splitlines()[0].endswith("(bundled with cmdsl).")
 
 
+@published_game  # docs/cards.md documents the published game's cards
 def test_cards_doc_prints_the_document_only(monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(REPO)

@@ -1,7 +1,7 @@
 """The effect language v2 at work on cards (issue 11, items 1–4): the cards of tests/data/lang-v2
 that use superlatives, what-happened conditions, counting and triggered abilities, each pinned by
 scenarios with an explicit ``expect:`` block and a reviewed snapshot
-(tests/__snapshots__/test_lang_v2_cards/). The bundled cm2008 set is not used here.
+(tests/data/lang-v2/scenarios/__snapshots__/, run as `cmdsl test tests/data/lang-v2` runs them). The bundled cm2008 set is not used here.
 """
 
 from __future__ import annotations
@@ -11,33 +11,36 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import engine
 from cmdsl.games.cm2008 import events as E
 from cmdsl.loader import load_card_set
 from cmdsl.scenario import run_scenario
 from cmdsl.scenario_file import load_scenario, load_scenarios
 
-from .conftest import Case, TextSnapshot, scenario_cases
+from cmdsl.set_tests import Case, check, collect, runner_for, scenario_files, stale_snapshots
+
+from .conftest import passes
 
 SET = Path(__file__).parent / "data" / "lang-v2"
 CARDS = load_card_set(SET)
-CASES = scenario_cases(sorted((SET / "scenarios").glob("*.yaml")))
+CASES, BROKEN = collect(scenario_files(SET))
+RUN = runner_for(SET)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_lang_v2_scenario(case: Case, snapshot: object) -> None:
-    try:
-        out = run_scenario(CARDS, load_scenario(case.file, CARDS, case.index))
-    except CmdslError as e:
-        pytest.fail(str(e), pytrace=False)
-    assert out.report() == snapshot.use_extension(TextSnapshot)  # type: ignore[attr-defined]
+def test_lang_v2_scenario(case: Case) -> None:
+    passes(check(case, RUN))
+
+
+def test_every_scenario_file_reads_and_every_snapshot_is_used() -> None:
+    assert [v.message for v in BROKEN] == []
+    assert stale_snapshots(SET, CASES) == []
 
 
 def test_every_v2_card_is_played_in_a_scenario() -> None:
     v2 = {cid for cid in CARDS.cards if cid not in load_card_set(SET.parent / "mini").cards}
     used = set()
-    for path, _, _ in CASES:
+    for path in scenario_files(SET):
         for sc in load_scenarios(path, CARDS):
             used.add(sc.subject)
             used.add(sc.position.get("media"))

@@ -1,14 +1,12 @@
-"""Card tests as data: every file in tests/scenarios/ is a list of scenarios (see
-docs/scenarios.md). Each runs strictly and its event log and final position are pinned in
-tests/__snapshots__/test_scenarios/ as one readable text file per scenario.
+"""Card tests as data: the bundled set's scenarios (cards/cm2008/scenarios/, docs/scenarios.md), run
+exactly as `cmdsl test cards/cm2008` runs them (cmdsl/set_tests.py): each strictly, its report
+compared with its snapshot in cards/cm2008/scenarios/__snapshots__/. `cmdsl test cards/cm2008
+--update` writes new and changed snapshots; read each before committing it.
 
 Collection only reads the scenario names (never checks a scenario): a broken file or scenario
-fails its own test, not the collection of every other one (which made ``--snapshot-update``
-delete every snapshot; see tests/test_snapshot_safety.py)."""
+fails its own test, not the collection of every other one."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -16,16 +14,15 @@ from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import events as E
 from cmdsl.loader import load_card_set
 from cmdsl.scenario import Scenario, run_scenario
-from cmdsl.scenario_file import load_scenario, load_scenarios
+from cmdsl.scenario_file import load_scenarios
+from cmdsl.set_tests import Case, check, collect, runner_for, scenario_files, stale_snapshots
 
-from .conftest import Case, TextSnapshot, scenario_cases
+from .conftest import CM2008, passes
 
-SCENARIOS = Path(__file__).parent / "scenarios"
-CARDS = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
-FILES = sorted(SCENARIOS.glob("*.yaml"))
-
-
-CASES = scenario_cases(FILES)
+CARDS = load_card_set(CM2008)
+FILES = scenario_files(CM2008)
+CASES, BROKEN = collect(FILES)
+RUN = runner_for(CM2008)
 
 #: Events that show an effect changed something (not merely that a card was played).
 CHANGES = (E.BlockChanged, E.IssueShifted, E.KeyAltered, E.CardDrawn, E.CardDiscarded, E.CardPlayed, E.StateWon,
@@ -34,12 +31,13 @@ CHANGES = (E.BlockChanged, E.IssueShifted, E.KeyAltered, E.CardDrawn, E.CardDisc
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_scenario(case: Case, snapshot: object) -> None:
-    try:
-        out = run_scenario(CARDS, load_scenario(case.file, CARDS, case.index))
-    except CmdslError as e:  # the located line says it all
-        pytest.fail(str(e), pytrace=False)
-    assert out.report() == snapshot.use_extension(TextSnapshot)  # type: ignore[attr-defined]
+def test_scenario(case: Case) -> None:
+    passes(check(case, RUN))
+
+
+def test_every_scenario_file_reads_and_every_snapshot_is_used() -> None:
+    assert [v.message for v in BROKEN] == []
+    assert stale_snapshots(CM2008, CASES) == []
 
 
 def covered_by(sc: Scenario) -> set[str]:

@@ -1,6 +1,7 @@
-"""Lobbys scenarios (issue 14, item 1): every scenario of tests/lobbys/scenarios/ runs strictly,
-its ``expect:`` block holds (each written from the rules, by hand, with the L-rule it shows), and
-its report is pinned as a reviewed snapshot (tests/lobbys/__snapshots__/test_lobbys_scenarios/).
+"""Lobbys scenarios (issue 14, item 1): every scenario of the bundled Lobbys set
+(cards/lobbys/scenarios/) runs strictly, its ``expect:`` block holds (each written from the rules,
+by hand, with the L-rule it shows), and its report is pinned as a reviewed snapshot
+(cards/lobbys/scenarios/__snapshots__/), run as `cmdsl test cards/lobbys` runs them.
 Then the form itself: each malformed part is one located error that names the rule it breaks."""
 
 from __future__ import annotations
@@ -9,26 +10,30 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.errors import CmdslError
-from cmdsl.games.lobbys.scenario import load_lobbys_scenario, load_lobbys_scenarios
+from cmdsl.games.lobbys.scenario import load_lobbys_scenarios
 from cmdsl.games.lobbys.scenario_run import run_lobbys_scenario
 from cmdsl.games.lobbys.seats import LobbysSeat
 from cmdsl.scenario_doc import ScenarioError
 from cmdsl.scenario_file import load_scenarios
 
-from ..conftest import Case, TextSnapshot, scenario_cases
+from cmdsl.set_tests import Case, check, collect, runner_for, scenario_files, scenario_folder, stale_snapshots
 
-SCENARIOS = Path(__file__).parent / "scenarios"
-CASES = scenario_cases(sorted(SCENARIOS.glob("*.yaml")))
+from ..conftest import passes
+
+LOBBYS = Path(__file__).resolve().parents[2] / "cards" / "lobbys"
+SCENARIOS = scenario_folder(LOBBYS)
+CASES, BROKEN = collect(scenario_files(LOBBYS))
+RUN = runner_for(LOBBYS)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_lobbys_scenario(case: Case, snapshot: object) -> None:
-    try:
-        out = run_lobbys_scenario(load_lobbys_scenario(case.file, case.index))
-    except CmdslError as e:  # the located line says it all
-        pytest.fail(str(e), pytrace=False)
-    assert out.report() == snapshot.use_extension(TextSnapshot)  # type: ignore[attr-defined]
+def test_lobbys_scenario(case: Case) -> None:
+    passes(check(case, RUN))
+
+
+def test_every_scenario_file_reads_and_every_snapshot_is_used() -> None:
+    assert [v.message for v in BROKEN] == []
+    assert stale_snapshots(LOBBYS, CASES) == []
 
 
 def test_every_scenario_says_what_it_expects() -> None:
