@@ -440,7 +440,7 @@ class Chose(Event):
     hidden: ClassVar[tuple[str, ...]] = ("option", "label")
 
     def text(self) -> str:
-        if self.kind == "turn":
+        if self.kind == "turn" or self.option == DONE:  # a verb: "chooses to stop discarding (…)"
             return f"{self.player} chooses to {self.label[0].lower()}{self.label[1:]}."
         return f"{self.player} chooses {self.label}{_CHOICE_SUFFIX.get(self.kind, '')}."
 

@@ -63,9 +63,26 @@ def _hidden_from_json(data: Any, where: str) -> HiddenAnswer | None:
     return HiddenAnswer(seat, f.whole("option", 1, 1000), tagged)
 
 
+#: Event texts reworded since records were first written, as (today's wording, the first wording).
+#: A log is compared and digested in its first wording, so a record written before a rewording and
+#: one written after both still replay: a better sentence is not a different game.
+_REWORDED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(\w+) chooses to stop discarding \((\d+) discarded\)\.$"),
+     r"\1 chooses stop discarding (\2 discarded) to discard."),
+)
+
+
+def log_key(text: str) -> str:
+    """An event's text as records compare it: in its first wording (``_REWORDED``)."""
+    for now, first in _REWORDED:
+        if now.match(text):
+            return now.sub(first, text)
+    return text
+
+
 def log_digest(texts: Iterable[str]) -> str:
     """The digest of an event log (one text per event) that records keep."""
-    return hashlib.sha256("\n".join(texts).encode()).hexdigest()
+    return hashlib.sha256("\n".join(map(log_key, texts)).encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -135,6 +152,6 @@ def first_difference(old: list[str] | tuple[str, ...], new: list[str] | tuple[st
     """Index of the first event text that differs between two logs (or where the shorter one ends);
     None when they are the same."""
     for i, (a, b) in enumerate(zip(old, new)):
-        if a != b:
+        if log_key(a) != log_key(b):
             return i
     return None if len(old) == len(new) else min(len(old), len(new))
