@@ -153,7 +153,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
             return 2
         print(catalog.show(cards, args.id, args.lang), end="")
     else:
-        print(catalog.markdown(cards), end="")
+        print(catalog.markdown(cards, args.lang), end="")
     return 0
 
 

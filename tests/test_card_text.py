@@ -48,8 +48,8 @@ def test_french_rules_text_for_every_item(cm2008: CardSet) -> None:
         "Choisissez un État en jeu ; appelez-le S.",
         "Gagnez 2 soutiens sur la Défense dans S.",
     ]
-    assert ("votre adversaire lance le dé Going Negative deux fois ; vous appliquez chaque résultat"
-            in card_text(cm2008.cards["mccain-this-week"], "fr"))
+    assert ("Quand votre adversaire joue une carte Going Negative, il lance le dé Going Negative deux fois ; "
+            "vous appliquez chaque résultat." in card_text(cm2008.cards["mccain-this-week"], "fr"))
     # A few more constructs, in real French (a missing phrase would fall back or be empty).
     assert card_text(cm2008.cards["mccain-aarp"], "fr").startswith("Soutien démographique (Seniors) : dans chaque État")
     assert card_text(cm2008.news["bn-stock-market-hits-new-low"], "fr").splitlines() == [

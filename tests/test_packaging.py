@@ -23,6 +23,7 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
     # each set's own tests (`cmdsl test`): its scenarios and their snapshots
     assert "cmdsl/cards/cm2008/scenarios/mccain-aarp.yaml" in names
     assert "cmdsl/cards/lobbys/scenarios/tender.yaml" in names
+    assert "cmdsl/games/cm2008/glossary_fr.yaml" in names  # French card text names states with it
     assert any(n.startswith("cmdsl/cards/cm2008/scenarios/__snapshots__/mccain-aarp--") for n in names)
     # the rulebooks (`rules R8.1`), and no other page of docs/
     assert {n for n in names if n.startswith("cmdsl/docs/")} == {"cmdsl/docs/rules-cm2008.md", "cmdsl/docs/rules-lobbys.md"}
@@ -34,12 +35,14 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
             "import cmdsl.rulebook as rb; print(rb.resources.files(rb.RULEBOOK_PACKAGE) / 'rules-cm2008.md'); "
             "from cmdsl.games.cm2008.rulebook import rulebook as cm; from cmdsl.games.lobbys.rulebook import rulebook as lo; "
             "print(cm().show('R8.1').split()[0], lo().show('L6.3 step 3').split(':')[0]); "
-            "from cmdsl.set_tests import run_set_tests; print(run_set_tests(r.bundled_cards_dir()).ok)")
+            "from cmdsl.set_tests import run_set_tests; print(run_set_tests(r.bundled_cards_dir()).ok); "
+            "from cmdsl.catalog import show; print(show(cs, 'Ohio', 'fr').splitlines()[-3])")
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr
-    where, summary, parser_source, rules_where, rules, tests_pass = out.stdout.splitlines()
+    where, summary, parser_source, rules_where, rules, tests_pass, french = out.stdout.splitlines()
+    assert french == "Clef démographique : Ouvriers (autre groupe : Syndiqués)."  # the glossary, from the wheel
     assert tests_pass == "True"  # the installed set's scenarios run against their snapshots
     assert where.startswith(str(site))  # the data came from the wheel, not from the checkout
     assert parser_source == "<deserialized>"  # the parser came from the wheel's tables

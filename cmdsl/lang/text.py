@@ -7,6 +7,9 @@ One walk over the tree; every word comes from the phrase table of the chosen lan
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Iterator, Mapping
 
 from . import ast as A
 from .visitor import CONDS, EXPRS, STMTS, Visitor
@@ -21,14 +24,21 @@ _P: dict[str, dict[str, str]] = {
         "key": "the key demographic of {0}", "votes": "the number of electoral votes of {0}",
         "score": "{0}", "hand_size": "the number of cards in {0}",
         "blocks": "the number of {issue} blocks of {state} in {colour}",
+        "blocks_on": "the number of blocks of {state} in {colour} on {issue}",
         "deck_size": "the number of cards in {0}", "discard_size": "the number of cards in {0}",
         "row_undecided": "the number of undecided {issue} blocks of {state}",
         "row_all": "the number of {issue} blocks of {state}",
-        "it": "that state",
+        "row_undecided_on": "the number of undecided blocks of {state} on {issue}",
+        "row_all_on": "the number of blocks of {state} on {issue}",
+        "its_majority": "its majority issue", "its_minority": "its minority issue",
+        "it": "that state", "in": "in {0}", "found": "that state",
+        "find": "Find {0}.",
         "best": "the state in play with the {most} {measure} ({tie})",
         "most": "most", "fewest": "fewest",
         "m_votes": "electoral votes", "m_blocks": "{issue} blocks in {colour}",
         "m_undecided": "undecided {issue} blocks", "m_row": "{issue} blocks",
+        "m_blocks_on": "blocks in {colour} on {issue}", "m_undecided_on": "undecided blocks on {issue}",
+        "m_row_on": "blocks on {issue}",
         "tie": "{who} chooses on a tie", "tie_you": "you choose on a tie",
         "in_play_cond": "{0} is in play", "won": "{0} has been won", "won_by": "{0} has been won by {1}",
         "that_wins": "that won {0}",
@@ -43,14 +53,14 @@ _P: dict[str, dict[str, str]] = {
         "has_media": "{who} has a Media Support card in play", "has_media_you": "you have a Media Support card in play",
         "and": "{0} and {1}", "or": "{0} or {1}", "not": "it is not the case that {0}",
         "support": "support|supports", "card": "card|cards", "box": "box|boxes", "other": "other card|other cards",
-        "gain": "Gain {n} on {issue} in {state}.",
+        "gain": "Gain {n} on {issue} {state}.", "gain_its": "Gain {n} {state} on {issue}.",
         "shift": "Shift {state} {n} toward {issue}.",
         "alter": "Move the key demographic of {state} to its other group.",
         "demographic": ("Demographic Support ({g}): in every state in play whose key demographic is {g}, "
                         "each empty white circle gets one of your tokens."),
         "draw": "Draw {n}.", "draw_play": "Draw {n} and play one of them at once.",
         "cost": "Discard {n} (a cost: this card cannot be played without {k} in hand).",
-        "discard": "Discard {n} (as many as possible).",
+        "discard": "Discard {n} (as many as possible).", "discard_one": "Discard one card, if you have any.",
         "discard_any": "Discard any number of cards, even none; call that number {v}.",
         "choose_state": "Choose {which}; call it {v}.", "choose_state_where": "Choose {which} (call it {v}){where}.",
         "choose_best": "{which} with the {most} {measure}", "a_state": "a state in play", "different": "a different state in play (not one already chosen here)",
@@ -63,6 +73,7 @@ _P: dict[str, dict[str, str]] = {
         "goes": "goes", "goes_you": "go", "they": "they", "they_you": "you", "do": "do", "gets": "gets|get",
         "rolls": "roll", "carries": "carries|carry",
         "news_chosen": "Each Breaking News affects a state in play chosen by {who}.",
+        "news_chosen_you": "Each Breaking News affects a state in play of your choice.", "group": "{0}",
         "news_state": "Each Breaking News affects {0}.",
         "if": "If {0}:", "elif": "Otherwise, if {0}:", "else": "Otherwise:",
         "for_each": "For each state in play (call it {v}){where}:",
@@ -73,22 +84,29 @@ _P: dict[str, dict[str, str]] = {
     "fr": {
         "you": "vous", "opponent": "votre adversaire", "active": "le joueur actif", "mccain": "McCain", "obama": "Obama",
         "defense": "la Défense", "economy": "l'Économie", "news": "l'État concerné",
-        "majority": "l'enjeu majeur de {0}", "minority": "l'enjeu mineur de {0}",
+        "majority": "l'enjeu majoritaire de {0}", "minority": "l'enjeu minoritaire de {0}",
         "key": "la clef démographique de {0}", "votes": "le nombre de votes électoraux de {0}",
         "score": "{0}", "hand_size": "le nombre de cartes dans {0}",
         "blocks": "le nombre de blocs de {state} côté {issue} à {colour}",
+        "blocks_on": "le nombre de blocs de {state} à {colour} du côté de {issue}",
         "deck_size": "le nombre de cartes dans {0}", "discard_size": "le nombre de cartes dans {0}",
         "defense_bare": "Défense", "economy_bare": "Économie",
         "row_undecided": "le nombre de blocs indécis de {state} côté {issue}",
         "row_all": "le nombre de blocs de {state} côté {issue}",
-        "it": "cet État",
+        "row_undecided_on": "le nombre de blocs indécis de {state} du côté de {issue}",
+        "row_all_on": "le nombre de blocs de {state} du côté de {issue}",
+        "its_majority": "son enjeu majoritaire", "its_minority": "son enjeu minoritaire",
+        "it": "cet État", "in": "dans {0}", "found": "cet État",
+        "find": "Trouvez {0}.",
         "best": "l'État en jeu qui a le {most} de {measure} ({tie})",
         "most": "plus", "fewest": "moins",
         "m_votes": "votes électoraux", "m_blocks": "blocs côté {issue} à {colour}",
         "m_undecided": "blocs indécis côté {issue}", "m_row": "blocs côté {issue}",
+        "m_blocks_on": "blocs à {colour} du côté de {issue}", "m_undecided_on": "blocs indécis du côté de {issue}",
+        "m_row_on": "blocs du côté de {issue}",
         "tie": "en cas d'égalité, {who} choisit", "tie_you": "en cas d'égalité, vous choisissez",
-        "in_play_cond": "{0} est en jeu", "won": "{0} a été remporté", "won_by": "{0} a été remporté par {1}",
-        "that_wins": "cela a fait remporter {0}",
+        "in_play_cond": "{0} est en jeu", "won": "{0} a été remporté{e}", "won_by": "{1} a remporté {0}",
+        "that_wins": "{0} vient ainsi d'être remporté{e}",
         "when_won": "Quand {who} remporte un État :", "when_won_you": "Quand vous remportez un État :",
         "when_won_any": "Quand un État est remporté :", "when_news": "Quand une Breaking News est piochée :",
         "when_negative": "Quand {who} joue une carte Going Negative :",
@@ -104,14 +122,14 @@ _P: dict[str, dict[str, str]] = {
         "has_media_you": "vous avez une carte Media Support en jeu",
         "and": "{0} et {1}", "or": "{0} ou {1}", "not": "il est faux que {0}",
         "support": "soutien|soutiens", "card": "carte|cartes", "box": "case|cases", "other": "autre carte|autres cartes",
-        "gain": "Gagnez {n} sur {issue} dans {state}.",
+        "gain": "Gagnez {n} sur {issue} {state}.", "gain_its": "Gagnez {n} {state} sur {issue}.",
         "shift": "Orientez {state} de {n} vers {issue}.",
         "alter": "Déplacez la clef démographique de {state} sur son autre groupe.",
         "demographic": ("Soutien démographique ({g}) : dans chaque État en jeu dont la clef démographique est "
-                        "{g}, chaque cercle blanc libre reçoit un de vos jetons."),
+                        "{the_g}, chaque cercle blanc libre reçoit un de vos jetons."),
         "draw": "Piochez {n}.", "draw_play": "Piochez {n} et jouez-en une aussitôt.",
         "cost": "Défaussez {n} (un coût : cette carte ne se joue pas sans {k} en main).",
-        "discard": "Défaussez {n} (autant que possible).",
+        "discard": "Défaussez {n} (autant que possible).", "discard_one": "Défaussez 1 carte, si vous en avez.",
         "discard_any": "Défaussez autant de cartes que vous voulez, même aucune ; appelez ce nombre {v}.",
         "choose_state": "Choisissez {which} ; appelez-le {v}.",
         "choose_state_where": "Choisissez {which} (appelez-le {v}){where}.",
@@ -124,9 +142,11 @@ _P: dict[str, dict[str, str]] = {
                    "{other} n'{gets} aucun résultat."),
         "dice": ("Quand {who} {goes} une carte Going Negative, {they} {rolls} le dé Going Negative {times} ; "
                  "{other} {carries} chaque résultat."),
-        "goes": "joue", "goes_you": "jouez", "they": "{who}", "they_you": "vous", "do": "",
+        "goes": "joue", "goes_you": "jouez", "they": "il", "they_you": "vous", "do": "",
         "gets": "obtient|obtenez", "rolls": "lance|lancez", "carries": "applique|appliquez",
         "news_chosen": "Chaque Breaking News affecte un État en jeu choisi par {who}.",
+        "news_chosen_you": "Chaque Breaking News affecte un État en jeu de votre choix.",
+        "group": "le groupe « {0} »",  # as the rulebook names one: le groupe "Seniors"
         "news_state": "Chaque Breaking News affecte {0}.",
         "if": "Si {0} :", "elif": "Sinon, si {0} :", "else": "Sinon :",
         "for_each": "Pour chaque État en jeu (appelez-le {v}){where} :",
@@ -152,19 +172,44 @@ _OTHER = {"en": {"you": "your opponent", "your opponent": "you", "McCain": "Obam
 _YOU_WORDS = {"en": ("you", "your"), "fr": ("vous", "votre", "vos")}
 
 
+_NO_PLACES: Mapping[str, Mapping[str, str]] = MappingProxyType({})
+_NO_GROUPS: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Terms:
+    """How one language names a card set's own things, as data (a set's states and groups are its
+    designer's): ``places`` maps a state to its name with an article (``the``: "le New Jersey") and
+    with "in" (``in``: "dans le New Jersey"); ``groups`` translates a demographic group. A name not
+    listed reads as written (English), or "l'État de X" in French."""
+
+    places: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: _NO_PLACES)
+    groups: Mapping[str, str] = field(default_factory=lambda: _NO_GROUPS)
+
+
+NO_TERMS = Terms()
+#: A state a language's glossary does not know, with its article and with "in".
+_UNKNOWN_PLACE = {"en": {"the": "{0}", "in": "in {0}"}, "fr": {"the": "l'État de {0}", "in": "dans l'État de {0}"}}
+
+
 class Writer(Visitor):
     """One language's rules text: one method per node class, every word from the phrase table."""
 
     families = {"expr": EXPRS, "cond": CONDS, "stmt": STMTS}
 
-    def __init__(self, lang: str = "en", kind: str = "card") -> None:
+    def __init__(self, lang: str = "en", kind: str = "card", terms: Terms = NO_TERMS) -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGS)}")
         self.lang = lang
         self.p = _P[lang]
+        self.terms = terms
         # Who acts where the text is: who breaks a superlative's tie (Breaking News: nobody, so
-        # the active player, until an `as` block says who acts).
+        # the active player, until an `as` block says who acts). ``acting`` is the same player as
+        # the effect names them ("you", "opponent"…).
         self.actor = self.p["active" if kind == "news" else "you"]
+        self.acting = "active" if kind == "news" else "you"
+        # The superlative a sentence before this one found ("Find the state…"): "that state" here.
+        self.found: A.Best | None = None
 
     # ---- values --------------------------------------------------------------------
 
@@ -178,10 +223,30 @@ class Writer(Visitor):
         return e.text
 
     def expr_StateName(self, e: A.StateName) -> str:
-        return e.name
+        return self.place(e.name, "the")
+
+    def place(self, name: str, form: str) -> str:
+        """A named state with its article (``the``) or with "in" (``in``), from the terms."""
+        known = self.terms.places.get(name)
+        return known[form] if known is not None and form in known else _UNKNOWN_PLACE[self.lang][form].format(name)
+
+    def feminine(self, e: A.Expr) -> bool:
+        """Whether a French past participle agreeing with this state takes an "e" ("la Florida a été
+        remportée"); a state's variable stands for "l'État", masculine."""
+        return self.lang == "fr" and isinstance(e, A.StateName) and self.place(e.name, "the").startswith("la ")
+
+    def in_state(self, e: A.Expr) -> str:
+        """"in S", "dans le New Jersey", "en Florida", "dans l'État concerné"."""
+        if isinstance(e, A.StateName):
+            return self.place(e.name, "in")
+        return self.p["in"].format(self.expr(e))
 
     def expr_GroupName(self, e: A.GroupName) -> str:
-        return e.name
+        return self.p["group"].format(self.group(e))
+
+    def group(self, e: A.Expr) -> str:
+        """A group's bare name, in the terms' language ("Catholiques"); another value as it reads."""
+        return self.terms.groups.get(e.name, e.name) if isinstance(e, A.GroupName) else self.expr(e)
 
     def expr_Var(self, e: A.Var) -> str:
         return e.name
@@ -190,18 +255,32 @@ class Writer(Visitor):
         return self.p[e.issue]
 
     def expr_PlayerRef(self, e: A.PlayerRef) -> str:
+        if e.who == "opponent" and self.acting == "opponent":  # under "your opponent does this" they are "you"
+            return self.p["you"]
         return self.p[e.who]
 
     def expr_NewsState(self, e: A.NewsState) -> str:
         return self.p["news"]
 
     def expr_RowCount(self, e: A.RowCount) -> str:
-        return self.p[f"row_{e.kind}"].format(issue=self.bare_issue(e.issue), state=self.expr(e.state))
+        # An issue read from the game goes after the state: "the number of blocks of S on the majority
+        # issue of S", never "the number of the majority issue of S blocks of S".
+        key = f"row_{e.kind}" + ("" if isinstance(e.issue, A.IssueLit) else "_on")
+        return self.p[key].format(issue=self.issue_of(e.issue, e.state), state=self.expr(e.state))
+
+    def issue_of(self, issue: A.Expr, state: A.Expr, bare: bool = True) -> str:
+        """An issue said next to ``state``: the state's own majority or minority issue as "its majority
+        issue"; a literal ``bare`` ("côté Économie") or not ("vers l'Économie")."""
+        if isinstance(issue, A.Of) and issue.prop in ("majority", "minority") and issue.subject == state:
+            return self.p[f"its_{issue.prop}"]
+        return self.bare_issue(issue) if bare else self.expr(issue)
 
     def expr_It(self, e: A.It) -> str:
         return self.p["it"]
 
     def expr_Best(self, e: A.Best) -> str:
+        if e == self.found:
+            return self.p["found"]
         return self.p["best"].format(most=self.p["most" if e.most else "fewest"], measure=self.measure(e.measure),
                                      tie=self._you(self.actor, "tie"))
 
@@ -209,11 +288,13 @@ class Writer(Visitor):
         """What a superlative compares, the state unsaid: "electoral votes", "Economy blocks in your colour"."""
         if isinstance(m, A.Of) and m.prop == "votes":
             return self.p["m_votes"]
+        on = "" if isinstance(m, (A.BlocksOf, A.RowCount)) and isinstance(m.issue, A.IssueLit) else "_on"
         if isinstance(m, A.BlocksOf):
             who = self.expr(m.player)
-            return self.p["m_blocks"].format(issue=self.bare_issue(m.issue), colour=self.owned(who, "colour"))
+            return self.p["m_blocks" + on].format(issue=self.bare_issue(m.issue), colour=self.owned(who, "colour"))
         if isinstance(m, A.RowCount):
-            return self.p["m_undecided" if m.kind == "undecided" else "m_row"].format(issue=self.bare_issue(m.issue))
+            key = "m_undecided" if m.kind == "undecided" else "m_row"
+            return self.p[key + on].format(issue=self.bare_issue(m.issue))
         raise TypeError(f"{m!r} is not a measure (the parser builds no other)")
 
     def expr_Of(self, e: A.Of) -> str:
@@ -240,8 +321,9 @@ class Writer(Visitor):
 
     def expr_BlocksOf(self, e: A.BlocksOf) -> str:
         who = self.expr(e.player)
-        return self.p["blocks"].format(issue=self.bare_issue(e.issue), state=self.expr(e.state),
-                                       colour=self.owned(who, "colour"))
+        key = "blocks" if isinstance(e.issue, A.IssueLit) else "blocks_on"
+        return self.p[key].format(issue=self.issue_of(e.issue, e.state), state=self.expr(e.state),
+                                  colour=self.owned(who, "colour"))
 
     def expr_Arith(self, e: A.Arith) -> str:
         # "5 minus 2 minus 1" reads left to right, as the effect does: a sum on the right of a
@@ -289,10 +371,11 @@ class Writer(Visitor):
         state = self.expr(c.state)
         if c.status == "in_play":
             return self.p["in_play_cond"].format(state)
-        return self.p["won"].format(state) if c.by is None else self.p["won_by"].format(state, self.expr(c.by))
+        e = "e" if self.feminine(c.state) else ""
+        return self.p["won"].format(state, e=e) if c.by is None else self.p["won_by"].format(state, self.expr(c.by))
 
     def cond_ThatWins(self, c: A.ThatWins) -> str:
-        return self.p["that_wins"].format(self.expr(c.state))
+        return self.p["that_wins"].format(self.expr(c.state), e="e" if self.feminine(c.state) else "")
 
     def cond_And(self, c: A.And) -> str:
         return self.p["and"].format(self.cond(c.left, A.And), self.cond(c.right, A.And))
@@ -312,22 +395,38 @@ class Writer(Visitor):
         """``top``: the effect's own first level."""
         out: list[str] = []
         for s in stmts:
-            out += self.visit("stmt", s, indent, top, kind)
+            # A superlative in a sentence is found first, in a sentence of its own: "Find the state in
+            # play with the most electoral votes (you choose on a tie). Gain one support in that
+            # state on its majority issue." (one long sentence otherwise; named twice, it is one
+            # state, docs/language.md "Superlatives").
+            found = set(_superlatives(s))
+            saved = self.found
+            if len(found) == 1 and not isinstance(s, (A.ChooseState, A.ForEach)):
+                best = found.pop()
+                out.append(indent + self.p["find"].format(self.expr(best)))
+                self.found = best
+            try:
+                out += self.visit("stmt", s, indent, top, kind)
+            finally:
+                self.found = saved
         return out
 
     def stmt_Gain(self, s: A.Gain, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.p["gain"].format(n=self.count(s.amount, "support"), issue=self.expr(s.issue),
-                                               state=self.expr(s.state))]
+        issue = self.issue_of(s.issue, s.state)
+        its = issue in (self.p["its_majority"], self.p["its_minority"])  # the state first, then "its"
+        return [indent + self.p["gain_its" if its else "gain"].format(
+            n=self.count(s.amount, "support"), issue=issue if its else self.expr(s.issue),
+            state=self.in_state(s.state))]
 
     def stmt_Shift(self, s: A.Shift, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["shift"].format(state=self.expr(s.state), n=self.count(s.amount, "box"),
-                                                issue=self.expr(s.issue))]
+                                                issue=self.issue_of(s.issue, s.state, bare=False))]
 
     def stmt_Alter(self, s: A.Alter, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["alter"].format(state=self.expr(s.state))]
 
     def stmt_DemographicSupport(self, s: A.DemographicSupport, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.p["demographic"].format(g=self.expr(s.group))]
+        return [indent + self.p["demographic"].format(g=self.group(s.group), the_g=self.expr(s.group))]
 
     def stmt_Draw(self, s: A.Draw, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["draw"].format(n=self.count(s.amount, "card"))]
@@ -336,8 +435,9 @@ class Writer(Visitor):
         return [indent + self.p["draw_play"].format(n=self.count(s.amount, "card"))]
 
     def stmt_Discard(self, s: A.Discard, indent: str, top: bool, kind: str) -> list[str]:
-        n = self.count(s.amount, "card")
-        return [indent + self.p["discard"].format(n=n)]
+        if s.amount == A.Num(1):  # "as many as possible" of one card is "if you have any"
+            return [indent + self.p["discard_one"]]
+        return [indent + self.p["discard"].format(n=self.count(s.amount, "card"))]
 
     def stmt_DiscardAny(self, s: A.DiscardAny, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["discard_any"].format(v=s.var)]
@@ -387,7 +487,7 @@ class Writer(Visitor):
 
     def stmt_NewsTarget(self, s: A.NewsTarget, indent: str, top: bool, kind: str) -> list[str]:
         if s.chooser is not None:
-            return [indent + self.p["news_chosen"].format(who=self.expr(s.chooser))]
+            return [indent + self._you(self.expr(s.chooser), "news_chosen")]
         assert s.state is not None
         return [indent + self.p["news_state"].format(self.expr(s.state))]
 
@@ -443,11 +543,15 @@ class Writer(Visitor):
 
     def stmt_As(self, s: A.As, indent: str, top: bool, kind: str) -> list[str]:
         who = self.expr(s.player)
-        saved, self.actor = self.actor, who
+        if who == self.p["you"] and self.actor != self.p["you"]:  # `as the opponent` nested in itself
+            return self.lines(s.body, indent, kind=kind)
+        who_key = s.player.who if isinstance(s.player, A.PlayerRef) else None
+        saved = self.actor, self.acting
+        self.actor, self.acting = who, who_key or self.acting
         try:
             body = self.lines(s.body, indent + "  ", kind=kind)
         finally:
-            self.actor = saved
+            self.actor, self.acting = saved
         if who == self.p["you"]:
             return [indent + self.p["as_you"]] + body
         # The lines below speak to whoever acts: say so when they say "you".
@@ -468,6 +572,29 @@ class Writer(Visitor):
         return [indent + self.p["in_play"]] + self.lines(s.body, indent + "  ", kind=kind)
 
 
+def _superlatives(node: object) -> Iterator[A.Best]:
+    """The superlatives a statement's own words name (not those of the blocks it holds)."""
+    if isinstance(node, A.Best):
+        yield node
+        return
+    if isinstance(node, tuple):
+        for item in node:
+            if not isinstance(item, (A.Node, tuple)) or _is_block(item):
+                continue
+            yield from _superlatives(item)
+        return
+    if isinstance(node, A.Node):
+        for f in fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, (A.Node, tuple)) and not _is_block(value):
+                yield from _superlatives(value)
+
+
+def _is_block(value: object) -> bool:
+    """A block of statements (a body, an option): its sentences find their own superlatives."""
+    return isinstance(value, tuple) and any(isinstance(v, STMTS) or _is_block(v) for v in value)
+
+
 _FR_CONTRACTIONS = {"de le": "du", "de les": "des", "à le": "au", "à les": "aux"}
 
 
@@ -481,9 +608,9 @@ def _finish(text: str, lang: str) -> str:
     return re.sub(r"\bde (?=[AEIOUÉÈaeiouéè])", "d'", text)
 
 
-def rules_text(program: A.Program, kind: str = "card", lang: str = "en") -> str:
+def rules_text(program: A.Program, kind: str = "card", lang: str = "en", terms: Terms = NO_TERMS) -> str:
     """The whole effect as rules text, one sentence per line, blocks indented."""
-    return _finish("\n".join(Writer(lang, kind).lines(program.body, top=True, kind=kind)), lang)
+    return _finish("\n".join(Writer(lang, kind, terms).lines(program.body, top=True, kind=kind)), lang)
 
 
 def trigger_text(trigger: A.Trigger, lang: str = "en") -> str:

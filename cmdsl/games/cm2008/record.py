@@ -66,17 +66,24 @@ def _hidden_from_json(data: Any, where: str) -> HiddenAnswer | None:
 #: Event texts reworded since records were first written, as (today's wording, the first wording).
 #: A log is compared and digested in its first wording, so a record written before a rewording and
 #: one written after both still replay: a better sentence is not a different game.
+#: Rules text inside an event (a "choose one" option's label) is reworded the same way.
 _REWORDED: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(\w+) chooses to stop discarding \((\d+) discarded\)\.$"),
      r"\1 chooses stop discarding (\2 discarded) to discard."),
+    # issue 26: "its majority issue" rather than naming the state twice
+    (re.compile(r"\bGain (\w+ supports?) in ((?:the )?[\w ]+?) on its (majority|minority) issue"),
+     r"Gain \1 on the \3 issue of \2 in \2"),
+    (re.compile(r"\bShift ((?:the )?[\w ]+?) (\w+ box(?:es)?) toward its (majority|minority) issue"),
+     r"Shift \1 \2 toward the \3 issue of \1"),
+    (re.compile(r"\bDiscard one card, if you have any"), "Discard one card (as many as possible)"),
+    (re.compile(r"\ba state in play of your choice"), "a state in play chosen by you"),
 )
 
 
 def log_key(text: str) -> str:
     """An event's text as records compare it: in its first wording (``_REWORDED``)."""
     for now, first in _REWORDED:
-        if now.match(text):
-            return now.sub(first, text)
+        text = now.sub(first, text)
     return text
 
 
