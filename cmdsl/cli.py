@@ -276,8 +276,17 @@ def cmd_new_set(args: argparse.Namespace) -> int:
     folder = Path(args.dir)
     written = new_set(folder, args.start)
     what = "a copy of the bundled cm2008 set" if args.start == "cm2008" else "a minimal beginner set"
-    print(f"Wrote {what} to {folder}: " + ", ".join(p.name for p in written) + ".")
+    names = [p.relative_to(folder).as_posix() for p in written]
+    shown = [n for n in names if "/" not in n or n.count("/") == 1 and len(names) < 20]
+    snapshots = sum(n.startswith("scenarios/__snapshots__/") for n in names)
+    scenario_files = sum(n.startswith("scenarios/") and n.endswith(".yaml") for n in names)
+    if len(shown) < len(names):  # a copy of the bundled set: its scenarios, counted
+        shown = [n for n in names if "/" not in n]
+        shown.append(f"scenarios/ ({scenario_files} scenario files, {snapshots} snapshots)")
+    print(f"Wrote {what} to {folder}: " + ", ".join(shown) + ".")
     print(f"Next: cmdsl check {folder}   then   cmdsl play --cards {folder} --bot random --bot random")
+    first = "" if snapshots else f"cmdsl test {folder} --update (writes the snapshots: read them), then "
+    print(f"Its own tests (scenarios/, docs/scenarios.md): {first}cmdsl test {folder}")
     print(f'To make every command use it, name it in cmdsl.toml: [cards] cm2008 = "{folder}" (docs/cardsets.md).')
     return 0
 

@@ -30,6 +30,7 @@ from .resources import bundled_cards_dir
 from .safe_yaml import compose, read_text, scalar_origin
 from .set_location import one_set
 from .setcheck import Contents, Section, set_errors
+from .set_warnings import set_warnings
 
 SECTIONS: Final[tuple[Section, ...]] = ("states", "cards", "breaking_news", "going_negative")
 #: The cm2008 card files are about 11 KB each; a megabyte is a mistake, not a card file.
@@ -395,12 +396,15 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
 
     levels = PlayLevels.of([c.checked.work for c in cards.values()])
     # Whole-set counts mean something only once every item has loaded and the manifest is good.
+    warnings: tuple[CardError, ...] = ()
     if not ld.errors and manifest is not None:
         at = {(section, it.label or ""): it.where() for section in SECTIONS for it in sections[section]}
         contents = Contents(shown_path(root), states, cards, news, negative, at, tuple(ld.sections))
         lines = {f.name: f.lines for f in files}
         ld.errors.extend(e.with_source(lines.get(e.where.file, [])) for e in set_errors(contents, manifest))
         ld.errors.extend(_work_errors(levels, len(states), cards, news, negative, files))
+        lines[manifest.file] = list(manifest.lines)  # a warning may point at the manifest
+        warnings = tuple(w.with_source(lines.get(w.where.file, [])) for w in set_warnings(contents, manifest))
     if ld.errors:
         raise CardSetError(ld.errors)
     assert manifest is not None
@@ -410,7 +414,7 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
     for f in files:
         digest.update(f.path.name.encode() + b"\0" + f.text.encode() + b"\0")
     return CardSet(root.name, states, cards, news, negative, digest.hexdigest()[:16], manifest.info,
-                   levels.work[1])
+                   levels.work[1], warnings)
 
 
 def _work_errors(levels: PlayLevels, states: int, cards: dict[str, CardDef], news: dict[str, NewsDef],

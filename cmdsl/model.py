@@ -185,6 +185,8 @@ class CardSet:
     fingerprint: str
     manifest: SetManifest
     play_work: int = 0  # the work bound of a card played at level 1 (lang/work.py), for snippets
+    #: What `cmdsl check` warns about (cmdsl/set_warnings.py): the set plays, but likely not as meant.
+    warnings: tuple[CmdslError, ...] = field(default=(), compare=False)
 
     def require_setup(self, mode: str) -> None:
         """Refuse a game in a setup mode this set does not declare: the loader checked the set's

@@ -40,17 +40,19 @@ class _Tile:
 
 
 # 8 states: the 4 beginner states of R3.3 start the game; 4 more replace the states won (R9.2) and
-# give each setup pile 4 states, so choose-states works too (each player picks 2, R3.3).
-# Real 2008 electoral votes; the rows are this template's own.
+# give each setup pile 4 states, so choose-states works too (each player picks 2, R3.3). Real 2008
+# electoral votes, chosen to total 226 as the published game's 20 states do: with the start scores
+# (155 + 157, R1.8) that makes 538, so once every state is won one player has 270 (R11.1) unless
+# both have 269 (R11.2). The rows are this template's own.
 _TILES: Final = (
     _Tile("Florida", 27, Side.MCCAIN, True, "R W R B", "B W R", 2, ("Seniors", "Latinos")),
-    _Tile("Missouri", 11, Side.MCCAIN, True, "R B W", "B R W B", 2, ("Veterans", "Union Members")),
-    _Tile("Michigan", 17, Side.OBAMA, True, "R W B", "B R W B", 3, ("Union Members", "Seniors")),
-    _Tile("New Jersey", 15, Side.OBAMA, True, "R B W R", "B W B", 3, ("Latinos", "Veterans")),
-    _Tile("Ohio", 20, Side.MCCAIN, False, "R W B R", "B W R", 2, ("Union Members", "Veterans")),
-    _Tile("North Carolina", 15, Side.MCCAIN, False, "R B R", "W B R B", 1, ("Veterans", "Seniors")),
-    _Tile("Pennsylvania", 21, Side.OBAMA, False, "R W B", "B R B W", 4, ("Seniors", "Union Members")),
-    _Tile("Virginia", 13, Side.OBAMA, False, "R B W R", "B W R", 3, ("Latinos", "Veterans")),
+    _Tile("Ohio", 20, Side.MCCAIN, True, "R B W", "B R W B", 2, ("Union Members", "Veterans")),
+    _Tile("Michigan", 17, Side.OBAMA, True, "R W B", "B R W B", 2, ("Union Members", "Seniors")),
+    _Tile("Illinois", 21, Side.OBAMA, True, "R B W R", "B W B", 3, ("Latinos", "Veterans")),
+    _Tile("Texas", 34, Side.MCCAIN, False, "R W B R", "B W R", 2, ("Veterans", "Latinos")),
+    _Tile("Pennsylvania", 21, Side.MCCAIN, False, "R B R", "W B R B", 1, ("Veterans", "Seniors")),
+    _Tile("California", 55, Side.OBAMA, False, "R W B", "B R B W", 4, ("Latinos", "Union Members")),
+    _Tile("New York", 31, Side.OBAMA, False, "R B W R", "B W R", 3, ("Seniors", "Veterans")),
 )
 
 #: (title, type, effect, die icon, discard cost); ``{mine}`` is the side's strong issue, ``{group}`` its group.
@@ -127,8 +129,8 @@ def _sizes(ev: int, piles: int) -> str:
         ("breaking_news", len(_NEWS), "R1.6 (the published game has 20)"),
     )
     return ("".join(f"  {key}: {n}".ljust(32) + f"# {why}\n" for key, n, why in rows)
-            + "  # With only these states a player needs nearly all their votes to reach 270 (R1.8), so many\n"
-              "  # games end when every state is won, as a draw (R11.2, R12.13): add states for more wins.\n")
+            + "  # 155 + 157 start points (R1.8) + 226 = 538: once every state is won, someone has 270 (R11.1)\n"
+              "  # unless both have 269 (R11.2). With fewer votes, games end in draws: `cmdsl check` warns.\n")
 
 
 def _states() -> str:
@@ -213,10 +215,42 @@ going_negative:
     return "".join(out)
 
 
+#: The set's own tests (docs/scenarios.md): one scenario to copy from. `cmdsl test DIR` runs every
+#: file of scenarios/ and keeps what each scenario did in scenarios/__snapshots__/.
+_EXAMPLE_SCENARIO: Final = """\
+# Scenarios: this set's own tests (docs/scenarios.md). Each sets up a position, plays one card with
+# scripted answers, and says what must hold afterwards. `cmdsl test DIR --update` runs them all and
+# writes what each did into scenarios/__snapshots__/ (read it: it becomes the test); `cmdsl test DIR`
+# then fails, with the difference, whenever a change to the cards changes what a scenario does.
+# `cmdsl scenario DIR/scenarios/example.yaml --cards DIR` runs this file alone and prints it.
+scenarios:
+  - name: Town Hall wins Florida      # the scenario's name: its snapshot's name too
+    play: mccain-town-hall            # the card played, by McCain (its side) on turn 1
+    position:                         # the position before it is played; what is left out is empty
+      states:                         # in play, in slot order
+        - name: Florida
+          defense: R W[r] R B         # the printed circles, tokens in brackets: [r] McCain, [b] Obama
+        - Ohio                        # a state as printed, markers on their start boxes
+        - Michigan
+        - Illinois
+      hands: {mccain: [mccain-town-hall, mccain-phone-bank]}   # each player's hand
+      decks: {mccain: [mccain-fundraiser]}    # each player's deck, top card first
+      news: [bn-quiet-day]            # the Breaking News deck, top first
+    answers: [state:florida, state:texas]    # the state to gain in; then, Florida won, the one to bring in
+    expect:                           # every value written here is checked (docs/scenarios.md)
+      scores: {mccain: 182, obama: 157}      # 155 + Florida's 27 (R1.8, R9)
+      won: {Florida: mccain}          # who won each state (nobody: not won)
+      in_play: [Texas, Ohio, Michigan, Illinois]   # the states in play at the end, in slot order
+      events: ["McCain wins Florida", "Quiet Day"]   # some line of the log contains each
+      result: none                    # the game goes on (or mccain, obama, draw)
+"""
+
+
 def minimal_files(name: str) -> dict[str, str]:
     """The files of the smallest set a beginner game plays with: file name → text."""
     return {MANIFEST_NAME: _manifest(name), "states.yaml": _states(), "mccain.yaml": _deck(Side.MCCAIN),
-            "obama.yaml": _deck(Side.OBAMA), "breaking_news.yaml": _news(), "going_negative.yaml": _negative()}
+            "obama.yaml": _deck(Side.OBAMA), "breaking_news.yaml": _news(), "going_negative.yaml": _negative(),
+            "scenarios/example.yaml": _EXAMPLE_SCENARIO}
 
 
 def _refuse_unless_empty(folder: Path) -> None:
@@ -231,8 +265,10 @@ def new_set(folder: Path, start: Start = "empty") -> list[Path]:
     _refuse_unless_empty(folder)
     folder.mkdir(parents=True, exist_ok=True)
     if start == "cm2008":
-        files = {p.name: p.read_text(encoding="utf-8") for p in sorted(bundled_cards_dir().iterdir())
-                 if p.suffix == ".yaml"}
+        bundled = bundled_cards_dir()
+        # the card files, and the set's own tests with their snapshots (`cmdsl test DIR` passes on the copy)
+        kept = [*bundled.glob("*.yaml"), *bundled.glob("scenarios/*.yaml"), *bundled.glob("scenarios/__snapshots__/*.txt")]
+        files = {p.relative_to(bundled).as_posix(): p.read_text(encoding="utf-8") for p in sorted(kept)}
         variant = json.dumps(f"{folder.name} (a variant of cm2008)")  # a YAML double-quoted string
         files[MANIFEST_NAME] = re.sub(r"(?m)^name: .*$", lambda _: f"name: {variant}", files[MANIFEST_NAME], count=1)
     else:
@@ -240,6 +276,7 @@ def new_set(folder: Path, start: Start = "empty") -> list[Path]:
     written = []
     for file_name, text in files.items():
         path = folder / file_name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written

@@ -47,17 +47,16 @@ def test_a_state_is_named_once_with_its_own_issue(cm2008: CardSet) -> None:
 def test_a_nested_as_the_opponent_does_not_say_it_again(cm2008: CardSet) -> None:
     """`as the opponent` inside `as the opponent`: the same player acts, "you" is already them."""
     lines = text(cm2008, "as the opponent:\n    draw 1\n    as the opponent:\n        discard 1\n")
-    assert lines == ["Your opponent does this (“you” below is your opponent):",
-                     "  Draw one card.", "  Discard one card, if you have any."]
+    assert lines == ["Your opponent does this:", "  Draw one card.", "  Discard one card, if possible."]
     # the opponent named inside is the one acting: "you" there, never "your opponent"
     lines = text(cm2008, "as the opponent:\n    if the opponent leads:\n        draw 1\n")
     assert lines[1] == "  If you lead in electoral votes:"
 
 
 def test_one_card_to_discard_is_not_as_many_as_possible(cm2008: CardSet) -> None:
-    assert text(cm2008, "discard 1\n") == ["Discard one card, if you have any."]
+    assert text(cm2008, "discard 1\n") == ["Discard one card, if possible."]
     assert text(cm2008, "discard 2\n") == ["Discard two cards (as many as possible)."]
-    assert text(cm2008, "discard 1\n", "fr") == ["Défaussez 1 carte, si vous en avez."]
+    assert text(cm2008, "discard 1\n", "fr") == ["Défaussez 1 carte, si possible."]
 
 
 def test_a_superlative_is_found_in_a_sentence_of_its_own(cm2008: CardSet) -> None:

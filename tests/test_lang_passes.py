@@ -165,6 +165,9 @@ def test_every_pass_runs_on_every_node_class(mini: CardSet, text: str, ctx: Cont
     assert parse_effect(render.program(checked.program)) == parsed  # resolved names unparse quoted
     for lang in LANGS:
         lines = rules_text(checked.program, ctx.kind, lang).splitlines()
-        # one line per statement or block head (an `else` adds one; `option:` is a "- " line)
-        assert len(lines) == len(render.program(parsed).splitlines()) - (text.count("option:")), lang
+        # one line per statement or block head (an `else` adds one; `option:` is a "- " line), and one
+        # before a statement naming a superlative, which finds it ("Find the state in play with…")
+        found = [ln for ln in lines if ln.lstrip().startswith(("Find ", "Trouvez "))]
+        assert len(found) == text.count("in the state with the"), lang
+        assert len(lines) == len(render.program(parsed).splitlines()) - (text.count("option:")) + len(found), lang
     assert block_work(checked.program.body, 4).fixed > 0

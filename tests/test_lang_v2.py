@@ -207,7 +207,7 @@ def test_a_declared_cost_reads_as_one_other_card() -> None:
 
 
 @pytest.mark.parametrize("effect,expected", [
-    ("discard 1", "Discard one card (as many as possible)."),  # a cost is declared apart (`cost: discard 1`)
+    ("discard 1", "Discard one card, if possible."),  # a cost is declared apart (`cost: discard 1`)
     ("choose a state as S where the votes of S >= 10",
      "Choose a state in play (call it S) where the number of electoral votes of S is at least 10."),
     ("repeat 3:\n    draw 1", "Three times:"),
@@ -228,15 +228,15 @@ def test_rules_text_reads_right(mini: CardSet, effect: str, expected: str) -> No
 
 
 @pytest.mark.parametrize("effect,expected", [
-    ("discard 1", "Défaussez 1 carte (autant que possible)."),
+    ("discard 1", "Défaussez 1 carte, si possible."),
     ("while in play:\n    the opponent rolls 2 going negative dice",
-     "  Quand votre adversaire joue une carte Going Negative, votre adversaire lance le dé Going Negative deux "
+     "  Quand votre adversaire joue une carte Going Negative, il lance le dé Going Negative deux "
      "fois ; vous appliquez chaque résultat."),
     ("as the opponent:\n    choose a card from hand as C",
      "Votre adversaire fait ceci (« vous » désigne ci-dessous votre adversaire) :"),
     ("shift the state with the fewest votes 1 toward economy",
-     "Orientez l'État en jeu qui a le moins de votes électoraux (en cas d'égalité, vous choisissez) de 1 case "
-     "vers l'Économie."),
+     "Trouvez l'État en jeu qui a le moins de votes électoraux (en cas d'égalité, vous choisissez)."),
+    ("shift the state with the fewest votes 1 toward economy", "Orientez cet État de 1 case vers l'Économie."),
 ])
 def test_french_rules_text_reads_right(mini: CardSet, effect: str, expected: str) -> None:
     assert expected in text_of(mini, effect, lang="fr", media="while in play" in effect)
@@ -266,7 +266,7 @@ def test_state_choices_are_worded_as_rules_text(run: Any) -> None:
     ("if the hand size of you < the deck size of the opponent:\n    draw 1",
      "Si le nombre de cartes dans votre main est inférieur au nombre de cartes dans la pioche de votre adversaire :"),
     ('if the blocks of you on economy in "Alpha" >= 2:\n    draw 1',
-     "Si le nombre de blocs d'Alpha côté Économie à votre couleur est au moins 2 :"),
+     "Si le nombre de blocs de l'État d'Alpha côté Économie à votre couleur est au moins 2 :"),
     ("if not you lead:\n    draw 1", "S'il est faux que vous menez aux votes électoraux :"),
 ])
 def test_french_contracts_and_elides(mini: CardSet, effect: str, expected: str) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from cmdsl.games.cm2008.record import log_key
 from cmdsl.bots import make_bot, play_bot_move
 from cmdsl.cli import main
 from cmdsl.errors import CardSetError
@@ -106,7 +107,7 @@ def behaviour(cards: CardSet, seeds: int) -> dict[str, object]:
             bots = {side: make_bot(bot, seed * 2 + i) for i, side in enumerate(SIDES)}
             while game.pending is not None:
                 play_bot_move(game, bots)
-            text = "\n".join(e.text() for e in game.events)
+            text = "\n".join(log_key(e.text()) for e in game.events)  # in each event's first wording
             logs[f"{bot}-{seed}"] = hashlib.sha256(text.encode()).hexdigest()[:16]
     return {"costs": {c.id: c.discard_cost for c in cards.cards.values()}, "logs": logs}
 

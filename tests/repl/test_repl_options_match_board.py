@@ -103,7 +103,7 @@ def test_a_going_negative_choice_names_the_result_and_what_it_does() -> None:
                           "McCain went negative and rolled 6: Backlash. Obama carries out the result (R8.1); "
                           "Obama chooses for it:\n"
                           "    Choose a state in play; call it S.\n"
-                          "    Gain two supports on the majority issue of S in S.\n")
+                          "    Gain two supports in S on its majority issue.\n")
 
 
 def test_after_the_marker_moved_the_options_and_question_mark_say_where_it_is_now() -> None:

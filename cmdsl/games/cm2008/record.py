@@ -75,7 +75,7 @@ _REWORDED: tuple[tuple[re.Pattern[str], str], ...] = (
      r"Gain \1 on the \3 issue of \2 in \2"),
     (re.compile(r"\bShift ((?:the )?[\w ]+?) (\w+ box(?:es)?) toward its (majority|minority) issue"),
      r"Shift \1 \2 toward the \3 issue of \1"),
-    (re.compile(r"\bDiscard one card, if you have any"), "Discard one card (as many as possible)"),
+    (re.compile(r"\bDiscard one card, if possible"), "Discard one card (as many as possible)"),
     (re.compile(r"\ba state in play of your choice"), "a state in play chosen by you"),
 )
 
