@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .errors import CmdslError, shown_path
 from .loader import load_card_set
 from .model import SIDES, CardSet
+from .games import game_data_in
 from .set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 
 #: Only these files change what a check says; editors' swap and backup files are ignored.
@@ -47,6 +48,7 @@ def check_once(paths: Sequence[str]) -> CheckReport:
     out: list[str] = []
     err: list[str] = []
     folders: list[Path] = []
+    data_folders: list[Path] = []  # Lobbys sets: folders holding lobbys.yaml
     if not paths:
         try:
             choice = choose_set(None)
@@ -58,10 +60,11 @@ def check_once(paths: Sequence[str]) -> CheckReport:
         if not given.exists():
             err.append(f"{given}: no such file or directory")
             continue
-        sets = card_set_dirs([given])
-        if not sets:
+        sets, lobbys = card_set_dirs([given]), lobbys_dirs(given)
+        if not sets and not lobbys:
             err.append(f"{given}: {why_no_set(given)}")
         folders.extend(sets)
+        data_folders.extend(d for d in lobbys if d not in data_folders)
     for folder in folders:
         start = time.perf_counter()
         try:
@@ -71,7 +74,28 @@ def check_once(paths: Sequence[str]) -> CheckReport:
             continue
         out.append(summary(folder, cs, (time.perf_counter() - start) * 1000))
         out += [f"warning: {w}" for w in cs.warnings]  # the set passes: warnings are not errors
+    for folder in data_folders:
+        from .games.lobbys.data_check import check_lobbys
+
+        try:
+            checked = check_lobbys(folder)
+        except (CmdslError, OSError) as e:
+            err.append(str(e))
+            continue
+        out.append(checked.summary)
+        out += [f"warning: {w}" for w in checked.warnings]
     return CheckReport(not err, "\n".join(out), "\n".join(err))
+
+
+def lobbys_dirs(given: Path) -> list[Path]:
+    """The Lobbys sets ``given`` names: its folder if it holds lobbys.yaml (or is that file), else
+    each folder in it that does (``cards/`` holds the bundled one)."""
+    folder = given.parent if given.is_file() else given
+    if game_data_in(folder) == "lobbys":
+        return [folder] if given.is_dir() or given.name == "lobbys.yaml" else []
+    if not given.is_dir():
+        return []
+    return sorted(d for d in given.iterdir() if d.is_dir() and game_data_in(d) == "lobbys")
 
 
 def watched_folders(paths: Sequence[str]) -> list[Path]:

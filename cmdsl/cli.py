@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
@@ -22,6 +22,9 @@ from .replay import Replay, replay
 from .loader import load_card_set
 from .set_location import SetChoice, choose_set
 from .model import CardSet
+
+if TYPE_CHECKING:
+    from .games.lobbys.data import LobbysData
 
 DEFAULT_BOT_TURN_LIMIT = argtypes.DEFAULT_BOT_TURN_LIMIT
 #: The games cmdsl plays (``--game``).
@@ -175,11 +178,15 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     from .scenario_doc import read_doc
 
     cards: CardSet | None = None
+    data: LobbysData | None = None
     failed = 0
     for path in args.files:
         try:
             if read_doc(path).game == "lobbys":
-                reports = _lobbys_scenarios(path)
+                if data is None:
+                    from .lobbys_cli import chosen_data
+                    data = chosen_data(args.cards)
+                reports = _lobbys_scenarios(path, data)
             else:
                 cards = cards if cards is not None else _cards(args.cards)
                 reports = _cm2008_scenarios(path, cards)
@@ -210,12 +217,12 @@ def _cm2008_scenarios(path: str, cards: CardSet) -> list[_Report]:
             for sc in load_scenarios(path, cards)]
 
 
-def _lobbys_scenarios(path: str) -> list[_Report]:
+def _lobbys_scenarios(path: str, data: LobbysData) -> list[_Report]:
     from .games.lobbys.scenario import load_lobbys_scenarios
     from .games.lobbys.scenario_run import run_lobbys_scenario
 
     return [(sc.name, sc.id, lambda sc=sc: _shown(run_lobbys_scenario(sc)))
-            for sc in load_lobbys_scenarios(path)]
+            for sc in load_lobbys_scenarios(path, data)]
 
 
 class _Ran(Protocol):
@@ -274,6 +281,11 @@ def cmd_new_set(args: argparse.Namespace) -> int:
     from .new_set import new_set
 
     folder = Path(args.dir)
+    if args.game == "lobbys":
+        if args.start != "empty":
+            raise CmdslError("new-set --game lobbys: --from is for CM2008 sets; a Lobbys set starts from the "
+                             "published numbers")
+        return _new_lobbys_set(folder)
     written = new_set(folder, args.start)
     what = "a copy of the bundled cm2008 set" if args.start == "cm2008" else "a minimal beginner set"
     names = [p.relative_to(folder).as_posix() for p in written]
@@ -288,6 +300,19 @@ def cmd_new_set(args: argparse.Namespace) -> int:
     first = "" if snapshots else f"cmdsl test {folder} --update (writes the snapshots: read them), then "
     print(f"Its own tests (scenarios/, docs/scenarios.md): {first}cmdsl test {folder}")
     print(f'To make every command use it, name it in cmdsl.toml: [cards] cm2008 = "{folder}" (docs/cardsets.md).')
+    return 0
+
+
+def _new_lobbys_set(folder: Path) -> int:
+    from .games.lobbys.new_set import lobbys_files
+    from .new_set import write_files
+
+    written = write_files(folder, lobbys_files(folder.name))
+    print(f"Wrote a Lobbys set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written) + ".")
+    print(f"Next: cmdsl check {folder}   then   cmdsl play --game lobbys --cards {folder} --bot random")
+    print(f"Its own tests (scenarios/, docs/lobbys.md): cmdsl test {folder} --update (writes the snapshots: "
+          f"read them), then cmdsl test {folder}")
+    print(f'To make every command use it, name it in cmdsl.toml: [cards] lobbys = "{folder}" (docs/lobbys.md).')
     return 0
 
 
@@ -319,6 +344,8 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
     n.add_argument("--from", dest="start", choices=["empty", "cm2008"], default="empty",
                    help="empty: a minimal commented beginner set (default); cm2008: the bundled set, to vary")
+    n.add_argument("--game", choices=GAMES, default="cm2008",
+                   help="cm2008 (the default) or lobbys: a Lobbys set, the published numbers commented")
     n.set_defaults(run=cmd_new_set)
 
     m = sub.add_parser("migrate", help="rewrite a card set of an older card format in the current one")

@@ -10,11 +10,12 @@ from typing import Any
 
 from .bot_game import destination_refused, play_to_end, seat_bots
 from .errors import CmdslError
-from .games.lobbys.data import load_data
+from .games.lobbys.data import DATA_FILE, LobbysData, load_data
 from .games.lobbys.game import LobbysGame
 from .games.lobbys.record import replay_problem
 from .games.lobbys.seats import seat_named, seats_for
 from .record_file import save_json
+from .set_location import choose_set
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
 
@@ -28,7 +29,7 @@ def play(args: argparse.Namespace) -> int:
         return 2
     try:
         bots = seat_bots(args.bot or ["random"], seats_for(players), args.seed)
-        game = LobbysGame(args.seed, players, people_variant=args.people, data=load_data())
+        game = LobbysGame(args.seed, players, people_variant=args.people, data=chosen_data(args.cards))
     except (CmdslError, ValueError) as e:
         print(f"play: {e}", file=sys.stderr)
         return 2
@@ -40,10 +41,20 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
+def chosen_data(given: str | None) -> LobbysData:
+    """The Lobbys set a command uses (``--cards``, else cmdsl.toml's ``lobbys``, else the bundled
+    one), saying which on stderr when it is a designer's (the bundled game goes without saying)."""
+    choice = choose_set(given, "lobbys")
+    data = load_data(choice.path / DATA_FILE)
+    if choice.how != "bundled":
+        print(f"Using {choice.describe()}.", file=sys.stderr)
+    return data
+
+
 def replay_record(args: argparse.Namespace, data: Any) -> int:
     """``cmdsl replay FILE`` of a Lobbys record: replay it, print the log if asked (the full log,
     or as one seat saw it), and say whether it reproduces."""
-    game = LobbysGame.from_record(data, str(args.file))
+    game = LobbysGame.from_record(data, str(args.file), game_data=chosen_data(args.cards))
     problem = replay_problem(game, data)
     if args.log:
         if args.seat is None:

@@ -264,6 +264,7 @@ def new_set(folder: Path, start: Start = "empty") -> list[Path]:
     """Write a set into ``folder`` (new, or empty); return the files written."""
     _refuse_unless_empty(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    files: dict[str, str]
     if start == "cm2008":
         bundled = bundled_cards_dir()
         # the card files, and the set's own tests with their snapshots (`cmdsl test DIR` passes on the copy)
@@ -273,6 +274,17 @@ def new_set(folder: Path, start: Start = "empty") -> list[Path]:
         files[MANIFEST_NAME] = re.sub(r"(?m)^name: .*$", lambda _: f"name: {variant}", files[MANIFEST_NAME], count=1)
     else:
         files = minimal_files(folder.name)
+    return _write(folder, files)
+
+
+def write_files(folder: Path, files: dict[str, str]) -> list[Path]:
+    """Write a new set's ``files`` (relative name → text) into ``folder``, new or empty (any game's)."""
+    _refuse_unless_empty(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    return _write(folder, files)
+
+
+def _write(folder: Path, files: dict[str, str]) -> list[Path]:
     written = []
     for file_name, text in files.items():
         path = folder / file_name

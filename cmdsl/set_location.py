@@ -7,7 +7,9 @@
 
 A folder names a set the way ``cmdsl check`` reads it (``card_set_dirs``): a folder of YAML files
 is a set; a card file stands for its folder; a folder of set folders (``cards/``) stands for
-its one set, and one holding several is refused with their names, never guessed.
+its one set, and one holding several is refused with their names, never guessed. A Lobbys set is
+a folder holding ``lobbys.yaml`` (the file stands for its folder); ``[cards] lobbys = "…"`` names
+one in the project file.
 
 A designer who installed cmdsl and edits ``cards/cm2008/*.yaml`` in a repository holding a
 ``cmdsl.toml`` gets the edited cards in every tool, not the copy installed in site-packages.
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Literal
 
 from .errors import CardError, CardSetError, Located, did_you_mean, shown_path
-from .games import game_data_in
+from .games import GAME_DATA_FILES, game_data_in
 from .resources import bundled_cards_dir
 
 PROJECT_FILE = "cmdsl.toml"
@@ -38,16 +40,17 @@ class SetChoice:
     path: Path
     how: How
     project: Path | None = None  # the project file that named it
+    game: str = DEFAULT_GAME
 
     def describe(self) -> str:
         """For every output that depends on the set: "card set cards/cm2008 (from cmdsl.toml)"."""
-        where = shown_path(self.path)
+        where = f"{'card set' if self.game == DEFAULT_GAME else self.game.capitalize() + ' set'} {shown_path(self.path)}"
         if self.how == "--cards":
-            return f"card set {where} (--cards)"
+            return f"{where} (--cards)"
         if self.how == "project":
             assert self.project is not None
-            return f"card set {where} (named by {shown_path(self.project)})"
-        return f"card set {where} (bundled with cmdsl)"
+            return f"{where} (named by {shown_path(self.project)})"
+        return f"{where} (bundled with cmdsl)"
 
 
 def find_project(start: Path | None = None) -> Path | None:
@@ -86,17 +89,31 @@ def project_sets(project: Path) -> dict[str, Path]:
 
 def choose_set(given: str | Path | None = None, game: str = DEFAULT_GAME, start: Path | None = None) -> SetChoice:
     """The set a command uses (the rule in this module's docstring)."""
+    the_set = one_set if game == DEFAULT_GAME else lambda path: data_set(path, game)
     if given is not None:
-        return SetChoice(one_set(Path(given)), "--cards")
+        return SetChoice(the_set(Path(given)), "--cards", game=game)
     project = find_project(start)
     if project is not None:
         sets = project_sets(project)
         if game in sets:
             folder = sets[game]
-            if not folder.is_dir():
+            if not folder.exists():
                 raise _error(shown_path(project), f'[cards] {game} = "{shown_path(folder)}": no such folder')
-            return SetChoice(one_set(folder), "project", project)
-    return SetChoice(bundled_cards_dir(), "bundled")
+            return SetChoice(the_set(folder), "project", project, game)
+    bundled = bundled_cards_dir()
+    return SetChoice(bundled if game == DEFAULT_GAME else bundled.parent / game, "bundled", game=game)
+
+
+def data_set(path: Path, game: str) -> Path:
+    """The folder of ``game``'s set that ``path`` names: a folder holding its data file, or the file."""
+    file = next(name for name, g in GAME_DATA_FILES.items() if g == game)
+    folder = path.parent if path.is_file() else path
+    if not path.exists():
+        raise _error(shown_path(path), "no such file or directory")
+    if game_data_in(folder) != game or (path.is_file() and path.name != file):
+        raise _error(shown_path(path), f"not a {game} set: a {game} set is a folder holding {file} "
+                     f"(`cmdsl new-set DIR --game {game}` writes one)")
+    return folder
 
 
 def _has_card_files(folder: Path) -> bool:

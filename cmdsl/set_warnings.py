@@ -36,12 +36,20 @@ def _too_few_votes(c: Contents, m: Manifest) -> list[SetWarning]:
     if total >= enough:
         return []
     needs = [f"{side.label} {WINNING_SCORE - start}"
-             + (f" ({(WINNING_SCORE - start) / total:.0%})" if 0 < WINNING_SCORE - start <= total else " (more than all)")
+             + (f" ({(WINNING_SCORE - start) / total:.0%})" if 0 < WINNING_SCORE - start <= total
+                else " (more than there are)")
              for side, start in starts.items()]
-    message = (f"the states hold {total} electoral votes, fewer than the {enough} that make a decided game likely: "
-               f"with the start scores ({' and '.join(map(str, starts.values()))}, R1.8), reaching {WINNING_SCORE} "
-               f"(R11.1) takes {needs[0]} of them and {' and '.join(needs[1:])}; a game where neither gets there "
-               f"ends as a draw once every state is won (R11.2)")
+    scores = f"the start scores ({' and '.join(map(str, starts.values()))}, R1.8)"
+    if all(WINNING_SCORE - start > total for start in starts.values()):
+        message = (f"the states hold {total} electoral votes: with {scores} neither player can reach "
+                   f"{WINNING_SCORE} (R11.1), which takes "
+                   + " and ".join(f"{side.label} {WINNING_SCORE - start}" for side, start in starts.items())
+                   + " of them, so every game ends as a draw (R11.2)")
+    else:
+        message = (f"the states hold {total} electoral votes, fewer than the {enough} that make a decided game "
+                   f"likely: with {scores}, reaching {WINNING_SCORE} (R11.1) takes {needs[0]} of them and "
+                   f"{' and '.join(needs[1:])}; a game where neither gets there ends as a draw once every state "
+                   f"is won (R11.2)")
     hint = (f"give the states at least {enough} electoral votes in all ({enough - total} more), as the published "
             f"game's 20 states do, and update sizes.electoral_votes")
     return [SetWarning(message, m.sizes["electoral_votes"].where, hint=hint)]

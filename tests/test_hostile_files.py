@@ -53,7 +53,7 @@ def test_a_link_to_a_card_file_is_read(mini_copy: Path, capsys: pytest.CaptureFi
     (mini_copy / "set.yaml").rename(mini_copy.parent / "elsewhere.yaml")
     (mini_copy / "set.yaml").symlink_to(mini_copy.parent / "elsewhere.yaml")
     code, lines = checked(mini_copy, capsys)
-    assert code == 0 and "ok" in lines[-1]
+    assert code == 0 and ": ok — " in lines[0]
 
 
 # ---- item 8: control characters ------------------------------------------------------------------

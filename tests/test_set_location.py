@@ -29,7 +29,8 @@ def test_the_repository_names_its_own_set() -> None:
 def test_the_nearest_project_file_wins_and_names_each_games_set(tmp_path: Path) -> None:
     for name in ("mine", "other"):
         (tmp_path / "sets" / name).mkdir(parents=True)
-        (tmp_path / "sets" / name / "set.yaml").write_text("states: []\n")
+    (tmp_path / "sets" / "mine" / "set.yaml").write_text("states: []\n")
+    (tmp_path / "sets" / "other" / "lobbys.yaml").write_text("rounds: 3\n")  # a Lobbys set (issue 25)
     (tmp_path / PROJECT_FILE).write_text('[cards]\ncm2008 = "sets/mine"\nlobbys = "sets/other"\n')
     deep = tmp_path / "a" / "b"
     deep.mkdir(parents=True)
@@ -56,3 +57,25 @@ def test_a_bad_project_file_is_one_located_error(tmp_path: Path, text: str, mess
     with pytest.raises(CardSetError) as e:
         choose_set(start=tmp_path)
     assert message in str(e.value) and PROJECT_FILE in str(e.value)
+
+
+def test_a_lobbys_set_is_a_folder_holding_lobbys_yaml(tmp_path: Path) -> None:
+    """Issue 25: a designer's Lobbys set, chosen by --cards (the folder or its lobbys.yaml), by the
+    project file's `lobbys = …`, else the bundled one; anything else is one clear error."""
+    mine = tmp_path / "my-lobbys"
+    mine.mkdir()
+    (mine / "lobbys.yaml").write_text("rounds: 3\n")
+    for given in (mine, mine / "lobbys.yaml"):
+        choice = choose_set(given, "lobbys")
+        assert choice.path == mine and choice.describe() == f"Lobbys set {mine} (--cards)"
+    (tmp_path / "cm").mkdir()
+    (tmp_path / "cm" / "set.yaml").write_text("states: []\n")
+    with pytest.raises(CardSetError, match=r"cm: not a lobbys set: a lobbys set is a folder holding lobbys.yaml "
+                                           r"\(`cmdsl new-set DIR --game lobbys` writes one\)"):
+        choose_set(tmp_path / "cm", "lobbys")
+    with pytest.raises(CardSetError, match="no such file or directory"):
+        choose_set(tmp_path / "nowhere", "lobbys")
+    if find_project(tmp_path) is None:
+        bundled = choose_set(None, "lobbys", start=tmp_path)
+        assert bundled.path == bundled_cards_dir().parent / "lobbys" and (bundled.path / "lobbys.yaml").is_file()
+        assert bundled.describe().startswith("Lobbys set ") and bundled.describe().endswith("(bundled with cmdsl)")

@@ -138,7 +138,7 @@ def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
 
 
 #: The options of a CM2008 run that a Lobbys seat study has no use for.
-_CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "cards", "against", "db", "resume", "report", "top")
+_CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "against", "db", "resume", "report", "top")
 
 
 def _lobbys(args: argparse.Namespace) -> int:
@@ -148,9 +148,14 @@ def _lobbys(args: argparse.Namespace) -> int:
              if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
     if given:
         raise CmdslError(f"balance --game lobbys: {', '.join(given)} belong(s) to CM2008 runs; a Lobbys seat study "
-                         "takes --players, --people, --bot (two at most), --games, --seed, --workers, --quiet")
+                         "takes --cards, --players, --people, --bot (two at most), --games, --seed, --workers, --quiet")
+    from ..games.lobbys.data import DATA_FILE
+    from ..lobbys_cli import chosen_data
+
+    choice = choose_set(args.cards, "lobbys")
+    chosen_data(args.cards)  # says which set, and a broken one is one located error before any game
     study = seat_study(args.players or 4, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
-                       args.workers or os.cpu_count() or 1, args.people, args.quiet)
+                       args.workers or os.cpu_count() or 1, args.people, args.quiet, choice.path / DATA_FILE)
     print(study.render())
     return 0
 

@@ -14,6 +14,7 @@ import sys
 import time
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterator, Sequence
 
 from ..bot_game import seat_bots
@@ -32,6 +33,7 @@ class SeatJob:
     tested: str  # the tested bot's spec
     others: str  # the other seats' bot spec
     people: bool
+    data_file: str = ""  # the Lobbys set's data file ("": the bundled one)
 
     @property
     def tested_seat(self) -> int:
@@ -48,7 +50,7 @@ class SeatRow:
 
 def play_seat_job(job: SeatJob) -> SeatRow:
     """Play one game: the tested bot at ``job.tested_seat``, the others elsewhere."""
-    game = LobbysGame(job.seed, job.players, people_variant=job.people, data=_data())
+    game = LobbysGame(job.seed, job.players, people_variant=job.people, data=_data(job.data_file))
     names = [job.tested if i == job.tested_seat else job.others for i in range(job.players)]
     bots = seat_bots(names, game.seats, job.seed)
     while game.pending is not None:
@@ -58,9 +60,9 @@ def play_seat_job(job: SeatJob) -> SeatRow:
     return SeatRow(job.seed, job.tested_seat, tuple(s.index for s in result.winners), tuple(result.points))
 
 
-@lru_cache(maxsize=1)
-def _data() -> LobbysData:
-    return load_data()  # once per process: the game data is immutable
+@lru_cache(maxsize=4)
+def _data(file: str) -> LobbysData:
+    return load_data(Path(file) if file else None)  # once per process: the game data is immutable
 
 
 def run_jobs(jobs: Sequence[SeatJob], workers: int) -> Iterator[SeatRow]:
@@ -94,6 +96,7 @@ class SeatStudy:
         fair = 100.0 / p
         lines = [f"Lobbys, {p} players, {n} games: {self.tested} at one seat (seat i mod {p} in game i), "
                  f"{self.others} at the others",
+                 f"decided (one player with the most points, L8.1): {_show(_rate(n - shared, n))}",
                  f"shared wins (L11.1, counted as a win for each winner): {shared} game{'' if shared == 1 else 's'}",
                  "", f"Seats (win rate, 95% Wilson interval; an even share is {fair:.1f}%)",
                  f"  {'seat':<9} {'all games':<24} {'with ' + self.tested:<28} mean points"]
@@ -103,6 +106,12 @@ class SeatStudy:
                          f"{mean:.1f}")
         lines += ["", f"{self.tested} overall: {_show(self.tested_rate())} (an even share is {fair:.1f}%)"]
         return "\n".join(lines)
+
+
+def _no_count(players: int, data: LobbysData) -> None:
+    counts = data.player_counts
+    raise CmdslError(f"balance: this Lobbys set is played by {', '.join(map(str, counts))} players (its deck_cut, "
+                     f"L1.4), not {players}")
 
 
 def _rate(k: int, n: int) -> Rate:
@@ -116,7 +125,9 @@ def _show(r: Rate) -> str:
 
 
 def seat_study(players: int, bots: Sequence[str], games: int, seed: int, workers: int, people: bool,
-               quiet: bool) -> SeatStudy:
+               quiet: bool, data_file: Path | None = None) -> SeatStudy:
+    """``games`` games of ``players`` seats (``data_file``: a Lobbys set's data, default the bundled)."""
+    file = str(data_file) if data_file is not None else ""
     if players not in (2, 3, 4, 5):
         raise CmdslError(f"balance: Lobbys is for 2 to 5 players (L1.1), not {players}")
     if len(bots) > 2:
@@ -126,10 +137,13 @@ def seat_study(players: int, bots: Sequence[str], games: int, seed: int, workers
     others = bots[1] if len(bots) > 1 else "random"
     for spec in (tested, others):
         parse_bot(spec)  # a misspelt bot or setting: one line, before any game
-    if people and not load_data().people_cards(players):
+    data = _data(file)
+    if players not in data.player_counts:
+        _no_count(players, data)
+    if people and not data.people_cards(players):
         raise CmdslError(f"balance: The People Speak needs People cards (L10.1): none are left over at {players} "
                          "players")
-    jobs = [SeatJob(seed + i, players, tested, others, people) for i in range(games)]
+    jobs = [SeatJob(seed + i, players, tested, others, people, file) for i in range(games)]
     start = time.perf_counter()
     rows = []
     for row in run_jobs(jobs, workers):

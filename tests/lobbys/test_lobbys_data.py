@@ -137,5 +137,8 @@ def test_naming_the_lobbys_data_where_a_card_set_is_wanted_says_what_it_is(tmp_p
     for given in (REPO / "cards" / "lobbys", REPO / "cards" / "lobbys" / "lobbys.yaml", copy):
         with pytest.raises(CardSetError, match="this is the data of the game lobbys, read by `cmdsl play --game lobbys`"):
             one_set(given)
-        assert main(["check", str(given)]) == 1
+        assert main(["play", "--cards", str(given), "--bot", "random", "--bot", "random"]) == 1
         assert "this is the data of the game lobbys" in capsys.readouterr().err
+        # a Lobbys set is checked as one (issue 25), not refused as a card set without a manifest
+        assert main(["check", str(given)]) == 0
+        assert ": ok — Lobbys: 3 rounds of 6 tenders" in capsys.readouterr().out

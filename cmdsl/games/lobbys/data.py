@@ -7,7 +7,8 @@ caret, like every data file of cmdsl (cmdsl.safe_yaml does the reading and the Y
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -47,6 +48,8 @@ class LobbysData:
     majority_points: Mapping[int, int]
     omnipresence_points: int
     partisan_points: int
+    #: The data file's digest: what a record says it was played with (like a card set's fingerprint).
+    fingerprint: str = field(default="", compare=False)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -85,7 +88,8 @@ def load_data(path: Path | None = None) -> LobbysData:
     name = shown_path(path)
     text = read_text(path, max_bytes=MAX_BYTES, label=name, item_keys=_ITEM_KEYS)
     root = compose(text, name, item_keys=_ITEM_KEYS)
-    return _Reader(name, text.split("\n")).data(root)
+    data = _Reader(name, text.split("\n")).data(root)
+    return replace(data, fingerprint=hashlib.sha256(text.encode()).hexdigest()[:16])
 
 
 E = TypeVar("E", Suit, Face)

@@ -322,7 +322,8 @@ class LobbysGame(Driver):
         answers = tuple(RecordedAnswer(a.seat, a.answer) for a in self.history)
         log = tuple(e.text() for e in self.events) if complete and not self.forked else None
         result = self.result.text() if self.result is not None else None
-        return LobbysRecord(self.players, self.people_variant, self.seed, answers, log, result).to_json()
+        return LobbysRecord(self.players, self.people_variant, self.seed, answers, log, result,
+                            data=self.data.fingerprint or None).to_json()
 
     @staticmethod
     def from_record(data: Any, where: str = "record", *, game_data: LobbysData | None = None) -> "LobbysGame":
@@ -330,6 +331,9 @@ class LobbysGame(Driver):
         or an answer the game refuses, raises one ``RecordError`` saying where."""
         game_data = game_data if game_data is not None else load_data()
         rec = parse_record(data, game_data, where)
+        if rec.data is not None and game_data.fingerprint and rec.data != game_data.fingerprint:
+            raise RecordError(f"{where}: played with the Lobbys data {rec.data}; this data is {game_data.fingerprint} "
+                              "(give the set it was played with: --cards DIR)")
         game = LobbysGame(rec.seed, rec.players, people_variant=rec.people_variant, data=game_data)
         for i, a in enumerate(rec.answers, 1):
             if game.over:

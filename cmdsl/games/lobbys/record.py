@@ -45,7 +45,8 @@ MAX_SEED: Final = 2**63 - 1
 #: 3 rounds × 7 picks × 5 players is 105; a record far longer is not a Lobbys game.
 MAX_ANSWERS: Final = 1000
 _KEYS: Final = ("format", "game", "players", "people_variant", "seed", "answers", "log", "result",
-                "log_sha256", "debugged", "view")
+                "log_sha256", "debugged", "view", "data")
+_HEX16: Final = re.compile(r"[0-9a-f]{16}")
 _SEAT_KEYS: Final = ("log_sha256", "debugged", "view")  # only in a seat's file (format 3)
 _HEX64: Final = re.compile(r"[0-9a-f]{64}")
 _CONTRACT_ID: Final = re.compile(r"[JQK][CDHS]")  # a face card: a contract (L1.3)
@@ -96,6 +97,9 @@ class LobbysRecord:
     view: str | None = None
     log_sha256: str | None = None  # a seat's file: the digest of the full log
     debugged: bool = False  # a seat's file: whether the game was played in debug mode
+    #: The fingerprint of the Lobbys data it was played with (``LobbysData.fingerprint``); None in a
+    #: record written before a designer could have data of their own: the bundled data's.
+    data: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -104,6 +108,8 @@ class LobbysRecord:
             "answers": [{"seat": a.seat.value, "answer": a.answer} if a.answer is not None
                         else {"seat": a.seat.value, "option": a.option} for a in self.answers],
             "log": None if self.log is None else list(self.log), "result": self.result}
+        if self.data:
+            data["data"] = self.data
         if self.view is not None:
             data.update(view=self.view, log_sha256=self.log_sha256, debugged=self.debugged)
         return data
@@ -146,7 +152,8 @@ def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
     full = [e.text() for e in game.events]
     result = game.result.text() if game.result is not None else None
     return LobbysRecord(game.players, game.people_variant, game.seed, tuple(answers),
-                        tuple(view_texts(game, view)), result, view, log_digest(full), debugged)
+                        tuple(view_texts(game, view)), result, view, log_digest(full), debugged,
+                        game.data.fingerprint or None)
 
 
 def log_matches(game: Any, data: Mapping[str, Any]) -> bool:
@@ -238,9 +245,13 @@ def parse_record(data: Any, game_data: LobbysData, where: str = "record") -> Lob
         debugged = data.get("debugged", False)
         if type(debugged) is not bool:
             raise RecordError(f"{where}: debugged: expected true or false, got {_shown(debugged)}")
+    played_with = data.get("data")
+    if played_with is not None and not (isinstance(played_with, str) and _HEX16.fullmatch(played_with)):
+        raise RecordError(f"{where}: data: expected 16 hexadecimal digits (the data's fingerprint), got "
+                          f"{_shown(played_with)}")
     return LobbysRecord(players, variant, seed, _answers(data["answers"], seats, f"{where}: answers", seat_file),
                         _texts(data.get("log"), f"{where}: log"), _text_or_none(data.get("result"), f"{where}: result"),
-                        view, digest, debugged)
+                        view, digest, debugged, played_with)
 
 
 def _answers(raw: Any, seats: tuple[LobbysSeat, ...], where: str, seat_file: bool = False) -> tuple[RecordedAnswer, ...]:
