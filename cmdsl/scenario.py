@@ -24,7 +24,9 @@ from .lang.parser import Origin, parse_effect
 from .lang.run import Run
 from .lang.work import over_budget
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
-from .scenario_checks import Check, equal, event_checks, verify
+from .scenario_checks import (
+    EVENT_KEYS, Check, Refusal, Refused, Seen, as_seen_by, decided_by, equal, event_checks, judge_refusal, verify,
+)
 from .scenario_doc import (
     Path_, Place, ScenarioError, keys_of, list_at, path_text, shown, text_at, whole_at,
 )
@@ -32,7 +34,11 @@ from .scenario_doc import (
 SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers",
                  "dice", "seed", "turn", "expect", "view")
 EXPECT_KEYS = ("scores", "supplies", "states", "in_play", "won", "hands", "decks", "discards", "media", "events",
-               "no_events", "event_types", "no_event_types", "result")
+               "no_events", "event_types", "no_event_types", "result", "refused", "view", "score_parts", "decided_by")
+#: `expect: view: {SEAT: …}`: what a seat's view holds (docs/secrets.md): its hand, the other's hand size, its log.
+VIEW_KEYS = ("hand", "opponent_hand", *EVENT_KEYS)
+#: `expect: score_parts: {SIDE: {start: 155, Florida: 27}}`: a score as its parts (R1.8, R9.2).
+START_PART = "start"
 EXPECT_STATE_KEYS = ("defense", "economy", "issue", "majority", "key")
 RESULTS = ("mccain", "obama", "draw", "none")
 POSITION_KEYS = ("states", "reserve", "hands", "decks", "discards", "scores", "media", "news")
@@ -62,6 +68,8 @@ class Scenario:
     expect: tuple[Check, ...] = ()  # the `expect:` block, checked at load (``parse_expect``)
     #: `view:` the seats whose redacted log the snapshot shows too (docs/secrets.md)
     views: tuple[Side, ...] = ()
+    #: `expect: {refused: TEXT}`: the position (or the run) must be refused with that in its message
+    refused: Refused | None = None
 
     @property
     def id(self) -> str:
@@ -237,12 +245,23 @@ class _Scripted(Game):
         return (yield from super().ask(decision))
 
 
-def run_scenario(cards: CardSet, sc: Scenario) -> Outcome:
+def run_scenario(cards: CardSet, sc: Scenario) -> Outcome | Refusal:
     """Run a scenario strictly; raise ``ScenarioError`` when it does not go as scripted: the
     played card must be a legal play and the one played; every decision that asks needs the next
     scripted answer; an answer given for a decision the engine took by itself (its single option)
-    is matched to it; answers and dice must all be used, and the ``expect:`` block must hold."""
+    is matched to it; answers and dice must all be used, and the ``expect:`` block must hold. A
+    scenario that expects ``refused:`` passes only when its position or run is refused so."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)  # one built in Python
+    if sc.refused is None:
+        return _run_scenario(cards, sc, place)
+    try:
+        _run_scenario(cards, sc, place)
+    except ScenarioError as e:
+        return judge_refusal(sc.refused, place, e.message)
+    return judge_refusal(sc.refused, place, None)
+
+
+def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
     start_index: list[int] = []
     effect = sc.effect
     if sc.action == "effect" and effect is None:
@@ -377,6 +396,12 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
                               did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
         checks.append(equal((*P, "media"), media, lambda o: o.game.media[0] if o.game.media else "none"))
     checks += event_checks(place, P, spec, E)
+    for side, seen in keys_of(place, (*P, "view"), spec.get("view", {}), sides).items():
+        checks += _view_checks(place, (*P, "view", side), cards, Side(side), seen)
+    for side, parts in keys_of(place, (*P, "score_parts"), spec.get("score_parts", {}), sides).items():
+        checks += _score_parts(place, (*P, "score_parts", side), cards, Side(side), parts)
+    if "decided_by" in spec:
+        checks.append(decided_by((*P, "decided_by"), place, spec["decided_by"]))
     if "result" in spec:
         result = spec["result"]
         if result not in RESULTS:
@@ -384,6 +409,54 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
                               did_you_mean(str(result), RESULTS))
         checks.append(equal((*P, "result"), result, _result))
     return tuple(checks)
+
+
+def _view_checks(place: Place, path: Path_, cards: CardSet, side: Side, raw: Any) -> list[Check]:
+    """What ``side``'s view holds (``game.view(side)``, docs/secrets.md): its hand (a size or the
+    cards), the other's hand size, and its log: each event as ``side`` may see it."""
+    spec = keys_of(place, path, raw, VIEW_KEYS)
+    checks: list[Check] = []
+    if "hand" in spec:
+        checks.append(_zone_check(place, (*path, "hand"), cards, side, "hand", spec["hand"],
+                                  lambda o: list(o.game.view(side).hand)))
+    if "opponent_hand" in spec:
+        size = whole_at(place, (*path, "opponent_hand"), spec["opponent_hand"], 0, 1000)
+        checks.append(equal((*path, "opponent_hand"), size,
+                            lambda o: next(p.hand_size for p in o.game.view(side).players if p.side is side.other)))
+    seen = lambda o: Seen([e.redacted(side) for e in o.events])  # noqa: E731 - what game.view(side) shows of them
+    checks += [as_seen_by(c, seen) for c in event_checks(place, path, spec, E)]
+    return checks
+
+
+def _score_parts(place: Place, path: Path_, cards: CardSet, side: Side, raw: Any) -> list[Check]:
+    """A score as its parts: ``start``, the score when the scenario starts (155 or 157 in a new game,
+    R1.8), and each state the player won during it with its electoral votes (R9.2). A part left
+    out is not checked."""
+    if not isinstance(raw, dict) or not raw:
+        raise place.error(path, f"expected the parts of {side}'s score: start: 155, and a state won with its "
+                          "votes (Florida: 27)")
+
+    def won(o: Outcome) -> dict[str, int]:
+        return {e.state: e.ev for e in o.events if isinstance(e, E.StateWon) and e.player is side}
+
+    checks: list[Check] = []
+    for name, value in raw.items():
+        at = (*path, name)
+        points = whole_at(place, at, value, 0, 10_000)
+        if name == START_PART:
+            checks.append(equal(at, points, lambda o: o.game.players[side].score - sum(won(o).values())))
+            continue
+        state = _state_name(place, at, cards, name) if name in cards.states else None
+        if state is None:
+            raise place.error(at, f'expected start or a state won, got "{name}"',
+                              did_you_mean(str(name), [START_PART, *cards.states]))
+
+        def part(o: Outcome, state: str = state, points: int = points) -> str | None:
+            got = won(o).get(state)
+            return None if got == points else (f"expected {side} to win {state} for {points}, got "
+                                               + (f"{got}" if got is not None else f"{state} not won by {side}"))
+        checks.append(Check(at, part))
+    return checks
 
 
 def _by_state(place: Place, path: Path_, cards: CardSet, raw: Any) -> dict[str, Any]:
@@ -439,11 +512,12 @@ def _state_checks(place: Place, path: Path_, cards: CardSet, tile: Any, raw: Any
     return out
 
 
-def _zone_check(place: Place, path: Path_, cards: CardSet, side: Side, attr: str, raw: Any) -> Check:
+def _zone_check(place: Place, path: Path_, cards: CardSet, side: Side, attr: str, raw: Any,
+                of: Callable[[Outcome], list[str]] | None = None) -> Check:
     """A size (a whole number) or the cards themselves: a deck top first, a hand or a discard
-    pile in any order."""
+    pile in any order (``of``: where to read them, default the player's zone)."""
     def cards_in(o: Outcome) -> list[str]:
-        ids = list(getattr(o.game.players[side], attr))
+        ids = of(o) if of is not None else list(getattr(o.game.players[side], attr))
         return list(reversed(ids)) if attr == "deck" else sorted(ids)
     if isinstance(raw, int) and not isinstance(raw, bool):
         return equal(path, whole_at(place, path, raw, 0, 1000), lambda o: len(cards_in(o)))

@@ -92,3 +92,81 @@ def event_check(path: Path_, what: str, matches: Callable[[Event], bool], presen
             return f'expected no {what.removeprefix("an ").removeprefix("a ")}, got "{hits[0]}"'
         return None
     return Check(path, test)
+
+
+# ---- `refused:` a position (or a step of the run) the rules must refuse -----------------------------
+
+
+@dataclass(frozen=True)
+class Refused:
+    """``expect: {refused: TEXT}``: the scenario's position, or a step of its run, must be refused
+    with a message that contains TEXT (at ``path``)."""
+
+    path: Path_
+    text: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The outcome of a scenario refused as expected: what its report (and snapshot) holds."""
+
+    message: str
+    checked: int = 1  # `refused:` is one check
+
+    def report(self) -> str:
+        return "## Refused\n" + self.message
+
+
+def refused_in(place: Place, path: Path_, spec: Mapping[str, Any]) -> Refused | None:
+    """``refused:`` of an ``expect:`` block (``spec``, at ``path``), checked: a non-empty text, and
+    alone, for a refused position has nothing else to check."""
+    if "refused" not in spec:
+        return None
+    text = text_at(place, (*path, "refused"), spec["refused"], "a part of the refusal's message")
+    others = [k for k in spec if k != "refused"]
+    if others:
+        raise place.error((*path, others[0]), f"refused: says the position is refused: there is nothing else to "
+                          f"check (remove {others[0]}, or refused:)")
+    return Refused((*path, "refused"), text)
+
+
+def judge_refusal(refused: Refused, place: Place, message: str | None) -> Refusal:
+    """The outcome of a scenario that expects ``refused``, given the refusal's ``message`` (None: the
+    position was accepted and the run went through): a ``Refusal``, or a located error."""
+    if message is None:
+        raise place.error(refused.path, f'expected the position to be refused ("{refused.text}"), but it was '
+                          "accepted")
+    if refused.text not in message:
+        raise place.error(refused.path, f'expected the position to be refused ("{refused.text}"), but it was '
+                          f"refused with another message: {message}")
+    return Refusal(message)
+
+
+# ---- `view:` what a seat's view of the game holds ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seen:
+    """An outcome as one seat sees it, for the event checks of ``view:``: its events redacted."""
+
+    events: Sequence[Event]
+
+
+def as_seen_by(check: Check, seen: Callable[[Any], Seen]) -> Check:
+    """``check`` (an event check) made on what a seat sees of the outcome instead of the full log."""
+    return Check(check.path, lambda out: check.test(seen(out)))
+
+
+# ---- `decided_by:` which rule (and step) decided each outcome ----------------------------------------
+
+
+def decided_by(path: Path_, place: Place, raw: Any) -> Check:
+    """``decided_by: [L6.3 step 1, …]``: the rule each deciding event of the run cites (an event
+    with a ``rule``: a tender, an election, a state won, the end of the game), in order."""
+    rules = [text_at(place, (*path, j), r, "a rule such as L6.3 step 2 or R11.1")
+             for j, r in enumerate(list_at(place, path, raw))]
+
+    def test(out: HasEvents) -> str | None:
+        got = [str(getattr(e, "rule")) for e in out.events if getattr(e, "rule", None)]
+        return None if got == rules else f"expected {said(rules)}, got {said(got)}"
+    return Check(path, test)

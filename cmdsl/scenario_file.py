@@ -16,6 +16,7 @@ from .lang.parser import Origin
 from .model import SIDES, CardSet, Side
 from .safe_yaml import scalar_origin
 from .scenario import ACTIONS, SCENARIO_KEYS, Scenario, compile_snippet, parse_expect
+from .scenario_checks import refused_in
 from .scenario_doc import Path_, Place, ScenarioDoc, ScenarioError, keys_of, node_at, read_doc, scenario_names
 
 __all__ = ["load_scenario", "load_scenarios", "scenario_names"]
@@ -88,7 +89,8 @@ def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: ya
     return Scenario(place.file, place.name or "", action, subject, Side(player), target, raw.get("position") or {},
                     tuple(answers), tuple(dice), _whole(place, "seed", raw.get("seed", 0), 0, MAX_SEED),
                     _whole(place, "turn", raw.get("turn", 1), 1, 10_000), place, effect,
-                    parse_expect(place, raw.get("expect"), cards), _views(place, raw.get("view")))
+                    parse_expect(place, raw.get("expect"), cards), _views(place, raw.get("view")),
+                    refused_in(place, ("expect",), raw.get("expect") or {}))
 
 
 def _views(place: Place, value: Any) -> tuple[Side, ...]:

@@ -12,6 +12,8 @@ that says what happened without those fields ("Obama draws a card."). The game's
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import field
 from typing import ClassVar
 
@@ -311,6 +313,7 @@ class StateWon(Event):
     score_after: int
 
     audience = everyone
+    rule: ClassVar[str] = "R9.1"  # what decided it (a scenario's `expect: decided_by`)
 
     def text(self) -> str:
         return (f"{self.player} wins {self.state} ({self.ev} EV): "
@@ -516,6 +519,13 @@ class GameEnded(Event):
     obama: int
 
     audience = everyone
+
+    @property
+    def rule(self) -> str:
+        """The rule that ended the game (a scenario's `expect: decided_by`): R11.1 at 270, else the
+        ruling its reason names (R12.3 turn limit, R12.7 nobody can act), R12.13 every state won."""
+        cited = re.search(r"\((R\d+(?:\.\d+)+)\)", self.reason)
+        return cited[1] if cited else "R11.1" if self.winner is not None else "R12.13"
 
     def text(self) -> str:
         who = f"{self.winner} wins" if self.winner else "Draw"

@@ -202,6 +202,11 @@ class TenderWon(Event):
         """The step of L6.3 that found the winning offer (1 to 4)."""
         return TENDER_STEP[self.won_by]
 
+    @property
+    def rule(self) -> str:
+        """What decided it (a scenario's `expect: decided_by`)."""
+        return f"L6.3 step {self.step}"
+
     def text(self) -> str:
         return (f"{self.seat} wins the tender with {self.card} ({_WON_BY_TEXT[self.won_by]}, L6.3 step {self.step}): "
                 f"takes {self.main} and {self.linked}, +{self.income} point{'s' if self.income != 1 else ''}.")
@@ -259,6 +264,11 @@ class GameEnded(Event):
     def winner(self) -> LobbysSeat | None:
         """The single winner; None when several share the win."""
         return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def rule(self) -> str:
+        """What decided it (a scenario's `expect: decided_by`): the most points, or a shared win."""
+        return "L8.1" if self.winner is not None else "L11.1"
 
     def points_of(self, seat: LobbysSeat) -> int:
         return self.points[seat.index]

@@ -17,8 +17,12 @@ from typing import Any, Callable, Final, Sequence, TypeVar
 
 from ...errors import did_you_mean
 from ...game.fields import MAX_SEED
-from ...scenario_checks import EVENT_KEYS, Check, equal, event_checks
-from ...scenario_doc import Path_, Place, ScenarioDoc, keys_of, list_at, read_doc, shown, text_at, whole_at
+from ...scenario_checks import (
+    EVENT_KEYS, Check, Refused, Seen, as_seen_by, decided_by, equal, event_checks, refused_in,
+)
+from ...scenario_doc import (
+    Path_, Place, ScenarioDoc, ScenarioError, keys_of, list_at, read_doc, shown, text_at, whole_at,
+)
 from . import events as E
 from .cards import SUITS, Card, Contract, Suit, card, contract, contract_cards
 from .data import LobbysData, load_data
@@ -28,7 +32,11 @@ from .seats import LobbysSeat, seats_for
 SCENARIO_KEYS: Final = ("name", "players", "people", "seed", "position", "picks", "expect", "view")
 POSITION_KEYS: Final = ("round", "points", "hands", "trump", "offer", "contracts", "won", "votes", "offers")
 EXPECT_KEYS: Final = ("points", "hands", "won", "trump", "round", "phase", "tenders", "round_scores", "winners",
-                      *EVENT_KEYS)
+                      *EVENT_KEYS, "refused", "view", "decided_by")
+#: `round_scores: {p1: {majorities: 24, …}}`: a round's score as its parts (L7.1–L7.4), or `total`.
+SCORE_PARTS: Final = ("majorities", "omnipresence", "partisan", "leftovers", "total")
+#: `view: {p2: {hand: …, events: […]}}`: what a seat's view holds (L11.6).
+VIEW_KEYS: Final = ("hand", "hand_sizes", *EVENT_KEYS)
 PHASES: Final = tuple(p.value for p in Phase)
 NO_TRUMP: Final = "none"
 #: Points a scenario may give or expect (far beyond any game's: 100 + 3 rounds of scoring).
@@ -51,6 +59,10 @@ class LobbysScenario:
     place: Place = field(default_factory=Place, compare=False)
     expect: tuple[Check, ...] = ()
     views: tuple[LobbysSeat, ...] = ()  # the seats whose view of the log the report adds
+    #: `expect: {refused: TEXT}`: the position or a pick must be refused with that in its message
+    refused: Refused | None = None
+    #: the message the position (or its picks) was refused with when the file was read, if it was
+    refusal: str | None = None
 
     @property
     def id(self) -> str:
@@ -87,10 +99,19 @@ def _scenario(doc: ScenarioDoc, i: int, data: LobbysData) -> LobbysScenario:
                           "over (L10.1)")
     seed = whole_at(place, ("seed",), raw.get("seed", 0), 0, MAX_SEED)
     read = _Reader(place, data, players)
-    position = read.position(raw.get("position"), people, seed)
-    picks = tuple(read.step(("picks", j), step) for j, step in enumerate(list_at(place, ("picks",), raw.get("picks"))))
-    return LobbysScenario(place.file, place.name or "", position, seed, picks, place,
-                          read.expect(raw.get("expect")), read.views(raw.get("view")))
+    expect, views = read.expect(raw.get("expect")), read.views(raw.get("view"))
+    refused = refused_in(place, ("expect",), raw.get("expect") or {})
+    try:
+        position = read.position(raw.get("position"), people, seed)
+        picks = tuple(read.step(("picks", j), step)
+                      for j, step in enumerate(list_at(place, ("picks",), raw.get("picks"))))
+    except ScenarioError as e:
+        if refused is None:
+            raise
+        # refused as it was read: the run says whether it is the refusal expected
+        return LobbysScenario(place.file, place.name or "", None, seed, (), place, expect, views,  # type: ignore[arg-type]
+                              refused, e.message)
+    return LobbysScenario(place.file, place.name or "", position, seed, picks, place, expect, views, refused)
 
 
 @dataclass(frozen=True)
@@ -165,6 +186,39 @@ class _Reader:
 
     def points(self, path: Path_, raw: Any) -> int:
         return whole_at(self.place, path, raw, *POINTS_RANGE)
+
+    def score(self, path: Path_, raw: Any) -> dict[str, int]:
+        """A round's score: its total (a number), or some of its parts (L7): majorities,
+        omnipresence, partisan, leftovers (the last card's loss, negative), total."""
+        if not isinstance(raw, dict):
+            return {"total": self.points(path, raw)}
+        parts = keys_of(self.place, path, raw, SCORE_PARTS)
+        if not parts:
+            raise self.place.error(path, f"expected a total or some of its parts: {', '.join(SCORE_PARTS)}")
+        return {k: self.points((*path, k), v) for k, v in parts.items()}
+
+    def view_checks(self, path: Path_, seat: LobbysSeat, raw: Any) -> list[Check]:
+        """What ``seat``'s view holds (``game.view(seat)``, L11.6): its own hand (the cards, or their
+        number), every seat's hand size, and its log: each event as ``seat`` may see it."""
+        spec = keys_of(self.place, path, raw, VIEW_KEYS)
+        checks: list[Check] = []
+        if "hand" in spec:
+            h = spec["hand"]
+            if isinstance(h, int) and not isinstance(h, bool):
+                size = whole_at(self.place, (*path, "hand"), h, 0, self.data.hand_size)
+                checks.append(equal((*path, "hand"), size, lambda o: len(o.game.view(seat).hand)))
+            else:
+                checks.append(equal((*path, "hand"), _sorted(self.cards((*path, "hand"), h)),
+                                    lambda o: _sorted(o.game.view(seat).hand)))
+        if "hand_sizes" in spec:
+            for s, n in self.by_seat((*path, "hand_sizes"), spec["hand_sizes"],
+                                     lambda p, r: whole_at(self.place, p, r, 0, self.data.hand_size)).items():
+                checks.append(equal((*path, "hand_sizes", s.value), n,
+                                    lambda o, s=s: o.game.view(seat).of(s).hand_size))
+
+        def seen(o: Any) -> Seen:  # what game.view(seat) shows of the scenario's events
+            return Seen([e.redacted(seat) for e in o.events])
+        return checks + [as_seen_by(c, seen) for c in event_checks(self.place, path, spec, E)]
 
     # ---- the position ---------------------------------------------------------------------
 
@@ -337,8 +391,15 @@ class _Reader:
                        for j, v in enumerate(list_at(self.place, (*P, "tenders"), spec["tenders"]))]
             checks.append(equal((*P, "tenders"), takers,
                                 lambda o: [e.seat.value for e in o.events if isinstance(e, E.TenderWon)]))
-        for s, v in self.by_seat((*P, "round_scores"), spec.get("round_scores"), self.points).items():
-            checks.append(Check((*P, "round_scores", s.value), lambda o, s=s, v=v: _round_score(o, s, v)))
+        for s, v in self.by_seat((*P, "round_scores"), spec.get("round_scores"), self.score).items():
+            for part, n in v.items():
+                at = (*P, "round_scores", s.value) if part == "total" and not isinstance(
+                    spec["round_scores"][s.value], dict) else (*P, "round_scores", s.value, part)
+                checks.append(Check(at, lambda o, s=s, part=part, n=n: _round_score(o, s, part, n)))
+        for s, seen in self.by_seat((*P, "view"), spec.get("view"), lambda p, r: r).items():
+            checks += self.view_checks((*P, "view", s.value), s, seen)
+        if "decided_by" in spec:
+            checks.append(decided_by((*P, "decided_by"), self.place, spec["decided_by"]))
         if "winners" in spec:
             winners = [self.seat((*P, "winners", j), v)
                        for j, v in enumerate(list_at(self.place, (*P, "winners"), spec["winners"]))]
@@ -369,12 +430,25 @@ def _suit(suit: Suit | None) -> str:
     return NO_TRUMP if suit is None else suit.value
 
 
-def _round_score(out: Any, seat: LobbysSeat, expected: int) -> str | None:
+#: Each part of a seat's round score (L7.1–L7.4) in its ``ScoreLine``; leftovers count against it.
+_PART_OF: Final[dict[str, Callable[[Any], int]]] = {
+    "majorities": lambda line: sum(p for _, p in line.majorities), "omnipresence": lambda line: line.omnipresence,
+    "partisan": lambda line: line.partisan_points, "leftovers": lambda line: -line.loss,
+    "total": lambda line: line.total,
+}
+
+
+def _round_score(out: Any, seat: LobbysSeat, part: str, expected: int) -> str | None:
     scored = [e for e in out.events if isinstance(e, E.RoundScored)]
     if not scored:
         return f"expected a round scored, got none in {len(out.events)} events"
-    got = next(line.total for line in scored[-1].lines if line.seat is seat)
-    return None if got == expected else f"expected {seat.value} to score {expected} in round {scored[-1].round}, got {got}"
+    got = next(_PART_OF[part](line) for line in scored[-1].lines if line.seat is seat)
+    what = "score" if part == "total" else f"score {expected} in {part}"
+    if got == expected:
+        return None
+    if part == "total":
+        return f"expected {seat.value} to score {expected} in round {scored[-1].round}, got {got}"
+    return f"expected {seat.value} to {what} (L7) in round {scored[-1].round}, got {got}"
 
 
 def _winners(out: Any, expected: tuple[LobbysSeat, ...]) -> str | None:

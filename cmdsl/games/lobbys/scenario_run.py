@@ -13,8 +13,8 @@ from typing import Sequence
 
 from ...errors import CmdslError, IllegalAnswer
 from ...game.audience import Event
-from ...scenario_checks import verify
-from ...scenario_doc import Place
+from ...scenario_checks import Refusal, judge_refusal, verify
+from ...scenario_doc import Place, ScenarioError
 from .game import LobbysGame
 from .position import LobbysPosition, Phase
 from .scenario import LobbysScenario
@@ -44,10 +44,23 @@ def _lines(events: Sequence[Event]) -> str:
     return "\n".join(e.text() for e in events) if events else "(none)"
 
 
-def run_lobbys_scenario(sc: LobbysScenario) -> LobbysOutcome:
+def run_lobbys_scenario(sc: LobbysScenario) -> LobbysOutcome | Refusal:
     """Play the scenario's picks from its position; a located ``ScenarioError`` when a pick is
-    refused, when picks are left once the game is over, or when an expectation fails."""
+    refused, when picks are left once the game is over, or when an expectation fails. A scenario
+    that expects ``refused:`` passes only when its position or a pick is refused so."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)
+    if sc.refused is None:
+        return _run(sc, place)
+    if sc.refusal is not None:  # refused when it was read
+        return judge_refusal(sc.refused, place, sc.refusal)
+    try:
+        _run(sc, place)
+    except ScenarioError as e:
+        return judge_refusal(sc.refused, place, e.message)
+    return judge_refusal(sc.refused, place, None)
+
+
+def _run(sc: LobbysScenario, place: Place) -> LobbysOutcome:
     game = LobbysGame.at(sc.position, sc.seed)
     for j, step in enumerate(sc.picks):
         if game.over:
