@@ -73,7 +73,7 @@ def _never_dealt(c: Contents, m: Manifest) -> list[SetWarning]:
                 + (f"{' and '.join(starred)} deal{'s' if len(starred) == 1 else ''} only the starred cards "
                    f"(R1.2, R3.3) and it has no star" if starred else "it is not in any deck"),
                 c.at[("cards", card.id)],
-                hint=(f"star it (beginner: true) in place of another starred card — a beginner deck is exactly "
-                      f"{DECK_SIZE} per side — or declare the draft setup (setups: [..., draft]), which deals from "
-                      f"the whole pool but needs {DRAFT_ROUNDS * DRAFT_DRAW} cards per side (R3.1)")))
+                hint=(f"star it (beginner: true) in place of a starred card you remove — a beginner deck is "
+                      f"exactly {DECK_SIZE} per side — or declare the draft setup (setups: [..., draft]), which deals "
+                      f"from the whole pool but needs {DRAFT_ROUNDS * DRAFT_DRAW} cards per side (R3.1)")))
     return out

@@ -79,7 +79,7 @@ def test_a_card_no_setup_deals_is_located_at_its_id_with_the_fix(tmp_path: Path,
     assert warnings == [f"warning: {folder / 'mccain.yaml'}:{line}:5: mccain-swing-state-blitz: no setup of this "
                         "set (beginner, choose-states) ever deals this card: beginner and choose-states deal only "
                         "the starred cards (R1.2, R3.3) and it has no star"]
-    assert "star it (beginner: true) in place of another starred card" in out
+    assert "star it (beginner: true) in place of a starred card you remove" in out
     assert "declare the draft setup" in out and "45 cards per side (R3.1)" in out
     # Starred in place of another, it is dealt: the warning moves to the card that lost its star.
     edit(folder / "mccain.yaml", 'title: "Swing State Blitz"\n    type: support\n',
