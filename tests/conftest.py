@@ -139,3 +139,15 @@ def passes(verdict: set_tests.Verdict) -> None:
     if not verdict.ok:
         pytest.fail(verdict.message + ("\n" + verdict.detail if verdict.detail else ""), pytrace=False)
 
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first ``old`` in a file by ``new`` (it must be there: a test edits what it means to)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, pattern: str) -> int:
+    """The 1-based number of the first line of ``path`` matching ``pattern``."""
+    return next(i for i, ln in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if re.search(pattern, ln))

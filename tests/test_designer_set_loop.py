@@ -13,6 +13,8 @@ import pytest
 
 from cmdsl.cli import main
 
+from .conftest import edit
+
 BLITZ = '''  - id: mccain-swing-state-blitz
     side: mccain
     title: "Swing State Blitz"
@@ -46,11 +48,6 @@ BLITZ_SCENARIO = '''scenarios:
       hands: {mccain: [mccain-fundraiser]}
 '''
 
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def drop(path: Path, card: str) -> None:

@@ -76,6 +76,11 @@ LOBBYS_TENDER = """\
 """
 
 
+#: The first scenario of the bundled scoring.yaml: L9's worked example, from the last tender of round 1.
+L9_EXAMPLE = (Path(__file__).parent.parent / "cards" / "lobbys" / "scenarios" / "scoring.yaml").read_text(
+    encoding="utf-8").split("\n\n")[0].split("scenarios:\n", 1)[1]
+
+
 # ---- refused: ---------------------------------------------------------------------------------------
 
 
@@ -186,12 +191,10 @@ def test_cm2008_view_keys_and_seats_are_checked_at_load(cm2008: CardSet, tmp_pat
 
 def test_lobbys_a_seats_view_holds_its_hand_every_hand_size_and_its_log(tmp_path: Path) -> None:
     """L11.6: a seat sees its own hand, never another's; a new round's deal shows others a count."""
-    body = (Path(__file__).parent.parent / "cards" / "lobbys" / "scenarios" / "scoring.yaml").read_text(
-        encoding="utf-8").split("\n\n")[0].split("scenarios:\n", 1)[1]
     body = re.sub(r"      phase: election$", "      phase: election\n      view:\n"
                         "        p2: {hand: 8, hand_sizes: {p1: 8}, events: [\"Player 1 is dealt 8 cards\"], "
                         "no_events: [\"Player 1 is dealt 2♥\"]}\n"
-                  "        p1: {hand: 2H 3H 4H 2D 2C 3C 4C 3S, events: [\"Player 1 is dealt 2♥ 3♥\"]}\n", body)
+                  "        p1: {hand: 2H 3H 4H 2D 2C 3C 4C 3S, events: [\"Player 1 is dealt 2♥ 3♥\"]}\n", L9_EXAMPLE)
     path = tmp_path / "l.yaml"
     path.write_text("game: lobbys\nscenarios:\n" + body, encoding="utf-8")
     out = run_lobbys(path)
@@ -223,12 +226,10 @@ def test_cm2008_a_score_as_its_start_and_the_states_won(cm2008: CardSet, tmp_pat
 
 def test_lobbys_a_round_score_as_its_parts(tmp_path: Path) -> None:
     """L9: John's 56 is majorities 24 + omnipresence 12 + partisan 24 − his last card's 4 (L9.6)."""
-    scoring = (Path(__file__).parent.parent / "cards" / "lobbys" / "scenarios" / "scoring.yaml").read_text(
-        encoding="utf-8").split("\n\n")[0].split("scenarios:\n", 1)[1]
     parts = ("round_scores: {p1: {majorities: 24, omnipresence: 12, partisan: 24, leftovers: -4, total: 56}, "
              "p2: {majorities: 12, omnipresence: 0, leftovers: -2}}")
     path = tmp_path / "l.yaml"
-    path.write_text("game: lobbys\nscenarios:\n" + re.sub(r"round_scores: .*", parts, scoring), encoding="utf-8")
+    path.write_text("game: lobbys\nscenarios:\n" + re.sub(r"round_scores: .*", parts, L9_EXAMPLE), encoding="utf-8")
     assert run_lobbys(path).checked == 13  # type: ignore[attr-defined]
     path.write_text(path.read_text(encoding="utf-8").replace("partisan: 24", "partisan: 12"), encoding="utf-8")
     with pytest.raises(ScenarioError) as info:

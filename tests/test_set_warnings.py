@@ -14,6 +14,8 @@ from cmdsl.cli import main
 from cmdsl.loader import load_card_set
 from cmdsl.new_set import new_set
 
+from .conftest import edit, line_of
+
 REPO = Path(__file__).resolve().parent.parent
 
 BLITZ = '''  - id: mccain-swing-state-blitz
@@ -32,14 +34,6 @@ def starter(tmp_path: Path) -> Path:
     return folder
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path: Path, pattern: str) -> int:
-    return next(i for i, ln in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if re.search(pattern, ln))
 
 
 def test_the_starter_and_the_bundled_sets_have_no_warning(tmp_path: Path) -> None:

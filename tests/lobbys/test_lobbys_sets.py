@@ -16,6 +16,8 @@ from cmdsl.errors import shown_path
 from cmdsl.games.lobbys.data import load_data
 from cmdsl.games.lobbys.new_set import lobbys_files
 
+from ..conftest import edit, line_of
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -27,14 +29,6 @@ def new_lobbys(tmp_path: Path, capsys: pytest.CaptureFixture[str] | None = None)
     return folder
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path: Path, pattern: str) -> int:
-    return next(i for i, ln in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if re.search(pattern, ln))
 
 
 def test_new_set_writes_the_published_numbers_commented_and_an_example_that_passes(
