@@ -260,9 +260,18 @@ class Compiler(Visitor):
         return lambda r: max(0, min(MAX_COUNT, f(r) or 0))
 
     def stmt(self, s: A.Stmt) -> Step:
-        step: Step = self.visit("stmt", s, self.cause(s))
         own = [b for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best)]
-        return self.settle(own, step, self.cause(s)) if own else step
+        # One statement names one state per superlative phrase: the same phrase twice is one value,
+        # settled (and a tie broken) once (docs/language.md, "Superlatives").
+        once: list[A.Best] = []
+        for b in own:
+            same = next((u for u in once if u == b), None)
+            if same is None:
+                once.append(b)
+            else:
+                self._best_keys[id(b)] = self.best_key(same)
+        step: Step = self.visit("stmt", s, self.cause(s))
+        return self.settle(once, step, self.cause(s)) if once else step
 
     def settle(self, bests: list[A.Best], step: Step, cause: str) -> Step:
         """``step``, after each superlative it reads is settled: when states tie, the acting

@@ -7,9 +7,9 @@ One walk over the tree; every word comes from the phrase table of the chosen lan
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterator, Mapping
+from typing import Mapping
 
 from . import ast as A
 from .visitor import CONDS, EXPRS, STMTS, Visitor
@@ -399,7 +399,7 @@ class Writer(Visitor):
             # play with the most electoral votes (you choose on a tie). Gain one support in that
             # state on its majority issue." (one long sentence otherwise; named twice, it is one
             # state, docs/language.md "Superlatives").
-            found = set(_superlatives(s))
+            found = set(A.bests(s))
             saved = self.found
             if len(found) == 1 and not isinstance(s, (A.ChooseState, A.ForEach)):
                 best = found.pop()
@@ -570,29 +570,6 @@ class Writer(Visitor):
 
     def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["in_play"]] + self.lines(s.body, indent + "  ", kind=kind)
-
-
-def _superlatives(node: object) -> Iterator[A.Best]:
-    """The superlatives a statement's own words name (not those of the blocks it holds)."""
-    if isinstance(node, A.Best):
-        yield node
-        return
-    if isinstance(node, tuple):
-        for item in node:
-            if not isinstance(item, (A.Node, tuple)) or _is_block(item):
-                continue
-            yield from _superlatives(item)
-        return
-    if isinstance(node, A.Node):
-        for f in fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, (A.Node, tuple)) and not _is_block(value):
-                yield from _superlatives(value)
-
-
-def _is_block(value: object) -> bool:
-    """A block of statements (a body, an option): its sentences find their own superlatives."""
-    return isinstance(value, tuple) and any(isinstance(v, STMTS) or _is_block(v) for v in value)
 
 
 _FR_CONTRACTIONS = {"de le": "du", "de les": "des", "à le": "au", "à les": "aux"}
