@@ -318,3 +318,23 @@ def test_cards_tied_after_adjustment_come_by_raw_p_not_by_name() -> None:
     c = compare(old, new)
     assert [x.played_adjusted for x in c.cards] == [1.0, 1.0]
     assert [x.card for x in c.cards] == ["z-moved", "a-steady"]
+
+
+def test_two_sets_of_one_relative_name_in_one_process_are_two_sets(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker caches a loaded set by its folder: by the absolute one, so that `--cards my-set` in
+    another directory is that directory's set (it was refused as "changed since the run started")."""
+    from cmdsl.new_set import new_set
+
+    for where, ev in (("a", "34"), ("b", "33")):
+        new_set(tmp_path / where / "my-set")
+        states = tmp_path / where / "my-set" / "states.yaml"
+        states.write_text(states.read_text(encoding="utf-8").replace("ev: 34", f"ev: {ev}"), encoding="utf-8")
+        manifest = tmp_path / where / "my-set" / "manifest.yaml"
+        manifest.write_text(manifest.read_text(encoding="utf-8").replace("electoral_votes: 226",
+                                                                        f"electoral_votes: {192 + int(ev)}"),
+                            encoding="utf-8")
+    for where in ("a", "b"):
+        monkeypatch.chdir(tmp_path / where)
+        assert main(["balance", "--cards", "my-set", "--games", "1", "--workers", "1", "--quiet"]) == 0, \
+            capsys.readouterr().err

@@ -107,7 +107,9 @@ def _arm(name: ArmName, folder: str | None, setup: SetupMode) -> tuple[Arm, Card
     cards.require_setup(setup)  # before any game: a set too small to draft says so once
     decks = cards.pool if setup == "draft" else cards.beginner_deck  # R3.1: a draft deals from the whole pool
     deck = tuple(c.id for side in SIDES for c in decks(side))
-    return Arm(name, str(choice.path), cards.fingerprint, choice.describe(), deck), cards
+    # The absolute folder: workers load the set by it, and cache it by it (a relative name would
+    # mean another set after a change of directory in the same process).
+    return Arm(name, str(choice.path.resolve()), cards.fingerprint, choice.describe(), deck), cards
 
 
 def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
@@ -155,7 +157,8 @@ def _lobbys(args: argparse.Namespace) -> int:
     choice = choose_set(args.cards, "lobbys")
     chosen_data(args.cards)  # says which set, and a broken one is one located error before any game
     study = seat_study(args.players or 4, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
-                       args.workers or os.cpu_count() or 1, args.people, args.quiet, choice.path / DATA_FILE)
+                       args.workers or os.cpu_count() or 1, args.people, args.quiet,
+                       (choice.path / DATA_FILE).resolve())
     print(study.render())
     return 0
 
