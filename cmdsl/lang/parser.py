@@ -155,10 +155,11 @@ def _error_from_lark(e: UnexpectedInput, text: str, origin: Origin) -> CardError
     if start < len(src) and (src[start].isalnum() or src[start] == "_"):
         while start > 0 and (src[start - 1].isalnum() or src[start - 1] == "_"):
             start -= 1
+    english = _english_hint(src)
     if start < col - 1:  # mid-word: a keyword was read off the front of a longer word ("draww")
         m = _WORD.match(src, start)
         word = m.group(0) if m else src[start:col]
-        return CardError(f'unexpected "{word}"', origin.at(line, start + 1), hint=_word_hint(word))
+        return CardError(f'unexpected "{word}"', origin.at(line, start + 1), hint=english or _word_hint(word))
     m = _WORD.match(src, col - 1)
     word = m.group(0) if m else (src[col - 1 : col] if col <= len(src) else "")
     if isinstance(e, UnexpectedToken):
@@ -176,7 +177,17 @@ def _error_from_lark(e: UnexpectedInput, text: str, origin: Origin) -> CardError
         expected = e.allowed or set()
         if expected:
             message += f"; expected {_expected_text(expected)}"
-    return CardError(message, origin.at(line, col), hint=_word_hint(word))
+    return CardError(message, origin.at(line, col), hint=english or _word_hint(word))
+
+
+def _english_hint(src: str) -> str | None:
+    """When the line is card text's English ("When you win a state:"), the line to write instead."""
+    from .english import effect_form, misreading  # only for an error: never on the way of a good parse
+
+    form = effect_form(src)
+    if form is not None and form != src.strip():
+        return f'the effect language writes this line "{form}"'
+    return misreading(src)
 
 
 def _word_hint(word: str) -> str | None:

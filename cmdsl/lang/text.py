@@ -401,7 +401,9 @@ class Writer(Visitor):
             # state, docs/language.md "Superlatives").
             found = set(A.bests(s))
             saved = self.found
-            if len(found) == 1 and not isinstance(s, (A.ChooseState, A.ForEach)):
+            # (not in a choice, which offers the best states, nor in a Media Support's standing rule,
+            # which finds the state each time a Breaking News is drawn)
+            if len(found) == 1 and not isinstance(s, (A.ChooseState, A.ForEach, A.NewsTarget)):
                 best = found.pop()
                 out.append(indent + self.p["find"].format(self.expr(best)))
                 self.found = best

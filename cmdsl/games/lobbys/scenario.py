@@ -391,8 +391,8 @@ class _Reader:
                        for j, v in enumerate(list_at(self.place, (*P, "tenders"), spec["tenders"]))]
             checks.append(equal((*P, "tenders"), takers,
                                 lambda o: [e.seat.value for e in o.events if isinstance(e, E.TenderWon)]))
-        for s, v in self.by_seat((*P, "round_scores"), spec.get("round_scores"), self.score).items():
-            for part, n in v.items():
+        for s, parts in self.by_seat((*P, "round_scores"), spec.get("round_scores"), self.score).items():
+            for part, n in parts.items():
                 at = (*P, "round_scores", s.value) if part == "total" and not isinstance(
                     spec["round_scores"][s.value], dict) else (*P, "round_scores", s.value, part)
                 checks.append(Check(at, lambda o, s=s, part=part, n=n: _round_score(o, s, part, n)))
