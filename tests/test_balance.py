@@ -271,7 +271,9 @@ def test_a_paired_ab_run_finds_a_strengthened_card(tmp_path: Path, capsys: pytes
     assert [x.card for x in c.cards if x.flagged] == []
     assert all(x.won_new.value > x.won_old.value for x in c.cards if x.side == "mccain")
     changed = next(x for x in c.cards if x.card == "mccain-the-original-mavericks")
-    assert changed.lift.estimate > 0.2  # the strengthened card's own lift rose (not significantly, in 40 games)
+    # Played in 38 of 40 games with each set: 2 games without it are too few for a lift (issue 27:
+    # such a lift once topped the report), so its change is not measured
+    assert changed.played_new.k >= 36 and not changed.has_lift and changed.lift.p == 1.0
     text = render_comparison(c, ("mccain-the-original-mavericks",), top=3)
     assert "mccain-the-original-mavericks" in text  # a changed card is always shown
 

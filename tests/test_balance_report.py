@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from cmdsl.loader import load_card_set
 from cmdsl.balance.analysis import analyse
 from cmdsl.balance.compare import DEFAULT_TOP, shown_cards
 from cmdsl.balance.html_report import _table
@@ -120,7 +121,8 @@ def test_the_page_has_every_plot_and_the_text_reports_tables(tmp_path: Path, cap
     t = page.tables
     assert [row[0] for row in t["results"][:3]] == ["McCain wins", "Obama wins", "draws"]
     assert [int(row[1]) for row in t["results"][:3]] == [summary.wins[k].k for k in ("mccain", "obama", "draw")]
-    assert [row[0] for row in t["cards"]] == [c.card for c in reversed(cards_by_lift(summary.cards)[0])]
+    titles = load_card_set(CM2008).cards
+    assert [row[0] for row in t["cards"]] == [titles[c.card].title for c in cards_by_lift(summary.cards)[0]]
     assert len(t["states"]) == len(summary.states) > 0
     assert [row[0] for row in t["news"]] == [h.id for h in summary.news]
     assert [row[0] for row in t["negative"]] == [h.id for h in summary.negative]
@@ -146,16 +148,19 @@ def test_an_ab_page_shows_what_moved(tmp_path: Path, capsys: pytest.CaptureFixtu
         a = analyse(store, Correction.BH)
     c = a.comparison
     assert c is not None
-    shown = shown_cards(c, ("mccain-the-original-mavericks",), DEFAULT_TOP)
-    assert [row[1] for row in page.tables["ab-cards"]] == [x.card for x in shown]
-    assert "mccain-the-original-mavericks" in [row[1] for row in page.tables["ab-cards"]]  # changed: always shown
+    changed = "mccain-the-original-mavericks"
+    shown = shown_cards(c, (changed,), DEFAULT_TOP)
+    titles = a.params.titles()
+    assert [row[1] for row in page.tables["ab-cards"]] == [("◆ " if x.card == changed else "") + titles[x.card]
+                                                           for x in shown]
+    assert page.tables["ab-cards"][0][1] == "◆ The Original Mavericks"  # changed: first, and marked
     assert "ab-cards" not in page.flagged  # 8 games: nothing is flagged...
     one = replace(c.cards[3], lift_adjusted=0.001)  # ...so flag one card by hand
     cards = (one,) + c.cards[:3] + c.cards[4:]
     (tmp_path / "flagged.html").write_text(page_of(replace(a, comparison=replace(c, cards=cards)), 0),
                                            encoding="utf-8")
     flagged = _parse(tmp_path / "flagged.html")
-    assert flagged.flagged == {"ab-cards": 1} and flagged.tables["ab-cards"][0][:2] == ["*", one.card]
+    assert flagged.flagged == {"ab-cards": 1} and flagged.tables["ab-cards"][1][:2] == ["*", titles[one.card]]
     assert [row[0] for row in page.tables["ab-sides"]] == ["McCain wins", "Obama wins", "draws", "game length (turns)"]
     assert "Benjamini–Hochberg" in html.read_text(encoding="utf-8")
 

@@ -25,7 +25,7 @@ from .analysis import analyse
 from .cluster import parse_cluster
 from .executor import Executor, executor_for
 from .games import ArmName
-from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, RunParams
+from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, Change, RunParams
 from .report import text
 from .runner import prepare, run
 from .stats import Correction
@@ -109,7 +109,8 @@ def _arm(name: ArmName, folder: str | None, setup: SetupMode) -> tuple[Arm, Card
     deck = tuple(c.id for side in SIDES for c in decks(side))
     # The absolute folder: workers load the set by it, and cache it by it (a relative name would
     # mean another set after a change of directory in the same process).
-    return Arm(name, str(choice.path.resolve()), cards.fingerprint, choice.describe(), deck), cards
+    titles = tuple((c.id, c.title) for c in cards.cards.values())
+    return Arm(name, str(choice.path.resolve()), cards.fingerprint, choice.describe(), deck, titles), cards
 
 
 def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
@@ -128,10 +129,20 @@ def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
         arms: tuple[Arm, ...] = (new, old)
         changed = tuple(sorted(c for c in set(new_cards.cards) | set(old_cards.cards)
                                if _definition(new_cards, c) != _definition(old_cards, c)))
+        changes = tuple(_change(c, old_cards, new_cards) for c in changed)
     else:
-        arms, changed = (_arm(MAIN, args.cards, v["setup"])[0],), ()
+        arms, changed, changes = (_arm(MAIN, args.cards, v["setup"])[0],), (), ()
     return RunParams(v["seed"], v["setup"], v["first"], v["max_turns"] or None, bots, bool(v["swap_sides"]),  # type: ignore[arg-type]
-                     arms, changed)
+                     arms, changed, changes)
+
+
+def _change(card_id: str, old: CardSet, new: CardSet) -> Change:
+    """A changed card as each set's generated rules text says it (what a reader compares)."""
+    from ..catalog import card_text
+
+    before, after = old.cards.get(card_id), new.cards.get(card_id)
+    title = (after or before).title if (after or before) is not None else card_id  # type: ignore[union-attr]
+    return Change(card_id, title, card_text(before) if before else "", card_text(after) if after else "")
 
 
 def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:

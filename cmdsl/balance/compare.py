@@ -11,10 +11,10 @@ adjusted together (Holm, or Benjamini–Hochberg) before anything is flagged.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .games import GameRow
-from .stats import Correction, Difference, Rate, adjust, lift_change, paired
+from .stats import MIN_GAMES, Correction, Difference, Interval, Rate, adjust, lift_change, paired
 
 #: A result is flagged when its adjusted p-value is below this.
 ALPHA = 0.05
@@ -34,6 +34,9 @@ class CardChange:
     lift: Difference  # the change of its lift (won when played − won when not), new − old
     played_adjusted: float
     lift_adjusted: float
+    #: whether each of the four groups of games (each set, played or not) holds ``MIN_GAMES``: else
+    #: the lift change is not measured (p = 1), as a single run's lift is not shown
+    has_lift: bool = True
 
     @property
     def flagged(self) -> bool:
@@ -75,12 +78,14 @@ def _cards(pairs: Sequence[tuple[GameRow, GameRow]], correction: Correction) -> 
         played = paired([(float(x), float(y)) for x, y in zip(in_old, in_new)])
         old = _with_and_without([a for a, _ in pairs], in_old, side)
         new = _with_and_without([b for _, b in pairs], in_new, side)
+        enough = all(r.n >= MIN_GAMES for r in (*old, *new))
+        lift = lift_change(old, new) if enough else Difference(0.0, Interval(-1.0, 1.0), 1.0)
         raw.append((card, side, Rate(sum(in_old), len(pairs)), Rate(sum(in_new), len(pairs)), played,
-                    old[0], new[0], lift_change(old, new)))
+                    old[0], new[0], lift, enough))
     pvalues = [x[4].p for x in raw] + [x[7].p for x in raw]  # one family: every question about every card
     adjusted = adjust(pvalues, correction)
     m = len(raw)
-    out = [CardChange(*x, adjusted[i], adjusted[m + i]) for i, x in enumerate(raw)]  # type: ignore[misc]
+    out = [CardChange(*x[:8], adjusted[i], adjusted[m + i], x[8]) for i, x in enumerate(raw)]  # type: ignore[misc]
     # Ties on the adjusted p (most cards reach 1 after Holm) go by the raw p: what moved most first.
     return tuple(sorted(out, key=lambda c: (not c.flagged, min(c.played_adjusted, c.lift_adjusted),
                                             min(c.played.p, c.lift.p), c.card)))
@@ -95,19 +100,22 @@ def _with_and_without(rows: Sequence[GameRow], played: Sequence[bool], side: str
 
 
 def shown_cards(c: Comparison, changed: Sequence[str] = (), top: int = DEFAULT_TOP) -> list[CardChange]:
-    """The cards a report shows: the first ``top`` (flagged first), every flagged card, and the
-    cards whose definitions differ between the sets wherever they rank."""
-    flagged = sum(x.flagged for x in c.cards)
-    cut = max(top, flagged)
-    return list(c.cards[:cut]) + [x for x in c.cards[cut:] if x.card in changed]
+    """The cards a report shows: the cards whose definitions differ between the sets first, then
+    the first ``top`` of the others (flagged first) and every flagged card."""
+    first = [x for x in c.cards if x.card in changed]
+    rest = [x for x in c.cards if x.card not in changed]
+    cut = max(top, sum(x.flagged for x in rest))
+    return first + rest[:cut]
 
 
 def correction_name(c: Correction) -> str:
     return "Holm" if c is Correction.HOLM else "Benjamini–Hochberg"
 
 
-def render(c: Comparison, changed: Sequence[str] = (), top: int = DEFAULT_TOP) -> str:
-    """The comparison as text: what moved, each with its interval; flagged cards marked ``*``."""
+def render(c: Comparison, changed: Sequence[str] = (), top: int = DEFAULT_TOP,
+           titles: Mapping[str, str] = {}) -> str:
+    """The comparison as text: what moved, each with its interval; flagged cards marked ``*``,
+    changed cards first and marked ``◆``."""
     out: list[str] = []
     w = out.append
     w(f"A/B: {c.pairs} paired games (same seeds, bots, setup and first player); new − old")
@@ -123,15 +131,17 @@ def render(c: Comparison, changed: Sequence[str] = (), top: int = DEFAULT_TOP) -
     w("")
     name = correction_name(c.correction)
     flagged = [x for x in c.cards if x.flagged]
-    w(f"Cards ({len(c.cards)} cards × 2 questions, p-values adjusted together by {name}; * : adjusted p < {ALPHA})")
-    w(f"  {'card':42} {'played old→new (games)':>26} {'adj p':>7}   {'won when played old→new':>23} "
+    w(f"Cards ({len(c.cards)} cards × 2 questions, p-values adjusted together by {name}; * : adjusted p < {ALPHA}; "
+      "◆ : changed; games counted beside each rate)")
+    w(f"  {'card':34} {'played old→new (games)':>30} {'adj p':>7}   {'won when played old→new':>27} "
       f"{'lift change':>17} {'adj p':>7}")
     for x in shown_cards(c, changed, top):
-        mark = "*" if x.flagged else " "
-        w(f"{mark} {x.card:42} {100 * x.played_old.value:5.1f}% → {100 * x.played_new.value:5.1f}% "
+        mark = ("*" if x.flagged else " ") + ("◆" if x.card in changed else " ")
+        w(f"{mark}{titles.get(x.card, x.card)[:34]:34} {x.played_old.k:3}→{x.played_new.k:3} of {x.played_new.n:<4} "
           f"{x.played.interval.text(signed=True):>13} {x.played_adjusted:7.3g}   "
-          f"{100 * x.won_old.value:5.1f}% → {100 * x.won_new.value:5.1f}% {100 * x.lift.estimate:+6.1f} "
-          f"{x.lift.interval.text(signed=True):>17} {x.lift_adjusted:7.3g}")
+          f"{x.won_old.k:3}/{x.won_old.n:<3}→{x.won_new.k:3}/{x.won_new.n:<3} ({100 * x.won_new.value:5.1f}%) "
+          + (f"{100 * x.lift.estimate:+6.1f} {x.lift.interval.text(signed=True):>17} {x.lift_adjusted:7.3g}"
+             if x.has_lift else f"{'– (<' + str(MIN_GAMES) + ' games in a group)':>25}"))
     if not flagged:
         w("  no card moved by more than chance explains")
     return "\n".join(out)

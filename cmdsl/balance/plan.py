@@ -29,6 +29,19 @@ class Arm:
     fingerprint: str
     describe: str
     deck: tuple[str, ...] = ()  # the card ids that can be in the decks in this setup (never played ones too)
+    #: (card id, title) of every card of the set: reports name cards by title (a run stored before
+    #: titles were kept has none: its reports show ids)
+    titles: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Change:
+    """A/B: one card whose definition differs between the sets, as each set's rules text says it."""
+
+    card: str
+    title: str
+    old: str  # its generated rules text in the old set ("" when it is not there)
+    new: str
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,7 @@ class RunParams:
     swap_sides: bool  # every other pair of games, the bots change sides
     arms: tuple[Arm, ...]
     changed_cards: tuple[str, ...] = ()  # A/B: cards whose definition differs between the sets
+    changes: tuple[Change, ...] = ()  # A/B: each changed card's old and new rules text (reports show it)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -51,9 +65,19 @@ class RunParams:
     def from_json(text: str) -> "RunParams":
         d: dict[str, Any] = json.loads(text)
         d["bots"] = tuple(d["bots"])
-        d["arms"] = tuple(Arm(**(a | {"deck": tuple(a["deck"])})) for a in d["arms"])
+        d["arms"] = tuple(Arm(**(a | {"deck": tuple(a["deck"]),
+                                         "titles": tuple(tuple(t) for t in a.get("titles", ()))})) for a in d["arms"])
         d["changed_cards"] = tuple(d["changed_cards"])
+        d["changes"] = tuple(Change(**c) for c in d.get("changes", ()))
         return RunParams(**d)
+
+    def titles(self) -> dict[str, str]:
+        """Every card's title, by id, over the run's sets (the new set's first)."""
+        out: dict[str, str] = {}
+        for arm in self.arms:
+            for card, title in arm.titles:
+                out.setdefault(card, title)
+        return out
 
     def differences(self, other: "RunParams") -> list[str]:
         """What differs, one phrase per parameter (``--setup: draft, not beginner``)."""

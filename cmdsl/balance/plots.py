@@ -17,11 +17,15 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from ..model import SIDES
 from .compare import ALPHA, CardChange, Comparison, correction_name
-from .stats import Difference, Interval, Rate
+from .stats import MIN_GAMES, Difference, Interval, Rate
 from .summary import CardStats, Length, Summary
 
-COLOURS = {"mccain": "#c0392b", "obama": "#2c6fbb", "draw": "#7f7f7f"}
+#: The seats' colours in seat order (the first red, the second blue, as the pieces), and draws grey.
+COLOURS = {side.value: colour for side, colour in zip(SIDES, ("#c0392b", "#2c6fbb"))} | {"draw": "#7f7f7f"}
+LABELS = {side.value: side.label for side in SIDES}
+CHANGED = "◆ "  # marks a card whose definition differs between the sets of an A/B run
 NEUTRAL = "#404040"
 FLAGGED = "#138d75"  # green: unlike either side's colour
 DPI = 100
@@ -51,10 +55,8 @@ def _errors(values: Sequence[float], intervals: Sequence[Interval], scale: float
 def win_rates(s: Summary, of: str = "") -> bytes:
     """Each side's win rate, the draws and the first player's win rate, with 95% Wilson intervals
     (and each bot's, when the bots changed sides); ``of``: which games, in the title (A/B: the set)."""
-    bars: list[tuple[str, Rate, str]] = [("McCain wins", s.wins["mccain"], COLOURS["mccain"]),
-                                         ("Obama wins", s.wins["obama"], COLOURS["obama"]),
-                                         ("draws", s.wins["draw"], COLOURS["draw"]),
-                                         ("first player wins", s.first_wins, NEUTRAL)]
+    bars: list[tuple[str, Rate, str]] = [(f"{LABELS[k]} wins", s.wins[k], COLOURS[k]) for k in LABELS]
+    bars += [("draws", s.wins["draw"], COLOURS["draw"]), ("first player wins", s.first_wins, NEUTRAL)]
     bars += [(f"{bot} wins (either side)", r, NEUTRAL) for bot, r in s.by_bot.items()]
     fig = _figure(0.45 * len(bars) + 1.3)
     ax = fig.add_subplot()
@@ -90,24 +92,29 @@ def _forest(ax: Axes, labels: Sequence[str], diffs: Sequence[Difference], colour
     ax.set_axisbelow(True)
 
 
-def lift_forest(cards: Sequence[CardStats]) -> bytes:
-    """Each card's lift (its side's win rate when played − when not, in points) with Newcombe's 95%
-    interval, largest on top; cards without a lift (played in every game or none) are left out."""
-    with_lift = sorted((c for c in cards if c.has_lift), key=lambda c: -c.lift.estimate)
-    fig = _figure(ROW * len(with_lift) + 1.4)
+def lift_forest(cards: Sequence[CardStats], titles: dict[str, str] | None = None) -> bytes:
+    """Each given card's lift (its side's win rate when played − when not, in points) with Newcombe's
+    95% interval, in the order given (strongest evidence on top); cards without a lift (fewer than
+    ``MIN_GAMES`` games played or not) are left out."""
+    titles = titles or {}
+    with_lift = [c for c in cards if c.has_lift]
+    fig = _figure(max(ROW * len(with_lift) + 1.4, 2.2))
     ax = fig.add_subplot()
     if not with_lift:
         ax.text(0.5, 0.5, "no card was played in some games and not in others: no lift to show",
                 ha="center", va="center", transform=ax.transAxes)
         ax.set_axis_off()
         return png(fig)
-    _forest(ax, [c.card for c in with_lift], [c.lift for c in with_lift], [COLOURS[c.side] for c in with_lift])
+    _forest(ax, [titles.get(c.card, c.card) for c in with_lift], [c.lift for c in with_lift],
+            [COLOURS[c.side] for c in with_lift])
     right = ax.twinx()  # each row's numbers, right of the plot, for reading without a ruler
     right.set_ylim(ax.get_ylim())
     right.set_yticks(ax.get_yticks(), labels=[f"{100 * c.lift.estimate:+.1f} {c.lift.interval.text(signed=True)}"
                                               f"  played {c.won_played.n}" for c in with_lift], fontsize=8)
     ax.set_xlabel("lift: its side's wins when played − when not (points; line: 95% Newcombe interval)")
-    ax.set_title("Cards by lift (red: McCain's cards, blue: Obama's)", loc="left")
+    sides = ", ".join(f"{name}: {LABELS[k]}'s cards" for k, name in zip(LABELS, ("red", "blue")))
+    ax.set_title(f"Cards, strongest evidence on top ({sides}; at least {MIN_GAMES} games played and not)", loc="left",
+                 fontsize=10)
     return png(fig)
 
 
@@ -134,8 +141,9 @@ def ab_sides(c: Comparison) -> bytes:
     """The paired changes (new − old, per seed) of the side results, with their 95% intervals."""
     fig = _figure(2.6)
     left, right = fig.subplots(1, 2, width_ratios=[2, 1])
-    keys = ("mccain", "obama", "draw")
-    _forest(left, ["McCain wins", "Obama wins", "draws"], [c.outcomes[k] for k in keys], [COLOURS[k] for k in keys])
+    keys = (*LABELS, "draw")
+    _forest(left, [*(f"{LABELS[k]} wins" for k in LABELS), "draws"], [c.outcomes[k] for k in keys],
+            [COLOURS[k] for k in keys])
     for tick in left.get_yticklabels():
         tick.set_fontsize(10)
     left.set_xlabel("change, new − old (points; 95% interval, paired by seed)")
@@ -147,9 +155,12 @@ def ab_sides(c: Comparison) -> bytes:
     return png(fig)
 
 
-def ab_cards(c: Comparison, shown: Sequence[CardChange]) -> bytes:
+def ab_cards(c: Comparison, shown: Sequence[CardChange], changed: Sequence[str] = (),
+             titles: dict[str, str] | None = None) -> bytes:
     """Per shown card, the change of the games it is played in and of its lift (new − old, points,
-    95% intervals); flagged cards (adjusted p < ALPHA) marked * and drawn in green."""
+    95% intervals); flagged cards (adjusted p < ALPHA) marked * and drawn in green; changed cards
+    marked ◆ (and listed first by ``shown_cards``)."""
+    titles = titles or {}
     fig = _figure(ROW * max(len(shown), 1) + 1.6)
     played, lift = fig.subplots(1, 2, sharey=True)
     if not shown:
@@ -157,14 +168,19 @@ def ab_cards(c: Comparison, shown: Sequence[CardChange]) -> bytes:
         lift.set_axis_off()
         return png(fig)
     colours = [FLAGGED if x.flagged else COLOURS[x.side] for x in shown]
-    labels = [("* " if x.flagged else "") + x.card for x in shown]
+    labels = [("* " if x.flagged else "") + (CHANGED if x.card in changed else "") + titles.get(x.card, x.card)
+              for x in shown]
     _forest(played, labels, [x.played for x in shown], colours)
-    _forest(lift, labels, [x.lift for x in shown], colours)
-    played.set_xlabel("games played in: change (points, paired)")
-    lift.set_xlabel("lift: change (points)")
+    # a lift change measured on fewer than MIN_GAMES games in a group is not drawn: a grey dot at 0
+    nothing = Difference(0.0, Interval(0.0, 0.0), 1.0)
+    _forest(lift, labels, [x.lift if x.has_lift else nothing for x in shown],
+            [c if x.has_lift else "#bbbbbb" for c, x in zip(colours, shown)])
+    played.set_xlabel("games played in: change (points)")
+    lift.set_xlabel(f"lift change (points; grey: < {MIN_GAMES} games in a group)")
     lift.tick_params(axis="y", left=False)
     for tick, x in zip(played.get_yticklabels(), shown):
-        tick.set_fontweight("bold" if x.flagged else "normal")
-    fig.suptitle(f"Cards, new − old; * (green, bold): adjusted p < {ALPHA} ({correction_name(c.correction)}, "
-                 f"{len(c.cards)} cards × 2 questions)", x=0.01, ha="left", fontsize=11)
+        tick.set_fontweight("bold" if x.flagged or x.card in changed else "normal")
+    fig.suptitle(f"Cards, new − old; {CHANGED}changed (first); * (green, bold): adjusted p < {ALPHA} "
+                 f"({correction_name(c.correction)}, {len(c.cards)} cards × 2 questions)", x=0.01, ha="left",
+                 fontsize=11)
     return png(fig)

@@ -24,6 +24,7 @@ from ..games.lobbys.data import LobbysData, load_data
 from ..games.lobbys.game import LobbysGame
 from .executor import worker_pool
 from .stats import Rate
+from .verdict import seat_verdict
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,25 @@ class SeatStudy:
             lines.append(f"  Player {s + 1:<2} {_show(self.seat_rate(s)):<24} {_show(self.tested_rate(s)):<28} "
                          f"{mean:.1f}")
         lines += ["", f"{self.tested} overall: {_show(self.tested_rate())} (an even share is {fair:.1f}%)"]
-        return "\n".join(lines)
+        return "\n".join(["Verdict", *(f"  {x}" for x in self.verdict()), "", *lines])
+
+    def verdict(self) -> list[str]:
+        """The seat study's verdict in plain words (``verdict.seat_verdict``): the seats' balance, the
+        decided games, the games that would settle it; then the tested bot against an even share."""
+        n = len(self.rows)
+        wins = {f"Player {s + 1}": self.seat_rate(s) for s in range(self.players)}
+        shared = sum(len(r.winners) > 1 for r in self.rows)
+        out = seat_verdict(n, wins, shared, None)
+        tested, fair = self.tested_rate(), 1 / self.players
+        if tested.interval.low > fair:
+            edge = f"more than an even share ({100 * fair:.0f}%), beyond chance"
+        elif tested.interval.high < fair:
+            edge = f"less than an even share ({100 * fair:.0f}%), beyond chance"
+        else:
+            edge = f"an even share ({100 * fair:.0f}%) within chance"
+        out.append(f"{self.tested} wins {100 * tested.value:.0f}% {tested.interval.text()} of its games against "
+                   f"{self.others}: {edge}.")
+        return out
 
 
 def _no_count(players: int, data: LobbysData) -> None:

@@ -6,7 +6,8 @@
   score method, built from the two Wilson intervals), with a two-sided p-value (pooled z test);
 - ``paired``: the mean of paired differences (the same seed played twice) with a 95% interval and
   an exact two-sided sign test;
-- ``holm`` and ``benjamini_hochberg``: p-values adjusted for many comparisons at once.
+- ``holm`` and ``benjamini_hochberg``: p-values adjusted for many comparisons at once;
+- ``games_to_narrow``: how many games would make an interval that narrow.
 """
 
 from __future__ import annotations
@@ -171,3 +172,18 @@ def quantile(sorted_values: Sequence[float], q: float) -> float:
     lo = math.floor(x)
     hi = min(lo + 1, len(sorted_values) - 1)
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (x - lo)
+
+
+#: A card's lift is shown only when both its groups of games (played / not played) have this many:
+#: below 10 games a win rate's 95% interval is wider than ±25 points (10 games at 50%: 24%–76%), so
+#: a lift is noise whatever its value, and it would top a table sorted by value (issue: a lift of +71
+#: from 2 games). Ten is also the usual floor for the normal approximation behind the intervals.
+MIN_GAMES = 10
+
+
+
+def games_to_narrow(games: int, interval: Interval, half_width: float) -> int:
+    """How many games in all would make ``interval`` (measured on ``games``) ± ``half_width``: a
+    95% interval narrows as 1/√games, so n × (half-width now / wanted)², at the observed rates."""
+    now = (interval.high - interval.low) / 2
+    return max(games, math.ceil(games * (now / half_width) ** 2))

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ..model import SIDES
 from .games import GameRow, Helped
-from .stats import Difference, Rate, newcombe, quantile
+from .stats import MIN_GAMES, Difference, Rate, newcombe, quantile
 
 SIDE_NAMES = tuple(side.value for side in SIDES)  # the store keeps sides by name
 
@@ -46,8 +46,9 @@ class CardStats:
 
     @property
     def has_lift(self) -> bool:
-        """A card played in every game, or in none, has nothing to be compared with: no lift."""
-        return bool(self.won_played.n and self.won_not.n)
+        """Whether its lift means anything: both groups of games (played, not played) hold at least
+        ``MIN_GAMES`` (a card played in every game, or in one, has nothing to be compared with)."""
+        return self.won_played.n >= MIN_GAMES and self.won_not.n >= MIN_GAMES
 
 
 @dataclass(frozen=True)
@@ -110,16 +111,25 @@ def summarize(rows: Sequence[GameRow], deck: Sequence[str] = ()) -> Summary:
                    _help(rows, "news"), _help(rows, "negative"))
 
 
+def by_evidence(cards: Sequence[CardStats]) -> list[CardStats]:
+    """Cards with a lift, strongest evidence first (the smallest p-value of "no lift"; then the
+    larger lift), then those with too few games on a side for one (``MIN_GAMES``), most played first:
+    never by the lift's value alone, which a card played in two games tops."""
+    with_lift = sorted((c for c in cards if c.has_lift), key=lambda c: (c.lift.p, -abs(c.lift.estimate), c.card))
+    without = sorted((c for c in cards if not c.has_lift), key=lambda c: (-c.played, c.card))
+    return with_lift + without
+
+
 def cards_by_lift(cards: Sequence[CardStats], top: int = 0) -> tuple[list[CardStats], bool]:
-    """The cards a report shows, by lift, and whether a ``top`` selection was made: with ``top``,
-    the ``top`` cards whose lift is surely lowest (lowest upper ends of their intervals) and surely
-    highest (highest lower ends); not the most extreme, since a card played once has an extreme
-    lift and an interval as wide as the table."""
-    ordered = sorted(cards, key=lambda c: c.lift.estimate)
-    if not top or len(ordered) <= 2 * top:
+    """The cards a report shows, strongest evidence first (``by_evidence``), and whether a ``top``
+    selection was made: with ``top``, the ``top`` cards whose lift is surely lowest (lowest upper
+    ends of their intervals) and surely highest (highest lower ends), among those with a lift."""
+    ordered = by_evidence(cards)
+    with_lift = [c for c in ordered if c.has_lift]
+    if not top or len(with_lift) <= 2 * top:
         return ordered, False
-    low = sorted(ordered, key=lambda c: c.lift.interval.high)[:top]
-    high = sorted(ordered, key=lambda c: -c.lift.interval.low)[:top]
+    low = sorted(with_lift, key=lambda c: c.lift.interval.high)[:top]
+    high = sorted(with_lift, key=lambda c: -c.lift.interval.low)[:top]
     keep = {c.card for c in low + high}
     return [c for c in ordered if c.card in keep], True
 

@@ -1,0 +1,150 @@
+"""A balance report that does not mislead (issue 27): small counts never top the card table, the
+changed cards of an A/B come first and are marked with their change, a verdict in plain words
+comes first (text and page), and the page is one a person reads (contents, folded tables)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from cmdsl.balance.stats import MIN_GAMES, Interval, Rate, games_to_narrow
+from cmdsl.balance.summary import CardStats, by_evidence
+from cmdsl.balance.verdict import seat_verdict
+from cmdsl.cli import main
+
+from .conftest import CM2008
+from .test_balance import _strengthened
+
+
+def card(name: str, won_played: tuple[int, int], won_not: tuple[int, int]) -> CardStats:
+    return CardStats(name, "mccain", 0, won_played[1], won_played[1], Rate(*won_played), Rate(*won_not), 10.0)
+
+
+def test_a_lift_from_two_games_is_not_shown_and_never_first() -> None:
+    """The issue's Country First: +71 because it was *not* played in 2 of 40 games."""
+    two = card("country-first", (28, 38), (0, 2))
+    solid = card("solid", (20, 25), (5, 15))  # +47 points on 25 and 15 games
+    weak = card("weak", (11, 20), (10, 20))
+    assert not two.has_lift and solid.has_lift and weak.has_lift
+    assert two.lift.estimate > solid.lift.estimate  # by value it would come first...
+    assert [c.card for c in by_evidence([two, weak, solid])] == ["solid", "weak", "country-first"]  # ...not by evidence
+    assert card("edge", (5, MIN_GAMES), (5, MIN_GAMES)).has_lift
+    assert not card("edge", (5, MIN_GAMES - 1), (5, MIN_GAMES)).has_lift
+
+
+def test_games_to_narrow_an_interval() -> None:
+    """An interval narrows as 1/√games: ±10 points on 100 games is ±5 on 400."""
+    assert games_to_narrow(100, Interval(0.4, 0.6), 0.05) == 400
+    assert games_to_narrow(100, Interval(0.48, 0.52), 0.05) == 100  # already narrow enough
+
+
+def test_the_seat_verdict_says_balance_edge_and_games_needed() -> None:
+    even = seat_verdict(100, {"A": Rate(52, 100), "B": Rate(48, 100)}, 0, Rate(55, 100))
+    assert even[0].startswith("Balanced within chance: every seat's 95% interval holds an even share (50%)")
+    assert even[2] == "The first player wins 55% [45, 64] of the decided games: no edge beyond chance."
+    assert even[3].startswith("To know each seat's win rate to ±5 points: about 370 games (270 more")
+    uneven = seat_verdict(100, {"A": Rate(70, 100), "B": Rate(30, 100)}, 0, Rate(70, 100))
+    assert uneven[0].startswith("Not balanced: A wins more than an even share (50%) beyond chance.")
+    assert uneven[2].endswith("an edge beyond chance.")
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.order: list[str] = []  # ids of sections and data-table names, in page order
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.details = 0
+        self.rows: dict[str, list[list[str]]] = {}
+        self._table: str | None = None
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"] or "")
+            self.order.append(a["id"] or "")
+        if tag == "a" and (a.get("href") or "").startswith("#"):
+            self.links.append((a["href"] or "")[1:])
+        if tag == "details":
+            self.details += 1
+        if tag == "table":
+            self._table = a["data-table"] or ""
+            self.order.append(self._table)
+            self.rows[self._table] = []
+        elif tag == "tr" and self._table is not None:
+            self.rows[self._table].append([])
+        elif tag == "td":
+            self._cell = []
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td" and self._cell is not None and self._table is not None:
+            self.rows[self._table][-1].append("".join(self._cell))
+            self._cell = None
+        elif tag == "table":
+            self._table = None
+
+
+@pytest.fixture(scope="module")
+def ab(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
+    """An A/B of 24 paired games in which one card changed: the text report and the page."""
+    tmp = tmp_path_factory.mktemp("ab")
+    (tmp / "new").mkdir()
+    new = _strengthened(tmp / "new")
+    html = tmp / "ab.html"
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(["balance", "--games", "24", "--bot", "greedy", "--bot", "greedy", "--cards", str(new),
+                     "--against", str(CM2008), "--workers", "2", "--quiet", "--report", str(html)])
+    assert code == 0
+    return out.getvalue(), html.read_text(encoding="utf-8")
+
+
+def test_the_text_report_starts_with_a_verdict_and_the_change(ab: tuple[str, str]) -> None:
+    text = ab[0]
+    head, verdict = text.split("\n\nVerdict\n", 1)
+    assert head.startswith("24 games;")  # the run's parameters, then at once the verdict
+    lines = verdict.split("\n\n")[0].splitlines()
+    assert lines[0] == "  Changed: The Original Mavericks (mccain-the-original-mavericks)."
+    assert lines[1].startswith("  The Original Mavericks: played in ") and "games (" in lines[1]
+    assert any(ln.startswith("  To know the side results' change to ±5 points: about ") for ln in lines)
+    changes = text.split("What changed (rules text of each set)\n", 1)[1].split("\n\n")[0]
+    assert "old" in changes and "new" in changes and "Gain three supports" in changes  # the change itself
+    table = text.split("Cards (", 1)[1].split("\n\n")[0].splitlines()
+    assert table[2].startswith(" ◆The Original Mavericks")  # changed: first row, marked
+
+
+def test_the_page_puts_the_verdict_first_and_marks_the_change(ab: tuple[str, str]) -> None:
+    page = _Page()
+    page.feed(ab[1])
+    assert page.order[:3] == ["verdict", "changes", "change-mccain-the-original-mavericks"]
+    assert set(page.links) <= page.ids and "verdict" in page.links  # contents: every link lands
+    assert page.details >= 3  # the long tables and each set alone are folded
+    first = page.rows["ab-cards"][1]  # (row 0: the header)
+    assert first[1] == "◆ The Original Mavericks"
+    assert '<tr class="changed">' in ab[1] or 'class="flagged changed"' in ab[1]
+    assert re.search(r'<span title="mccain-the-original-mavericks">The Original Mavericks</span>', ab[1])
+    # no lift below the threshold: every card row of each set alone says "–" where a group is small
+    for name in ("cards",):
+        for row in page.rows.get(name, [])[1:]:
+            played, won_played, won_not, lift = int(row[3]), row[5], row[6], row[7]
+            n_played, n_not = (int(x.split("/")[1].split()[0]) for x in (won_played, won_not))
+            assert (lift.startswith("–")) == (n_played < MIN_GAMES or n_not < MIN_GAMES), row
+
+
+def test_the_seat_study_starts_with_its_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--game", "lobbys", "--players", "3", "--games", "6", "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Verdict" and out[1].startswith(("  Balanced within chance", "  Not balanced"))
+    assert re.fullmatch(r"  Decided: \d of 6 games.*", out[2])
+    assert any("greedy wins" in ln for ln in out[:7])
