@@ -148,3 +148,16 @@ def test_the_seat_study_starts_with_its_verdict(capsys: pytest.CaptureFixture[st
     assert out[0] == "Verdict" and out[1].startswith(("  Balanced within chance", "  Not balanced"))
     assert re.fullmatch(r"  Decided: \d of 6 games.*", out[2])
     assert any("greedy wins" in ln for ln in out[:7])
+
+
+def test_the_seat_study_page_starts_with_its_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    html = tmp_path / "seats.html"
+    assert main(["balance", "--game", "lobbys", "--players", "3", "--games", "6", "--workers", "1", "--quiet",
+                 "--report", str(html)]) == 0
+    assert f"Wrote the report {html}." in capsys.readouterr().err
+    page = _Page()
+    text = html.read_text(encoding="utf-8")
+    page.feed(text)
+    assert page.order[:3] == ["verdict", "seats", "seats"]  # the verdict, the section, its table
+    assert 'data-plot="seat-rates"' in text and "<script" not in text
+    assert [row[0] for row in page.rows["seats"][1:]] == ["Player 1", "Player 2", "Player 3"]

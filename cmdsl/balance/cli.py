@@ -151,7 +151,7 @@ def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
 
 
 #: The options of a CM2008 run that a Lobbys seat study has no use for.
-_CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "against", "db", "resume", "report", "top")
+_CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "against", "db", "resume", "top")
 
 
 def _lobbys(args: argparse.Namespace) -> int:
@@ -161,7 +161,10 @@ def _lobbys(args: argparse.Namespace) -> int:
              if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
     if given:
         raise CmdslError(f"balance --game lobbys: {', '.join(given)} belong(s) to CM2008 runs; a Lobbys seat study "
-                         "takes --cards, --players, --people, --bot (two at most), --games, --seed, --workers, --quiet")
+                         "takes --cards, --players, --people, --bot (two at most), --games, --seed, --workers, --quiet, "
+                         "--report")
+    if args.report:
+        html_report.check(args.report)  # before the games
     from ..games.lobbys.data import DATA_FILE
     from ..lobbys_cli import chosen_data
 
@@ -171,6 +174,9 @@ def _lobbys(args: argparse.Namespace) -> int:
                        args.workers or os.cpu_count() or 1, args.people, args.quiet,
                        (choice.path / DATA_FILE).resolve())
     print(study.render())
+    if args.report:
+        html_report.write_page(args.report, html_report.seat_page(study))
+        print(f"Wrote the report {args.report}.", file=sys.stderr)
     return 0
 
 

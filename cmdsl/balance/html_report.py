@@ -12,7 +12,7 @@ import base64
 import importlib.util
 from html import escape
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..atomic_file import write_atomically
 from ..errors import CmdslError
@@ -31,6 +31,9 @@ LABELS = {side.value: side.label for side in SIDES}
 
 class Html(str):
     """Text already made HTML (a cell holding a card's title with its id on hover): not escaped again."""
+
+if TYPE_CHECKING:
+    from .seats import SeatStudy
 
 INSTALL = 'pip install "cmdsl[report]"'
 
@@ -64,10 +67,46 @@ def check(path: str) -> None:
 
 def write(path: str, analysis: Analysis, top: int) -> None:
     """Write the page for ``analysis`` to ``path``."""
+    write_page(path, page(analysis, top))
+
+
+def write_page(path: str, html: str) -> None:
     try:
-        write_atomically(Path(path), page(analysis, top))  # a full disk leaves no truncated page
+        write_atomically(Path(path), html)  # a full disk leaves no truncated page
     except OSError as e:
         raise CmdslError(f"cannot write the report {path}: {e.strerror or e}") from None
+
+
+def _document(title: str, body: Sequence[str]) -> str:
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+def _verdict(lines: Sequence[str]) -> str:
+    return ('<section id="verdict" class="verdict"><h2>Verdict</h2><ul>'
+            + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul></section>")
+
+
+def seat_page(study: "SeatStudy") -> str:
+    """The seat study of any game with seats (Lobbys) as one page: its verdict first, a plot of
+    each seat's win rate with the tested bot's, and the text report's table."""
+    from . import plots
+
+    n, p = len(study.rows), study.players
+    title = f"cmdsl balance: seat study, {p} players, {n} games"
+    rows: list[list[object]] = []
+    for s in range(p):
+        mean = sum(r.points[s] for r in study.rows) / n if n else 0.0
+        rows.append([f"Player {s + 1}", counted(study.seat_rate(s)), counted(study.tested_rate(s)), round(mean, 1)])
+    meta = f"{study.tested} at one seat (seat i mod {p} in game i), {study.others} at the others"
+    body = [f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(meta)}</p>',
+            _verdict(study.verdict()), '<h2 id="seats">Seats</h2>',
+            _img(plots.seat_rates([f"Player {s + 1}" for s in range(p)], [study.seat_rate(s) for s in range(p)],
+                                  [study.tested_rate(s) for s in range(p)], study.tested, 1 / p),
+                 "seat-rates", "each seat's win rate with 95% intervals"),
+            _table("seats", ["seat", "wins, all games", f"wins with {study.tested}", "mean points"], rows)]
+    return _document(title, body)
 
 
 def page(a: Analysis, top: int) -> str:
@@ -78,8 +117,7 @@ def page(a: Analysis, top: int) -> str:
     body += [f'<p class="meta">{escape(line)}</p>' for line in header(a.params, a.games, a.asked).splitlines()]
     said = (comparison_verdict(a.comparison, a.params.changes, titles) if a.comparison is not None
             else verdict(a.arms[0][1], titles))
-    body.append('<section id="verdict" class="verdict"><h2>Verdict</h2><ul>'
-                + "".join(f"<li>{escape(line)}</li>" for line in said) + "</ul></section>")
+    body.append(_verdict(said))
     contents = [("verdict", "Verdict")]
     parts = []
     if a.comparison is not None:
@@ -103,9 +141,7 @@ def page(a: Analysis, top: int) -> str:
     body.append("<nav><h2>Contents</h2><ol>" + "".join(f'<li><a href="#{escape(i)}">{escape(t)}</a></li>'
                                                           for i, t in contents) + "</ol></nav>")
     body += parts
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+    return _document(title, body)
 
 
 #: The parts of a set's summary: their anchors and titles (the page's contents).

@@ -76,6 +76,25 @@ def win_rates(s: Summary, of: str = "") -> bytes:
     return png(fig)
 
 
+def seat_rates(names: Sequence[str], rates: Sequence[Rate], tested: Sequence[Rate], bot: str, fair: float) -> bytes:
+    """Each seat's win rate over all games and the tested bot's there, with 95% Wilson intervals,
+    against the even share (any game with seats)."""
+    fig = _figure(0.5 * len(names) + 1.5)
+    ax = fig.add_subplot()
+    y = list(range(len(names)))[::-1]
+    for shift, values, colour, label in ((0.17, rates, NEUTRAL, "all games"), (-0.17, tested, COLOURS["draw"],
+                                                                           f"with {bot}")):
+        ax.barh([v + shift for v in y], [100 * r.value for r in values], height=0.32, color=colour, label=label,
+                xerr=_errors([r.value for r in values], [r.interval for r in values]), capsize=3)
+    ax.set_yticks(y, labels=list(names))
+    ax.axvline(100 * fair, color="#999999", linestyle=":", linewidth=1)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel(f"% of games won (bars: 95% Wilson interval; dotted: an even share, {100 * fair:.0f}%)")
+    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title("Seats", loc="left")
+    return png(fig)
+
+
 def _forest(ax: Axes, labels: Sequence[str], diffs: Sequence[Difference], colours: Sequence[str],
             scale: float = 100.0) -> None:
     """One row per label, top to bottom: a dot at the estimate, a line across its interval."""
