@@ -1,0 +1,111 @@
+"""The digest of many seeded bot games' event logs, per game, setup and bot: the safety net of a
+redesign that moves code (issue "Games as plug-ins"): the same digests before and after each step
+mean every CM2008 and Lobbys behaviour stayed the same.
+
+    python bench/digests.py [--games N] [--ismcts N] [--workers N] [--json FILE] [--check FILE]
+
+``--json`` writes the digests (the "before"); ``--check`` recomputes them and prints each that
+differs, exiting 1 (the "after"). Logs are compared in each event's first wording
+(``cmdsl.games.cm2008.record.log_key``), so a reworded event is not a different game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+from cmdsl.bot_game import seat_bots
+from cmdsl.bots import make_bot, play_bot_move
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.record import log_key
+from cmdsl.games.cm2008.setup import Setup
+from cmdsl.games.lobbys.game import LobbysGame
+from cmdsl.games.lobbys.seats import seats_for
+from cmdsl.loader import load_card_set
+from cmdsl.model import SIDES
+from cmdsl.resources import bundled_cards_dir
+
+
+def _digest(texts: Iterator[str]) -> str:
+    h = hashlib.sha256()
+    for t in texts:
+        h.update(log_key(t).encode() + b"\n")
+    return h.hexdigest()[:16]
+
+
+def cm2008(bot: str, setup: str, games: int) -> str:
+    """One digest over ``games`` seeded games of ``bot`` against itself in ``setup``."""
+    cards = load_card_set(bundled_cards_dir())
+    h = hashlib.sha256()
+    for seed in range(games):
+        game = Game(cards, seed, Setup(setup, "random", 300))
+        bots = {side: make_bot(bot, seed * 2 + i) for i, side in enumerate(SIDES)}
+        while game.pending is not None:
+            play_bot_move(game, bots)
+        h.update(_digest(e.text() for e in game.events).encode())
+    return h.hexdigest()[:16]
+
+
+def lobbys(bot: str, players: int, games: int) -> str:
+    h = hashlib.sha256()
+    for seed in range(games):
+        game = LobbysGame(seed, players)
+        bots = seat_bots([bot], seats_for(players), seed)
+        while game.pending is not None:
+            play_bot_move(game, bots)
+        h.update(_digest(e.text() for e in game.events).encode())
+    return h.hexdigest()[:16]
+
+
+def runs(games: int, ismcts: int) -> list[str]:
+    """Every digest's name: game/setup/bot/games."""
+    out = []
+    for setup in ("beginner", "choose-states", "draft"):
+        out += [f"cm2008/{setup}/{bot}/{games}" for bot in ("random", "greedy")]
+        if ismcts:
+            out.append(f"cm2008/{setup}/ismcts:iterations=50/{ismcts}")
+    for players in (2, 3, 4, 5):
+        out += [f"lobbys/{players}p/{bot}/{games}" for bot in ("random", "greedy")]
+    return out
+
+
+def compute(name: str) -> tuple[str, str, float]:
+    """(name, digest, seconds) of one run named as ``runs`` names them."""
+    start = time.perf_counter()
+    game, where, bot, n = name.split("/")
+    digest = cm2008(bot, where, int(n)) if game == "cm2008" else lobbys(bot, int(where[:-1]), int(n))
+    return name, digest, time.perf_counter() - start
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=500)
+    p.add_argument("--ismcts", type=int, default=50, help="ISMCTS games per CM2008 setup (0: none)")
+    p.add_argument("--json", help="write the digests to this file")
+    p.add_argument("--check", help="compare with the digests of this file (its runs); exit 1 if any differs")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (never changes a digest)")
+    args = p.parse_args()
+    expected = json.loads(Path(args.check).read_text(encoding="utf-8")) if args.check else None
+    names = list(expected) if expected is not None else runs(args.games, args.ismcts)
+    found: dict[str, str] = {}
+    differ = 0
+    with multiprocessing.Pool(args.workers) as pool:
+        for name, digest, seconds in pool.imap_unordered(compute, names):
+            found[name] = digest
+            same = "" if expected is None else ("  same" if expected[name] == digest else f"  DIFFERS (was {expected[name]})")
+            differ += "DIFFERS" in same
+            print(f"{name:48} {digest}  {seconds:7.1f} s{same}", flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
