@@ -4,43 +4,21 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import Callable, Sequence
 
 from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
-from .bot_game import destination_refused, play_to_end, seat_bots
 from .bots import BOT_NAMES
 from .errors import CmdslError
-from .games import GAMES
-from .games.cm2008.engine import Game
-from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, Setup
-from .record_file import game_of, load_record, read_json, save_record
-from .games.cm2008.record import FORMAT, FORMAT_SEAT, Record
-from .replay import Replay, replay
-from .loader import load_card_set
-from .set_location import SetChoice, choose_set
-from .model import CardSet
-
-if TYPE_CHECKING:
-    from .games.lobbys.data import LobbysData
+from .cm2008_cli import cards_for
+from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES
+from .plugins import Report, game, games
+from .record_file import game_of, read_json
+from .set_location import DEFAULT_GAME, choose_set
 
 DEFAULT_BOT_TURN_LIMIT = argtypes.DEFAULT_BOT_TURN_LIMIT
 #: The games cmdsl plays (``--game``).
-
-
-def _cards(path: str | None, say: bool = True) -> CardSet:
-    """The card set of a command (--cards, else the project file's, else the bundled one); its
-    output starts by saying which (on stderr when ``say`` is False: the output is a document)."""
-    choice = choose_set(path)
-    cards = load_card_set(choice.path)
-    print(_using(choice), file=sys.stdout if say else sys.stderr)
-    return cards
-
-
-def _using(choice: SetChoice) -> str:
-    return f"Using {choice.describe()}."
 
 
 _turn_limit = argtypes.turn_limit
@@ -61,93 +39,27 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    if args.game == "lobbys":
-        from . import lobbys_cli
-
-        return lobbys_cli.play(args)
-    if args.players not in (None, 2) or args.people:
-        print("play: Campaign Manager 2008 is for two players (McCain and Obama)"
-              + (", without The People Speak (a Lobbys variant)" if args.people else ""), file=sys.stderr)
-        return 2
-    names = args.bot or []
-    if len(names) != 2:
-        print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
-        return 2
-    if destination_refused(args.record):  # before the game, not after it: a game is never lost
-        return 2
-    bots = seat_bots(names, Game.seats, args.seed)  # a misspelt bot or setting: one line, before the cards load
-    cards = _cards(args.cards)
-    limit = None if args.max_turns == 0 else args.max_turns
-    game = Game(cards, args.seed, Setup(args.setup, args.first, limit), checkpoints=True)  # bots fork it
-    play_to_end(game, bots, args.quiet, args.record, save_record)
-    return 0
+    return game(args.game).play(args)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """A record says which game it is (``game_of``; none: the first game's); that game replays it."""
     try:
         data = read_json(args.file)
     except CmdslError:  # said after the cards' own errors, as before there were two games
         data = None
-    if data is not None and game_of(data, str(args.file)) == "lobbys":
-        from . import lobbys_cli
-
-        return lobbys_cli.replay_record(args, data)
-    if args.seat is not None and args.seat not in {s.value for s in Game.seats}:
-        print(f"replay: --seat {args.seat}: a CM2008 game's seats are "
-              + ", ".join(s.value for s in Game.seats), file=sys.stderr)
-        return 2
-    cards = _cards(args.cards)
-    record = load_record(args.file) if data is None else Record.from_json(data, str(args.file))
-    result = replay(cards, record, accept_other_cards=args.accept_cards)
-    if args.upgrade:
-        return _upgrade(args.file, record, result)
-    if record.upgraded_from is not None:
-        print(f"note: {args.file} is a {record.upgraded_from} record, read as {FORMAT} "
-              f"(`cmdsl replay --upgrade {args.file}` rewrites it)", file=sys.stderr)
-    if record.debugged:
-        print(f"note: {args.file} was played in debug mode: its player could see every card",
-              file=sys.stderr)
-    if record.view not in (None, "full"):
-        print(f"note: {args.file} holds {record.view}'s view of the game; its seed and answers replay all of it "
-              "(docs/secrets.md)", file=sys.stderr)
-    if args.log:
-        if args.seat is None:  # the full log: every card, as a designer sees it
-            print(result.game.log_text())
-        else:  # what one seat could know (docs/secrets.md)
-            seat = next(s for s in Game.seats if s.value == args.seat)
-            print("\n".join(e.text() for e in result.game.view(seat).events))
-    other = record.cardset != cards.fingerprint
-    if other and args.accept_cards:
-        print(f"note: the record was played with card set {record.cardset}; these cards are "
-              f"{cards.fingerprint}", file=sys.stderr)
-    if result.reproduces:
-        end = result.game.result.text() if result.game.result else "the game is not over"
-        print(f"Replay reproduces the record: {len(record.answers)} answers, "
-              f"{len(result.game.events)} events, identical log. {end}")
-        return 0
-    hint = " (--accept-cards replays it with these cards)" if other and not args.accept_cards else ""
-    print(f"Replay diverges: {result.reason}{hint}", file=sys.stderr)
-    return 1
+    name: str = game_of(data, str(args.file), tuple(games())) if data is not None else DEFAULT_GAME
+    return game(name).replay(args, data)
 
 
-def _upgrade(path: str, record: Record, result: Replay) -> int:
-    """Rewrite an older record in the current format, once every answer of it still applies."""
-    if record.upgraded_from is None:
-        print(f"{path} is already a {FORMAT_SEAT if record.view is not None else FORMAT} record: nothing to do.")
-        return 0
-    if result.diverged_at is not None:
-        print(f"upgrade: {path} was not rewritten: {result.reason}", file=sys.stderr)
-        return 1
-    save_record(replace(result.game.record(), debugged=record.debugged), path)
-    print(f"Upgraded {path} from {record.upgraded_from} to {FORMAT}: {len(record.answers)} answers, "
-          f"with the event log as replayed now.")
-    return 0
+def cmd_new_set(args: argparse.Namespace) -> int:
+    return game(args.game).new_set(args, Path(args.dir))
 
 
 def cmd_cards(args: argparse.Namespace) -> int:
     from . import catalog
 
-    cards = _cards(args.cards, say=args.action != "doc")  # doc: the output is docs/cards.md itself
+    cards = cards_for(args.cards, say=args.action != "doc")  # doc: the output is docs/cards.md itself
     if args.action == "list":
         print(catalog.list_items(cards, args.side, args.type, args.lang))
     elif args.action == "show":
@@ -177,19 +89,14 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     scenario is reported and the others still run."""
     from .scenario_doc import read_doc
 
-    cards: CardSet | None = None
-    data: LobbysData | None = None
+    readers: dict[str, Callable[[str], list[Report]]] = {}  # each game's, made at its first file
     failed = 0
     for path in args.files:
         try:
-            if read_doc(path).game == "lobbys":
-                if data is None:
-                    from .lobbys_cli import chosen_data
-                    data = chosen_data(args.cards)
-                reports = _lobbys_scenarios(path, data)
-            else:
-                cards = cards if cards is not None else _cards(args.cards)
-                reports = _cm2008_scenarios(path, cards)
+            game_name = read_doc(path).game
+            if game_name not in readers:
+                readers[game_name] = game(game_name).scenarios(args)
+            reports = readers[game_name](path)
         except CmdslError as e:  # a broken file is reported; the other files still run
             print(f"error: {e}\n", file=sys.stderr)
             failed += 1
@@ -204,41 +111,6 @@ def cmd_scenario(args: argparse.Namespace) -> int:
                 print(f"error: {e}\n")
                 failed += 1
     return 1 if failed else 0
-
-
-_Report = tuple[str, str, Callable[[], str]]  # a scenario's name, its id, and running it
-
-
-def _cm2008_scenarios(path: str, cards: CardSet) -> list[_Report]:
-    from .scenario import run_scenario
-    from .scenario_file import load_scenarios
-
-    return [(sc.name, sc.id, lambda sc=sc: _shown(run_scenario(cards, sc)))
-            for sc in load_scenarios(path, cards)]
-
-
-def _lobbys_scenarios(path: str, data: LobbysData) -> list[_Report]:
-    from .games.lobbys.scenario import load_lobbys_scenarios
-    from .games.lobbys.scenario_run import run_lobbys_scenario
-
-    return [(sc.name, sc.id, lambda sc=sc: _shown(run_lobbys_scenario(sc)))
-            for sc in load_lobbys_scenarios(path, data)]
-
-
-class _Ran(Protocol):
-    """A scenario's outcome, any game's: its report and how many checks of `expect:` it passed."""
-
-    checked: int
-
-    def report(self) -> str: ...
-
-
-def _shown(out: _Ran) -> str:
-    """The report, then "expect: N checks passed" when the scenario has an `expect:`."""
-    from .scenario_checks import passed
-
-    line = passed(out.checked)
-    return out.report() + ("\n" + line if line else "")
 
 
 _CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"
@@ -277,45 +149,6 @@ def _tested_set(given: str | None, update: bool) -> Path:
     return choice.path
 
 
-def cmd_new_set(args: argparse.Namespace) -> int:
-    from .new_set import new_set
-
-    folder = Path(args.dir)
-    if args.game == "lobbys":
-        if args.start != "empty":
-            raise CmdslError("new-set --game lobbys: --from is for CM2008 sets; a Lobbys set starts from the "
-                             "published numbers")
-        return _new_lobbys_set(folder)
-    written = new_set(folder, args.start)
-    what = "a copy of the bundled cm2008 set" if args.start == "cm2008" else "a minimal beginner set"
-    names = [p.relative_to(folder).as_posix() for p in written]
-    shown = [n for n in names if "/" not in n or n.count("/") == 1 and len(names) < 20]
-    snapshots = sum(n.startswith("scenarios/__snapshots__/") for n in names)
-    scenario_files = sum(n.startswith("scenarios/") and n.endswith(".yaml") for n in names)
-    if len(shown) < len(names):  # a copy of the bundled set: its scenarios, counted
-        shown = [n for n in names if "/" not in n]
-        shown.append(f"scenarios/ ({scenario_files} scenario files, {snapshots} snapshots)")
-    print(f"Wrote {what} to {folder}: " + ", ".join(shown) + ".")
-    print(f"Next: cmdsl check {folder}   then   cmdsl play --cards {folder} --bot random --bot random")
-    first = "" if snapshots else f"cmdsl test {folder} --update (writes the snapshots: read them), then "
-    print(f"Its own tests (scenarios/, docs/scenarios.md): {first}cmdsl test {folder}")
-    print(f'To make every command use it, name it in cmdsl.toml: [cards] cm2008 = "{folder}" (docs/cardsets.md).')
-    return 0
-
-
-def _new_lobbys_set(folder: Path) -> int:
-    from .games.lobbys.new_set import lobbys_files
-    from .new_set import write_files
-
-    written = write_files(folder, lobbys_files(folder.name))
-    print(f"Wrote a Lobbys set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written) + ".")
-    print(f"Next: cmdsl check {folder}   then   cmdsl play --game lobbys --cards {folder} --bot random")
-    print(f"Its own tests (scenarios/, docs/lobbys.md): cmdsl test {folder} --update (writes the snapshots: "
-          f"read them), then cmdsl test {folder}")
-    print(f'To make every command use it, name it in cmdsl.toml: [cards] lobbys = "{folder}" (docs/lobbys.md).')
-    return 0
-
-
 def cmd_migrate(args: argparse.Namespace) -> int:
     from .migrate import apply, plan_migration, report
     from .set_location import one_set
@@ -344,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
     n.add_argument("--from", dest="start", choices=["empty", "cm2008"], default="empty",
                    help="empty: a minimal commented beginner set (default); cm2008: the bundled set, to vary")
-    n.add_argument("--game", choices=GAMES, default="cm2008",
+    n.add_argument("--game", choices=list(games()), default=DEFAULT_GAME,
                    help="cm2008 (the default) or lobbys: a Lobbys set, the published numbers commented")
     n.set_defaults(run=cmd_new_set)
 
@@ -354,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.set_defaults(run=cmd_migrate)
 
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
-    g.add_argument("--game", choices=list(GAMES), default="cm2008",
+    g.add_argument("--game", choices=list(games()), default=DEFAULT_GAME,
                    help="cm2008 (Campaign Manager 2008, the default) or lobbys (docs/lobbys.md)")
     g.add_argument("--bot", action="append", metavar="BOT",
                    help=f"a bot: {', '.join(BOT_NAMES)}, with settings as ismcts:iterations=400,rollout=greedy "

@@ -5,8 +5,10 @@ reads options, runs bots and prints."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 from .bot_game import destination_refused, play_to_end, seat_bots
 from .errors import CmdslError
@@ -14,6 +16,7 @@ from .games.lobbys.data import DATA_FILE, LobbysData, load_data
 from .games.lobbys.game import LobbysGame
 from .games.lobbys.record import replay_problem
 from .games.lobbys.seats import seat_named, seats_for
+from .plugins import GamePlugin, Report, scenario_reader, shown
 from .record_file import save_json
 from .set_location import choose_set
 
@@ -72,3 +75,67 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
         return 0
     print(f"Replay diverges: {problem}", file=sys.stderr)
     return 1
+
+
+def new_set(args: argparse.Namespace, folder: Path) -> int:
+    """`cmdsl new-set DIR --game lobbys`: the published numbers, commented, and an example scenario."""
+    if args.start != "empty":
+        raise CmdslError("new-set --game lobbys: --from is for CM2008 sets; a Lobbys set starts from the "
+                         "published numbers")
+    from .games.lobbys.new_set import lobbys_files
+    from .new_set import write_files
+
+    written = write_files(folder, lobbys_files(folder.name))
+    print(f"Wrote a Lobbys set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written) + ".")
+    print(f"Next: cmdsl check {folder}   then   cmdsl play --game lobbys --cards {folder} --bot random")
+    print(f"Its own tests (scenarios/, docs/lobbys.md): cmdsl test {folder} --update (writes the snapshots: "
+          f"read them), then cmdsl test {folder}")
+    print(f'To make every command use it, name it in cmdsl.toml: [cards] lobbys = "{folder}" (docs/lobbys.md).')
+    return 0
+
+
+def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
+    """`cmdsl scenario`'s reader of Lobbys scenario files (the set: --cards, else the chosen one)."""
+    return scenario_reader(lambda: chosen_data(args.cards), _scenarios_of)
+
+
+def _scenarios_of(path: str, data: LobbysData) -> list[Report]:
+    from .games.lobbys.scenario import load_lobbys_scenarios
+    from .games.lobbys.scenario_run import run_lobbys_scenario
+
+    return [(sc.name, sc.id, lambda sc=sc: shown(run_lobbys_scenario(sc)))
+            for sc in load_lobbys_scenarios(path, data)]
+
+
+#: The options of a CM2008 run that a Lobbys seat study has no use for.
+_CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "against", "db", "resume", "top")
+
+
+def balance(args: argparse.Namespace) -> int:
+    """`cmdsl balance --game lobbys`: a seat study, the tested bot at one seat in turn (docs/balance.md)."""
+    from .balance import html_report
+    from .balance.cli import DEFAULT_GAMES
+    from .balance.seats import seat_study
+
+    given = [f"--{name.replace('_', '-')}" for name in _CM2008_ONLY
+             if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
+    if given:
+        raise CmdslError(f"balance --game lobbys: {', '.join(given)} belong(s) to CM2008 runs; a Lobbys seat study "
+                         "takes --cards, --players, --people, --bot (two at most), --games, --seed, --workers, --quiet, "
+                         "--report")
+    if args.report:
+        html_report.check(args.report)  # before the games
+    choice = choose_set(args.cards, "lobbys")
+    chosen_data(args.cards)  # says which set, and a broken one is one located error before any game
+    study = seat_study(args.players or 4, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
+                       args.workers or os.cpu_count() or 1, args.people, args.quiet,
+                       (choice.path / DATA_FILE).resolve())
+    print(study.render())
+    if args.report:
+        html_report.write_page(args.report, html_report.seat_page(study))
+        print(f"Wrote the report {args.report}.", file=sys.stderr)
+    return 0
+
+
+
+PLUGIN = GamePlugin("lobbys", "Lobbys", play, replay_record, scenarios, new_set, balance)

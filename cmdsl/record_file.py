@@ -11,7 +11,7 @@ import json
 import re
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from . import atomic_file
 from .errors import RecordError
@@ -34,14 +34,15 @@ def read_json(path: str | Path) -> Any:
     return _parse(path, _read(Path(path)))
 
 
-def game_of(data: Any, where: str = "record") -> GameName:
-    """Which game a record is of: its ``game`` field (a CM2008 record has none: cm2008); a game
-    cmdsl does not play is refused, named (``where``: the file, for the message)."""
+def game_of(data: Any, where: str = "record", games: Sequence[str] = GAMES) -> GameName:
+    """Which game a record is of: its ``game`` field (a CM2008 record has none: cm2008); a game not
+    among ``games`` (default: the built-in ones; the command line gives the registered ones) is
+    refused, named (``where``: the file, for the message)."""
     game = data.get("game", "cm2008") if isinstance(data, dict) else "cm2008"
-    for known in GAMES:
+    for known in games:
         if game == known:
-            return known
-    raise RecordError(f"{where}: game: unknown game {game!r} (cmdsl plays {', '.join(GAMES)})")
+            return known  # type: ignore[return-value]
+    raise RecordError(f"{where}: game: unknown game {game!r} (cmdsl plays {', '.join(games)})")
 
 
 def save_record(record: Record, path: str | Path) -> None:

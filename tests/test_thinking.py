@@ -12,7 +12,7 @@ import pytest
 
 from cmdsl.bot_game import play_to_end, run_bots
 from cmdsl.bots import RandomBot
-from cmdsl.cli import _cards
+from cmdsl.cm2008_cli import cards_for as _cards
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.model import Side

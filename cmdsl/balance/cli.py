@@ -25,6 +25,8 @@ from .analysis import analyse
 from .cluster import parse_cluster
 from .executor import Executor, executor_for
 from .games import ArmName
+from ..plugins import games
+from ..set_location import DEFAULT_GAME
 from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, Change, RunParams
 from .report import text
 from .runner import prepare, run
@@ -42,7 +44,7 @@ def add_parser(sub: Any) -> None:
                        description="Play N bot games and report win rates with 95% intervals, first-player advantage, "
                                    "game length, and per card, state, Breaking News and Going Negative result. "
                                    "`cmdsl balance report DB` reports a stored run again.")
-    b.add_argument("--game", choices=["cm2008", "lobbys"], default="cm2008",
+    b.add_argument("--game", choices=list(games()), default=DEFAULT_GAME,
                    help="cm2008 (default) or lobbys: a seat study, the first bot at one seat in turn, the second "
                         "(default random) at the others")
     b.add_argument("--players", metavar="N", type=argtypes.whole(2, 5, "a whole number from 2 to 5"),
@@ -150,39 +152,15 @@ def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
     return None if c is None else (c.title, c.type, c.effect_text, str(c.going_negative), str(c.beginner))
 
 
-#: The options of a CM2008 run that a Lobbys seat study has no use for.
-_CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "against", "db", "resume", "top")
-
-
-def _lobbys(args: argparse.Namespace) -> int:
-    from .seats import seat_study
-
-    given = [f"--{name.replace('_', '-')}" for name in _CM2008_ONLY
-             if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
-    if given:
-        raise CmdslError(f"balance --game lobbys: {', '.join(given)} belong(s) to CM2008 runs; a Lobbys seat study "
-                         "takes --cards, --players, --people, --bot (two at most), --games, --seed, --workers, --quiet, "
-                         "--report")
-    if args.report:
-        html_report.check(args.report)  # before the games
-    from ..games.lobbys.data import DATA_FILE
-    from ..lobbys_cli import chosen_data
-
-    choice = choose_set(args.cards, "lobbys")
-    chosen_data(args.cards)  # says which set, and a broken one is one located error before any game
-    study = seat_study(args.players or 4, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
-                       args.workers or os.cpu_count() or 1, args.people, args.quiet,
-                       (choice.path / DATA_FILE).resolve())
-    print(study.render())
-    if args.report:
-        html_report.write_page(args.report, html_report.seat_page(study))
-        print(f"Wrote the report {args.report}.", file=sys.stderr)
-    return 0
-
-
 def cmd_balance(args: argparse.Namespace) -> int:
-    if args.game == "lobbys":
-        return _lobbys(args)
+    """The game's own balance study (its plug-in's ``balance``)."""
+    from ..plugins import game
+
+    return game(args.game).balance(args)
+
+
+def campaign_balance(args: argparse.Namespace) -> int:
+    """A run of two-player games of card sets, or an A/B of two sets (CM2008)."""
     if args.players is not None or args.people:
         raise CmdslError("balance: --players and --people are for --game lobbys (CM2008 has two players)")
     if args.resume and not args.db:

@@ -1,0 +1,155 @@
+"""The command line's side of Campaign Manager 2008 (docs/rules-cm2008.md): `cmdsl play`, `replay`,
+`scenario` and `new-set` for its games and card sets, registered as a game plug-in (``PLUGIN``,
+``cmdsl.plugins``). The game itself is ``cmdsl.games.cm2008``; this module reads options, runs
+bots and prints."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable
+
+from .bot_game import destination_refused, play_to_end, seat_bots
+from .games.cm2008.engine import Game
+from .games.cm2008.record import FORMAT, FORMAT_SEAT, Record
+from .games.cm2008.setup import Setup
+from .loader import load_card_set
+from .model import CardSet
+from .plugins import GamePlugin, Report, scenario_reader, shown
+from .record_file import load_record, save_record
+from .replay import Replay, replay
+from .set_location import SetChoice, choose_set
+
+
+def cards_for(path: str | None, say: bool = True) -> CardSet:
+    """The card set of a command (--cards, else the project file's, else the bundled one); its
+    output starts by saying which (on stderr when ``say`` is False: the output is a document)."""
+    choice = choose_set(path)
+    cards = load_card_set(choice.path)
+    print(using(choice), file=sys.stdout if say else sys.stderr)
+    return cards
+
+
+def using(choice: SetChoice) -> str:
+    return f"Using {choice.describe()}."
+
+
+
+def play(args: argparse.Namespace) -> int:
+    """`cmdsl play`: a whole game between two bots, printed."""
+    if args.players not in (None, 2) or args.people:
+        print("play: Campaign Manager 2008 is for two players (McCain and Obama)"
+              + (", without The People Speak (a Lobbys variant)" if args.people else ""), file=sys.stderr)
+        return 2
+    names = args.bot or []
+    if len(names) != 2:
+        print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
+        return 2
+    if destination_refused(args.record):  # before the game, not after it: a game is never lost
+        return 2
+    bots = seat_bots(names, Game.seats, args.seed)  # a misspelt bot or setting: one line, before the cards load
+    cards = cards_for(args.cards)
+    limit = None if args.max_turns == 0 else args.max_turns
+    game = Game(cards, args.seed, Setup(args.setup, args.first, limit), checkpoints=True)  # bots fork it
+    play_to_end(game, bots, args.quiet, args.record, save_record)
+    return 0
+
+
+def replay_record(args: argparse.Namespace, data: Any) -> int:
+    """`cmdsl replay FILE` of a CM2008 record (``data``: its parsed JSON, None when it is not JSON:
+    then ``load_record`` says what is wrong with it, after the cards' own errors)."""
+    if args.seat is not None and args.seat not in {s.value for s in Game.seats}:
+        print(f"replay: --seat {args.seat}: a CM2008 game's seats are "
+              + ", ".join(s.value for s in Game.seats), file=sys.stderr)
+        return 2
+    cards = cards_for(args.cards)
+    record = load_record(args.file) if data is None else Record.from_json(data, str(args.file))
+    result = replay(cards, record, accept_other_cards=args.accept_cards)
+    if args.upgrade:
+        return _upgrade(args.file, record, result)
+    if record.upgraded_from is not None:
+        print(f"note: {args.file} is a {record.upgraded_from} record, read as {FORMAT} "
+              f"(`cmdsl replay --upgrade {args.file}` rewrites it)", file=sys.stderr)
+    if record.debugged:
+        print(f"note: {args.file} was played in debug mode: its player could see every card",
+              file=sys.stderr)
+    if record.view not in (None, "full"):
+        print(f"note: {args.file} holds {record.view}'s view of the game; its seed and answers replay all of it "
+              "(docs/secrets.md)", file=sys.stderr)
+    if args.log:
+        if args.seat is None:  # the full log: every card, as a designer sees it
+            print(result.game.log_text())
+        else:  # what one seat could know (docs/secrets.md)
+            seat = next(s for s in Game.seats if s.value == args.seat)
+            print("\n".join(e.text() for e in result.game.view(seat).events))
+    other = record.cardset != cards.fingerprint
+    if other and args.accept_cards:
+        print(f"note: the record was played with card set {record.cardset}; these cards are "
+              f"{cards.fingerprint}", file=sys.stderr)
+    if result.reproduces:
+        end = result.game.result.text() if result.game.result else "the game is not over"
+        print(f"Replay reproduces the record: {len(record.answers)} answers, "
+              f"{len(result.game.events)} events, identical log. {end}")
+        return 0
+    hint = " (--accept-cards replays it with these cards)" if other and not args.accept_cards else ""
+    print(f"Replay diverges: {result.reason}{hint}", file=sys.stderr)
+    return 1
+
+
+def _upgrade(path: str, record: Record, result: Replay) -> int:
+    """Rewrite an older record in the current format, once every answer of it still applies."""
+    if record.upgraded_from is None:
+        print(f"{path} is already a {FORMAT_SEAT if record.view is not None else FORMAT} record: nothing to do.")
+        return 0
+    if result.diverged_at is not None:
+        print(f"upgrade: {path} was not rewritten: {result.reason}", file=sys.stderr)
+        return 1
+    save_record(replace(result.game.record(), debugged=record.debugged), path)
+    print(f"Upgraded {path} from {record.upgraded_from} to {FORMAT}: {len(record.answers)} answers, "
+          f"with the event log as replayed now.")
+    return 0
+
+
+def new_set(args: argparse.Namespace, folder: Path) -> int:
+    """`cmdsl new-set DIR`: a minimal set, or (--from cm2008) a copy of the bundled one."""
+    from .new_set import new_set as write_set
+
+    written = write_set(folder, args.start)
+    what = "a copy of the bundled cm2008 set" if args.start == "cm2008" else "a minimal beginner set"
+    names = [p.relative_to(folder).as_posix() for p in written]
+    shown = [n for n in names if "/" not in n or n.count("/") == 1 and len(names) < 20]
+    snapshots = sum(n.startswith("scenarios/__snapshots__/") for n in names)
+    scenario_files = sum(n.startswith("scenarios/") and n.endswith(".yaml") for n in names)
+    if len(shown) < len(names):  # a copy of the bundled set: its scenarios, counted
+        shown = [n for n in names if "/" not in n]
+        shown.append(f"scenarios/ ({scenario_files} scenario files, {snapshots} snapshots)")
+    print(f"Wrote {what} to {folder}: " + ", ".join(shown) + ".")
+    print(f"Next: cmdsl check {folder}   then   cmdsl play --cards {folder} --bot random --bot random")
+    first = "" if snapshots else f"cmdsl test {folder} --update (writes the snapshots: read them), then "
+    print(f"Its own tests (scenarios/, docs/scenarios.md): {first}cmdsl test {folder}")
+    print(f'To make every command use it, name it in cmdsl.toml: [cards] cm2008 = "{folder}" (docs/cardsets.md).')
+    return 0
+
+
+def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
+    """`cmdsl scenario`'s reader of CM2008 scenario files (the set: --cards, else the chosen one)."""
+    return scenario_reader(lambda: cards_for(args.cards), _scenarios_of)
+
+
+def _scenarios_of(path: str, cards: CardSet) -> list[Report]:
+    from .scenario import run_scenario
+    from .scenario_file import load_scenarios
+
+    return [(sc.name, sc.id, lambda sc=sc: shown(run_scenario(cards, sc)))
+            for sc in load_scenarios(path, cards)]
+
+
+def _balance(args: argparse.Namespace) -> int:
+    from .balance.cli import campaign_balance  # the balance study: only when asked for
+
+    return campaign_balance(args)
+
+
+PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", play, replay_record, scenarios, new_set, _balance)

@@ -1,0 +1,75 @@
+"""Games are plug-ins (issue 28, first step): each registers a ``GamePlugin`` under the entry-point
+group ``cmdsl.games``, and the command line asks the registry for the game a command, a record or
+a scenario file names; it never tests a game's name itself."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from importlib.metadata import EntryPoint
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from cmdsl import plugins
+from cmdsl.cli import main
+from cmdsl.plugins import GamePlugin, NoSuchGame, game, games
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The controllers that dispatch on a game: none tests its name.
+DISPATCHERS = (ROOT / "cmdsl" / "cli.py", ROOT / "cmdsl" / "balance" / "cli.py")
+
+
+def test_the_two_games_are_registered() -> None:
+    assert list(games()) == ["cm2008", "lobbys"]
+    assert game("lobbys").title == "Lobbys" and game("cm2008").title == "Campaign Manager 2008"
+    with pytest.raises(NoSuchGame, match=r"no game 'lobys': cmdsl plays cm2008, lobbys \(did you mean \"lobbys\"\?\)"):
+        game("lobys")
+
+
+def test_the_command_line_tests_no_games_name() -> None:
+    """Was: `args.game == "lobbys"`, `game_of(data) == "lobbys"`, `read_doc(path).game == "lobbys"`."""
+    for path in DISPATCHERS:
+        assert not re.search(r"""[!=]=\s*["'](cm2008|lobbys)["']""", path.read_text(encoding="utf-8")), path
+
+
+TOY_RAN: list[str] = []
+
+
+def _toy_play(args: argparse.Namespace) -> int:
+    TOY_RAN.append(f"play seed {args.seed}")
+    return 0
+
+
+def _toy_replay(args: argparse.Namespace, data: Any) -> int:
+    TOY_RAN.append(f"replay {data['seed']}")
+    return 0
+
+
+TOY = GamePlugin("toy", "A toy game", _toy_play, _toy_replay, lambda args: (lambda path: []), lambda a, f: 0,
+                 lambda args: 0)
+
+
+@pytest.fixture
+def with_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The installed games and a toy one, registered as another package would (an entry point)."""
+    real = plugins.entry_points
+
+    def entry_points(group: str) -> list[EntryPoint]:
+        return [*real(group=group), EntryPoint("toy", "tests.test_plugins:TOY", group)]
+    monkeypatch.setattr(plugins, "entry_points", entry_points)
+    monkeypatch.setattr("tests.test_plugins.TOY", TOY, raising=False)
+    games.cache_clear()
+    yield
+    games.cache_clear()
+
+
+def test_a_game_registered_by_another_package_is_played_and_replayed(with_toy: None, tmp_path: Path) -> None:
+    TOY_RAN.clear()
+    assert "toy" in games()
+    assert main(["play", "--game", "toy", "--seed", "7"]) == 0
+    record = tmp_path / "toy.json"
+    record.write_text('{"format": "cmdsl-record/2", "game": "toy", "seed": 3}', encoding="utf-8")
+    assert main(["replay", str(record)]) == 0
+    assert TOY_RAN == ["play seed 7", "replay 3"]
