@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
@@ -163,16 +163,15 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-
+def _add_check(sub: Any) -> None:
     c = sub.add_parser("check", help="check card files and report every problem")
     c.add_argument("paths", nargs="*", metavar="PATH",
                    help="card set folders or files, or folders of sets (default: the set other commands use)")
     c.add_argument("--watch", action="store_true", help="check again on every save until Ctrl-C")
     c.set_defaults(run=cmd_check)
 
+
+def _add_new_set(sub: Any) -> None:
     n = sub.add_parser("new-set", help="write a card set to start from: a minimal one, or a copy of cm2008")
     n.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
     n.add_argument("--from", dest="start", choices=["empty", "cm2008"], default="empty",
@@ -181,11 +180,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="cm2008 (the default) or lobbys: a Lobbys set, the published numbers commented")
     n.set_defaults(run=cmd_new_set)
 
+
+def _add_migrate(sub: Any) -> None:
     m = sub.add_parser("migrate", help="rewrite a card set of an older card format in the current one")
     m.add_argument("dir", metavar="DIR", help="the card set folder (its files are rewritten in place)")
     m.add_argument("--dry-run", action="store_true", help="print the changes as a unified diff; write nothing")
     m.set_defaults(run=cmd_migrate)
 
+
+def _add_play(sub: Any) -> None:
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
     g.add_argument("--game", choices=list(games()), default=DEFAULT_GAME,
                    help="cm2008 (Campaign Manager 2008, the default) or lobbys (docs/lobbys.md)")
@@ -207,8 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--quiet", action="store_true", help="print only the result")
     g.set_defaults(run=cmd_play)
 
-    add_balance_parser(sub)
 
+def _add_cards(sub: Any) -> None:
     k = sub.add_parser("cards", help="list cards, show one, or print docs/cards.md")
     k.add_argument("action", choices=["list", "show", "doc"])
     k.add_argument("id", nargs="?", help="the card id (for show)")
@@ -218,18 +221,24 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--lang", choices=["en", "fr"], default="en", help="rules text language (fr: the rulebook's)")
     k.set_defaults(run=cmd_cards)
 
+
+def _add_repl(sub: Any) -> None:
     q = sub.add_parser("repl", help="play and debug interactively (the default when run in a terminal)")
     q.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     q.add_argument("--history", metavar="FILE", help="command history file (default ~/.cmdsl_history; '' for none)")
     q.add_argument("--no-colour", action="store_true", help="plain text")
     q.set_defaults(run=cmd_repl)
 
+
+def _add_scenario(sub: Any) -> None:
     s = sub.add_parser("scenario", help="run scenario files (CM2008 cards: docs/scenarios.md; Lobbys: docs/lobbys.md) and print what happens")
     s.add_argument("files", nargs="+", metavar="FILE")
     s.add_argument("--name", help="only the scenarios whose name contains this")
     s.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     s.set_defaults(run=cmd_scenario)
 
+
+def _add_test(sub: Any) -> None:
     t = sub.add_parser("test", help="run a set's scenarios and compare each with its snapshot (docs/scenarios.md)")
     t.add_argument("set", nargs="?", metavar="SET",
                    help="the set folder (default: the one cmdsl.toml names, else the bundled set)")
@@ -238,6 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--name", "-k", help="only the scenarios whose name contains this")
     t.set_defaults(run=cmd_test)
 
+
+def _add_replay(sub: Any) -> None:
     r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
     r.add_argument("file", metavar="FILE")
     r.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
@@ -250,6 +261,15 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--upgrade", action="store_true",
                    help="rewrite a record of an older format (cmdsl-record/1) in the current one")
     r.set_defaults(run=cmd_replay)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    # the subcommands in the order `cmdsl --help` lists them
+    for add in (_add_check, _add_new_set, _add_migrate, _add_play, add_balance_parser, _add_cards, _add_repl,
+                _add_scenario, _add_test, _add_replay):
+        add(sub)
     return p
 
 

@@ -13,8 +13,9 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Final
+from typing import Any, Callable, Final, Sequence
 
 import yaml
 
@@ -24,7 +25,7 @@ from .lang.compiler import compile_effect
 from .lang.parser import Origin, parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
 from .lang.work import WORK_BUDGET, PlayLevels, over_budget, stmt_work
-from .manifest import MANIFEST_NAME, OldFormatError, missing_manifest, read_manifest
+from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from .resources import bundled_cards_dir
 from .safe_yaml import compose, read_text, scalar_origin
@@ -106,6 +107,7 @@ class _Loader:
         self.errors: list[CardError] = []
         self.constructor = yaml.SafeLoader("")
         self.sections: list[tuple[Section, Located]] = []  # each section key read, in file order
+        self.ids: dict[str, Located] = {}  # where each id was first given
 
     def attempt(self, f: Callable[[], Any]) -> Any:
         try:
@@ -113,6 +115,116 @@ class _Loader:
         except CardError as e:
             self.errors.append(e)
             return None
+
+    # ---- a set's parts, phase by phase (``load_card_set``) ------------------------------
+
+    def manifest(self, root: Path) -> Manifest | None:
+        manifest_path = root / MANIFEST_NAME
+        if not manifest_path.is_file():
+            self.errors.append(missing_manifest(shown_path(root)))
+            return None
+        manifest, manifest_errors = read_manifest(manifest_path, shown_path(manifest_path))
+        old: list[CardError] = [e for e in manifest_errors if isinstance(e, OldFormatError)]
+        if old:
+            # Its cards would be misread (format 1 inferred costs): only the way forward is shown.
+            raise CardSetError(old)
+        self.errors.extend(manifest_errors)
+        return manifest
+
+    def files(self, root: Path) -> list[_File]:
+        files: list[_File] = []
+        for p in card_files(root):
+            try:
+                files.append(_File(p, shown_path(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=shown_path(p))))
+            except CardError as e:
+                self.errors.append(e)
+        if not files and not self.errors:
+            raise CardSetError([CardError("no card files (*.yaml) here", Located(shown_path(root)))])
+        return files
+
+    def states(self, items: list[_Item]) -> dict[str, StateTile]:
+        states: dict[str, StateTile] = {}
+        for it in items:
+            tile = self.attempt(lambda: self.state(it))
+            if tile is None:
+                continue
+            if tile.name in states:
+                self.errors.append(it.error(f'state "{tile.name}" is defined twice', it.node_of("name")))
+                continue
+            states[tile.name] = tile
+        return states
+
+    def unique_id(self, it: _Item) -> str:
+        """The item's id, checked: of the form of ids, and given once in the whole set."""
+        item_id = it.get("id", str, "an id such as obama-yes-we-can")
+        if item_id in self.ids:
+            first = self.ids[item_id]
+            raise it.error(f'id "{item_id}" is used twice: here and at {first.file}:{first.line}:{first.col}',
+                           it.node_of("id"), "give one of them another id")
+        if not ID_FORM.fullmatch(item_id):
+            suggestion = ascii_slug(item_id)
+            raise it.error(f'id "{item_id}" is not of the form of ids: lower-case ASCII letters and digits, '
+                           'in words joined by single hyphens (like obama-yes-we-can)', it.node_of("id"),
+                           f'did you mean "{suggestion}"?' if suggestion else None)
+        self.ids[item_id] = it.where(it.node_of("id"))
+        return item_id
+
+    def cards(self, items: list[_Item], names: Names) -> dict[str, CardDef]:
+        cards: dict[str, CardDef] = {}
+        for it in items:
+            c = self.attempt(partial(self.card, it, names))
+            if c is not None:
+                cards[c.id] = c
+        return cards
+
+    def card(self, it: _Item, names: Names) -> CardDef:
+        item_id = self.unique_id(it)
+        side = self.side(it, "side")
+        typ = it.get("type", str, "a card type")
+        if typ not in CARD_TYPES:
+            near = did_you_mean(typ, CARD_TYPES)
+            raise it.error(f'type: unknown card type "{typ}"; types are ' + ", ".join(CARD_TYPES),
+                           it.node_of("type"), f'did you mean "{near}"?' if near else None)
+        demo = it.get("demographic", str, "a demographic group")
+        if demo is not None and demo not in names.groups:
+            near = did_you_mean(demo, names.groups)
+            raise it.error(f'demographic: unknown demographic group "{demo}"', it.node_of("demographic"),
+                           f'did you mean "{near}"?' if near else None)
+        cost = self.cost(it, item_id)
+        text, checked, compiled = self.effect(it, item_id, names, Context("card", media=typ == "media"), cost)
+        return CardDef(item_id, side, it.get("title", str, "a title"), typ, text, checked, compiled.run,
+                       compiled.abilities, bool(it.get("beginner", bool, "true or false")),
+                       bool(it.get("going_negative", bool, "true or false")), demo,
+                       Source(it.file.name, it.node.start_mark.line + 1, text),
+                       cost.cost if cost is not None else None)
+
+    def news(self, items: list[_Item], names: Names) -> dict[str, NewsDef]:
+        news: dict[str, NewsDef] = {}
+        for it in items:
+            def one_news(it: _Item = it) -> NewsDef:
+                item_id = self.unique_id(it)
+                text, checked, compiled = self.effect(it, item_id, names, Context("news", has_actor=False))
+                return NewsDef(item_id, it.get("title", str, "a title"), text, checked, compiled.run,
+                               Source(it.file.name, it.node.start_mark.line + 1, text))
+            n = self.attempt(one_news)
+            if n is not None:
+                news[n.id] = n
+        return news
+
+    def negative(self, items: list[_Item], names: Names) -> dict[int, NegativeDef]:
+        negative: dict[int, NegativeDef] = {}
+        for it in items:
+            def result(it: _Item = it) -> NegativeDef:
+                roll = it.get("roll", int, "a die result from 1 to 6")
+                if not 1 <= roll <= 6 or roll in negative:
+                    raise it.error("roll: each die result 1 to 6 appears exactly once", it.node_of("roll"))
+                text, checked, compiled = self.effect(it, f"going-negative-{roll}", names, Context("negative"))
+                return NegativeDef(roll, it.get("title", str, "a title"), text, checked, compiled.run,
+                                   Source(it.file.name, it.node.start_mark.line + 1, text))
+            r = self.attempt(result)
+            if r is not None:
+                negative[r.roll] = r
+        return negative
 
     # ---- YAML → items --------------------------------------------------------
 
@@ -293,107 +405,17 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
     # The same folder rule as every command (`cmdsl check`, --cards, cmdsl.toml): one loader, one rule.
     root = one_set(Path(path)) if path is not None else bundled_cards_dir()
     ld = _Loader()
-    manifest_path = root / MANIFEST_NAME
-    if manifest_path.is_file():
-        manifest, manifest_errors = read_manifest(manifest_path, shown_path(manifest_path))
-        old = [e for e in manifest_errors if isinstance(e, OldFormatError)]
-        if old:
-            # Its cards would be misread (format 1 inferred costs): only the way forward is shown.
-            raise CardSetError(old)
-        ld.errors.extend(manifest_errors)
-    else:
-        manifest = None
-        ld.errors.append(missing_manifest(shown_path(root)))
-    files: list[_File] = []
-    for p in card_files(root):
-        try:
-            files.append(_File(p, shown_path(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=shown_path(p))))
-        except CardError as e:
-            ld.errors.append(e)
-    if not files and not ld.errors:
-        raise CardSetError([CardError("no card files (*.yaml) here", Located(shown_path(root)))])
+    manifest = ld.manifest(root)
+    files = ld.files(root)
     sections: dict[Section, list[_Item]] = {s: [] for s in SECTIONS}
     for f in files:
         for key, items in ld.read(f).items():
             sections[key].extend(items)
-
-    states: dict[str, StateTile] = {}
-    for it in sections["states"]:
-        tile = ld.attempt(lambda: ld.state(it))
-        if tile is None:
-            continue
-        if tile.name in states:
-            ld.errors.append(it.error(f'state "{tile.name}" is defined twice', it.node_of("name")))
-            continue
-        states[tile.name] = tile
+    states = ld.states(sections["states"])
     names = Names(frozenset(states), frozenset(g for t in states.values() for g in t.groups))
-
-    ids: dict[str, Located] = {}  # where each id was first given
-
-    def unique_id(it: _Item) -> str:
-        item_id = it.get("id", str, "an id such as obama-yes-we-can")
-        if item_id in ids:
-            first = ids[item_id]
-            raise it.error(f'id "{item_id}" is used twice: here and at {first.file}:{first.line}:{first.col}',
-                           it.node_of("id"), "give one of them another id")
-        if not ID_FORM.fullmatch(item_id):
-            suggestion = ascii_slug(item_id)
-            raise it.error(f'id "{item_id}" is not of the form of ids: lower-case ASCII letters and digits, '
-                           'in words joined by single hyphens (like obama-yes-we-can)', it.node_of("id"),
-                           f'did you mean "{suggestion}"?' if suggestion else None)
-        ids[item_id] = it.where(it.node_of("id"))
-        return item_id
-
-    cards: dict[str, CardDef] = {}
-    for it in sections["cards"]:
-        def card(it: _Item = it) -> CardDef:
-            item_id = unique_id(it)
-            side = ld.side(it, "side")
-            typ = it.get("type", str, "a card type")
-            if typ not in CARD_TYPES:
-                near = did_you_mean(typ, CARD_TYPES)
-                raise it.error(f'type: unknown card type "{typ}"; types are ' + ", ".join(CARD_TYPES),
-                               it.node_of("type"), f'did you mean "{near}"?' if near else None)
-            demo = it.get("demographic", str, "a demographic group")
-            if demo is not None and demo not in names.groups:
-                near = did_you_mean(demo, names.groups)
-                raise it.error(f'demographic: unknown demographic group "{demo}"', it.node_of("demographic"),
-                               f'did you mean "{near}"?' if near else None)
-            cost = ld.cost(it, item_id)
-            text, checked, compiled = ld.effect(it, item_id, names, Context("card", media=typ == "media"), cost)
-            return CardDef(item_id, side, it.get("title", str, "a title"), typ, text, checked, compiled.run,
-                           compiled.abilities, bool(it.get("beginner", bool, "true or false")),
-                           bool(it.get("going_negative", bool, "true or false")), demo,
-                           Source(it.file.name, it.node.start_mark.line + 1, text),
-                           cost.cost if cost is not None else None)
-        c = ld.attempt(card)
-        if c is not None:
-            cards[c.id] = c
-
-    news: dict[str, NewsDef] = {}
-    for it in sections["breaking_news"]:
-        def one_news(it: _Item = it) -> NewsDef:
-            item_id = unique_id(it)
-            text, checked, compiled = ld.effect(it, item_id, names, Context("news", has_actor=False))
-            return NewsDef(item_id, it.get("title", str, "a title"), text, checked, compiled.run,
-                           Source(it.file.name, it.node.start_mark.line + 1, text))
-        n = ld.attempt(one_news)
-        if n is not None:
-            news[n.id] = n
-
-    negative: dict[int, NegativeDef] = {}
-    for it in sections["going_negative"]:
-        def result(it: _Item = it) -> NegativeDef:
-            roll = it.get("roll", int, "a die result from 1 to 6")
-            if not 1 <= roll <= 6 or roll in negative:
-                raise it.error("roll: each die result 1 to 6 appears exactly once", it.node_of("roll"))
-            text, checked, compiled = ld.effect(it, f"going-negative-{roll}", names, Context("negative"))
-            return NegativeDef(roll, it.get("title", str, "a title"), text, checked, compiled.run,
-                               Source(it.file.name, it.node.start_mark.line + 1, text))
-        r = ld.attempt(result)
-        if r is not None:
-            negative[r.roll] = r
-
+    cards = ld.cards(sections["cards"], names)
+    news = ld.news(sections["breaking_news"], names)
+    negative = ld.negative(sections["going_negative"], names)
     levels = PlayLevels.of([c.checked.work for c in cards.values()])
     # Whole-set counts mean something only once every item has loaded and the manifest is good.
     warnings: tuple[CardError, ...] = ()
@@ -408,13 +430,17 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
     if ld.errors:
         raise CardSetError(ld.errors)
     assert manifest is not None
-    # The fingerprint covers the card files only: a record stays valid when the manifest's wording
-    # changes, and a game played in a mode the manifest drops is refused by ``require_setup``.
+    return CardSet(root.name, states, cards, news, negative, _fingerprint(files), manifest.info,
+                   levels.work[1], warnings)
+
+
+def _fingerprint(files: Sequence[_File]) -> str:
+    """The card files' digest: a record stays valid when the manifest's wording changes, and a game
+    played in a mode the manifest drops is refused by ``require_setup``."""
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.path.name.encode() + b"\0" + f.text.encode() + b"\0")
-    return CardSet(root.name, states, cards, news, negative, digest.hexdigest()[:16], manifest.info,
-                   levels.work[1], warnings)
+    return digest.hexdigest()[:16]
 
 
 def _work_errors(levels: PlayLevels, states: int, cards: dict[str, CardDef], news: dict[str, NewsDef],
