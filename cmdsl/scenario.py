@@ -103,12 +103,46 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
     ``play``: a card the scenario plays, which must be in its owner's hand or nowhere (it is
     added to the hand then)."""
     place = where if isinstance(where, Place) else Place(where)
-    P: Path_ = ("position",)
     cards = game.cards
-    spec = keys_of(place, P, {} if spec is None else spec, POSITION_KEYS)
+    spec = keys_of(place, _P, {} if spec is None else spec, POSITION_KEYS)
+    states = _states_in_play(place, cards, spec.get("states"))
+    reserve = _reserve(place, cards, spec.get("reserve"), [x.name for x in states])
+    seen: dict[str, Path_] = {}  # every card in the position, where it first is
+    zones = _zones(place, cards, spec, seen)
+    scores = {side: whole_at(place, (*_P, "scores", side), v, 0, 2 * WINNING_SCORE) for side, v in
+              keys_of(place, (*_P, "scores"), spec.get("scores") or {}, tuple(s.value for s in SIDES)).items()}
+    media = _media(place, cards, spec.get("media"), seen)
+    if play is not None and play in seen and seen[play][:2] != (*_P, "hands"):
+        raise place.error(seen[play], f'"{play}" is the card this scenario plays: put it in the hand, or nowhere')
+    news = _news_deck(place, cards, spec.get("news"))
+    for side in SIDES:
+        used = sum(x.tokens_of(side) for x in states)
+        if used > TOKENS_PER_PLAYER:
+            raise place.error((*_P, "states"), f"{side} has {used} tokens on the board; a player has "
+                              f"{TOKENS_PER_PLAYER} (R1.4)")
+    # Everything is checked: arrange the game.
+    game.in_play[:] = states
+    game.reserve = reserve
+    for side in SIDES:
+        p = game.players[side]
+        p.hand = zones[side]["hand"]
+        p.deck = list(reversed(zones[side]["deck"]))  # decks are given top first
+        p.discard = zones[side]["discard"]
+        p.score = scores.get(side.value, p.score)
+        p.supply = TOKENS_PER_PLAYER - sum(x.tokens_of(side) for x in states)
+    if media is not None:
+        game.media = (media, cards.cards[media].side)
+    game.news_deck = list(reversed(news))
+
+
+_P: Path_ = ("position",)
+
+
+def _states_in_play(place: Place, cards: CardSet, raw: Any) -> list[LiveState]:
+    """`position.states`: each a name, or a tile with its rows' tokens, marker and key."""
     states: list[LiveState] = []
-    for j, st in enumerate(list_at(place, (*P, "states"), spec.get("states"))):
-        w = (*P, "states", j)
+    for j, st in enumerate(list_at(place, (*_P, "states"), raw)):
+        w = (*_P, "states", j)
         st = keys_of(place, w, {"name": st} if isinstance(st, str) else st, STATE_KEYS)
         name = text_at(place, (*w, "name"), st.get("name"), "a state name")
         tile = cards.states.get(name) or cards.state_by_slug(name)
@@ -134,25 +168,32 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
         if live.winner() is not None:
             raise place.error(w, f"{tile.name} would already be won by {live.winner()}")
         states.append(live)
-    names = [x.name for x in states]
-    reserve_spec = spec.get("reserve")
-    reserve = [n for n in cards.states if n not in names]
-    if reserve_spec is not None:
-        reserve = []
-        for j, n in enumerate(list_at(place, (*P, "reserve"), reserve_spec)):
-            n = text_at(place, (*P, "reserve", j), n, "a state name")
-            if n not in cards.states or n in names or n in reserve:
-                raise place.error((*P, "reserve", j), f'"{n}" is not a state out of play (or it is listed twice)',
-                                  did_you_mean(n, [s for s in cards.states if s not in names]))
-            reserve.append(n)
+    return states
+
+
+def _reserve(place: Place, cards: CardSet, raw: Any, in_play: list[str]) -> list[str]:
+    """`position.reserve`: the states never in play (default: every state not in play)."""
+    if raw is None:
+        return [n for n in cards.states if n not in in_play]
+    reserve: list[str] = []
+    for j, n in enumerate(list_at(place, (*_P, "reserve"), raw)):
+        n = text_at(place, (*_P, "reserve", j), n, "a state name")
+        if n not in cards.states or n in in_play or n in reserve:
+            raise place.error((*_P, "reserve", j), f'"{n}" is not a state out of play (or it is listed twice)',
+                              did_you_mean(n, [s for s in cards.states if s not in in_play]))
+        reserve.append(n)
+    return reserve
+
+
+def _zones(place: Place, cards: CardSet, spec: Mapping[str, Any], seen: dict[str, Path_]) -> dict[Side, dict[str, list[str]]]:
+    """Each player's hand, deck and discard pile, each card in one place (``seen``)."""
     zones: dict[Side, dict[str, list[str]]] = {side: {} for side in SIDES}
-    seen: dict[str, Path_] = {}  # every card in the position, where it first is
     for zone, attr in ZONES:
-        by_side = keys_of(place, (*P, zone), spec.get(zone) or {}, tuple(s.value for s in SIDES))
+        by_side = keys_of(place, (*_P, zone), spec.get(zone) or {}, tuple(s.value for s in SIDES))
         for side in SIDES:
             ids = []
-            for j, cid in enumerate(list_at(place, (*P, zone, side.value), by_side.get(side.value))):
-                at = (*P, zone, side.value, j)
+            for j, cid in enumerate(list_at(place, (*_P, zone, side.value), by_side.get(side.value))):
+                at = (*_P, zone, side.value, j)
                 cid = text_at(place, at, cid, "a card id")
                 if cid not in cards.cards or cards.cards[cid].side is not side:
                     raise place.error(at, f'"{cid}" is not one of {side}\'s cards',
@@ -162,45 +203,34 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
                 seen[cid] = at
                 ids.append(cid)
             zones[side][attr] = ids
-    scores = {side: whole_at(place, (*P, "scores", side), v, 0, 2 * WINNING_SCORE) for side, v in
-              keys_of(place, (*P, "scores"), spec.get("scores") or {}, tuple(s.value for s in SIDES)).items()}
-    media = spec.get("media")
-    if media is not None:
-        media = text_at(place, (*P, "media"), media, "a Media Support card id")
-        if media not in cards.cards or not cards.cards[media].is_media:
-            raise place.error((*P, "media"), f'"{media}" is not a Media Support card',
-                              did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
-        if media in seen:
-            raise place.error((*P, "media"), f'"{media}" is already at {path_text(seen[media])}: a card is in one place')
-        seen[media] = (*P, "media")
-    if play is not None and play in seen and seen[play][:2] != (*P, "hands"):
-        raise place.error(seen[play], f'"{play}" is the card this scenario plays: put it in the hand, or nowhere')
+    return zones
+
+
+def _media(place: Place, cards: CardSet, raw: Any, seen: dict[str, Path_]) -> str | None:
+    """`position.media`: the Media Support in play, a card in one place."""
+    if raw is None:
+        return None
+    media = text_at(place, (*_P, "media"), raw, "a Media Support card id")
+    if media not in cards.cards or not cards.cards[media].is_media:
+        raise place.error((*_P, "media"), f'"{media}" is not a Media Support card',
+                          did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
+    if media in seen:
+        raise place.error((*_P, "media"), f'"{media}" is already at {path_text(seen[media])}: a card is in one place')
+    seen[media] = (*_P, "media")
+    return media
+
+
+def _news_deck(place: Place, cards: CardSet, raw: Any) -> list[str]:
+    """`position.news`: the Breaking News deck, top first, each once."""
     news: list[str] = []
-    for j, n in enumerate(list_at(place, (*P, "news"), spec.get("news"))):
-        n = text_at(place, (*P, "news", j), n, "a Breaking News id")
+    for j, n in enumerate(list_at(place, (*_P, "news"), raw)):
+        n = text_at(place, (*_P, "news", j), n, "a Breaking News id")
         if n not in cards.news:
-            raise place.error((*P, "news", j), f'unknown Breaking News "{n}"', did_you_mean(n, cards.news))
+            raise place.error((*_P, "news", j), f'unknown Breaking News "{n}"', did_you_mean(n, cards.news))
         if n in news:
-            raise place.error((*P, "news", j), f'"{n}" is in the Breaking News deck twice')
+            raise place.error((*_P, "news", j), f'"{n}" is in the Breaking News deck twice')
         news.append(n)
-    for side in SIDES:
-        used = sum(x.tokens_of(side) for x in states)
-        if used > TOKENS_PER_PLAYER:
-            raise place.error((*P, "states"), f"{side} has {used} tokens on the board; a player has "
-                              f"{TOKENS_PER_PLAYER} (R1.4)")
-    # Everything is checked: arrange the game.
-    game.in_play[:] = states
-    game.reserve = reserve
-    for side in SIDES:
-        p = game.players[side]
-        p.hand = zones[side]["hand"]
-        p.deck = list(reversed(zones[side]["deck"]))  # decks are given top first
-        p.discard = zones[side]["discard"]
-        p.score = scores.get(side.value, p.score)
-        p.supply = TOKENS_PER_PLAYER - sum(x.tokens_of(side) for x in states)
-    if media is not None:
-        game.media = (media, cards.cards[media].side)
-    game.news_deck = list(reversed(news))
+    return news
 
 
 def position(cards: CardSet, *, states: list[Any] | None = None, reserve: list[str] | None = None,
