@@ -21,15 +21,15 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-from cmdsl.bot_game import seat_bots
+from cmdsl.bots.match import seat_bots
 from cmdsl.bots import make_bot, play_bot_move
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.record import log_key
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.lobbys.game import LobbysGame
 from cmdsl.games.lobbys.seats import seats_for
-from cmdsl.loader import load_card_set
-from cmdsl.model import SIDES
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import SIDES
 from cmdsl.resources import bundled_cards_dir
 
 

@@ -24,9 +24,9 @@ from cmdsl.bots import GreedyBot, parse_bot  # noqa: E402
 from cmdsl.games.cm2008.engine import Game  # noqa: E402
 from cmdsl.game.perspective import Perspective  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
-from cmdsl.loader import load_card_set  # noqa: E402
-from cmdsl.model import SIDES  # noqa: E402
-from cmdsl.set_location import choose_set  # noqa: E402
+from cmdsl.games.cm2008.loader import load_card_set  # noqa: E402
+from cmdsl.games.cm2008.model import SIDES  # noqa: E402
+from cmdsl.sets.set_location import choose_set  # noqa: E402
 
 
 def main() -> None:

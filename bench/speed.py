@@ -115,7 +115,7 @@ class Engine:
     SIDES: Any
     get_parser: Callable[[], Any]
     load_card_set: Callable[[Any], Any]
-    choose_set: Callable[[str | None], Any] | None  # absent before cmdsl.set_location existed
+    choose_set: Callable[[str | None], Any] | None  # absent before cmdsl.sets.set_location existed
     bundled_cards_dir: Callable[[], Path]
     error: type[Exception]
     root: Path
@@ -137,12 +137,12 @@ def import_engine() -> Engine:
     except ImportError:  # an engine before Setup had its own module
         from cmdsl.games.cm2008.engine import Setup  # type: ignore[no-redef]
     from cmdsl.lang.parser import get_parser
-    from cmdsl.loader import load_card_set
-    from cmdsl.model import SIDES
+    from cmdsl.games.cm2008.loader import load_card_set
+    from cmdsl.games.cm2008.model import SIDES
     from cmdsl.resources import bundled_cards_dir
 
     try:
-        from cmdsl.set_location import choose_set
+        from cmdsl.sets.set_location import choose_set
     except ImportError:
         choose_set = None
     try:
@@ -158,7 +158,7 @@ def load_set(engine: Engine, cards: str | None) -> tuple[Any, str, float]:
     if engine.choose_set is not None:
         choice = engine.choose_set(cards)
         path, described = choice.path, choice.describe()
-    else:  # an engine older than cmdsl.set_location: --cards, else its bundled set
+    else:  # an engine older than cmdsl.sets.set_location: --cards, else its bundled set
         path = Path(cards) if cards else engine.bundled_cards_dir()
         described = f"card set {path}"
     t = clock()

@@ -23,9 +23,9 @@ from .game.decisions import Decision, Option  # noqa: E402
 from .games.cm2008.engine import Game  # noqa: E402
 from .games.cm2008.setup import Setup  # noqa: E402
 from .games.cm2008.record import Record  # noqa: E402
-from .replay import replay  # noqa: E402
-from .loader import load_card_set  # noqa: E402
-from .model import CardSet, Side  # noqa: E402
+from .games.cm2008.replay import replay  # noqa: E402
+from .games.cm2008.loader import load_card_set  # noqa: E402
+from .games.cm2008.model import CardSet, Side  # noqa: E402
 
 __all__ = [
     "CardError", "CardSet", "CardSetError", "CmdslError", "Decision", "Game", "IllegalAnswer", "Option",

@@ -15,10 +15,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from .errors import CmdslError, shown_path
-from .loader import load_card_set
-from .model import SIDES, CardSet
-from .games import game_data_in
-from .set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
+from .plugins import card_files_game, data_files, game, game_data_in
+from .sets.set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 
 #: Only these files change what a check says; editors' swap and backup files are ignored.
 WATCHED_SUFFIXES = (".yaml", ".yml")
@@ -34,68 +32,51 @@ class CheckReport:
     err: str
 
 
-def summary(folder: Path, cs: CardSet, ms: float) -> str:
-    sides = ", ".join(f"{len(cs.pool(s))} {s.value}" for s in SIDES)
-    return (f"{shown_path(folder)}: ok — {cs.manifest.name}: {len(cs.states)} states "
-            f"({sum(t.ev for t in cs.states.values())} EV), {len(cs.cards)} cards ({sides}), "
-            f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results [{ms:.0f} ms]")
-
-
 def check_once(paths: Sequence[str]) -> CheckReport:
     """Check each set under ``paths`` (folders of sets too, like ``cards/``); with no path, the set
-    every other command would use (``cmdsl.set_location``), saying which. Never raises for a bad
+    every other command would use (``cmdsl.sets.set_location``), saying which. Never raises for a bad
     file or folder: that is what the report is for."""
     out: list[str] = []
     err: list[str] = []
-    folders: list[Path] = []
-    data_folders: list[Path] = []  # Lobbys sets: folders holding lobbys.yaml
+    card_sets: list[Path] = []
+    data_sets: list[Path] = []  # the sets of games whose data is one file
     if not paths:
         try:
             choice = choose_set(None)
         except CmdslError as e:  # a broken cmdsl.toml
             return CheckReport(False, "", str(e))
         out.append(f"Checking {choice.describe()}.")
-        folders.append(choice.path)
+        (card_sets if game(choice.game).data_file is None else data_sets).append(choice.path)
     for given in map(Path, paths):
         if not given.exists():
             err.append(f"{given}: no such file or directory")
             continue
-        sets, lobbys = card_set_dirs([given]), lobbys_dirs(given)
-        if not sets and not lobbys:
+        sets, data = card_set_dirs([given]), data_dirs(given)
+        if not sets and not data:
             err.append(f"{given}: {why_no_set(given)}")
-        folders.extend(sets)
-        data_folders.extend(d for d in lobbys if d not in data_folders)
-    for folder in folders:
+        card_sets.extend(sets)
+        data_sets.extend(d for d in data if d not in data_sets)
+    for folder in [*card_sets, *data_sets]:
         start = time.perf_counter()
         try:
-            cs = load_card_set(folder)
+            checked = game(game_data_in(folder) or card_files_game()).check(folder)
         except (CmdslError, OSError) as e:  # OSError: a file removed or locked while it is read
             err.append(str(e))
             continue
-        out.append(summary(folder, cs, (time.perf_counter() - start) * 1000))
-        out += [f"warning: {w}" for w in cs.warnings]  # the set passes: warnings are not errors
-    for folder in data_folders:
-        from .games.lobbys.data_check import check_lobbys
-
-        try:
-            checked = check_lobbys(folder)
-        except (CmdslError, OSError) as e:
-            err.append(str(e))
-            continue
-        out.append(checked.summary)
-        out += [f"warning: {w}" for w in checked.warnings]
+        out.append(f"{checked.summary} [{(time.perf_counter() - start) * 1000:.0f} ms]")
+        out += [f"warning: {w}" for w in checked.warnings]  # the set passes: warnings are not errors
     return CheckReport(not err, "\n".join(out), "\n".join(err))
 
 
-def lobbys_dirs(given: Path) -> list[Path]:
-    """The Lobbys sets ``given`` names: its folder if it holds lobbys.yaml (or is that file), else
-    each folder in it that does (``cards/`` holds the bundled one)."""
+def data_dirs(given: Path) -> list[Path]:
+    """The sets of games whose data is one file that ``given`` names: its folder if it holds such a
+    file (or is that file), else each folder in it that does (``cards/`` holds bundled ones)."""
     folder = given.parent if given.is_file() else given
-    if game_data_in(folder) == "lobbys":
-        return [folder] if given.is_dir() or given.name == "lobbys.yaml" else []
+    if game_data_in(folder) is not None:
+        return [folder] if given.is_dir() or given.name in data_files() else []
     if not given.is_dir():
         return []
-    return sorted(d for d in given.iterdir() if d.is_dir() and game_data_in(d) == "lobbys")
+    return sorted(d for d in given.iterdir() if d.is_dir() and game_data_in(d) is not None)
 
 
 def watched_folders(paths: Sequence[str]) -> list[Path]:

@@ -11,17 +11,14 @@ from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
 from .bots import BOT_NAMES
 from .errors import CmdslError
-from .cm2008_cli import cards_for
-from .games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES
-from .plugins import Report, game, games
-from .record_file import game_of, read_json
-from .set_location import DEFAULT_GAME, choose_set
+from .plugins import add_game_options, default_game, game, games, other_games_option, seats_help
+from .sets.record_file import game_of, read_json
+from .sets.scenario_report import Report
+from .sets.set_location import choose_set
 
-DEFAULT_BOT_TURN_LIMIT = argtypes.DEFAULT_BOT_TURN_LIMIT
 #: The games cmdsl plays (``--game``).
 
 
-_turn_limit = argtypes.turn_limit
 _seed = argtypes.seed
 
 
@@ -39,6 +36,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    wrong = other_games_option(args, "play")
+    if wrong:
+        print(wrong, file=sys.stderr)
+        return 2
     return game(args.game).play(args)
 
 
@@ -48,28 +49,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = read_json(args.file)
     except CmdslError:  # said after the cards' own errors, as before there were two games
         data = None
-    name: str = game_of(data, str(args.file), tuple(games())) if data is not None else DEFAULT_GAME
+    first = default_game()
+    name = game_of(data, str(args.file), tuple(games()), first) if data is not None else first
     return game(name).replay(args, data)
 
 
 def cmd_new_set(args: argparse.Namespace) -> int:
+    wrong = other_games_option(args, "new-set")
+    if wrong:
+        raise CmdslError(wrong)
     return game(args.game).new_set(args, Path(args.dir))
-
-
-def cmd_cards(args: argparse.Namespace) -> int:
-    from . import catalog
-
-    cards = cards_for(args.cards, say=args.action != "doc")  # doc: the output is docs/cards.md itself
-    if args.action == "list":
-        print(catalog.list_items(cards, args.side, args.type, args.lang))
-    elif args.action == "show":
-        if not args.id:
-            print("cards show: give a card id (see `cmdsl cards list`)", file=sys.stderr)
-            return 2
-        print(catalog.show(cards, args.id, args.lang), end="")
-    else:
-        print(catalog.markdown(cards, args.lang), end="")
-    return 0
 
 
 def cmd_repl(args: argparse.Namespace) -> int:
@@ -85,9 +74,9 @@ def _default_history() -> str:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
-    """Run each file's scenarios, CM2008's or Lobbys' (the file's ``game:``); a broken file or
+    """Run each file's scenarios, each file by its game (the file's ``game:``); a broken file or
     scenario is reported and the others still run."""
-    from .scenario_doc import read_doc
+    from .sets.scenario_doc import read_doc
 
     readers: dict[str, Callable[[str], list[Report]]] = {}  # each game's, made at its first file
     failed = 0
@@ -127,10 +116,10 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def _tested_set(given: str | None, update: bool) -> Path:
-    """The set ``cmdsl test`` runs: the one given (a game's data folder such as a Lobbys set, or what
+    """The set ``cmdsl test`` runs: the one given (a folder holding a game's data file, or what
     ``--cards`` takes), else the one every other command would use; its output says which."""
-    from .games import game_data_in
-    from .set_location import one_set
+    from .plugins import game_data_in
+    from .sets.set_location import one_set
 
     if given is not None:
         path = Path(given)
@@ -141,26 +130,12 @@ def _tested_set(given: str | None, update: bool) -> Path:
         folder = one_set(path)
         print(f"Testing card set {given}.")
         return folder
-    choice = choose_set(None)
+    choice = choose_set(None, default_game())
     print(f"Testing {choice.describe()}.")
     if choice.how == "bundled" and update:
         raise CmdslError("test --update: the bundled set belongs to the installed cmdsl and is not changed; "
                          "copy it with `cmdsl new-set DIR --from cm2008` and test that")
     return choice.path
-
-
-def cmd_migrate(args: argparse.Namespace) -> int:
-    from .migrate import apply, plan_migration, report
-    from .set_location import one_set
-
-    plan = plan_migration(one_set(Path(args.dir)))
-    if args.dry_run and plan.changes:
-        print(plan.diff(), end="")
-        print(report(plan) + "\n(dry run: nothing was written)")
-        return 0
-    apply(plan)
-    print(report(plan))
-    return 0
 
 
 def _add_check(sub: Any) -> None:
@@ -172,54 +147,32 @@ def _add_check(sub: Any) -> None:
 
 
 def _add_new_set(sub: Any) -> None:
-    n = sub.add_parser("new-set", help="write a card set to start from: a minimal one, or a copy of cm2008")
+    n = sub.add_parser("new-set", help="write a card set to start from: a minimal one, or a copy of the bundled one")
     n.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
-    n.add_argument("--from", dest="start", choices=["empty", "cm2008"], default="empty",
-                   help="empty: a minimal commented beginner set (default); cm2008: the bundled set, to vary")
-    n.add_argument("--game", choices=list(games()), default=DEFAULT_GAME,
-                   help="cm2008 (the default) or lobbys: a Lobbys set, the published numbers commented")
+    _add_game(n)
+    add_game_options(n, "new-set")
     n.set_defaults(run=cmd_new_set)
-
-
-def _add_migrate(sub: Any) -> None:
-    m = sub.add_parser("migrate", help="rewrite a card set of an older card format in the current one")
-    m.add_argument("dir", metavar="DIR", help="the card set folder (its files are rewritten in place)")
-    m.add_argument("--dry-run", action="store_true", help="print the changes as a unified diff; write nothing")
-    m.set_defaults(run=cmd_migrate)
 
 
 def _add_play(sub: Any) -> None:
     g = sub.add_parser("play", help="play a whole game between bots and print its log")
-    g.add_argument("--game", choices=list(games()), default=DEFAULT_GAME,
-                   help="cm2008 (Campaign Manager 2008, the default) or lobbys (docs/lobbys.md)")
+    _add_game(g)
     g.add_argument("--bot", action="append", metavar="BOT",
                    help=f"a bot: {', '.join(BOT_NAMES)}, with settings as ismcts:iterations=400,rollout=greedy "
-                        "(docs/bots.md); give two (McCain's, then Obama's); lobbys: one for every seat, "
-                        "or one per seat")
-    g.add_argument("--players", type=int, metavar="N", help="lobbys: 2 to 5 players (default 4)")
-    g.add_argument("--people", action="store_true", help="lobbys: the variant The People Speak (L10, 2-4 players)")
+                        "(docs/bots.md); one per seat, in the seats' order (a game may take one for every seat)")
     g.add_argument("--seed", type=_seed, default=1, help="the game's seed, 0 or more (default 1)")
-    g.add_argument("--setup", choices=list(SETUP_MODES), default="beginner",
-                   help="beginner decks and states (default), choose-states, or draft (R3.1)")
-    g.add_argument("--draft", dest="setup", action="store_const", const="draft", help="same as --setup draft")
-    g.add_argument("--first", choices=list(FIRST_PLAYERS), default="random")
-    g.add_argument("--max-turns", type=_turn_limit, default=DEFAULT_BOT_TURN_LIMIT,
-                   help=f"end as a draw after N turns (R12.3; default {DEFAULT_BOT_TURN_LIMIT}, 0: none)")
     g.add_argument("--record", metavar="FILE", help="save the game record (JSON) to FILE")
     g.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     g.add_argument("--quiet", action="store_true", help="print only the result")
+    add_game_options(g, "play")
     g.set_defaults(run=cmd_play)
 
 
-def _add_cards(sub: Any) -> None:
-    k = sub.add_parser("cards", help="list cards, show one, or print docs/cards.md")
-    k.add_argument("action", choices=["list", "show", "doc"])
-    k.add_argument("id", nargs="?", help="the card id (for show)")
-    k.add_argument("--side", choices=["mccain", "obama"])
-    k.add_argument("--type", help="support, shift, demographic, alter, media, flow, news or negative")
-    k.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
-    k.add_argument("--lang", choices=["en", "fr"], default="en", help="rules text language (fr: the rulebook's)")
-    k.set_defaults(run=cmd_cards)
+def _add_game(parser: argparse.ArgumentParser) -> None:
+    first = default_game()
+    parser.add_argument("--game", choices=list(games()), default=first,
+                        help="the game: " + ", ".join(f"{n} ({p.title}{', the default' if n == first else ''})"
+                                                      for n, p in games().items()))
 
 
 def _add_repl(sub: Any) -> None:
@@ -231,7 +184,7 @@ def _add_repl(sub: Any) -> None:
 
 
 def _add_scenario(sub: Any) -> None:
-    s = sub.add_parser("scenario", help="run scenario files (CM2008 cards: docs/scenarios.md; Lobbys: docs/lobbys.md) and print what happens")
+    s = sub.add_parser("scenario", help="run scenario files of any game (docs/scenarios.md) and print what happens")
     s.add_argument("files", nargs="+", metavar="FILE")
     s.add_argument("--name", help="only the scenarios whose name contains this")
     s.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
@@ -255,7 +208,7 @@ def _add_replay(sub: Any) -> None:
     r.add_argument("--log", action="store_true", help="print the replayed event log (every event in full)")
     r.add_argument("--seat", metavar="SEAT",
                    help="with --log: print the log as this seat saw it, without what it could not see "
-                        "(cm2008: mccain or obama; lobbys: p1 to p5)")
+                        f"({seats_help()})")
     r.add_argument("--accept-cards", action="store_true",
                    help="replay a record played with another version of the cards (else it fails)")
     r.add_argument("--upgrade", action="store_true",
@@ -267,9 +220,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     # the subcommands in the order `cmdsl --help` lists them
-    for add in (_add_check, _add_new_set, _add_migrate, _add_play, add_balance_parser, _add_cards, _add_repl,
-                _add_scenario, _add_test, _add_replay):
+    for add in (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl, _add_scenario, _add_test,
+                _add_replay):
         add(sub)
+    for plugin in games().values():  # each game's own commands (a card catalogue, say)
+        for add in plugin.commands:
+            add(sub)
     return p
 
 

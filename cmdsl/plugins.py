@@ -1,44 +1,83 @@
 """The games cmdsl plays, as plug-ins. A game registers a ``GamePlugin`` under the entry-point group
 ``cmdsl.games`` (pyproject.toml, ``[project.entry-points."cmdsl.games"]``), so a game can live in a
-package of its own; the controllers (the command line first) ask this registry for the game that a
-command, a record or a scenario file names, and never test a game's name themselves.
+package of its own; the controllers (the command line, the balance studio, set location) ask this
+registry for the game that a command, a record or a scenario file names, and for what that game
+adds to a command, and never test a game's name themselves.
+
+This module is the socket games plug into: it imports nothing of cmdsl but its errors, so every
+layer may ask it (a game is loaded from its entry point, never imported here).
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Protocol, TypeVar
+from typing import Any, Callable, Literal, Mapping, Sequence
 
 from .errors import CmdslError, did_you_mean
 
 GROUP = "cmdsl.games"
-T = TypeVar("T")
 
-#: A scenario of a file, for `cmdsl scenario`: its name, its id, and running it (its report).
-Report = tuple[str, str, Callable[[], str]]
+#: The commands a game adds options to.
+Command = Literal["play", "replay", "new-set", "balance"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One command-line option a game adds to a command: ``argparse``'s ``add_argument`` arguments.
+    Its default must say "not given" (None, or False for a flag): the game applies its own."""
+
+    flags: tuple[str, ...]
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def dest(self) -> str:
+        return str(self.settings.get("dest", self.flags[0].lstrip("-").replace("-", "_")))
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A set that passed `cmdsl check`: its one-line summary, and what may still be wrong with it."""
+
+    summary: str  # "DIR: ok — NAME: …"
+    warnings: tuple[object, ...] = ()  # each shown as "warning: " + str(w)
 
 
 @dataclass(frozen=True)
 class GamePlugin:
-    """What the command line needs from a game."""
+    """What the controllers need from a game."""
 
-    name: str  # as commands, records and scenario files name it: "cm2008"
+    name: str  # as commands, records and scenario files name it: "mygame"
     title: str  # as people name it: "Campaign Manager 2008"
+    seats: tuple[str, ...]  # every seat name its games can have, as --seat takes them
+    #: the set bundled with the game's package (a folder)
+    bundled: Callable[[], Path]
     #: `cmdsl play --game NAME`: play a whole game between bots, print it; the exit status
     play: Callable[[argparse.Namespace], int]
     #: `cmdsl replay FILE` of this game's record (its parsed JSON; None when it is not JSON)
     replay: Callable[[argparse.Namespace, Any], int]
     #: `cmdsl scenario`: the reader of this game's scenario files, made once per command
-    scenarios: Callable[[argparse.Namespace], Callable[[str], list[Report]]]
+    scenarios: Callable[[argparse.Namespace], Callable[[str], list[tuple[str, str, Callable[[], str]]]]]
     #: `cmdsl new-set DIR --game NAME`
     new_set: Callable[[argparse.Namespace, Path], int]
     #: `cmdsl balance --game NAME`: its balance study
     balance: Callable[[argparse.Namespace], int]
+    #: `cmdsl check`: check the set in a folder (the time it took is added to the summary); a
+    #: broken set raises its located errors
+    check: Callable[[Path], Checked]
+    #: the options this game adds to each command (beside the command's own)
+    options: Mapping[Command, tuple[Option, ...]] = field(default_factory=dict)
+    #: commands of this game alone, each added to `cmdsl`'s subcommands by the function given
+    commands: tuple[Callable[[Any], None], ...] = ()
+    #: the file that marks a folder as this game's set (``mygame.yaml``); None: a folder of card
+    #: files (YAML) with a manifest is one
+    data_file: str | None = None
+    #: the game a command plays when none is named (one game says so)
+    default: bool = False
 
 
 class NoSuchGame(CmdslError):
@@ -70,30 +109,70 @@ def game(name: str) -> GamePlugin:
     return known[name]
 
 
-class Ran(Protocol):
-    """A scenario's outcome, any game's: its report and how many checks of `expect:` it passed."""
-
-    @property
-    def checked(self) -> int: ...
-
-    def report(self) -> str: ...
+def default_game() -> str:
+    """The game a command plays when none is named: the one that says so (the first by name if
+    several do), else the first by name."""
+    known = games()
+    return next((name for name, p in known.items() if p.default), next(iter(known)))
 
 
-def shown(out: Ran) -> str:
-    """A scenario's report, then "expect: N checks passed" when it has an `expect:`."""
-    from .scenario_checks import passed
-
-    line = passed(out.checked)
-    return out.report() + ("\n" + line if line else "")
+def data_files() -> Mapping[str, str]:
+    """Each data file that marks a game's set (``mygame.yaml``) → that game."""
+    return {p.data_file: name for name, p in games().items() if p.data_file is not None}
 
 
-def scenario_reader(load: Callable[[], T], read: Callable[[str, T], list[Report]]) -> Callable[[str], list[Report]]:
-    """A game's reader of scenario files for one command: what they run on (its set) is ``load``ed at
-    the first file, once, then each file is ``read`` with it."""
-    loaded: list[T] = []
+def game_data_in(folder: Path) -> str | None:
+    """The game whose data file ``folder`` holds, or None (a folder of card files, or nothing)."""
+    return next((game for file, game in data_files().items() if (folder / file).is_file()), None)
 
-    def reader(path: str) -> list[Report]:
-        if not loaded:
-            loaded.append(load())
-        return read(path, loaded[0])
-    return reader
+
+def card_files_game() -> str:
+    """The game whose sets are folders of card files (no data file of their own): the default game
+    when it is one, else the first by name."""
+    first = default_game()
+    if games()[first].data_file is None:
+        return first
+    return next(name for name, p in games().items() if p.data_file is None)
+
+
+# ---- each game's options on a command ----------------------------------------------------------
+
+_OWNERS = "_game_options"  # the parser default that keeps which games own which option
+
+
+def add_game_options(parser: argparse.ArgumentParser, command: Command) -> None:
+    """Add every game's options for ``command`` to ``parser``, each game's under its title; an
+    option two games share is added once. ``other_games_option`` checks them after parsing."""
+    owners: dict[str, tuple[str, list[str]]] = {}  # dest → (its first flag, the games that own it)
+    added: set[str] = set()  # the flags added
+    for name, plugin in games().items():
+        options = plugin.options.get(command, ())
+        if not options:
+            continue
+        group = parser.add_argument_group(f"{plugin.title} (--game {name})")
+        for option in options:
+            if not added & set(option.flags):
+                group.add_argument(*option.flags, **option.settings)
+                added.update(option.flags)
+            flag, names = owners.setdefault(option.dest, (option.flags[0], []))
+            if name not in names:
+                names.append(name)
+    parser.set_defaults(**{_OWNERS: owners})
+
+
+def other_games_option(args: argparse.Namespace, command: str) -> str | None:
+    """What is wrong when an option given belongs to other games than the one ``args.game`` names
+    (the first such option), or None."""
+    owners: dict[str, tuple[str, list[str]]] = getattr(args, _OWNERS, {})
+    for dest, (flag, names) in owners.items():
+        if args.game not in names and getattr(args, dest, None) not in (None, False):
+            titles = " or ".join(f"{games()[n].title} (--game {n})" for n in names)
+            return (f"{command} --game {args.game}: {flag} is an option of {titles}; "
+                    f"`cmdsl {command} --help` lists each game's options")
+    return None
+
+
+def seats_help(names: Sequence[str] | None = None) -> str:
+    """Each game's seat names, for a help text: "mygame: north, south; other: p1, p2, p3"."""
+    known = games()
+    return "; ".join(f"{n}: {', '.join(known[n].seats)}" for n in (names or list(known)))

@@ -23,9 +23,9 @@ from typing import Callable, Final, Literal
 
 from .atomic_file import write_atomically
 from .errors import CmdslError, shown_path
-from .games import game_data_in
-from .model import slug
-from .scenario_doc import read_doc
+from .plugins import game_data_in
+from .games.cm2008.model import slug
+from .sets.scenario_doc import read_doc
 
 SCENARIO_DIR: Final = "scenarios"
 SNAPSHOT_DIR: Final = "__snapshots__"
@@ -123,9 +123,9 @@ def runner_for(set_folder: Path) -> Runner:
     loaded: list[object] = []
 
     def cm2008(case: Case) -> str:
-        from .loader import load_card_set
-        from .scenario import run_scenario
-        from .scenario_file import load_scenario
+        from .games.cm2008.loader import load_card_set
+        from .games.cm2008.scenario import run_scenario
+        from .games.cm2008.scenario_file import load_scenario
 
         if not loaded:
             loaded.append(load_card_set(set_folder))

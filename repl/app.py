@@ -22,8 +22,8 @@ from prompt_toolkit.shortcuts import clear
 
 from cmdsl.errors import CmdslError
 from cmdsl.lang.parser import keywords
-from cmdsl.model import ISSUES
-from cmdsl.thinking import Thinking
+from cmdsl.games.cm2008.model import ISSUES
+from cmdsl.bots.thinking import Thinking
 
 from .commands import COMMANDS, run_line
 from .lobbys_commands import COMMANDS as LOBBYS_COMMANDS
@@ -148,7 +148,7 @@ def toolbar(session: Session, width: int | None = None) -> FormattedText:
     game = session.game
     if game is None:
         return FormattedText([("", " no game — `new` starts one ")])
-    from cmdsl.model import Side
+    from cmdsl.games.cm2008.model import Side
 
     m, o = game.players[Side.MCCAIN].score, game.players[Side.OBAMA].score
     parts = [part(plain(f"turn {game.turn}"), (0, plain(f"T{game.turn}")), (1, ())),

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
-from cmdsl.catalog import show as show_card
+from cmdsl.games.cm2008.catalog import show as show_card
 from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.games.cm2008.setup import SETUP_MODES
@@ -23,7 +23,7 @@ from cmdsl.game.fields import MAX_SEED
 from cmdsl.games.cm2008.options import play_id, state_id
 from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
 from cmdsl.lang import render as unparse
-from cmdsl.model import ISSUES, Side
+from cmdsl.games.cm2008.model import ISSUES, Side
 from cmdsl.games.cm2008 import explain
 
 from . import lobbys_commands, render

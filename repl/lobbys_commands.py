@@ -16,7 +16,8 @@ from typing import Any, Callable
 from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
 from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.fields import MAX_SEED
-from cmdsl.record_file import game_of, read_json, save_json
+from cmdsl.plugins import default_game, games
+from cmdsl.sets.record_file import game_of, read_json, save_json
 
 from cmdsl.games.lobbys.explain import explain
 
@@ -411,7 +412,7 @@ ALIASES = {"board": "table"}
 def is_lobbys_record(path: str) -> Any:
     """The parsed record when ``path`` holds a Lobbys record, else None (a broken file raises)."""
     data = read_json(path)
-    return data if game_of(data, path) == "lobbys" else None
+    return data if game_of(data, path, tuple(games()), default_game()) == "lobbys" else None
 
 
 def cmd_load(s: Session, arg: str, colour: bool, leave: Leave) -> str:

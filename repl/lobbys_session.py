@@ -19,7 +19,7 @@ from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.game import LobbysGame
 from cmdsl.games.lobbys.record import seat_record
 from cmdsl.games.lobbys.seats import LobbysSeat
-from cmdsl.thinking import Watch, quiet
+from cmdsl.bots.thinking import Watch, quiet
 
 from .undo_rule import check_undo
 

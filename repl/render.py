@@ -13,7 +13,7 @@ from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.events import Event
 from cmdsl.games.cm2008.position import LiveState
-from cmdsl.model import ISSUES, SIDES, Side
+from cmdsl.games.cm2008.model import ISSUES, SIDES, Side
 
 _ANSI = {Side.MCCAIN: "\x1b[31m", Side.OBAMA: "\x1b[34m", None: "\x1b[2m"}
 _RESET, _BOLD, _DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cmdsl.games.cm2008.rulebook import rulebook as cm2008_rulebook
 from cmdsl.games.lobbys.rulebook import rulebook as lobbys_rulebook
-from cmdsl.rulebook import Rulebook, typed_letter
+from cmdsl.sets.rulebook import Rulebook, typed_letter
 
 from .session import Session
 

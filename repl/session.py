@@ -14,17 +14,17 @@ from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.record import HiddenAnswer, Record, first_difference
-from cmdsl.replay import replay, seat_record
+from cmdsl.games.cm2008.replay import replay, seat_record
 from cmdsl.games.cm2008.actions import ByHand, RecordedAnswer
 from cmdsl.game.decisions import Decision, PlayerSeat, SeatAnswer, is_chance
 from cmdsl.games.cm2008.kinds import DecisionKind
 from cmdsl.games.cm2008.options import die_id
-from cmdsl.interjections import interject
-from cmdsl.record_file import load_record, save_record
-from cmdsl.loader import load_card_set
-from cmdsl.model import CardSet
-from cmdsl.set_location import SetChoice, choose_set
-from cmdsl.thinking import Watch, quiet
+from cmdsl.games.cm2008.interjections import interject
+from cmdsl.games.cm2008.record import load_record, save_record
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import CardSet
+from cmdsl.sets.set_location import SetChoice, choose_set
+from cmdsl.bots.thinking import Watch, quiet
 
 from .lobbys_session import LobbysSession
 from .undo_rule import check_undo

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import settings
 
 from cmdsl import set_tests
-from cmdsl.loader import load_card_set
-from cmdsl.manifest import MANIFEST_NAME, read_manifest
-from cmdsl.model import CardSet, Side
-from cmdsl.scenario import Outcome, Scenario, run_scenario
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.manifest import MANIFEST_NAME, read_manifest
+from cmdsl.games.cm2008.model import CardSet, Side
+from cmdsl.games.cm2008.scenario import Outcome, Scenario, run_scenario
 
 # Property and fuzz tests: a modest run by default (CI stays fast); `--hypothesis-profile=long`
 # for a deep run. Tests that fix their own example count keep it.

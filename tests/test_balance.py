@@ -24,7 +24,7 @@ from cmdsl.balance.stats import (Rate, benjamini_hochberg, holm, lift_change, ne
 from cmdsl.balance.store import Store, StoreError
 from cmdsl.balance.summary import summarize
 from cmdsl.cli import main
-from cmdsl.loader import load_card_set
+from cmdsl.games.cm2008.loader import load_card_set
 
 from .conftest import CM2008
 
@@ -326,7 +326,7 @@ def test_two_sets_of_one_relative_name_in_one_process_are_two_sets(tmp_path: Pat
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker caches a loaded set by its folder: by the absolute one, so that `--cards my-set` in
     another directory is that directory's set (it was refused as "changed since the run started")."""
-    from cmdsl.new_set import new_set
+    from cmdsl.games.cm2008.new_set import new_set
 
     for where, ev in (("a", "34"), ("b", "33")):
         new_set(tmp_path / where / "my-set")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.loader import load_card_set
+from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.balance.analysis import analyse
 from cmdsl.balance.compare import DEFAULT_TOP, shown_cards
 from cmdsl.balance.html_report import _table

@@ -15,7 +15,7 @@ import pytest
 
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008.actions import EffectByHand
-from cmdsl.interjections import interject
+from cmdsl.games.cm2008.interjections import interject
 from cmdsl.games.cm2008 import events as E
 from cmdsl.game.driver import InternalError, StepLimitExceeded
 from cmdsl.games.cm2008.engine import MAX_PLAY_LEVEL, Game
@@ -26,9 +26,9 @@ from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.compiler import compile_effect
 from cmdsl.lang.parser import MAX_NESTING, parse_effect
 from cmdsl.lang.work import MAX_COUNT, WORK_BUDGET
-from cmdsl.loader import load_card_set
-from cmdsl.model import CardSet, Side
-from cmdsl.scenario import compile_snippet
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import CardSet, Side
+from cmdsl.games.cm2008.scenario import compile_snippet
 
 from .conftest import mini_variant
 
@@ -208,7 +208,7 @@ def test_R12_15_a_fourth_level_play_has_no_effect(tmp_path: Path) -> None:
         "mccain-nothing-1": chain, "mccain-nothing-2": chain, "mccain-nothing-3": chain,
         "mccain-nothing-4": "draw 1",
     }))
-    from cmdsl.scenario import Scenario, run_scenario
+    from cmdsl.games.cm2008.scenario import Scenario, run_scenario
 
     sc = Scenario("t", "chain", "play", "mccain-nothing-1", Side.MCCAIN, None,
                   {"states": ["Alpha", "Beta", "Gamma", "Delta"],
@@ -230,7 +230,7 @@ def test_R12_15_two_media_cards_that_play_each_other_stop(tmp_path: Path) -> Non
     The fourth-level play of a Media Support does not enter play and replaces nothing."""
     media = "draw 1 and play one\nwhile in play:\n    breaking news targets a state chosen by you"
     cards = load_card_set(mini_variant(tmp_path, {"mccain-media-chooser": media, "mccain-media-dice": media}))
-    from cmdsl.scenario import Scenario, run_scenario
+    from cmdsl.games.cm2008.scenario import Scenario, run_scenario
 
     sc = Scenario("t", "media chain", "play", "mccain-media-chooser", Side.MCCAIN, None,
                   {"states": ["Alpha", "Beta", "Gamma", "Delta"], "decks": {"mccain": ["mccain-media-dice"]}}, (), ())
@@ -308,7 +308,7 @@ def test_every_pass_handles_the_deepest_accepted_effect_far_from_the_recursion_l
 def test_a_record_holding_a_runaway_effect_answer_replays_to_a_clear_error(mini: CardSet, tmp_path: Path) -> None:
     """Today a `!effect:` answer with 8 nested `repeat 20:` made `cmdsl replay` run for ever."""
     from cmdsl.games.cm2008.record import Record
-    from cmdsl.replay import replay
+    from cmdsl.games.cm2008.replay import replay
 
     game = game_at_turn(mini)
     record = Record(mini.fingerprint, game.seed, game.setup,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from cmdsl.catalog import card_text, markdown, show
-from cmdsl.model import CardSet
+from cmdsl.games.cm2008.catalog import card_text, markdown, show
+from cmdsl.games.cm2008.model import CardSet
 
 from .conftest import published_game
 

@@ -1,5 +1,5 @@
 """Card text a reader would print (issue 26 §3): each defect quoted in the issue, in English and in
-French, fixed in the writer (cmdsl/lang/text.py) and the card list (cmdsl/catalog.py), never in
+French, fixed in the writer (cmdsl/lang/text.py) and the card list (cmdsl/games/cm2008/catalog.py), never in
 the cards."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from cmdsl.catalog import card_text, list_items, markdown, show
+from cmdsl.games.cm2008.catalog import card_text, list_items, markdown, show
 from cmdsl.games.cm2008.glossary import terms
 from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.parser import parse_effect
 from cmdsl.lang.text import rules_text
-from cmdsl.model import CardSet
+from cmdsl.games.cm2008.model import CardSet
 
 
 def text(cards: CardSet, effect: str, lang: str = "en", kind: str = "card") -> list[str]:

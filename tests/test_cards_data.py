@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cmdsl.lang import ast as A
-from cmdsl.model import CardSet, Side
+from cmdsl.games.cm2008.model import CardSet, Side
 
 from .conftest import published_game
 

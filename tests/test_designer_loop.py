@@ -16,7 +16,7 @@ import pytest
 from cmdsl.checking import check_once, watch
 from cmdsl.cli import main
 from cmdsl.errors import CardSetError
-from cmdsl.loader import load_card_set
+from cmdsl.games.cm2008.loader import load_card_set
 
 from .conftest import published_game
 
@@ -74,7 +74,7 @@ def test_an_edited_card_reaches_every_command(project: Path, capsys: pytest.Capt
 
 def test_the_bundled_set_is_named_when_no_project_file_names_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    from cmdsl.set_location import find_project
+    from cmdsl.sets.set_location import find_project
 
     if find_project(tmp_path) is not None:  # pragma: no cover - a cmdsl.toml above the temp folder
         pytest.skip("a project file above the temporary folder")

@@ -20,9 +20,9 @@ from cmdsl.games.cm2008.determinize import determinized, redeal
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.loader import load_card_set
-from cmdsl.model import SIDES, SetupMode, Side
-from cmdsl.scenario import render_position
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import SIDES, SetupMode, Side
+from cmdsl.games.cm2008.scenario import render_position
 
 CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 

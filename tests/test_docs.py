@@ -25,9 +25,9 @@ from cmdsl.cli import main
 from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.compiler import compile_effect
 from cmdsl.lang.parser import Origin, parse_effect
-from cmdsl.loader import load_card_set
-from cmdsl.model import CardSet
-from cmdsl.set_location import choose_set
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import CardSet
+from cmdsl.sets.set_location import choose_set
 
 REPO = Path(__file__).resolve().parent.parent
 CM2008 = REPO / "cards" / "cm2008"

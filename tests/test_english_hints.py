@@ -15,7 +15,7 @@ from cmdsl.lang.english import effect_form
 from cmdsl.lang.parser import parse_effect
 from cmdsl.lang.text import Writer
 from cmdsl.lang.visitor import CONDS, EXPRS, STMTS
-from cmdsl.model import CardSet
+from cmdsl.games.cm2008.model import CardSet
 
 W = "while in play:\n"
 #: Each construct (a node class) with effects that use it; the line marked ">" is read back.

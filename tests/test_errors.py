@@ -9,7 +9,7 @@ import pytest
 
 from cmdsl.cli import main
 from cmdsl.errors import CardSetError
-from cmdsl.loader import load_card_set
+from cmdsl.games.cm2008.loader import load_card_set
 
 MINI_DIR = Path(__file__).parent / "data" / "mini"
 MINI = MINI_DIR / "set.yaml"

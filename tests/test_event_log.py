@@ -12,8 +12,8 @@ from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.game.log import EventLog
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.loader import load_card_set
-from cmdsl.model import SIDES, Side
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import SIDES, Side
 
 CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 

@@ -18,9 +18,10 @@ from cmdsl.cli import main
 from cmdsl.games.cm2008.record import FORMAT, FORMAT_SEAT, HiddenAnswer
 from cmdsl.games.lobbys.cards import Card, Contract, contract_cards, pip_cards
 from cmdsl.games.lobbys.game import LobbysGame, replay as lobbys_replay
-from cmdsl.model import CardSet, Side
-from cmdsl.record_file import load_record, read_json
-from cmdsl.replay import replay
+from cmdsl.games.cm2008.model import CardSet, Side
+from cmdsl.games.cm2008.record import load_record
+from cmdsl.sets.record_file import read_json
+from cmdsl.games.cm2008.replay import replay
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 

@@ -19,9 +19,9 @@ from cmdsl.errors import CardError, CmdslError
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.actions import EffectByHand
-from cmdsl.interjections import interject
-from cmdsl.model import CardSet, Side
-from cmdsl.scenario import compile_snippet
+from cmdsl.games.cm2008.interjections import interject
+from cmdsl.games.cm2008.model import CardSet, Side
+from cmdsl.games.cm2008.scenario import compile_snippet
 
 FAST = settings(deadline=5000, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
@@ -170,8 +170,8 @@ def damaged_record(draw: Any) -> Any:
 @given(damaged_record())
 def test_any_damaged_record_is_refused_with_a_message_or_replays(mini: CardSet, tmp_path_factory: Any,
                                                                  data: Any) -> None:
-    from cmdsl.record_file import load_record
-    from cmdsl.replay import replay
+    from cmdsl.games.cm2008.record import load_record
+    from cmdsl.games.cm2008.replay import replay
 
     deep = data.pop("_deep", 0) if isinstance(data, dict) else 0
     text = json.dumps(data)
@@ -236,7 +236,7 @@ def test_a_tampered_cm2008_record_is_refused_or_does_not_reproduce(mini: CardSet
     from cmdsl.games.cm2008.engine import Game
     from cmdsl.games.cm2008.record import Record
     from cmdsl.games.cm2008.setup import Setup
-    from cmdsl.replay import replay
+    from cmdsl.games.cm2008.replay import replay
 
     game = Game(mini, seed, Setup())
     while game.pending is not None:
@@ -281,7 +281,7 @@ def damaged_card_file(draw: Any) -> str:
 @given(damaged_card_file())
 def test_any_damaged_card_file_is_refused_with_located_errors_or_loads(tmp_path_factory: Any, text: str) -> None:
     from cmdsl.errors import CardSetError
-    from cmdsl.loader import load_card_set
+    from cmdsl.games.cm2008.loader import load_card_set
 
     folder: Path = tmp_path_factory.mktemp("set")
     (folder / "manifest.yaml").write_text((MINI / "manifest.yaml").read_text())
@@ -312,8 +312,8 @@ def test_any_scenario_file_is_refused_with_a_location_or_runs(mini: CardSet, tmp
                                                               scenarios: list[Any]) -> None:
     import yaml
 
-    from cmdsl.scenario import run_scenario
-    from cmdsl.scenario_file import load_scenarios
+    from cmdsl.games.cm2008.scenario import run_scenario
+    from cmdsl.games.cm2008.scenario_file import load_scenarios
 
     path: Path = tmp_path_factory.mktemp("sc") / "s.yaml"
     path.write_text(yaml.safe_dump({"scenarios": scenarios}))

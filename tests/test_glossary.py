@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cmdsl import catalog
+from cmdsl.games.cm2008 import catalog
 from cmdsl.games.cm2008.glossary import GLOSSARY_FR
 from cmdsl.lang import text
 

@@ -11,7 +11,7 @@ import pytest
 
 from cmdsl.cli import main
 from cmdsl.errors import CardSetError
-from cmdsl.loader import load_card_set
+from cmdsl.games.cm2008.loader import load_card_set
 
 from .conftest import CM2008
 

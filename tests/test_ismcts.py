@@ -13,7 +13,7 @@ from cmdsl.cli import main
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.model import SIDES, CardSet, Side
+from cmdsl.games.cm2008.model import SIDES, CardSet, Side
 
 from .test_determinize import CM2008, game_at
 

@@ -20,7 +20,7 @@ from cmdsl.lang.render import Unparser
 from cmdsl.lang.text import LANGS, Writer, rules_text
 from cmdsl.lang.visitor import CONDS, EXPRS, STMTS, UnhandledNode, Visitor
 from cmdsl.lang.work import _Bounds, block_work
-from cmdsl.model import CardSet
+from cmdsl.games.cm2008.model import CardSet
 
 #: Every pass, with the node classes it must handle. The work bound visits no condition: a
 #: condition carries out no statement, so the statement that tests it counts its unit.

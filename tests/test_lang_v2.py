@@ -16,8 +16,8 @@ from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.parser import Origin, parse_effect
 from cmdsl.lang.text import option_text, rules_text
 from cmdsl.lang.work import MAX_TRIGGERS, block_work
-from cmdsl.loader import load_card_set
-from cmdsl.model import CardSet, Side
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import CardSet, Side
 
 from .conftest import mini_variant
 
@@ -253,7 +253,7 @@ def test_choose_one_options_are_labelled_with_rules_text(mini: CardSet) -> None:
 
 
 def test_state_choices_are_worded_as_rules_text(run: Any) -> None:
-    from cmdsl.scenario import ScenarioError
+    from cmdsl.games.cm2008.scenario import ScenarioError
 
     out = run("choose a state as S where the votes of S >= 50\nshift S 1 toward economy")
     assert "McCain has nothing to choose: there is no state in play (S) where the number of electoral votes " \

@@ -13,9 +13,9 @@ import pytest
 
 from cmdsl.games.cm2008 import engine
 from cmdsl.games.cm2008 import events as E
-from cmdsl.loader import load_card_set
-from cmdsl.scenario import run_scenario
-from cmdsl.scenario_file import load_scenario, load_scenarios
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.scenario import run_scenario
+from cmdsl.games.cm2008.scenario_file import load_scenario, load_scenarios
 
 from cmdsl.set_tests import Case, check, collect, runner_for, scenario_files, stale_snapshots
 

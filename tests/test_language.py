@@ -13,7 +13,7 @@ from lark import Lark
 from cmdsl.games.cm2008 import events as E
 from cmdsl.lang import render
 from cmdsl.lang.parser import get_parser, parse_effect
-from cmdsl.model import CardSet, Side
+from cmdsl.games.cm2008.model import CardSet, Side
 
 M, O = Side.MCCAIN, Side.OBAMA
 
@@ -111,7 +111,7 @@ def test_a_different_state_each_time(mini: CardSet, run: Any) -> None:
     effect = "repeat 3:\n    choose a different state as S\n    shift S 1 toward defense"
     out = run(effect, answers=["state:alpha", "state:beta", "state:delta"])
     assert [e.state for e in out.events if isinstance(e, E.IssueShifted)] == ["Alpha", "Beta", "Delta"]
-    from cmdsl.scenario import ScenarioError
+    from cmdsl.games.cm2008.scenario import ScenarioError
 
     with pytest.raises(ScenarioError) as e:  # Alpha again: refused by the decision (an IllegalAnswer)
         run(effect, answers=["state:alpha", "state:alpha", "state:beta"])
@@ -235,7 +235,7 @@ def test_render_round_trips_every_bundled_effect(cm2008: CardSet) -> None:
 
 
 def test_scripted_answers_are_strict(run: Any) -> None:
-    from cmdsl.scenario import ScenarioError
+    from cmdsl.games.cm2008.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="no scripted answer"):
         run('choose a state as S\nshift S 1 toward economy')

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.options import DONE
 from cmdsl.games.cm2008.record import first_difference, log_digest
-from cmdsl.model import Side
+from cmdsl.games.cm2008.model import Side
 
 
 def test_stopping_a_discard_reads_as_a_sentence() -> None:

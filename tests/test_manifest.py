@@ -12,8 +12,8 @@ from cmdsl.cli import main
 from cmdsl.errors import CardSetError
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.loader import load_card_set
-from cmdsl.model import CardSet, UnsupportedSetup
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import CardSet, UnsupportedSetup
 
 CM2008 = Path(__file__).resolve().parent.parent / "cards" / "cm2008"
 MINI = Path(__file__).parent / "data" / "mini"

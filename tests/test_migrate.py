@@ -19,10 +19,10 @@ from cmdsl.cli import main
 from cmdsl.errors import CardSetError
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.loader import load_card_set
-from cmdsl.manifest import CARD_FORMAT
-from cmdsl.migrate import migrate_card_text
-from cmdsl.model import SIDES, CardSet
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.manifest import CARD_FORMAT
+from cmdsl.games.cm2008.migrate import migrate_card_text
+from cmdsl.games.cm2008.model import SIDES, CardSet
 
 DATA = Path(__file__).parent / "data"
 FORMAT1 = DATA / "format1"  # the mini set as it was in card format 1: never edit it
@@ -261,7 +261,7 @@ def test_a_failed_write_leaves_every_file_unchanged(tmp_path: Path, monkeypatch:
             raise OSError(28, "No space left on device")
         return real(fd, *args, **kwargs)  # type: ignore[call-overload]
 
-    monkeypatch.setattr("cmdsl.migrate.os.fdopen", failing)
+    monkeypatch.setattr("cmdsl.games.cm2008.migrate.os.fdopen", failing)
     assert main(["migrate", str(folder)]) == 1
     assert "cannot write: No space left on device; nothing was changed" in capsys.readouterr().err
     assert snapshot(folder) == before  # the first file was not renamed, and no temporary file is left

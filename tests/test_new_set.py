@@ -12,9 +12,9 @@ from cmdsl.cli import main
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.bots import make_bot, play_bot_move
-from cmdsl.loader import load_card_set
-from cmdsl.model import SIDES
-from cmdsl.new_set import minimal_files
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import SIDES
+from cmdsl.games.cm2008.new_set import minimal_files
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -29,14 +29,14 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
     assert {n for n in names if n.startswith("cmdsl/docs/")} == {"cmdsl/docs/rules-cm2008.md", "cmdsl/docs/rules-lobbys.md"}
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
-    code = ("import cmdsl.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
+    code = ("import cmdsl.games.cm2008.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
             "print(r.bundled_cards_dir()); print(len(cs.states), len(cs.cards), cs.fingerprint); "
             "from cmdsl.lang.parser import get_parser; print(get_parser().source_path); "
-            "import cmdsl.rulebook as rb; print(rb.resources.files(rb.RULEBOOK_PACKAGE) / 'rules-cm2008.md'); "
+            "import cmdsl.sets.rulebook as rb; print(rb.resources.files(rb.RULEBOOK_PACKAGE) / 'rules-cm2008.md'); "
             "from cmdsl.games.cm2008.rulebook import rulebook as cm; from cmdsl.games.lobbys.rulebook import rulebook as lo; "
             "print(cm().show('R8.1').split()[0], lo().show('L6.3 step 3').split(':')[0]); "
             "from cmdsl.set_tests import run_set_tests; print(run_set_tests(r.bundled_cards_dir()).ok); "
-            "from cmdsl.catalog import show; print(show(cs, 'Ohio', 'fr').splitlines()[-3])")
+            "from cmdsl.games.cm2008.catalog import show; print(show(cs, 'Ohio', 'fr').splitlines()[-3])")
     env = {**os.environ, "PYTHONPATH": str(site)}
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                          timeout=120)
@@ -47,6 +47,6 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
     assert where.startswith(str(site))  # the data came from the wheel, not from the checkout
     assert parser_source == "<deserialized>"  # the parser came from the wheel's tables
     assert rules_where.startswith(str(site)) and rules == "R8.1 L6.3 step 3"  # the rulebooks, from the wheel
-    from cmdsl.loader import load_card_set
+    from cmdsl.games.cm2008.loader import load_card_set
 
     assert summary.split()[-1] == load_card_set(ROOT / "cards" / "cm2008").fingerprint

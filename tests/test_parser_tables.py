@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from cmdsl.errors import CardError
 from cmdsl.lang import parser as P
 from cmdsl.lang import tables as T
-from cmdsl.loader import load_card_set
+from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.resources import grammar_text, parser_tables_text
 
 ROOT = Path(__file__).resolve().parent.parent

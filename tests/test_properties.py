@@ -12,8 +12,8 @@ from cmdsl.errors import IllegalAnswer
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.model import START_SCORES, TOKENS_PER_PLAYER, CardSet, Side
-from cmdsl.scenario import render_position
+from cmdsl.games.cm2008.model import START_SCORES, TOKENS_PER_PLAYER, CardSet, Side
+from cmdsl.games.cm2008.scenario import render_position
 
 GAMES = 1000
 TURN_LIMIT = 1000

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.model import CardSet
-from cmdsl.record_file import load_record
-from cmdsl.replay import replay
+from cmdsl.games.cm2008.model import CardSet
+from cmdsl.games.cm2008.record import load_record
+from cmdsl.games.cm2008.replay import replay
 
 RECORDS = Path(__file__).parent / "data" / "records"
 
@@ -41,9 +41,9 @@ from cmdsl.games.cm2008.kinds import DecisionKind  # noqa: E402
 from cmdsl.games.cm2008.engine import Game  # noqa: E402
 from cmdsl.game.perspective import perspective  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
-from cmdsl.model import SIDES, Side  # noqa: E402
-from cmdsl.record_file import save_record  # noqa: E402
-from cmdsl.scenario import render_position  # noqa: E402
+from cmdsl.games.cm2008.model import SIDES, Side  # noqa: E402
+from cmdsl.games.cm2008.record import save_record  # noqa: E402
+from cmdsl.games.cm2008.scenario import render_position  # noqa: E402
 
 
 def negative_opening(cards: CardSet, **kw: object) -> Game:

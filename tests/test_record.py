@@ -14,9 +14,9 @@ from cmdsl.errors import RecordError
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.record import Record, first_difference
-from cmdsl.replay import replay
-from cmdsl.record_file import load_record, save_record
-from cmdsl.model import CardSet, Side
+from cmdsl.games.cm2008.replay import replay
+from cmdsl.games.cm2008.record import load_record, save_record
+from cmdsl.games.cm2008.model import CardSet, Side
 
 
 def bot_game(cards: CardSet, seed: int, setup: Setup = Setup(max_turns=300)) -> Game:
@@ -88,7 +88,7 @@ def test_chance_is_in_the_log(cm2008: CardSet) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_fork_continues_exactly_like_the_original(mini: CardSet, seed: int) -> None:
-    from cmdsl.scenario import render_position
+    from cmdsl.games.cm2008.scenario import render_position
 
     full = bot_game(mini, seed, Setup(mode="choose-states", max_turns=60))
     for k in range(0, len(full.answers), 7):
@@ -105,7 +105,7 @@ def test_fork_continues_exactly_like_the_original(mini: CardSet, seed: int) -> N
 def test_greedy_bot_prefers_winning_a_state(mini: CardSet) -> None:
     from cmdsl.bots import GreedyBot
     from cmdsl.game.perspective import perspective
-    from cmdsl.scenario import build_position
+    from cmdsl.games.cm2008.scenario import build_position
 
     def start(game: Game):  # type: ignore[no-untyped-def]
         build_position(game, {"states": [{"name": "Alpha", "defense": "R R W"}, "Beta"],
@@ -171,7 +171,7 @@ def test_replay_of_edited_cards_names_the_event_and_the_answer(mini: CardSet, tm
     """Item 5b: with edited cards, the first different event comes well before the broken answer."""
     import shutil
 
-    from cmdsl.loader import load_card_set
+    from cmdsl.games.cm2008.loader import load_card_set
 
     rec = bot_game(mini, 3).record()
     folder = tmp_path / "cards"

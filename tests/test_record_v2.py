@@ -14,10 +14,10 @@ from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.record import FORMAT, FORMAT_V1, Record
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.interjections import interject
-from cmdsl.model import CardSet, Side
-from cmdsl.record_file import load_record, save_record
-from cmdsl.replay import replay
+from cmdsl.games.cm2008.interjections import interject
+from cmdsl.games.cm2008.model import CardSet, Side
+from cmdsl.games.cm2008.record import load_record, save_record
+from cmdsl.games.cm2008.replay import replay
 
 V1 = Path(__file__).parent / "data" / "records" / "v1-with-interjections.json"
 CM2008 = str(Path(__file__).resolve().parent.parent / "cards" / "cm2008")

@@ -15,11 +15,12 @@ from cmdsl.errors import CmdslError, RecordError
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.game.fields import MAX_ANSWER_CHARS, MAX_SEED
-from cmdsl.record_file import MAX_RECORD_BYTES, load_record
+from cmdsl.games.cm2008.record import load_record
+from cmdsl.sets.record_file import MAX_RECORD_BYTES
 from cmdsl.games.cm2008.record import Record
 from cmdsl.games.cm2008.actions import PositionChange
-from cmdsl.interjections import InterjectionError, interject
-from cmdsl.model import CardSet, Side
+from cmdsl.games.cm2008.interjections import InterjectionError, interject
+from cmdsl.games.cm2008.model import CardSet, Side
 
 GOOD: dict[str, Any] = {"format": "cmdsl-record/1", "cardset": "abc", "seed": 1,
                         "setup": {"mode": "beginner", "first": "mccain", "max_turns": 5},

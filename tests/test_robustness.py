@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.parser import parse_effect
-from cmdsl.loader import load_card_set
-from cmdsl.model import CardSet
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.model import CardSet
 
 MINI = Path(__file__).parent / "data" / "mini" / "set.yaml"
 MANIFEST = MINI.parent / "manifest.yaml"

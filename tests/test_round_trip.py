@@ -23,7 +23,7 @@ from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.compiler import compile_effect
 from cmdsl.lang.parser import parse_effect
 from cmdsl.lang.text import LANGS, rules_text
-from cmdsl.loader import load_card_set
+from cmdsl.games.cm2008.loader import load_card_set
 
 MINI = load_card_set(Path(__file__).parent / "data" / "mini")
 NAMES = Names(frozenset(MINI.states), MINI.groups)

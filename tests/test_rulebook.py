@@ -1,5 +1,5 @@
 """The rulebooks are in the repository (issue 23): docs/rules-cm2008.md holds every rule R1–R12,
-docs/rules-lobbys.md every rule L1–L11, each under its number; ``cmdsl.rulebook`` reads them
+docs/rules-lobbys.md every rule L1–L11, each under its number; ``cmdsl.sets.rulebook`` reads them
 (a rule by its number as players type it, one-line errors with the nearest rule), and every rule
 number the REPL and the games cite is one of them."""
 
@@ -14,7 +14,7 @@ import pytest
 
 from cmdsl.games.cm2008.rulebook import RULEBOOK as CM2008, rulebook as cm2008_rulebook
 from cmdsl.games.lobbys.rulebook import RULEBOOK as LOBBYS, rulebook as lobbys_rulebook
-from cmdsl.rulebook import Rulebook, RulebookSource, RuleError, parse_rulebook
+from cmdsl.sets.rulebook import Rulebook, RulebookSource, RuleError, parse_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,7 +106,7 @@ def test_an_unknown_rule_is_one_line_with_the_nearest_rule(book: str, typed: str
 
 
 def test_the_reader_names_no_game_and_reads_any_rulebook_in_the_layout() -> None:
-    source = (ROOT / "cmdsl" / "rulebook.py").read_text(encoding="utf-8").lower()
+    source = (ROOT / "cmdsl" / "sets" / "rulebook.py").read_text(encoding="utf-8").lower()
     assert not [w for w in ("cm2008", "lobbys", "campaign", "mccain", "trump") if w in source]
     text = ("# Toy\n\nIntro, not a rule.\n\n## T1 First\n\nA section's text,\nwrapped.\n\n"
             "- **T1.1** One rule,\n  wrapped, with steps:\n  1. first step\n     going on;\n  2. second.\n"

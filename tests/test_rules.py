@@ -20,8 +20,8 @@ from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.position import LiveState
-from cmdsl.model import CardSet, Side
-from cmdsl.scenario import build_position, compile_snippet, position, render_position
+from cmdsl.games.cm2008.model import CardSet, Side
+from cmdsl.games.cm2008.scenario import build_position, compile_snippet, position, render_position
 from cmdsl.lang.run import Run
 
 M, O = Side.MCCAIN, Side.OBAMA
@@ -440,7 +440,7 @@ def test_illegal_answer_is_refused_and_changes_nothing(mini: CardSet) -> None:
 
 
 def test_scenario_with_a_state_already_won_is_refused(run: Any) -> None:
-    from cmdsl.scenario import ScenarioError
+    from cmdsl.games.cm2008.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="already be won"):
         run("nothing", position={"states": [{"name": "Alpha", "defense": "R R W[r]"}]})
@@ -452,7 +452,7 @@ def test_card_set_rules_are_checked(tmp_path: Any) -> None:
     shutil.copy(Path(__file__).parent / "data" / "mini" / "manifest.yaml", tmp_path / "manifest.yaml")
     (tmp_path / "set.yaml").write_text("states: []\n")
     with pytest.raises(CardSetError, match="only 0 McCain beginner cards"):
-        from cmdsl.loader import load_card_set
+        from cmdsl.games.cm2008.loader import load_card_set
 
         load_card_set(tmp_path)
 
@@ -487,7 +487,7 @@ def test_r10_2_media_support_redirects_news_by_a_rule(run: Any) -> None:
     assert isinstance(steered, E.NewsTargeted) and steered.target == "Beta"  # 8 EV: the most once Alpha is gone
 
 
-# ---- the position API (cmdsl.scenario.position) ------------------------------------------------
+# ---- the position API (cmdsl.games.cm2008.scenario.position) ------------------------------------------------
 
 
 def test_r12_2_through_the_position_api_a_player_with_no_card_passes(mini: CardSet) -> None:

@@ -1,5 +1,5 @@
 """Nothing crashes, nothing hangs: every YAML input is bounded, composed without recursion on
-hostile input, and every refusal is one located message (cmdsl.safe_yaml, through the loader)."""
+hostile input, and every refusal is one located message (cmdsl.sets.safe_yaml, through the loader)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from typing import Iterator
 import pytest
 import yaml
 
-from cmdsl import safe_yaml
+from cmdsl.sets import safe_yaml
 from cmdsl.errors import CardError, CardSetError
-from cmdsl.loader import CARD_FILE_MAX_BYTES, load_card_set
-from cmdsl.safe_yaml import MAX_DEPTH, compose, item_at, read_text
+from cmdsl.games.cm2008.loader import CARD_FILE_MAX_BYTES, load_card_set
+from cmdsl.sets.safe_yaml import MAX_DEPTH, compose, item_at, read_text
 
 MINI = Path(__file__).parent / "data" / "mini"
 
@@ -46,7 +46,7 @@ def test_deep_nesting_is_refused_at_the_level_too_deep(tmp_path: Path) -> None:
 
 def test_fifty_thousand_levels_neither_crash_nor_recurse() -> None:
     # libyaml's composer crashes the interpreter at this depth: run it where a crash cannot end pytest.
-    code = ("from cmdsl.safe_yaml import compose\nfrom cmdsl.errors import CardError\n"
+    code = ("from cmdsl.sets.safe_yaml import compose\nfrom cmdsl.errors import CardError\n"
             "try:\n    compose('cards: ' + '[' * 50000 + ']' * 50000, 'deep.yaml')\n"
             "except CardError as e:\n    print(str(e).splitlines()[0])\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.model import CardSet
-from cmdsl.scenario import ScenarioError, run_scenario
-from cmdsl.scenario_file import load_scenarios
+from cmdsl.games.cm2008.model import CardSet
+from cmdsl.games.cm2008.scenario import ScenarioError, run_scenario
+from cmdsl.games.cm2008.scenario_file import load_scenarios
 
 HEAD = """scenarios:
   - name: draw, gain, shift

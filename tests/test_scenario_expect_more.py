@@ -12,11 +12,11 @@ import pytest
 
 from cmdsl.games.lobbys.scenario import load_lobbys_scenarios
 from cmdsl.games.lobbys.scenario_run import run_lobbys_scenario
-from cmdsl.model import CardSet
-from cmdsl.scenario import run_scenario
-from cmdsl.scenario_checks import Refusal
-from cmdsl.scenario_doc import ScenarioError
-from cmdsl.scenario_file import load_scenarios
+from cmdsl.games.cm2008.model import CardSet
+from cmdsl.games.cm2008.scenario import run_scenario
+from cmdsl.sets.scenario_checks import Refusal
+from cmdsl.sets.scenario_doc import ScenarioError
+from cmdsl.games.cm2008.scenario_file import load_scenarios
 
 
 def cm2008_file(tmp_path: Path, body: str) -> Path:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from cmdsl.cli import main
-from cmdsl.model import CardSet
-from cmdsl.scenario import ScenarioError, run_scenario
-from cmdsl.scenario_doc import MAX_SCENARIO_BYTES
-from cmdsl.scenario_file import load_scenario, load_scenarios, scenario_names
+from cmdsl.games.cm2008.model import CardSet
+from cmdsl.games.cm2008.scenario import ScenarioError, run_scenario
+from cmdsl.sets.scenario_doc import MAX_SCENARIO_BYTES
+from cmdsl.games.cm2008.scenario_file import load_scenario, load_scenarios, scenario_names
 
 from .conftest import FOUR
 
@@ -147,8 +147,8 @@ def test_cmdsl_scenario_reports_a_broken_file_and_goes_on(mini: CardSet, tmp_pat
 
 def test_the_position_api_locates_nothing_but_still_names_the_field(run: object) -> None:
     from cmdsl.games.cm2008.engine import Game
-    from cmdsl.loader import load_card_set
-    from cmdsl.scenario import build_position
+    from cmdsl.games.cm2008.loader import load_card_set
+    from cmdsl.games.cm2008.scenario import build_position
 
     game = Game(load_card_set(Path(__file__).parent / "data" / "mini"), 1)
     with pytest.raises(ScenarioError, match=r"position.states\[1\].name: unknown state \"Omega\""):

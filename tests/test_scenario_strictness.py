@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cmdsl.games.cm2008 import events as E
-from cmdsl.scenario import ScenarioError
+from cmdsl.games.cm2008.scenario import ScenarioError
 
 BETA_ONLY = "choose a state as S where the majority issue of S is economy"  # on Alpha, Beta: Beta only
 ALPHA_BETA = {"states": ["Alpha", "Beta"]}

@@ -12,9 +12,9 @@ import pytest
 
 from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import events as E
-from cmdsl.loader import load_card_set
-from cmdsl.scenario import Scenario, run_scenario
-from cmdsl.scenario_file import load_scenarios
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.scenario import Scenario, run_scenario
+from cmdsl.games.cm2008.scenario_file import load_scenarios
 from cmdsl.set_tests import Case, check, collect, runner_for, scenario_files, stale_snapshots
 
 from .conftest import CM2008, passes

@@ -7,10 +7,10 @@ import pytest
 
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.replay import replay
+from cmdsl.games.cm2008.replay import replay
 from cmdsl.games.cm2008.actions import PositionChange
-from cmdsl.interjections import InterjectionError, interject
-from cmdsl.model import CardSet, Side
+from cmdsl.games.cm2008.interjections import InterjectionError, interject
+from cmdsl.games.cm2008.model import CardSet, Side
 
 
 def at_turn(cards: CardSet) -> Game:

@@ -9,7 +9,7 @@ import pytest
 
 from cmdsl.errors import CardSetError
 from cmdsl.resources import bundled_cards_dir
-from cmdsl.set_location import PROJECT_FILE, choose_set, find_project
+from cmdsl.sets.set_location import PROJECT_FILE, choose_set, find_project
 
 REPO = Path(__file__).resolve().parent.parent
 

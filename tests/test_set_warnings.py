@@ -11,8 +11,8 @@ import pytest
 
 from cmdsl.checking import check_once
 from cmdsl.cli import main
-from cmdsl.loader import load_card_set
-from cmdsl.new_set import new_set
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.new_set import new_set
 
 from .conftest import edit, line_of
 

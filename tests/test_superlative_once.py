@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from cmdsl.games.cm2008 import events as E
-from cmdsl.model import CardSet
-from cmdsl.scenario import Outcome, run_scenario
-from cmdsl.scenario_doc import ScenarioError
-from cmdsl.scenario_file import load_scenarios
+from cmdsl.games.cm2008.model import CardSet
+from cmdsl.games.cm2008.scenario import Outcome, run_scenario
+from cmdsl.sets.scenario_doc import ScenarioError
+from cmdsl.games.cm2008.scenario_file import load_scenarios
 
 #: The issue's position: Obama to act; North Carolina and New Jersey tie on 15 EV, the most in play.
 TIE = "position: {states: [Missouri, North Carolina, New Jersey, Iowa]}"

@@ -1,4 +1,4 @@
-"""Issue 23, "a bot that thinks says so": the thinking line (cmdsl/thinking.py) drawn with a fake
+"""Issue 23, "a bot that thinks says so": the thinking line (cmdsl/bots/thinking.py) drawn with a fake
 clock and stream, its thread always stopped, and `cmdsl play`'s use of it (on stderr only)."""
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from cmdsl.bot_game import play_to_end, run_bots
+from cmdsl.bots.match import play_to_end, run_bots
 from cmdsl.bots import RandomBot
-from cmdsl.cm2008_cli import cards_for as _cards
+from cmdsl.games.cm2008.plugin import cards_for as _cards
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.model import Side
-from cmdsl.thinking import ERASE, Thinking, ThinkingLine, quiet
+from cmdsl.games.cm2008.model import Side
+from cmdsl.bots.thinking import ERASE, Thinking, ThinkingLine, quiet
 
 
 class FakeTerminal:

@@ -26,7 +26,7 @@ from cmdsl.games.cm2008.engine import Game
 from cmdsl.game.rng import GameRng
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import View
-from cmdsl.model import SIDES, CardSet, SetupMode, Side
+from cmdsl.games.cm2008.model import SIDES, CardSet, SetupMode, Side
 
 MAX_TURNS = 24  # long enough for reshuffles, wins, Breaking News and Media Support; short enough to run often
 
@@ -361,7 +361,7 @@ def test_the_full_log_is_kept(cm2008: CardSet) -> None:
 def test_an_action_by_hand_shows_nobody_the_cards_it_names(cm2008: CardSet) -> None:
     """A hand or the top Breaking News set by hand (the REPL's ``set``) is not in anyone's view."""
     from cmdsl.games.cm2008.actions import PositionChange
-    from cmdsl.interjections import interject
+    from cmdsl.games.cm2008.interjections import interject
 
     game = Game(cm2008, seed=2, setup=Setup(first="mccain"))
     obama = game.players[Side.OBAMA]

@@ -16,18 +16,16 @@ from typing import Any, NoReturn
 from .. import argtypes
 from ..bots import BOT_NAMES, parse_bot
 from ..errors import CmdslError
-from ..games.cm2008.setup import SETUP_MODES
-from ..loader import load_card_set
-from ..model import SIDES, CardSet, SetupMode
-from ..set_location import choose_set
+from ..games.cm2008.loader import load_card_set
+from ..games.cm2008.model import SIDES, CardSet, SetupMode
+from ..sets.set_location import choose_set
 from . import cluster, html_report
+from ..plugins import add_game_options, default_game, game, games, other_games_option
 from .analysis import analyse
 from .cluster import parse_cluster
 from .executor import Executor, executor_for
 from .games import ArmName
-from ..plugins import games
-from ..set_location import DEFAULT_GAME
-from .plan import FIRST_RULES, MAIN, NEW, OLD, Arm, Change, RunParams
+from .plan import MAIN, NEW, OLD, Arm, Change, RunParams
 from .report import text
 from .runner import prepare, run
 from .stats import Correction
@@ -44,26 +42,16 @@ def add_parser(sub: Any) -> None:
                        description="Play N bot games and report win rates with 95% intervals, first-player advantage, "
                                    "game length, and per card, state, Breaking News and Going Negative result. "
                                    "`cmdsl balance report DB` reports a stored run again.")
-    b.add_argument("--game", choices=list(games()), default=DEFAULT_GAME,
-                   help="cm2008 (default) or lobbys: a seat study, the first bot at one seat in turn, the second "
-                        "(default random) at the others")
-    b.add_argument("--players", metavar="N", type=argtypes.whole(2, 5, "a whole number from 2 to 5"),
-                   help="lobbys: how many players (default 4)")
-    b.add_argument("--people", action="store_true", help="lobbys: the variant The People Speak (L10, 2-4 players)")
+    first = default_game()
+    b.add_argument("--game", choices=list(games()), default=first,
+                   help="the game: " + ", ".join(f"{n} ({p.title}{', the default' if n == first else ''})"
+                                                 for n, p in games().items()))
     b.add_argument("--games", metavar="N", type=argtypes.whole(1, None, "a whole number ≥ 1"),
                    help=f"how many games (per card set); default {DEFAULT_GAMES}, or the stored run's with --resume")
     b.add_argument("--bot", action="append", metavar="BOT",
                    help=f"a bot ({', '.join(BOT_NAMES)}; settings as ismcts:iterations=400); give two, McCain's "
                         "then Obama's (default greedy twice)")
-    b.add_argument("--swap-sides", action="store_true", default=None,
-                   help="the bots change sides every other pair of games (to compare bots, not sides)")
-    b.add_argument("--setup", choices=list(SETUP_MODES), help="beginner (default), choose-states or draft")
-    b.add_argument("--draft", dest="setup", action="store_const", const="draft", help="same as --setup draft")
-    b.add_argument("--first", choices=list(FIRST_RULES),
-                   help="who plays first: random (from each seed; default), mccain, obama, or alternate")
     b.add_argument("--seed", metavar="S", type=argtypes.seed, help="the first game's seed (game i: seed + i; default 1)")
-    b.add_argument("--max-turns", metavar="N", type=argtypes.turn_limit,
-                   help=f"a game is a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)")
     b.add_argument("--workers", metavar="N", type=argtypes.whole(1, 256, "a whole number from 1 to 256"),
                    help="processes playing games at once (default: the number of CPUs); never changes the numbers")
     b.add_argument("--cluster", metavar="WHERE", type=parse_cluster,
@@ -76,6 +64,7 @@ def add_parser(sub: Any) -> None:
     b.add_argument("--resume", action="store_true", help="continue or extend the run stored in --db")
     _report_options(b)
     b.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_game_options(b, "balance")
     b.set_defaults(run=cmd_balance)
     actions = b.add_subparsers(dest="balance_action", metavar="report")
     r = actions.add_parser("report", help="report a stored run again, without playing")
@@ -140,7 +129,7 @@ def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
 
 def _change(card_id: str, old: CardSet, new: CardSet) -> Change:
     """A changed card as each set's generated rules text says it (what a reader compares)."""
-    from ..catalog import card_text
+    from ..games.cm2008.catalog import card_text
 
     before, after = old.cards.get(card_id), new.cards.get(card_id)
     title = (after or before).title if (after or before) is not None else card_id  # type: ignore[union-attr]
@@ -154,15 +143,14 @@ def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """The game's own balance study (its plug-in's ``balance``)."""
-    from ..plugins import game
-
+    wrong = other_games_option(args, "balance")
+    if wrong:
+        raise CmdslError(wrong)
     return game(args.game).balance(args)
 
 
 def campaign_balance(args: argparse.Namespace) -> int:
     """A run of two-player games of card sets, or an A/B of two sets (CM2008)."""
-    if args.players is not None or args.people:
-        raise CmdslError("balance: --players and --people are for --game lobbys (CM2008 has two players)")
     if args.resume and not args.db:
         raise CmdslError("balance: --resume needs the --db FILE of the run to resume")
     if args.report:

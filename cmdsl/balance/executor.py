@@ -18,8 +18,8 @@ import time
 from functools import lru_cache
 from typing import Iterator, Protocol, Sequence
 
-from ..loader import load_card_set
-from ..model import CardSet
+from ..games.cm2008.loader import load_card_set
+from ..games.cm2008.model import CardSet
 from .games import GameRow, Job, play
 
 

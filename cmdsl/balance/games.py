@@ -17,7 +17,7 @@ from ..errors import CmdslError
 from ..games.cm2008 import events as E
 from ..games.cm2008.engine import Game
 from ..games.cm2008.setup import FirstPlayer, Setup
-from ..model import SIDES, CardSet, SetupMode, Side
+from ..games.cm2008.model import SIDES, CardSet, SetupMode, Side
 
 #: The change of ``evaluate`` (about electoral votes) below which an event helped neither side.
 HELP_THRESHOLD = 0.5

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..atomic_file import write_atomically
 from ..errors import CmdslError
-from ..model import SIDES
+from ..games.cm2008.model import SIDES
 from .analysis import Analysis
 from .compare import ALPHA, DEFAULT_TOP, Comparison, correction_name, shown_cards
 from .plan import Change

@@ -7,7 +7,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, get_args
 
-from ..model import SetupMode
+from ..games.cm2008.model import SetupMode
 from .games import ArmName, Job
 
 #: Who plays first: the seed decides (random), always one side, or each side every other game.

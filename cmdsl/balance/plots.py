@@ -17,7 +17,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from ..model import SIDES
+from ..games.cm2008.model import SIDES
 from .compare import ALPHA, CardChange, Comparison, correction_name
 from .stats import MIN_GAMES, Difference, Interval, Rate
 from .summary import CardStats, Length, Summary

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..model import SIDES
+from ..games.cm2008.model import SIDES
 from .analysis import Analysis
 from .compare import DEFAULT_TOP, Comparison
 from .compare import render as render_comparison

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from ..bot_game import seat_bots
+from ..bots.match import seat_bots
 from ..bots import parse_bot, play_bot_move
 from ..errors import CmdslError
 from ..games.lobbys.data import LobbysData, load_data

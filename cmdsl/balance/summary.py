@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model import SIDES
+from ..games.cm2008.model import SIDES
 from .games import GameRow, Helped
 from .stats import MIN_GAMES, Difference, Rate, newcombe, quantile
 

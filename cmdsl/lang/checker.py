@@ -108,7 +108,7 @@ class Checker(Visitor):
 
     def check(self, program: A.Program) -> Checked:
         body = self.block(program.body, _At(_Scope(), actor=self.ctx.has_actor, loop=False, top=True))
-        # A discard cost is not inferred from the effect: a card declares it (`cost:`, cmdsl/cost.py).
+        # A discard cost is not inferred from the effect: a card declares it (`cost:`, cmdsl/games/cm2008/cost.py).
         abilities: list[A.Stmt] = []
         for st in body:
             if isinstance(st, A.WhileInPlay):

@@ -10,7 +10,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from ..model import Side
+from .sides import Side
 from . import ast as A
 from .checker import Checked
 from .ops import Choice, GameOps, State, Steps

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Generator, Protocol, Sequence, TypeAlias, TypeVar
 
-from ..model import Side
+from .sides import Side
 
 #: A state as the game represents it. Opaque to the language: an effect holds it, compares it and
 #: hands it back to the ops, and never reads it.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Side
+from .sides import Side
 from .ops import GameOps, State
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cmdsl.balance.seats import SeatJob, play_seat_job, seat_study
-from cmdsl.bot_game import run_bots, seat_bots
+from cmdsl.bots.match import run_bots, seat_bots
 from cmdsl.cli import main
 from cmdsl.games.lobbys import LobbysGame
 
@@ -75,7 +75,7 @@ def test_play_lobbys_bad_options_are_one_line_errors(argv: list[str], message: s
 
 def test_cm2008_play_refuses_lobbys_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--bot", "random", "--bot", "random", "--players", "3"]) == 2
-    assert "Campaign Manager 2008 is for two players" in capsys.readouterr().err
+    assert "play --game cm2008: --players is an option of Lobbys (--game lobbys)" in capsys.readouterr().err
 
 
 def test_a_seat_study_rotates_the_tested_bot_and_reports_each_seat(capsys: pytest.CaptureFixture[str]) -> None:
@@ -107,4 +107,5 @@ def test_a_seat_job_seats_the_tested_bot_where_it_says() -> None:
 
 def test_a_lobbys_seat_study_refuses_cm2008_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "--game", "lobbys", "--setup", "draft", "--games", "2"]) == 1
-    assert "--setup belong(s) to CM2008 runs" in capsys.readouterr().err
+    assert ("balance --game lobbys: --setup is an option of Campaign Manager 2008 (--game cm2008)"
+            in capsys.readouterr().err)

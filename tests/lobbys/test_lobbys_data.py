@@ -116,7 +116,7 @@ def test_the_package_and_its_data_ship_in_the_wheel() -> None:
 
 def test_the_card_set_tools_do_not_take_the_lobbys_data_for_a_card_set() -> None:
     """``cards/`` stands for its one CM2008 set (``cmdsl check cards``, ``--cards cards``)."""
-    from cmdsl.set_location import card_set_dirs, one_set
+    from cmdsl.sets.set_location import card_set_dirs, one_set
 
     assert [d.name for d in card_set_dirs([REPO / "cards"])] == ["cm2008"]
     assert one_set(REPO / "cards").name == "cm2008"
@@ -130,7 +130,7 @@ def test_naming_the_lobbys_data_where_a_card_set_is_wanted_says_what_it_is(tmp_p
 
     from cmdsl.cli import main
     from cmdsl.errors import CardSetError
-    from cmdsl.set_location import one_set
+    from cmdsl.sets.set_location import one_set
 
     copy = tmp_path / "mine"
     shutil.copytree(REPO / "cards" / "lobbys", copy)

@@ -13,8 +13,8 @@ import pytest
 from cmdsl.games.lobbys.scenario import load_lobbys_scenarios
 from cmdsl.games.lobbys.scenario_run import run_lobbys_scenario
 from cmdsl.games.lobbys.seats import LobbysSeat
-from cmdsl.scenario_doc import ScenarioError
-from cmdsl.scenario_file import load_scenarios
+from cmdsl.sets.scenario_doc import ScenarioError
+from cmdsl.games.cm2008.scenario_file import load_scenarios
 
 from cmdsl.set_tests import Case, check, collect, runner_for, scenario_files, scenario_folder, stale_snapshots
 

@@ -14,10 +14,10 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cmdsl.catalog import card_text
+from cmdsl.games.cm2008.catalog import card_text
 from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import SeatAnswer
-from cmdsl.model import Side
+from cmdsl.games.cm2008.model import Side
 
 from cmdsl.repl.app import CARDS_CHANGED, notices, repl, welcome
 from cmdsl.repl.commands import run_line

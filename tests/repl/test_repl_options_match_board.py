@@ -13,7 +13,7 @@ from cmdsl.game.decisions import is_chance
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import StateView
-from cmdsl.model import CardSet
+from cmdsl.games.cm2008.model import CardSet
 from cmdsl.repl import render
 from cmdsl.games.cm2008.explain import explain
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from cmdsl.games.cm2008 import events as E
 from cmdsl.game.decisions import SeatAnswer
 from cmdsl.games.cm2008.kinds import DecisionKind
-from cmdsl.model import Side
+from cmdsl.games.cm2008.model import Side
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 

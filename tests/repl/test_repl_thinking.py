@@ -13,7 +13,7 @@ import pytest
 
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
-from cmdsl.thinking import ERASE, Thinking
+from cmdsl.bots.thinking import ERASE, Thinking
 
 from ..test_thinking import FakeTerminal
 

@@ -13,7 +13,7 @@ import pytest
 from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.lobbys import events as LE
-from cmdsl.model import Side
+from cmdsl.games.cm2008.model import Side
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 from cmdsl.repl.undo_rule import UndoRefused

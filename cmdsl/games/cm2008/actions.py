@@ -1,7 +1,7 @@
 """Actions by hand: an effect run or a position changed by a person (the REPL's `eval`, `set`).
 
 They are typed values, not text the engine must read: the controller checks and compiles an
-action (``cmdsl.interjections.prepare``) and hands the engine the steps that carry it out. A game
+action (``cmdsl.games.cm2008.interjections.prepare``) and hands the engine the steps that carry it out. A game
 records them among its answers as ``Interjection``s, and a record stores them as JSON objects:
 ``{"by_hand": "effect", "side": "mccain", "text": "draw 1"}`` or
 ``{"by_hand": "set", "change": {"op": "score", "side": "obama", "value": 200}}``.
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Union
 
 from ...errors import RecordError
-from ...model import Side
+from .model import Side
 from ...game.decisions import CHANCE, SeatAnswer
 from ...game.fields import MAX_ANSWER_CHARS, Fields, shown
 

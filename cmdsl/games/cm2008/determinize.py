@@ -22,7 +22,7 @@ import random
 
 from typing import Any, Protocol
 
-from ...model import Side
+from .model import Side
 from ...values import value
 from ...game.decisions import Decision, PlayerSeat
 from .position import DraftPile, Position

@@ -20,10 +20,7 @@ from typing import Callable, ClassVar, Iterable, Literal, Sequence
 
 from ...errors import IllegalAnswer
 from ...values import value
-from ...model import (
-    HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE,
-    CardDef, CardSet, Side, StateTile,
-)
+from .model import HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE, CardDef, CardSet, Side, StateTile
 from ...lang.ops import Choice
 from ...lang.run import Run
 from ...lang.work import MAX_TRIGGERS
@@ -167,7 +164,7 @@ class Game(Driver):
     def interject(self, action: ByHand, steps: Callable[["Game"], Steps]) -> None:
         """Carry out an action by hand (an effect run, a position changed) at a turn's play-or-draw
         decision. The controller has checked and compiled it into ``steps``
-        (``cmdsl.interjections.prepare``): the engine never reads effect text. Recorded like an
+        (``cmdsl.games.cm2008.interjections.prepare``): the engine never reads effect text. Recorded like an
         answer, so undo, save and replay include it."""
         d = self.pending
         if d is None or d.kind != "turn":

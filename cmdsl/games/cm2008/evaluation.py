@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...model import LETTER_SIDE, TRACK, Side
+from .model import LETTER_SIDE, TRACK, Side
 
 if TYPE_CHECKING:  # pragma: no cover
     from .position import Position

@@ -17,7 +17,7 @@ import re
 from dataclasses import field
 from typing import ClassVar
 
-from ...model import Side
+from .model import Side
 from ...values import value
 from ...game.audience import EVERYONE, NOBODY, Audience, Event, everyone
 from .kinds import DecisionKind
@@ -550,7 +550,7 @@ class Interjected(Event):
 
     what: str
 
-    # An action by hand may set a hand, the top Breaking News or the next die (cmdsl/interjections.py),
+    # An action by hand may set a hand, the top Breaking News or the next die (cmdsl/games/cm2008/interjections.py),
     # and it is made by whoever runs the game, not by a seat: nobody sees what it was.
     hidden: ClassVar[tuple[str, ...]] = ("what",)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ...catalog import card_text
+from .catalog import card_text
 from ...game.decisions import Decision, Option
 from .engine import Game
 from .setup import DRAFT_ROUNDS
@@ -18,7 +18,7 @@ from .events import DieRolled
 from .kinds import DecisionKind
 from .position import LiveState
 from .view import RowView, StateView
-from ...model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, CardDef, NegativeDef, NewsDef, Side, StateTile
+from .model import HAND_LIMIT_FOR_DRAWING, ISSUES, TRACK, CardDef, NegativeDef, NewsDef, Side, StateTile
 
 _DRAFT_ROUND = re.compile(r"^draft round (\d+): (.*)$")
 

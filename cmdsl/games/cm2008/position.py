@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from types import UnionType
 from typing import Any, Callable, Union, get_args, get_origin, get_type_hints
 
-from ...model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
+from .model import LETTER_SIDE, TOKENS_PER_PLAYER, TRACK, Side, StateTile
 from ...game.rng import GameRng
 from ...values import value
 

@@ -6,7 +6,7 @@ upgraded when it is read. Format 3 (``cmdsl-record/3``) is a file written for on
 ``save``, docs/secrets.md): its ``view`` says whose view its ``log`` is (a seat, ``public`` or
 ``full``), ``log_sha256`` is still the digest of the full log, and another seat's secret answer is
 stored as the number of its option (``{"seat": "obama", "option": 2}``), not the card's id. Every field is checked before anything runs: a bad one is a one-line
-``RecordError`` naming the field. Reading and writing files is ``cmdsl.record_file``'s job.
+``RecordError`` naming the field. Reading and writing files is ``cmdsl.sets.record_file``'s job.
 """
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterable, Union
 
 from ...errors import RecordError
 from .actions import RecordedAnswer, answer_from_json, answer_from_v1, answer_to_json
 from ...game.fields import MAX_SEED, Fields
-from ...model import Side
+from .model import Side
 from .setup import Setup
+from ...sets.record_file import read_json, save_json
 
 FORMAT = "cmdsl-record/2"
 #: Older formats this version reads (and upgrades): the first, whose interjections were text.
@@ -162,3 +164,13 @@ def first_difference(old: list[str] | tuple[str, ...], new: list[str] | tuple[st
         if log_key(a) != log_key(b):
             return i
     return None if len(old) == len(new) else min(len(old), len(new))
+
+
+def load_record(path: str | Path) -> Record:
+    """A CM2008 record file, read safely (``read_json``) and checked field by field."""
+    return Record.from_json(read_json(path), str(path))
+
+
+def save_record(record: Record, path: str | Path) -> None:
+    """Write ``record`` atomically: a failed save leaves the previous file as it was."""
+    save_json(record.to_json(), path)

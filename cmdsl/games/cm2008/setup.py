@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from ...model import SetupMode
+from .model import SetupMode
 from ...game.fields import Fields
 
 #: beginner: the starred decks and states (R3.1, R3.3); choose-states: starred decks, each player

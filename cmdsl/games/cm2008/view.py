@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...model import ISSUES, Side
+from .model import ISSUES, Side
 from ...game.decisions import Decision, Option, Seat
 from .kinds import DecisionKind
 from .events import Event, GameEnded

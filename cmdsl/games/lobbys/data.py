@@ -2,7 +2,7 @@
 frozen ``LobbysData`` value that the rules take as an argument.
 
 Every problem is one ``CardError`` naming the file, line, column and item, with the line and a
-caret, like every data file of cmdsl (cmdsl.safe_yaml does the reading and the YAML errors).
+caret, like every data file of cmdsl (cmdsl.sets.safe_yaml does the reading and the YAML errors).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Final, Mapping, TypeVar
 import yaml
 
 from ...errors import CardError, Located, did_you_mean, shown_path
-from ...safe_yaml import compose, item_at, read_text
+from ...sets.safe_yaml import compose, item_at, read_text
 from .cards import FACES, HIGHEST_RANK, LOWEST_RANK, SUITS, Card, Face, Suit, pip_cards
 
 DATA_FILE: Final = "lobbys.yaml"

@@ -9,14 +9,13 @@ likely means, each located at the line to change and saying how (the Lobbys side
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
 from ...errors import CardError, Located, shown_path
-from ...safe_yaml import compose, read_text
+from ...sets.safe_yaml import compose, read_text
 from .cards import HIGHEST_RANK, LOWEST_RANK
 from .data import _ITEM_KEYS, DATA_FILE, MAX_BYTES, LobbysData, load_data
 
@@ -36,13 +35,11 @@ class LobbysCheck:
 
 def check_lobbys(folder: Path) -> LobbysCheck:
     """Load and check ``folder``'s Lobbys data; a ``CardError`` (located) when it does not load."""
-    start = time.perf_counter()
     path = folder / DATA_FILE
     data = load_data(path)
-    ms = (time.perf_counter() - start) * 1000
     cuts = ", ".join(f"{p} players: ranks 1-{top}" for p, top in sorted(data.top_rank.items()))
     summary = (f"{shown_path(folder)}: ok — Lobbys: {data.rounds} rounds of {data.tenders_per_round} tenders, "
-               f"{data.hand_size} cards a hand ({cuts}) [{ms:.0f} ms]")
+               f"{data.hand_size} cards a hand ({cuts})")
     name = shown_path(path)
     text = read_text(path, max_bytes=MAX_BYTES, label=name, item_keys=_ITEM_KEYS)
     return LobbysCheck(summary, tuple(_Finder(name, text).warnings(data)))

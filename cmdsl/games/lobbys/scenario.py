@@ -5,7 +5,7 @@ and a problem points at its line: a card that is not in this player count's Offe
 is in two places, a hand of the wrong size for the step, contracts won other than in pairs (L6.4).
 
 A scenario file for Lobbys says so at its top (``game: lobbys``); it is read by
-``cmdsl.scenario_doc`` like any game's. Running one is ``scenario_run.py``.
+``cmdsl.sets.scenario_doc`` like any game's. Running one is ``scenario_run.py``.
 """
 
 from __future__ import annotations
@@ -17,12 +17,8 @@ from typing import Any, Callable, Final, Sequence, TypeVar
 
 from ...errors import did_you_mean
 from ...game.fields import MAX_SEED
-from ...scenario_checks import (
-    EVENT_KEYS, Check, Refused, Seen, as_seen_by, decided_by, equal, event_checks, refused_in,
-)
-from ...scenario_doc import (
-    Path_, Place, ScenarioDoc, ScenarioError, keys_of, list_at, read_doc, shown, text_at, whole_at,
-)
+from ...sets.scenario_checks import EVENT_KEYS, Check, Refused, Seen, as_seen_by, decided_by, equal, event_checks, refused_in
+from ...sets.scenario_doc import Path_, Place, ScenarioDoc, ScenarioError, keys_of, list_at, read_doc, shown, text_at, whole_at
 from . import events as E
 from .cards import SUITS, Card, Contract, Suit, card, contract, contract_cards
 from .data import LobbysData, load_data

@@ -13,8 +13,8 @@ from typing import Sequence
 
 from ...errors import CmdslError, IllegalAnswer
 from ...game.audience import Event
-from ...scenario_checks import Refusal, judge_refusal, verify
-from ...scenario_doc import Place, ScenarioError
+from ...sets.scenario_checks import Refusal, judge_refusal, verify
+from ...sets.scenario_doc import Place, ScenarioError
 from .game import LobbysGame
 from .position import LobbysPosition, Phase
 from .scenario import LobbysScenario

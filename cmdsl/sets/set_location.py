@@ -7,11 +7,11 @@
 
 A folder names a set the way ``cmdsl check`` reads it (``card_set_dirs``): a folder of YAML files
 is a set; a card file stands for its folder; a folder of set folders (``cards/``) stands for
-its one set, and one holding several is refused with their names, never guessed. A Lobbys set is
-a folder holding ``lobbys.yaml`` (the file stands for its folder); ``[cards] lobbys = "…"`` names
-one in the project file.
+its one set, and one holding several is refused with their names, never guessed. The set of a game
+whose data is one file (its plug-in's ``data_file``) is a folder holding that file (the file stands
+for its folder); ``[cards] GAME = "…"`` names one in the project file.
 
-A designer who installed cmdsl and edits ``cards/cm2008/*.yaml`` in a repository holding a
+A designer who installed cmdsl and edits a set's files in a repository holding a
 ``cmdsl.toml`` gets the edited cards in every tool, not the copy installed in site-packages.
 """
 
@@ -22,12 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .errors import CardError, CardSetError, Located, did_you_mean, shown_path
-from .games import GAME_DATA_FILES, game_data_in
-from .resources import bundled_cards_dir
+from ..errors import CardError, CardSetError, Located, did_you_mean, shown_path
+from .. import plugins
+from ..plugins import game_data_in
 
 PROJECT_FILE = "cmdsl.toml"
-DEFAULT_GAME = "cm2008"
 _MAX_PROJECT_BYTES = 64 * 1024
 
 How = Literal["--cards", "project", "bundled"]
@@ -40,11 +39,13 @@ class SetChoice:
     path: Path
     how: How
     project: Path | None = None  # the project file that named it
-    game: str = DEFAULT_GAME
+    game: str = ""  # the game it is a set of (none given: the default game)
 
     def describe(self) -> str:
-        """For every output that depends on the set: "card set cards/cm2008 (from cmdsl.toml)"."""
-        where = f"{'card set' if self.game == DEFAULT_GAME else self.game.capitalize() + ' set'} {shown_path(self.path)}"
+        """For every output that depends on the set: "card set cards/mine (named by cmdsl.toml)"."""
+        plugin = plugins.game(self.game or plugins.default_game())
+        kind = "card set" if plugin.data_file is None else f"{plugin.title} set"
+        where = f"{kind} {shown_path(self.path)}"
         if self.how == "--cards":
             return f"{where} (--cards)"
         if self.how == "project":
@@ -83,13 +84,16 @@ def project_sets(project: Path) -> dict[str, Path]:
                      did_you_mean(unknown[0], ["cards"]))
     sets = data.get("cards", {})
     if not isinstance(sets, dict) or not all(isinstance(v, str) and v for v in sets.values()):
-        raise _error(label, '[cards] maps each game to its set folder, e.g. cm2008 = "cards/cm2008"')
+        raise _error(label, '[cards] maps each game to its set folder, e.g. mygame = "cards/mine"')
     return {game: (project.parent / folder).resolve() for game, folder in sets.items()}
 
 
-def choose_set(given: str | Path | None = None, game: str = DEFAULT_GAME, start: Path | None = None) -> SetChoice:
-    """The set a command uses (the rule in this module's docstring)."""
-    the_set = one_set if game == DEFAULT_GAME else lambda path: data_set(path, game)
+def choose_set(given: str | Path | None = None, game: str | None = None, start: Path | None = None) -> SetChoice:
+    """The set a command uses (the rule in this module's docstring) of ``game`` (default: the
+    default game)."""
+    game = game or plugins.default_game()
+    plugin = plugins.game(game)
+    the_set = one_set if plugin.data_file is None else lambda path: data_set(path, game)
     if given is not None:
         return SetChoice(the_set(Path(given)), "--cards", game=game)
     project = find_project(start)
@@ -100,13 +104,12 @@ def choose_set(given: str | Path | None = None, game: str = DEFAULT_GAME, start:
             if not folder.exists():
                 raise _error(shown_path(project), f'[cards] {game} = "{shown_path(folder)}": no such folder')
             return SetChoice(the_set(folder), "project", project, game)
-    bundled = bundled_cards_dir()
-    return SetChoice(bundled if game == DEFAULT_GAME else bundled.parent / game, "bundled", game=game)
+    return SetChoice(plugin.bundled(), "bundled", game=game)
 
 
 def data_set(path: Path, game: str) -> Path:
     """The folder of ``game``'s set that ``path`` names: a folder holding its data file, or the file."""
-    file = next(name for name, g in GAME_DATA_FILES.items() if g == game)
+    file = plugins.game(game).data_file
     folder = path.parent if path.is_file() else path
     if not path.exists():
         raise _error(shown_path(path), "no such file or directory")
@@ -122,7 +125,7 @@ def _has_card_files(folder: Path) -> bool:
 
 def card_set_dirs(paths: list[Path]) -> list[Path]:
     """The card sets under ``paths``: a directory of YAML files, or each such subdirectory. A
-    folder that holds another game's data (``cards/lobbys``) is not a card set: it is skipped."""
+    folder that holds a game's data file is not a card set: it is skipped."""
     out: list[Path] = []
     for p in paths:
         if p.is_file():

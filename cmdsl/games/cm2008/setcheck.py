@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal, Mapping, Sequence
 
-from .errors import CardError, Located
-from .games.cm2008.setup import DRAFT_DRAW, DRAFT_ROUNDS
+from ...errors import CardError, Located
+from .setup import DRAFT_DRAW, DRAFT_ROUNDS
 from .manifest import Manifest, Promise
 from .model import CardDef, NegativeDef, NewsDef, Side, StateTile
 

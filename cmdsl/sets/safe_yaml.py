@@ -3,7 +3,7 @@
 Every YAML input of cmdsl (card files, the card-set manifest, scenario files) goes through
 ``read_text`` then ``compose``. Both raise one ``CardError`` that says where the problem is and,
 when the line lies inside a list item, which item (the ``id:``, ``name:`` or ``roll:`` of that
-item), so a designer sees "mccain.yaml:40:1: mccain-country-first: a tab character ..." rather
+item), so a designer sees "deck.yaml:40:1: my-card: a tab character ..." rather
 than a scanner error or a traceback.
 
 Why the limits: PyYAML's composer recurses once per nesting level (a few thousand ``[`` give a
@@ -23,7 +23,7 @@ from typing import Final, Iterator, Protocol
 
 import yaml
 
-from .errors import CardError, Located
+from ..errors import CardError, Located
 
 #: Nesting levels a document may have; a card file needs 4 (sections, list, item, a group list).
 MAX_DEPTH: Final = 20

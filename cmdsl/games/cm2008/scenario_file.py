@@ -10,14 +10,14 @@ from typing import Any
 
 import yaml
 
-from .errors import CardError, did_you_mean
-from .game.fields import MAX_SEED
-from .lang.parser import Origin
+from ...errors import CardError, did_you_mean
+from ...game.fields import MAX_SEED
+from ...lang.parser import Origin
 from .model import SIDES, CardSet, Side
-from .safe_yaml import scalar_origin
+from ...sets.safe_yaml import scalar_origin
 from .scenario import ACTIONS, SCENARIO_KEYS, Scenario, compile_snippet, parse_expect
-from .scenario_checks import refused_in
-from .scenario_doc import Path_, Place, ScenarioDoc, ScenarioError, keys_of, node_at, read_doc, scenario_names
+from ...sets.scenario_checks import refused_in
+from ...sets.scenario_doc import Path_, Place, ScenarioDoc, ScenarioError, keys_of, node_at, read_doc, scenario_names
 
 __all__ = ["load_scenario", "load_scenarios", "scenario_names"]
 

@@ -6,13 +6,13 @@ import json
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
-from .errors import CmdslError
-from .games.cm2008.actions import EffectByHand, PositionChange, RecordedAnswer
-from .game.audience import Event
-from .game.decisions import CHANCE, Decision, SeatAnswer, is_chance
-from .games.cm2008 import events as E
-from .games.cm2008.engine import Game
-from .games.cm2008.record import FileAnswer, HiddenAnswer, Record, first_difference, log_digest
+from ...errors import CmdslError
+from .actions import EffectByHand, PositionChange, RecordedAnswer
+from ...game.audience import Event
+from ...game.decisions import CHANCE, Decision, SeatAnswer, is_chance
+from . import events as E
+from .engine import Game
+from .record import FileAnswer, HiddenAnswer, Record, first_difference, log_digest
 from .interjections import interject
 from .model import CardSet, Side
 

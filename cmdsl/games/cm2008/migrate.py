@@ -27,12 +27,12 @@ from typing import Final
 import yaml
 
 from .cost import leading_discards, render_discard
-from .errors import CardError, CardSetError, Located, shown_path
-from .lang import ast as A
-from .lang.parser import Origin, parse_effect
+from ...errors import CardError, CardSetError, Located, shown_path
+from ...lang import ast as A
+from ...lang.parser import Origin, parse_effect
 from .loader import CARD_FILE_MAX_BYTES, CARD_FILE_MAX_DEPTH, card_files
 from .manifest import CARD_FORMAT, MANIFEST_MAX_BYTES, MANIFEST_NAME, OldFormatError, read_manifest
-from .safe_yaml import compose, read_text, scalar_origin
+from ...sets.safe_yaml import compose, read_text, scalar_origin
 
 #: A line of an effect block that is only a discard count, and perhaps a comment (kept on `cost:`).
 _DISCARD_LINE: Final = re.compile(r"^(?P<indent>[ ]*)discard[ ]+(?P<n>[0-9]+)[ ]*(?P<comment>#[^\r]*?)?[ \r]*$")

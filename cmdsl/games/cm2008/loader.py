@@ -1,9 +1,9 @@
 """Card files (YAML) → a checked, compiled ``CardSet``, or every problem found, located.
 
-A set is a folder: its ``manifest.yaml`` (``cmdsl.manifest``) and card files. Each file is read
-and composed by ``cmdsl.safe_yaml`` into nodes (which keep line and column): bounded in size and
+A set is a folder: its ``manifest.yaml`` (``cmdsl.games.cm2008.manifest``) and card files. Each file is read
+and composed by ``cmdsl.sets.safe_yaml`` into nodes (which keep line and column): bounded in size and
 nesting, no anchors, only plain YAML types. Nothing of a set is returned unless every file in it
-is clean and the whole set passes ``cmdsl.setcheck``.
+is clean and the whole set passes ``cmdsl.games.cm2008.setcheck``.
 """
 
 from __future__ import annotations
@@ -19,17 +19,17 @@ from typing import Any, Callable, Final, Sequence
 
 import yaml
 
-from .errors import CardError, CardSetError, Located, did_you_mean, shown_path
-from .lang.checker import Context, Names, check
-from .lang.compiler import compile_effect
-from .lang.parser import Origin, parse_effect
+from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
+from ...lang.checker import Context, Names, check
+from ...lang.compiler import compile_effect
+from ...lang.parser import Origin, parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
-from .lang.work import WORK_BUDGET, PlayLevels, over_budget, stmt_work
+from ...lang.work import WORK_BUDGET, PlayLevels, over_budget, stmt_work
 from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
-from .resources import bundled_cards_dir
-from .safe_yaml import compose, read_text, scalar_origin
-from .set_location import one_set
+from ...resources import bundled_cards_dir
+from ...sets.safe_yaml import compose, read_text, scalar_origin
+from ...sets.set_location import one_set
 from .setcheck import Contents, Section, set_errors
 from .set_warnings import set_warnings
 

@@ -10,17 +10,31 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from .bot_game import destination_refused, play_to_end, seat_bots
-from .errors import CmdslError
-from .games.lobbys.data import DATA_FILE, LobbysData, load_data
-from .games.lobbys.game import LobbysGame
-from .games.lobbys.record import replay_problem
-from .games.lobbys.seats import seat_named, seats_for
-from .plugins import GamePlugin, Report, scenario_reader, shown
-from .record_file import save_json
-from .set_location import choose_set
+from ...bots.match import destination_refused, play_to_end, seat_bots
+from ...errors import CmdslError
+from .data import DATA_FILE, LobbysData, load_data
+from .game import LobbysGame
+from .record import replay_problem
+from .seats import seat_named, seats_for
+from ... import argtypes
+from ...plugins import Checked, Command, GamePlugin, Option
+from ...resources import bundled_cards_dir
+from ...sets.record_file import save_json
+from ...sets.scenario_report import Report, scenario_reader, shown
+from ...sets.set_location import choose_set
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
+_PEOPLE = Option(("--people",), dict(action="store_true", help="the variant The People Speak (L10, 2-4 players)"))
+OPTIONS: dict[Command, tuple[Option, ...]] = {
+    "play": (Option(("--players",), dict(type=int, metavar="N", help="2 to 5 players (default 4; L1.1)")), _PEOPLE),
+    "balance": (Option(("--players",), dict(metavar="N", type=argtypes.whole(2, 5, "a whole number from 2 to 5"),
+                                            help="how many players (default 4)")), _PEOPLE),
+}
+
+
+def _bundled() -> Path:
+    """The Lobbys set shipped with cmdsl, beside the bundled card sets (``cards/lobbys``)."""
+    return bundled_cards_dir().parent / "lobbys"
 
 
 def play(args: argparse.Namespace) -> int:
@@ -79,11 +93,8 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
 
 def new_set(args: argparse.Namespace, folder: Path) -> int:
     """`cmdsl new-set DIR --game lobbys`: the published numbers, commented, and an example scenario."""
-    if args.start != "empty":
-        raise CmdslError("new-set --game lobbys: --from is for CM2008 sets; a Lobbys set starts from the "
-                         "published numbers")
-    from .games.lobbys.new_set import lobbys_files
-    from .new_set import write_files
+    from .new_set import lobbys_files
+    from ...sets.new_files import write_files
 
     written = write_files(folder, lobbys_files(folder.name))
     print(f"Wrote a Lobbys set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written) + ".")
@@ -100,27 +111,27 @@ def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
 
 
 def _scenarios_of(path: str, data: LobbysData) -> list[Report]:
-    from .games.lobbys.scenario import load_lobbys_scenarios
-    from .games.lobbys.scenario_run import run_lobbys_scenario
+    from .scenario import load_lobbys_scenarios
+    from .scenario_run import run_lobbys_scenario
 
     return [(sc.name, sc.id, lambda sc=sc: shown(run_lobbys_scenario(sc)))
             for sc in load_lobbys_scenarios(path, data)]
 
 
-#: The options of a CM2008 run that a Lobbys seat study has no use for.
-_CM2008_ONLY = ("swap_sides", "setup", "first", "max_turns", "cluster", "against", "db", "resume", "top")
+#: The options of `cmdsl balance` that a seat study does not take (it is played at once, in memory).
+_NOT_IN_A_SEAT_STUDY = ("cluster", "against", "db", "resume", "top")
 
 
 def balance(args: argparse.Namespace) -> int:
     """`cmdsl balance --game lobbys`: a seat study, the tested bot at one seat in turn (docs/balance.md)."""
-    from .balance import html_report
-    from .balance.cli import DEFAULT_GAMES
-    from .balance.seats import seat_study
+    from ...balance import html_report
+    from ...balance.cli import DEFAULT_GAMES
+    from ...balance.seats import seat_study
 
-    given = [f"--{name.replace('_', '-')}" for name in _CM2008_ONLY
+    given = [f"--{name.replace('_', '-')}" for name in _NOT_IN_A_SEAT_STUDY
              if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
     if given:
-        raise CmdslError(f"balance --game lobbys: {', '.join(given)} belong(s) to CM2008 runs; a Lobbys seat study "
+        raise CmdslError(f"balance --game lobbys: {', '.join(given)}: not taken by a Lobbys seat study; it "
                          "takes --cards, --players, --people, --bot (two at most), --games, --seed, --workers, --quiet, "
                          "--report")
     if args.report:
@@ -138,4 +149,13 @@ def balance(args: argparse.Namespace) -> int:
 
 
 
-PLUGIN = GamePlugin("lobbys", "Lobbys", play, replay_record, scenarios, new_set, balance)
+def check(folder: Path) -> Checked:
+    """`cmdsl check` of a Lobbys set: its data loads, and what would not play as meant."""
+    from .data_check import check_lobbys
+
+    checked = check_lobbys(folder)
+    return Checked(checked.summary, checked.warnings)
+
+
+PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), _bundled, play,
+                    replay_record, scenarios, new_set, balance, check, OPTIONS, data_file=DATA_FILE)

@@ -8,11 +8,11 @@ passes; other commands say nothing). Each is located where the fix goes, and say
 
 from __future__ import annotations
 
-from .errors import CardError
+from ...errors import CardError
 from .manifest import Manifest
 from .model import START_SCORES, WINNING_SCORE, Side
 from .setcheck import DECK_SIZE, Contents
-from .games.cm2008.setup import DRAFT_DRAW, DRAFT_ROUNDS
+from .setup import DRAFT_DRAW, DRAFT_ROUNDS
 
 #: Starred decks: the setups that deal only the beginner cards (R1.2, R3.3).
 STARRED_SETUPS = ("beginner", "choose-states")

@@ -2,9 +2,9 @@
 with its line and column, and the located errors every game's scenarios raise.
 
 Any game's scenario file is a YAML mapping with a ``scenarios:`` list and, optionally, the game
-it is for (``game: lobbys``; without it, CM2008). It is read like a card file (size, nesting, no
+it is for (``game: NAME``; without it, the default game's). It is read like a card file (size, nesting, no
 anchors: ``safe_yaml``), so that a problem found in any part, even while the scenario runs,
-points into the file: ``cards/cm2008/scenarios/x.yaml:12:9: scenario 'two supports': position…``.
+points into the file: ``cards/mine/scenarios/x.yaml:12:9: scenario 'two supports': position…``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any, Final, Mapping
 
 import yaml
 
-from .errors import CardError, Located, did_you_mean, shown_path
-from .games import GAMES, GameName
+from ..errors import CardError, Located, did_you_mean, shown_path
+from .. import plugins
 from .safe_yaml import compose, read_text
 
 Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
@@ -117,7 +117,7 @@ class ScenarioDoc:
     lines: list[str]
     root: yaml.Node | None
     top: Place
-    game: GameName
+    game: str
     items: list[Any]
 
     def place(self, i: int) -> Place:
@@ -133,7 +133,7 @@ class ScenarioDoc:
         if not 0 <= index < len(self.items):
             raise self.top.error(("scenarios",), f"there is no scenario {index + 1}: the file has {len(self.items)}")
 
-    def require_game(self, game: GameName) -> None:
+    def require_game(self, game: str) -> None:
         """A located error when this file is another game's."""
         if self.game != game:
             raise self.top.error(("game",), f"this is a file of {self.game} scenarios, not {game}: "
@@ -151,10 +151,11 @@ def read_doc(path: str | Path) -> ScenarioDoc:
     root = compose(text, label, item_keys=("name",))
     top = Place(label, None, marks(root, ()) if root is not None else {})
     data = keys_of(top, (), plain(root), FILE_KEYS)
-    game = data.get("game", "cm2008")
-    if game not in GAMES:
-        raise top.error(("game",), f"expected one of {', '.join(GAMES)}, got {shown(game)}",
-                        did_you_mean(str(game), GAMES))
+    known = list(plugins.games())
+    game = data.get("game", plugins.default_game())
+    if game not in known:
+        raise top.error(("game",), f"expected one of {', '.join(known)}, got {shown(game)}",
+                        did_you_mean(str(game), known))
     items = data.get("scenarios")
     if not isinstance(items, list):
         raise top.error(("scenarios",), "expected a list of scenarios")

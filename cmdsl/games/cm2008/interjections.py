@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .errors import CmdslError, did_you_mean
-from .games.cm2008 import events as E
-from .games.cm2008.actions import ByHand, EffectByHand
-from .games.cm2008.engine import Game, Steps
-from .games.cm2008.options import die_id
-from .lang.run import Run
-from .game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
-from .games.cm2008.position import parse_row
-from .lang.parser import Origin
+from ...errors import CmdslError, did_you_mean
+from . import events as E
+from .actions import ByHand, EffectByHand
+from .engine import Game, Steps
+from .options import die_id
+from ...lang.run import Run
+from ...game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
+from .position import parse_row
+from ...lang.parser import Origin
 from .model import ISSUES, TOKENS_PER_PLAYER, Side
 from .scenario import compile_snippet
 

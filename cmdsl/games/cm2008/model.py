@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from .errors import CmdslError
+from ...errors import CmdslError
+from ...lang.sides import SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
 
 if TYPE_CHECKING:
-    from .lang.checker import Checked
+    from ...lang.checker import Checked
 
 DEFENSE, ECONOMY = "defense", "economy"
 ISSUES = (DEFENSE, ECONOMY)
@@ -26,27 +27,6 @@ HAND_LIMIT_FOR_DRAWING = 5  # R4.2
 OPENING_HAND = 3  # R3.2
 
 
-class Side(str, Enum):
-    MCCAIN = "mccain"
-    OBAMA = "obama"
-
-    # Plain attributes of each member, set below: the engine reads them at every step, and a
-    # property costs a call each time.
-    other: "Side"  # the other candidate
-    letter: str  # the printed colour of this side's circles: R (red) for McCain, B (blue) for Obama
-
-    @property
-    def label(self) -> str:
-        """The candidate's name as printed: McCain, Obama."""
-        return "McCain" if self is Side.MCCAIN else "Obama"
-
-    def __str__(self) -> str:
-        return self.label
-
-
-SIDES = (Side.MCCAIN, Side.OBAMA)
-for _side, _other, _letter in ((Side.MCCAIN, Side.OBAMA, "R"), (Side.OBAMA, Side.MCCAIN, "B")):
-    _side.other, _side.letter = _other, _letter
 LETTER_SIDE = {"R": Side.MCCAIN, "B": Side.OBAMA, "W": None}
 
 # An effect, compiled: a generator function of a run context (see lang/compiler.py).

@@ -1,6 +1,6 @@
 """A card set's ``manifest.yaml``: which game it is for, its name, its format version, the setup
 modes it supports and the sizes it promises (docs/cardsets.md). Read and validated here; the
-sizes are compared with the cards in ``cmdsl.setcheck``.
+sizes are compared with the cards in ``cmdsl.games.cm2008.setcheck``.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Final, cast
 
 import yaml
 
-from .errors import CardError, Located, did_you_mean, shown_path
-from .games.cm2008.setup import SETUP_MODES
+from ...errors import CardError, Located, did_you_mean, shown_path
+from .setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
-from .safe_yaml import compose, read_text
+from ...sets.safe_yaml import compose, read_text
 
 MANIFEST_NAME: Final = "manifest.yaml"
 MANIFEST_MAX_BYTES: Final = 64 * 1024  # a manifest is a dozen lines

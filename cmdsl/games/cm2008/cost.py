@@ -15,12 +15,12 @@ from typing import Any, Final
 
 import yaml
 
-from .errors import CardError, Located, did_you_mean
-from .lang import ast as A
-from .lang.parser import Origin
-from .lang.work import MAX_REPEAT
+from ...errors import CardError, Located, did_you_mean
+from ...lang import ast as A
+from ...lang.parser import Origin
+from ...lang.work import MAX_REPEAT
 from .model import Cost, CostKind
-from .safe_yaml import scalar_origin
+from ...sets.safe_yaml import scalar_origin
 
 #: A cost is a count written in the card like `discard 2`, so it has the language's count limit.
 MAX_COST: Final = MAX_REPEAT

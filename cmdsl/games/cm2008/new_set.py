@@ -14,17 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
-from .errors import CmdslError, shown_path
 from .manifest import CARD_FORMAT, MANIFEST_NAME
 from .model import Side
-from .resources import bundled_cards_dir
+from ...resources import bundled_cards_dir
+from ...sets.new_files import refuse_unless_empty, write_files
 
 Start = Literal["empty", "cm2008"]
 STARTS: Final[tuple[Start, ...]] = ("empty", "cm2008")
-
-
-class NewSetError(CmdslError):
-    pass
 
 
 @dataclass(frozen=True)
@@ -253,17 +249,9 @@ def minimal_files(name: str) -> dict[str, str]:
             "scenarios/example.yaml": _EXAMPLE_SCENARIO}
 
 
-def _refuse_unless_empty(folder: Path) -> None:
-    if folder.is_file():
-        raise NewSetError(f"{shown_path(folder)}: is a file; give a new folder for the set")
-    if folder.is_dir() and any(folder.iterdir()):
-        raise NewSetError(f"{shown_path(folder)}: not empty; give a new or empty folder (nothing is overwritten)")
-
-
 def new_set(folder: Path, start: Start = "empty") -> list[Path]:
     """Write a set into ``folder`` (new, or empty); return the files written."""
-    _refuse_unless_empty(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    refuse_unless_empty(folder)
     files: dict[str, str]
     if start == "cm2008":
         bundled = bundled_cards_dir()
@@ -274,22 +262,4 @@ def new_set(folder: Path, start: Start = "empty") -> list[Path]:
         files[MANIFEST_NAME] = re.sub(r"(?m)^name: .*$", lambda _: f"name: {variant}", files[MANIFEST_NAME], count=1)
     else:
         files = minimal_files(folder.name)
-    return _write(folder, files)
-
-
-def write_files(folder: Path, files: dict[str, str]) -> list[Path]:
-    """Write a new set's ``files`` (relative name → text) into ``folder``, new or empty (any game's)."""
-    _refuse_unless_empty(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    return _write(folder, files)
-
-
-def _write(folder: Path, files: dict[str, str]) -> list[Path]:
-    written = []
-    for file_name, text in files.items():
-        path = folder / file_name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
-    return written
-
+    return write_files(folder, files)

@@ -13,10 +13,8 @@ import stat
 from pathlib import Path
 from typing import Any, Sequence
 
-from . import atomic_file
-from .errors import RecordError
-from .games import GAMES, GameName
-from .games.cm2008.record import Record
+from .. import atomic_file
+from ..errors import RecordError
 
 #: A record of a long game is well under 1 MiB; anything far larger is not one of ours.
 MAX_RECORD_BYTES = 16 * 1024 * 1024
@@ -24,30 +22,20 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 MAX_NESTING = 32
 
 
-def load_record(path: str | Path) -> Record:
-    return Record.from_json(read_json(path), str(path))
-
-
 def read_json(path: str | Path) -> Any:
     """A record file's JSON, read safely (size, encoding and nesting checked, located errors),
-    before any game reads its fields: a CM2008 record (``Record.from_json``) or another game's."""
+    before any game reads its fields (a game's own record type checks them)."""
     return _parse(path, _read(Path(path)))
 
 
-def game_of(data: Any, where: str = "record", games: Sequence[str] = GAMES) -> GameName:
-    """Which game a record is of: its ``game`` field (a CM2008 record has none: cm2008); a game not
-    among ``games`` (default: the built-in ones; the command line gives the registered ones) is
-    refused, named (``where``: the file, for the message)."""
-    game = data.get("game", "cm2008") if isinstance(data, dict) else "cm2008"
-    for known in games:
-        if game == known:
-            return known  # type: ignore[return-value]
+def game_of(data: Any, where: str, games: Sequence[str], unnamed: str) -> str:
+    """Which game a record is of: its ``game`` field, or ``unnamed`` (the first game's records name
+    none); a game not among ``games`` (the registered ones) is refused, named (``where``: the file,
+    for the message)."""
+    game = data.get("game", unnamed) if isinstance(data, dict) else unnamed
+    if game in games:
+        return str(game)
     raise RecordError(f"{where}: game: unknown game {game!r} (cmdsl plays {', '.join(games)})")
-
-
-def save_record(record: Record, path: str | Path) -> None:
-    """Write ``record`` atomically: a failed save leaves the previous file as it was."""
-    save_json(record.to_json(), path)
 
 
 def save_json(data: Any, path: str | Path) -> None:

@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Final
 
-from .errors import CmdslError
+from ..errors import CmdslError
 
 #: The package that carries the rulebooks in a wheel (``docs/`` in a source checkout).
 RULEBOOK_PACKAGE: Final = "cmdsl.docs"

@@ -11,16 +11,40 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
-from .bot_game import destination_refused, play_to_end, seat_bots
-from .games.cm2008.engine import Game
-from .games.cm2008.record import FORMAT, FORMAT_SEAT, Record
-from .games.cm2008.setup import Setup
+from ... import argtypes
+from ...bots.match import destination_refused, play_to_end, seat_bots
+from ...errors import shown_path
+from ...plugins import Checked, Command, GamePlugin, Option
+from ...resources import bundled_cards_dir
+from ...sets.scenario_report import Report, scenario_reader, shown
+from ...sets.set_location import SetChoice, choose_set
+from .engine import Game
 from .loader import load_card_set
-from .model import CardSet
-from .plugins import GamePlugin, Report, scenario_reader, shown
-from .record_file import load_record, save_record
+from .model import SIDES, CardSet
+from .record import FORMAT, FORMAT_SEAT, Record, load_record, save_record
 from .replay import Replay, replay
-from .set_location import SetChoice, choose_set
+from .setup import FIRST_PLAYERS, SETUP_MODES, Setup
+
+CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"
+#: `cmdsl play` and `cmdsl balance`: the setup (R3.1) and who plays first; the turn limit (R12.3)
+_SETUP = (Option(("--setup",), dict(choices=list(SETUP_MODES),
+                                    help="beginner decks and states (the default), choose-states, or draft (R3.1)")),
+          Option(("--draft",), dict(dest="setup", action="store_const", const="draft", help="same as --setup draft")))
+_MAX_TURNS = Option(("--max-turns",), dict(
+    metavar="N", type=argtypes.turn_limit,
+    help=f"end as a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)"))
+OPTIONS: dict[Command, tuple[Option, ...]] = {
+    "play": (*_SETUP, Option(("--first",), dict(choices=list(FIRST_PLAYERS), help="who plays first (default random)")),
+             _MAX_TURNS),
+    "balance": (Option(("--swap-sides",), dict(action="store_true", default=None, help=(
+                    "the bots change sides every other pair of games (to compare bots, not sides)"))),
+                *_SETUP,
+                Option(("--first",), dict(choices=[*FIRST_PLAYERS, "alternate"], help=(
+                    "who plays first: random (from each seed; default), mccain, obama, or alternate"))),
+                _MAX_TURNS),
+    "new-set": (Option(("--from",), dict(dest="start", choices=["empty", "cm2008"], help=(
+                    "empty: a minimal commented beginner set (the default); cm2008: the bundled set, to vary"))),),
+}
 
 
 def cards_for(path: str | None, say: bool = True) -> CardSet:
@@ -39,10 +63,6 @@ def using(choice: SetChoice) -> str:
 
 def play(args: argparse.Namespace) -> int:
     """`cmdsl play`: a whole game between two bots, printed."""
-    if args.players not in (None, 2) or args.people:
-        print("play: Campaign Manager 2008 is for two players (McCain and Obama)"
-              + (", without The People Speak (a Lobbys variant)" if args.people else ""), file=sys.stderr)
-        return 2
     names = args.bot or []
     if len(names) != 2:
         print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
@@ -51,8 +71,9 @@ def play(args: argparse.Namespace) -> int:
         return 2
     bots = seat_bots(names, Game.seats, args.seed)  # a misspelt bot or setting: one line, before the cards load
     cards = cards_for(args.cards)
-    limit = None if args.max_turns == 0 else args.max_turns
-    game = Game(cards, args.seed, Setup(args.setup, args.first, limit), checkpoints=True)  # bots fork it
+    limit = argtypes.DEFAULT_BOT_TURN_LIMIT if args.max_turns is None else args.max_turns or None
+    setup = Setup(args.setup or "beginner", args.first or "random", limit)
+    game = Game(cards, args.seed, setup, checkpoints=True)  # bots fork it
     play_to_end(game, bots, args.quiet, args.record, save_record)
     return 0
 
@@ -116,8 +137,9 @@ def new_set(args: argparse.Namespace, folder: Path) -> int:
     """`cmdsl new-set DIR`: a minimal set, or (--from cm2008) a copy of the bundled one."""
     from .new_set import new_set as write_set
 
-    written = write_set(folder, args.start)
-    what = "a copy of the bundled cm2008 set" if args.start == "cm2008" else "a minimal beginner set"
+    start = args.start or "empty"
+    written = write_set(folder, start)
+    what = "a copy of the bundled cm2008 set" if start == "cm2008" else "a minimal beginner set"
     names = [p.relative_to(folder).as_posix() for p in written]
     shown = [n for n in names if "/" not in n or n.count("/") == 1 and len(names) < 20]
     snapshots = sum(n.startswith("scenarios/__snapshots__/") for n in names)
@@ -147,9 +169,71 @@ def _scenarios_of(path: str, cards: CardSet) -> list[Report]:
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from .balance.cli import campaign_balance  # the balance study: only when asked for
+    from ...balance.cli import campaign_balance  # the balance study: only when asked for
 
     return campaign_balance(args)
 
 
-PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", play, replay_record, scenarios, new_set, _balance)
+# ---- the commands of this game alone ------------------------------------------------------------
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from . import catalog
+
+    cards = cards_for(args.cards, say=args.action != "doc")  # doc: the output is docs/cards.md itself
+    if args.action == "list":
+        print(catalog.list_items(cards, args.side, args.type, args.lang))
+    elif args.action == "show":
+        if not args.id:
+            print("cards show: give a card id (see `cmdsl cards list`)", file=sys.stderr)
+            return 2
+        print(catalog.show(cards, args.id, args.lang), end="")
+    else:
+        print(catalog.markdown(cards, args.lang), end="")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from .migrate import apply, plan_migration, report
+    from ...sets.set_location import one_set
+
+    plan = plan_migration(one_set(Path(args.dir)))
+    if args.dry_run and plan.changes:
+        print(plan.diff(), end="")
+        print(report(plan) + "\n(dry run: nothing was written)")
+        return 0
+    apply(plan)
+    print(report(plan))
+    return 0
+
+
+def _add_cards(sub: Any) -> None:
+    k = sub.add_parser("cards", help="list cards, show one, or print docs/cards.md")
+    k.add_argument("action", choices=["list", "show", "doc"])
+    k.add_argument("id", nargs="?", help="the card id (for show)")
+    k.add_argument("--side", choices=["mccain", "obama"])
+    k.add_argument("--type", help="support, shift, demographic, alter, media, flow, news or negative")
+    k.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
+    k.add_argument("--lang", choices=["en", "fr"], default="en", help="rules text language (fr: the rulebook's)")
+    k.set_defaults(run=cmd_cards)
+
+
+def _add_migrate(sub: Any) -> None:
+    m = sub.add_parser("migrate", help="rewrite a card set of an older card format in the current one")
+    m.add_argument("dir", metavar="DIR", help="the card set folder (its files are rewritten in place)")
+    m.add_argument("--dry-run", action="store_true", help="print the changes as a unified diff; write nothing")
+    m.set_defaults(run=cmd_migrate)
+
+
+def check(folder: Path) -> Checked:
+    """`cmdsl check` of a card set: it loads (every card checked and compiled), its numbers, and the
+    warnings about what loads but will not play as its designer means (``set_warnings``)."""
+    cs = load_card_set(folder)
+    sides = ", ".join(f"{len(cs.pool(s))} {s.value}" for s in SIDES)
+    return Checked(f"{shown_path(folder)}: ok — {cs.manifest.name}: {len(cs.states)} states "
+                   f"({sum(t.ev for t in cs.states.values())} EV), {len(cs.cards)} cards ({sides}), "
+                   f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results", tuple(cs.warnings))
+
+
+PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), bundled_cards_dir, play,
+                    replay_record, scenarios, new_set, _balance, check, OPTIONS, (_add_cards, _add_migrate),
+                    default=True)

@@ -11,25 +11,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from .errors import CmdslError, IllegalAnswer, did_you_mean
-from .games.cm2008 import events as E
-from .game.decisions import CHANCE, Decision
-from .games.cm2008.kinds import DecisionKind
-from .games.cm2008.engine import Game, Steps
-from .games.cm2008.options import die_id, play_id
-from .games.cm2008.position import LiveState, parse_row
-from .lang.checker import Context, Names, check
-from .lang.compiler import Compiled, compile_effect
-from .lang.parser import Origin, parse_effect
-from .lang.run import Run
-from .lang.work import over_budget
+from ...errors import CmdslError, IllegalAnswer, did_you_mean
+from . import events as E
+from ...game.decisions import CHANCE, Decision
+from .kinds import DecisionKind
+from .engine import Game, Steps
+from .options import die_id, play_id
+from .position import LiveState, parse_row
+from ...lang.checker import Context, Names, check
+from ...lang.compiler import Compiled, compile_effect
+from ...lang.parser import Origin, parse_effect
+from ...lang.run import Run
+from ...lang.work import over_budget
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
-from .scenario_checks import (
-    EVENT_KEYS, Check, Refusal, Refused, Seen, as_seen_by, decided_by, equal, event_checks, judge_refusal, verify,
-)
-from .scenario_doc import (
-    Path_, Place, ScenarioError, keys_of, list_at, path_text, shown, text_at, whole_at,
-)
+from ...sets.scenario_checks import EVENT_KEYS, Check, Refusal, Refused, Seen, as_seen_by, decided_by, equal, event_checks, judge_refusal, verify
+from ...sets.scenario_doc import Path_, Place, ScenarioError, keys_of, list_at, path_text, shown, text_at, whole_at
 
 SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers",
                  "dice", "seed", "turn", "expect", "view")

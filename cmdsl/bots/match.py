@@ -7,11 +7,11 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, Mapping, Sequence
 
-from .bots import Bot, BotSpec, bot_seed, parse_bot, play_bot_move
-from .errors import CmdslError
-from .game.decisions import PlayerSeat
-from .game.driver import Driver
-from .record_file import check_destination
+from . import Bot, BotSpec, bot_seed, parse_bot, play_bot_move
+from ..errors import CmdslError
+from ..game.decisions import PlayerSeat
+from ..game.driver import Driver
+from ..sets.record_file import check_destination
 from .thinking import Thinking, Watch
 from .thinking import quiet as no_display
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from .errors import did_you_mean
-from .game.audience import Event
+from ..errors import did_you_mean
+from ..game.audience import Event
 from .scenario_doc import Path_, Place, list_at, text_at
 
 EVENT_KEYS = ("events", "no_events", "event_types", "no_event_types")

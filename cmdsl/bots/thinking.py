@@ -1,4 +1,4 @@
-""""Obama is thinking… 1.2 s": the line a front end shows on a terminal while bots move.
+""""p2 is thinking… 1.2 s": the line a front end shows on a terminal while bots move.
 
 The engine and the bots stay pure (no printing, no clock): a controller (the REPL, ``cmdsl
 play``) opens a ``Watch`` around the bots' moves and tells it which seat is choosing; the line
@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, ContextManager, Iterator, Protocol
 
-from .game.decisions import PlayerSeat
+from ..game.decisions import PlayerSeat
 
 #: Tells the display which seat chooses now (``play_bot_move`` calls it before each bot's choice).
 Naming = Callable[[PlayerSeat], None]

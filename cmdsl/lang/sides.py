@@ -1,0 +1,32 @@
+"""The two sides the effect language names (the grammar's ``CANDIDATE``: ``mccain``, ``obama``).
+
+The language is still Campaign Manager 2008's own: its words for a side live here, under the
+language, so that the language imports nothing of a game (the game's model hands them on).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Side(str, Enum):
+    MCCAIN = "mccain"
+    OBAMA = "obama"
+
+    # Plain attributes of each member, set below: the engine reads them at every step, and a
+    # property costs a call each time.
+    other: "Side"  # the other candidate
+    letter: str  # the printed colour of this side's circles: R (red) for McCain, B (blue) for Obama
+
+    @property
+    def label(self) -> str:
+        """The candidate's name as printed: McCain, Obama."""
+        return "McCain" if self is Side.MCCAIN else "Obama"
+
+    def __str__(self) -> str:
+        return self.label
+
+
+SIDES = (Side.MCCAIN, Side.OBAMA)
+for _side, _other, _letter in ((Side.MCCAIN, Side.OBAMA, "R"), (Side.OBAMA, Side.MCCAIN, "B")):
+    _side.other, _side.letter = _other, _letter
