@@ -69,6 +69,9 @@ class GamePlugin:
     #: `cmdsl check`: check the set in a folder (the time it took is added to the summary); a
     #: broken set raises its located errors
     check: Callable[[Path], Checked]
+    #: `cmdsl test`: the set in a folder → a runner of its scenario files' cases, (file, index) →
+    #: the case's report (a located error when it fails); the set is loaded at the first case
+    scenario_case: Callable[[Path], Callable[[Path, int], str]]
     #: the options this game adds to each command (beside the command's own)
     options: Mapping[Command, tuple[Option, ...]] = field(default_factory=dict)
     #: commands of this game alone, each added to `cmdsl`'s subcommands by the function given

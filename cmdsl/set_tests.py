@@ -1,7 +1,7 @@
 """`cmdsl test [SET]`: a card set's own tests, its scenarios, each pinned by a snapshot beside it.
 
 A set folder may hold ``scenarios/*.yaml`` (docs/scenarios.md). Each scenario runs strictly on the
-set's own cards (or, for a Lobbys set, its own data), and its report is compared with the text file
+set's own cards or data (its game's, as its plug-in runs them), and its report is compared with the text file
 ``scenarios/__snapshots__/<file>--<scenario>.txt``. The snapshot is plain text, so that a reviewer
 reads it as it is in a diff; nothing but the standard library is needed to read or write one, so
 this works with the base install.
@@ -23,9 +23,8 @@ from typing import Callable, Final, Literal
 
 from .atomic_file import write_atomically
 from .errors import CmdslError, shown_path
-from .plugins import game_data_in
-from .games.cm2008.model import slug
-from .sets.scenario_doc import read_doc
+from .plugins import card_files_game, game, game_data_in
+from .sets.scenario_doc import read_doc, slug
 
 SCENARIO_DIR: Final = "scenarios"
 SNAPSHOT_DIR: Final = "__snapshots__"
@@ -117,33 +116,11 @@ Runner = Callable[[Case], str]
 
 
 def runner_for(set_folder: Path) -> Runner:
-    """How a case of this set runs: its report, or a ``CmdslError`` (located) when it fails.
-    The set is loaded once, on first use: a set that does not load fails every case with its error."""
-    game = game_data_in(set_folder)
-    loaded: list[object] = []
-
-    def cm2008(case: Case) -> str:
-        from .games.cm2008.loader import load_card_set
-        from .games.cm2008.scenario import run_scenario
-        from .games.cm2008.scenario_file import load_scenario
-
-        if not loaded:
-            loaded.append(load_card_set(set_folder))
-        cards = loaded[0]
-        return run_scenario(cards, load_scenario(case.file, cards, case.index)).report()  # type: ignore[arg-type]
-
-    def lobbys(case: Case) -> str:
-        from .games.lobbys.data import DATA_FILE, load_data
-        from .games.lobbys.scenario import load_lobbys_scenario
-        from .games.lobbys.scenario_run import run_lobbys_scenario
-
-        if not loaded:
-            loaded.append(load_data(set_folder / DATA_FILE))
-        data = loaded[0]
-        return run_lobbys_scenario(load_lobbys_scenario(case.file, case.index, data)).report()  # type: ignore[arg-type]
-
-    run = lobbys if game == "lobbys" else cm2008
-    return run
+    """How a case of this set runs: its report, or a ``CmdslError`` (located) when it fails. The
+    set's game runs it (its plug-in's ``scenario_case``), loading the set once, on first use: a set
+    that does not load fails every case with its error."""
+    run = game(game_data_in(set_folder) or card_files_game()).scenario_case(set_folder)
+    return lambda case: run(case.file, case.index)
 
 
 def check(case: Case, run: Runner, update: bool = False) -> Verdict:

@@ -48,7 +48,8 @@ def _toy_replay(args: argparse.Namespace, data: Any) -> int:
 
 
 TOY = GamePlugin("toy", "A toy game", ("north", "south"), lambda: Path("."), _toy_play, _toy_replay,
-                 lambda args: (lambda path: []), lambda a, f: 0, lambda args: 0, lambda folder: Checked("ok"))
+                 lambda args: (lambda path: []), lambda a, f: 0, lambda args: 0, lambda folder: Checked("ok"),
+                 lambda folder: lambda file, index: "")
 
 
 @pytest.fixture

@@ -202,3 +202,8 @@ def node_at(node: yaml.Node | None, path: Path_) -> yaml.Node | None:
         else:
             return None
     return node
+
+
+def slug(name: str) -> str:
+    """A name as an id: "Two supports, one draw!" → ``two-supports-one-draw`` (card ids, snapshot files)."""
+    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())

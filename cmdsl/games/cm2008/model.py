@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from ...errors import CmdslError
 from ...lang.sides import SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
+from ...sets.scenario_doc import slug  # noqa: F401  (handed on: card ids)
 
 if TYPE_CHECKING:
     from ...lang.checker import Checked
@@ -208,7 +209,3 @@ class CardSet:
             if n.id == item_id:
                 return n
         return None
-
-
-def slug(name: str) -> str:
-    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())

@@ -234,6 +234,20 @@ def check(folder: Path) -> Checked:
                    f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results", tuple(cs.warnings))
 
 
+def scenario_case(folder: Path) -> Callable[[Path, int], str]:
+    """`cmdsl test`'s runner of a card set's scenarios (the set is loaded at the first one)."""
+    from .scenario import run_scenario
+    from .scenario_file import load_scenario
+
+    loaded: list[CardSet] = []
+
+    def run(file: Path, index: int) -> str:
+        if not loaded:
+            loaded.append(load_card_set(folder))
+        return run_scenario(loaded[0], load_scenario(file, loaded[0], index)).report()
+    return run
+
+
 PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), bundled_cards_dir, play,
-                    replay_record, scenarios, new_set, _balance, check, OPTIONS, (_add_cards, _add_migrate),
-                    default=True)
+                    replay_record, scenarios, new_set, _balance, check, scenario_case, OPTIONS,
+                    (_add_cards, _add_migrate), default=True)

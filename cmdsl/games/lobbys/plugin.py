@@ -157,5 +157,20 @@ def check(folder: Path) -> Checked:
     return Checked(checked.summary, checked.warnings)
 
 
+def scenario_case(folder: Path) -> Callable[[Path, int], str]:
+    """`cmdsl test`'s runner of a Lobbys set's scenarios (its data is loaded at the first one)."""
+    from .scenario import load_lobbys_scenario
+    from .scenario_run import run_lobbys_scenario
+
+    loaded: list[LobbysData] = []
+
+    def run(file: Path, index: int) -> str:
+        if not loaded:
+            loaded.append(load_data(folder / DATA_FILE))
+        return run_lobbys_scenario(load_lobbys_scenario(file, index, loaded[0])).report()
+    return run
+
+
 PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), _bundled, play,
-                    replay_record, scenarios, new_set, balance, check, OPTIONS, data_file=DATA_FILE)
+                    replay_record, scenarios, new_set, balance, check, scenario_case, OPTIONS,
+                    data_file=DATA_FILE)
