@@ -150,7 +150,7 @@ def toolbar(session: Session, width: int | None = None) -> FormattedText:
         return FormattedText([("", " no game — `new` starts one ")])
     from cmdsl.games.cm2008.model import Side
 
-    m, o = game.players[Side.MCCAIN].score, game.players[Side.OBAMA].score
+    m, o = game.position.players[Side.MCCAIN].score, game.position.players[Side.OBAMA].score
     parts = [part(plain(f"turn {game.turn}"), (0, plain(f"T{game.turn}")), (1, ())),
              part((("fg:ansired", f"McCain {m}"), ("", "  "), ("fg:ansiblue", f"Obama {o}")),
                   (3, (("fg:ansired", f"M{m}"), ("", " "), ("fg:ansiblue", f"O{o}"))), (6, ()), gap="  ")]

@@ -36,7 +36,7 @@ class Painter:
 def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
     """Every state in play, scores, supplies, Media Support, card counts; only ``viewer``'s hand."""
     p = Painter(colour)
-    m, o = game.players[Side.MCCAIN], game.players[Side.OBAMA]
+    m, o = game.position.players[Side.MCCAIN], game.position.players[Side.OBAMA]
     out = [p.bold(f"Turn {game.turn} — {game.active}'s turn") + _answering(game) + "   "
            + p.side(Side.MCCAIN, f"McCain {m.score} EV") + "  " + p.side(Side.OBAMA, f"Obama {o.score} EV")]
     for live in game.in_play:
@@ -52,19 +52,19 @@ def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
             out.append((f"  {mark}{issue.title():8} " + " ".join(cells)).rstrip() + needs)
     out.append(p.dim("Blocks: the big letter is who holds it now (R McCain, B Obama, W undecided); a small "
                      "letter after it is the printed colour under a token."))
-    if game.media:
-        card, owner = game.media
+    if game.position.media:
+        card, owner = game.position.media
         out.append("\nMedia Support: " + p.side(owner, f"{game.cards.cards[card].title} ({owner})"))
     else:
         out.append("\nMedia Support: none")
     for side in SIDES:
-        q = game.players[side]
+        q = game.position.players[side]
         out.append(p.side(side, f"{side.label:7}") + f" supply {q.supply:2}  hand {len(q.hand)}  deck {len(q.deck)}  "
                    f"discard {len(q.discard)}")
     if viewer is not None:
         out.append(hand(game, viewer))
-    n = len(game.reserve)
-    out.append(f"Reserve: {n} state{'' if n == 1 else 's'}   Breaking News left: {len(game.news_deck)}")
+    n = len(game.position.reserve)
+    out.append(f"Reserve: {n} state{'' if n == 1 else 's'}   Breaking News left: {len(game.position.news_deck)}")
     return "\n".join(out)
 
 
@@ -97,7 +97,7 @@ def _track(box: int) -> str:
 
 
 def hand(game: Game, side: Side) -> str:
-    cards = game.players[side].hand
+    cards = game.position.players[side].hand
     if not cards:
         return f"{side}'s hand: empty"
     rows = [f"{side}'s hand:"]

@@ -117,7 +117,7 @@ def game_at_turn(cards: CardSet, seed: int = 3) -> Game:
 
 def state_of(game: Game) -> tuple[Any, ...]:
     return (list(game.answers), [e.text() for e in game.events], game.pending, game.result,
-            {s: (list(p.hand), list(p.deck), p.score, p.supply) for s, p in game.players.items()},
+            {s: (list(p.hand), list(p.deck), p.score, p.supply) for s, p in game.position.players.items()},
             [(x.name, dict(x.tokens), x.box) for x in game.in_play])
 
 
@@ -219,7 +219,7 @@ def test_R12_15_a_fourth_level_play_has_no_effect(tmp_path: Path) -> None:
     assert [(e.card, e.level) for e in deep] == [("mccain-nothing-4", MAX_PLAY_LEVEL + 1)]
     played = [e.card for e in out.events if isinstance(e, E.CardPlayed)]
     assert played == ["mccain-nothing-1", "mccain-nothing-2", "mccain-nothing-3", "mccain-nothing-4"]
-    p = out.game.players[Side.MCCAIN]
+    p = out.game.position.players[Side.MCCAIN]
     assert p.deck == ["mccain-nothing-5"]  # D's draw did not happen
     assert sorted(p.discard) == ["mccain-nothing-1", "mccain-nothing-2", "mccain-nothing-3", "mccain-nothing-4"]
     assert p.hand == []
@@ -238,8 +238,8 @@ def test_R12_15_two_media_cards_that_play_each_other_stop(tmp_path: Path) -> Non
     assert [e.card for e in out.events if isinstance(e, E.CardPlayed)] == [
         "mccain-media-chooser", "mccain-media-dice", "mccain-media-chooser", "mccain-media-dice"]
     assert [e.level for e in out.events if isinstance(e, E.PlayTooDeep)] == [4]
-    assert out.game.media == ("mccain-media-chooser", Side.MCCAIN)  # the level-3 play is in play
-    assert out.game.players[Side.MCCAIN].discard == ["mccain-media-dice"]
+    assert out.game.position.media == ("mccain-media-chooser", Side.MCCAIN)  # the level-3 play is in play
+    assert out.game.position.players[Side.MCCAIN].discard == ["mccain-media-dice"]
 
 
 # ---- item 3: no recursion crash, whatever the input ---------------------------------------------

@@ -58,7 +58,7 @@ def test_a_bots_choice_does_not_depend_on_where_the_hidden_cards_are(
     me = game.pending.player
     alt = game.fork()
     redeal(alt, me, random.Random(other_deal))  # a different truth, the same view for `me`
-    assert alt.players[me].hand == game.players[me].hand and alt.pending == game.pending
+    assert alt.position.players[me].hand == game.position.players[me].hand and alt.pending == game.pending
     assert make().choose(perspective(game)) == make().choose(perspective(alt))
 
 
@@ -113,14 +113,14 @@ def test_a_redeal_changes_only_what_the_seat_cannot_see() -> None:
     assert game.pending is not None
     me = game.pending.player
     copy = determinized(game, me, random.Random(1))
-    mine, theirs = copy.players[me], copy.players[me.other]
-    real_mine, real_theirs = game.players[me], game.players[me.other]
+    mine, theirs = copy.position.players[me], copy.position.players[me.other]
+    real_mine, real_theirs = game.position.players[me], game.position.players[me.other]
     assert mine.hand == real_mine.hand and sorted(mine.deck) == sorted(real_mine.deck)
     assert len(theirs.hand) == len(real_theirs.hand) and len(theirs.deck) == len(real_theirs.deck)
     assert sorted(theirs.hand + theirs.deck) == sorted(real_theirs.hand + real_theirs.deck)
     assert (mine.discard, theirs.discard) == (real_mine.discard, real_theirs.discard)
     assert [x.tokens for x in copy.in_play] == [x.tokens for x in game.in_play]
-    assert sorted(copy.news_deck) == sorted(game.news_deck)
+    assert sorted(copy.position.news_deck) == sorted(game.position.news_deck)
     before = render_position(game)
     determinized(game, me, random.Random(2))
     assert render_position(game) == before  # the real game is untouched
@@ -168,7 +168,7 @@ def drafted(seed: int, seat: Side, mine: list[int], theirs: list[int], stop: int
 
 def draft_state(game: Game) -> object:
     """The draft's part of a position (none before the fix: the pools were the engine's locals)."""
-    return (getattr(game.position, "draft", None), game.decks)
+    return (getattr(game.position, "draft", None), game.position.decks)
 
 
 def played_on(game: Game, answers: int) -> Game:
@@ -213,16 +213,16 @@ def test_a_determinized_copy_after_a_draft_deals_the_opponent_cards_from_their_p
     pool (here nothing of theirs has been seen yet), and may give them cards they did not draft."""
     me, opp = Side.MCCAIN, Side.OBAMA
     game = drafted(3, me, [0] * 15, [1] * 15)
-    real, theirs = game.players[opp], set(game.decks[opp])
+    real, theirs = game.position.players[opp], set(game.position.decks[opp])
     dealt = set()
     for k in range(10):
         copy = determinized(game, me, random.Random(k))
-        p = copy.players[opp]
+        p = copy.position.players[opp]
         cards = p.hand + p.deck
         assert (len(p.hand), len(p.deck)) == (len(real.hand), len(real.deck))
         assert len(set(cards)) == len(cards) and set(cards) <= pool_ids(opp)
-        assert set(copy.decks[opp]) == set(cards)  # the deck it plays with is the one dealt
-        assert copy.players[me].hand == game.players[me].hand and copy.decks[me] == game.decks[me]
+        assert set(copy.position.decks[opp]) == set(cards)  # the deck it plays with is the one dealt
+        assert copy.position.players[me].hand == game.position.players[me].hand and copy.position.decks[me] == game.position.decks[me]
         dealt.add(frozenset(cards))
     assert any(not cards <= theirs for cards in dealt)  # cards the opponent did not draft
     assert len(dealt) > 1
@@ -252,8 +252,8 @@ def test_a_determinized_copy_mid_draft_redeals_the_pools_and_the_opponents_optio
         kept.add(o.kept)
         own_pools.add(cd[me].pool)
         played_on(copy, 30)  # the copy drafts on from its own deal
-        assert sorted(copy.decks[opp]) == sorted(set(copy.decks[opp])) and len(copy.decks[opp]) == 15
-        assert set(copy.decks[opp]) >= set(o.kept)
+        assert sorted(copy.position.decks[opp]) == sorted(set(copy.position.decks[opp])) and len(copy.position.decks[opp]) == 15
+        assert set(copy.position.decks[opp]) >= set(o.kept)
     assert real_options not in others or len(others) > 1
     assert any(x != draft[opp].kept for x in kept) and any(x != draft[me].pool for x in own_pools)
 
@@ -282,10 +282,10 @@ def test_a_determinized_copy_of_a_drafted_game_keeps_what_the_seat_has_seen(seed
         return
     me, opp = game.pending.player, game.pending.player.other  # type: ignore[union-attr]
     copy = determinized(game, me, random.Random(bot_seed))
-    real, p = game.players[opp], copy.players[opp]
-    assert (p.discard, p.played, copy.media) == (real.discard, real.played, game.media)
+    real, p = game.position.players[opp], copy.position.players[opp]
+    assert (p.discard, p.played, copy.position.media) == (real.discard, real.played, game.position.media)
     assert (len(p.hand), len(p.deck)) == (len(real.hand), len(real.deck))
-    places = p.hand + p.deck + p.discard + p.played + ([copy.media[0]] if copy.media and copy.media[1] is opp else [])
-    assert len(set(places)) == len(places) and set(places) == set(copy.decks[opp]) <= pool_ids(opp)
+    places = p.hand + p.deck + p.discard + p.played + ([copy.position.media[0]] if copy.position.media and copy.position.media[1] is opp else [])
+    assert len(set(places)) == len(places) and set(places) == set(copy.position.decks[opp]) <= pool_ids(opp)
     assert seen_by(game, me) <= set(places)
-    assert copy.players[me].hand == game.players[me].hand and copy.decks[me] == game.decks[me]
+    assert copy.position.players[me].hand == game.position.players[me].hand and copy.position.decks[me] == game.position.decks[me]

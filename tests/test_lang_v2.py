@@ -72,14 +72,14 @@ def test_that_wins_is_true_only_for_the_state_the_statement_won(run: Any) -> Non
     effect = ('gain 1 support on defense in "Alpha"\nif that wins "Alpha":\n    draw 1\n'
               'if that wins "Beta":\n    draw 1')
     out = run(effect, position={**WIN_ALPHA, "decks": {"mccain": ["mccain-nothing-1", "mccain-nothing-2"]}})
-    assert out.game.players[M].hand == ["mccain-nothing-1"]
+    assert out.game.position.players[M].hand == ["mccain-nothing-1"]
 
 
 def test_that_wins_looks_only_at_the_statement_just_before(run: Any) -> None:
     # Alpha is won by the first line; the `if` follows `nothing`, which won nothing.
     effect = 'gain 1 support on defense in "Alpha"\nnothing\nif that wins "Alpha":\n    draw 1'
     out = run(effect, position={**WIN_ALPHA, "decks": {"mccain": ["mccain-nothing-1"]}})
-    assert out.game.players[M].hand == []
+    assert out.game.position.players[M].hand == []
 
 
 @pytest.mark.parametrize("cond,expected", [
@@ -90,7 +90,7 @@ def test_that_wins_looks_only_at_the_statement_just_before(run: Any) -> None:
 def test_state_status(run: Any, cond: str, expected: bool) -> None:
     effect = f'gain 1 support on defense in "Alpha"\nif {cond}:\n    draw 1'
     out = run(effect, position={**WIN_ALPHA, "decks": {"mccain": ["mccain-nothing-1"]}})
-    assert (out.game.players[M].hand == ["mccain-nothing-1"]) is expected
+    assert (out.game.position.players[M].hand == ["mccain-nothing-1"]) is expected
 
 
 # ---- item 4: counting, and who is who in nested `as` blocks --------------------------------------
@@ -109,7 +109,7 @@ def test_counting(run: Any, number: str, value: int) -> None:
            "decks": {"mccain": ["mccain-nothing-1", "mccain-nothing-2", "mccain-nothing-3"], "obama": ["obama-draw"]},
            "discards": {"mccain": ["mccain-nothing-4", "mccain-nothing-5"]}}
     out = run(f"if {number} = {value}:\n    discard 1", position=pos)
-    assert out.game.players[M].hand == []
+    assert out.game.position.players[M].hand == []
 
 
 #: Inside `as P:`, `you` is P and `the opponent` is P's opponent; `the active player` is always

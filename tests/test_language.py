@@ -93,7 +93,7 @@ def test_shift_and_alter(run: Any) -> None:
 
 def test_draw_n(run: Any) -> None:
     out = run("draw 2", position={"states": ["Alpha"], "decks": {"mccain": ["mccain-nothing-1", "mccain-draw"]}})
-    assert out.game.players[M].hand == ["mccain-nothing-1", "mccain-draw"]
+    assert out.game.position.players[M].hand == ["mccain-nothing-1", "mccain-draw"]
 
 
 def test_discard_any_number_and_use_that_number(run: Any) -> None:
@@ -103,7 +103,7 @@ def test_discard_any_number_and_use_that_number(run: Any) -> None:
               "    gain 1 support on the majority issue of S in S")
     out = run(effect, position=pos, answers=["card:mccain-nothing-1", "card:mccain-nothing-3", "done",
                                              "state:beta", "state:gamma"])
-    assert out.game.players[M].hand == ["mccain-nothing-2"]
+    assert out.game.position.players[M].hand == ["mccain-nothing-2"]
     assert [c[1] for c in changes(out)] == ["Beta", "Gamma"]
 
 
@@ -129,7 +129,7 @@ def test_each_loop_remembers_its_own_different_states(run: Any) -> None:
 
 def test_discard_n_outside_the_top_level_discards_what_it_can(run: Any) -> None:
     out = run("as the opponent:\n    discard 2", position={"states": ["Alpha"], "hands": {"obama": ["obama-draw"]}})
-    assert out.game.players[O].hand == [] and out.game.players[O].discard == ["obama-draw"]
+    assert out.game.position.players[O].hand == [] and out.game.position.players[O].discard == ["obama-draw"]
 
 
 def test_choose_a_card_from_hand_and_play_it(run: Any) -> None:
@@ -138,17 +138,17 @@ def test_choose_a_card_from_hand_and_play_it(run: Any) -> None:
     out = run("choose a card from hand as C\nplay C", position=pos, answers=["card:mccain-draw"])
     played = [e for e in out.events if isinstance(e, E.CardPlayed)]
     assert [p.card for p in played] == ["mccain-draw"] and played[0].nested  # type: ignore[attr-defined]
-    assert "mccain-nothing-2" in out.game.players[M].hand
+    assert "mccain-nothing-2" in out.game.position.players[M].hand
     out = run("choose a card from hand as C\ndiscard card C", position=pos, answers=["card:mccain-nothing-1"])
-    assert out.game.players[M].discard == ["mccain-nothing-1"]
+    assert out.game.position.players[M].discard == ["mccain-nothing-1"]
 
 
 def test_draw_cards_and_play_one_at_once(run: Any) -> None:
     pos = {"states": ["Alpha", "Beta"], "decks": {"mccain": ["mccain-attack", "mccain-nothing-1"]}}
     out = run("draw 2 and play one", position=pos, answers=["card:mccain-attack", "state:beta"], dice=[1])
     g = out.game
-    assert g.players[M].hand == ["mccain-nothing-1"]
-    assert g.players[M].discard == ["mccain-attack"]  # discarded at the end of the turn
+    assert g.position.players[M].hand == ["mccain-nothing-1"]
+    assert g.position.players[M].discard == ["mccain-attack"]  # discarded at the end of the turn
     assert any(isinstance(e, E.DieRolled) for e in out.events)  # its die icon counts too
 
 
@@ -161,7 +161,7 @@ def test_choose_one_of_several_effects_labels_say_what_runs(run: Any) -> None:
     out = run(effect, position=pos, answers=["option:2"])
     chose = [e for e in out.events if isinstance(e, E.Chose)][0]
     assert chose.label == "Shift Alpha one box toward Economy. Draw one card"  # type: ignore[attr-defined]  # rules text
-    assert out.game.live("Alpha").box == 3 and out.game.players[M].hand == ["mccain-nothing-1"]
+    assert out.game.live("Alpha").box == 3 and out.game.position.players[M].hand == ["mccain-nothing-1"]
 
 
 @pytest.mark.parametrize("cond,expected", [
@@ -186,7 +186,7 @@ def test_conditions(run: Any, cond: str, expected: bool) -> None:
     pos = {"states": ["Alpha", "Beta"], "hands": {"mccain": ["mccain-nothing-1"]}, "media": "obama-media-chooser",
            "decks": {"mccain": ["mccain-nothing-2"]}}
     out = run(f"if {cond}:\n    draw 1\nelse:\n    nothing", position=pos)
-    assert (len(out.game.players[M].hand) == 2) is expected
+    assert (len(out.game.position.players[M].hand) == 2) is expected
 
 
 def test_else_if_chain(run: Any) -> None:

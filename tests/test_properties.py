@@ -27,21 +27,21 @@ def check_invariants(game: Game, event: E.Event) -> None:
     if game.turn == 0:
         return  # still setting up: decks are being built and hands drawn
     for side in Side:
-        p = game.players[side]
+        p = game.position.players[side]
         on_board = sum(s.tokens_of(side) for s in game.in_play)
         if on_board + p.supply != TOKENS_PER_PLAYER:  # R1.4
             raise Violation(f"{side}: {on_board} tokens on the board + {p.supply} in supply")
         places = p.hand + p.deck + p.discard + p.played
-        if game.media and game.media[1] is side:
-            places.append(game.media[0])
-        pool = set(game.decks[side])
+        if game.position.media and game.position.media[1] is side:
+            places.append(game.position.media[0])
+        pool = set(game.position.decks[side])
         counts = Counter(places)
         if set(counts) != pool or any(n != 1 for n in counts.values()):
             raise Violation(f"{side}: cards out of place {sorted(counts.items())}")
-        won = sum(game.cards.states[n].ev for n, s in game.won if s is side)
+        won = sum(game.cards.states[n].ev for n, s in game.position.won if s is side)
         if p.score != START_SCORES[side.value] + won:  # R1.8, R9.1
             raise Violation(f"{side}: score {p.score} is not start + EV of states won ({won})")
-    if isinstance(event, E.TurnEnded) and game.reserve and len(game.in_play) != 4:
+    if isinstance(event, E.TurnEnded) and game.position.reserve and len(game.in_play) != 4:
         raise Violation(f"{len(game.in_play)} states in play at the end of a turn while the reserve is not empty")
 
 
@@ -63,7 +63,7 @@ def test_a_thousand_random_games_end_with_every_invariant_holding(cm2008: CardSe
         if r.winner is None:
             assert "turn limit" in r.reason or r.mccain == r.obama == 269 or "neither" in r.reason
         else:
-            assert game.players[r.winner].score >= 270
+            assert game.position.players[r.winner].score >= 270
     print(f"\n{GAMES} random games: {dict(tally)}")
     assert tally["mccain"] > 0 and tally["obama"] > 0
 

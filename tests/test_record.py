@@ -110,7 +110,7 @@ def test_greedy_bot_prefers_winning_a_state(mini: CardSet) -> None:
     def start(game: Game):  # type: ignore[no-untyped-def]
         build_position(game, {"states": [{"name": "Alpha", "defense": "R R W"}, "Beta"],
                               "hands": {"mccain": ["mccain-attack", "mccain-nothing-1"]}})
-        game.active = Side.MCCAIN
+        game.position.active = Side.MCCAIN
         yield from game._resume()
 
     g = Game(mini, 0, start=start)

@@ -184,12 +184,12 @@ def test_hostile_set_json_is_refused(cm2008: CardSet) -> None:
 def test_good_patches_still_apply(cm2008: CardSet) -> None:
     """Item 3: the validation refuses nothing the REPL's `set` produces."""
     game = at_turn(cm2008)
-    hand = game.players[Side.MCCAIN].hand[:2]
+    hand = game.position.players[Side.MCCAIN].hand[:2]
     for patch in [{"op": "die", "value": 4}, {"op": "score", "side": "obama", "value": 7},
                   {"op": "hand", "side": "mccain", "cards": hand}, {"op": "state", "name": "Florida", "issue": 3}]:
         interject(game, PositionChange.of(patch))
-    assert len(game.answers) == 4 and game.players[Side.OBAMA].score == 7
-    assert game.players[Side.MCCAIN].hand == hand and game.forced_chance == ("die:4",)
+    assert len(game.answers) == 4 and game.position.players[Side.OBAMA].score == 7
+    assert game.position.players[Side.MCCAIN].hand == hand and game.forced_chance == ("die:4",)
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),

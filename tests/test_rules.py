@@ -37,7 +37,7 @@ def begin(cards: CardSet, effect: str, position: dict[str, Any], player: Side = 
 
     def start(game: Game):  # type: ignore[no-untyped-def]
         build_position(game, position)
-        game.active = player
+        game.position.active = player
         yield from compile_snippet(cards, effect).run(Run(game, player))
         yield from game._end_turn()
 
@@ -69,12 +69,12 @@ def test_r2_5_new_jersey_starts_on_economy_keyed_to_clinton_democrats(cm2008: Ca
 def test_r3_beginner_setup(mini: CardSet) -> None:
     g = Game(mini, seed=5, setup=Setup(first="obama"))
     for side in Side:
-        p = g.players[side]
+        p = g.position.players[side]
         assert len(p.hand) == 3 and len(p.deck) == 12  # R3.2
         assert {*p.hand, *p.deck} == {c.id for c in mini.beginner_deck(side)}  # R3.1 beginners
     assert [s.name for s in g.in_play] == ["Alpha", "Beta", "Gamma", "Delta"]  # R3.3
-    assert g.reserve == ["Epsilon", "Zeta"]
-    assert sorted(g.news_deck) == sorted(mini.news)  # R3.4
+    assert g.position.reserve == ["Epsilon", "Zeta"]
+    assert sorted(g.position.news_deck) == sorted(mini.news)  # R3.4
     assert g.active is O and g.pending is not None and g.pending.player is O  # R3.5
 
 
@@ -103,7 +103,7 @@ def turn_game(mini: CardSet, hand: list[str], deck: list[str] = (), discard: lis
         build_position(game, {"states": ["Alpha", "Beta", "Gamma", "Delta"],
                               "hands": {"mccain": hand}, "decks": {"mccain": list(deck)},
                               "discards": {"mccain": list(discard)}})
-        game.active = M
+        game.position.active = M
         yield from game._turn()
 
     return Game(mini, 0, start=start)
@@ -120,7 +120,7 @@ def test_r4_2_no_drawing_with_five_cards_but_card_draws_still_draw(mini: CardSet
     g = turn_game(mini, hand, deck=["mccain-nothing-5"])
     assert g.pending is not None and "draw" not in [o.id for o in g.pending.options]
     g.answer("play:mccain-draw")
-    assert "mccain-nothing-5" in g.players[M].hand  # the effect drew with 4 cards left in hand
+    assert "mccain-nothing-5" in g.position.players[M].hand  # the effect drew with 4 cards left in hand
     g2 = turn_game(mini, hand[:4], deck=["mccain-nothing-5"])
     assert g2.pending is not None and "draw" in [o.id for o in g2.pending.options]
 
@@ -128,21 +128,21 @@ def test_r4_2_no_drawing_with_five_cards_but_card_draws_still_draw(mini: CardSet
 def test_r4_3_played_card_reaches_the_discard_pile_at_end_of_turn(mini: CardSet) -> None:
     g = turn_game(mini, ["mccain-attack", "mccain-nothing-1"])
     g.answer("play:mccain-attack")  # now choosing a state: the turn is not over
-    assert "mccain-attack" not in g.players[M].discard and g.players[M].played == ["mccain-attack"]
+    assert "mccain-attack" not in g.position.players[M].discard and g.position.players[M].played == ["mccain-attack"]
 
 
 def test_r4_4_one_media_support_in_play_replaced_card_goes_to_its_owner(run: Any) -> None:
     out = run("mccain-media-chooser", "play",
               position={"states": ["Alpha", "Beta", "Gamma", "Delta"], "media": "obama-media-dice"})
     g = out.game
-    assert g.media == ("mccain-media-chooser", M)
-    assert g.players[O].discard == ["obama-media-dice"]
-    assert "mccain-media-chooser" not in g.players[M].discard  # stays in play at end of turn
+    assert g.position.media == ("mccain-media-chooser", M)
+    assert g.position.players[O].discard == ["obama-media-dice"]
+    assert "mccain-media-chooser" not in g.position.players[M].discard  # stays in play at end of turn
 
 
 def test_r4_5_a_card_that_does_nothing_can_be_played(run: Any) -> None:
     out = run("mccain-nothing-1", "play")
-    assert out.game.players[M].discard == ["mccain-nothing-1"]
+    assert out.game.position.players[M].discard == ["mccain-nothing-1"]
 
 
 def test_r4_6_discard_cost_makes_a_card_unplayable_without_enough_cards(mini: CardSet) -> None:
@@ -157,7 +157,7 @@ def test_r4_6_discard_cost_makes_a_card_unplayable_without_enough_cards(mini: Ca
 def test_r4_6_discard_any_number_allows_zero(run: Any) -> None:
     out = run("discard any number as X\ndraw X", position={"states": ["Alpha"], "hands": {"mccain": ["mccain-nothing-1"]}},
               answers=["done"])
-    assert out.game.players[M].hand == ["mccain-nothing-1"]
+    assert out.game.position.players[M].hand == ["mccain-nothing-1"]
 
 
 # ---- R5 reshuffling ---------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_r5_reshuffle_leaves_out_cards_played_this_turn(run: Any) -> None:
     assert [type(e).__name__ for e in kinds(out, E.Shuffled, E.CardDrawn)] == ["Shuffled", "CardDrawn"]
     shuffled = kinds(out, E.Shuffled)[0]
     assert isinstance(shuffled, E.Shuffled) and shuffled.count == 1  # R5.2: mccain-draw is not in it
-    assert g.players[M].hand == ["mccain-nothing-1"] and g.players[M].discard == ["mccain-draw"]
+    assert g.position.players[M].hand == ["mccain-nothing-1"] and g.position.players[M].discard == ["mccain-draw"]
 
 
 # ---- R6 gaining support ----------------------------------------------------------------------
@@ -182,9 +182,9 @@ def test_r6_1_three_equivalent_ways_to_turn_an_opponent_block(mini: CardSet) -> 
     assert [o.id for o in g.pending.options] == ["block:defense:1", "block:defense:2", "block:defense:3"]
     assert "remove" in g.pending.options[0].label and "replace" in g.pending.options[1].label
     assert "place" in g.pending.options[2].label
-    supply = (g.players[M].supply, g.players[O].supply)
+    supply = (g.position.players[M].supply, g.position.players[O].supply)
     g.answer("block:defense:1")  # remove Obama's token from a red circle: no McCain token used
-    assert (g.players[M].supply, g.players[O].supply) == (supply[0], supply[1] + 1)
+    assert (g.position.players[M].supply, g.position.players[O].supply) == (supply[0], supply[1] + 1)
     assert g.live("Beta").tokens["defense"] == [None, O, None]  # type: ignore[union-attr]
 
 
@@ -217,10 +217,10 @@ TWELVE_RED = {"states": [
 
 def test_r6_5_and_r12_1_supply_is_finite_but_removing_needs_none(run: Any) -> None:
     out = run('gain 1 support on economy in "Beta"', position=TWELVE_RED)
-    assert out.game.players[M].supply == 0
+    assert out.game.position.players[M].supply == 0
     assert "no token left" in kinds(out, E.GainWasted)[0].text()
     out = run('gain 1 support on economy in "Gamma"', position=TWELVE_RED)  # R[b]: remove Obama's token
-    assert kinds(out, E.BlockChanged) and out.game.players[M].supply == 0
+    assert kinds(out, E.BlockChanged) and out.game.position.players[M].supply == 0
 
 
 def test_r12_1_demographic_support_fills_in_slot_order_until_supply_runs_out(run: Any) -> None:
@@ -231,7 +231,7 @@ def test_r12_1_demographic_support_fills_in_slot_order_until_supply_runs_out(run
     out = run('demographic support for "Seniors"', position=pos)  # 9 tokens out, 3 left
     placed = [(c.state, c.issue, c.index) for c in kinds(out, E.BlockChanged)]  # type: ignore[attr-defined]
     assert placed == [("Alpha", "defense", 2), ("Alpha", "economy", 2), ("Delta", "defense", 0)]
-    assert out.game.players[M].supply == 0
+    assert out.game.position.players[M].supply == 0
 
 
 # ---- R7 shift and alter -------------------------------------------------------------------------
@@ -258,7 +258,7 @@ def test_r7_3_demographic_support_only_where_the_group_is_key(run: Any) -> None:
     # Alpha (key Seniors): its one empty white circle (the economy white holds a token already);
     # Delta (key Seniors): both whites; Gamma has Seniors but not as key: untouched.
     assert placed == [("Alpha", "defense", 2), ("Delta", "defense", 0), ("Delta", "economy", 0)]
-    assert g.won == [("Alpha", M)]  # Alpha's Defense row is now all red (R9.1)
+    assert g.position.won == [("Alpha", M)]  # Alpha's Defense row is now all red (R9.1)
     assert g.live("Gamma").tokens == {"defense": [None] * 3, "economy": [None] * 3}
 
 
@@ -314,9 +314,9 @@ def test_r9_win_is_immediate_with_replacement_and_breaking_news(run: Any) -> Non
                          "NewsDrawn"]
     assert names[7] == "IssueShifted"  # the news acts on Zeta, the new state (R10.2)
     assert "no longer in play" in kinds(out, E.GainWasted)[0].text()  # R9.3: the second gain
-    assert g.players[M].score == 165 and g.players[M].supply == 12  # R9.2: tokens back
+    assert g.position.players[M].score == 165 and g.position.players[M].supply == 12  # R9.2: tokens back
     assert [s.name for s in g.in_play] == ["Zeta", "Beta", "Gamma", "Delta"]  # same slot
-    assert g.reserve == ["Epsilon"] and g.news_deck == []  # R10.3: the news left the game
+    assert g.position.reserve == ["Epsilon"] and g.position.news_deck == []  # R10.3: the news left the game
 
 
 def test_r9_2_the_winner_chooses_the_replacement_even_on_the_opponents_turn(run: Any) -> None:
@@ -335,7 +335,7 @@ def test_r9_4_simultaneous_wins_are_ordered_by_the_active_player(run: Any) -> No
     g = out.game
     order = kinds(out, E.Chose)[0]
     assert isinstance(order, E.Chose) and order.kind == "order" and order.player is M
-    assert [w for w, _ in g.won] == ["Delta", "Alpha"]
+    assert [w for w, _ in g.position.won] == ["Delta", "Alpha"]
     assert [e.title for e in kinds(out, E.NewsDrawn)] == ["Shift Economy", "McCain Gains"]  # type: ignore[attr-defined]
 
 
@@ -345,7 +345,7 @@ def test_r9_4_active_player_orders_wins_of_the_other_player(run: Any) -> None:
               answers=["state:delta", "state:zeta", "state:epsilon"])
     chose = kinds(out, E.Chose)
     assert [(c.kind, c.player) for c in chose] == [("order", M), ("replacement", O), ("replacement", O)]  # type: ignore[attr-defined]
-    assert out.game.won == [("Delta", O), ("Alpha", O)]
+    assert out.game.position.won == [("Delta", O), ("Alpha", O)]
 
 
 # ---- R10 Breaking News -------------------------------------------------------------------------------
@@ -372,7 +372,7 @@ def test_r11_1_reaching_270_wins_at_once(run: Any) -> None:
     out = run('gain 1 support on defense in "Alpha"\ndraw 1',
               position={"states": ["Alpha", "Beta"], "scores": {"mccain": 260}})
     g = out.game
-    assert g.result is not None and g.result.winner is M and g.players[M].score == 270
+    assert g.result is not None and g.result.winner is M and g.position.players[M].score == 270
     assert not kinds(out, E.CardDrawn, E.StateEntered)  # nothing after the win
 
 
@@ -380,7 +380,7 @@ def test_r11_2_269_all_is_a_draw(run: Any) -> None:
     out = run('gain 1 support on defense in "Alpha"',
               position={"states": ["Alpha"], "reserve": [], "scores": {"mccain": 259, "obama": 269}})
     assert out.game.result is not None and out.game.result.winner is None
-    assert out.game.players[M].score == 269
+    assert out.game.position.players[M].score == 269
 
 
 def almost_won(tile: Any, side: Side) -> dict[str, Any]:
@@ -405,7 +405,7 @@ def test_r11_3_rulebook_score_examples(cm2008: CardSet, run: Any, side: Side, st
     pos = {"states": [almost_won(cm2008.states[s], side) for s in states], "reserve": [],
            "scores": {side.value: start}}
     out = run(effect, player=side.value, position=pos, cards=cm2008)
-    assert out.game.players[side].score == after
+    assert out.game.position.players[side].score == after
     if after >= 270:
         assert out.game.result is not None and out.game.result.winner is side
 
@@ -472,11 +472,11 @@ def test_r3_1_draft_draw_three_keep_one(cm2008: CardSet) -> None:
         mine = [e for e in drafted if e.player is side]
         pool = len(cm2008.pool(side))
         assert len(mine) == 15  # one card kept per round (R3.1), whatever the pool's size
-        assert set(g.decks[side]) == {e.kept for e in mine}
+        assert set(g.position.decks[side]) == {e.kept for e in mine}
         removed = {c for e in mine for c in e.removed}
-        assert not removed & set(g.decks[side]) and len(removed) == pool - len(mine)
-        p = g.players[side]
-        assert sorted(p.hand + p.deck) == sorted(g.decks[side])
+        assert not removed & set(g.position.decks[side]) and len(removed) == pool - len(mine)
+        p = g.position.players[side]
+        assert sorted(p.hand + p.deck) == sorted(g.position.decks[side])
     assert g.pending is not None and g.pending.kind == "setup-state"  # drafters choose their states
 
 
@@ -514,5 +514,5 @@ def test_the_position_api_plays_on_from_the_position(mini: CardSet) -> None:
 
     assert game.pending is not None and [o.id for o in game.pending.options] == ["play:mccain-draw", "draw"]
     game.answer("play:mccain-draw")
-    assert game.players[M].hand == ["mccain-nothing-1"] and game.players[M].score == 200
+    assert game.position.players[M].hand == ["mccain-nothing-1"] and game.position.players[M].score == 200
     assert game.active is O and game.turn == 2 and game.pending is not None and game.pending.player is O

@@ -21,12 +21,12 @@ def at_turn(cards: CardSet) -> Game:
 
 def outside_the_game(game: Game, side: Side) -> list[str]:
     """Cards of the side's pool that this beginner game does not play with (not starred)."""
-    return [c.id for c in game.cards.pool(side) if c.id not in game.decks[side]]
+    return [c.id for c in game.cards.pool(side) if c.id not in game.position.decks[side]]
 
 
 def test_a_card_not_in_the_game_comes_from_the_pool_and_replays(cm2008: CardSet) -> None:
     game = at_turn(cm2008)
-    p = game.players[Side.MCCAIN]
+    p = game.position.players[Side.MCCAIN]
     extras = outside_the_game(game, Side.MCCAIN)
     extra = next(c for c in extras if not cm2008.cards[c].discard_cost)  # playable with one card
     from_deck = p.deck[0]
@@ -36,10 +36,10 @@ def test_a_card_not_in_the_game_comes_from_the_pool_and_replays(cm2008: CardSet)
     title, deck_title = cm2008.cards[extra].title, cm2008.cards[from_deck].title
     assert f"{title} (from the pool)" in text and f"{deck_title} (from the pool)" not in text
     # The card is in the game now: played, discarded and reshuffled like the others.
-    assert extra in game.decks[Side.MCCAIN]
+    assert extra in game.position.decks[Side.MCCAIN]
     game.answer(f"play:{extra}")
     again = replay(cm2008, game.record())
-    assert again.reproduces and again.game.players[Side.MCCAIN].hand == p.hand
+    assert again.reproduces and again.game.position.players[Side.MCCAIN].hand == p.hand
 
 
 @pytest.mark.parametrize("cards,message", [
@@ -59,8 +59,8 @@ def test_a_hand_is_still_validated(cm2008: CardSet, cards: list[str], message: s
 def test_the_media_support_in_play_is_not_taken_into_a_hand(cm2008: CardSet) -> None:
     game = at_turn(cm2008)
     media = next(c.id for c in cm2008.pool(Side.MCCAIN) if c.type == "media")
-    game.media = (media, Side.MCCAIN)  # as if it had been played earlier
-    p = game.players[Side.MCCAIN]
+    game.position.media = (media, Side.MCCAIN)  # as if it had been played earlier
+    p = game.position.players[Side.MCCAIN]
     for pile in (p.hand, p.deck, p.discard):
         if media in pile:
             pile.remove(media)

@@ -62,10 +62,10 @@ def known_to(game: Game, seat: Side) -> set[str]:
         elif isinstance(e, E.Drafted) and e.player is seat:
             known |= {e.kept, *e.removed}
     for side in SIDES:  # face up now, however they got there (an action by hand moves cards silently)
-        known |= {*game.players[side].discard, *game.players[side].played}
-    if game.media is not None:
-        known.add(game.media[0])
-    known |= set(game.players[seat].hand)  # its own hand, however the cards got there (R3.2)
+        known |= {*game.position.players[side].discard, *game.position.players[side].played}
+    if game.position.media is not None:
+        known.add(game.position.media[0])
+    known |= set(game.position.players[seat].hand)  # its own hand, however the cards got there (R3.2)
     for d in game.pending_decisions:  # the 3 cards of its draft round (both seats draft at once)
         if d.player is seat:
             known |= {o.id.partition(":")[2] for o in d.options if o.id.startswith(("card:", "play:"))}
@@ -80,9 +80,9 @@ def shuffled(game: Game, player: Side | None) -> set[str]:
 def hidden_from(game: Game, seat: Side) -> set[str]:
     """The ids ``seat`` must not find in its view now: every card that was ever face down (a
     shuffled pool or deck, the opponent's hand, the Breaking News deck) and that it has not seen."""
-    opp = game.players[seat.other]
+    opp = game.position.players[seat.other]
     face_down = shuffled(game, Side.MCCAIN) | shuffled(game, Side.OBAMA) | shuffled(game, None)
-    face_down |= set(opp.hand) | set(opp.deck) | set(game.players[seat].deck) | set(game.news_deck)
+    face_down |= set(opp.hand) | set(opp.deck) | set(game.position.players[seat].deck) | set(game.position.news_deck)
     return face_down - known_to(game, seat)
 
 
@@ -151,11 +151,11 @@ def test_a_view_shows_the_own_hand_and_decision(set_name: str, mode: SetupMode, 
     for game in decisions(cards, 1, mode):
         for seat in SIDES:
             view = game.view(seat)
-            assert view.hand == tuple(game.players[seat].hand)
-            assert view.me.deck_size == len(game.players[seat].deck)
-            assert view.opponent.hand_size == len(game.players[seat.other].hand)
-            assert view.opponent.discard == tuple(game.players[seat.other].discard)
-            assert view.news_deck_size == len(game.news_deck)
+            assert view.hand == tuple(game.position.players[seat].hand)
+            assert view.me.deck_size == len(game.position.players[seat].deck)
+            assert view.opponent.hand_size == len(game.position.players[seat.other].hand)
+            assert view.opponent.discard == tuple(game.position.players[seat.other].discard)
+            assert view.news_deck_size == len(game.position.news_deck)
             if game.pending is None:
                 assert view.awaiting is None and view.decision is None and view.result == game.result
                 continue
@@ -187,8 +187,8 @@ def redeal(game: Game, seat: Side, rnd: random.Random) -> Game:
     cards = game.cards
     known = known_to(game, seat)
     opp = seat.other
-    theirs = set(game.players[opp].hand) | set(game.players[opp].deck) | shuffled(game, opp)
-    mine = set(game.players[seat].deck) | shuffled(game, seat)
+    theirs = set(game.position.players[opp].hand) | set(game.position.players[opp].deck) | shuffled(game, opp)
+    mine = set(game.position.players[seat].deck) | shuffled(game, seat)
     pi = {**derangement(theirs - known, rnd), **derangement(mine - known, rnd)}
 
     def card(c: str) -> str:
@@ -364,15 +364,15 @@ def test_an_action_by_hand_shows_nobody_the_cards_it_names(cm2008: CardSet) -> N
     from cmdsl.games.cm2008.interjections import interject
 
     game = Game(cm2008, seed=2, setup=Setup(first="mccain"))
-    obama = game.players[Side.OBAMA]
+    obama = game.position.players[Side.OBAMA]
     secret = obama.deck[:3]
     interject(game, PositionChange.of({"op": "hand", "side": "obama", "cards": secret}))
-    interject(game, PositionChange.of({"op": "news", "id": game.news_deck[0]}))
-    assert game.players[Side.OBAMA].hand == secret
+    interject(game, PositionChange.of({"op": "news", "id": game.position.news_deck[0]}))
+    assert game.position.players[Side.OBAMA].hand == secret
     assert any(isinstance(e, E.Interjected) for e in game.events)
     for seat in SIDES:
         view = game.view(seat)
         hidden = hidden_from(game, seat)
-        assert set(secret) <= hidden_from(game, Side.MCCAIN) and game.news_deck[-1] in hidden
+        assert set(secret) <= hidden_from(game, Side.MCCAIN) and game.position.news_deck[-1] in hidden
         assert not leaks(view, hidden, titles_of(cm2008, hidden))
         assert sum(isinstance(e, E.InterjectedRedacted) for e in view.events) == 2

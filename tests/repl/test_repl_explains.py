@@ -277,7 +277,7 @@ def test_the_board_shows_who_holds_each_block_now_and_what_each_side_needs() -> 
 def test_the_reserve_count_is_singular_for_one_state() -> None:
     s, _ = bundled("new seed 2 first mccain")
     assert s.game is not None
-    s.game.reserve = s.game.reserve[:1]
+    s.game.position.reserve = s.game.position.reserve[:1]
     assert "Reserve: 1 state " in run_line(s, "board")
 
 

@@ -52,7 +52,7 @@ def test_hot_seat_hands_the_keyboard_over_before_showing_the_next_hand() -> None
     assert "McCain — play a card or draw" in out and s.at_keyboard is not None
     assert s.game is not None
     out = run_line(s, "draw")  # McCain draws; Obama is next
-    obama_hand = [s.game.cards.cards[c].title for c in s.game.players[s.game.pending.player].hand]  # type: ignore[union-attr]
+    obama_hand = [s.game.cards.cards[c].title for c in s.game.position.players[s.game.pending.player].hand]  # type: ignore[union-attr]
     assert "Hand over to Obama" in out and "Obama — play a card or draw" not in out
     assert not any(f"Play {t}" in out for t in obama_hand)  # McCain does not see Obama's hand
     with pytest.raises(CmdslError, match="hand the keyboard over first"):

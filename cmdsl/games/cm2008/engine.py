@@ -12,9 +12,7 @@ comes from the game's own seeded RNG.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import operator
 import random
 from typing import Callable, ClassVar, Iterable, Literal, Sequence
 
@@ -477,9 +475,9 @@ class Game(Driver):
         if self.position.media is None:  # the common case, first: nothing can trigger
             return
         card = self.media_card()
-        if card is None or card.abilities is None or not card.abilities.triggers or self.media is None:
+        if card is None or card.abilities is None or not card.abilities.triggers or self.position.media is None:
             return
-        owner = self.media[1]
+        owner = self.position.media[1]
         for i, ability in enumerate(card.abilities.triggers):
             if ability.event == event and ability.matches(self, owner, whose):
                 self.position.triggered.append((card.id, owner, i))
@@ -697,6 +695,18 @@ class Game(Driver):
     # playable, tick, live, active and in_play; here are the rest: reads and the effects' choices.
     # A state is a LiveState; one that has left play reads as nothing (None, 0).
 
+    @property
+    def active(self) -> Side:
+        return self.position.active
+
+    @property
+    def turn(self) -> int:  # the Driver's horizon for bots (cmdsl.game.driver)
+        return self.position.turn
+
+    @property
+    def in_play(self) -> list[LiveState]:
+        return self.position.in_play
+
     def still_in_play(self, state: LiveState) -> bool:
         return state.in_play
 
@@ -727,7 +737,7 @@ class Game(Driver):
         return state.name
 
     def wins(self) -> Sequence[tuple[str, Side]]:
-        return self.won
+        return self.position.won
 
     def score(self, side: Side) -> int:
         return self.position.players[side].score
@@ -736,10 +746,10 @@ class Game(Driver):
         return len(self.position.players[side].hand)
 
     def deck_size(self, side: Side) -> int:
-        return len(self.players[side].deck)
+        return len(self.position.players[side].deck)
 
     def discard_size(self, side: Side) -> int:
-        return len(self.players[side].discard)
+        return len(self.position.players[side].discard)
 
     def in_hand(self, side: Side, card_id: str) -> bool:
         return card_id in self.position.players[side].hand
@@ -914,16 +924,3 @@ class Game(Driver):
         its own hand, sizes of the cards face down, and the log redacted for it. ``self.events``
         stays the full log."""
         return build_view(self.position, self.events, self.pending_decisions, self.result, seat, self.seats)
-
-
-def _position_field(name: str) -> property:
-    # attrgetter with a dotted name runs in C: these are read on every step of the engine.
-    return property(operator.attrgetter(f"position.{name}"),
-                    lambda game, value: setattr(game.position, name, value),
-                    doc=f"The position's ``{name}`` (``Game.position``).")
-
-
-# A game reads and writes its position's parts by name (``game.players``, ``game.turn``…):
-# generated from Position's fields, so the list of them is written once, there.
-for _field in dataclasses.fields(Position):
-    setattr(Game, _field.name, _position_field(_field.name))

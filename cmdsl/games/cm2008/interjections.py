@@ -122,10 +122,10 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
             target = g.live(name)
             assert target is not None
             for side in Side:
-                g.players[side].supply += target.tokens_of(side)
+                g.position.players[side].supply += target.tokens_of(side)
             target.tokens = {i: list(r) for i, r in tokens.items()}
             for side in Side:
-                g.players[side].supply -= target.tokens_of(side)
+                g.position.players[side].supply -= target.tokens_of(side)
             target.box, target.key = box, key
             return (f"{target.name} set: Defense {target.row_text('defense')}, Economy {target.row_text('economy')}, "
                     f"box {box}, key {key}")
@@ -135,7 +135,7 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
         score = f.whole("value", 0)
 
         def apply_score(g: Game) -> str:
-            g.players[side].score = score
+            g.position.players[side].score = score
             return f"{side}'s score set to {score}"
         return apply_score
     if op == "hand":
@@ -143,7 +143,7 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
         if not isinstance(f.get("cards"), list):
             raise f.error("cards", "a hand is a list of card ids")
         cards = f.text_list("cards", MAX_NAME_CHARS, "a card id")
-        p = game.players[side]
+        p = game.position.players[side]
         pool = [c.id for c in game.cards.pool(side)]
         owned = set(p.hand) | set(p.deck) | set(p.discard)
         if len(set(cards)) != len(cards):
@@ -153,7 +153,7 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
                 near = did_you_mean(str(cid), pool)
                 raise InterjectionError(f'set: "{cid}" is not a card of {side}\'s pool'
                                         + (f' (did you mean "{near}"?)' if near else ""))
-            if cid not in owned and (cid in p.played or (game.media is not None and game.media[0] == cid)):
+            if cid not in owned and (cid in p.played or (game.position.media is not None and game.position.media[0] == cid)):
                 raise InterjectionError(f'set: "{cid}" is in play; a hand takes cards from the hand, the deck, '
                                         "the discard pile or the pool")
         # Any card of the side's pool (as scenarios allow): one already in this game moves from its deck or
@@ -161,27 +161,27 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
         joining = [cid for cid in cards if cid not in owned]
 
         def apply_hand(g: Game) -> str:
-            q = g.players[side]
+            q = g.position.players[side]
             for cid in q.hand:
                 if cid not in cards:
                     q.discard.append(cid)
             q.deck = [c for c in q.deck if c not in cards]
             q.discard = [c for c in q.discard if c not in cards]
             q.hand = list(cards)
-            g.decks[side] = g.decks[side] + tuple(c for c in joining if c not in g.decks[side])
+            g.position.decks[side] = g.position.decks[side] + tuple(c for c in joining if c not in g.position.decks[side])
             return f"{side}'s hand set to: " + ", ".join(
                 g.cards.cards[c].title + (" (from the pool)" if c in joining else "") for c in cards)
         return apply_hand
     if op == "news":
         nid = f.text("id", MAX_NAME_CHARS)
-        if nid not in game.news_deck:
-            near = did_you_mean(nid, game.news_deck)
+        if nid not in game.position.news_deck:
+            near = did_you_mean(nid, game.position.news_deck)
             raise InterjectionError(f'set: "{nid}" is not in the Breaking News deck'
                                     + (f' (did you mean "{near}"?)' if near else ""))
 
         def apply_news(g: Game) -> str:
-            g.news_deck.remove(nid)
-            g.news_deck.append(nid)
+            g.position.news_deck.remove(nid)
+            g.position.news_deck.append(nid)
             return f"{g.cards.news[nid].title} is now the top Breaking News"
         return apply_news
     value = f.whole("value", 1, 6, "a die result")

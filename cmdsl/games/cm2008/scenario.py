@@ -118,17 +118,17 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
                               f"{TOKENS_PER_PLAYER} (R1.4)")
     # Everything is checked: arrange the game.
     game.in_play[:] = states
-    game.reserve = reserve
+    game.position.reserve = reserve
     for side in SIDES:
-        p = game.players[side]
+        p = game.position.players[side]
         p.hand = zones[side]["hand"]
         p.deck = list(reversed(zones[side]["deck"]))  # decks are given top first
         p.discard = zones[side]["discard"]
         p.score = scores.get(side.value, p.score)
         p.supply = TOKENS_PER_PLAYER - sum(x.tokens_of(side) for x in states)
     if media is not None:
-        game.media = (media, cards.cards[media].side)
-    game.news_deck = list(reversed(news))
+        game.position.media = (media, cards.cards[media].side)
+    game.position.news_deck = list(reversed(news))
 
 
 _P: Path_ = ("position",)
@@ -246,7 +246,7 @@ def position(cards: CardSet, *, states: list[Any] | None = None, reserve: list[s
 
     def start(game: Game) -> Steps:
         build_position(game, spec)
-        game.active, game.turn = first, turn - 1
+        game.position.active, game.position.turn = first, turn - 1
         yield from game._resume()  # the game's main loop, entered at the start of a turn
 
     game = Game(cards, seed, start=start)
@@ -295,9 +295,9 @@ def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
 
     def start(game: Game) -> Steps:
         build_position(game, sc.position, place, play=sc.subject if sc.action == "play" else None)
-        game.active = sc.player
-        game.turn = sc.turn - 1
-        hand = game.players[sc.player].hand
+        game.position.active = sc.player
+        game.position.turn = sc.turn - 1
+        hand = game.position.players[sc.player].hand
         if sc.action == "play" and sc.subject not in hand:
             hand.append(sc.subject)
         start_index.append(len(game.events))
@@ -305,11 +305,11 @@ def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
             _require_legal_play(game, sc, place)
             yield from game._turn()
             return
-        game.turn += 1
+        game.position.turn += 1
         game.emit(E.TurnStarted, game.turn, sc.player)
         if sc.action == "news":
             target = _target(game, sc, place)
-            game.news_deck.append(sc.subject)
+            game.position.news_deck.append(sc.subject)
             yield from game.breaking_news(target)
         elif sc.action == "effect":
             assert effect is not None
@@ -371,7 +371,7 @@ def _require_legal_play(game: Game, sc: Scenario, place: Place) -> None:
     if card.side is not sc.player:
         raise place.error(("player",), f"{sc.player} cannot play {card.title}: it is {card.side}'s card")
     if not game.playable(sc.player, sc.subject):
-        others = len(game.players[sc.player].hand) - 1
+        others = len(game.position.players[sc.player].hand) - 1
         raise place.error(("play",), f"{card.title} is not a legal play: its discard cost of {card.discard_cost} "
                           f"needs {card.discard_cost} other card{'s' if card.discard_cost != 1 else ''} in hand, "
                           f"and {sc.player} has {others} (R4.6)")
@@ -397,7 +397,7 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
     spec = keys_of(place, P, raw, EXPECT_KEYS)
     checks: list[Check] = []
     sides = tuple(s.value for s in SIDES)
-    for key, what in (("scores", lambda g, s: g.players[s].score), ("supplies", lambda g, s: g.players[s].supply)):
+    for key, what in (("scores", lambda g, s: g.position.players[s].score), ("supplies", lambda g, s: g.position.players[s].supply)):
         for side, v in keys_of(place, (*P, key), spec.get(key, {}), sides).items():
             checks.append(equal((*P, key, side), whole_at(place, (*P, key, side), v, 0, 10_000),
                                  lambda o, s=Side(side), f=what: f(o.game, s)))
@@ -411,7 +411,7 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
         if who not in (*sides, "nobody"):
             raise place.error((*P, "won", name), f"expected mccain, obama or nobody, got {shown(who)}")
         checks.append(equal((*P, "won", name), who,
-                             lambda o, n=name: next((s.value for w, s in o.game.won if w == n), "nobody")))
+                             lambda o, n=name: next((s.value for w, s in o.game.position.won if w == n), "nobody")))
     for zone, attr in ZONES:
         for side, v in keys_of(place, (*P, zone), spec.get(zone, {}), sides).items():
             checks.append(_zone_check(place, (*P, zone, side), cards, Side(side), attr, v))
@@ -420,7 +420,7 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
         if media != "none" and (media not in cards.cards or not cards.cards[media].is_media):
             raise place.error((*P, "media"), f'"{media}" is not a Media Support card',
                               did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
-        checks.append(equal((*P, "media"), media, lambda o: o.game.media[0] if o.game.media else "none"))
+        checks.append(equal((*P, "media"), media, lambda o: o.game.position.media[0] if o.game.position.media else "none"))
     checks += event_checks(place, P, spec, E)
     for side, seen in keys_of(place, (*P, "view"), spec.get("view", {}), sides).items():
         checks += _view_checks(place, (*P, "view", side), cards, Side(side), seen)
@@ -470,7 +470,7 @@ def _score_parts(place: Place, path: Path_, cards: CardSet, side: Side, raw: Any
         at = (*path, name)
         points = whole_at(place, at, value, 0, 10_000)
         if name == START_PART:
-            checks.append(equal(at, points, lambda o: o.game.players[side].score - sum(won(o).values())))
+            checks.append(equal(at, points, lambda o: o.game.position.players[side].score - sum(won(o).values())))
             continue
         state = _state_name(place, at, cards, name) if name in cards.states else None
         if state is None:
@@ -543,7 +543,7 @@ def _zone_check(place: Place, path: Path_, cards: CardSet, side: Side, attr: str
     """A size (a whole number) or the cards themselves: a deck top first, a hand or a discard
     pile in any order (``of``: where to read them, default the player's zone)."""
     def cards_in(o: Outcome) -> list[str]:
-        ids = of(o) if of is not None else list(getattr(o.game.players[side], attr))
+        ids = of(o) if of is not None else list(getattr(o.game.position.players[side], attr))
         return list(reversed(ids)) if attr == "deck" else sorted(ids)
     if isinstance(raw, int) and not isinstance(raw, bool):
         return equal(path, whole_at(place, path, raw, 0, 1000), lambda o: len(cards_in(o)))
@@ -588,12 +588,12 @@ def _target(game: Game, sc: Scenario, place: Place) -> LiveState:
 def render_position(game: Game) -> str:
     """The whole position as stable text (for snapshots and for people)."""
     cards = game.cards
-    m, o = game.players[Side.MCCAIN], game.players[Side.OBAMA]
+    m, o = game.position.players[Side.MCCAIN], game.position.players[Side.OBAMA]
     out = [f"Turn {game.turn}, {game.active} active. Scores: McCain {m.score}, Obama {o.score}."]
     if game.result is not None:
         out.append(game.result.text())
-    if game.media:
-        out.append(f"Media Support in play: {cards.cards[game.media[0]].title} ({game.media[1]})")
+    if game.position.media:
+        out.append(f"Media Support in play: {cards.cards[game.position.media[0]].title} ({game.position.media[1]})")
     else:
         out.append("Media Support in play: none")
     out.append("States in play:")
@@ -604,12 +604,12 @@ def render_position(game: Game) -> str:
                    f"key {live.key} (other {other})")
         for issue in ISSUES:
             out.append(f"    {issue.title():8} {live.row_text(issue)}")
-    if game.won:
-        out.append("Won: " + ", ".join(f"{n} ({s})" for n, s in game.won))
-    out.append(f"Reserve ({len(game.reserve)}): " + ", ".join(game.reserve))
+    if game.position.won:
+        out.append("Won: " + ", ".join(f"{n} ({s})" for n, s in game.position.won))
+    out.append(f"Reserve ({len(game.position.reserve)}): " + ", ".join(game.position.reserve))
     for side in SIDES:
-        p = game.players[side]
+        p = game.position.players[side]
         out.append(f"{side}: supply {p.supply}; hand [{', '.join(p.hand)}]; deck top first "
                    f"[{', '.join(reversed(p.deck))}]; discard [{', '.join(p.discard)}]")
-    out.append(f"Breaking News deck top first: [{', '.join(reversed(game.news_deck))}]")
+    out.append(f"Breaking News deck top first: [{', '.join(reversed(game.position.news_deck))}]")
     return "\n".join(out) + "\n"
