@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from .errors import CmdslError, shown_path
-from .plugins import card_files_game, data_files, game, game_data_in
+from .plugins import card_files_game, data_files, game, game_data_in, without
 from .sets.set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 
 #: Only these files change what a check says; editors' swap and backup files are ignored.
@@ -59,7 +59,10 @@ def check_once(paths: Sequence[str]) -> CheckReport:
     for folder in [*card_sets, *data_sets]:
         start = time.perf_counter()
         try:
-            checked = game(game_data_in(folder) or card_files_game()).check(folder)
+            plugin = game(game_data_in(folder) or card_files_game())
+            if plugin.check is None:
+                raise without(plugin, "sets to check", "check")
+            checked = plugin.check(folder)
         except (CmdslError, OSError) as e:  # OSError: a file removed or locked while it is read
             err.append(str(e))
             continue

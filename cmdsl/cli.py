@@ -11,7 +11,7 @@ from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
 from .bots import BOT_NAMES
 from .errors import CmdslError
-from .plugins import add_game_options, default_game, game, games, other_games_option, seats_help
+from .plugins import add_game_options, default_game, game, games, other_games_option, seats_help, without
 from .sets.record_file import game_of, read_json
 from .sets.scenario_report import Report
 from .sets.set_location import choose_set
@@ -58,7 +58,10 @@ def cmd_new_set(args: argparse.Namespace) -> int:
     wrong = other_games_option(args, "new-set")
     if wrong:
         raise CmdslError(wrong)
-    return game(args.game).new_set(args, Path(args.dir))
+    plugin = game(args.game)
+    if plugin.new_set is None:
+        raise without(plugin, "sets to write", "new-set")
+    return plugin.new_set(args, Path(args.dir))
 
 
 def cmd_repl(args: argparse.Namespace) -> int:
@@ -84,7 +87,10 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         try:
             game_name = read_doc(path).game
             if game_name not in readers:
-                readers[game_name] = game(game_name).scenarios(args)
+                plugin = game(game_name)
+                if plugin.scenarios is None:
+                    raise without(plugin, "scenarios", "scenario")
+                readers[game_name] = plugin.scenarios(args)
             reports = readers[game_name](path)
         except CmdslError as e:  # a broken file is reported; the other files still run
             print(f"error: {e}\n", file=sys.stderr)

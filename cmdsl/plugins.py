@@ -54,24 +54,27 @@ class GamePlugin:
     name: str  # as commands, records and scenario files name it: "mygame"
     title: str  # as people name it: "Campaign Manager 2008"
     seats: tuple[str, ...]  # every seat name its games can have, as --seat takes them
-    #: the set bundled with the game's package (a folder)
-    bundled: Callable[[], Path]
     #: `cmdsl play --game NAME`: play a whole game between bots, print it; the exit status
     play: Callable[[argparse.Namespace], int]
     #: `cmdsl replay FILE` of this game's record (its parsed JSON; None when it is not JSON)
     replay: Callable[[argparse.Namespace, Any], int]
-    #: `cmdsl scenario`: the reader of this game's scenario files, made once per command
-    scenarios: Callable[[argparse.Namespace], Callable[[str], list[tuple[str, str, Callable[[], str]]]]]
-    #: `cmdsl new-set DIR --game NAME`
-    new_set: Callable[[argparse.Namespace, Path], int]
-    #: `cmdsl balance --game NAME`: its balance study
-    balance: Callable[[argparse.Namespace], int]
+    # What a game with sets of its own offers (None: the game has none; a command that needs one
+    # says so in one line):
+    #: the set bundled with the game's package (a folder)
+    bundled: Callable[[], Path] | None = None
     #: `cmdsl check`: check the set in a folder (the time it took is added to the summary); a
     #: broken set raises its located errors
-    check: Callable[[Path], Checked]
+    check: Callable[[Path], Checked] | None = None
+    #: `cmdsl new-set DIR --game NAME`
+    new_set: Callable[[argparse.Namespace, Path], int] | None = None
+    #: `cmdsl scenario`: the reader of this game's scenario files, made once per command
+    scenarios: Callable[[argparse.Namespace], Callable[[str], list[tuple[str, str, Callable[[], str]]]]] | None = None
     #: `cmdsl test`: the set in a folder → a runner of its scenario files' cases, (file, index) →
     #: the case's report (a located error when it fails); the set is loaded at the first case
-    scenario_case: Callable[[Path], Callable[[Path, int], str]]
+    scenario_case: Callable[[Path], Callable[[Path, int], str]] | None = None
+    #: `cmdsl balance --game NAME`: its own balance study; None: the seat study of every game with
+    #: ``table`` and ``new_game`` (cmdsl/balance/seats.py)
+    balance: Callable[[argparse.Namespace], int] | None = None
     #: the options this game adds to each command (beside the command's own)
     options: Mapping[Command, tuple[Option, ...]] = field(default_factory=dict)
     #: commands of this game alone, each added to `cmdsl`'s subcommands by the function given
@@ -81,6 +84,16 @@ class GamePlugin:
     data_file: str | None = None
     #: the game a command plays when none is named (one game says so)
     default: bool = False
+    #: a game's table read from a command's options (`cmdsl balance`): how many players, which
+    #: variant and set; a picklable value (a seat study sends it to worker processes)
+    table: Callable[[argparse.Namespace], Any] | None = None
+    #: a new game at that table, dealt from a seed (a ``cmdsl.game.driver.Driver``)
+    new_game: Callable[[int, Any], Any] | None = None
+    #: a finished game's final points by seat index, when the game counts points
+    points: Callable[[Any], tuple[int, ...]] | None = None
+    #: how the rulebook says a game is won, and shared, for a seat study's report
+    decided_by: str = "one winner"
+    shared_by: str = "a tie"
 
 
 class NoSuchGame(CmdslError):
@@ -133,9 +146,21 @@ def card_files_game() -> str:
     """The game whose sets are folders of card files (no data file of their own): the default game
     when it is one, else the first by name."""
     first = default_game()
-    if games()[first].data_file is None:
+    if _card_files(games()[first]):
         return first
-    return next(name for name, p in games().items() if p.data_file is None)
+    found = next((name for name, p in games().items() if _card_files(p)), None)
+    if found is None:
+        raise CmdslError("no game registered reads sets of card files")
+    return found
+
+
+def _card_files(plugin: GamePlugin) -> bool:
+    return plugin.data_file is None and plugin.check is not None
+
+
+def without(plugin: GamePlugin, what: str, command: str) -> CmdslError:
+    """The one-line error of a command that needs what ``plugin``'s game does not have."""
+    return CmdslError(f"{command} --game {plugin.name}: {plugin.title} has no {what}")
 
 
 # ---- each game's options on a command ----------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Callable, Final, Literal
 
 from .atomic_file import write_atomically
 from .errors import CmdslError, shown_path
-from .plugins import card_files_game, game, game_data_in
+from .plugins import card_files_game, game, game_data_in, without
 from .sets.scenario_doc import read_doc, slug
 
 SCENARIO_DIR: Final = "scenarios"
@@ -119,7 +119,10 @@ def runner_for(set_folder: Path) -> Runner:
     """How a case of this set runs: its report, or a ``CmdslError`` (located) when it fails. The
     set's game runs it (its plug-in's ``scenario_case``), loading the set once, on first use: a set
     that does not load fails every case with its error."""
-    run = game(game_data_in(set_folder) or card_files_game()).scenario_case(set_folder)
+    plugin = game(game_data_in(set_folder) or card_files_game())
+    if plugin.scenario_case is None:
+        raise without(plugin, "scenarios to test", "test")
+    run = plugin.scenario_case(set_folder)
     return lambda case: run(case.file, case.index)
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from cmdsl import plugins
 from cmdsl.cli import main
-from cmdsl.plugins import Checked, GamePlugin, NoSuchGame, game, games
+from cmdsl.plugins import GamePlugin, NoSuchGame, game, games
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The controllers that dispatch on a game: none tests its name.
@@ -47,9 +47,7 @@ def _toy_replay(args: argparse.Namespace, data: Any) -> int:
     return 0
 
 
-TOY = GamePlugin("toy", "A toy game", ("north", "south"), lambda: Path("."), _toy_play, _toy_replay,
-                 lambda args: (lambda path: []), lambda a, f: 0, lambda args: 0, lambda folder: Checked("ok"),
-                 lambda folder: lambda file, index: "")
+TOY = GamePlugin("toy", "A toy game", ("north", "south"), _toy_play, _toy_replay)
 
 
 @pytest.fixture

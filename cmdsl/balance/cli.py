@@ -20,7 +20,7 @@ from ..games.cm2008.loader import load_card_set
 from ..games.cm2008.model import SIDES, CardSet, SetupMode
 from ..sets.set_location import choose_set
 from . import cluster, html_report
-from ..plugins import add_game_options, default_game, game, games, other_games_option
+from ..plugins import GamePlugin, add_game_options, default_game, game, games, other_games_option, without
 from .analysis import analyse
 from .cluster import parse_cluster
 from .executor import Executor, executor_for
@@ -28,10 +28,11 @@ from .games import ArmName
 from .plan import MAIN, NEW, OLD, Arm, Change, RunParams
 from .report import text
 from .runner import prepare, run
+from . import seats
+from .seats import DEFAULT_GAMES
 from .stats import Correction
 from .store import Store, StoreError
 
-DEFAULT_GAMES = 100
 DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "max_turns": argtypes.DEFAULT_BOT_TURN_LIMIT,
                             "bot": ["greedy", "greedy"], "swap_sides": False}
 
@@ -146,7 +147,39 @@ def cmd_balance(args: argparse.Namespace) -> int:
     wrong = other_games_option(args, "balance")
     if wrong:
         raise CmdslError(wrong)
-    return game(args.game).balance(args)
+    plugin = game(args.game)
+    if plugin.balance is None:
+        if plugin.table is None or plugin.new_game is None:
+            raise without(plugin, "balance study (neither a study of its own nor a table for a seat study)", "balance")
+        return seat_study_command(args, plugin)
+    return plugin.balance(args)
+
+
+#: The options of `cmdsl balance` that a seat study does not take (it is played at once, in memory).
+NOT_IN_A_SEAT_STUDY = ("cluster", "against", "db", "resume", "top")
+
+
+def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
+    """`cmdsl balance --game NAME` of a game without a study of its own: its seat study, printed
+    (and written as a page with --report)."""
+    assert plugin.table is not None
+    given = [f"--{name.replace('_', '-')}" for name in NOT_IN_A_SEAT_STUDY
+             if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
+    if given:
+        raise CmdslError(f"balance --game {plugin.name}: {', '.join(given)}: not taken by a seat study; it "
+                         "takes --cards, --bot (two at most), --games, --seed, --workers, --quiet, --report "
+                         "and the game's own options (`cmdsl balance --help`)")
+    if args.report:
+        html_report.check(args.report)  # before the games
+    table = plugin.table(args)  # the game reads its options and its set: one located error before any game
+    study = seats.seat_study(plugin, table, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
+                       args.workers or os.cpu_count() or 1, args.quiet)
+    print(study.render())
+    if args.report:
+        html_report.write_page(args.report, html_report.seat_page(study))
+        print(f"Wrote the report {args.report}.", file=sys.stderr)
+    return 0
+
 
 
 def campaign_balance(args: argparse.Namespace) -> int:

@@ -89,23 +89,25 @@ def _verdict(lines: Sequence[str]) -> str:
 
 
 def seat_page(study: "SeatStudy") -> str:
-    """The seat study of any game with seats (Lobbys) as one page: its verdict first, a plot of
+    """The seat study of any game with seats as one page: its verdict first, a plot of
     each seat's win rate with the tested bot's, and the text report's table."""
     from . import plots
 
     n, p = len(study.rows), study.players
-    title = f"cmdsl balance: seat study, {p} players, {n} games"
+    title = f"cmdsl balance: seat study of {study.title}, {p} players, {n} games"
     rows: list[list[object]] = []
     for s in range(p):
-        mean = sum(r.points[s] for r in study.rows) / n if n else 0.0
-        rows.append([f"Player {s + 1}", counted(study.seat_rate(s)), counted(study.tested_rate(s)), round(mean, 1)])
+        mean = study.mean_points(s)
+        rows.append([f"Player {s + 1}", counted(study.seat_rate(s)), counted(study.tested_rate(s)),
+                     *([round(mean, 1)] if mean is not None else [])])
     meta = f"{study.tested} at one seat (seat i mod {p} in game i), {study.others} at the others"
     body = [f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(meta)}</p>',
             _verdict(study.verdict()), '<h2 id="seats">Seats</h2>',
             _img(plots.seat_rates([f"Player {s + 1}" for s in range(p)], [study.seat_rate(s) for s in range(p)],
                                   [study.tested_rate(s) for s in range(p)], study.tested, 1 / p),
                  "seat-rates", "each seat's win rate with 95% intervals"),
-            _table("seats", ["seat", "wins, all games", f"wins with {study.tested}", "mean points"], rows)]
+            _table("seats", ["seat", "wins, all games", f"wins with {study.tested}",
+                             *(["mean points"] if study.counts_points else [])], rows)]
     return _document(title, body)
 
 

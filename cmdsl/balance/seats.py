@@ -1,44 +1,46 @@
-"""``cmdsl balance --game lobbys``: a seat study of Lobbys (docs/balance.md, docs/lobbys.md).
+"""``cmdsl balance --game NAME`` of a game with seats and no study of its own: a seat study
+(docs/balance.md). Any registered game that can deal a game from a seed (its plug-in's ``table``
+and ``new_game``) is studied this way; this module names no game.
 
 Each game seats one bot (the first ``--bot``, "the tested bot") at one seat and the others
 (the second ``--bot``, default random) at the rest; the tested bot's seat turns with the seed
 (game i: seat i mod N), so every seat is measured with it and without it. The report gives each
 seat's win rate, the tested bot's per seat and overall, with 95% Wilson intervals, the share of
-shared wins (L11.1: the tied players share the win, counted here as a win for each) and the
-final points. A game's row depends on its seed and the bots only: the number of worker processes
-changes the speed, never the numbers."""
+shared wins (counted as a win for each winner) and, when the game counts points, the final points.
+A game's row depends on its seed and the bots only: the number of worker processes changes the
+speed, never the numbers."""
 
 from __future__ import annotations
 
 import sys
 import time
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
-from ..bots.match import seat_bots
+from .. import plugins
 from ..bots import parse_bot, play_bot_move
+from ..bots.match import seat_bots
 from ..errors import CmdslError
-from ..games.lobbys.data import LobbysData, load_data
-from ..games.lobbys.game import LobbysGame
+from ..plugins import GamePlugin
 from .executor import worker_pool
 from .stats import Rate
 from .verdict import seat_verdict
 
+DEFAULT_GAMES = 100
+
 
 @dataclass(frozen=True)
 class SeatJob:
+    game: str  # the registered game's name
+    table: Any  # its plug-in's table: how many players, which variant and set (picklable)
+    seats: int
     seed: int
-    players: int
     tested: str  # the tested bot's spec
     others: str  # the other seats' bot spec
-    people: bool
-    data_file: str = ""  # the Lobbys set's data file ("": the bundled one)
 
     @property
     def tested_seat(self) -> int:
-        return self.seed % self.players
+        return self.seed % self.seats
 
 
 @dataclass(frozen=True)
@@ -46,24 +48,21 @@ class SeatRow:
     seed: int
     tested_seat: int
     winners: tuple[int, ...]  # seat indices
-    points: tuple[int, ...]
+    points: tuple[int, ...]  # by seat index (empty: the game counts none)
 
 
 def play_seat_job(job: SeatJob) -> SeatRow:
     """Play one game: the tested bot at ``job.tested_seat``, the others elsewhere."""
-    game = LobbysGame(job.seed, job.players, people_variant=job.people, data=_data(job.data_file))
-    names = [job.tested if i == job.tested_seat else job.others for i in range(job.players)]
+    plugin = plugins.game(job.game)
+    assert plugin.new_game is not None
+    game = plugin.new_game(job.seed, job.table)
+    names = [job.tested if i == job.tested_seat else job.others for i in range(job.seats)]
     bots = seat_bots(names, game.seats, job.seed)
     while game.pending is not None:
         play_bot_move(game, bots)
-    result = game.result
-    assert result is not None
-    return SeatRow(job.seed, job.tested_seat, tuple(s.index for s in result.winners), tuple(result.points))
-
-
-@lru_cache(maxsize=4)
-def _data(file: str) -> LobbysData:
-    return load_data(Path(file) if file else None)  # once per process: the game data is immutable
+    seats = list(game.seats)
+    points = plugin.points(game) if plugin.points is not None else ()
+    return SeatRow(job.seed, job.tested_seat, tuple(seats.index(w) for w in game.winners()), tuple(points))
 
 
 def run_jobs(jobs: Sequence[SeatJob], workers: int) -> Iterator[SeatRow]:
@@ -77,6 +76,9 @@ def run_jobs(jobs: Sequence[SeatJob], workers: int) -> Iterator[SeatRow]:
 
 @dataclass(frozen=True)
 class SeatStudy:
+    title: str  # the game's, as people name it
+    decided_by: str  # how its rulebook says a game is won ("one player with the most points, L8.1")
+    shared_by: str  # and shared
     players: int
     tested: str
     others: str
@@ -91,20 +93,32 @@ class SeatStudy:
         rows = [r for r in self.rows if seat is None or r.tested_seat == seat]
         return _rate(sum(r.tested_seat in r.winners for r in rows), len(rows))
 
+    @property
+    def counts_points(self) -> bool:
+        return any(r.points for r in self.rows)
+
+    def mean_points(self, seat: int) -> float | None:
+        """Seat ``seat``'s mean final points, or None when the game counts none."""
+        if not self.counts_points:
+            return None
+        return sum(r.points[seat] for r in self.rows) / len(self.rows)
+
     def render(self) -> str:
         n, p = len(self.rows), self.players
         shared = sum(len(r.winners) > 1 for r in self.rows)
         fair = 100.0 / p
-        lines = [f"Lobbys, {p} players, {n} games: {self.tested} at one seat (seat i mod {p} in game i), "
+        lines = [f"{self.title}, {p} players, {n} games: {self.tested} at one seat (seat i mod {p} in game i), "
                  f"{self.others} at the others",
-                 f"decided (one player with the most points, L8.1): {_show(_rate(n - shared, n))}",
-                 f"shared wins (L11.1, counted as a win for each winner): {shared} game{'' if shared == 1 else 's'}",
+                 f"decided ({self.decided_by}): {_show(_rate(n - shared, n))}",
+                 f"shared wins ({self.shared_by}, counted as a win for each winner): {shared} "
+                 f"game{'' if shared == 1 else 's'}",
                  "", f"Seats (win rate, 95% Wilson interval; an even share is {fair:.1f}%)",
-                 f"  {'seat':<9} {'all games':<24} {'with ' + self.tested:<28} mean points"]
+                 f"  {'seat':<9} {'all games':<24} {'with ' + self.tested:<28}" + (" mean points" if self.counts_points
+                                                                                   else "")]
         for s in range(p):
-            mean = sum(r.points[s] for r in self.rows) / n if n else 0.0
-            lines.append(f"  Player {s + 1:<2} {_show(self.seat_rate(s)):<24} {_show(self.tested_rate(s)):<28} "
-                         f"{mean:.1f}")
+            mean = self.mean_points(s)
+            lines.append((f"  Player {s + 1:<2} {_show(self.seat_rate(s)):<24} {_show(self.tested_rate(s)):<28} "
+                          + (f"{mean:.1f}" if mean is not None else "")).rstrip())
         lines += ["", f"{self.tested} overall: {_show(self.tested_rate())} (an even share is {fair:.1f}%)"]
         return "\n".join(["Verdict", *(f"  {x}" for x in self.verdict()), "", *lines])
 
@@ -127,12 +141,6 @@ class SeatStudy:
         return out
 
 
-def _no_count(players: int, data: LobbysData) -> None:
-    counts = data.player_counts
-    raise CmdslError(f"balance: this Lobbys set is played by {', '.join(map(str, counts))} players (its deck_cut, "
-                     f"L1.4), not {players}")
-
-
 def _rate(k: int, n: int) -> Rate:
     return Rate(k, n)
 
@@ -143,26 +151,19 @@ def _show(r: Rate) -> str:
     return f"{r.k}/{r.n} {100 * r.value:.1f}% {r.interval.text()}"
 
 
-def seat_study(players: int, bots: Sequence[str], games: int, seed: int, workers: int, people: bool,
-               quiet: bool, data_file: Path | None = None) -> SeatStudy:
-    """``games`` games of ``players`` seats (``data_file``: a Lobbys set's data, default the bundled)."""
-    file = str(data_file) if data_file is not None else ""
-    if players not in (2, 3, 4, 5):
-        raise CmdslError(f"balance: Lobbys is for 2 to 5 players (L1.1), not {players}")
+def seat_study(plugin: GamePlugin, table: Any, bots: Sequence[str], games: int, seed: int, workers: int,
+               quiet: bool) -> SeatStudy:
+    """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options)."""
+    assert plugin.new_game is not None
     if len(bots) > 2:
-        raise CmdslError("balance --game lobbys: give at most two bots: the tested one, then the others' "
+        raise CmdslError(f"balance --game {plugin.name}: give at most two bots: the tested one, then the others' "
                          "(default: greedy, then random)")
     tested = bots[0] if bots else "greedy"
     others = bots[1] if len(bots) > 1 else "random"
     for spec in (tested, others):
         parse_bot(spec)  # a misspelt bot or setting: one line, before any game
-    data = _data(file)
-    if players not in data.player_counts:
-        _no_count(players, data)
-    if people and not data.people_cards(players):
-        raise CmdslError(f"balance: The People Speak needs People cards (L10.1): none are left over at {players} "
-                         "players")
-    jobs = [SeatJob(seed + i, players, tested, others, people, file) for i in range(games)]
+    seats = len(plugin.new_game(seed, table).seats)
+    jobs = [SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games)]
     start = time.perf_counter()
     rows = []
     for row in run_jobs(jobs, workers):
@@ -174,5 +175,5 @@ def seat_study(players: int, bots: Sequence[str], games: int, seed: int, workers
         print(file=sys.stderr)
     print(f"Played {games} games in {elapsed:.1f} s with {workers} worker(s)"
           + (f" ({games / elapsed:.2f} games/s)." if elapsed > 0 else "."), file=sys.stderr)
-    return SeatStudy(players, tested, others, tuple(sorted(rows, key=lambda r: r.seed)))
-
+    return SeatStudy(plugin.title, plugin.decided_by, plugin.shared_by, seats, tested, others,
+                     tuple(sorted(rows, key=lambda r: r.seed)))

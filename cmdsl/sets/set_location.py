@@ -104,6 +104,8 @@ def choose_set(given: str | Path | None = None, game: str | None = None, start: 
             if not folder.exists():
                 raise _error(shown_path(project), f'[cards] {game} = "{shown_path(folder)}": no such folder')
             return SetChoice(the_set(folder), "project", project, game)
+    if plugin.bundled is None:
+        raise plugins.without(plugin, "sets", "--cards")
     return SetChoice(plugin.bundled(), "bundled", game=game)
 
 

@@ -9,9 +9,13 @@ from pathlib import Path
 import pytest
 
 from cmdsl.balance.seats import SeatJob, play_seat_job, seat_study
+from cmdsl.games.lobbys.plugin import LobbysTable
+from cmdsl.plugins import game
 from cmdsl.bots.match import run_bots, seat_bots
 from cmdsl.cli import main
 from cmdsl.games.lobbys import LobbysGame
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_play_a_4_player_game_between_bots_record_it_and_replay_it(tmp_path: Path,
@@ -89,8 +93,9 @@ def test_a_seat_study_rotates_the_tested_bot_and_reports_each_seat(capsys: pytes
 
 
 def test_a_seat_study_is_the_same_whatever_the_workers() -> None:
-    one = seat_study(2, ["greedy"], 6, 1, 1, False, True)
-    two = seat_study(2, ["greedy"], 6, 1, 2, False, True)
+    at = LobbysTable(2, False, str(REPO / "cards" / "lobbys" / "lobbys.yaml"))
+    one = seat_study(game("lobbys"), at, ["greedy"], 6, 1, 1, True)
+    two = seat_study(game("lobbys"), at, ["greedy"], 6, 1, 2, True)
     assert one.rows == two.rows
     assert [r.tested_seat for r in one.rows] == [1, 0, 1, 0, 1, 0]  # game i: seat i mod N
 
@@ -98,7 +103,8 @@ def test_a_seat_study_is_the_same_whatever_the_workers() -> None:
 def test_a_seat_job_seats_the_tested_bot_where_it_says() -> None:
     """Game 7 of 4 players: greedy at seat 3 (7 mod 4), random elsewhere, seeded as `cmdsl play`
     seeds them: the row is that game's."""
-    row = play_seat_job(SeatJob(seed=7, players=4, tested="greedy", others="random", people=True))
+    at = LobbysTable(4, True, str(REPO / "cards" / "lobbys" / "lobbys.yaml"))
+    row = play_seat_job(SeatJob("lobbys", at, seats=4, seed=7, tested="greedy", others="random"))
     game = LobbysGame(7, 4, people_variant=True)
     run_bots(game, seat_bots(["random", "random", "random", "greedy"], game.seats, 7), echo=False)
     assert game.result is not None and row.tested_seat == 3

@@ -248,6 +248,7 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     return run
 
 
-PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), bundled_cards_dir, play,
-                    replay_record, scenarios, new_set, _balance, check, scenario_case, OPTIONS,
-                    (_add_cards, _add_migrate), default=True)
+PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,
+                    bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
+                    scenario_case=scenario_case, balance=_balance, options=OPTIONS,
+                    commands=(_add_cards, _add_migrate), default=True)

@@ -5,8 +5,9 @@ reads options, runs bots and prints."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -118,35 +119,42 @@ def _scenarios_of(path: str, data: LobbysData) -> list[Report]:
             for sc in load_lobbys_scenarios(path, data)]
 
 
-#: The options of `cmdsl balance` that a seat study does not take (it is played at once, in memory).
-_NOT_IN_A_SEAT_STUDY = ("cluster", "against", "db", "resume", "top")
+@dataclass(frozen=True)
+class LobbysTable:
+    """A Lobbys table for a seat study: how many players, the variant, the set's data file."""
+
+    players: int
+    people: bool
+    data_file: str  # absolute
 
 
-def balance(args: argparse.Namespace) -> int:
-    """`cmdsl balance --game lobbys`: a seat study, the tested bot at one seat in turn (docs/balance.md)."""
-    from ...balance import html_report
-    from ...balance.cli import DEFAULT_GAMES
-    from ...balance.seats import seat_study
-
-    given = [f"--{name.replace('_', '-')}" for name in _NOT_IN_A_SEAT_STUDY
-             if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
-    if given:
-        raise CmdslError(f"balance --game lobbys: {', '.join(given)}: not taken by a Lobbys seat study; it "
-                         "takes --cards, --players, --people, --bot (two at most), --games, --seed, --workers, --quiet, "
-                         "--report")
-    if args.report:
-        html_report.check(args.report)  # before the games
+def table(args: argparse.Namespace) -> LobbysTable:
+    """`cmdsl balance --game lobbys`'s table: --players (default 4), --people, the set (--cards, else
+    the chosen one), each checked against the set before any game."""
+    players = args.players or 4
     choice = choose_set(args.cards, "lobbys")
-    chosen_data(args.cards)  # says which set, and a broken one is one located error before any game
-    study = seat_study(args.players or 4, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
-                       args.workers or os.cpu_count() or 1, args.people, args.quiet,
-                       (choice.path / DATA_FILE).resolve())
-    print(study.render())
-    if args.report:
-        html_report.write_page(args.report, html_report.seat_page(study))
-        print(f"Wrote the report {args.report}.", file=sys.stderr)
-    return 0
+    data = chosen_data(args.cards)  # says which set, and a broken one is one located error
+    if players not in data.player_counts:
+        raise CmdslError(f"balance: this Lobbys set is played by {', '.join(map(str, data.player_counts))} players "
+                         f"(its deck_cut, L1.4), not {players}")
+    if args.people and not data.people_cards(players):
+        raise CmdslError(f"balance: The People Speak needs People cards (L10.1): none are left over at {players} "
+                         "players")
+    return LobbysTable(players, bool(args.people), str((choice.path / DATA_FILE).resolve()))
 
+
+def new_game(seed: int, at: LobbysTable) -> LobbysGame:
+    return LobbysGame(seed, at.players, people_variant=at.people, data=_data(at.data_file))
+
+
+@lru_cache(maxsize=4)
+def _data(file: str) -> LobbysData:
+    return load_data(Path(file))  # once per process: the game data is immutable
+
+
+def points(game: LobbysGame) -> tuple[int, ...]:
+    assert game.result is not None
+    return tuple(game.result.points)
 
 
 def check(folder: Path) -> Checked:
@@ -171,6 +179,8 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     return run
 
 
-PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), _bundled, play,
-                    replay_record, scenarios, new_set, balance, check, scenario_case, OPTIONS,
-                    data_file=DATA_FILE)
+PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), play, replay_record,
+                    bundled=_bundled, check=check, new_set=new_set, scenarios=scenarios,
+                    scenario_case=scenario_case, options=OPTIONS, data_file=DATA_FILE, table=table,
+                    new_game=new_game, points=points, decided_by="one player with the most points, L8.1",
+                    shared_by="L11.1")

@@ -1,0 +1,147 @@
+"""A third game, High Card (tests/toygame/: three players, a secret hand, a die, a few cards),
+registered as a plug-in the way another package would register it (an entry point of the group
+``cmdsl.games``), is played by the command line, the bots and the balance studio, recorded and
+replayed, without a line of those changing (issue 28 §2). Its rules are T1–T4 (tests/toygame/game.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from importlib.metadata import EntryPoint
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from cmdsl import plugins
+from cmdsl.bots import play_bot_move
+from cmdsl.bots.match import seat_bots
+from cmdsl.cli import main
+from cmdsl.plugins import games
+
+from tests.toygame.game import SEATS, BidsRevealed, Dealt, HighCard, Seat
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Everything but the games' own packages: the controllers, the core, the bots, the set tools.
+CONTROLLERS = [p for p in (ROOT / "cmdsl").rglob("*.py") if "games" not in p.parts] + list((ROOT / "repl").glob("*.py"))
+
+
+@pytest.fixture
+def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The installed games and High Card, registered by an entry point as its package would."""
+    real = plugins.entry_points
+
+    def entry_points(group: str) -> list[EntryPoint]:
+        return [*real(group=group), EntryPoint("highcard", "tests.toygame.plugin:PLUGIN", group)]
+    monkeypatch.setattr(plugins, "entry_points", entry_points)
+    games.cache_clear()
+    yield
+    games.cache_clear()
+
+
+def test_no_controller_names_the_third_game() -> None:
+    for path in CONTROLLERS:
+        assert "highcard" not in path.read_text(encoding="utf-8").lower(), path
+
+
+def test_it_is_registered_beside_the_others(highcard: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert list(games()) == ["cm2008", "highcard", "lobbys"]
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "highcard (High Card)" in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_command_line_plays_records_and_replays_it(highcard: None, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "--game", "highcard", "--bot", "greedy", "--bot", "random", "--bot", "ismcts:iterations=30",
+                 "--seed", "4", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("High Card, seed 4: North greedy, East random, West ismcts")
+    assert out.count("Bids: ") == 3 and out.count("The die shows") == 3  # T2, T3: three rounds
+    assert re.search(r"Game over — .+ with \d+ \(3 rounds played\)\.", out)  # T4
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["game"] == "highcard" and len(data["answers"]) == 6  # rounds 1 and 2; round 3 has one card each
+    assert main(["replay", str(record)]) == 0
+    assert "Replay reproduces the record: 6 answers, 13 events." in capsys.readouterr().out
+
+
+def test_a_replayed_log_as_one_seat_saw_it_hides_the_others_hands(highcard: None, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """T1: a hand is its holder's secret, in a replay's log too."""
+    record = tmp_path / "game.json"
+    assert main(["play", "--game", "highcard", "--seed", "2", "--quiet", "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(record), "--log", "--seat", "east"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "North is dealt 3 cards." and lines[2] == "West is dealt 3 cards."
+    assert re.fullmatch(r"East is dealt \d, \d, \d\.", lines[1])
+
+
+def test_a_changed_record_does_not_replay(highcard: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "--game", "highcard", "--seed", "2", "--quiet", "--record", str(record)]) == 0
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["answers"][0][1] = "card:99"
+    record.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {record}: answers[1]: ") and len(err.strip().splitlines()) == 1
+
+
+def test_another_games_option_is_refused_in_one_line(highcard: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "highcard", "--setup", "draft"]) == 2
+    assert capsys.readouterr().err.strip() == ("play --game highcard: --setup is an option of Campaign Manager 2008 "
+                                               "(--game cm2008); `cmdsl play --help` lists each game's options")
+
+
+def test_what_the_game_does_not_have_is_said_in_one_line(highcard: None, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new-set", str(tmp_path / "mine"), "--game", "highcard"]) == 1
+    assert capsys.readouterr().err == "error: new-set --game highcard: High Card has no sets to write\n"
+    assert not (tmp_path / "mine").exists()
+
+
+def test_the_balance_studio_runs_a_seat_study_of_it(highcard: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--game", "highcard", "--bot", "greedy", "--games", "12", "--workers", "1",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "High Card, 3 players, 12 games: greedy at one seat (seat i mod 3 in game i), random at the others" in out
+    assert all(f"Player {seat}" in out for seat in (1, 2, 3)) and "mean points" in out
+    assert "greedy overall:" in out and "/12 " in out
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "ismcts:iterations=30"])
+def test_every_bot_plays_it_to_the_end(bot: str) -> None:
+    for seed in range(3):
+        game = HighCard(seed)
+        bots = seat_bots([bot], SEATS, seed)
+        while game.pending is not None:
+            play_bot_move(game, bots)
+        assert game.result is not None and game.winners() and sum(game.result.points) > 0
+
+
+def test_a_determinized_copy_keeps_what_the_seat_knows_and_deals_the_rest_anew() -> None:
+    """What a fair bot is given (DESIGN property 11): its own hand and the public board as they
+    are; the others' hands dealt again from the cards it has not seen."""
+    game = HighCard(7)
+    seen = game.view(Seat.NORTH)
+    others = {tuple(game.position.hands[s.index]) for s in SEATS if s is not Seat.NORTH}
+    copies = [game.determinized(Seat.NORTH, random.Random(i)) for i in range(20)]
+    for copy in copies:
+        assert copy.view(Seat.NORTH).hand == seen.hand and copy.view(Seat.NORTH).scores == seen.scores
+        assert sorted(c for h in copy.position.hands for c in h) != [] and copy.pending == game.pending
+    assert any({tuple(c.position.hands[s.index]) for s in SEATS if s is not Seat.NORTH} != others for c in copies)
+    assert game.position.hands[Seat.EAST.index] == sorted(next(e for e in game.events
+                                                               if isinstance(e, Dealt) and e.seat is Seat.EAST).cards)
+
+
+def test_an_unrevealed_bid_stays_secret_in_a_fork_for_another_seat() -> None:
+    """T2: bids are made in secret; a copy made for West does not hold North's bid."""
+    game = HighCard(1)
+    north = next(d for d in game.pending_decisions if d.player is Seat.NORTH)
+    game.answer(north.options[0].id, Seat.NORTH)
+    fork = game.fork(for_seat=Seat.WEST)
+    assert any(d.player is Seat.NORTH for d in fork.pending_decisions)
+    assert not any(isinstance(e, BidsRevealed) for e in fork.events)

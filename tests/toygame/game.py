@@ -1,0 +1,319 @@
+"""High Card, a game of three rounds for three players, kept under tests/ to show that a game is a
+plug-in (issue 28; docs/games.md walks through it). Its rules, numbered as a rulebook would:
+
+- T1 Each player is dealt 3 of the cards 1 to 9, face down (a secret: only its holder sees them).
+- T2 A round: every player bids a card of their hand at once, in secret; the bids are revealed
+  together, and each bid card is spent.
+- T3 Then a die is rolled (chance). The highest bid wins the round and scores its card plus the die.
+- T4 After the third round the most points win; players tied for the most share the win.
+
+The game is a ``Driver`` (cmdsl/game/driver.py) like every game of cmdsl: its rules are one
+generator that yields decisions, the core runs the secret bids (``together``) and the die.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from fractions import Fraction
+from functools import partial
+from typing import Any, Callable, ClassVar
+
+from cmdsl.errors import IllegalAnswer, RecordError
+from cmdsl.game.audience import Audience, Event, everyone
+from cmdsl.game.decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat
+from cmdsl.game.driver import Driver, GameOver, Steps
+from cmdsl.game.log import EventLog
+from cmdsl.game.rng import GameRng
+from cmdsl.values import value
+
+ROUNDS = 3  # T4
+HAND = 3  # T1
+CARDS = tuple(range(1, 10))  # T1
+FORMAT = "highcard-record/1"
+
+
+class Seat(Enum):
+    NORTH = "north"
+    EAST = "east"
+    WEST = "west"
+
+    __hash__ = object.__hash__  # seats are dict keys at every step of a search
+
+    @property
+    def index(self) -> int:
+        return SEATS.index(self)
+
+    def __str__(self) -> str:
+        return self.value.capitalize()
+
+
+SEATS = tuple(Seat)
+
+
+class Kind(StrEnum):
+    BID = "bid"
+    DIE = "die"
+
+
+_SIXTH = Fraction(1, 6)
+DIE = Decision(CHANCE, Kind.DIE, "roll the die (T3)", tuple(ChanceOption(f"die:{n}", str(n), n, _SIXTH)
+                                                           for n in range(1, 7)))
+
+
+# ---- events: what the log says, and who may see it -------------------------------------------
+
+
+@value
+class Dealt(Event):
+    """T1: a player's cards, seen by that player alone."""
+
+    seat: Seat
+    cards: tuple[int, ...]
+
+    hidden: ClassVar[tuple[str, ...]] = ("cards",)
+
+    def audience(self) -> Audience:
+        return Audience.only(self.seat)
+
+    def _redact(self) -> Event:
+        return Dealt(self.seat, (), cause=self.cause)
+
+    def text(self) -> str:
+        if not self.cards:
+            return f"{self.seat} is dealt {HAND} cards."
+        return f"{self.seat} is dealt {', '.join(map(str, self.cards))}."
+
+
+@value
+class BidsRevealed(Event):
+    """T2: the round's bids, revealed together."""
+
+    bids: tuple[tuple[Seat, int], ...]
+
+    audience = everyone
+
+    def text(self) -> str:
+        return "Bids: " + ", ".join(f"{seat} {card}" for seat, card in self.bids) + "."
+
+
+@value
+class DieRolled(Event):
+    pips: int
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"The die shows {self.pips}."
+
+
+@value
+class RoundWon(Event):
+    """T3: the highest bid scores its card and the die."""
+
+    seat: Seat
+    points: int
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"{self.seat} wins the round: +{self.points}."
+
+
+@value
+class GameEnded(Event):
+    """T4: the final points and the winners (several share a tie)."""
+
+    winners: tuple[Seat, ...]
+    points: tuple[int, ...]  # by seat index
+    reason: str
+
+    audience = everyone
+
+    def text(self) -> str:
+        who = " and ".join(map(str, self.winners))
+        return f"Game over — {who} win{'s' if len(self.winners) == 1 else ''} with {max(self.points)} ({self.reason})."
+
+
+# ---- the position, and what a seat may know ---------------------------------------------------
+
+
+@dataclass
+class Position:
+    hands: list[list[int]]
+    scores: list[int]
+    rng: GameRng
+    round: int = 0
+    deck: list[int] = field(default_factory=list)  # the cards nobody holds (never seen)
+
+
+@dataclass(frozen=True)
+class View:
+    """All that one seat may know: its hand, the others' hand sizes, the scores, its log."""
+
+    seat: Seat
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+    round: int
+    log: tuple[Event, ...]
+
+
+# ---- the game ---------------------------------------------------------------------------------
+
+
+class HighCard(Driver):
+    seats: tuple[Seat, ...] = SEATS
+    chance_outcomes: ClassVar[frozenset[str]] = frozenset(o.id for o in DIE.options)
+    chance_hint: ClassVar[str] = "the die: die:1 to die:6"
+    evaluation_scale: ClassVar[float] = 5.0
+
+    def __init__(self, seed: int, observer: Callable[[Any, Event], None] | None = None) -> None:
+        self.seed = seed
+        self._ask_chance = False
+        self._forced: tuple[tuple[str, bool], ...] = ()
+        self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
+        self.steps, self.step_limit = 0, 10_000
+        self.observer = observer  # type: ignore[assignment]
+        self._start()
+
+    def _start(self) -> None:
+        self._set_phase(None)
+        rng = GameRng(self.seed)
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        self.position = Position([sorted(deck[i * HAND:(i + 1) * HAND]) for i in range(len(SEATS))],
+                                 [0] * len(SEATS), rng, deck=deck[len(SEATS) * HAND:])
+        self.events = EventLog()
+        self.answers: list[Any] = []
+        self.pending: Decision | None = None
+        self.result: GameEnded | None = None
+        self.turn = 0
+        self._gen = self._play()
+        self._advance(None)
+
+    # the rules (T1-T4), one generator
+    def _play(self) -> Steps:
+        for seat in SEATS:
+            self.emit(Dealt, seat, tuple(self.position.hands[seat.index]))
+        while self.position.round < ROUNDS:
+            self.position.round += 1
+            self.turn += 1
+            revealed = yield from self.together({seat: partial(self._bid, seat) for seat in SEATS})
+            pos = self.position
+            bids = tuple((seat, revealed.results[seat]) for seat in SEATS)
+            for seat, card in bids:
+                pos.hands[seat.index].remove(card)
+            self.emit(BidsRevealed, bids)
+            pips = (yield DIE).value
+            self.emit(DieRolled, pips)
+            winner, card = max(bids, key=lambda bid: bid[1])
+            pos.scores[winner.index] += card + pips
+            self.emit(RoundWon, winner, card + pips)
+        raise GameOver(None, f"{ROUNDS} rounds played")
+
+    def _bid(self, seat: Seat) -> Steps:
+        hand = self.position.hands[seat.index]
+        opt = yield from self.ask(Decision(seat, Kind.BID, "bid a card (T2)",
+                                           tuple(Option(f"card:{c}", str(c), c) for c in hand)))
+        return opt.value
+
+    # the driver's hooks
+    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
+        raise NotImplementedError("every bid is secret: the bids are logged at their reveal")
+
+    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
+        points = tuple(self.position.scores)
+        self.result = GameEnded(tuple(s for s in SEATS if points[s.index] == max(points)), points, reason)
+        self.events.add(self.result)
+
+    def _rebuild(self) -> None:
+        self._forced, self.observer = (), None
+        self._start()
+
+    def _replay_action(self, answer: Any) -> None:
+        raise NotImplementedError("High Card has no actions by hand")
+
+    # copies: every copy replays its answers from the deal (a short game: no checkpoints)
+    def fork(self, for_seat: PlayerSeat | None = None) -> "HighCard":
+        copy = HighCard(self.seed)
+        answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
+        copy._changes = self._changes
+        copy._restart(list(answers), self._forced)
+        return copy
+
+    def determinized(self, seat: PlayerSeat, rng: random.Random) -> "HighCard":
+        """A fork for ``seat`` in which the others' hands are dealt anew from the cards it has not
+        seen, and the die's future too."""
+        if self.result is not None:
+            return self.fork()
+        copy = self.fork(for_seat=seat)
+        copy.forget_forced_chance()
+        copy.change_position(partial(_redeal, seat, rng.getrandbits(64)))
+        return copy
+
+    # reading the game
+    def winners(self) -> tuple[Seat, ...]:
+        return () if self.result is None else self.result.winners
+
+    def evaluate(self, seat: PlayerSeat) -> float:
+        pos, me = self.position, SEATS.index(seat)  # type: ignore[arg-type]
+        lead = pos.scores[me] - max(s for i, s in enumerate(pos.scores) if i != me)
+        if self.result is not None:
+            return 100.0 + lead if seat in self.result.winners else -100.0 + lead
+        return lead + 0.5 * sum(pos.hands[me])
+
+    def view(self, seat: Seat) -> View:
+        pos = self.position
+        return View(seat, tuple(pos.hands[seat.index]), tuple(len(h) for h in pos.hands), tuple(pos.scores),
+                    pos.round, tuple(e.redacted(seat) for e in self.events))
+
+    def record(self, complete: bool = True) -> dict[str, Any]:
+        return {"format": FORMAT, "game": "highcard", "seed": self.seed,
+                "answers": [[a.seat.value, a.answer] for a in self.answers],
+                "log": [e.text() for e in self.events] if complete else None}
+
+    @staticmethod
+    def from_record(data: Any, where: str = "record") -> "HighCard":
+        """The game a record holds, replayed; a malformed record raises one located ``RecordError``."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"{where}: not a High Card record (format: {FORMAT})")
+        seed, answers = data.get("seed"), data.get("answers")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 32:
+            raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1")
+        if not isinstance(answers, list):
+            raise RecordError(f"{where}: answers: a list of [seat, answer]")
+        game = HighCard(seed)
+        # A die forced by hand is recorded as the chance seat's answer; the others come from the seed.
+        game.ask_chance = True
+        seats = {s.value: s for s in SEATS} | {CHANCE.value: CHANCE}
+        for i, a in enumerate(answers, 1):
+            if not (isinstance(a, list) and len(a) == 2 and a[0] in seats and isinstance(a[1], str)):
+                raise RecordError(f"{where}: answers[{i}]: expected [seat, answer], got {a!r}")
+            seat = seats[a[0]]
+            try:
+                if seat is not CHANCE:
+                    game.draw_chance()
+                game.answer(a[1], seat)
+            except IllegalAnswer as e:
+                raise RecordError(f"{where}: answers[{i}]: {e}") from None
+        game.ask_chance = False
+        return game
+
+    def log_text(self) -> str:
+        return "\n".join(e.text() for e in self.events)
+
+
+def _redeal(seat: Seat, seed: int, pos: Position) -> None:
+    """Deal the cards ``seat`` has not seen (the others' hands and the unused cards) anew, the
+    others' hands at their sizes, and reseed the die (a seat knows no future roll)."""
+    rng = random.Random(seed)
+    unseen = [c for s in SEATS if s is not seat for c in pos.hands[s.index]] + pos.deck
+    rng.shuffle(unseen)
+    for s in SEATS:
+        if s is not seat:
+            n = len(pos.hands[s.index])
+            pos.hands[s.index], unseen = sorted(unseen[:n]), unseen[n:]
+    pos.deck = unseen
+    pos.rng = GameRng(rng.getrandbits(32))
