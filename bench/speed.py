@@ -115,7 +115,7 @@ class Engine:
     SIDES: Any
     get_parser: Callable[[], Any]
     load_card_set: Callable[[Any], Any]
-    choose_set: Callable[[str | None], Any] | None  # absent before cmdsl.sets.set_location existed
+    choose_set: Callable[[str | None], Any] | None  # absent before cmdsl.set_location existed
     bundled_cards_dir: Callable[[], Path]
     error: type[Exception]
     root: Path
@@ -137,14 +137,21 @@ def import_engine() -> Engine:
     except ImportError:  # an engine before Setup had its own module
         from cmdsl.games.cm2008.engine import Setup  # type: ignore[no-redef]
     from cmdsl.lang.parser import get_parser
-    from cmdsl.games.cm2008.loader import load_card_set
-    from cmdsl.games.cm2008.model import SIDES
     from cmdsl.resources import bundled_cards_dir
+    try:
+        from cmdsl.games.cm2008.loader import load_card_set
+        from cmdsl.games.cm2008.model import SIDES
+    except ImportError:  # an engine before the layout of issue 28: CM2008's set modules at the top
+        from cmdsl.loader import load_card_set  # type: ignore[no-redef]
+        from cmdsl.model import SIDES  # type: ignore[no-redef]
 
     try:
         from cmdsl.sets.set_location import choose_set
     except ImportError:
-        choose_set = None
+        try:
+            from cmdsl.set_location import choose_set  # type: ignore[no-redef]
+        except ImportError:
+            choose_set = None
     try:
         from cmdsl.bots import play_bot_move as move
     except ImportError:

@@ -14,7 +14,7 @@ import os as _os
 # cmdsl/; let the same import find it there, so tests and tools work from the checkout too.
 _root = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
 if _os.path.isfile(_os.path.join(_root, "pyproject.toml")) and _os.path.isdir(_os.path.join(_root, "repl")):
-    __path__.append(_root)  # type: ignore[name-defined]  # noqa: F821 - a package's own __path__
+    __path__.append(_root)  # noqa: F821 - a package's own __path__
 
 from .bots import RandomBot  # noqa: E402
 from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError  # noqa: E402

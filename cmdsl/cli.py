@@ -65,7 +65,9 @@ def cmd_new_set(args: argparse.Namespace) -> int:
 
 
 def cmd_repl(args: argparse.Namespace) -> int:
-    from .repl.app import repl  # the REPL is a front end: imported only when asked for
+    # The REPL is a front end: imported only when asked for. repl/ ships as cmdsl.repl (pyproject's
+    # package-dir); mypy reads it as the top-level package ``repl``.
+    from .repl.app import repl  # type: ignore[import-not-found]
     history = args.history if args.history is not None else _default_history()
     # A script on standard input (a pipe or a file) is read line by line, without a line editor.
     script = None if sys.stdin.isatty() else sys.stdin
@@ -223,11 +225,12 @@ def _add_replay(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cmdsl", description="Campaign Manager 2008 rules engine and effect language.")
+    p = argparse.ArgumentParser(prog="cmdsl", description="A rules engine and effect language for card games.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     # the subcommands in the order `cmdsl --help` lists them
-    for add in (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl, _add_scenario, _add_test,
-                _add_replay):
+    commands: tuple[Callable[[Any], None], ...] = (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl,
+                                                   _add_scenario, _add_test, _add_replay)
+    for add in commands:
         add(sub)
     for plugin in games().values():  # each game's own commands (a card catalogue, say)
         for add in plugin.commands:

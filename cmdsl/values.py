@@ -23,7 +23,7 @@ _MISSING = dataclasses.MISSING
 def value(cls: type[T]) -> type[T]:
     """A frozen dataclass with a fast ``__init__`` (same signature as the dataclass's)."""
     cls = dataclasses.dataclass(frozen=True)(cls)
-    cls.__init__ = _fast_init(cls)  # type: ignore[misc]
+    setattr(cls, "__init__", _fast_init(cls))  # replaces the dataclass's own
     return cls
 
 

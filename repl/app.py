@@ -110,7 +110,7 @@ class EffectLexer(Lexer):
 
     TOKEN = re.compile(r'"[^"]*"?|\d+|[A-Za-z][\w\-]*|\S')
 
-    def lex_document(self, document: Document):  # type: ignore[no-untyped-def]
+    def lex_document(self, document: Document):
         words = keywords()
 
         def line(i: int) -> list[tuple[str, str]]:
@@ -200,7 +200,7 @@ def page_or_show(text: str, command: str, show: Callable[[str], None],
 
 
 def repl(cards_path: str | None = None, history: str | None = None, colour: bool = True,
-         prompt: PromptSession | None = None, echo: Callable[[str], None] | None = None,  # type: ignore[type-arg]
+         prompt: PromptSession | None = None, echo: Callable[[str], None] | None = None,
          pager: Callable[[str], None] | None | bool = True, script: TextIO | None = None) -> int:
     """Run the REPL until Ctrl-D or `quit`. Returns the exit status. ``echo`` receives every
     text the REPL shows (tests capture it; by default it is printed), wrapped to the terminal's
@@ -217,17 +217,9 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
     except CmdslError as e:
         show(f"error: {e}")
         return 1
-    hist: History = FileHistory(history) if history else InMemoryHistory()
-    ps: LineReader
-    if script is not None:
-        ps = ScriptReader(script, printer)
-    else:
-        ps = TerminalReader(prompt or PromptSession(
-            history=hist, auto_suggest=AutoSuggestFromHistory(), completer=ReplCompleter(session),
-            lexer=EffectLexer(), bottom_toolbar=lambda: toolbar(session, terminal_size()[0] - 1),
-            complete_while_typing=False))
+    ps = _reader(session, history, prompt, script, printer)
     session.confirm = lambda question, default: ask(ps, question, default)
-    # "Obama is thinking… 1.2 s" while the bots move: on the terminal itself (patch_stdout below
+    # "p2 is thinking… 1.2 s" while the bots move: on the terminal itself (patch_stdout below
     # replaces sys.stdout, and its proxy would turn the line's escape codes into "?"); nothing
     # when the output is not a terminal. The prompt is not running meanwhile.
     session.watch = Thinking(sys.stdout)
@@ -245,34 +237,58 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
                 show(f"error: {e}")
                 continue
             except EOFError:  # Ctrl-D leaves
-                if isinstance(ps, ScriptReader):  # the script is over: nobody is left to ask
-                    if session.unsaved():
-                        show("End of the script: the game in progress was not saved (a script saves with `save FILE`).")
+                if _end_of_input(session, ps, show):
                     return 0
-                if not leave(session, ps, show):
-                    continue
+                continue
+            if _run_one(session, ps, line, colour, show, lambda out, word: page_or_show(out, word, printer, page)):
                 return 0
-            stripped = line.strip()
-            if stripped == "quit":
-                if leave(session, ps, show):
-                    return 0
-                continue
-            if stripped.lower() == "clear":  # the terminal's business, not the game's (as Ctrl-L)
-                clear()
-                continue
-            if stripped == "eval" or re.fullmatch(r"eval as \w+", stripped):
-                line = stripped + " " + read_block(ps)
-            try:
-                with session.transaction():
-                    out = run_line(session, line, colour)
-                if out:
-                    page_or_show(out, stripped.split(" ")[0].lower(), printer, page)
-            except CmdslError as e:
-                show(f"error: {e}")
-            except KeyboardInterrupt:  # Ctrl-C stops a long eval or bot move; the session rolled back
-                show("Interrupted: the game is as it was before that command.")
-            except Exception as e:  # a bug must not lose the user's game: report it in one line
-                show(f"internal error ({type(e).__name__}: {e}); the game is as it was before that command")
+
+
+def _reader(session: Session, history: str | None, prompt: PromptSession | None, script: TextIO | None,
+            printer: Callable[[str], None]) -> LineReader:
+    """Where the lines come from: a script (a pipe, a file), else the terminal's line editor."""
+    if script is not None:
+        return ScriptReader(script, printer)
+    hist: History = FileHistory(history) if history else InMemoryHistory()
+    return TerminalReader(prompt or PromptSession(
+        history=hist, auto_suggest=AutoSuggestFromHistory(), completer=ReplCompleter(session),
+        lexer=EffectLexer(), bottom_toolbar=lambda: toolbar(session, terminal_size()[0] - 1),
+        complete_while_typing=False))
+
+
+def _end_of_input(session: Session, ps: LineReader, show: Callable[[str], None]) -> bool:
+    """Ctrl-D, or the end of a script: whether to leave (a game not saved is asked about)."""
+    if isinstance(ps, ScriptReader):  # the script is over: nobody is left to ask
+        if session.unsaved():
+            show("End of the script: the game in progress was not saved (a script saves with `save FILE`).")
+        return True
+    return leave(session, ps, show)
+
+
+def _run_one(session: Session, ps: LineReader, line: str, colour: bool, show: Callable[[str], None],
+             out_to: Callable[[str, str], None]) -> bool:
+    """Run one line the user typed, as a transaction: an error or Ctrl-C leaves the game as it was.
+    Whether the user leaves (`quit`)."""
+    stripped = line.strip()
+    if stripped == "quit":
+        return leave(session, ps, show)
+    if stripped.lower() == "clear":  # the terminal's business, not the game's (as Ctrl-L)
+        clear()
+        return False
+    if stripped == "eval" or re.fullmatch(r"eval as \w+", stripped):
+        line = stripped + " " + read_block(ps)
+    try:
+        with session.transaction():
+            out = run_line(session, line, colour)
+        if out:
+            out_to(out, stripped.split(" ")[0].lower())
+    except CmdslError as e:
+        show(f"error: {e}")
+    except KeyboardInterrupt:  # Ctrl-C stops a long eval or bot move; the session rolled back
+        show("Interrupted: the game is as it was before that command.")
+    except Exception as e:  # a bug must not lose the user's game: report it in one line
+        show(f"internal error ({type(e).__name__}: {e}); the game is as it was before that command")
+    return False
 
 
 def read_block(ps: LineReader) -> str:

@@ -12,13 +12,14 @@ import secrets
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, cast
 
 from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
 from cmdsl.games.cm2008.catalog import show as show_card
 from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.decisions import Decision, Option
-from cmdsl.games.cm2008.setup import SETUP_MODES
+from cmdsl.games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer
+from cmdsl.games.cm2008.model import SetupMode
 from cmdsl.game.fields import MAX_SEED
 from cmdsl.games.cm2008.options import play_id, state_id
 from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
@@ -54,11 +55,11 @@ def _viewer(s: Session) -> Side | None:
         return s.at_keyboard  # hot-seat: whoever has the keyboard, until it is handed over
     mine = s.human_decision()
     if mine is not None:
-        return mine.player  # type: ignore[return-value]
+        return cast(Side, mine.player)
     return next(iter(s.humans)) if len(s.humans) == 1 else game.active
 
 
-def _seen(s: Session, evs: list) -> list:  # type: ignore[type-arg]
+def _seen(s: Session, evs: list) -> list:
     """The events as the player at the keyboard may see them (their seat's view), unless debugging."""
     viewer = _viewer(s)
     if s.debug or viewer is None:
@@ -66,7 +67,7 @@ def _seen(s: Session, evs: list) -> list:  # type: ignore[type-arg]
     return [e.redacted(viewer) for e in evs]
 
 
-def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg]
+def _after(s: Session, evs: list, colour: bool) -> str:
     game = s.require()
     out = [render.events(_seen(s, evs), colour, s.hides_seed())] if evs else []
     if game.result is not None:
@@ -85,7 +86,7 @@ def _after(s: Session, evs: list, colour: bool) -> str:  # type: ignore[type-arg
 
 def _hand_over(s: Session, colour: bool) -> str:
     """Enter after a hand-over: the player now at the keyboard sees their decision."""
-    game = s.require()
+    s.require()
     s.handing_over = False
     d = s.human_decision()
     s.at_keyboard = d.player if d is not None else s.at_keyboard  # type: ignore[assignment]
@@ -99,7 +100,9 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     words = arg.lower().split()
     if words[:1] == ["lobbys"]:
         return lobbys_commands.cmd_new(s, arg.strip()[len("lobbys"):], colour)
-    mode, opponent, human, first = "beginner", "random", Side.MCCAIN, "random"
+    mode: SetupMode = "beginner"
+    first: FirstPlayer = "random"
+    opponent, human = "random", Side.MCCAIN
     seed: int | None = None
     i = 0
     while i < len(words):
@@ -115,7 +118,7 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
             if int(nxt) > MAX_SEED:  # a record keeps the seed; one this large could not be loaded
                 raise SessionError(f"new: a seed is at most {MAX_SEED}")
             seed, i = int(nxt), i + 1
-        elif w == "first" and nxt in ("mccain", "obama", "random"):
+        elif w == "first" and nxt in FIRST_PLAYERS:
             first, i = nxt, i + 1
         else:
             raise SessionError(f'new: did not understand "{w}" (see `help new`)')
@@ -162,7 +165,7 @@ def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
             raise SessionError(f'"{text}" is not one of the options' + (f' (did you mean "{near}"?)' if near else "")
                                + f"; answer with a number from 1 to {len(d.options)}")
         text = hits[0].id
-    return _after(s, s.answer(text, d.player), colour)  # type: ignore[arg-type]
+    return _after(s, s.answer(text, d.player), colour)
 
 
 def cmd_play(s: Session, arg: str, colour: bool = False) -> str:
@@ -258,7 +261,7 @@ def _tree(node: object, indent: str = "  ") -> str:
 def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
     game = s.require()
     text = arg
-    side = game.pending.player if game.pending is not None else game.active
+    side = cast(Side, game.pending.player) if game.pending is not None else game.active
     first, _, rest = arg.partition(" ")
     if first == "as":
         who, _, text = rest.partition(" ")
@@ -287,11 +290,11 @@ def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
     elif head == "news" and len(words) == 2:
         patch = {"op": "news", "id": words[1]}
     elif head == "die" and len(words) == 2 and words[1].isdigit():
-        value = int(words[1])
-        if not 1 <= value <= 6:
-            raise SessionError(f"set: a die result is 1 to 6, not {value}")
-        s.force_die(value)  # recorded as the chance seat's answer where the die is rolled
-        return _debugging(s) + f"The next Going Negative die will show {value}."
+        pips = int(words[1])
+        if not 1 <= pips <= 6:
+            raise SessionError(f"set: a die result is 1 to 6, not {pips}")
+        s.force_die(pips)  # recorded as the chance seat's answer where the die is rolled
+        return _debugging(s) + f"The next Going Negative die will show {pips}."
     else:
         # set STATE ISSUE ROW... | set STATE issue N | set STATE key GROUP (state names may have spaces)
         names = sorted((x.name for x in game.in_play), key=len, reverse=True)
@@ -500,7 +503,7 @@ def run_line(s: Session, line: str, colour: bool = False) -> str:
     if s.handing_over and s.game is not None and (text.isdigit() or _human_decision(s) is not None):
         waiting = s.human_decision()
         player = waiting.player if waiting is not None else s.at_keyboard
-        if not text.split()[0].lower() in COMMANDS or text.isdigit():
+        if text.split()[0].lower() not in COMMANDS or text.isdigit():
             raise SessionError(f"hand the keyboard over first: press Enter when only {player} can see the screen")
     word, _, rest = text.partition(" ")
     cmd = COMMANDS.get(word.lower())

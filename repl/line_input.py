@@ -48,7 +48,7 @@ class TerminalReader:
     """A prompt-toolkit session whose line stops growing at ``MAX_LINE``: further keys and the
     rest of a paste are dropped, and the line is refused when it is accepted."""
 
-    def __init__(self, session: PromptSession, limit: int = MAX_LINE) -> None:  # type: ignore[type-arg]
+    def __init__(self, session: PromptSession, limit: int = MAX_LINE) -> None:
         self.session = session
         self.limit = limit
         self.overflowed = False

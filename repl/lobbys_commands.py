@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
-from cmdsl.errors import CmdslError, did_you_mean
+from cmdsl.errors import did_you_mean
 from cmdsl.game.fields import MAX_SEED
 from cmdsl.plugins import default_game, games
 from cmdsl.sets.record_file import game_of, read_json, save_json

@@ -131,7 +131,7 @@ class LobbysSession:
         start = order.index(after) + 1 if after in order else 0
         for seat in order[start:] + order[:start]:
             if seat in waiting:
-                return seat  # type: ignore[return-value]
+                return seat
         return None
 
     def mine(self) -> Decision | None:

@@ -7,6 +7,7 @@ colours are always also spelled (R/B/W letters, names).
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from cmdsl.game.decisions import Decision
 from cmdsl.games.cm2008.engine import Game
@@ -129,7 +130,7 @@ def decision(d: Decision, colour: bool = False, game: Game | None = None) -> str
     from cmdsl.games.cm2008.explain import board, heading, option_details, option_label
 
     p = Painter(colour)
-    lines = [p.side(d.player, f"{d.player}") + f" — {heading(d, game)}:"]
+    lines = [p.side(cast(Side, d.player), f"{d.player}") + f" — {heading(d, game)}:"]
     in_play = board(game, d) if game is not None else {}
     for i, o in enumerate(d.options, 1):
         lines.append(f"  {i}. {option_label(game, o) if game is not None else o.label}")

@@ -12,7 +12,7 @@ from cmdsl.bots import Bot, make_bot, play_bot_move
 from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.engine import Game
-from cmdsl.games.cm2008.setup import Setup
+from cmdsl.games.cm2008.setup import FirstPlayer, Setup
 from cmdsl.games.cm2008.record import HiddenAnswer, Record, first_difference
 from cmdsl.games.cm2008.replay import replay, seat_record
 from cmdsl.games.cm2008.actions import ByHand, RecordedAnswer
@@ -22,7 +22,7 @@ from cmdsl.games.cm2008.options import die_id
 from cmdsl.games.cm2008.interjections import interject
 from cmdsl.games.cm2008.record import load_record, save_record
 from cmdsl.games.cm2008.loader import load_card_set
-from cmdsl.games.cm2008.model import CardSet
+from cmdsl.games.cm2008.model import CardSet, SetupMode, Side
 from cmdsl.sets.set_location import SetChoice, choose_set
 from cmdsl.bots.thinking import Watch, quiet
 
@@ -58,8 +58,8 @@ class Session:
     # The set files as last loaded or last reported changed: the prompt compares before each line.
     signature: Signature = field(init=False)
     game: Game | None = None
-    humans: set[PlayerSeat] = field(default_factory=set)
-    bots: dict[PlayerSeat, Bot] = field(default_factory=dict)
+    humans: set[Side] = field(default_factory=set)
+    bots: dict[Side, Bot] = field(default_factory=dict)
     redo: list[RecordedAnswer] = field(default_factory=list)
     saved: bool = True
     debug: bool = False  # show everything (`debug on`; implied by eval, set and trace): see set_debug
@@ -67,7 +67,7 @@ class Session:
     debugged: bool = False
     # Hot-seat: the seat whose player is at the keyboard, and whether the keyboard is being handed
     # over (the next player's hand is shown only after they press Enter).
-    at_keyboard: PlayerSeat | None = None
+    at_keyboard: Side | None = None
     handing_over: bool = False
     action_start: int = 0  # first event of the last thing the user did (for `trace`)
     # The game and cards before the last `reload` that changed the game (`undo` brings them back),
@@ -128,7 +128,7 @@ class Session:
 
     # ---- games -------------------------------------------------------------------
 
-    def start(self, mode: str, opponent: str, human: PlayerSeat, seed: int, first: str = "random",
+    def start(self, mode: SetupMode, opponent: str, human: Side, seed: int, first: FirstPlayer = "random",
               hidden: bool = False) -> list[E.Event]:
         self.game = Game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
         self.debugged = self.debug
@@ -294,7 +294,7 @@ class Session:
         self.debugged = debugged  # only once saved: a failed save changes nothing
         self.saved = True
 
-    def load(self, path: str, opponent: str = "random", human: PlayerSeat | None = None) -> str:
+    def load(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
         rec = load_record(path)
         # Other cards are allowed (the note below says so); a replay that diverges is not.
         result = replay(self.cards, rec, accept_other_cards=True)
@@ -306,7 +306,7 @@ class Session:
         pending = self.game.pending
         seats = Game.seats
         mine = next((s for s in seats if s.value == rec.view), None)  # a seat's file: that seat's player
-        me = human or mine or (pending.player if pending is not None and pending.player in seats else seats[0])
+        me = human or mine or next((s for s in seats if pending is not None and pending.player is s), seats[0])
         self.humans = {me} if opponent != "human" else set(seats)
         self.bots = {} if opponent == "human" else {s: make_bot(opponent, rec.seed) for s in seats if s is not me}
         self.redo.clear()

@@ -5,7 +5,6 @@ number the REPL and the games cite is one of them."""
 
 from __future__ import annotations
 
-import io
 import re
 import tokenize
 from pathlib import Path

@@ -4,7 +4,6 @@ setup ever deals (R1.2, R3.1, R3.3). A set with warnings still passes."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest

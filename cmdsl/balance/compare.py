@@ -85,7 +85,7 @@ def _cards(pairs: Sequence[tuple[GameRow, GameRow]], correction: Correction) -> 
     pvalues = [x[4].p for x in raw] + [x[7].p for x in raw]  # one family: every question about every card
     adjusted = adjust(pvalues, correction)
     m = len(raw)
-    out = [CardChange(*x[:8], adjusted[i], adjusted[m + i], x[8]) for i, x in enumerate(raw)]  # type: ignore[misc]
+    out = [CardChange(*x[:8], adjusted[i], adjusted[m + i], x[8]) for i, x in enumerate(raw)]
     # Ties on the adjusted p (most cards reach 1 after Holm) go by the raw p: what moved most first.
     return tuple(sorted(out, key=lambda c: (not c.flagged, min(c.played_adjusted, c.lift_adjusted),
                                             min(c.played.p, c.lift.p), c.card)))

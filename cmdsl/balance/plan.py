@@ -103,7 +103,7 @@ class RunParams:
     def job(self, arm: Arm, index: int) -> Job:
         first = self.first if self.first != "alternate" else ("mccain" if index % 2 == 0 else "obama")
         mccain, obama = self.seating(index)
-        return Job(arm.name, index, self.seed + index, arm.cards, arm.fingerprint, self.setup, first,  # type: ignore[arg-type]
+        return Job(arm.name, index, self.seed + index, arm.cards, arm.fingerprint, self.setup, first,
                    self.max_turns, mccain, obama)
 
 

@@ -69,4 +69,4 @@ def action_value(trial: Driver, decision: Decision, answer: str, others: random.
         trial.answer(pick.id, d.player)
     while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
         trial.answer(trial.pending.options[0].id, me)
-    return trial.evaluate(me)  # type: ignore[arg-type]
+    return trial.evaluate(me)

@@ -9,8 +9,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from . import Bot, BotSpec, bot_seed, parse_bot, play_bot_move
 from ..errors import CmdslError
-from ..game.decisions import PlayerSeat
-from ..game.driver import Driver
+from ..game.driver import Driver, S
 from ..sets.record_file import check_destination
 from .thinking import Thinking, Watch
 from .thinking import quiet as no_display
@@ -28,7 +27,7 @@ def destination_refused(path: str | None) -> bool:
     return False
 
 
-def run_bots(game: Driver, bots: Mapping[PlayerSeat, Bot], echo: bool, watch: Watch = no_display) -> None:
+def run_bots(game: Driver[S], bots: Mapping[S, Bot], echo: bool, watch: Watch = no_display) -> None:
     """Let the bots play ``game`` to its end; with ``echo``, print every event as it happens.
     ``watch`` is opened around each move (and closed before its events are printed)."""
     shown = 0
@@ -44,7 +43,7 @@ def run_bots(game: Driver, bots: Mapping[PlayerSeat, Bot], echo: bool, watch: Wa
             print(e.text())
 
 
-def seat_bots(names: Sequence[str], seats: Sequence[PlayerSeat], game_seed: int) -> dict[PlayerSeat, Bot]:
+def seat_bots(names: Sequence[str], seats: Sequence[S], game_seed: int) -> dict[S, Bot]:
     """One bot per seat, from one name for every seat or one name per seat in seat order, each
     seeded by ``bot_seed``. A misspelt bot or setting is a one-line ``BotSpecError``."""
     if len(names) not in (1, len(seats)):
@@ -54,7 +53,7 @@ def seat_bots(names: Sequence[str], seats: Sequence[PlayerSeat], game_seed: int)
     return {seat: spec.make(bot_seed(game_seed, seats, seat)) for seat, spec in zip(seats, specs)}
 
 
-def play_to_end(game: Driver, bots: Mapping[PlayerSeat, Bot], quiet: bool, record_to: str | None,
+def play_to_end(game: Driver[S], bots: Mapping[S, Bot], quiet: bool, record_to: str | None,
                 save: Callable[[Any, str], None], watch: Watch | None = None) -> None:
     """``cmdsl play``'s game, any game: the bots play it to its end (every event printed unless
     ``quiet``, then only the result), and its record is saved with ``save`` if asked. A long

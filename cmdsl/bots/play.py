@@ -4,10 +4,10 @@ the pending decisions of their seats (``play_bot_move``). A bot is given its sea
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence, cast
 
 from ..game.decisions import PlayerSeat
-from ..game.driver import Driver
+from ..game.driver import Driver, S
 from ..game.perspective import Perspective
 
 
@@ -20,8 +20,7 @@ class Bot(Protocol):
         ...
 
 
-def play_bot_move(game: Driver, bots: Mapping[PlayerSeat, Bot],
-                  choosing: Callable[[PlayerSeat], None] | None = None) -> None:
+def play_bot_move(game: Driver[S], bots: Mapping[S, Bot], choosing: Callable[[S], None] | None = None) -> None:
     """Let the bots answer every pending decision whose seat is theirs: one, or one per seat
     where seats pick in secret at once. Each bot chooses from its own perspective, before any of
     them answers, so none sees another's pick (secret picks are revealed when all are in).
@@ -29,17 +28,19 @@ def play_bot_move(game: Driver, bots: Mapping[PlayerSeat, Bot],
     if not game.simultaneous:  # the common case, kept cheap: one decision
         d = game.pending
         assert d is not None, "no decision is pending"
+        seat = cast(S, d.player)  # a player's decision (the driver answers chance itself)
         if choosing is not None:
-            choosing(d.player)
-        game.answer(bots[d.player].choose(Perspective(game, d)))  # type: ignore[index]
+            choosing(seat)
+        game.answer(bots[seat].choose(Perspective(game, d)))
         return
     mine = [d for d in game.pending_decisions if d.player in bots]
     assert mine, "no decision of a bot's seat is pending"
-    choices: list[tuple[PlayerSeat, str]] = []
+    choices: list[tuple[S, str]] = []
     for d in mine:
+        seat = cast(S, d.player)
         if choosing is not None:
-            choosing(d.player)
-        choices.append((d.player, bots[d.player].choose(Perspective(game, d))))  # type: ignore[index]
+            choosing(seat)
+        choices.append((seat, bots[seat].choose(Perspective(game, d))))
     for seat, answer in choices:
         game.answer(answer, seat)
 

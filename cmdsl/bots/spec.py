@@ -98,7 +98,7 @@ def parse_bot(text: str) -> BotSpec:
     if name != "ismcts":
         if rest.strip():
             raise BotSpecError(f"the {name} bot has no settings (only ismcts has): remove ':{rest.strip()}'")
-        return BotSpec(name)  # type: ignore[arg-type]
+        return BotSpec(name)
     values: dict[str, object] = {}
     for part in (p.strip() for p in rest.split(",")):
         if not part:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any, Callable, ClassVar, Generator, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Generator, Generic, Mapping, Self, Sequence, TypeVar, cast
 
 from ..errors import CmdslError, IllegalAnswer
 from ..values import value
@@ -138,7 +138,11 @@ class GameOver(Exception):
         self.reason = reason
 
 
-class Driver:
+#: A game's seat type (its ``PlayerSeat``s: two sides, five players…).
+S = TypeVar("S", bound=PlayerSeat)
+
+
+class Driver(Generic[S]):
     """The game-agnostic half of a game (DESIGN properties 2, 3, 10 and 12): it holds the pending
     decisions, applies answers as transactions, runs secret picks (``Together``) and chance, logs
     the game's events (``emit``), and rebuilds the game by replaying its answers. A game
@@ -164,7 +168,7 @@ class Driver:
     - ``worth_a_look(decision)``: where a search's play-outs try each option (else the first).
     """
 
-    seats: tuple[PlayerSeat, ...]  # the game sets it: a class default (a fixed cast) or per game (N of M)
+    seats: tuple[S, ...]  # the game sets it: a class default (a fixed cast) or per game (N of M)
     #: Every outcome a chance decision of the game can have, by id, and how to say them (for
     #: ``force_chance``'s error).
     chance_outcomes: ClassVar[frozenset[str]]
@@ -193,24 +197,24 @@ class Driver:
     #: Whether the game's two seats' evaluations are opposite (what one gains the other loses).
     constant_sum: ClassVar[bool] = False
 
-    def view(self, seat: PlayerSeat) -> Any:
+    def view(self, seat: S) -> Any:
         raise NotImplementedError
 
-    def fork(self, for_seat: PlayerSeat | None = None) -> "Driver":
+    def fork(self, for_seat: S | None = None) -> Self:
         raise NotImplementedError
 
-    def forks(self, count: int) -> list["Driver"]:
+    def forks(self, count: int) -> list[Self]:
         """``count`` independent forks (``fork()``) made now: a game may make them more cheaply
         than one at a time (a search's one ply tries each option of a decision on its own)."""
         return [self.fork() for _ in range(count)]
 
-    def determinized(self, seat: PlayerSeat, rng: random.Random) -> "Driver":
+    def determinized(self, seat: S, rng: random.Random) -> Self:
         """A fork at the pending decisions in which everything ``seat`` cannot see (the other
         seats' cards, deck orders, future chance) is dealt anew from ``rng``; the other seats'
         secret picks not revealed yet are pending again there. This game is not changed."""
         raise NotImplementedError
 
-    def winners(self) -> tuple[PlayerSeat, ...]:
+    def winners(self) -> tuple[S, ...]:
         """The seats that won, once the game is over: one, several on a shared win, or none (a
         draw); none while it goes on."""
         raise NotImplementedError
@@ -235,7 +239,7 @@ class Driver:
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         raise NotImplementedError
 
-    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
+    def _finish(self, winner: S | None, reason: str) -> None:
         raise NotImplementedError
 
     def _rebuild(self) -> None:
@@ -301,7 +305,7 @@ class Driver:
         """An answer to one of the secret decisions pending at once. It is kept, unrevealed (no
         event), until every seat is done; then all are revealed together."""
         if seat is not None:  # the common case (bots say whose answer it is): no list of the pending
-            d = phase.current.get(seat)  # type: ignore[arg-type]
+            d = phase.current.get(seat)
             if d is None:
                 raise IllegalAnswer(f"{seat} has no decision pending (pending: "
                                     + ", ".join(f"{x.player}'s {x.kind}" for x in phase.pending()) + ")")
@@ -499,16 +503,17 @@ class Driver:
             d = gen.send(value) if value is not None else next(gen)
             player = d.player
             while player is CHANCE or player is None:  # not a player's own decision
-                reply = self._chance(d, self._ask_chance) if player is CHANCE else self._begin_together(d)
+                reply = (self._begin_together(d) if isinstance(d, Together)
+                         else self._chance(d, self._ask_chance))
                 if reply is None:  # waits for the caller
-                    if player is CHANCE:
+                    if not isinstance(d, Together):
                         self.pending = d
                     return
                 d = gen.send(reply)
                 player = d.player
-            self.pending = d
+            self.pending = cast(Decision, d)  # a seat's own decision: never a Together
         except GameOver as over:
-            self._finish(over.winner, over.reason)
+            self._finish(cast(Any, over.winner), over.reason)  # the game raised it with one of its seats
         except StopIteration:
             pass
 

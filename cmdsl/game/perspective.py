@@ -26,7 +26,7 @@ class Perspective:
         """``decision``: one of ``game.pending_decisions``, a seat's (use ``perspective(game)``)."""
         if decision.player is CHANCE:
             raise ValueError("a perspective is a player's, not chance's")
-        self.seat: PlayerSeat = decision.player  # type: ignore[assignment]
+        self.seat: PlayerSeat = decision.player
         self.decision = decision
         self._game = game
 

@@ -28,7 +28,10 @@ class _Lent:
         self._state: _State | None = None
 
     def state(self) -> _State:
-        return self._state if self._owner is None else self._owner.getstate()
+        if self._owner is None:
+            assert self._state is not None  # frozen: kept when the owner was let go
+            return self._state
+        return self._owner.getstate()
 
     def freeze(self) -> None:
         """The owner is about to draw: keep the state as it was lent."""

@@ -359,5 +359,5 @@ def bests(node: Node) -> Iterator[Best]:
 
 def _bests_in(value: object) -> Iterator[Best]:
     if isinstance(value, (Expr.__args__ + Cond.__args__)):  # type: ignore[attr-defined]
-        yield from bests(value)  # type: ignore[arg-type]
+        yield from bests(value)
 

@@ -229,7 +229,7 @@ class Checker(Visitor):
         then = self.block(s.then, at.nested())
         if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):
             # `else if`: nothing runs between the two tests, so `that` still means the same statement
-            otherwise = (self.stmt(s.otherwise[0], at.nested(after=at.after)),)
+            otherwise: tuple[A.Stmt, ...] = (self.stmt(s.otherwise[0], at.nested(after=at.after)),)
         else:
             otherwise = self.block(s.otherwise, at.nested())
         return dataclasses.replace(s, cond=cond, then=then, otherwise=otherwise)

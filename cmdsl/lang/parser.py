@@ -290,204 +290,204 @@ class _ToAst(Transformer):
         return self.o.pos(meta.line, meta.column) if not meta.empty else A.NOWHERE
 
     # program and blocks
-    def start(self, meta, items):  # type: ignore[no-untyped-def]
+    def start(self, meta, items):
         return A.Program(_body(items), pos=self._p(meta))
 
     # expressions
-    def number(self, meta, c):  # type: ignore[no-untyped-def]
+    def number(self, meta, c):
         return A.Num(int(c[0]), pos=self._tok(c[0]))
 
-    def string(self, meta, c):  # type: ignore[no-untyped-def]
+    def string(self, meta, c):
         return A.Str(str(c[0])[1:-1], pos=self._tok(c[0]))
 
-    def var(self, meta, c):  # type: ignore[no-untyped-def]
+    def var(self, meta, c):
         return A.Var(str(c[0]), pos=self._tok(c[0]))
 
-    def issue(self, meta, c):  # type: ignore[no-untyped-def]
+    def issue(self, meta, c):
         return A.IssueLit(str(c[0]), pos=self._tok(c[0]))
 
-    def candidate(self, meta, c):  # type: ignore[no-untyped-def]
+    def candidate(self, meta, c):
         return A.PlayerRef(str(c[0]), pos=self._tok(c[0]))
 
-    def you(self, meta, c):  # type: ignore[no-untyped-def]
+    def you(self, meta, c):
         return A.PlayerRef("you", pos=self._p(meta))
 
-    def opponent(self, meta, c):  # type: ignore[no-untyped-def]
+    def opponent(self, meta, c):
         return A.PlayerRef("opponent", pos=self._p(meta))
 
-    def active_player(self, meta, c):  # type: ignore[no-untyped-def]
+    def active_player(self, meta, c):
         return A.PlayerRef("active", pos=self._p(meta))
 
-    def majority_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def majority_of(self, meta, c):
         return A.Of("majority", c[0], pos=self._p(meta))
 
-    def minority_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def minority_of(self, meta, c):
         return A.Of("minority", c[0], pos=self._p(meta))
 
-    def key_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def key_of(self, meta, c):
         return A.Of("key", c[0], pos=self._p(meta))
 
-    def votes_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def votes_of(self, meta, c):
         return A.Of("votes", c[0], pos=self._p(meta))
 
-    def score_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def score_of(self, meta, c):
         return A.Of("score", c[0], pos=self._p(meta))
 
-    def hand_size_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def hand_size_of(self, meta, c):
         return A.Of("hand_size", c[0], pos=self._p(meta))
 
-    def deck_size_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def deck_size_of(self, meta, c):
         return A.Of("deck_size", c[0], pos=self._p(meta))
 
-    def discard_size_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def discard_size_of(self, meta, c):
         return A.Of("discard_size", c[0], pos=self._p(meta))
 
-    def undecided_blocks(self, meta, c):  # type: ignore[no-untyped-def]
+    def undecided_blocks(self, meta, c):
         return A.RowCount("undecided", c[0], c[1], pos=self._p(meta))
 
-    def row_length(self, meta, c):  # type: ignore[no-untyped-def]
+    def row_length(self, meta, c):
         return A.RowCount("all", c[0], c[1], pos=self._p(meta))
 
-    def best(self, meta, c):  # type: ignore[no-untyped-def]
+    def best(self, meta, c):
         return dataclasses.replace(c[0], pos=self._p(meta))
 
-    def with_most(self, meta, c):  # type: ignore[no-untyped-def]
+    def with_most(self, meta, c):
         return A.Best(str(c[0]) == "most", c[1], pos=self._p(meta))
 
     # a measure names what is read from each state; the state itself is ``It``
-    def m_votes(self, meta, c):  # type: ignore[no-untyped-def]
+    def m_votes(self, meta, c):
         return A.Of("votes", A.It(pos=self._p(meta)), pos=self._p(meta))
 
-    def m_blocks_of(self, meta, c):  # type: ignore[no-untyped-def]
+    def m_blocks_of(self, meta, c):
         return A.BlocksOf(c[0], c[1], A.It(pos=self._p(meta)), pos=self._p(meta))
 
-    def m_undecided(self, meta, c):  # type: ignore[no-untyped-def]
+    def m_undecided(self, meta, c):
         return A.RowCount("undecided", c[0], A.It(pos=self._p(meta)), pos=self._p(meta))
 
-    def m_row(self, meta, c):  # type: ignore[no-untyped-def]
+    def m_row(self, meta, c):
         return A.RowCount("all", c[0], A.It(pos=self._p(meta)), pos=self._p(meta))
 
-    def news_state(self, meta, c):  # type: ignore[no-untyped-def]
+    def news_state(self, meta, c):
         return A.NewsState(pos=self._p(meta))
 
-    def arith(self, meta, c):  # type: ignore[no-untyped-def]
+    def arith(self, meta, c):
         return A.Arith(str(c[1]), c[0], c[2], pos=self._p(meta))
 
     # conditions
-    def is_(self, meta, c):  # type: ignore[no-untyped-def]
+    def is_(self, meta, c):
         return A.Compare("=", c[0], c[1], pos=self._p(meta))
 
-    def is_not(self, meta, c):  # type: ignore[no-untyped-def]
+    def is_not(self, meta, c):
         return A.Compare("!=", c[0], c[1], pos=self._p(meta))
 
-    def compare(self, meta, c):  # type: ignore[no-untyped-def]
+    def compare(self, meta, c):
         return A.Compare(str(c[1]), c[0], c[2], pos=self._p(meta))
 
-    def media_in_play(self, meta, c):  # type: ignore[no-untyped-def]
+    def media_in_play(self, meta, c):
         return A.MediaInPlay(None, pos=self._p(meta))
 
-    def has_media(self, meta, c):  # type: ignore[no-untyped-def]
+    def has_media(self, meta, c):
         return A.MediaInPlay(c[0], pos=self._p(meta))
 
-    def is_in_play(self, meta, c):  # type: ignore[no-untyped-def]
+    def is_in_play(self, meta, c):
         return A.StateIs(c[0], "in_play", None, pos=self._p(meta))
 
-    def is_won(self, meta, c):  # type: ignore[no-untyped-def]
+    def is_won(self, meta, c):
         return A.StateIs(c[0], "won", None, pos=self._p(meta))
 
-    def is_won_by(self, meta, c):  # type: ignore[no-untyped-def]
+    def is_won_by(self, meta, c):
         return A.StateIs(c[0], "won", c[1], pos=self._p(meta))
 
-    def and_(self, meta, c):  # type: ignore[no-untyped-def]
+    def and_(self, meta, c):
         return A.And(c[0], c[1], pos=self._p(meta))
 
-    def or_(self, meta, c):  # type: ignore[no-untyped-def]
+    def or_(self, meta, c):
         return A.Or(c[0], c[1], pos=self._p(meta))
 
-    def not_(self, meta, c):  # type: ignore[no-untyped-def]
+    def not_(self, meta, c):
         return A.Not(c[0], pos=self._p(meta))
 
-    def where(self, meta, c):  # type: ignore[no-untyped-def]
+    def where(self, meta, c):
         return ("where", c[0])
 
     # simple statements (gain, shift, draw… are ``Built``: see ``_building``)
-    def discard_any(self, meta, c):  # type: ignore[no-untyped-def]
+    def discard_any(self, meta, c):
         return A.DiscardAny(str(c[0]), pos=self._p(meta))
 
-    def choose_state(self, meta, c):  # type: ignore[no-untyped-def]
+    def choose_state(self, meta, c):
         different = any(isinstance(x, Token) and x.type == "DIFFERENT" for x in c)
         name = next(str(x) for x in c if isinstance(x, Token) and x.type == "VAR")
         where = next((x[1] for x in c if isinstance(x, tuple)), None)
         best = next((x for x in c if isinstance(x, A.Best)), None)
         return A.ChooseState(name, where, different, best, pos=self._p(meta))
 
-    def choose_issue(self, meta, c):  # type: ignore[no-untyped-def]
+    def choose_issue(self, meta, c):
         return A.ChooseIssue(str(c[0]), pos=self._p(meta))
 
-    def choose_card(self, meta, c):  # type: ignore[no-untyped-def]
+    def choose_card(self, meta, c):
         return A.ChooseCard(str(c[0]), pos=self._p(meta))
 
-    def play_card(self, meta, c):  # type: ignore[no-untyped-def]
+    def play_card(self, meta, c):
         return A.PlayCard(str(c[0]), pos=self._p(meta))
 
-    def discard_card(self, meta, c):  # type: ignore[no-untyped-def]
+    def discard_card(self, meta, c):
         return A.DiscardCard(str(c[0]), pos=self._p(meta))
 
-    def news_target(self, meta, c):  # type: ignore[no-untyped-def]
+    def news_target(self, meta, c):
         return c[0]
 
-    def news_chosen_by(self, meta, c):  # type: ignore[no-untyped-def]
+    def news_chosen_by(self, meta, c):
         return A.NewsTarget(c[0], None, pos=self._p(meta))
 
-    def news_state_is(self, meta, c):  # type: ignore[no-untyped-def]
+    def news_state_is(self, meta, c):
         return A.NewsTarget(None, c[0], pos=self._p(meta))
 
     # triggered abilities
-    def when_won(self, meta, c):  # type: ignore[no-untyped-def]
+    def when_won(self, meta, c):
         player = c[0] if c and isinstance(c[0], A.PlayerRef) else None
         return A.Trigger("won", player, _body(c[1:] if player is not None else c), pos=self._p(meta))
 
-    def when_news(self, meta, c):  # type: ignore[no-untyped-def]
+    def when_news(self, meta, c):
         return A.Trigger("news", None, _body(c), pos=self._p(meta))
 
-    def when_negative(self, meta, c):  # type: ignore[no-untyped-def]
+    def when_negative(self, meta, c):
         return A.Trigger("negative", c[0], _body(c[1:]), pos=self._p(meta))
 
-    def at_end_of_turn(self, meta, c):  # type: ignore[no-untyped-def]
+    def at_end_of_turn(self, meta, c):
         player = c[0] if isinstance(c[0], A.PlayerRef) else None  # None: `each turn`
         return A.Trigger("end_turn", player, _body(c[1:]), pos=self._p(meta))
 
-    def each_turn(self, meta, c):  # type: ignore[no-untyped-def]
+    def each_turn(self, meta, c):
         return "each"
 
     # compound statements
-    def if_stmt(self, meta, c):  # type: ignore[no-untyped-def]
+    def if_stmt(self, meta, c):
         otherwise: tuple[Any, ...] = ()
         if c and isinstance(c[-1], tuple) and c[-1] and c[-1][0] == "else":
             otherwise = c[-1][1]
             c = c[:-1]
         return A.If(c[0], _body(c[1:]), otherwise, pos=self._p(meta))
 
-    def else_block(self, meta, c):  # type: ignore[no-untyped-def]
+    def else_block(self, meta, c):
         return ("else", _body(c))
 
-    def for_each(self, meta, c):  # type: ignore[no-untyped-def]
+    def for_each(self, meta, c):
         where = next((x[1] for x in c if isinstance(x, tuple)), None)
         return A.ForEach(str(c[0]), where, _body(c[1:]), pos=self._p(meta))
 
-    def repeat(self, meta, c):  # type: ignore[no-untyped-def]
+    def repeat(self, meta, c):
         return A.Repeat(c[0], _body(c[1:]), pos=self._p(meta))
 
-    def as_player(self, meta, c):  # type: ignore[no-untyped-def]
+    def as_player(self, meta, c):
         return A.As(c[0], _body(c[1:]), pos=self._p(meta))
 
-    def choose_one(self, meta, c):  # type: ignore[no-untyped-def]
+    def choose_one(self, meta, c):
         return A.ChooseOne(tuple(x for x in c if isinstance(x, tuple)), pos=self._p(meta))
 
-    def option(self, meta, c):  # type: ignore[no-untyped-def]
+    def option(self, meta, c):
         return _body(c)
 
-    def while_in_play(self, meta, c):  # type: ignore[no-untyped-def]
+    def while_in_play(self, meta, c):
         return A.WhileInPlay(_body(c), pos=self._p(meta))
 
     def _tok(self, tok: Token) -> A.Pos:

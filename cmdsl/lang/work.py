@@ -12,6 +12,7 @@ same units at run time as a backstop (``cmdsl.games.cm2008.engine.MAX_STEPS``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from ..errors import CardError, Located
 from . import ast as A
@@ -162,7 +163,7 @@ class _Bounds(Visitor):
 
     def upper_Arith(self, e: A.Arith) -> int:
         # Left-leaning sums can be long (up to the parser's nesting limit): walk them by hand.
-        total, node = 0, e
+        total, node = 0, cast(A.Expr, e)
         while isinstance(node, A.Arith):
             if node.op == "+":
                 total += self.upper(node.right)

@@ -19,7 +19,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Final, Iterator, Protocol
+from typing import Any, Final, Iterator, Protocol
 
 import yaml
 
@@ -198,7 +198,7 @@ def _control_character(root: yaml.Node) -> tuple[yaml.Node, str] | None:
 class _ErrorAt(Protocol):
     """The shape of ``compose``'s local ``error``: a message at a mark, located and with its line."""
 
-    def __call__(self, message: str, mark: yaml.Mark | None, hint: str | None = None) -> CardError: ...
+    def __call__(self, message: str, mark: Any, hint: str | None = None) -> CardError: ...  # a yaml Mark, or None
 
 
 def _yaml_error(e: yaml.MarkedYAMLError, lines: list[str], error: _ErrorAt) -> CardError:
@@ -219,7 +219,7 @@ def _reader_error(e: yaml.reader.ReaderError, text: str, error: _ErrorAt) -> Car
     line = text.count("\n", 0, pos)
     column = pos - (text.rfind("\n", 0, pos) + 1)
     char = e.character if isinstance(e.character, int) else ord(str(e.character)[:1] or "\0")
-    mark = yaml.Mark("", pos, line, column, None, None)
+    mark = yaml.Mark("", pos, line, column, None, 0)
     return error(f"character U+{char:04X} is not allowed in YAML text (a control character)", mark)
 
 

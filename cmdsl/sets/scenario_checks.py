@@ -6,6 +6,7 @@ against the game's own event classes (setup, act, expect: XMage's style)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from types import ModuleType
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
@@ -69,7 +70,7 @@ def event_checks(place: Place, path: Path_, spec: Mapping[str, Any], events: Mod
         for j, text in enumerate(list_at(place, (*path, key), spec.get(key))):
             text = text_at(place, (*path, key, j), text, "an event's text")
             checks.append(event_check((*path, key, j), f'an event containing "{text}"',
-                                      lambda e, text=text: text in e.text(), present))
+                                      partial(lambda text, e: text in e.text(), text), present))
     types = {c.__name__: c for c in vars(events).values()
              if isinstance(c, type) and issubclass(c, Event) and c is not Event and c.__module__ == events.__name__}
     for key, present in (("event_types", True), ("no_event_types", False)):
@@ -78,7 +79,7 @@ def event_checks(place: Place, path: Path_, spec: Mapping[str, Any], events: Mod
             if name not in types:
                 raise place.error((*path, key, j), f'unknown event type "{name}"', did_you_mean(name, types))
             checks.append(event_check((*path, key, j), f"a {name} event",
-                                      lambda e, kind=types[name]: isinstance(e, kind), present))
+                                      partial(lambda kind, e: isinstance(e, kind), types[name]), present))
     return checks
 
 

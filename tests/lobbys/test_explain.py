@@ -90,7 +90,7 @@ def test_after_picking_the_seat_is_told_its_pick_and_who_is_awaited() -> None:
     g.answer(card.id, P1)
     out = text(g)
     assert f"You picked {card}; waiting for Player 2, Player 3" in out
-    assert f"You picked" not in text(g, P2)  # P2 has not picked: its options are listed instead
+    assert "You picked" not in text(g, P2)  # P2 has not picked: its options are listed instead
 
 
 def test_at_the_end_the_explanation_is_the_result() -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.lobbys import events as LE
 from cmdsl.games.cm2008.model import Side

@@ -163,7 +163,7 @@ class View:
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class HighCard(Driver):
+class HighCard(Driver[Seat]):
     seats: tuple[Seat, ...] = SEATS
     chance_outcomes: ClassVar[frozenset[str]] = frozenset(o.id for o in DIE.options)
     chance_hint: ClassVar[str] = "the die: die:1 to die:6"

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Callable, ClassVar, Iterable, Literal, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Literal, Sequence, cast
 
 from ...errors import IllegalAnswer
 from ...values import value
-from .model import HAND_LIMIT_FOR_DRAWING, ISSUES, LETTER_SIDE, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE, CardDef, CardSet, Side, StateTile
+from .model import HAND_LIMIT_FOR_DRAWING, ISSUES, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE, CardDef, CardSet, Side, StateTile
 from ...lang.ops import Choice
 from ...lang.run import Run
 from ...lang.work import MAX_TRIGGERS
@@ -81,7 +81,7 @@ def _named(states: Sequence[LiveState], name: str) -> LiveState:
     raise KeyError(name)
 
 
-class Game(Driver):
+class Game(Driver[Side]):
     #: The players' seats, in seat order (DESIGN property 12): CM2008's two sides. The core
     #: (decisions, perspectives, bots, secret picks) takes the seats from here.
     seats: tuple[Side, ...] = SIDES
@@ -703,6 +703,10 @@ class Game(Driver):
     def turn(self) -> int:  # the Driver's horizon for bots (cmdsl.game.driver)
         return self.position.turn
 
+    @turn.setter
+    def turn(self, turn: int) -> None:
+        self.position.turn = turn
+
     @property
     def in_play(self) -> list[LiveState]:
         return self.position.in_play
@@ -905,8 +909,8 @@ class Game(Driver):
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)
 
-    def determinized(self, seat: PlayerSeat, rng: random.Random) -> "Game":
-        return determinized(self, seat, rng)  # type: ignore[arg-type]
+    def determinized(self, seat: Side, rng: random.Random) -> "Game":
+        return cast(Game, determinized(cast(Any, self), seat, rng))  # the re-deal's Protocol of a game
 
     def winners(self) -> tuple[Side, ...]:
         r = self.result

@@ -36,7 +36,7 @@ def board(game: Game, d: Decision) -> dict[str, StateView]:
     naming a state in play is described from (the position now, never the printed tile)."""
     if d.player not in game.seats:
         return {}
-    return {sv.name: sv for sv in game.view(d.player).states}  # type: ignore[arg-type]
+    return {sv.name: sv for sv in game.view(d.player).states}
 
 
 def option_label(game: Game, o: Option) -> str:

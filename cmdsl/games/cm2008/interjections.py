@@ -95,95 +95,112 @@ def _player(f: Fields, key: str = "side") -> Side:
 def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
     """Validate ``patch`` against the game now; return the function that applies it."""
     op, f = _fields(patch)
-    if op == "state":
-        name = f.text("name", MAX_NAME_CHARS)
-        live = game.live(name)
-        if live is None:
-            near = did_you_mean(name, [s.name for s in game.in_play])
-            raise InterjectionError(f'set: "{name}" is not a state in play' + (f' (did you mean "{near}"?)' if near else ""))
-        tokens = {i: list(live.tokens[i]) for i in ISSUES}
-        for issue in ISSUES:
-            if f.has(issue):
-                try:
-                    tokens[issue] = parse_row(f.text(issue, MAX_NAME_CHARS), live.tile.rows[issue])
-                except ValueError as e:
-                    raise InterjectionError(f"set: {live.name} {issue}: {e}") from None
-        box = f.whole("issue", 1, 4, "the issue box: 1-2 Defense, 3-4 Economy") if f.has("issue") else live.box
-        key = f.text("key", MAX_NAME_CHARS) if f.has("key") else live.key
-        if key not in live.tile.groups:
-            raise InterjectionError(f"set: {live.name}'s groups are {live.tile.groups[0]} and {live.tile.groups[1]}")
+    return _PATCHES[op](game, f)
+
+
+def _state_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+    """`set STATE …`: a state's rows, issue box or key."""
+    name = f.text("name", MAX_NAME_CHARS)
+    live = game.live(name)
+    if live is None:
+        near = did_you_mean(name, [s.name for s in game.in_play])
+        raise InterjectionError(f'set: "{name}" is not a state in play' + (f' (did you mean "{near}"?)' if near else ""))
+    tokens = {i: list(live.tokens[i]) for i in ISSUES}
+    for issue in ISSUES:
+        if f.has(issue):
+            try:
+                tokens[issue] = parse_row(f.text(issue, MAX_NAME_CHARS), live.tile.rows[issue])
+            except ValueError as e:
+                raise InterjectionError(f"set: {live.name} {issue}: {e}") from None
+    box = f.whole("issue", 1, 4, "the issue box: 1-2 Defense, 3-4 Economy") if f.has("issue") else live.box
+    key = f.text("key", MAX_NAME_CHARS) if f.has("key") else live.key
+    if key not in live.tile.groups:
+        raise InterjectionError(f"set: {live.name}'s groups are {live.tile.groups[0]} and {live.tile.groups[1]}")
+    for side in Side:
+        elsewhere = sum(s.tokens_of(side) for s in game.in_play if s is not live)
+        mine = sum(t is side for row in tokens.values() for t in row)
+        if elsewhere + mine > TOKENS_PER_PLAYER:
+            raise InterjectionError(f"set: {side} has only {TOKENS_PER_PLAYER} tokens")
+
+    def apply_state(g: Game) -> str:
+        target = g.live(name)
+        assert target is not None
         for side in Side:
-            elsewhere = sum(s.tokens_of(side) for s in game.in_play if s is not live)
-            mine = sum(t is side for row in tokens.values() for t in row)
-            if elsewhere + mine > TOKENS_PER_PLAYER:
-                raise InterjectionError(f"set: {side} has only {TOKENS_PER_PLAYER} tokens")
+            g.position.players[side].supply += target.tokens_of(side)
+        target.tokens = {i: list(r) for i, r in tokens.items()}
+        for side in Side:
+            g.position.players[side].supply -= target.tokens_of(side)
+        target.box, target.key = box, key
+        return (f"{target.name} set: Defense {target.row_text('defense')}, Economy {target.row_text('economy')}, "
+                f"box {box}, key {key}")
+    return apply_state
 
-        def apply_state(g: Game) -> str:
-            target = g.live(name)
-            assert target is not None
-            for side in Side:
-                g.position.players[side].supply += target.tokens_of(side)
-            target.tokens = {i: list(r) for i, r in tokens.items()}
-            for side in Side:
-                g.position.players[side].supply -= target.tokens_of(side)
-            target.box, target.key = box, key
-            return (f"{target.name} set: Defense {target.row_text('defense')}, Economy {target.row_text('economy')}, "
-                    f"box {box}, key {key}")
-        return apply_state
-    if op == "score":
-        side = _player(f)
-        score = f.whole("value", 0)
 
-        def apply_score(g: Game) -> str:
-            g.position.players[side].score = score
-            return f"{side}'s score set to {score}"
-        return apply_score
-    if op == "hand":
-        side = _player(f)
-        if not isinstance(f.get("cards"), list):
-            raise f.error("cards", "a hand is a list of card ids")
-        cards = f.text_list("cards", MAX_NAME_CHARS, "a card id")
-        p = game.position.players[side]
-        pool = [c.id for c in game.cards.pool(side)]
-        owned = set(p.hand) | set(p.deck) | set(p.discard)
-        if len(set(cards)) != len(cards):
-            raise InterjectionError("set: a hand is a list of different card ids")
-        for cid in cards:
-            if cid not in pool:
-                near = did_you_mean(str(cid), pool)
-                raise InterjectionError(f'set: "{cid}" is not a card of {side}\'s pool'
-                                        + (f' (did you mean "{near}"?)' if near else ""))
-            if cid not in owned and (cid in p.played or (game.position.media is not None and game.position.media[0] == cid)):
-                raise InterjectionError(f'set: "{cid}" is in play; a hand takes cards from the hand, the deck, '
-                                        "the discard pile or the pool")
-        # Any card of the side's pool (as scenarios allow): one already in this game moves from its deck or
-        # discard pile; one not in the game (another draft, a starred deck) joins it from the pool.
-        joining = [cid for cid in cards if cid not in owned]
+def _score_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+    """`set score SIDE N`."""
+    side = _player(f)
+    score = f.whole("value", 0)
 
-        def apply_hand(g: Game) -> str:
-            q = g.position.players[side]
-            for cid in q.hand:
-                if cid not in cards:
-                    q.discard.append(cid)
-            q.deck = [c for c in q.deck if c not in cards]
-            q.discard = [c for c in q.discard if c not in cards]
-            q.hand = list(cards)
-            g.position.decks[side] = g.position.decks[side] + tuple(c for c in joining if c not in g.position.decks[side])
-            return f"{side}'s hand set to: " + ", ".join(
-                g.cards.cards[c].title + (" (from the pool)" if c in joining else "") for c in cards)
-        return apply_hand
-    if op == "news":
-        nid = f.text("id", MAX_NAME_CHARS)
-        if nid not in game.position.news_deck:
-            near = did_you_mean(nid, game.position.news_deck)
-            raise InterjectionError(f'set: "{nid}" is not in the Breaking News deck'
+    def apply_score(g: Game) -> str:
+        g.position.players[side].score = score
+        return f"{side}'s score set to {score}"
+    return apply_score
+
+
+def _hand_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+    """`set hand SIDE CARD…`: any card of the side's pool (as scenarios allow)."""
+    side = _player(f)
+    if not isinstance(f.get("cards"), list):
+        raise f.error("cards", "a hand is a list of card ids")
+    cards = f.text_list("cards", MAX_NAME_CHARS, "a card id")
+    p = game.position.players[side]
+    pool = [c.id for c in game.cards.pool(side)]
+    owned = set(p.hand) | set(p.deck) | set(p.discard)
+    if len(set(cards)) != len(cards):
+        raise InterjectionError("set: a hand is a list of different card ids")
+    for cid in cards:
+        if cid not in pool:
+            near = did_you_mean(str(cid), pool)
+            raise InterjectionError(f'set: "{cid}" is not a card of {side}\'s pool'
                                     + (f' (did you mean "{near}"?)' if near else ""))
+        if cid not in owned and (cid in p.played or (game.position.media is not None and game.position.media[0] == cid)):
+            raise InterjectionError(f'set: "{cid}" is in play; a hand takes cards from the hand, the deck, '
+                                    "the discard pile or the pool")
+    # Any card of the side's pool (as scenarios allow): one already in this game moves from its deck or
+    # discard pile; one not in the game (another draft, a starred deck) joins it from the pool.
+    joining = [cid for cid in cards if cid not in owned]
 
-        def apply_news(g: Game) -> str:
-            g.position.news_deck.remove(nid)
-            g.position.news_deck.append(nid)
-            return f"{g.cards.news[nid].title} is now the top Breaking News"
-        return apply_news
+    def apply_hand(g: Game) -> str:
+        q = g.position.players[side]
+        for cid in q.hand:
+            if cid not in cards:
+                q.discard.append(cid)
+        q.deck = [c for c in q.deck if c not in cards]
+        q.discard = [c for c in q.discard if c not in cards]
+        q.hand = list(cards)
+        g.position.decks[side] = g.position.decks[side] + tuple(c for c in joining if c not in g.position.decks[side])
+        return f"{side}'s hand set to: " + ", ".join(
+            g.cards.cards[c].title + (" (from the pool)" if c in joining else "") for c in cards)
+    return apply_hand
+
+
+def _news_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+    """`set news ID`: that Breaking News on top of its deck."""
+    nid = f.text("id", MAX_NAME_CHARS)
+    if nid not in game.position.news_deck:
+        near = did_you_mean(nid, game.position.news_deck)
+        raise InterjectionError(f'set: "{nid}" is not in the Breaking News deck'
+                                + (f' (did you mean "{near}"?)' if near else ""))
+
+    def apply_news(g: Game) -> str:
+        g.position.news_deck.remove(nid)
+        g.position.news_deck.append(nid)
+        return f"{g.cards.news[nid].title} is now the top Breaking News"
+    return apply_news
+
+
+def _die_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+    """The next Going Negative die, as an older record's action by hand set it."""
     value = f.whole("value", 1, 6, "a die result")
 
     def apply_die(g: Game) -> str:
@@ -192,3 +209,8 @@ def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
         g.force_chance(die_id(value), recorded=False)
         return f"the next Going Negative die will show {value}"
     return apply_die
+
+
+#: Each kind of position change (``SET_OPS``) and its check-and-apply.
+_PATCHES: dict[str, Callable[[Game, Fields], Callable[[Game], str]]] = {
+    "state": _state_patch, "score": _score_patch, "hand": _hand_patch, "news": _news_patch, "die": _die_patch}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, cast
+from typing import Final
 
 import yaml
 
@@ -205,7 +205,7 @@ class _Validator:
             elif mode in out:
                 self.fail(f'setup mode "{mode}" is listed twice', item)
             else:
-                out.append(cast(SetupMode, mode))
+                out.append(mode)
         return tuple(out)
 
     def promise(self, key: str, key_node: yaml.Node, node: yaml.Node) -> Promise | None:

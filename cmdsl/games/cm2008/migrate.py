@@ -289,18 +289,18 @@ def apply(plan: Plan) -> None:
     temps: list[tuple[Path, Path]] = []
     try:
         for c in plan.changes:
-            fd, tmp = tempfile.mkstemp(prefix=f".{c.path.name}.", suffix=".migrating", dir=c.path.parent)
-            temps.append((Path(tmp), c.path))
+            fd, tmp_name = tempfile.mkstemp(prefix=f".{c.path.name}.", suffix=".migrating", dir=c.path.parent)
+            temps.append((Path(tmp_name), c.path))
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
                 f.write(c.new)
-            os.chmod(tmp, c.path.stat().st_mode & 0o777)
+            os.chmod(tmp_name, c.path.stat().st_mode & 0o777)
     except OSError as e:
-        for tmp, _ in temps:
-            tmp.unlink(missing_ok=True)
+        for temp, _ in temps:
+            temp.unlink(missing_ok=True)
         raise CardSetError([CardError(f"cannot write: {e.strerror or e}; nothing was changed",
                                       Located(shown_path(plan.folder)))]) from None
-    for tmp, path in temps:
-        os.replace(tmp, path)
+    for temp, path in temps:
+        os.replace(temp, path)
 
 
 def report(plan: Plan) -> str:

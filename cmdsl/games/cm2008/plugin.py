@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
@@ -135,9 +136,9 @@ def _upgrade(path: str, record: Record, result: Replay) -> int:
 
 def new_set(args: argparse.Namespace, folder: Path) -> int:
     """`cmdsl new-set DIR`: a minimal set, or (--from cm2008) a copy of the bundled one."""
-    from .new_set import new_set as write_set
+    from .new_set import Start, new_set as write_set
 
-    start = args.start or "empty"
+    start: Start = args.start or "empty"  # argparse's choices: empty or cm2008
     written = write_set(folder, start)
     what = "a copy of the bundled cm2008 set" if start == "cm2008" else "a minimal beginner set"
     names = [p.relative_to(folder).as_posix() for p in written]
@@ -164,7 +165,7 @@ def _scenarios_of(path: str, cards: CardSet) -> list[Report]:
     from .scenario import run_scenario
     from .scenario_file import load_scenarios
 
-    return [(sc.name, sc.id, lambda sc=sc: shown(run_scenario(cards, sc)))
+    return [(sc.name, sc.id, partial(lambda sc: shown(run_scenario(cards, sc)), sc))
             for sc in load_scenarios(path, cards)]
 
 

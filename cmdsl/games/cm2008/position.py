@@ -208,7 +208,7 @@ def _copier(kind: Any) -> Callable[[Any], Any] | None:
     if origin is dict:
         return _copy_values if args[1] in _MUTABLE_PARTS else dict.copy
     if kind in _MUTABLE_PARTS:
-        return kind.copy  # type: ignore[no-any-return]
+        return kind.copy
     return None
 
 

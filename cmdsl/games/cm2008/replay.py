@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from ...errors import CmdslError
 from .actions import EffectByHand, PositionChange, RecordedAnswer
@@ -48,31 +48,7 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
     """
     game = Game(cards, record.seed, record.setup, ask_chance=True)
     answers = record.answers if upto is None else record.answers[:upto]
-    stopped: tuple[int, str] | None = None  # (answer index, why)
-    for i, answer in enumerate(answers):
-        if game.pending is None:
-            stopped = (i, f"answer {i + 1} ({_shown(answer)}) comes after the game has ended")
-            break
-        try:
-            if not is_chance(answer):
-                game.draw_chance()  # the chance decisions the record does not answer: from the seed
-            if isinstance(answer, HiddenAnswer):
-                answer = _resolve(game, answer, i)
-            if observe is not None and not isinstance(answer, (EffectByHand, PositionChange)):
-                observe(game, i, _decision(game, answer))
-            if isinstance(answer, (EffectByHand, PositionChange)):
-                interject(game, answer)
-            elif isinstance(answer, SeatAnswer):
-                game.answer(answer.answer, answer.seat)
-            else:
-                game.answer(answer)
-        except CmdslError as e:
-            stopped = (i, f"answer {i + 1}: {e}")
-            break
-    try:
-        game.ask_chance = False  # and from now on (a chance decision pending at the end: the seed)
-    except CmdslError as e:
-        stopped = stopped or (len(answers), f"after the last answer: {e}")
+    stopped = _apply(game, answers, observe)  # (answer index, why) where the answers stop applying
     full = [e.text() for e in game.events]
     now = view_texts(game.events, record.view)  # what the record's log holds: a seat's view, or all
     reasons: list[str] = []
@@ -105,13 +81,43 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
     return Replay(game, stopped[0] if stopped else None, "; ".join(reasons) or None, at, before, now_text)
 
 
+def _apply(game: Game, answers: Sequence[Any], observe: Observer | None) -> tuple[int, str] | None:
+    """Apply the record's ``answers`` in order; where one does not apply, its index and why."""
+    stopped: tuple[int, str] | None = None
+    for i, answer in enumerate(answers):
+        if game.pending is None:
+            stopped = (i, f"answer {i + 1} ({_shown(answer)}) comes after the game has ended")
+            break
+        try:
+            if not is_chance(answer):
+                game.draw_chance()  # the chance decisions the record does not answer: from the seed
+            if isinstance(answer, HiddenAnswer):
+                answer = _resolve(game, answer, i)
+            if observe is not None and not isinstance(answer, (EffectByHand, PositionChange)):
+                observe(game, i, _decision(game, answer))
+            if isinstance(answer, (EffectByHand, PositionChange)):
+                interject(game, answer)
+            elif isinstance(answer, SeatAnswer):
+                game.answer(answer.answer, answer.seat)
+            else:
+                game.answer(answer)
+        except CmdslError as e:
+            stopped = (i, f"answer {i + 1}: {e}")
+            break
+    try:
+        game.ask_chance = False  # and from now on (a chance decision pending at the end: the seed)
+    except CmdslError as e:
+        stopped = stopped or (len(answers), f"after the last answer: {e}")
+    return stopped
+
+
 def view_texts(events: Iterable[Event], view: str | None) -> list[str]:
     """The log as ``view`` sees it (``Record.view``): a seat's, the public one (what every seat
     may see: each event redacted for a seat in no audience), or the full log (None, ``full``)."""
     if view is None or view == "full":
         return [e.text() for e in events]
     seat = CHANCE if view == "public" else Side(view)  # chance is in no event's audience
-    return [e.redacted(seat).text() for e in events]  # type: ignore[arg-type]
+    return [e.redacted(seat).text() for e in events]
 
 
 def seat_record(game: Game, view: str, debugged: bool = False) -> Record:

@@ -8,6 +8,7 @@ Scripted answers are strict: a decision with no answer left fails, and so does a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -294,59 +295,12 @@ def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
         effect = compile_snippet(cards, sc.subject)
 
     def start(game: Game) -> Steps:
-        build_position(game, sc.position, place, play=sc.subject if sc.action == "play" else None)
-        game.position.active = sc.player
-        game.position.turn = sc.turn - 1
-        hand = game.position.players[sc.player].hand
-        if sc.action == "play" and sc.subject not in hand:
-            hand.append(sc.subject)
-        start_index.append(len(game.events))
-        if sc.action == "play":
-            _require_legal_play(game, sc, place)
-            yield from game._turn()
-            return
-        game.position.turn += 1
-        game.emit(E.TurnStarted, game.turn, sc.player)
-        if sc.action == "news":
-            target = _target(game, sc, place)
-            game.position.news_deck.append(sc.subject)
-            yield from game.breaking_news(target)
-        elif sc.action == "effect":
-            assert effect is not None
-            news = _target(game, sc, place) if sc.target is not None else None
-            yield from effect.run(Run(game, sc.player, news))
-        else:
-            result = cards.negative[int(sc.subject)]
-            game.emit(E.DieRolled, sc.player, result.roll, result.title)
-            yield from result.run(Run(game, sc.player.other))
-        yield from game._end_turn()
+        yield from _scenario_steps(game, cards, sc, place, effect, start_index)
 
-    answers = list(sc.answers)
-    dice = list(sc.dice)
+    answers, dice = list(sc.answers), list(sc.dice)
     try:
         game = _Scripted(cards, sc, place, start)
-        settled = 0  # the decisions taken by the engine itself that were matched with the script
-        while True:
-            for d in game.auto[settled:]:  # an answer scripted for one of them is its own
-                if answers and d.find(answers[0]) is not None:
-                    answers.pop(0)
-            settled = len(game.auto)
-            d = game.pending
-            if d is None:
-                break
-            if d.player is CHANCE:  # a die: the script's next result
-                if not dice:
-                    raise place.error(("dice",), "a die was rolled but the scenario scripts no die result"
-                                      if not sc.dice else f"a die was rolled after the {len(sc.dice)} scripted "
-                                      "die result(s) were all used")
-                game.answer(die_id(dice.pop(0)), CHANCE)
-                continue
-            if sc.action == "play" and d.kind == DecisionKind.TURN and not game.answers:  # the scenario's own play
-                game.answer(play_id(sc.subject))
-                continue
-            if not answers:
-                raise place.error(("answers",), "a decision has no scripted answer:\n" + d.describe())
-            game.answer(answers.pop(0))
+        _answer_as_scripted(game, sc, place, answers, dice)
     except IllegalAnswer as e:
         raise place.error(("answers",), str(e)) from None
     except ScenarioError:
@@ -362,6 +316,66 @@ def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
         _require_played(out, sc, place)
     out.checked = verify(out, sc.expect, place)
     return out
+
+
+def _scenario_steps(game: Game, cards: CardSet, sc: Scenario, place: Place, effect: Compiled | None,
+                    start_index: list[int]) -> Steps:
+    """The game of a scenario: its position built, then the one thing it does (a card played, a
+    Breaking News, an effect, a Going Negative result) and the end of that turn. ``start_index``
+    receives the first event the scenario reports."""
+    build_position(game, sc.position, place, play=sc.subject if sc.action == "play" else None)
+    game.position.active = sc.player
+    game.position.turn = sc.turn - 1
+    hand = game.position.players[sc.player].hand
+    if sc.action == "play" and sc.subject not in hand:
+        hand.append(sc.subject)
+    start_index.append(len(game.events))
+    if sc.action == "play":
+        _require_legal_play(game, sc, place)
+        yield from game._turn()
+        return
+    game.position.turn += 1
+    game.emit(E.TurnStarted, game.turn, sc.player)
+    if sc.action == "news":
+        target = _target(game, sc, place)
+        game.position.news_deck.append(sc.subject)
+        yield from game.breaking_news(target)
+    elif sc.action == "effect":
+        assert effect is not None
+        news = _target(game, sc, place) if sc.target is not None else None
+        yield from effect.run(Run(game, sc.player, news))
+    else:
+        result = cards.negative[int(sc.subject)]
+        game.emit(E.DieRolled, sc.player, result.roll, result.title)
+        yield from result.run(Run(game, sc.player.other))
+    yield from game._end_turn()
+
+
+def _answer_as_scripted(game: "_Scripted", sc: Scenario, place: Place, answers: list[str], dice: list[int]) -> None:
+    """Answer each decision with the script's next answer (a die: its next die result); the
+    scenario's own play is answered for it. What is left unused stays in ``answers``, ``dice``."""
+    settled = 0  # the decisions taken by the engine itself that were matched with the script
+    while True:
+        for done in game.auto[settled:]:  # an answer scripted for one of them is its own
+            if answers and done.find(answers[0]) is not None:
+                answers.pop(0)
+        settled = len(game.auto)
+        d = game.pending
+        if d is None:
+            return
+        if d.player is CHANCE:  # a die: the script's next result
+            if not dice:
+                raise place.error(("dice",), "a die was rolled but the scenario scripts no die result"
+                                  if not sc.dice else f"a die was rolled after the {len(sc.dice)} scripted "
+                                  "die result(s) were all used")
+            game.answer(die_id(dice.pop(0)), CHANCE)
+            continue
+        if sc.action == "play" and d.kind == DecisionKind.TURN and not game.answers:  # the scenario's own play
+            game.answer(play_id(sc.subject))
+            continue
+        if not answers:
+            raise place.error(("answers",), "a decision has no scripted answer:\n" + d.describe())
+        game.answer(answers.pop(0))
 
 
 def _require_legal_play(game: Game, sc: Scenario, place: Place) -> None:
@@ -400,7 +414,7 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
     for key, what in (("scores", lambda g, s: g.position.players[s].score), ("supplies", lambda g, s: g.position.players[s].supply)):
         for side, v in keys_of(place, (*P, key), spec.get(key, {}), sides).items():
             checks.append(equal((*P, key, side), whole_at(place, (*P, key, side), v, 0, 10_000),
-                                 lambda o, s=Side(side), f=what: f(o.game, s)))
+                                 partial(lambda s, f, o: f(o.game, s), Side(side), what)))
     for name, st in _by_state(place, (*P, "states"), cards, spec.get("states")).items():
         checks += _state_checks(place, (*P, "states", name), cards, cards.states[name], st)
     if "in_play" in spec:
@@ -411,7 +425,7 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
         if who not in (*sides, "nobody"):
             raise place.error((*P, "won", name), f"expected mccain, obama or nobody, got {shown(who)}")
         checks.append(equal((*P, "won", name), who,
-                             lambda o, n=name: next((s.value for w, s in o.game.position.won if w == n), "nobody")))
+                             partial(lambda n, o: next((s.value for w, s in o.game.position.won if w == n), "nobody"), name)))
     for zone, attr in ZONES:
         for side, v in keys_of(place, (*P, zone), spec.get(zone, {}), sides).items():
             checks.append(_zone_check(place, (*P, zone, side), cards, Side(side), attr, v))
@@ -522,7 +536,7 @@ def _state_checks(place: Place, path: Path_, cards: CardSet, tile: Any, raw: Any
             expected = LiveState(tile)
             expected.tokens[issue] = row
             out.append(equal((*path, issue), expected.row_text(issue),
-                              on(lambda x, i=issue: x.row_text(i))))
+                              on(partial(lambda i, x: x.row_text(i), issue))))
     if "issue" in spec:
         out.append(equal((*path, "issue"), whole_at(place, (*path, "issue"), spec["issue"], 1, 4), on(lambda x: x.box)))
     if "majority" in spec:

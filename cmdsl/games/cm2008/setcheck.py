@@ -116,7 +116,7 @@ def _promises(c: Contents, m: Manifest, r: _Report) -> None:
               c.section("states"), _promised_at(m, promise))
 
 
-def _exactly(c: Contents, r: _Report, topic: tuple[str, Side | None], items: list[tuple[str, object]],
+def _exactly(c: Contents, r: _Report, topic: tuple[str, Side | None], items: Sequence[tuple[str, object]],
              section: Section, n: int, what: str, why: str, hint: str | None) -> None:
     if len(items) > n:
         key = items[n][0]
@@ -126,7 +126,7 @@ def _exactly(c: Contents, r: _Report, topic: tuple[str, Side | None], items: lis
               c.section(section, _last_file(c, section, [k for k, _ in items])), hint)
 
 
-def _promised(c: Contents, m: Manifest, r: _Report, topic: tuple[str, Side | None], items: list[tuple[str, object]],
+def _promised(c: Contents, m: Manifest, r: _Report, topic: tuple[str, Side | None], items: Sequence[tuple[str, object]],
               section: Section, promise: Promise, side: Side | None, what: str) -> None:
     if topic in r.topics:
         return  # the engine's own need already located this count: one message per problem

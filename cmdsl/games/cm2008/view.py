@@ -128,9 +128,9 @@ def build_view(position: Position, events: Sequence[Event], pending: Sequence[De
         players=tuple(_player(p, side) for side in seats),
         hand=tuple(p.players[seat].hand),
         news_deck_size=len(p.news_deck),
-        awaiting=Awaiting(first.player, first.kind) if first is not None else None,
+        awaiting=Awaiting(first.player, DecisionKind(first.kind)) if first is not None else None,
         decision=decision,
-        waiting=tuple(Awaiting(d.player, d.kind) for d in pending),
+        waiting=tuple(Awaiting(d.player, DecisionKind(d.kind)) for d in pending),
         events=tuple(e.redacted(seat) for e in events),
         result=result,
     )

@@ -159,7 +159,7 @@ class _Reader:
                              f"did you mean {near!r}?" if near else f"expected one of: {', '.join(names)}")
         return enum(text)
 
-    def each_once(self, found: dict[E, yaml.Node], every: tuple[E, ...], node: yaml.Node, what: str) -> None:
+    def each_once(self, found: Mapping[E, object], every: tuple[E, ...], node: yaml.Node, what: str) -> None:
         missing = [e.value for e in every if e not in found]
         if missing:
             raise self.error(f"{what}: missing {', '.join(missing)} (each must appear once)", node)

@@ -51,7 +51,7 @@ class Origin:
     before: tuple[SeatAnswer, ...]
 
 
-class LobbysGame(Driver):
+class LobbysGame(Driver[LobbysSeat]):
     #: Lobbys has no chance decisions: its deals and People draws come from the seed.
     chance_outcomes: ClassVar[frozenset[str]] = frozenset()
     chance_hint: ClassVar[str] = "Lobbys has no chance decisions: its shuffles come from the seed"
@@ -72,7 +72,7 @@ class LobbysGame(Driver):
         self._forced: tuple[tuple[str, bool], ...] = ()
         self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
         self.steps, self.step_limit = 0, MAX_STEPS
-        self.observer = observer  # type: ignore[assignment]
+        self.observer = observer
         self._origin: Origin | None = None
         self._start()
 
@@ -157,7 +157,7 @@ class LobbysGame(Driver):
     def _pick(self, seat: LobbysSeat, kind: LobbysDecisionKind, prompt: str) -> Steps:
         """One seat's secret pick: a card of its hand (L5.1, L6.2)."""
         hand = self.position.lobbys.hands[seat.index]
-        opt = yield Decision(seat, kind, prompt, tuple([OPTIONS[c] for c in hand]))  # type: ignore[arg-type]
+        opt = yield Decision(seat, kind, prompt, tuple([OPTIONS[c] for c in hand]))
         card: Card = opt.value
         return card
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -115,7 +115,7 @@ def _scenarios_of(path: str, data: LobbysData) -> list[Report]:
     from .scenario import load_lobbys_scenarios
     from .scenario_run import run_lobbys_scenario
 
-    return [(sc.name, sc.id, lambda sc=sc: shown(run_lobbys_scenario(sc)))
+    return [(sc.name, sc.id, partial(lambda sc: shown(run_lobbys_scenario(sc)), sc))
             for sc in load_lobbys_scenarios(path, data)]
 
 

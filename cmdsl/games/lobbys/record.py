@@ -132,7 +132,7 @@ def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
     hidden: set[int] = set()
     if view != "full":
         viewer = seat_named(view)
-        unrevealed = len(game.answers) - len(game.answers_known_to(viewer))  # type: ignore[arg-type]
+        unrevealed = len(game.answers) - len(game.answers_known_to(viewer))
         # within the step in progress every answer is a pick: the others' are the last ones
         for i in range(len(history) - 1, -1, -1):
             if len(hidden) == unrevealed:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Final, Sequence, TypeVar
 
@@ -210,7 +211,7 @@ class _Reader:
             for s, n in self.by_seat((*path, "hand_sizes"), spec["hand_sizes"],
                                      lambda p, r: whole_at(self.place, p, r, 0, self.data.hand_size)).items():
                 checks.append(equal((*path, "hand_sizes", s.value), n,
-                                    lambda o, s=s: o.game.view(seat).of(s).hand_size))
+                                    partial(lambda s, o: o.game.view(seat).of(s).hand_size, s)))
 
         def seen(o: Any) -> Seen:  # what game.view(seat) shows of the scenario's events
             return Seen([e.redacted(seat) for e in o.events])
@@ -365,11 +366,11 @@ class _Reader:
         spec = keys_of(self.place, P, raw, EXPECT_KEYS)
         checks: list[Check] = []
         for s, v in self.by_seat((*P, "points"), spec.get("points"), self.points).items():
-            checks.append(equal((*P, "points", s.value), v, lambda o, i=s.index: o.position.points[i]))
+            checks.append(equal((*P, "points", s.value), v, partial(lambda i, o: o.position.points[i], s.index)))
         for s, cards in self.by_seat((*P, "hands"), spec.get("hands"), self.cards).items():
-            checks.append(equal((*P, "hands", s.value), _sorted(cards), lambda o, i=s.index: _sorted(o.position.hands[i])))
+            checks.append(equal((*P, "hands", s.value), _sorted(cards), partial(lambda i, o: _sorted(o.position.hands[i]), s.index)))
         for s, won in self.by_seat((*P, "won"), spec.get("won"), self.contracts).items():
-            checks.append(equal((*P, "won", s.value), _sorted(won), lambda o, i=s.index: _sorted(o.position.won[i])))
+            checks.append(equal((*P, "won", s.value), _sorted(won), partial(lambda i, o: _sorted(o.position.won[i]), s.index)))
         if "trump" in spec:
             trump = self.trump((*P, "trump"), spec["trump"])
             checks.append(equal((*P, "trump"), _suit(trump), lambda o: _suit(o.position.trump)))
@@ -391,7 +392,7 @@ class _Reader:
             for part, n in parts.items():
                 at = (*P, "round_scores", s.value) if part == "total" and not isinstance(
                     spec["round_scores"][s.value], dict) else (*P, "round_scores", s.value, part)
-                checks.append(Check(at, lambda o, s=s, part=part, n=n: _round_score(o, s, part, n)))
+                checks.append(Check(at, partial(lambda s, part, n, o: _round_score(o, s, part, n), s, part, n)))
         for s, seen in self.by_seat((*P, "view"), spec.get("view"), lambda p, r: r).items():
             checks += self.view_checks((*P, "view", s.value), s, seen)
         if "decided_by" in spec:
@@ -401,7 +402,7 @@ class _Reader:
                        for j, v in enumerate(list_at(self.place, (*P, "winners"), spec["winners"]))]
             if not winners:
                 raise self.place.error((*P, "winners"), "expected the seats that win (several share a tie, L11.1)")
-            checks.append(Check((*P, "winners"), lambda o, w=tuple(winners): _winners(o, w)))
+            checks.append(Check((*P, "winners"), partial(lambda w, o: _winners(o, w), tuple(winners))))
         return (*checks, *event_checks(self.place, P, spec, E))
 
 
