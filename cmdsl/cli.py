@@ -142,7 +142,8 @@ def _tested_set(given: str | None, update: bool) -> Path:
     print(f"Testing {choice.describe()}.")
     if choice.how == "bundled" and update:
         raise CmdslError("test --update: the bundled set belongs to the installed cmdsl and is not changed; "
-                         "copy it with `cmdsl new-set DIR --from cm2008` and test that")
+                         f"test a copy of your own (`cmdsl new-set DIR --game {choice.game}`, "
+                         "`cmdsl new-set --help`)")
     return choice.path
 
 

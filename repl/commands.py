@@ -11,6 +11,7 @@ import re
 import secrets
 import shlex
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Callable, cast
 
@@ -254,7 +255,8 @@ def _tree(node: object, indent: str = "  ") -> str:
             lines.append(f"{indent}  {f.name}:")
             lines.append(_tree(value, indent + "    "))
         else:
-            lines.append(f"{indent}  {f.name}: {value!r}")
+            shown = repr(value.value) if isinstance(value, Enum) else repr(value)  # a kind, as the source writes it
+            lines.append(f"{indent}  {f.name}: {shown}")
     return "\n".join(lines)
 
 

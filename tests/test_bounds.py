@@ -22,7 +22,7 @@ from cmdsl.games.cm2008.engine import MAX_PLAY_LEVEL, Game
 from cmdsl.lang.run import Run
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.lang import render, text
-from cmdsl.lang.checker import Context, Names, check
+from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.compiler import compile_effect
 from cmdsl.lang.parser import MAX_NESTING, parse_effect
 from cmdsl.lang.work import MAX_COUNT, WORK_BUDGET
@@ -135,7 +135,7 @@ def test_an_action_over_the_step_limit_stops_with_the_game_as_it_was(mini: CardS
 def test_an_effect_that_escaped_the_checker_still_stops(mini: CardSet) -> None:
     """A compiled effect that never went through the budget check: the step limit ends it."""
     names = Names(frozenset(mini.states), mini.groups)
-    runaway = compile_effect(check(parse_effect(nested("repeat 20:", 6, "nothing")), names, Context("snippet")), "x")
+    runaway = compile_effect(check(parse_effect(nested("repeat 20:", 6, "nothing")), names, Context(ContextKind.SNIPPET)), "x")
 
     def start(game: Game) -> Iterator[Any]:
         yield from runaway.run(Run(game, Side.MCCAIN))
@@ -289,7 +289,7 @@ def test_every_pass_handles_the_deepest_accepted_effect_far_from_the_recursion_l
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(len(__import__("inspect").stack()) + 400)  # a fraction of the default
     try:
-        checked = check(parse_effect(effect), names, Context("snippet"))
+        checked = check(parse_effect(effect), names, Context(ContextKind.SNIPPET))
         compiled = compile_effect(checked, "deep")
         for lang in text.LANGS:
             assert text.rules_text(checked.program, "card", lang)

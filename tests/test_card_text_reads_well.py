@@ -10,7 +10,7 @@ import pytest
 
 from cmdsl.games.cm2008.catalog import card_text, list_items, markdown, show
 from cmdsl.games.cm2008.glossary import terms
-from cmdsl.lang.checker import Context, Names, check
+from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.parser import parse_effect
 from cmdsl.lang.text import rules_text
 from cmdsl.games.cm2008.model import CardSet
@@ -108,7 +108,7 @@ def test_a_state_the_glossary_does_not_know_reads_as_a_state(mini: CardSet) -> N
     """A designer's own state: "l'État d'Alpha", never a bare English name after "dans"."""
     name = sorted(mini.states)[0]
     checked = check(parse_effect(f'gain 1 support on defense in "{name}"\n'), Names(frozenset(mini.states), mini.groups),
-                    Context("card"))
+                    Context(ContextKind.CARD))
     line = rules_text(checked.program, "card", "fr", terms("fr"))
     assert re.fullmatch(rf"Gagnez 1 soutien sur la Défense dans l'État d[e' ]+{name}\.", line), line
 

@@ -22,7 +22,7 @@ from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import SIDES, SetupMode, Side
-from cmdsl.games.cm2008.scenario import render_position
+from cmdsl.games.cm2008.scenario_position import render_position
 
 CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 

@@ -13,7 +13,7 @@ import pytest
 
 from cmdsl.lang import ast as A
 from cmdsl.lang import render
-from cmdsl.lang.checker import Checker, Context, Names, check
+from cmdsl.lang.checker import check, Checker, Context, ContextKind, Names
 from cmdsl.lang.compiler import Compiler, compile_effect
 from cmdsl.lang.parser import Origin, parse_effect
 from cmdsl.lang.render import Unparser
@@ -66,7 +66,7 @@ def test_a_missing_method_is_reported() -> None:
 def instances(mini: CardSet) -> Iterator[tuple[str, Visitor, str]]:
     """One instance of each pass, with a family to call."""
     names = Names(frozenset(mini.states), mini.groups)
-    yield "checker", Checker(names, Context("card"), Origin()), "stmt"
+    yield "checker", Checker(names, Context(ContextKind.CARD), Origin()), "stmt"
     yield "compiler", Compiler("x"), "stmt"
     yield "render", Unparser(), "stmt"
     yield "text", Writer("fr"), "stmt"
@@ -129,7 +129,7 @@ while in play:
         nothing
 '''
 NEWS = "as mccain:\n    shift the news state 1 toward economy\n"
-EXAMPLES = [(EVERYTHING, Context("card", media=True)), (NEWS, Context("news", has_actor=False))]
+EXAMPLES = [(EVERYTHING, Context(ContextKind.CARD, media=True)), (NEWS, Context(ContextKind.NEWS, has_actor=False))]
 
 
 def classes_in(node: object) -> set[type[A.Node]]:

@@ -12,7 +12,7 @@ import pytest
 
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008 import events as E
-from cmdsl.lang.checker import Context, Names, check
+from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.parser import Origin, parse_effect
 from cmdsl.lang.text import option_text, rules_text
 from cmdsl.lang.work import MAX_TRIGGERS, block_work
@@ -144,7 +144,7 @@ def test_the_opponent_inside_as_the_opponent_is_the_cards_player(run: Any) -> No
 def test_a_triggered_ability_counts_for_every_time_it_may_fire(mini: CardSet) -> None:
     names = Names(frozenset(mini.states), mini.groups)
     text = "while in play:\n    when a state is won by you:\n        draw 3\n"
-    work = block_work(check(parse_effect(text), names, Context("card", media=True)).program.body, 4)
+    work = block_work(check(parse_effect(text), names, Context(ContextKind.CARD, media=True)).program.body, 4)
     assert work.fixed == MAX_TRIGGERS * (1 + 3)
 
 
@@ -172,7 +172,7 @@ def test_a_triggered_ability_past_the_work_budget_is_refused(tmp_path: Any) -> N
 ])
 def test_located_errors(mini: CardSet, effect: str, ctx: str, message: str, line: int, col: int) -> None:
     names = Names(frozenset(mini.states), mini.groups)
-    context = Context("card", media=ctx == "media")
+    context = Context(ContextKind.CARD, media=ctx == "media")
     with pytest.raises(CardError) as info:
         check(parse_effect(effect, Origin("f.yaml", "x")), names, context, Origin("f.yaml", "x"))
     assert message in str(info.value)
@@ -246,7 +246,7 @@ def test_choose_one_options_are_labelled_with_rules_text(mini: CardSet) -> None:
     names = Names(frozenset(mini.states), mini.groups)
     effect = "choose one:\n    option:\n        as mccain:\n            choose a state as S\n            draw 1\n" \
              "    option:\n        nothing\n"
-    program = check(parse_effect(effect), names, Context("card")).program
+    program = check(parse_effect(effect), names, Context(ContextKind.CARD)).program
     label = option_text(program.body[0].options[0])  # type: ignore[attr-defined]
     assert label == "McCain does this: Choose a state in play; call it S. Draw one card"
     assert "as mccain" not in label and ";" not in label.replace("; call it", "")

@@ -13,7 +13,7 @@ from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.position import Position
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.model import SIDES, CardSet, Side
-from cmdsl.games.cm2008.scenario import render_position
+from cmdsl.games.cm2008.scenario_position import render_position
 
 
 def mid_game(cards: CardSet, checkpoints: bool = False, turns: int = 30) -> Game:

@@ -13,7 +13,7 @@ from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.model import START_SCORES, TOKENS_PER_PLAYER, CardSet, Side
-from cmdsl.games.cm2008.scenario import render_position
+from cmdsl.games.cm2008.scenario_position import render_position
 
 GAMES = 1000
 TURN_LIMIT = 1000

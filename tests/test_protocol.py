@@ -43,7 +43,7 @@ from cmdsl.game.perspective import perspective  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
 from cmdsl.games.cm2008.model import SIDES, Side  # noqa: E402
 from cmdsl.games.cm2008.record import save_record  # noqa: E402
-from cmdsl.games.cm2008.scenario import render_position  # noqa: E402
+from cmdsl.games.cm2008.scenario_position import render_position  # noqa: E402
 
 
 def negative_opening(cards: CardSet, **kw: object) -> Game:

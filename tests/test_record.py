@@ -88,7 +88,7 @@ def test_chance_is_in_the_log(cm2008: CardSet) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_fork_continues_exactly_like_the_original(mini: CardSet, seed: int) -> None:
-    from cmdsl.games.cm2008.scenario import render_position
+    from cmdsl.games.cm2008.scenario_position import render_position
 
     full = bot_game(mini, seed, Setup(mode="choose-states", max_turns=60))
     for k in range(0, len(full.answers), 7):
@@ -105,7 +105,7 @@ def test_fork_continues_exactly_like_the_original(mini: CardSet, seed: int) -> N
 def test_greedy_bot_prefers_winning_a_state(mini: CardSet) -> None:
     from cmdsl.bots import GreedyBot
     from cmdsl.game.perspective import perspective
-    from cmdsl.games.cm2008.scenario import build_position
+    from cmdsl.games.cm2008.scenario_position import build_position
 
     def start(game: Game):  # type: ignore[no-untyped-def]
         build_position(game, {"states": [{"name": "Alpha", "defense": "R R W"}, "Beta"],

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.errors import CardError, CardSetError
-from cmdsl.lang.checker import Context, Names, check
+from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.parser import parse_effect
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet
@@ -29,7 +29,7 @@ def test_any_effect_text_parses_or_gives_a_located_error(mini: CardSet, words: l
     text = words if isinstance(words, str) else " ".join(words)
     names = Names(frozenset(mini.states), mini.groups)
     try:
-        check(parse_effect(text), names, Context("card"))
+        check(parse_effect(text), names, Context(ContextKind.CARD))
     except CardError as e:
         assert 1 <= e.where.line <= text.count("\n") + 1, str(e)  # on a line of the text
         assert str(e).splitlines()[0]

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cmdsl.lang import ast as A
 from cmdsl.lang import render
-from cmdsl.lang.checker import Context, Names, check
+from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.compiler import compile_effect
 from cmdsl.lang.parser import parse_effect
 from cmdsl.lang.text import LANGS, rules_text
@@ -314,4 +314,4 @@ IN_SCOPE = Env(vars=(("S0", STATE), ("I1", ISSUE), ("N2", NUM)), news=True)
 @given(conditions(IN_SCOPE), numbers(IN_SCOPE))
 def test_any_condition_and_sum_round_trip(cond: A.Cond, amount: A.Expr) -> None:
     program = A.Program(PRELUDE + (A.If(cond, (A.Draw(amount),), ()),))
-    assert_round_trip(program, Context("snippet"))
+    assert_round_trip(program, Context(ContextKind.SNIPPET))

@@ -21,7 +21,8 @@ from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.position import LiveState
 from cmdsl.games.cm2008.model import CardSet, Side
-from cmdsl.games.cm2008.scenario import build_position, compile_snippet, position, render_position
+from cmdsl.games.cm2008.scenario import compile_snippet
+from cmdsl.games.cm2008.scenario_position import build_position, position, render_position
 from cmdsl.lang.run import Run
 
 M, O = Side.MCCAIN, Side.OBAMA
@@ -487,7 +488,7 @@ def test_r10_2_media_support_redirects_news_by_a_rule(run: Any) -> None:
     assert isinstance(steered, E.NewsTargeted) and steered.target == "Beta"  # 8 EV: the most once Alpha is gone
 
 
-# ---- the position API (cmdsl.games.cm2008.scenario.position) ------------------------------------------------
+# ---- the position API (cmdsl.games.cm2008.scenario_position.position) ------------------------------------------------
 
 
 def test_r12_2_through_the_position_api_a_player_with_no_card_passes(mini: CardSet) -> None:

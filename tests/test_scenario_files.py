@@ -148,7 +148,7 @@ def test_cmdsl_scenario_reports_a_broken_file_and_goes_on(mini: CardSet, tmp_pat
 def test_the_position_api_locates_nothing_but_still_names_the_field(run: object) -> None:
     from cmdsl.games.cm2008.engine import Game
     from cmdsl.games.cm2008.loader import load_card_set
-    from cmdsl.games.cm2008.scenario import build_position
+    from cmdsl.games.cm2008.scenario_position import build_position
 
     game = Game(load_card_set(Path(__file__).parent / "data" / "mini"), 1)
     with pytest.raises(ScenarioError, match=r"position.states\[1\].name: unknown state \"Omega\""):

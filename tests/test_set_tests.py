@@ -174,4 +174,6 @@ def test_update_never_writes_into_the_set_installed_with_cmdsl(tmp_path: Path, m
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)  # no cmdsl.toml here or above: the bundled set is the one in use
     assert main(["test", "--update"]) == 1
-    assert "the bundled set belongs to the installed cmdsl" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "the bundled set belongs to the installed cmdsl" in err
+    assert "test a copy of your own (`cmdsl new-set DIR --game cm2008`, `cmdsl new-set --help`)" in err

@@ -50,8 +50,9 @@ def add_parser(sub: Any) -> None:
     b.add_argument("--games", metavar="N", type=argtypes.whole(1, None, "a whole number ≥ 1"),
                    help=f"how many games (per card set); default {DEFAULT_GAMES}, or the stored run's with --resume")
     b.add_argument("--bot", action="append", metavar="BOT",
-                   help=f"a bot ({', '.join(BOT_NAMES)}; settings as ismcts:iterations=400); give two, McCain's "
-                        "then Obama's (default greedy twice)")
+                   help=f"a bot ({', '.join(BOT_NAMES)}; settings as ismcts:iterations=400); a two-sided game "
+                        "takes one per side in seat order (default greedy twice), a seat study the tested bot "
+                        "then the others' (default greedy, then random)")
     b.add_argument("--seed", metavar="S", type=argtypes.seed, help="the first game's seed (game i: seed + i; default 1)")
     b.add_argument("--workers", metavar="N", type=argtypes.whole(1, 256, "a whole number from 1 to 256"),
                    help="processes playing games at once (default: the number of CPUs); never changes the numbers")

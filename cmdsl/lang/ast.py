@@ -8,6 +8,7 @@ checked tree into closures. Nothing here knows about the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Iterator, Literal, Union
 
 from lark import ast_utils
@@ -73,18 +74,42 @@ class IssueLit(Node):
     issue: str  # "defense" | "economy"
 
 
+class Who(StrEnum):
+    """Whom a player reference names: the acting player, the other one, whose turn it is, or a
+    side by its name."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+    ACTIVE = "active"
+    MCCAIN = "mccain"
+    OBAMA = "obama"
+
+
+class Prop(StrEnum):
+    """A property of a state (majority, minority, key, votes) or of a player (score, sizes)."""
+
+    MAJORITY = "majority"
+    MINORITY = "minority"
+    KEY = "key"
+    VOTES = "votes"
+    SCORE = "score"
+    HAND_SIZE = "hand_size"
+    DECK_SIZE = "deck_size"
+    DISCARD_SIZE = "discard_size"
+
+
 @dataclass(frozen=True)
 class PlayerRef(Node):
     """Who: "you" (the acting player), "opponent", "active", "mccain" or "obama"."""
 
-    who: str
+    who: Who
 
 
 @dataclass(frozen=True)
 class Of(Node):
     """A property of a state or a player: ``the votes of S``, ``the score of you``…"""
 
-    prop: str  # majority | minority | key | votes | score | hand_size | deck_size | discard_size
+    prop: Prop
     subject: "Expr"
 
 

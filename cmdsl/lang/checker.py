@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Iterable
 
 from ..errors import CardError, Located, did_you_mean
@@ -18,15 +19,28 @@ from .work import MAX_REPEAT, Work, block_work
 
 NUM, STATE, ISSUE, PLAYER, GROUP, CARD = "number", "state", "issue", "player", "demographic group", "card"
 
+#: The properties of a player (the others are a state's).
+_PLAYER_PROPS = (A.Prop.SCORE, A.Prop.HAND_SIZE, A.Prop.DECK_SIZE, A.Prop.DISCARD_SIZE)
+
 #: The largest number a card may write anywhere (scores and votes stay well below it).
 MAX_LITERAL = 999
+
+
+class ContextKind(StrEnum):
+    """What an effect is attached to: a campaign card, a Breaking News, a Going Negative result,
+    or a snippet typed by hand (the REPL's eval, a scenario's effect)."""
+
+    CARD = "card"
+    NEWS = "news"
+    NEGATIVE = "negative"
+    SNIPPET = "snippet"
 
 
 @dataclass(frozen=True)
 class Context:
     """What an effect is attached to, which decides what it may say."""
 
-    kind: str  # "card" | "news" | "negative" | "snippet"
+    kind: ContextKind
     media: bool = False  # a Media Support card: `while in play:` is allowed
     has_actor: bool = True  # False for Breaking News: who acts must be said with `as`
 
@@ -397,7 +411,7 @@ class Checker(Visitor):
                          + (" (issues are written economy or defense, without quotes)" if want == ISSUE else ""))
 
     def expr_PlayerRef(self, e: A.PlayerRef, want: str, scope: _Scope, actor: bool) -> A.Expr:
-        if e.who in ("you", "opponent"):
+        if e.who in (A.Who.YOU, A.Who.OPPONENT):
             self.need_actor(e, actor)
         return self.leaf(e, want, scope, actor)
 
@@ -407,7 +421,7 @@ class Checker(Visitor):
         return self.leaf(e, want, scope, actor)
 
     def expr_NewsState(self, e: A.NewsState, want: str, scope: _Scope, actor: bool) -> A.Expr:
-        if self.ctx.kind not in ("news", "snippet"):
+        if self.ctx.kind not in (ContextKind.NEWS, ContextKind.SNIPPET):
             raise self.error(e, "`the news state` exists only in Breaking News effects")
         return self.leaf(e, want, scope, actor)
 
@@ -420,7 +434,7 @@ class Checker(Visitor):
 
     def expr_Of(self, e: A.Of, want: str, scope: _Scope, actor: bool) -> A.Expr:
         self.expect(e, want, scope, actor)
-        subject_t = PLAYER if e.prop in ("score", "hand_size", "deck_size", "discard_size") else STATE
+        subject_t = PLAYER if e.prop in _PLAYER_PROPS else STATE
         return dataclasses.replace(e, subject=self.expr(e.subject, subject_t, scope, actor))
 
     def expr_BlocksOf(self, e: A.BlocksOf, want: str, scope: _Scope, actor: bool) -> A.Expr:

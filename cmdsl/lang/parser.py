@@ -307,40 +307,40 @@ class _ToAst(Transformer):
         return A.IssueLit(str(c[0]), pos=self._tok(c[0]))
 
     def candidate(self, meta, c):
-        return A.PlayerRef(str(c[0]), pos=self._tok(c[0]))
+        return A.PlayerRef(A.Who(str(c[0])), pos=self._tok(c[0]))
 
     def you(self, meta, c):
-        return A.PlayerRef("you", pos=self._p(meta))
+        return A.PlayerRef(A.Who.YOU, pos=self._p(meta))
 
     def opponent(self, meta, c):
-        return A.PlayerRef("opponent", pos=self._p(meta))
+        return A.PlayerRef(A.Who.OPPONENT, pos=self._p(meta))
 
     def active_player(self, meta, c):
-        return A.PlayerRef("active", pos=self._p(meta))
+        return A.PlayerRef(A.Who.ACTIVE, pos=self._p(meta))
 
     def majority_of(self, meta, c):
-        return A.Of("majority", c[0], pos=self._p(meta))
+        return A.Of(A.Prop.MAJORITY, c[0], pos=self._p(meta))
 
     def minority_of(self, meta, c):
-        return A.Of("minority", c[0], pos=self._p(meta))
+        return A.Of(A.Prop.MINORITY, c[0], pos=self._p(meta))
 
     def key_of(self, meta, c):
-        return A.Of("key", c[0], pos=self._p(meta))
+        return A.Of(A.Prop.KEY, c[0], pos=self._p(meta))
 
     def votes_of(self, meta, c):
-        return A.Of("votes", c[0], pos=self._p(meta))
+        return A.Of(A.Prop.VOTES, c[0], pos=self._p(meta))
 
     def score_of(self, meta, c):
-        return A.Of("score", c[0], pos=self._p(meta))
+        return A.Of(A.Prop.SCORE, c[0], pos=self._p(meta))
 
     def hand_size_of(self, meta, c):
-        return A.Of("hand_size", c[0], pos=self._p(meta))
+        return A.Of(A.Prop.HAND_SIZE, c[0], pos=self._p(meta))
 
     def deck_size_of(self, meta, c):
-        return A.Of("deck_size", c[0], pos=self._p(meta))
+        return A.Of(A.Prop.DECK_SIZE, c[0], pos=self._p(meta))
 
     def discard_size_of(self, meta, c):
-        return A.Of("discard_size", c[0], pos=self._p(meta))
+        return A.Of(A.Prop.DISCARD_SIZE, c[0], pos=self._p(meta))
 
     def undecided_blocks(self, meta, c):
         return A.RowCount("undecided", c[0], c[1], pos=self._p(meta))

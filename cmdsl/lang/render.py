@@ -81,7 +81,7 @@ class Unparser(Visitor):
 
     def measure(self, m: A.Expr) -> str:
         """What a superlative reads from each state, the state unsaid (grammar's ``measure``)."""
-        if isinstance(m, A.Of) and m.prop == "votes":
+        if isinstance(m, A.Of) and m.prop == A.Prop.VOTES:
             return "votes"
         if isinstance(m, A.BlocksOf):
             return f"blocks of {self.atom(m.player)} on {self.atom(m.issue)}"

@@ -255,7 +255,7 @@ class Writer(Visitor):
         return self.p[e.issue]
 
     def expr_PlayerRef(self, e: A.PlayerRef) -> str:
-        if e.who == "opponent" and self.acting == "opponent":  # under "your opponent does this" they are "you"
+        if e.who == A.Who.OPPONENT and self.acting == "opponent":  # under "your opponent does this" they are "you"
             return self.p["you"]
         return self.p[e.who]
 
@@ -271,7 +271,7 @@ class Writer(Visitor):
     def issue_of(self, issue: A.Expr, state: A.Expr, bare: bool = True) -> str:
         """An issue said next to ``state``: the state's own majority or minority issue as "its majority
         issue"; a literal ``bare`` ("côté Économie") or not ("vers l'Économie")."""
-        if isinstance(issue, A.Of) and issue.prop in ("majority", "minority") and issue.subject == state:
+        if isinstance(issue, A.Of) and issue.prop in (A.Prop.MAJORITY, A.Prop.MINORITY) and issue.subject == state:
             return self.p[f"its_{issue.prop}"]
         return self.bare_issue(issue) if bare else self.expr(issue)
 
@@ -286,7 +286,7 @@ class Writer(Visitor):
 
     def measure(self, m: A.Expr) -> str:
         """What a superlative compares, the state unsaid: "electoral votes", "Economy blocks in your colour"."""
-        if isinstance(m, A.Of) and m.prop == "votes":
+        if isinstance(m, A.Of) and m.prop == A.Prop.VOTES:
             return self.p["m_votes"]
         on = "" if isinstance(m, (A.BlocksOf, A.RowCount)) and isinstance(m.issue, A.IssueLit) else "_on"
         if isinstance(m, A.BlocksOf):

@@ -19,7 +19,7 @@ from cmdsl.errors import CmdslError
 from cmdsl.repl.app import ReplCompleter, repl
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
-from cmdsl.games.cm2008.scenario import render_position
+from cmdsl.games.cm2008.scenario_position import render_position
 
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
 CM2008_SET = Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008"

@@ -17,7 +17,7 @@ from cmdsl.games.cm2008.engine import Game
 from cmdsl.repl.app import repl
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
-from cmdsl.games.cm2008.scenario import render_position
+from cmdsl.games.cm2008.scenario_position import render_position
 
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
 

@@ -13,6 +13,7 @@ comes from the game's own seeded RNG.
 from __future__ import annotations
 
 import functools
+from enum import Enum
 import random
 from typing import Any, Callable, ClassVar, Iterable, Literal, Sequence, cast
 
@@ -37,14 +38,25 @@ from ...game.rng import GameRng
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS, Setup
 from .view import View, build_view
 
-def _way_labels(side: Side) -> dict[str, str]:
+class Way(Enum):
+    """A way of gaining a block (R6.1, R6.2): each is one option of the choice (R12.4)."""
+
+    PLACE = "place"  # a token on the opponent's printed colour
+    REMOVE = "remove"  # the opponent's token off one's own printed colour
+    REPLACE = "replace"  # the opponent's token on a white circle, by one's own
+    UNDECIDED = "undecided"  # a token on an empty white circle (only when no other way exists)
+
+    __hash__ = object.__hash__  # dict keys at every gain: hashed by identity, in C
+
+
+def _way_labels(side: Side) -> dict[Way, str]:
     """How each way of gaining a block reads, for ``side`` (R6.1, R6.2)."""
     opp = side.other
     return {
-        "place": f"place a token on a {'blue' if opp is Side.OBAMA else 'red'} circle",
-        "remove": f"remove {opp}'s token from a {'red' if side is Side.MCCAIN else 'blue'} circle",
-        "replace": f"replace {opp}'s token on a white circle",
-        "undecided": "place a token on an undecided white circle",
+        Way.PLACE: f"place a token on a {'blue' if opp is Side.OBAMA else 'red'} circle",
+        Way.REMOVE: f"remove {opp}'s token from a {'red' if side is Side.MCCAIN else 'blue'} circle",
+        Way.REPLACE: f"replace {opp}'s token on a white circle",
+        Way.UNDECIDED: "place a token on an undecided white circle",
     }
 
 
@@ -523,26 +535,26 @@ class Game(Driver[Side]):
         me = self.position.players[side]
         printed = live.tile.rows[issue]
         tokens = live.tokens[issue]
-        ways: dict[str, int] = {}  # one option per distinct way (R12.4): way → first block
+        ways: dict[Way, int] = {}  # one option per distinct way (R12.4): way → first block
         any_opp = False
         mine, theirs, supplied = side.letter, opp.letter, me.supply > 0
         for i, tok in enumerate(tokens):
             if tok is None:
                 if printed[i] == theirs:  # the opponent's printed colour, no token on it
                     any_opp = True
-                    if supplied and "place" not in ways:
-                        ways["place"] = i
+                    if supplied and Way.PLACE not in ways:
+                        ways[Way.PLACE] = i
             elif tok is opp:
                 any_opp = True
                 if printed[i] == mine:  # removing needs no token (R12.1)
-                    if "remove" not in ways:
-                        ways["remove"] = i
-                elif supplied and "replace" not in ways:
-                    ways["replace"] = i
+                    if Way.REMOVE not in ways:
+                        ways[Way.REMOVE] = i
+                elif supplied and Way.REPLACE not in ways:
+                    ways[Way.REPLACE] = i
         if not any_opp and supplied:  # R6.2: only now may an undecided block be taken
             for i, tok in enumerate(tokens):
                 if tok is None and printed[i] == "W":
-                    ways["undecided"] = i
+                    ways[Way.UNDECIDED] = i
                     break
         if not ways:
             if any_opp or any(p == "W" and t is None for p, t in zip(printed, tokens)):
@@ -561,7 +573,7 @@ class Game(Driver[Side]):
                                                f"which {issue} block of {live.name} turns {side.label}?", opts))
             way, i = opt.value
         before = tokens[i]
-        if way == "remove":
+        if way is Way.REMOVE:
             tokens[i] = None
             self.position.players[opp].supply += 1
         else:

@@ -20,13 +20,13 @@ from typing import Any, Callable, Final, Sequence
 import yaml
 
 from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
-from ...lang.checker import Context, Names, check
+from ...lang.checker import check, Context, ContextKind, Names
 from ...lang.compiler import compile_effect
 from ...lang.parser import Origin, parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
 from ...lang.work import WORK_BUDGET, PlayLevels, over_budget, stmt_work
 from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest
-from .model import CARD_TYPES, CardDef, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
+from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from ...resources import bundled_cards_dir
 from ...sets.safe_yaml import compose, read_text, scalar_origin
 from ...sets.set_location import one_set
@@ -191,8 +191,8 @@ class _Loader:
             raise it.error(f'demographic: unknown demographic group "{demo}"', it.node_of("demographic"),
                            f'did you mean "{near}"?' if near else None)
         cost = self.cost(it, item_id)
-        text, checked, compiled = self.effect(it, item_id, names, Context("card", media=typ == "media"), cost)
-        return CardDef(item_id, side, it.get("title", str, "a title"), typ, text, checked, compiled.run,
+        text, checked, compiled = self.effect(it, item_id, names, Context(ContextKind.CARD, media=typ == "media"), cost)
+        return CardDef(item_id, side, it.get("title", str, "a title"), CardType(typ), text, checked, compiled.run,
                        compiled.abilities, bool(it.get("beginner", bool, "true or false")),
                        bool(it.get("going_negative", bool, "true or false")), demo,
                        Source(it.file.name, it.node.start_mark.line + 1, text),
@@ -203,7 +203,7 @@ class _Loader:
         for it in items:
             def one_news(it: _Item = it) -> NewsDef:
                 item_id = self.unique_id(it)
-                text, checked, compiled = self.effect(it, item_id, names, Context("news", has_actor=False))
+                text, checked, compiled = self.effect(it, item_id, names, Context(ContextKind.NEWS, has_actor=False))
                 return NewsDef(item_id, it.get("title", str, "a title"), text, checked, compiled.run,
                                Source(it.file.name, it.node.start_mark.line + 1, text))
             n = self.attempt(one_news)
@@ -218,7 +218,7 @@ class _Loader:
                 roll = it.get("roll", int, "a die result from 1 to 6")
                 if not 1 <= roll <= 6 or roll in negative:
                     raise it.error("roll: each die result 1 to 6 appears exactly once", it.node_of("roll"))
-                text, checked, compiled = self.effect(it, f"going-negative-{roll}", names, Context("negative"))
+                text, checked, compiled = self.effect(it, f"going-negative-{roll}", names, Context(ContextKind.NEGATIVE))
                 return NegativeDef(roll, it.get("title", str, "a title"), text, checked, compiled.run,
                                    Source(it.file.name, it.node.start_mark.line + 1, text))
             r = self.attempt(result)
@@ -364,7 +364,7 @@ class _Loader:
         origin = Origin(it.file.name, item_id, first, indent)
         try:
             program = parse_effect(text, origin)
-            if ctx.kind == "card":
+            if ctx.kind == ContextKind.CARD:
                 refuse_old_form(program, origin)
             checked = check(program, names, ctx, origin)
         except CardError as e:

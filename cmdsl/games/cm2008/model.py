@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from ...errors import CmdslError
@@ -60,7 +60,18 @@ class StateTile:
         return slug(self.name)
 
 
-CARD_TYPES = ("support", "shift", "demographic", "alter", "media", "flow")
+class CardType(StrEnum):
+    """A Campaign Strategy card's type (R1.3): what it mainly does."""
+
+    SUPPORT = "support"
+    SHIFT = "shift"
+    DEMOGRAPHIC = "demographic"
+    ALTER = "alter"
+    MEDIA = "media"  # a Media Support card (R4.4): it stays in play
+    FLOW = "flow"
+
+
+CARD_TYPES: tuple[CardType, ...] = tuple(CardType)
 
 
 class CostKind(str, Enum):
@@ -88,7 +99,7 @@ class CardDef:
     id: str
     side: Side
     title: str
-    type: str
+    type: CardType
     effect_text: str
     checked: "Checked" = field(compare=False, repr=False)
     run: Effect = field(compare=False, repr=False)
@@ -106,7 +117,7 @@ class CardDef:
 
     @property
     def is_media(self) -> bool:
-        return self.type == "media"
+        return self.type == CardType.MEDIA
 
 
 @dataclass(frozen=True)

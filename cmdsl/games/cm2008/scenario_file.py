@@ -15,7 +15,8 @@ from ...game.fields import MAX_SEED
 from ...lang.parser import Origin
 from .model import SIDES, CardSet, Side
 from ...sets.safe_yaml import scalar_origin
-from .scenario import ACTIONS, SCENARIO_KEYS, Scenario, compile_snippet, parse_expect
+from .scenario import ACTIONS, SCENARIO_KEYS, Scenario, compile_snippet
+from .scenario_expect import parse_expect
 from ...sets.scenario_checks import refused_in
 from ...sets.scenario_doc import Path_, Place, ScenarioDoc, ScenarioError, keys_of, node_at, read_doc, scenario_names
 
