@@ -65,9 +65,7 @@ def cmd_new_set(args: argparse.Namespace) -> int:
 
 
 def cmd_repl(args: argparse.Namespace) -> int:
-    # The REPL is a front end: imported only when asked for. repl/ ships as cmdsl.repl (pyproject's
-    # package-dir); mypy reads it as the top-level package ``repl``.
-    from .repl.app import repl  # type: ignore[import-not-found]
+    from .repl.app import repl  # the REPL is a front end: imported only when asked for
     history = args.history if args.history is not None else _default_history()
     # A script on standard input (a pipe or a file) is read line by line, without a line editor.
     script = None if sys.stdin.isatty() else sys.stdin

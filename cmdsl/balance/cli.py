@@ -40,9 +40,10 @@ DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "
 def add_parser(sub: Any) -> None:
     """Add ``balance`` (and ``balance report``) to the ``cmdsl`` subcommands."""
     b = sub.add_parser("balance", help="play many bot games and report win rates, cards, states, news (docs/balance.md)",
-                       description="Play N bot games and report win rates with 95% intervals, first-player advantage, "
-                                   "game length, and per card, state, Breaking News and Going Negative result. "
-                                   "`cmdsl balance report DB` reports a stored run again.")
+                       description="Play N bot games and report win rates with 95% intervals: the game's own study "
+                                   "(a card game's: first-player advantage, game length, and each card, state and "
+                                   "event; an A/B of two sets with --against), else a seat study. `cmdsl balance "
+                                   "report DB` reports a stored run again.")
     first = default_game()
     b.add_argument("--game", choices=list(games()), default=first,
                    help="the game: " + ", ".join(f"{n} ({p.title}{', the default' if n == first else ''})"

@@ -23,7 +23,8 @@ from typing import Any, Callable, ClassVar
 from cmdsl.errors import IllegalAnswer, RecordError
 from cmdsl.game.audience import Audience, Event, everyone
 from cmdsl.game.decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat
-from cmdsl.game.driver import Driver, GameOver, Steps
+from cmdsl.game.driver import Driver, GameOver
+from cmdsl.game.together import Steps
 from cmdsl.game.log import EventLog
 from cmdsl.game.rng import GameRng
 from cmdsl.values import value

@@ -29,7 +29,8 @@ from . import options as O
 from ...game.decisions import Decision, Option, PlayerSeat
 from .kinds import DecisionKind
 from .determinize import determinized
-from ...game.driver import MAX_STEPS, Driver, GameOver, Steps
+from ...game.driver import MAX_STEPS, Driver, GameOver
+from ...game.together import Steps
 from ...game.log import EventLog
 from .position import DraftPile, LiveState, PlayerState, Position
 from .actions import Answer, ByHand, Interjection

@@ -20,7 +20,8 @@ from typing import Any, Callable, ClassVar
 
 from ...errors import IllegalAnswer, RecordError
 from ...game.decisions import Decision, Option, PlayerSeat, SeatAnswer
-from ...game.driver import MAX_STEPS, Driver, GameOver, Steps
+from ...game.driver import MAX_STEPS, Driver, GameOver
+from ...game.together import Steps
 from ...game.log import EventLog
 from ...game.rng import GameRng
 from . import events as E

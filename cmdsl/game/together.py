@@ -1,0 +1,84 @@
+"""Several seats deciding at once, in secret: a game's rules yield a ``Together`` (one sequence of
+decisions per seat); the driver keeps each seat's answers unrevealed in a ``Phase`` and sends back
+the ``Revealed`` picks once every seat is done. Nothing is logged before the reveal."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Generator, Mapping
+
+from ..values import value
+from .decisions import Decision, Option, PlayerSeat
+
+#: A game's rules: a generator of decisions (and of secret phases), sent back the answers.
+Steps = Generator["Decision | Together", Any, Any]
+
+
+class Together:
+    """Yielded by the game's generator where several seats decide at once, in secret: ``parts``
+    holds one sequence of decisions per seat (a function making a generator that yields the
+    seat's decisions, in turn, and returns its result). The driver offers every seat's current
+    decision at once and sends back a ``Revealed`` when all are done; nothing is logged before.
+    A seat's sequence is made again, from the position, when the position is changed before the
+    seat has answered (``Driver.change_position``: a determinization re-deals the cards of a
+    draft round)."""
+
+    __slots__ = ("parts",)
+    player: ClassVar[None] = None  # not one decision: the driver tells them apart by this
+
+    def __init__(self, parts: Mapping[PlayerSeat, Callable[[], Steps]]) -> None:
+        self.parts = dict(parts)
+
+
+@value
+class Revealed:
+    """The answers of a ``Together``, revealed: each seat's result and its decisions with the
+    options it chose, in order (for the ``Chose`` events, logged now)."""
+
+    results: Mapping[PlayerSeat, Any]
+    chosen: Mapping[PlayerSeat, tuple[tuple[Decision, Option], ...]]
+
+
+class Phase:
+    """The driver's side of a ``Together`` in progress: each seat's current decision, the answers
+    given so far (unrevealed), and where in the answers the phase started."""
+
+    __slots__ = ("parts", "gens", "current", "chosen", "results", "start")
+
+    def __init__(self, together: Together, start: int) -> None:
+        self.parts = together.parts
+        self.gens = {seat: make() for seat, make in together.parts.items()}
+        self.current: dict[PlayerSeat, Decision] = {}
+        self.chosen: dict[PlayerSeat, list[tuple[Decision, Option]]] = {seat: [] for seat in self.gens}
+        self.results: dict[PlayerSeat, Any] = {}
+        self.start = start
+
+    def step(self, seat: PlayerSeat, value: Option | None) -> None:
+        gen = self.gens[seat]
+        try:
+            d = gen.send(value) if value is not None else next(gen)
+        except StopIteration as stop:
+            self.results[seat] = stop.value
+            self.current.pop(seat, None)
+            return
+        if not isinstance(d, Decision) or d.player is not seat:
+            raise TypeError(f"a secret decision of {seat} must be that seat's own decision, not {d!r}")
+        self.current[seat] = d
+
+    def ask_again(self) -> None:
+        """Make again the sequences of the seats that have not answered yet, from the position
+        as it is now, and step them to their first decision."""
+        for seat, make in self.parts.items():
+            if seat in self.current and not self.chosen[seat]:
+                self.gens[seat] = make()
+                self.step(seat, None)
+
+    @property
+    def done(self) -> bool:
+        return len(self.results) == len(self.gens)
+
+    def pending(self) -> tuple[Decision, ...]:
+        current = self.current  # a list, not a generator: read after every secret answer
+        return tuple([current[seat] for seat in self.gens if seat in current])
+
+    def revealed(self) -> Revealed:
+        return Revealed(dict(self.results), {seat: tuple(c) for seat, c in self.chosen.items()})
