@@ -224,7 +224,11 @@ def _add_replay(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cmdsl", description="A rules engine and effect language for card games.")
+    first = default_game()
+    p = argparse.ArgumentParser(
+        prog="cmdsl", description="A rules engine and effect language for card games.",
+        epilog="games: " + ", ".join(f"{n} ({g.title}{', the default' if n == first else ''})" for n, g in games().items())
+        + "; play, balance and new-set take --game NAME, and each game adds its options (`cmdsl play --help`)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     # the subcommands in the order `cmdsl --help` lists them
     commands: tuple[Callable[[Any], None], ...] = (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl,

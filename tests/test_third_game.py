@@ -50,6 +50,10 @@ def test_it_is_registered_beside_the_others(highcard: None, capsys: pytest.Captu
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "highcard (High Card)" in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "games: cm2008 (Campaign Manager 2008, the default), highcard (High Card), lobbys (Lobbys)" in " ".join(
+        capsys.readouterr().out.split())
 
 
 def test_the_command_line_plays_records_and_replays_it(highcard: None, tmp_path: Path,

@@ -15,21 +15,21 @@ from __future__ import annotations
 import functools
 from enum import Enum
 import random
-from typing import Any, Callable, ClassVar, Iterable, Literal, Sequence, cast
+from typing import Any, Callable, ClassVar, Iterable, Literal, cast
 
 from ...errors import IllegalAnswer
 from ...values import value
 from .model import HAND_LIMIT_FOR_DRAWING, ISSUES, OPENING_HAND, SIDES, START_SCORES, WINNING_SCORE, CardDef, CardSet, Side, StateTile
-from ...lang.ops import Choice
 from ...lang.run import Run
 from ...lang.work import MAX_TRIGGERS
 from . import events as E
 from .evaluation import EVALUATION_SCALE, evaluate as evaluate_position
 from . import options as O
+from .effect_ops import EffectOps
 from ...game.decisions import Decision, Option, PlayerSeat
 from .kinds import DecisionKind
 from .determinize import determinized
-from ...game.driver import MAX_STEPS, Driver, GameOver
+from ...game.driver import MAX_STEPS, GameOver
 from ...game.together import Steps
 from ...game.log import EventLog
 from .position import DraftPile, LiveState, PlayerState, Position
@@ -82,19 +82,10 @@ MAX_PLAY_LEVEL = 3
 INTERJECTION = "!"
 
 
-_ISSUE_OPTIONS = tuple(O.issue_option(i) for i in ISSUES)
 _DRAW_OPTION = O.draw_option()
 
 
-def _named(states: Sequence[LiveState], name: str) -> LiveState:
-    """The state of ``states`` named ``name`` (a state option's value is its name)."""
-    for s in states:  # a loop, not next() over a generator: this runs after every state choice
-        if s.name == name:
-            return s
-    raise KeyError(name)
-
-
-class Game(Driver[Side]):
+class Game(EffectOps):
     #: The players' seats, in seat order (DESIGN property 12): CM2008's two sides. The core
     #: (decisions, perspectives, bots, secret picks) takes the seats from here.
     seats: tuple[Side, ...] = SIDES
@@ -701,131 +692,6 @@ class Game(Driver[Side]):
         else:
             self.emit(E.NewsDrawn, news.id, news.title, target.name)
         yield from news.run(Run(self, None, target))
-
-    # ---- the operations compiled effects act through (cmdsl.lang.ops.GameOps) ------------------
-    # Effects reach the game only through GameOps. Its actions were rules of the game already
-    # (gain, shift, alter, demographic_support, draw_cards, discard_from_hand, play_card), as were
-    # playable, tick, live, active and in_play; here are the rest: reads and the effects' choices.
-    # A state is a LiveState; one that has left play reads as nothing (None, 0).
-
-    @property
-    def active(self) -> Side:
-        return self.position.active
-
-    @property
-    def turn(self) -> int:  # the Driver's horizon for bots (cmdsl.game.driver)
-        return self.position.turn
-
-    @turn.setter
-    def turn(self, turn: int) -> None:
-        self.position.turn = turn
-
-    @property
-    def in_play(self) -> list[LiveState]:
-        return self.position.in_play
-
-    def still_in_play(self, state: LiveState) -> bool:
-        return state.in_play
-
-    def majority(self, state: LiveState | None) -> str | None:
-        return state.majority if state is not None and state.in_play else None
-
-    def minority(self, state: LiveState | None) -> str | None:
-        return state.minority if state is not None and state.in_play else None
-
-    def key(self, state: LiveState | None) -> str | None:
-        return state.key if state is not None and state.in_play else None
-
-    def votes(self, state: LiveState | None) -> int:
-        return state.tile.ev if state is not None and state.in_play else 0
-
-    def blocks(self, state: LiveState | None, side: Side, issue: str) -> int:
-        return state.count(side, issue) if state is not None and state.in_play else 0
-
-    def undecided(self, state: LiveState | None, issue: str) -> int:
-        if state is None or not state.in_play:
-            return 0
-        return sum(1 for pr, tok in zip(state.tile.rows[issue], state.tokens[issue]) if pr == "W" and tok is None)
-
-    def row_length(self, state: LiveState | None, issue: str) -> int:
-        return len(state.tile.rows[issue]) if state is not None and state.in_play else 0
-
-    def state_name(self, state: LiveState) -> str:
-        return state.name
-
-    def wins(self) -> Sequence[tuple[str, Side]]:
-        return self.position.won
-
-    def score(self, side: Side) -> int:
-        return self.position.players[side].score
-
-    def hand_size(self, side: Side) -> int:
-        return len(self.position.players[side].hand)
-
-    def deck_size(self, side: Side) -> int:
-        return len(self.position.players[side].deck)
-
-    def discard_size(self, side: Side) -> int:
-        return len(self.position.players[side].discard)
-
-    def in_hand(self, side: Side, card_id: str) -> bool:
-        return card_id in self.position.players[side].hand
-
-    def media_owner(self) -> Side | None:
-        return self.position.media[1] if self.position.media is not None else None
-
-    def choose_state(self, side: Side, among: Sequence[LiveState], what: str,
-                     cause: str | None = None) -> Choice[LiveState | None]:
-        if not among:
-            self.emit(E.NothingToChoose, side, what, cause=cause)
-            return None
-        options = self._options.state
-        d = Decision(side, DecisionKind.STATE, f"choose {what}", tuple([options[x.name] for x in among]), cause)
-        opt = (yield d) if len(among) > 1 else (yield from self.ask(d))  # ask(), inlined when it asks
-        return _named(among, opt.value)
-
-    def choose_issue(self, side: Side, cause: str | None = None) -> Choice[str]:
-        opt = yield from self.ask(Decision(side, DecisionKind.ISSUE, "choose an issue", _ISSUE_OPTIONS, cause))
-        return opt.value
-
-    def choose_card(self, side: Side, cause: str | None = None) -> Choice[str | None]:
-        return (yield from self._choose_in_hand(side, DecisionKind.CARD, "choose a card from your hand",
-                                                self.hand_options(side), cause))
-
-    def choose_discard(self, side: Side, cause: str | None = None) -> Choice[str | None]:
-        return (yield from self._choose_in_hand(side, DecisionKind.DISCARD, "discard a card", self.hand_options(side),
-                                                cause))
-
-    def choose_discard_or_stop(self, side: Side, discarded: int, cause: str | None = None) -> Choice[str | None]:
-        opts = self.hand_options(side)
-        if not opts:
-            return None
-        done = O.done_option(f"stop discarding ({discarded} discarded)")
-        opt = yield from self.ask(Decision(side, DecisionKind.DISCARD, "discard a card, or stop", (done, *opts), cause))
-        return None if opt.id == O.DONE else opt.value
-
-    def choose_card_to_play(self, side: Side, drawn: Sequence[str], cause: str | None = None) -> Choice[str | None]:
-        opts = [o for o in self.hand_options(side, drawn) if self.playable(side, o.value)]
-        return (yield from self._choose_in_hand(side, DecisionKind.CARD, "play one of the cards just drawn", opts,
-                                                cause))
-
-    def _choose_in_hand(self, side: Side, kind: DecisionKind, prompt: str, opts: list[Option],
-                        cause: str | None) -> Choice[str | None]:
-        if not opts:
-            return None
-        opt = yield from self.ask(Decision(side, kind, prompt, tuple(opts), cause))
-        return opt.value
-
-    def choose_option(self, side: Side, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
-        opts = tuple(O.numbered_option(i, label) for i, label in enumerate(labels))
-        opt = yield from self.ask(Decision(side, DecisionKind.OPTION, "choose one", opts, cause))
-        return opt.value
-
-    def choose_news_target(self, side: Side, among: Sequence[LiveState]) -> Choice[LiveState]:
-        options = self._options.state
-        opt = yield from self.ask(Decision(side, DecisionKind.NEWS_TARGET, "choose the state the Breaking News affects",
-                                           tuple([options[x.name] for x in among])))
-        return _named(among, opt.value)
 
     # ---- copies --------------------------------------------------------------------
 

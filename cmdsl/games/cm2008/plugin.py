@@ -208,7 +208,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def _add_cards(sub: Any) -> None:
-    k = sub.add_parser("cards", help="list cards, show one, or print docs/cards.md")
+    k = sub.add_parser("cards", help="Campaign Manager 2008: list cards, show one, or print docs/cards.md")
     k.add_argument("action", choices=["list", "show", "doc"])
     k.add_argument("id", nargs="?", help="the card id (for show)")
     k.add_argument("--side", choices=["mccain", "obama"])
@@ -219,7 +219,7 @@ def _add_cards(sub: Any) -> None:
 
 
 def _add_migrate(sub: Any) -> None:
-    m = sub.add_parser("migrate", help="rewrite a card set of an older card format in the current one")
+    m = sub.add_parser("migrate", help="Campaign Manager 2008: rewrite a set of an older card format in the current one")
     m.add_argument("dir", metavar="DIR", help="the card set folder (its files are rewritten in place)")
     m.add_argument("--dry-run", action="store_true", help="print the changes as a unified diff; write nothing")
     m.set_defaults(run=cmd_migrate)
