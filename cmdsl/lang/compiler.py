@@ -154,7 +154,8 @@ class Compiler(Visitor):
         # Each property is the game operation of the same name (GameOps.votes, .hand_size…).
         if e.prop not in _PROPERTIES:
             raise TypeError(f"cannot compile {e!r}: no property {e.prop!r}")
-        sub, read = self.expr(e.subject), operator.attrgetter(e.prop)
+        # the plain name: a str subclass would miss the attribute cache at every read
+        sub, read = self.expr(e.subject), operator.attrgetter(str(e.prop.value) if isinstance(e.prop, A.Prop) else e.prop)
         return lambda r: read(r.ops)(sub(r))
 
     def player(self, e: A.PlayerRef) -> Value:

@@ -50,6 +50,11 @@ class Way(Enum):
     __hash__ = object.__hash__  # dict keys at every gain: hashed by identity, in C
 
 
+# An enum member read as a class attribute costs ~90 ns on Python 3.11 (a module name ~8): gain
+# reads the ways at every call.
+_PLACE, _REMOVE, _REPLACE, _UNDECIDED = Way.PLACE, Way.REMOVE, Way.REPLACE, Way.UNDECIDED
+
+
 def _way_labels(side: Side) -> dict[Way, str]:
     """How each way of gaining a block reads, for ``side`` (R6.1, R6.2)."""
     opp = side.other
@@ -534,19 +539,19 @@ class Game(EffectOps):
             if tok is None:
                 if printed[i] == theirs:  # the opponent's printed colour, no token on it
                     any_opp = True
-                    if supplied and Way.PLACE not in ways:
-                        ways[Way.PLACE] = i
+                    if supplied and _PLACE not in ways:
+                        ways[_PLACE] = i
             elif tok is opp:
                 any_opp = True
                 if printed[i] == mine:  # removing needs no token (R12.1)
-                    if Way.REMOVE not in ways:
-                        ways[Way.REMOVE] = i
-                elif supplied and Way.REPLACE not in ways:
-                    ways[Way.REPLACE] = i
+                    if _REMOVE not in ways:
+                        ways[_REMOVE] = i
+                elif supplied and _REPLACE not in ways:
+                    ways[_REPLACE] = i
         if not any_opp and supplied:  # R6.2: only now may an undecided block be taken
             for i, tok in enumerate(tokens):
                 if tok is None and printed[i] == "W":
-                    ways[Way.UNDECIDED] = i
+                    ways[_UNDECIDED] = i
                     break
         if not ways:
             if any_opp or any(p == "W" and t is None for p, t in zip(printed, tokens)):
@@ -565,7 +570,7 @@ class Game(EffectOps):
                                                f"which {issue} block of {live.name} turns {side.label}?", opts))
             way, i = opt.value
         before = tokens[i]
-        if way is Way.REMOVE:
+        if way is _REMOVE:
             tokens[i] = None
             self.position.players[opp].supply += 1
         else:
