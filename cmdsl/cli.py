@@ -11,13 +11,10 @@ from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
 from .bots import BOT_NAMES
 from .errors import CmdslError
-from .plugins import add_game_options, default_game, game, games, other_games_option, seats_help, without
+from .plugins import add_game_options, default_game, game, games, games_help, other_games_option, seats_help, without
 from .sets.record_file import game_of, read_json
 from .sets.scenario_report import Report
 from .sets.set_location import choose_set
-
-#: The games cmdsl plays (``--game``).
-
 
 _seed = argtypes.seed
 
@@ -176,10 +173,7 @@ def _add_play(sub: Any) -> None:
 
 
 def _add_game(parser: argparse.ArgumentParser) -> None:
-    first = default_game()
-    parser.add_argument("--game", choices=list(games()), default=first,
-                        help="the game: " + ", ".join(f"{n} ({p.title}{', the default' if n == first else ''})"
-                                                      for n, p in games().items()))
+    parser.add_argument("--game", choices=list(games()), default=default_game(), help="the game: " + games_help())
 
 
 def _add_repl(sub: Any) -> None:
@@ -224,11 +218,10 @@ def _add_replay(sub: Any) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    first = default_game()
     p = argparse.ArgumentParser(
         prog="cmdsl", description="A rules engine and effect language for card games.",
-        epilog="games: " + ", ".join(f"{n} ({g.title}{', the default' if n == first else ''})" for n, g in games().items())
-        + "; play, balance and new-set take --game NAME, and each game adds its options (`cmdsl play --help`)")
+        epilog=f"games: {games_help()}; play, balance and new-set take --game NAME, and each game adds its "
+               "options (`cmdsl play --help`)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     # the subcommands in the order `cmdsl --help` lists them
     commands: tuple[Callable[[Any], None], ...] = (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl,

@@ -16,7 +16,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Literal, Mapping, Sequence
+from typing import Any, Callable, Literal, Mapping
 
 from .errors import CmdslError, did_you_mean
 
@@ -182,7 +182,7 @@ def add_game_options(parser: argparse.ArgumentParser, command: Command) -> None:
             if not added & set(option.flags):
                 group.add_argument(*option.flags, **option.settings)
                 added.update(option.flags)
-            flag, names = owners.setdefault(option.dest, (option.flags[0], []))
+            names = owners.setdefault(option.dest, (option.flags[0], []))[1]
             if name not in names:
                 names.append(name)
     parser.set_defaults(**{_OWNERS: owners})
@@ -200,7 +200,12 @@ def other_games_option(args: argparse.Namespace, command: str) -> str | None:
     return None
 
 
-def seats_help(names: Sequence[str] | None = None) -> str:
+def seats_help() -> str:
     """Each game's seat names, for a help text: "mygame: north, south; other: p1, p2, p3"."""
-    known = games()
-    return "; ".join(f"{n}: {', '.join(known[n].seats)}" for n in (names or list(known)))
+    return "; ".join(f"{n}: {', '.join(p.seats)}" for n, p in games().items())
+
+
+def games_help() -> str:
+    """The registered games, for a help text: "mygame (My Game, the default), other (Other)"."""
+    first = default_game()
+    return ", ".join(f"{n} ({p.title}{', the default' if n == first else ''})" for n, p in games().items())

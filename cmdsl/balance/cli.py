@@ -20,7 +20,7 @@ from ..games.cm2008.loader import load_card_set
 from ..games.cm2008.model import SIDES, CardSet, SetupMode
 from ..sets.set_location import choose_set
 from . import cluster, html_report
-from ..plugins import GamePlugin, add_game_options, default_game, game, games, other_games_option, without
+from ..plugins import GamePlugin, add_game_options, default_game, game, games, games_help, other_games_option, without
 from .analysis import analyse
 from .cluster import parse_cluster
 from .executor import Executor, executor_for
@@ -44,10 +44,7 @@ def add_parser(sub: Any) -> None:
                                    "(a card game's: first-player advantage, game length, and each card, state and "
                                    "event; an A/B of two sets with --against), else a seat study. `cmdsl balance "
                                    "report DB` reports a stored run again.")
-    first = default_game()
-    b.add_argument("--game", choices=list(games()), default=first,
-                   help="the game: " + ", ".join(f"{n} ({p.title}{', the default' if n == first else ''})"
-                                                 for n, p in games().items()))
+    b.add_argument("--game", choices=list(games()), default=default_game(), help="the game: " + games_help())
     b.add_argument("--games", metavar="N", type=argtypes.whole(1, None, "a whole number ≥ 1"),
                    help=f"how many games (per card set); default {DEFAULT_GAMES}, or the stored run's with --resume")
     b.add_argument("--bot", action="append", metavar="BOT",
@@ -175,13 +172,12 @@ def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
         html_report.check(args.report)  # before the games
     table = plugin.table(args)  # the game reads its options and its set: one located error before any game
     study = seats.seat_study(plugin, table, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
-                       args.workers or os.cpu_count() or 1, args.quiet)
+                             args.workers or os.cpu_count() or 1, args.quiet)
     print(study.render())
     if args.report:
         html_report.write_page(args.report, html_report.seat_page(study))
         print(f"Wrote the report {args.report}.", file=sys.stderr)
     return 0
-
 
 
 def campaign_balance(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable, Protocol, TypeVar
 
 from .scenario_checks import passed
@@ -31,10 +32,5 @@ def shown(out: Ran) -> str:
 def scenario_reader(load: Callable[[], T], read: Callable[[str, T], list[Report]]) -> Callable[[str], list[Report]]:
     """A game's reader of scenario files for one command: what they run on (its set) is ``load``ed at
     the first file, once, then each file is ``read`` with it."""
-    loaded: list[T] = []
-
-    def reader(path: str) -> list[Report]:
-        if not loaded:
-            loaded.append(load())
-        return read(path, loaded[0])
-    return reader
+    loaded = cache(load)
+    return lambda path: read(path, loaded())

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from functools import partial
+from functools import cache, partial
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ... import argtypes
 from ...bots.match import destination_refused, play_to_end, seat_bots
@@ -25,6 +25,9 @@ from .model import SIDES, CardSet
 from .record import FORMAT, FORMAT_SEAT, Record, load_record, save_record
 from .replay import Replay, replay
 from .setup import FIRST_PLAYERS, SETUP_MODES, Setup
+
+if TYPE_CHECKING:  # the scenario modules load when a scenario runs
+    from .scenario import Scenario
 
 CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"
 #: `cmdsl play` and `cmdsl balance`: the setup (R3.1) and who plays first; the turn limit (R12.3)
@@ -162,11 +165,15 @@ def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
 
 
 def _scenarios_of(path: str, cards: CardSet) -> list[Report]:
-    from .scenario import run_scenario
     from .scenario_file import load_scenarios
 
-    return [(sc.name, sc.id, partial(lambda sc: shown(run_scenario(cards, sc)), sc))
-            for sc in load_scenarios(path, cards)]
+    return [(sc.name, sc.id, partial(_report, cards, sc)) for sc in load_scenarios(path, cards)]
+
+
+def _report(cards: CardSet, sc: Scenario) -> str:
+    from .scenario import run_scenario
+
+    return shown(run_scenario(cards, sc))
 
 
 def _balance(args: argparse.Namespace) -> int:
@@ -240,13 +247,8 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     from .scenario import run_scenario
     from .scenario_file import load_scenario
 
-    loaded: list[CardSet] = []
-
-    def run(file: Path, index: int) -> str:
-        if not loaded:
-            loaded.append(load_card_set(folder))
-        return run_scenario(loaded[0], load_scenario(file, loaded[0], index)).report()
-    return run
+    cards = cache(lambda: load_card_set(folder))
+    return lambda file, index: run_scenario(cards(), load_scenario(file, cards(), index)).report()
 
 
 PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,

@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...bots.match import destination_refused, play_to_end, seat_bots
 from ...errors import CmdslError
@@ -23,6 +23,9 @@ from ...resources import bundled_cards_dir
 from ...sets.record_file import save_json
 from ...sets.scenario_report import Report, scenario_reader, shown
 from ...sets.set_location import choose_set
+
+if TYPE_CHECKING:  # the scenario modules load when a scenario runs
+    from .scenario import LobbysScenario
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
 _PEOPLE = Option(("--people",), dict(action="store_true", help="the variant The People Speak (L10, 2-4 players)"))
@@ -113,10 +116,14 @@ def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
 
 def _scenarios_of(path: str, data: LobbysData) -> list[Report]:
     from .scenario import load_lobbys_scenarios
+
+    return [(sc.name, sc.id, partial(_report, sc)) for sc in load_lobbys_scenarios(path, data)]
+
+
+def _report(sc: LobbysScenario) -> str:
     from .scenario_run import run_lobbys_scenario
 
-    return [(sc.name, sc.id, partial(lambda sc: shown(run_lobbys_scenario(sc)), sc))
-            for sc in load_lobbys_scenarios(path, data)]
+    return shown(run_lobbys_scenario(sc))
 
 
 @dataclass(frozen=True)
@@ -170,13 +177,8 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     from .scenario import load_lobbys_scenario
     from .scenario_run import run_lobbys_scenario
 
-    loaded: list[LobbysData] = []
-
-    def run(file: Path, index: int) -> str:
-        if not loaded:
-            loaded.append(load_data(folder / DATA_FILE))
-        return run_lobbys_scenario(load_lobbys_scenario(file, index, loaded[0])).report()
-    return run
+    data = cache(lambda: load_data(folder / DATA_FILE))
+    return lambda file, index: run_lobbys_scenario(load_lobbys_scenario(file, index, data())).report()
 
 
 PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), play, replay_record,
