@@ -26,14 +26,14 @@ from cmdsl.games.cm2008.model import ISSUES
 from cmdsl.bots.thinking import Thinking
 
 from .commands import COMMANDS, run_line
-from .lobbys_commands import COMMANDS as LOBBYS_COMMANDS
-from .lobbys_commands import completions as lobbys_words
+from cmdsl.games.lobbys.keyboard_commands import COMMANDS as LOBBYS_COMMANDS
+from cmdsl.games.lobbys.keyboard_commands import completions as lobbys_words
 from .line_input import LineReader, LineTooLong, ScriptReader, TerminalReader
-from .lobbys_commands import toolbar as lobbys_toolbar
-from .render import fit
+from cmdsl.games.lobbys.keyboard_commands import toolbar as lobbys_toolbar
+from .wrap import fit
 from .rules_command import rule_numbers
 from .session import Session
-from .toolbar import fit_bar, part, plain, words_cut
+from cmdsl.play.toolbar import fit_bar, part, plain, words_cut
 
 WELCOME = ("cmdsl — Campaign Manager 2008. Type `new` to play the beginner game against the random bot,\n"
            "`help` for the commands, Ctrl-D to leave. `new lobbys 3 players vs random` plays Lobbys.")
@@ -142,7 +142,7 @@ class EffectLexer(Lexer):
 def toolbar(session: Session, width: int | None = None) -> FormattedText:
     """The bottom bar within ``width`` columns (None: in full). Narrower, the turn goes first,
     then the decision's text is cut, then the scores are abbreviated: whose decision it is and
-    its number of options stay (repl/toolbar.py)."""
+    its number of options stay (cmdsl/play/toolbar.py)."""
     if session.lobbys is not None:
         return FormattedText(fit_bar(lobbys_toolbar(session.lobbys), width))
     game = session.game

@@ -28,7 +28,8 @@ from cmdsl.lang import render as unparse
 from cmdsl.games.cm2008.model import ISSUES, Side
 from cmdsl.games.cm2008 import explain
 
-from . import lobbys_commands, render
+from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
+from cmdsl.games.cm2008 import board as render
 from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
 from .session import Session, SessionError, save_arguments
 

@@ -26,8 +26,8 @@ from cmdsl.games.cm2008.model import CardSet, SetupMode, Side
 from cmdsl.sets.set_location import SetChoice, choose_set
 from cmdsl.bots.thinking import Watch, quiet
 
-from .lobbys_session import LobbysSession
-from .undo_rule import check_undo
+from cmdsl.games.lobbys.keyboard import LobbysSession
+from cmdsl.play.undo_rule import check_undo
 
 Signature = tuple[tuple[str, int, int], ...]
 
@@ -83,7 +83,7 @@ class Session:
     # files, a player could work out every deck order.
     seed_hidden: bool = False
     # A Lobbys game (`new lobbys`, or `load` of a Lobbys record): while there is one, the lines go
-    # to repl/lobbys_commands.py and ``game`` is None.
+    # to cmdsl/games/lobbys/keyboard_commands.py and ``game`` is None.
     lobbys: LobbysSession | None = None
 
     def __post_init__(self) -> None:

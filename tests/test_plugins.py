@@ -35,7 +35,7 @@ def test_the_command_line_tests_no_games_name() -> None:
     """Was: `args.game == "lobbys"`, `game_of(data) == "lobbys"`, `read_doc(path).game == "lobbys"`.
     The REPL still does (`new lobbys`, a Lobbys record): its one Session is the next step."""
     games_names = "|".join(games())
-    known = {ROOT / "repl" / "commands.py", ROOT / "repl" / "lobbys_commands.py"}
+    known = {ROOT / "repl" / "commands.py", ROOT / "cmdsl" / "games" / "lobbys" / "keyboard_commands.py"}
     for path in DISPATCHERS:
         named = re.search(rf"""[!=]=\s*\[?["']({games_names})["']""", path.read_text(encoding="utf-8"))
         assert bool(named) == (path in known), path

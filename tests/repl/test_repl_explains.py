@@ -285,7 +285,7 @@ def test_the_reserve_count_is_singular_for_one_state() -> None:
 
 
 def test_text_is_wrapped_at_word_boundaries_under_the_option() -> None:
-    from cmdsl.repl.render import fit
+    from cmdsl.repl.wrap import fit
 
     s, out = bundled("new seed 2 first mccain")
     wrapped = fit(out, 60)

@@ -13,7 +13,7 @@ from prompt_toolkit.output import DummyOutput
 
 from cmdsl.errors import CmdslError
 from cmdsl.games.lobbys.seats import LobbysSeat
-from cmdsl.repl import lobbys_commands
+from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
 from cmdsl.repl.app import repl
 from cmdsl.repl.commands import COMMANDS, run_line
 from cmdsl.repl.session import Session

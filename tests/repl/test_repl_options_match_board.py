@@ -14,7 +14,7 @@ from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import StateView
 from cmdsl.games.cm2008.model import CardSet
-from cmdsl.repl import render
+from cmdsl.games.cm2008 import board as render
 from cmdsl.games.cm2008.explain import explain
 
 

@@ -15,7 +15,7 @@ from cmdsl.games.lobbys import events as LE
 from cmdsl.games.cm2008.model import Side
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
-from cmdsl.repl.undo_rule import UndoRefused
+from cmdsl.play.undo_rule import UndoRefused
 
 CM2008 = str(Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008")
 
@@ -76,7 +76,7 @@ def test_lobbys_undo_before_a_reveal_is_allowed_in_hot_seat() -> None:
 
 
 def test_lobbys_the_hand_dealt_is_a_reveal() -> None:
-    from cmdsl.repl.lobbys_session import reveals
+    from cmdsl.games.lobbys.keyboard import reveals
 
     s = Session()
     run_line(s, "new lobbys 3 players vs random seed 4")

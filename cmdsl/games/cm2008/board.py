@@ -1,4 +1,4 @@
-"""Text for the REPL: the board, a hand, the log, a pending decision.
+"""Campaign Manager 2008 at the REPL: the board, a hand, the log, a pending decision.
 
 Colour is ANSI (red McCain, blue Obama) and optional; without it everything still reads, because
 colours are always also spelled (R/B/W letters, names).
@@ -6,7 +6,6 @@ colours are always also spelled (R/B/W letters, names).
 
 from __future__ import annotations
 
-import re
 from typing import cast
 
 from cmdsl.game.decisions import Decision
@@ -138,38 +137,3 @@ def decision(d: Decision, colour: bool = False, game: Game | None = None) -> str
             lines += ["       " + p.dim(x) for x in option_details(game, d, o, in_play)]
     lines.append(p.dim("  (`?` explains this decision)"))
     return "\n".join(lines)
-
-
-_ESC = re.compile(r"\x1b\[[0-9;]*m")
-_MARKER = re.compile(r"^(\s*)(\d+\.\s+|[-*]\s+)?")
-
-
-def visible_len(text: str) -> int:
-    return len(_ESC.sub("", text))
-
-
-def fit(text: str, width: int) -> str:
-    """Wrap every line longer than ``width`` at spaces, never inside a word; a continuation lines up
-    under the text of a numbered or bulleted line, else 4 columns in. Colour codes take no room."""
-    if width < 20:  # a terminal this narrow cannot be helped; leave lines whole
-        return text
-    return "\n".join(out for line in text.split("\n") for out in _wrap(line, width))
-
-
-def _wrap(line: str, width: int) -> list[str]:
-    if visible_len(line) <= width:
-        return [line]
-    m = _MARKER.match(line)
-    assert m is not None
-    hang = " " * min(len(m.group(0)) if m.group(2) else len(m.group(1)) + 4, width // 2)
-    head, words = line[: len(m.group(0))], line[len(m.group(0)):].split(" ")
-    lines, current = [], head
-    for word in words:
-        candidate = current + (" " if current.strip() and not current.endswith(" ") else "") + word
-        if visible_len(candidate) > width and current.strip():
-            lines.append(current.rstrip())
-            current = hang + word
-        else:
-            current = candidate
-    lines.append(current.rstrip())
-    return lines

@@ -21,10 +21,10 @@ from cmdsl.sets.record_file import game_of, read_json, save_json
 
 from cmdsl.games.lobbys.explain import explain
 
-from .lobbys_session import PLAYER_COUNTS, LobbysError, LobbysSession, LobbysSetup
-from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
-from .session import Session, save_arguments
-from .toolbar import Part, part, plain
+from .keyboard import PLAYER_COUNTS, LobbysError, LobbysSession, LobbysSetup
+from cmdsl.repl.rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
+from cmdsl.repl.session import Session, save_arguments
+from cmdsl.play.toolbar import Part, part, plain
 
 #: Runs a CM2008 command that leaves the Lobbys game (`new` without `lobbys`, `load` of a CM2008
 #: record): (session, command word, argument text, colour) -> text.
@@ -101,7 +101,7 @@ def screen(ls: LobbysSession) -> str:
 
 
 def toolbar(ls: LobbysSession) -> list[Part]:
-    """The bottom bar's parts (repl/toolbar.py fits them to the terminal): the step, every seat's
+    """The bottom bar's parts (cmdsl/play/toolbar.py fits them to the terminal): the step, every seat's
     points, who is at the keyboard and their number of options. Narrower, the step and the points
     are abbreviated, then the step goes, then "to pick", and the points last: who picks and how
     many options stay."""

@@ -21,7 +21,7 @@ from cmdsl.games.lobbys.record import seat_record
 from cmdsl.games.lobbys.seats import LobbysSeat
 from cmdsl.bots.thinking import Watch, quiet
 
-from .undo_rule import check_undo
+from cmdsl.play.undo_rule import check_undo
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
 
