@@ -94,6 +94,11 @@ class GamePlugin:
     #: how the rulebook says a game is won, and shared, for a seat study's report
     decided_by: str = "one winner"
     shared_by: str = "a tie"
+    #: the game at the REPL: its keyboard's class (``cmdsl.play.keyboard.Keyboard``, made with the
+    #: session and the `--cards` folder), imported when asked for; None: not played at the REPL
+    keyboard: Callable[[], Callable[[Any, str | None], Any]] | None = None
+    #: the game's rulebook (``cmdsl.sets.rulebook.Rulebook``), for `rules` at the REPL
+    rulebook: Callable[[], Any] | None = None
 
 
 class NoSuchGame(CmdslError):

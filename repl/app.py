@@ -22,32 +22,29 @@ from prompt_toolkit.shortcuts import clear
 
 from cmdsl.errors import CmdslError
 from cmdsl.lang.parser import keywords
-from cmdsl.games.cm2008.model import ISSUES
 from cmdsl.bots.thinking import Thinking
+from cmdsl.play.toolbar import fit_bar
+from cmdsl.plugins import default_game, game
 
-from .commands import COMMANDS, run_line
-from cmdsl.games.lobbys.keyboard_commands import COMMANDS as LOBBYS_COMMANDS
-from cmdsl.games.lobbys.keyboard_commands import completions as lobbys_words
+from .commands import all_commands, run_line
 from .line_input import LineReader, LineTooLong, ScriptReader, TerminalReader
-from cmdsl.games.lobbys.keyboard_commands import toolbar as lobbys_toolbar
-from .wrap import fit
 from .rules_command import rule_numbers
-from .session import Session
-from cmdsl.play.toolbar import fit_bar, part, plain, words_cut
-
-WELCOME = ("cmdsl — Campaign Manager 2008. Type `new` to play the beginner game against the random bot,\n"
-           "`help` for the commands, Ctrl-D to leave. `new lobbys 3 players vs random` plays Lobbys.")
-CARDS_CHANGED = "The card files changed: type `reload` to replay the game with them."
-
+from .session import Session, keyboard_games
+from .wrap import fit
 
 def welcome(session: Session) -> str:
-    """The greeting names the card set, so a designer sees at once whether their edits are used."""
-    return f"{WELCOME}\nUsing the {session.choice.describe()}."
+    """The greeting names the games and the card set, so a designer sees at once whether their
+    edits are used."""
+    first = game(default_game()).title
+    others = [name for name in keyboard_games() if name != default_game()]
+    also = f" Also here: {', '.join(f'`new {name}`' for name in others)} (`help new`)." if others else ""
+    return (f"cmdsl — {first}. Type `new` to play the beginner game against the random bot,\n"
+            f"`help` for the commands, Ctrl-D to leave.{also}\n{session.keyboard.greeting()}")
 
 
 def notices(session: Session) -> str:
     """What to say before the next prompt: the card files changed on disk (once per change)."""
-    return CARDS_CHANGED if session.cards_changed() else ""
+    return session.keyboard.notices()
 
 
 class ReplCompleter(Completer):
@@ -56,59 +53,40 @@ class ReplCompleter(Completer):
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def words(self, command: str) -> list[str]:
+    def words(self, command: str, text: str) -> list[str]:
+        s = self.session
         if command == "rules":
-            return rule_numbers(self.session)
-        if self.session.lobbys is not None:
-            return lobbys_words(self.session.lobbys, command)
-        cards = self.session.cards
-        if command in ("card", "explain", "play"):
-            return [*cards.cards, *cards.news, *(r.id for r in cards.negative.values())]
+            return rule_numbers(s)
         if command == "help":
-            return list(COMMANDS)
+            return list(all_commands(s))
         if command == "new":
-            return ["beginner", "choose-states", "draft", "vs", "random", "greedy", "ismcts", "human", "as", "mccain",
-                    "obama", "seed", "first", "lobbys"]
-        states = [f'"{s}"' for s in cards.states] if command == "eval" else list(cards.states)
-        groups = [f'"{g}"' for g in cards.groups] if command == "eval" else sorted(cards.groups)
-        extra = sorted(keywords()) if command == "eval" else ["score", "hand", "news", "die", "issue", "key",
-                                                              *ISSUES, "mccain", "obama", *cards.news]
-        return [*states, *groups, *extra, *cards.cards]
-
-    def set_words(self, text: str) -> list[str] | None:
-        """After `set STATE`: the row and marker words; after `set STATE key`: that state's two
-        groups (the key marker can only go on one of them). None: not about a state."""
-        rest = text[len("set"):].lstrip().lower()
-        for name, tile in sorted(self.session.cards.states.items(), key=lambda kv: -len(kv[0])):
-            if rest.startswith(name.lower() + " "):
-                tail = rest[len(name):].lstrip()
-                if tail.startswith("key "):
-                    return list(tile.groups)
-                return [] if " " in tail else [*ISSUES, "issue", "key"]  # a row: nothing to offer
-        return None
+            return [*keyboard_games(), *s.keyboard.completions(command, text)]
+        return s.keyboard.completions(command, text)
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
         if " " not in text.lstrip():
-            for name in LOBBYS_COMMANDS if self.session.lobbys is not None else COMMANDS:
+            for name in all_commands(self.session):
                 if name.startswith(text.strip()):
                     yield Completion(name, -len(text.strip()))
             return
         command = text.split()[0]
         m = re.search(r'("[^"]*|[\w\-.:\']*)$', text)
-        word = m.group(1) if m else ""
-        words = self.set_words(text) if command == "set" else None
-        if words and " key " in text.lower():
-            word = text[text.lower().rindex(" key ") + 5:]  # a group name has spaces: complete all of it
-        for w in words if words is not None else self.words(command):
-            if w.lower().startswith(word.lower()) and w != word:
-                yield Completion(w, -len(word))
+        starts = sorted({m.start() if m else len(text), *(k + 1 for k, c in enumerate(text) if c == " ")})
+        for w in self.words(command, text):
+            # a word may have spaces (a state, a group): it completes the longest tail it begins
+            tail = next((text[k:] for k in starts if w.lower().startswith(text[k:].lower())), None)
+            if tail is not None and w != tail:
+                yield Completion(w, -len(tail))
 
 
 class EffectLexer(Lexer):
     """Highlights keywords, names and numbers in `eval` lines (and the command word)."""
 
     TOKEN = re.compile(r'"[^"]*"?|\d+|[A-Za-z][\w\-]*|\S')
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
 
     def lex_document(self, document: Document):
         words = keywords()
@@ -120,7 +98,7 @@ class EffectLexer(Lexer):
             for m in self.TOKEN.finditer(text):
                 out.append(("", text[pos:m.start()]))
                 tok = m.group(0)
-                if m.start() == len(text) - len(text.lstrip()) and tok in COMMANDS:
+                if m.start() == len(text) - len(text.lstrip()) and tok in all_commands(self.session):
                     style = "bold"
                 elif tok.startswith('"'):
                     style = "ansigreen"
@@ -140,29 +118,10 @@ class EffectLexer(Lexer):
 
 
 def toolbar(session: Session, width: int | None = None) -> FormattedText:
-    """The bottom bar within ``width`` columns (None: in full). Narrower, the turn goes first,
-    then the decision's text is cut, then the scores are abbreviated: whose decision it is and
-    its number of options stay (cmdsl/play/toolbar.py)."""
-    if session.lobbys is not None:
-        return FormattedText(fit_bar(lobbys_toolbar(session.lobbys), width))
-    game = session.game
-    if game is None:
-        return FormattedText([("", " no game — `new` starts one ")])
-    from cmdsl.games.cm2008.model import Side
-
-    m, o = game.position.players[Side.MCCAIN].score, game.position.players[Side.OBAMA].score
-    parts = [part(plain(f"turn {game.turn}"), (0, plain(f"T{game.turn}")), (1, ())),
-             part((("fg:ansired", f"McCain {m}"), ("", "  "), ("fg:ansiblue", f"Obama {o}")),
-                  (3, (("fg:ansired", f"M{m}"), ("", " "), ("fg:ansiblue", f"O{o}"))), (6, ()), gap="  ")]
-    pending = session.human_decision() or game.pending  # at secret picks: the keyboard's own
-    if game.result:
-        parts.append(part(plain(game.result.text())))
-    elif pending:
-        prompt, *cuts = words_cut(pending.prompt)
-        parts += [part(plain(str(pending.player)), (5, ())),
-                  part(plain(": " + prompt), *((2, plain(": " + cut)) for cut in cuts), (2, ()), gap=""),
-                  part(plain(f"({len(pending.options)} options)"), gap=" ")]
-    return FormattedText(fit_bar(parts, width))
+    """The bottom bar within ``width`` columns (None: in full), as the game's keyboard composes
+    it (cmdsl/play/toolbar.py fits it)."""
+    parts = session.keyboard.toolbar()
+    return FormattedText(fit_bar(parts, width) if parts else [("", " no game — `new` starts one ")])
 
 
 def _print(text: str) -> None:
@@ -252,7 +211,7 @@ def _reader(session: Session, history: str | None, prompt: PromptSession | None,
     hist: History = FileHistory(history) if history else InMemoryHistory()
     return TerminalReader(prompt or PromptSession(
         history=hist, auto_suggest=AutoSuggestFromHistory(), completer=ReplCompleter(session),
-        lexer=EffectLexer(), bottom_toolbar=lambda: toolbar(session, terminal_size()[0] - 1),
+        lexer=EffectLexer(session), bottom_toolbar=lambda: toolbar(session, terminal_size()[0] - 1),
         complete_while_typing=False))
 
 
@@ -275,7 +234,8 @@ def _run_one(session: Session, ps: LineReader, line: str, colour: bool, show: Ca
     if stripped.lower() == "clear":  # the terminal's business, not the game's (as Ctrl-L)
         clear()
         return False
-    if stripped == "eval" or re.fullmatch(r"eval as \w+", stripped):
+    block = type(session.keyboard).BLOCK
+    if block is not None and re.fullmatch(block, stripped):
         line = stripped + " " + read_block(ps)
     try:
         with session.transaction():

@@ -1,177 +1,46 @@
-"""REPL commands: parse a line, run it on the session, return the text to show.
+"""REPL commands: run a line on the session and return the text to show.
 
-Plain functions, testable without a terminal. A user's mistake raises ``CmdslError`` (one
-line, or a located effect error) and changes nothing.
+Plain functions, testable without a terminal. The commands every game shares are here (`new`,
+`load`, `help`, `rules`, `clear`, `quit`); the rest of a line, a game's own commands and the
+answers to its decisions, goes to the keyboard of the game being played. A user's mistake raises
+``CmdslError`` (one line, or a located effect error) and changes nothing.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import secrets
-import shlex
-from dataclasses import dataclass
-from enum import Enum
-from pathlib import Path
-from typing import Callable, cast
+from typing import Callable, Mapping
 
-from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
-from cmdsl.games.cm2008.catalog import show as show_card
-from cmdsl.errors import CmdslError, did_you_mean
-from cmdsl.game.decisions import Decision, Option
-from cmdsl.games.cm2008.setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer
-from cmdsl.games.cm2008.model import SetupMode
-from cmdsl.game.fields import MAX_SEED
-from cmdsl.games.cm2008.options import play_id, state_id
-from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
-from cmdsl.lang import render as unparse
-from cmdsl.games.cm2008.model import ISSUES, Side
-from cmdsl.games.cm2008 import explain
+from cmdsl.errors import did_you_mean
+from cmdsl.play.keyboard import Command
+from cmdsl.plugins import default_game, game, games
+from cmdsl.sets.record_file import game_of, read_json
 
-from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
-from cmdsl.games.cm2008 import board as render
 from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
-from .session import Session, SessionError, save_arguments
-
-
-Runner = Callable[..., str]  # (session, argument text, colour=False) -> text to show
-
-
-@dataclass(frozen=True)
-class Command:
-    run: Runner
-    usage: str
-    help: str
-
-
-def _sides(word: str) -> Side:
-    try:
-        return Side(word.lower())
-    except ValueError:
-        raise SessionError(f'"{word}" is not a player: mccain or obama') from None
-
-
-def _viewer(s: Session) -> Side | None:
-    game = s.require()
-    if s.hot_seat() and s.at_keyboard is not None:
-        return s.at_keyboard  # hot-seat: whoever has the keyboard, until it is handed over
-    mine = s.human_decision()
-    if mine is not None:
-        return cast(Side, mine.player)
-    return next(iter(s.humans)) if len(s.humans) == 1 else game.active
-
-
-def _seen(s: Session, evs: list) -> list:
-    """The events as the player at the keyboard may see them (their seat's view), unless debugging."""
-    viewer = _viewer(s)
-    if s.debug or viewer is None:
-        return evs
-    return [e.redacted(viewer) for e in evs]
-
-
-def _after(s: Session, evs: list, colour: bool) -> str:
-    game = s.require()
-    out = [render.events(_seen(s, evs), colour, s.hides_seed())] if evs else []
-    if game.result is not None:
-        if game.result not in evs:  # the log just shown already ends with it
-            out.append(game.result.text())
-        out.append(f"The seed was {game.seed} (`new seed {game.seed}` deals this game again).")
-    elif game.pending is not None:
-        d = s.human_decision() or game.pending
-        if s.hot_seat() and not s.debug and d.player in s.humans and d.player != s.at_keyboard:
-            s.handing_over = True  # the next player's hand waits until only they can see it
-            out.append(f"— Hand over to {d.player}: press Enter when only {d.player} can see the screen. —")
-        else:
-            out.append(render.decision(d, colour, game))
-    return "\n".join(out)
-
-
-def _hand_over(s: Session, colour: bool) -> str:
-    """Enter after a hand-over: the player now at the keyboard sees their decision."""
-    s.require()
-    s.handing_over = False
-    d = s.human_decision()
-    s.at_keyboard = d.player if d is not None else s.at_keyboard  # type: ignore[assignment]
-    return f"{s.at_keyboard} has the keyboard.\n" + _after(s, [], colour)
-
-
-# ---- commands -------------------------------------------------------------------------------
+from .session import Session, SessionError, keyboard_class, keyboard_games
 
 
 def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
-    words = arg.lower().split()
-    if words[:1] == ["lobbys"]:
-        return lobbys_commands.cmd_new(s, arg.strip()[len("lobbys"):], colour)
-    mode: SetupMode = "beginner"
-    first: FirstPlayer = "random"
-    opponent, human = "random", Side.MCCAIN
-    seed: int | None = None
-    i = 0
-    while i < len(words):
-        w = words[i]
-        nxt = words[i + 1] if i + 1 < len(words) else None
-        if w in SETUP_MODES:
-            mode = w
-        elif w == "vs" and nxt is not None and (nxt == "human" or nxt.partition(":")[0] in BOT_NAMES):
-            opponent, i = _opponent(nxt), i + 1
-        elif w == "as" and nxt is not None:
-            human, i = _sides(nxt), i + 1
-        elif w == "seed" and nxt is not None and nxt.isdigit():
-            if int(nxt) > MAX_SEED:  # a record keeps the seed; one this large could not be loaded
-                raise SessionError(f"new: a seed is at most {MAX_SEED}")
-            seed, i = int(nxt), i + 1
-        elif w == "first" and nxt in FIRST_PLAYERS:
-            first, i = nxt, i + 1
-        else:
-            raise SessionError(f'new: did not understand "{w}" (see `help new`)')
-        i += 1
-    s.may_discard("new")
-    hidden = seed is None
-    if seed is None:
-        seed = secrets.randbelow(MAX_SEED + 1)  # fresh from the OS, so no two games are dealt alike
-    evs = s.start(mode, opponent, human, seed, first, hidden=hidden)
-    who = "hot-seat" if opponent == "human" else f"you are {human}, the {opponent} bot plays {human.other}"
-    shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
-    return f"New {mode} game ({shown}): {who}.\n" + _after(s, evs[-12:], colour)
+    """`new [GAME] …`: a game of GAME (the default game without one), as that game reads the rest."""
+    first, _, rest = arg.strip().partition(" ")
+    name = first.lower() if first.lower() in keyboard_games() else default_game()
+    keyboard = s.keyboard_of(name)
+    out = keyboard.new(rest if name == first.lower() else arg, colour)  # asks before dropping a game
+    s.switch(name, keyboard)
+    return out
 
 
-def _opponent(word: str) -> str:
-    """"human", or a bot with its settings in canonical form (``ismcts:iterations=100``)."""
-    if word == "human":
-        return word
-    try:
-        return parse_bot(word).text()
-    except BotSpecError as e:
-        raise SessionError(f"new: {e}") from None
-
-
-def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
-    game = s.require()
-    d = s.human_decision() or game.pending
-    if d is None:
-        raise SessionError("the game is over: no decision is pending (`new` starts another)")
-    if d.player not in s.humans:
-        raise SessionError(f"it is {d.player}'s bot's turn to decide")
-    if s.handing_over:
-        raise SessionError(f"hand the keyboard over first: press Enter when only {d.player} can see the screen")
-    text = arg.strip()
-    if text.isdigit():
-        n = int(text)
-        if not 1 <= n <= len(d.options):
-            raise SessionError(f"{n} is not an option: choose a number from 1 to {len(d.options)}")
-        text = d.options[n - 1].id
-    else:
-        hits = matching_options(d, text)
-        if len(hits) != 1:
-            near = did_you_mean(text, [o.label for o in d.options])
-            raise SessionError(f'"{text}" is not one of the options' + (f' (did you mean "{near}"?)' if near else "")
-                               + f"; answer with a number from 1 to {len(d.options)}")
-        text = hits[0].id
-    return _after(s, s.answer(text, d.player), colour)
-
-
-def cmd_play(s: Session, arg: str, colour: bool = False) -> str:
-    return cmd_answer(s, play_id(arg.strip()), colour)
+def cmd_load(s: Session, arg: str, colour: bool = False) -> str:
+    """`load FILE …`: the record's game goes on from where it was saved, in whichever game it is."""
+    words = arg.split()
+    if not words:
+        raise SessionError("load: give a file name, e.g. `load game.json`")
+    data = read_json(words[0])  # a broken file: one line, nothing changed
+    name = game_of(data, words[0], tuple(games()), default_game())
+    keyboard = s.keyboard_of(name)
+    out = keyboard.load(words[0], data, words[1:], colour)  # asks before dropping a game
+    s.switch(name, keyboard)
+    return out
 
 
 def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
@@ -180,237 +49,6 @@ def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
 
 def cmd_clear(s: Session, arg: str, colour: bool = False) -> str:
     return ""  # the prompt loop clears the terminal before running it; here for help and completion
-
-
-def cmd_board(s: Session, arg: str, colour: bool = False) -> str:
-    return render.board(s.require(), _viewer(s), colour)
-
-
-def cmd_hand(s: Session, arg: str, colour: bool = False) -> str:
-    return render.hand(s.require(), _viewer(s) or Side.MCCAIN)
-
-
-def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
-    s.require()
-    return _after(s, [], colour) or "No decision is pending."
-
-
-def cmd_log(s: Session, arg: str, colour: bool = False) -> str:
-    n = int(arg) if arg.strip().isdigit() else 20
-    return render.events(_seen(s, s.require().events[-n:]), colour, s.hides_seed())
-
-
-def cmd_card(s: Session, arg: str, colour: bool = False) -> str:
-    if not arg.strip():
-        raise SessionError("card: give a card id (completion helps: press Tab)")
-    text = show_card(s.cards, arg.strip())
-    return text + _state_now(s, arg.strip())
-
-
-def _state_now(s: Session, name: str) -> str:
-    """For a state in play, how it stands now (the printed tile is what `card` shows first)."""
-    if s.game is None:
-        return ""
-    viewer = _viewer(s) or s.game.seats[0]
-    states = {sv.name: sv for sv in s.game.view(viewer).states}
-    tile = next((t for t in s.cards.states.values()
-                 if name.lower().replace("-", " ") in (t.name.lower(), t.slug.replace("-", " "))), None)
-    if tile is None or tile.name not in states:
-        return ""
-    return "\nIn play now:\n" + "\n".join("  " + x for x in explain.state_lines(tile, states[tile.name])) + "\n"
-
-
-def cmd_explain(s: Session, arg: str, colour: bool = False) -> str:
-    item_id = arg.strip()
-    item = s.cards.item(item_id)
-    if item is None:
-        return show_card(s.cards, item_id)  # raises with a suggestion
-    tree = _tree(item.checked.program)
-    return (show_card(s.cards, item_id) + "\nSyntax tree:\n" + tree
-            + "\n\nCanonical effect text:\n" + unparse.program(item.checked.program))
-
-
-def _tree(node: object, indent: str = "  ") -> str:
-    """A readable dump of a frozen AST: one node per line, fields indented."""
-    from dataclasses import fields, is_dataclass
-
-    if not is_dataclass(node):
-        return indent + repr(node)
-    name = type(node).__name__
-    pos = getattr(node, "pos", None)
-    head = f"{indent}{name}" + (f"  @{pos}" if pos and pos.line else "")
-    lines = [head]
-    for f in fields(node):
-        if f.name == "pos":
-            continue
-        value = getattr(node, f.name)
-        if isinstance(value, tuple):
-            lines.append(f"{indent}  {f.name}:")
-            for v in value:
-                if isinstance(v, tuple):
-                    lines.append(f"{indent}    option:")
-                    lines += [_tree(x, indent + "      ") for x in v]
-                else:
-                    lines.append(_tree(v, indent + "    "))
-        elif is_dataclass(value):
-            lines.append(f"{indent}  {f.name}:")
-            lines.append(_tree(value, indent + "    "))
-        else:
-            shown = repr(value.value) if isinstance(value, Enum) else repr(value)  # a kind, as the source writes it
-            lines.append(f"{indent}  {f.name}: {shown}")
-    return "\n".join(lines)
-
-
-def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
-    game = s.require()
-    text = arg
-    side = cast(Side, game.pending.player) if game.pending is not None else game.active
-    first, _, rest = arg.partition(" ")
-    if first == "as":
-        who, _, text = rest.partition(" ")
-        side = _sides(who)
-    text = text.strip("\n")
-    if not text.strip():
-        raise SessionError("eval: give an effect, e.g. `eval gain 1 support on economy in \"Ohio\"`")
-    evs = s.interject(EffectByHand(side, text)) + s.run_bots()
-    return _debugging(s) + _after(s, evs, colour)
-
-
-def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
-    game = s.require()
-    try:
-        words = shlex.split(arg) if arg.strip() else []
-    except ValueError as e:
-        raise SessionError(f"set: {e}") from None
-    patch: dict[str, object]
-    if not words:
-        raise SessionError("set: what? (see `help set`)")
-    head = words[0].lower()
-    if head == "score" and len(words) == 3 and words[2].isdigit():
-        patch = {"op": "score", "side": _sides(words[1]).value, "value": int(words[2])}
-    elif head == "hand" and len(words) >= 2:
-        patch = {"op": "hand", "side": _sides(words[1]).value, "cards": words[2:]}
-    elif head == "news" and len(words) == 2:
-        patch = {"op": "news", "id": words[1]}
-    elif head == "die" and len(words) == 2 and words[1].isdigit():
-        pips = int(words[1])
-        if not 1 <= pips <= 6:
-            raise SessionError(f"set: a die result is 1 to 6, not {pips}")
-        s.force_die(pips)  # recorded as the chance seat's answer where the die is rolled
-        return _debugging(s) + f"The next Going Negative die will show {pips}."
-    else:
-        # set STATE ISSUE ROW... | set STATE issue N | set STATE key GROUP (state names may have spaces)
-        names = sorted((x.name for x in game.in_play), key=len, reverse=True)
-        text = arg.strip()
-        state = next((n for n in names if text.lower().startswith(n.lower())), None)
-        if state is None:
-            near = did_you_mean(words[0], [x.name for x in game.in_play])
-            raise SessionError(f'set: "{words[0]}" is not a state in play' + (f' (did you mean "{near}"?)' if near else ""))
-        what, _, value = text[len(state):].strip().partition(" ")
-        what = what.lower()
-        if what in ISSUES:
-            patch = {"op": "state", "name": state, what: value.strip()}
-        elif what == "issue" and value.strip().isdigit():
-            patch = {"op": "state", "name": state, "issue": int(value)}
-        elif what == "key":
-            patch = {"op": "state", "name": state, "key": value.strip()}
-        else:
-            raise SessionError("set: after the state give defense ROW, economy ROW, issue N or key GROUP")
-    evs = s.interject(PositionChange.of(patch)) + s.run_bots()
-    return _debugging(s) + _after(s, evs, colour)
-
-
-def _debugging(s: Session) -> str:
-    """`eval`, `set` and `trace` show and change what a player may not know: debug mode."""
-    if s.debug:
-        return ""
-    s.set_debug(True)
-    return "Debug mode is on: you see every card and event (`debug off` hides them again).\n"
-
-
-def cmd_debug(s: Session, arg: str, colour: bool = False) -> str:
-    word = arg.strip().lower()
-    if word not in ("on", "off", ""):
-        raise SessionError("debug: on or off")
-    s.set_debug(word != "off" if word else not s.debug)
-    return ("Debug mode is on: you see every card and event." if s.debug
-            else "Debug mode is off: you see what your seat may know.")
-
-
-def cmd_trace(s: Session, arg: str, colour: bool = False) -> str:
-    note = _debugging(s)
-    return note + _trace(s)
-
-
-def _trace(s: Session) -> str:
-    game = s.require()
-    evs = game.events[s.action_start:]
-    if not evs:
-        return "Nothing has happened yet."
-    out = []
-    for e in evs:
-        line = render.event_text(e, s.hides_seed())
-        if e.cause:
-            item_id, _, lineno = e.cause.partition(":")
-            src = _source_line(s, item_id, int(lineno)) if lineno.isdigit() else ""
-            line += f"\n      ← {e.cause}: {src.strip()}" if src else f"\n      ← {e.cause}"
-        out.append(line)
-    return "\n".join(out)
-
-
-def _source_line(s: Session, item_id: str, lineno: int) -> str:
-    item = s.cards.item(item_id)
-    if item is None or item.source is None:
-        return ""
-    try:
-        lines = Path(item.source.file).read_text(encoding="utf-8").split("\n")
-    except OSError:
-        return ""
-    return lines[lineno - 1] if 0 < lineno <= len(lines) else ""
-
-
-def cmd_undo(s: Session, arg: str, colour: bool = False) -> str:
-    n = s.undo()
-    return f"Undone ({n} answer{'s' if n != 1 else ''}).\n" + _after(s, [], colour)
-
-
-def cmd_redo(s: Session, arg: str, colour: bool = False) -> str:
-    n = s.redo_one()
-    return f"Redone ({n} answer{'s' if n != 1 else ''}).\n" + _after(s, [], colour)
-
-
-def cmd_save(s: Session, arg: str, colour: bool = False) -> str:
-    path, full = save_arguments(arg)
-    try:
-        s.save(path, full)
-    except OSError as e:
-        raise SessionError(f"save: cannot write {path} ({e.strerror})") from None
-    if full:
-        return f"Saved to {path}: the full record, which shows every hidden card (the game is marked debugged)."
-    return f"Saved to {path}."
-
-
-def cmd_load(s: Session, arg: str, colour: bool = False) -> str:
-    words = arg.split()
-    if not words:
-        raise SessionError("load: give a file name, e.g. `load game.json`")
-    opponent = words[2] if len(words) >= 3 and words[1] == "vs" else "random"
-    s.may_discard("load")
-    data = lobbys_commands.is_lobbys_record(words[0])  # a broken file: one line, nothing changed
-    if data is not None:  # a Lobbys record: the REPL plays Lobbys from now on
-        return lobbys_commands.load_data(s, words[0], data, words[1:], colour, asked=True)
-    return s.load(words[0], opponent) + "\n" + _after(s, [], colour)
-
-
-def cmd_reload(s: Session, arg: str, colour: bool = False) -> str:
-    return s.reload() + "\n" + _after(s, [], colour)
-
-
-def cmd_why(s: Session, arg: str, colour: bool = False) -> str:
-    game = s.require()
-    if game.pending is None:
-        raise SessionError("no decision is pending" + (" (the game is over)" if game.over else ""))
-    return explain.explain(game, s.human_decision() or game.pending)
 
 
 def summary(cmd: Command) -> str:
@@ -422,147 +60,92 @@ def summary(cmd: Command) -> str:
 
 def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
     name = arg.strip().lower()
-    if not name and s.game is not None and s.game.pending is not None:  # at a decision, explain it
-        return cmd_why(s, "", colour) + "\n\n`help commands` lists the commands."
+    if not name:  # at a decision, explain it
+        explained = s.keyboard.at_decision()
+        if explained is not None:
+            return explained + "\n\n`help commands` lists the commands."
     if name == "commands":
         name = ""
+    commands = all_commands(s)
     if name:
-        cmd = COMMANDS.get(name)
+        cmd = commands.get(name)
         if cmd is None:
-            near = did_you_mean(name, COMMANDS)
-            raise SessionError(f'no command "{name}"' + (f' (did you mean "{near}"?)' if near else ""))
+            raise other_games_command(s, name) or SessionError(
+                f'no command "{name}"' + _near(name, commands))
         return f"{cmd.usage}\n\n{cmd.help}"
-    lines = ["Commands (`help COMMAND` for more):"]
-    for c in COMMANDS.values():
+    lines = [f"{s.plugin.title} commands (`help COMMAND` for more):"]
+    for c in commands.values():
         lines += [f"  {c.usage}", f"      {summary(c)}"]
-    lines.append("\nAnswer a pending decision with its number (or the start of its label).")
+    lines.append("\n" + type(s.keyboard).ANSWER_HINT)
     return "\n".join(lines)
 
 
-COMMANDS: dict[str, Command] = {
-    "new": Command(cmd_new, "new [MODE] [vs BOT|human] [as SIDE] [seed N]",
-                   "Start a game. MODE: " + ", ".join(SETUP_MODES) + "; BOT: " + ", ".join(BOT_NAMES)
-                   + " (ismcts takes settings: vs ismcts:iterations=100; docs/bots.md)"
-                   + ".\nExample: new draft vs greedy as obama seed 7"),
-    "board": Command(cmd_board, "board", "Show the states in play, scores, supplies, Media Support and your hand."),
-    "hand": Command(cmd_hand, "hand", "Show your hand."),
-    "options": Command(cmd_options, "options", "Show the pending decision and its numbered options."),
-    "answer": Command(cmd_answer, "answer N|LABEL", "Answer the pending decision (a bare number works too)."),
-    "play": Command(cmd_play, "play CARD-ID",
-                    "Play a card from your hand (same as choosing its option)."),
-    "log": Command(cmd_log, "log [N]", "Show the last N events (default 20)."),
-    "card": Command(cmd_card, "card ID|STATE|going-negative N",
-                    "Show a card's rules text and source, a state's tile (`card Ohio`), or a Going\n"
-                    "Negative result (`card going-negative 4`); Breaking News too."),
-    "explain": Command(cmd_explain, "explain ID",
-                       "Show a card's source, its syntax tree and the text generated from it."),
-    "eval": Command(cmd_eval, "eval [as SIDE] EFFECT",
-                    "Run an effect on the live position (at a play-or-draw decision), as SIDE\n"
-                    "(default: the player to act). Its decisions are asked as usual. For several\n"
-                    "lines, type `eval` (or `eval as obama`) alone, then the lines, then an empty line.\n"
-                    "It is recorded in the game: undo, save and reload include it."),
-    "debug": Command(cmd_debug, "debug [on|off]",
-                     "Debug mode: see every card and event (the bot's hand and draws, deck orders).\n"
-                     "Off, you see only what your seat may know. `eval`, `set` and `trace` turn it on."),
-    "trace": Command(cmd_trace, "trace", "Show the events of your last action with the effect line behind each."),
-    "set": Command(cmd_set, "set ...",
-                   "Arrange the position at a play-or-draw decision (recorded like eval).\n\n"
-                   "  set STATE defense|economy ROW   e.g. set Ohio economy B W[b] R[r] B\n"
-                   "  set STATE issue N               the issue marker's box, 1-4\n"
-                   "  set STATE key GROUP\n"
-                   "  set score SIDE N\n"
-                   "  set hand SIDE CARD...           these cards (from deck, discard or the pool)\n"
-                   "  set news NEWS-ID                the next Breaking News\n"
-                   "  set die N                       the next Going Negative roll"),
-    "undo": Command(cmd_undo, "undo", "Take back your last decision (and the bot's replies); not past something it showed\n"
-                    "you that was hidden (a card drawn, a die, a Breaking News, a bot's card) unless in debug mode."),
-    "redo": Command(cmd_redo, "redo", "Re-apply what undo took back."),
-    "save": Command(cmd_save, "save FILE [full]", "Save the game record (JSON) as your seat sees it (hot-seat: the public view).\n"
-                    "`full` saves every hidden card too, for a bug report (the game is marked debugged)."),
-    "load": Command(cmd_load, "load FILE [vs BOT|human]", "Load a saved record and continue it."),
-    "reload": Command(cmd_reload, "reload",
-                      "Re-read the card files, replay this game with them and report the first\n"
-                      "event that differs (the game continues from there)."),
-    "help": Command(cmd_help, "help [COMMAND]",
-                    "Show the commands, or one command's help. At a decision, `help` explains it\n"
-                    "(as `?` does); `help commands` lists the commands."),
-    "?": Command(cmd_why, "?", "Explain the pending decision: who decides, what each option does, what comes next."),
-    "rules": Command(cmd_rules, RULES_USAGE, RULES_HELP),
-    "clear": Command(cmd_clear, "clear", "Clear the screen (Ctrl-L too); the game is unchanged."),
-    "quit": Command(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
-}
+def _near(word: str, commands: Mapping[str, Command]) -> str:
+    near = did_you_mean(word, commands)
+    return f' (did you mean "{near}"?)' if near else ""
+
+
+def other_games_command(s: Session, word: str) -> SessionError | None:
+    """The error for a command of another game typed in this one (a command of one game typed while playing another)."""
+    if word in all_commands(s) or word in type(s.keyboard).WORDS:
+        return None
+    other = next((name for name in keyboard_games() if name != s.game_name
+                  and word in keyboard_class(game(name)).WORDS), None)
+    if other is None:
+        return None
+    return SessionError(f"`{word}` is a {game(other).title} command: not in a {s.plugin.title} game "
+                        f"(`help` lists the {s.plugin.title} commands)")
+
+
+def new_help() -> Command:
+    """`new`: each game's form of it."""
+    forms = {name: keyboard_class(game(name)).NEW for name in keyboard_games()}
+    first = default_game()
+    usage = "new [GAME] ..." if len(forms) > 1 else forms[first][0]
+    lines = [f"Start a game; GAME is one of {', '.join(forms)} ({first} when none is named)."]
+    for name, (form, text) in forms.items():
+        lines += ["", f"{game(name).title}: {form}", *("  " + line for line in text.split("\n"))]
+    return Command(lambda arg, colour: "", usage, "\n".join(lines))
+
+
+def shared_commands(s: Session) -> dict[str, Command]:
+    """The commands every game has, bound to the session."""
+    def bound(run: Callable[[Session, str, bool], str], usage: str, text: str) -> Command:
+        return Command(lambda arg, colour: run(s, arg, colour), usage, text)
+    new = new_help()
+    return {
+        "new": bound(cmd_new, new.usage, new.help),
+        "load": bound(cmd_load, "load FILE [vs BOT|human] [as SEAT]",
+                      "Load a saved record of any game and continue it. You take the seat the file was saved for\n"
+                      "(else the first); the bot (random by default) the others, or `vs human`: hot-seat."),
+        "rules": bound(cmd_rules, RULES_USAGE, RULES_HELP),
+        "help": bound(cmd_help, "help [COMMAND]",
+                      "Show the commands, or one command's help. At a decision, `help` explains it\n"
+                      "(as `?` does); `help commands` lists the commands."),
+        "clear": bound(cmd_clear, "clear", "Clear the screen (Ctrl-L too); the game is unchanged."),
+        "quit": bound(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
+    }
+
+
+def all_commands(s: Session) -> dict[str, Command]:
+    """The commands of the game being played, in the order `help` lists them: `new`, the game's
+    own, then the other shared ones."""
+    shared = shared_commands(s)
+    return {"new": shared["new"], **s.keyboard.commands(), **shared}
 
 
 def run_line(s: Session, line: str, colour: bool = False) -> str:
-    """Run one command line. Bare numbers and option labels answer the pending decision.
-
-    An answer wins over a command of the same word: at "4. New Jersey", `New` must not start a
-    new game. When the line is a command word alone and names one option, the player is asked."""
+    """Run one command line on the keyboard of the game being played."""
     text = line.strip()
-    if s.lobbys is not None:
-        return lobbys_commands.run_line(s, text, colour, _leave_lobbys)
-    if not text:
-        return _hand_over(s, colour) if s.handing_over else ""
-    if s.handing_over and s.game is not None and (text.isdigit() or _human_decision(s) is not None):
-        waiting = s.human_decision()
-        player = waiting.player if waiting is not None else s.at_keyboard
-        if text.split()[0].lower() not in COMMANDS or text.isdigit():
-            raise SessionError(f"hand the keyboard over first: press Enter when only {player} can see the screen")
-    word, _, rest = text.partition(" ")
-    cmd = COMMANDS.get(word.lower())
-    decision = _human_decision(s)
-    if text.isdigit():
-        return cmd_answer(s, text, colour)  # its errors name the valid numbers, or why none is
-    if decision is not None and word.lower() not in ("answer", "play", "help"):
-        hits = matching_options(decision, text)
-        if len(hits) == 1:
-            n = decision.options.index(hits[0]) + 1
-            # a word alone may be meant either way ("New" at "New Jersey"): ask; with more words
-            # ("New J") the line reads as the label
-            if cmd is None or rest or s.confirm(f'"{text}" is option {n} ({hits[0].label}) and the command `{word.lower()}`: '
-                                        f"answer {n}? [Y/n]", True):
-                return cmd_answer(s, hits[0].id, colour)
-    if cmd is not None:
-        return cmd.run(s, rest, colour)
-    if decision is not None:
-        near = did_you_mean(text, [o.label for o in decision.options]) or did_you_mean(word, COMMANDS)
-        raise SessionError(f'"{text}" is neither one of the options nor a command'
-                           + (f' (did you mean "{near}"?)' if near else "")
-                           + f"; answer with a number from 1 to {len(decision.options)}, `?` explains the decision")
-    near = did_you_mean(word, COMMANDS)
-    raise SessionError(f'unknown command "{word}"' + (f' (did you mean "{near}"?)' if near else "")
-                       + "; `help` lists the commands")
+    word = text.partition(" ")[0].lower()
+    wrong = other_games_command(s, word) if word and not _answers(s, text) else None
+    if wrong is not None:
+        raise wrong
+    return s.keyboard.run_line(text, colour, shared_commands(s))
 
 
-def _leave_lobbys(s: Session, word: str, arg: str, colour: bool) -> str:
-    """`new` (of Campaign Manager) or `load` of a CM2008 record in a Lobbys game: the Lobbys game
-    goes only once the command has succeeded."""
-    kept, saved = s.lobbys, s.saved
-    if s.unsaved():
-        s.may_discard(word)  # asks about the Lobbys game
-    s.lobbys, s.saved = None, True
-    try:
-        return COMMANDS[word].run(s, arg, colour)
-    except BaseException:
-        s.lobbys, s.saved = kept, saved
-        raise
-
-
-def _human_decision(s: Session) -> Decision | None:
-    """The decision a human player at this prompt must answer now, if any."""
-    return s.human_decision()
-
-
-def matching_options(d: Decision, text: str) -> list[Option]:
-    """The options an answer names: its id or label, or the start of either (e.g. "draw",
-    "Florida", "play obama-yes"); exactly one means the answer is clear."""
-    exact = d.find(text)
-    if exact is not None:
-        return [exact]
-    low = text.strip().lower()
-    return [o for o in d.options if o.label.lower().startswith(low) or o.id.lower().startswith(low)
-            or o.id.lower() == play_id(low) or o.id.lower() == state_id(low)]
-
-
-def is_error(e: BaseException) -> bool:
-    return isinstance(e, (CmdslError, json.JSONDecodeError))
+def _answers(s: Session, text: str) -> bool:
+    """Whether ``text`` could answer a pending decision (a label may be another game's command word)."""
+    pending = s.game.pending_decisions if s.game is not None else ()
+    low = text.lower()
+    return any(o.label.lower().startswith(low) or o.id.lower().startswith(low) for d in pending for o in d.options)

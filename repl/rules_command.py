@@ -1,28 +1,28 @@
-"""`rules [NUMBER]`: the rulebook of the game being played, read from the game's package.
-
-One command for both games: the Campaign Manager 2008 and the Lobbys command tables both use
-``cmd_rules``. Without a game the rules shown are Campaign Manager 2008's (the REPL's default game).
-A number whose letter is another game's (`rules L6.3` while playing Campaign Manager) shows that
-game's rule, saying whose it is.
+"""`rules [NUMBER]`: the rulebook of the game being played, read from the game's package (its
+plug-in's ``rulebook``). A number whose letter is another game's (`rules L6.3` while playing
+Campaign Manager 2008) shows that game's rule, saying whose it is.
 """
 
 from __future__ import annotations
 
-from cmdsl.games.cm2008.rulebook import rulebook as cm2008_rulebook
-from cmdsl.games.lobbys.rulebook import rulebook as lobbys_rulebook
+from cmdsl.plugins import games
 from cmdsl.sets.rulebook import Rulebook, typed_letter
 
-from .session import Session
+from .session import Session, SessionError
 
 USAGE = "rules [NUMBER]"
 HELP = ("Show the rules of the game being played: their sections, or one rule.\n"
-        "Examples: `rules R8.1` (or `rules 8.1`), a whole section `rules R9`, in Lobbys `rules L6.3`\n"
-        "or one step `rules L6.3 step 3`. The same text is in docs/rules-cm2008.md and docs/rules-lobbys.md.")
+        "A rule's number has its game's letter, which may be left out: `rules 8.1`, a whole section\n"
+        "`rules 9`, one step of a rule `rules 6.3 step 3`. A number with another game's letter shows\n"
+        "that game's rule. The same text is in docs/rules-*.md.")
 
 
 def rulebook_of(s: Session) -> Rulebook:
-    """The rulebook of the game at the prompt (Campaign Manager 2008 when there is none)."""
-    return lobbys_rulebook() if s.lobbys is not None else cm2008_rulebook()
+    """The rulebook of the game at the prompt."""
+    book = s.plugin.rulebook
+    if book is None:
+        raise SessionError(f"rules: {s.plugin.title} has no rulebook in cmdsl")
+    return book()
 
 
 def cmd_rules(s: Session, arg: str, colour: bool = False) -> str:
@@ -30,8 +30,8 @@ def cmd_rules(s: Session, arg: str, colour: bool = False) -> str:
     if not arg.strip():
         return book.headings()
     letter = typed_letter(arg)
-    other = next((b for b in (cm2008_rulebook(), lobbys_rulebook())
-                  if b is not book and b.source.letter == letter), None)
+    others = (p.rulebook() for p in games().values() if p.rulebook is not None)
+    other = next((b for b in others if b.source.letter == letter and b.source is not book.source), None)
     if other is not None:
         return f"({other.source.game}'s rules)\n" + other.show(arg)
     return book.show(arg)
@@ -39,4 +39,7 @@ def cmd_rules(s: Session, arg: str, colour: bool = False) -> str:
 
 def rule_numbers(s: Session) -> list[str]:
     """Every rule number of the game at the prompt, for completion after `rules`."""
-    return list(rulebook_of(s).numbers())
+    try:
+        return list(rulebook_of(s).numbers())
+    except SessionError:
+        return []

@@ -1,108 +1,77 @@
-"""A REPL session's state: the card set, the game, who is human, the bots, undo/redo."""
+"""A REPL session, the same for every game: the keyboard of the game being played (its
+``Keyboard``, from its plug-in), the prompt's question and thinking line, one command at a time.
+
+The session starts with the default game's keyboard (its card set is loaded, so `card` works
+before any game); `new GAME …` and `load FILE` of another game's record change the keyboard once
+the command has succeeded.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Iterator, cast
 
-from cmdsl.bots import Bot, make_bot, play_bot_move
-from cmdsl.errors import CmdslError
-from cmdsl.games.cm2008 import events as E
-from cmdsl.games.cm2008.engine import Game
-from cmdsl.games.cm2008.setup import FirstPlayer, Setup
-from cmdsl.games.cm2008.record import HiddenAnswer, Record, first_difference
-from cmdsl.games.cm2008.replay import replay, seat_record
-from cmdsl.games.cm2008.actions import ByHand, RecordedAnswer
-from cmdsl.game.decisions import Decision, PlayerSeat, SeatAnswer, is_chance
-from cmdsl.games.cm2008.kinds import DecisionKind
-from cmdsl.games.cm2008.options import die_id
-from cmdsl.games.cm2008.interjections import interject
-from cmdsl.games.cm2008.record import load_record, save_record
-from cmdsl.games.cm2008.loader import load_card_set
-from cmdsl.games.cm2008.model import CardSet, SetupMode, Side
-from cmdsl.sets.set_location import SetChoice, choose_set
 from cmdsl.bots.thinking import Watch, quiet
+from cmdsl.play.keyboard import Confirm, Keyboard, KeyboardError
+from cmdsl.plugins import GamePlugin, default_game, game, games
 
-from cmdsl.games.lobbys.keyboard import LobbysSession
-from cmdsl.play.undo_rule import check_undo
 
-Signature = tuple[tuple[str, int, int], ...]
-
-#: Asks the player a yes/no question (the question, the answer an empty line gives). The prompt
-#: gives one that reads the terminal; tests give their own; without one, the default answer holds.
-Confirm = Callable[[str, bool], bool]
+class SessionError(KeyboardError):
+    """A one-line problem with what the user asked; nothing changed."""
 
 
 def no_terminal(question: str, default: bool) -> bool:
     return default
 
 
-def set_signature(folder: Path) -> Signature:
-    """Name, mtime and size of every YAML file of a set folder: cheap to poll before each prompt
-    (no thread, no watcher), and any save in an editor changes it."""
-    try:
-        files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))  # the manifest too
-        return tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in files if p.is_file())
-    except OSError:  # the folder vanished or is unreadable: a change too, reported once
-        return ()
+def plays_at_the_keyboard(plugin: GamePlugin) -> bool:
+    return plugin.keyboard is not None
+
+
+def keyboard_class(plugin: GamePlugin) -> type[Keyboard]:
+    """The class of the game's keyboard (its plug-in imports it when asked)."""
+    assert plugin.keyboard is not None
+    return cast("type[Keyboard]", plugin.keyboard())
 
 
 @dataclass
 class Session:
     cards_path: str | None = None
-    cards: CardSet = field(init=False)
-    choice: SetChoice = field(init=False)  # which set, and why (--cards, cmdsl.toml, bundled)
-    # The set files as last loaded or last reported changed: the prompt compares before each line.
-    signature: Signature = field(init=False)
-    game: Game | None = None
-    humans: set[Side] = field(default_factory=set)
-    bots: dict[Side, Bot] = field(default_factory=dict)
-    redo: list[RecordedAnswer] = field(default_factory=list)
-    saved: bool = True
-    debug: bool = False  # show everything (`debug on`; implied by eval, set and trace): see set_debug
-    # Whether the game was ever shown in debug mode: its record says so when saved (docs/secrets.md).
-    debugged: bool = False
-    # Hot-seat: the seat whose player is at the keyboard, and whether the keyboard is being handed
-    # over (the next player's hand is shown only after they press Enter).
-    at_keyboard: Side | None = None
-    handing_over: bool = False
-    action_start: int = 0  # first event of the last thing the user did (for `trace`)
-    # The game and cards before the last `reload` that changed the game (`undo` brings them back),
-    # and how many answers the reloaded game started with.
-    before_reload: "tuple[CardSet, Game, int] | None" = None
-    # The answers and event texts of the game a reload cut short: a later reload tries them all
-    # again, so restoring a card file and reloading brings the moves back.
-    cut: tuple[tuple[RecordedAnswer, ...], list[str]] | None = None
     confirm: Confirm = no_terminal
-    # Opened around the bots' moves: the prompt gives one that says "Obama is thinking… 1.2 s".
+    # Opened around the bots' moves: the prompt gives one that says "p2 is thinking… 1.2 s".
     watch: Watch = quiet
-    # A seed drawn from the OS is kept secret until the game ends: with the seed and the card
-    # files, a player could work out every deck order.
-    seed_hidden: bool = False
-    # A Lobbys game (`new lobbys`, or `load` of a Lobbys record): while there is one, the lines go
-    # to cmdsl/games/lobbys/keyboard_commands.py and ``game`` is None.
-    lobbys: LobbysSession | None = None
+    #: the name of the game whose keyboard is ``keyboard``
+    game_name: str = field(init=False)
+    keyboard: Keyboard = field(init=False)
 
     def __post_init__(self) -> None:
-        self.choice = choose_set(self.cards_path)
-        folder = self.set_folder()
-        self.signature = set_signature(folder)
-        self.cards = load_card_set(folder)
+        self.game_name = default_game()
+        self.keyboard = self.open(self.game_name)
 
-    def set_folder(self) -> Path:
-        path = self.choice.path
-        return path.parent if path.is_file() else path
+    @property
+    def game(self) -> Any:
+        """The game in progress, whichever it is (None before one)."""
+        return self.keyboard.game
 
-    def cards_changed(self) -> bool:
-        """True once for each change of the set files on disk since they were loaded."""
-        now = set_signature(self.set_folder())
-        if now == self.signature:
-            return False
-        self.signature = now
-        return True
+    @property
+    def plugin(self) -> GamePlugin:
+        return game(self.game_name)
+
+    def open(self, name: str) -> Keyboard:
+        """A keyboard of the game ``name``, with no game yet (it reads its card set)."""
+        plugin = game(name)
+        if plugin.keyboard is None:
+            raise SessionError(f"{plugin.title} cannot be played at the REPL (`cmdsl play --game {name}` plays it)")
+        return keyboard_class(plugin)(self, self.cards_path)  # type: ignore[call-arg]
+
+    def keyboard_of(self, name: str) -> Keyboard:
+        """This session's keyboard when it plays ``name``, else a new one of that game."""
+        return self.keyboard if name == self.game_name else self.open(name)
+
+    def switch(self, name: str, keyboard: Keyboard) -> None:
+        self.game_name, self.keyboard = name, keyboard
 
     # ---- one command at a time ---------------------------------------------------------
 
@@ -110,300 +79,27 @@ class Session:
     def transaction(self) -> Iterator[None]:
         """A command completes, or the session is as it was (a bad answer, a bug, Ctrl-C in the
         middle of a bot's move or a long `eval`): nothing half-done is ever left behind."""
-        fields = {k: copy.copy(v) for k, v in vars(self).items() if k not in ("cards", "game", "lobbys")}
-        lobbys = self.lobbys.checkpoint() if self.lobbys is not None else None
-        fields["bots"] = copy.deepcopy(self.bots)  # their RNGs too, so replies replay the same
-        cards, game = self.cards, self.game
-        answers = recorded(game) if game is not None else ()
+        name, restore = self.game_name, self.keyboard.checkpoint()
         try:
             yield
         except BaseException:
-            vars(self).update(fields)
-            self.cards = cards
-            if game is not None and recorded(game) != answers:
-                game = self._rebuild(answers, game)
-            self.game = game
-            self.lobbys = LobbysSession.restore(lobbys) if lobbys is not None else None
+            self.game_name, self.keyboard = name, restore()
             raise
-
-    # ---- games -------------------------------------------------------------------
-
-    def start(self, mode: SetupMode, opponent: str, human: Side, seed: int, first: FirstPlayer = "random",
-              hidden: bool = False) -> list[E.Event]:
-        self.game = Game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
-        self.debugged = self.debug
-        self.seed_hidden = hidden
-        self.humans = set(Game.seats) if opponent == "human" else {human}
-        self.bots = {} if opponent == "human" else {s: make_bot(opponent, seed) for s in Game.seats if s is not human}
-        self.redo.clear()
-        self.saved = False
-        self.action_start = 0
-        evs = self.run_bots(0)
-        pending = self.human_decision()
-        self.at_keyboard = pending.player if pending is not None else human  # type: ignore[assignment]
-        self.handing_over = False
-        return evs
-
-    def hot_seat(self) -> bool:
-        return len(self.humans) > 1
-
-    def hides_seed(self) -> bool:
-        """The seed stays secret until the game ends (then it is shown with the result)."""
-        return self.seed_hidden and self.game is not None and not self.game.over
 
     def unsaved(self) -> bool:
         """A game in progress that is not saved: `new`, `load` and `quit` ask before dropping it."""
-        if self.lobbys is not None:
-            return self.lobbys.unsaved()
-        return self.game is not None and not self.saved and not self.game.over
+        return self.keyboard.unsaved()
 
     def may_discard(self, command: str) -> None:
         """Raises unless there is no unsaved game or the player agrees to drop it."""
         if self.unsaved() and not self.confirm("The game in progress is not saved: discard it? [y/N]", False):
             raise SessionError(f"{command}: the game in progress is kept (`save FILE` saves it)")
 
-    def require(self) -> Game:
-        if self.game is None:
-            raise SessionError("no game yet: start one with `new` (see `help new`)")
-        return self.game
 
-    def human_decision(self) -> Decision | None:
-        """The decision a human at this keyboard answers next: the one of the player at the
-        keyboard if they have one pending (seats may pick at once, in secret), else the first
-        pending decision of a human."""
-        if self.game is None:
-            return None
-        mine = [d for d in self.game.pending_decisions if d.player in self.humans]
-        return next((d for d in mine if d.player == self.at_keyboard), mine[0] if mine else None)
-
-    def run_bots(self, since: int | None = None) -> list[E.Event]:
-        """Let the bots answer until only humans must decide or the game ends; return new events.
-        Where seats pick at once, the bot picks as soon as its pick is pending, unseen by the
-        human (it is revealed with theirs)."""
-        game = self.require()
-        start = len(game.events) if since is None else since
-        if any(d.player in self.bots for d in game.pending_decisions):
-            with self.watch() as choosing:  # one line for the whole wait, naming who chooses
-                while any(d.player in self.bots for d in game.pending_decisions):
-                    play_bot_move(game, self.bots, choosing)
-        return game.events[start:]
-
-    def answer(self, answer: str, seat: PlayerSeat | None = None) -> list[E.Event]:
-        game = self.require()
-        start = len(game.events)
-        game.answer(answer, seat)  # raises IllegalAnswer and changes nothing when it is not an option
-        self.action_start = start
-        self.redo.clear()
-        self.saved = False
-        return self.run_bots(start)
-
-    def force_die(self, value: int) -> None:
-        """`set die N`: the next Going Negative roll shows ``value``; recorded as the chance
-        seat's answer when the die is rolled."""
-        self.require().force_chance(die_id(value))
-        self.redo.clear()
-        self.saved = False
-
-    def interject(self, action: ByHand) -> list[E.Event]:
-        game = self.require()
-        start = len(game.events)
-        interject(game, action)
-        self.action_start = start
-        self.redo.clear()
-        self.saved = False
-        return game.events[start:]
-
-    # ---- undo / redo through the record -----------------------------------------------
-
-    def _rebuild(self, answers: tuple[RecordedAnswer, ...], game: Game | None = None) -> Game:
-        game = game or self.require()
-        rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
-        return replay(game.cards, rec).game
-
-    def undo(self) -> int:
-        """Go back to the previous decision of a human player; return how many answers were undone.
-
-        Back at the point of a `reload` that changed the game, it brings back the game and cards
-        as they were before that reload (and returns 0)."""
-        game = self.require()
-        if self.before_reload is not None and len(game.answers) <= self.before_reload[2]:
-            self.cards, self.game, _ = self.before_reload
-            self.before_reload, self.cut = None, None
-            self.redo.clear()
-            self.saved = False
-            return 0
-        answers = list(recorded(game))
-        undone: list[RecordedAnswer] = []
-        while answers:
-            undone.append(answers.pop())
-            while is_chance(undone[-1]) and answers:  # a forced die goes with the answer that rolled it
-                undone.append(answers.pop())
-            back = self._rebuild(tuple(answers))
-            if any(d.player in self.humans for d in back.pending_decisions):
-                # not back past what was hidden and shown to whoever chooses again (docs/secrets.md)
-                again = {d.player for d in back.pending_decisions if d.player in self.humans}
-                check_undo(game.events[len(back.events):], again, reveals, self.debug)
-                self.game = back
-                self.redo.extend(undone)  # pop() gives back the earliest undone answer first
-                self.saved = False
-                return len(undone)
-        raise SessionError("nothing to undo")
-
-    def redo_one(self) -> int:
-        """Re-apply undone answers up to the next human decision; return how many."""
-        game = self.require()
-        if not self.redo:
-            raise SessionError("nothing to redo")
-        n = 0
-        while self.redo:
-            answer = self.redo.pop()
-            while self.redo and is_chance(self.redo[-1]):  # the die it rolls was forced: force it again
-                chance = self.redo.pop()
-                assert isinstance(chance, SeatAnswer)
-                game.force_chance(chance.answer)
-                n += 1
-            apply(game, answer)
-            n += 1
-            if game.pending is None or any(d.player in self.humans for d in game.pending_decisions):
-                break
-        self.saved = False
-        return n
-
-    # ---- files -------------------------------------------------------------------------------
-
-    def set_debug(self, on: bool) -> None:
-        """Show everything (``on``) or only the view of the player at the keyboard. A game once
-        shown in debug mode stays marked as debugged in its record."""
-        self.debug = on
-        self.debugged = self.debugged or on
-
-    def file_view(self) -> str:
-        """Whose view a saved file holds (docs/secrets.md): the human's seat against bots, the
-        public view in hot-seat (the file is for every player at the table)."""
-        if len(self.humans) == 1:
-            return next(iter(self.humans)).value
-        return "public" if self.humans else "full"
-
-    def save(self, path: str, full: bool = False) -> None:
-        """Save the game as a file for the human's seat (``file_view``), or, ``full``, the whole
-        record (every hidden card: a bug report's), which marks the game as debugged: whoever
-        reads the file sees every card."""
-        game = self.require()
-        debugged = self.debugged or full
-        save_record(seat_record(game, "full" if full else self.file_view(), debugged), path)
-        self.debugged = debugged  # only once saved: a failed save changes nothing
-        self.saved = True
-
-    def load(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
-        rec = load_record(path)
-        # Other cards are allowed (the note below says so); a replay that diverges is not.
-        result = replay(self.cards, rec, accept_other_cards=True)
-        if not result.reproduces:
-            raise SessionError(f"{path} does not replay with these cards: {result.reason}")
-        self.game = result.game
-        self.debugged = rec.debugged or self.debug
-        self.seed_hidden = False  # the file holds the seed anyway
-        pending = self.game.pending
-        seats = Game.seats
-        mine = next((s for s in seats if s.value == rec.view), None)  # a seat's file: that seat's player
-        me = human or mine or next((s for s in seats if pending is not None and pending.player is s), seats[0])
-        self.humans = {me} if opponent != "human" else set(seats)
-        self.bots = {} if opponent == "human" else {s: make_bot(opponent, rec.seed) for s in seats if s is not me}
-        self.redo.clear()
-        self.saved = True
-        note = "" if rec.cardset == self.cards.fingerprint else " (recorded with another version of the cards)"
-        return f"Loaded {path}: {len(rec.answers)} answers replayed{note}."
-
-    def reload(self) -> str:
-        """Re-read the card files and replay the game with them; report the first divergence.
-
-        The game before the reload is kept: `undo` brings it back, and so does reloading again
-        after the card files are restored (the answers the replay could not use are kept too)."""
-        game = self.require()
-        folder = self.set_folder()
-        signature = set_signature(folder)
-        new_cards = load_card_set(folder)
-        self.signature = signature
-        answers, old = recorded(game), [e.text() for e in game.events]
-        if self.cut is not None and self.cut[0][: len(answers)] == answers:
-            answers, old = self.cut  # no move since a reload cut the game short: try them all again
-        rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
-        result = replay(new_cards, rec, accept_other_cards=True)  # other cards: that is the point
-        new = [e.text() for e in result.game.events]
-        kept = len(result.game.answers)
-        previous = (self.cards, game, kept)
-        self.cards, self.game = new_cards, result.game
-        self.redo.clear()
-        first = first_difference(old, new)
-        if first is None and kept == len(answers):
-            self.before_reload, self.cut = None, None
-            return f"Reloaded the cards: the game replays identically ({len(answers)} answers, {len(new)} events)."
-        self.before_reload = previous
-        self.cut = (answers, old) if kept < len(answers) else None
-        self.saved = False
-        if first is None:  # the same events, yet an answer failed at the very end
-            first = len(new)
-        lines = ["Reloaded the cards: the game now goes differently.",
-                 f"  first different event: #{first + 1}",
-                 f"    before: {old[first] if first < len(old) else '(nothing)'}",
-                 f"    now:    {new[first] if first < len(new) else '(nothing)'}"]
-        if kept < len(answers):
-            lines.append(f"  {kept} of {len(answers)} answers still apply; the game continues after answer {kept} "
-                         f"({result.reason}).")
-        else:
-            lines.append(f"  all {len(answers)} answers still apply.")
-        lines.append("  `undo` brings back the game as it was before this reload; restoring the card files and "
-                     "reloading again replays every answer.")
-        return "\n".join(lines)
-
-
-class SessionError(CmdslError):
-    """A one-line problem with what the user asked; nothing changed."""
-
-
-def save_arguments(arg: str) -> tuple[str, bool]:
-    """`save FILE` or `save FILE full` (the whole record, for a bug report): the path, and whether full."""
-    text = arg.strip()
-    full = text.lower().endswith(" full")
-    path = text[: -len(" full")].strip() if full else text
-    if not path:
-        raise SessionError("save: give a file name, e.g. `save game.json` (`save game.json full`: every card)")
-    return path, full
+def keyboard_games() -> list[str]:
+    """The registered games that can be played at the REPL."""
+    return [name for name, plugin in games().items() if plays_at_the_keyboard(plugin)]
 
 
 def default_history() -> Path:
     return Path.home() / ".cmdsl_history"
-
-
-def reveals(event: E.Event, seat: PlayerSeat) -> str | None:
-    """What ``event`` showed ``seat`` that was hidden before it (the undo rule, ``undo_rule.py``)."""
-    if isinstance(event, E.DieRolled):
-        return "a die roll"
-    if isinstance(event, E.NewsDrawn):
-        return "a Breaking News drawn"
-    if isinstance(event, E.CardDrawn):
-        return "a card you drew" if event.audience().includes(seat) else None
-    if isinstance(event, E.Drafted):  # the cards of the next round come with it (R3.1)
-        return "the cards dealt for your next draft pick" if event.player is seat else None
-    if isinstance(event, (E.CardPlayed, E.CardDiscarded, E.MediaSupportInPlay)):
-        return f"a card from {event.player}'s hand" if event.player is not seat else None
-    if isinstance(event, E.Chose) and event.player is not seat and event.kind == DecisionKind.SETUP_STATE:
-        # logged at the reveal, when both seats' picks are in; StateEntered shows them (R3.3)
-        return f"{event.player}'s starting states"
-    return None  # a choice made in the open is no secret; the card a "play" names is (CardPlayed)
-
-
-def recorded(game: Game) -> tuple[RecordedAnswer, ...]:
-    """The game's answers as a record holds them (actions by hand without their compiled steps)."""
-    return tuple(a for a in game.record(complete=False).answers if not isinstance(a, HiddenAnswer))  # none: a game's
-
-
-def apply(game: Game, answer: RecordedAnswer) -> None:
-    """Apply one recorded answer: an option id, an answer of a seat, or an action by hand
-    (checked and compiled again)."""
-    if isinstance(answer, str):
-        game.answer(answer)
-    elif isinstance(answer, SeatAnswer):
-        game.answer(answer.answer, answer.seat)
-    else:
-        interject(game, answer)

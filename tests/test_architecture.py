@@ -176,3 +176,15 @@ def test_the_seats_come_from_the_game(mini: CardSet) -> None:
     from cmdsl.games.cm2008.model import SIDES
 
     assert Game(mini, 1).seats == SIDES  # CM2008's seats keep their names: mccain, obama
+
+
+def test_the_repl_imports_no_game() -> None:
+    """The REPL has one Session for every game (issue 28 §1): a game's REPL side is in its own
+    package (its keyboard, ``cmdsl/games/NAME/prompt.py``), registered with its plug-in."""
+    repl = Path(__file__).resolve().parent.parent / "repl"
+    for path in repl.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("cmdsl.games"), (path.name, node.module)
+        assert not any(w in text.lower() for w in GAME_WORDS), path.name

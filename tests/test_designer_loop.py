@@ -161,7 +161,7 @@ def test_the_repl_session_and_the_loader_take_the_same_folders(tmp_path: Path,
     from cmdsl.repl.session import Session
 
     monkeypatch.chdir(REPO)
-    assert Session(cards_path="cards").cards.fingerprint == load_card_set(CM2008).fingerprint
+    assert Session(cards_path="cards").keyboard.cards.fingerprint == load_card_set(CM2008).fingerprint
     assert load_card_set(CM2008 / "obama.yaml").fingerprint == load_card_set(CM2008).fingerprint
     with pytest.raises(CardSetError, match="holds several card sets"):
         Session(cards_path=str(two_sets(tmp_path)))

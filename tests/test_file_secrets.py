@@ -41,7 +41,7 @@ def named(text: str, names: dict[str, tuple[str, ...]]) -> set[str]:
 
 
 def cm2008_names(s: Session) -> dict[str, tuple[str, ...]]:
-    return {card.id: (card.id, card.title) for card in s.cards.cards.values()}
+    return {card.id: (card.id, card.title) for card in s.keyboard.cards.cards.values()}
 
 
 def lobbys_names() -> dict[str, tuple[str, ...]]:
@@ -65,7 +65,7 @@ def play_cm2008(tmp_path: Path, setup: str, seat: str, saves: int,
         path = tmp_path / f"{setup}-{seat}-{n}.json"
         shown.append(run_line(s, f"save {path}"))
         files.append((path, "\n".join(shown)))
-    assert not s.debugged
+    assert not s.keyboard.debugged
     return s, "\n".join(shown), files
 
 
@@ -84,7 +84,7 @@ def test_the_check_above_finds_the_bots_cards_in_a_full_file(tmp_path: Path) -> 
     s, shown, files = play_cm2008(tmp_path, "draft", "obama", saves=1, steps=6)
     full = tmp_path / "full.json"
     out = run_line(s, f"save {full} full")
-    assert "shows every hidden card" in out and s.debugged
+    assert "shows every hidden card" in out and s.keyboard.debugged
     data = json.loads(full.read_text())
     assert data["view"] == "full" and data["debugged"] is True
     names = cm2008_names(s)
@@ -104,7 +104,7 @@ def test_a_cm2008_seat_file_replays_and_checks_the_full_log(tmp_path: Path) -> N
     record = load_record(last)
     hidden = [a for a in record.answers if isinstance(a, HiddenAnswer)]
     assert hidden and all(a.seat is Side.MCCAIN for a in hidden)  # McCain's draft picks (R3.1)
-    result = replay(s.cards, record)
+    result = replay(s.keyboard.cards, record)
     assert result.reproduces and [e.text() for e in result.game.events] == [e.text() for e in game.events]
     assert result.game.answers == game.answers
     assert main(["replay", "--cards", CM2008, str(last)]) == 0
@@ -112,11 +112,11 @@ def test_a_cm2008_seat_file_replays_and_checks_the_full_log(tmp_path: Path) -> N
     wrong = dict(data, log_sha256="0" * 64)
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(wrong))
-    assert not replay(s.cards, load_record(bad)).reproduces
+    assert not replay(s.keyboard.cards, load_record(bad)).reproduces
     # loading the file seats its player at Obama
     t = Session(CM2008)
     run_line(t, f"load {last}")
-    assert t.game is not None and t.humans == {Side.OBAMA} and t.game.answers == game.answers
+    assert t.game is not None and t.keyboard.humans == {Side.OBAMA} and t.game.answers == game.answers
 
 
 def test_a_hot_seat_file_holds_the_public_view(tmp_path: Path) -> None:
@@ -131,7 +131,7 @@ def test_a_hot_seat_file_holds_the_public_view(tmp_path: Path) -> None:
     assert all("option" in a for a in data["answers"])  # every draft pick is secret to the public (R3.1)
     names = cm2008_names(s)
     assert not named(file_text(path), names)  # nobody's drafted card, nobody's draw
-    assert replay(s.cards, load_record(path)).reproduces
+    assert replay(s.keyboard.cards, load_record(path)).reproduces
 
 
 def test_a_bots_only_record_keeps_the_whole_log(tmp_path: Path) -> None:
@@ -161,8 +161,8 @@ def play_lobbys(tmp_path: Path, new: str, saves: int, steps: int) -> tuple[Sessi
     files = []
     for n in range(saves):
         for _ in range(steps):
-            assert s.lobbys is not None
-            if s.lobbys.game.over:
+            assert s.keyboard.session is not None
+            if s.keyboard.session.game.over:
                 break
             shown.append(run_line(s, "1"))
         shown += [run_line(s, "log 100000"), run_line(s, "hand"), run_line(s, "table")]
@@ -184,8 +184,8 @@ def test_a_lobbys_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Pat
 
 def test_a_lobbys_seat_file_replays_and_loads_at_its_seat(tmp_path: Path) -> None:
     s, shown, files = play_lobbys(tmp_path, "new lobbys 3 players vs random seed 5 as p2", saves=2, steps=4)
-    assert s.lobbys is not None
-    game = s.lobbys.game
+    assert s.keyboard.session is not None
+    game = s.keyboard.session.game
     last = files[-1][0]
     data = read_json(last)
     assert data["format"] == "cmdsl-record/3" and data["view"] == "p2" and data["debugged"] is False
@@ -199,7 +199,7 @@ def test_a_lobbys_seat_file_replays_and_loads_at_its_seat(tmp_path: Path) -> Non
     assert main(["replay", str(last)]) == 0
     t = Session()
     run_line(t, f"load {last}")
-    assert t.lobbys is not None and [x.value for x in t.lobbys.humans] == ["p2"]
+    assert t.keyboard.session is not None and [x.value for x in t.keyboard.session.humans] == ["p2"]
 
 
 def test_a_lobbys_hot_seat_file_holds_the_public_view(tmp_path: Path) -> None:
@@ -267,7 +267,7 @@ def test_a_cm2008_option_number_out_of_range_is_where_the_replay_stops(tmp_path:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     s = Session(CM2008)
-    result = replay(s.cards, load_record(path))
+    result = replay(s.keyboard.cards, load_record(path))
     assert result.diverged_at == i and "has 3 options, not 9" in (result.reason or "")
 
 

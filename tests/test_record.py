@@ -232,5 +232,5 @@ def test_the_repl_loads_a_record_of_other_cards_with_a_note(mini: CardSet, tmp_p
     path = tmp_path / "g.json"
     save_record(Record("0" * 16, rec.seed, rec.setup, rec.answers, rec.log_sha256, rec.result, rec.log), path)
     s = Session(str(Path(__file__).parent / "data" / "mini"))
-    assert s.load(str(path)).endswith("answers replayed (recorded with another version of the cards).")
+    assert s.keyboard.continue_record(str(path)).endswith("answers replayed (recorded with another version of the cards).")
     assert s.game is not None and s.game.answers == list(rec.answers)

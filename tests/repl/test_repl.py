@@ -51,7 +51,7 @@ def test_a_whole_game_against_the_bot_through_the_prompt() -> None:
     # the bundled set: answer every decision with its first option until the game ends
     lines = ["help", "new vs random as mccain seed 4 first mccain", "board"] + ["1"] * 150 + ["log 3"]
     out = drive(lines, BUNDLED)
-    assert "Commands (`help COMMAND` for more)" in out
+    assert "Campaign Manager 2008 commands (`help COMMAND` for more)" in out
     assert "Game over —" in out  # every state won: the game ran to its end
     assert "Obama chooses" in out  # the bot's moves are shown as they happen
 
@@ -140,7 +140,7 @@ def test_completion_of_commands_cards_states_and_keywords() -> None:
 def test_effect_lines_are_highlighted() -> None:
     from cmdsl.repl.app import EffectLexer
 
-    line = EffectLexer().lex_document(Document('eval gain 2 supports on economy in "Ohio"'))(0)
+    line = EffectLexer(Session()).lex_document(Document('eval gain 2 supports on economy in "Ohio"'))(0)
     styles = {text: style for style, text in line if text.strip()}
     assert styles["eval"] == "bold" and styles["gain"] == "ansicyan"
     assert styles['"Ohio"'] == "ansigreen" and styles["2"] == "ansimagenta"

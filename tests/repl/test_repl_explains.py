@@ -19,7 +19,8 @@ from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import SeatAnswer
 from cmdsl.games.cm2008.model import Side
 
-from cmdsl.repl.app import CARDS_CHANGED, notices, repl, welcome
+from cmdsl.games.cm2008.prompt import CARDS_CHANGED
+from cmdsl.repl.app import notices, repl, welcome
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 
@@ -75,7 +76,7 @@ def at_obama_pile(confirm: object = None) -> Session:
     run_line(s, "new choose-states vs human seed 1 first mccain")
     run_line(s, "1")
     run_line(s, "1")
-    assert s.handing_over  # hot-seat: Obama's secret pick waits until Obama has the keyboard
+    assert s.keyboard.handing_over  # hot-seat: Obama's secret pick waits until Obama has the keyboard
     run_line(s, "")
     assert s.game is not None and s.game.pending is not None
     assert any(o.label.startswith("New Jersey") for o in s.game.pending.options)
@@ -122,6 +123,9 @@ def test_a_command_word_that_starts_several_options_is_the_command_and_new_asks_
 
 
 def test_new_and_load_ask_before_discarding_an_unsaved_game(tmp_path: Path) -> None:
+    other = Session(str(MINI))
+    run_line(other, "new seed 5 first mccain")
+    run_line(other, f"save {tmp_path / 'other.json'}")
     s = Session(str(MINI))
     run_line(s, "new seed 3 first mccain")
     run_line(s, "1")
@@ -130,7 +134,9 @@ def test_new_and_load_ask_before_discarding_an_unsaved_game(tmp_path: Path) -> N
     with pytest.raises(CmdslError, match="new: the game in progress is kept"):
         run_line(s, "new seed 4")  # no terminal: the default answer, no, holds
     with pytest.raises(CmdslError, match="load: the game in progress is kept"):
-        run_line(s, "load /no/such/file.json")
+        run_line(s, f"load {tmp_path / 'other.json'}")
+    with pytest.raises(CmdslError, match="/no/such/file.json: no such file"):
+        run_line(s, "load /no/such/file.json")  # a file that cannot be read is not asked about
     assert list(s.game.answers) == answers
     s.confirm = lambda question, default: True
     assert "New beginner game (seed 4)" in run_line(s, "new seed 4")
@@ -212,7 +218,7 @@ def test_a_draft_pick_shows_the_three_cards_and_the_round() -> None:
     assert "McCain — draft round 1 of 15: keep one card:" in out
     assert s.game is not None and s.game.pending is not None
     for o in s.game.pending.options:
-        first = card_text(s.cards.cards[o.value]).splitlines()[0]
+        first = card_text(s.keyboard.cards.cards[o.value]).splitlines()[0]
         assert f"  {o.label}\n       {first}" in out.replace("  1. ", "  ").replace("  2. ", "  ").replace("  3. ", "  ")
 
 
@@ -229,7 +235,7 @@ def test_question_mark_explains_the_decision() -> None:
     assert "Then it is Obama's turn." in out
     assert "Gain two supports on Defense in S." in out
     assert run_line(s, "help").startswith(out)
-    assert run_line(s, "help commands").startswith("Commands (`help COMMAND` for more):")
+    assert run_line(s, "help commands").startswith("Campaign Manager 2008 commands (`help COMMAND` for more):")
 
 
 @pytest.mark.parametrize("name, head", [
@@ -296,11 +302,12 @@ def test_text_is_wrapped_at_word_boundaries_under_the_option() -> None:
 
 
 def test_help_summaries_are_whole_sentences() -> None:
-    from cmdsl.repl.commands import COMMANDS, summary
+    from cmdsl.repl.commands import all_commands, summary
 
-    for name, cmd in COMMANDS.items():
+    commands = all_commands(Session())
+    for name, cmd in commands.items():
         assert summary(cmd).endswith("."), name
-    assert summary(COMMANDS["eval"]) == ("Run an effect on the live position (at a play-or-draw decision), as SIDE "
+    assert summary(commands["eval"]) == ("Run an effect on the live position (at a play-or-draw decision), as SIDE "
                                          "(default: the player to act).")
 
 
@@ -310,7 +317,7 @@ def test_long_output_goes_through_the_pager_and_short_output_does_not() -> None:
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
         inp.send_text("help\rcard mccain-attack\r\x04")  # DummyOutput is 40 rows; help is longer
         assert repl(str(MINI), None, colour=False, echo=shown.append, pager=paged.append) == 0
-    assert len(paged) == 1 and paged[0].startswith("Commands (`help COMMAND` for more):")
+    assert len(paged) == 1 and paged[0].startswith("Campaign Manager 2008 commands (`help COMMAND` for more):")
     assert any(text.startswith("mccain-attack\n") for text in shown)  # `card` was short: shown
 
 

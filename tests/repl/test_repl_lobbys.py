@@ -15,7 +15,8 @@ from cmdsl.errors import CmdslError
 from cmdsl.games.lobbys.seats import LobbysSeat
 from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
 from cmdsl.repl.app import repl
-from cmdsl.repl.commands import COMMANDS, run_line
+from cmdsl.games.cm2008 import keyboard_commands as cm2008_commands
+from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
@@ -24,8 +25,8 @@ SUITS = "♣♦♥♠"
 
 
 def lobbys(s: Session):  # type: ignore[no-untyped-def]
-    assert s.lobbys is not None
-    return s.lobbys
+    assert s.keyboard.session is not None
+    return s.keyboard.session
 
 
 def answers(s: Session) -> list[tuple[LobbysSeat, str]]:
@@ -268,9 +269,11 @@ def test_help_lists_the_lobbys_commands_and_every_cm2008_command_has_an_answer()
     for name in ("table", "hand", "options", "log [N]", "undo", "redo", "save FILE", "load FILE", "quit"):
         assert f"  {name}" in out
     assert "eval" not in out
-    for name in COMMANDS:  # a CM2008 command added later must be given a Lobbys meaning or a refusal
-        assert (name in lobbys_commands.COMMANDS or name in lobbys_commands.ALIASES
-                or name in lobbys_commands.CM2008_ONLY), name
+    for name in cm2008_commands.COMMANDS:  # a CM2008 command has a Lobbys meaning or a refusal that says whose it is
+        if name not in lobbys_commands.COMMANDS and name not in lobbys_commands.ALIASES:
+            with pytest.raises(CmdslError, match=f"^`{re.escape(name)}` is a Campaign Manager 2008 command: "
+                               "not in a Lobbys game"):
+                run_line(s, name)
 
 
 def test_new_without_lobbys_goes_back_to_campaign_manager() -> None:
@@ -278,7 +281,7 @@ def test_new_without_lobbys_goes_back_to_campaign_manager() -> None:
     run_line(s, "new lobbys 2 players seed 1")
     s.confirm = lambda question, default: True  # drop the unsaved Lobbys game
     assert "New beginner game (seed 3)" in run_line(s, "new seed 3 first mccain")
-    assert s.lobbys is None and s.game is not None
+    assert s.game_name == "cm2008" and s.game is not None
 
 
 def test_an_unsaved_lobbys_game_is_kept_unless_the_player_agrees() -> None:

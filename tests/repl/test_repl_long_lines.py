@@ -17,6 +17,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from cmdsl.repl.app import EffectLexer
+from cmdsl.repl.session import Session
 from cmdsl.repl.line_input import MAX_LINE, LineTooLong, ScriptReader, TerminalReader
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -74,7 +75,7 @@ def test_the_script_reader_bounds_each_line_and_reads_on_after_a_refusal() -> No
 
 def test_a_long_paste_at_the_terminal_is_refused_at_once() -> None:
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        reader = TerminalReader(PromptSession(lexer=EffectLexer()))
+        reader = TerminalReader(PromptSession(lexer=EffectLexer(Session())))
         # a bracketed paste, as terminals send one (kept under the OS pipe's buffer)
         inp.send_text("\x1b[200~" + "x" * 60_000 + "\x1b[201~\r")
         start = time.monotonic()

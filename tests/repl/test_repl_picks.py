@@ -39,10 +39,10 @@ def test_hot_seat_each_player_picks_after_the_hand_over() -> None:
     s = Session(CM2008)
     out = run_line(s, "new draft vs human seed 2 first mccain")
     game = s.game
-    assert game is not None and s.at_keyboard is Side.MCCAIN and "McCain — draft round 1" in out
+    assert game is not None and s.keyboard.at_keyboard is Side.MCCAIN and "McCain — draft round 1" in out
     logged = len(game.events)
     out = run_line(s, "1")
-    assert s.handing_over and "Hand over to Obama" in out and len(game.events) == logged  # not revealed yet
+    assert s.keyboard.handing_over and "Hand over to Obama" in out and len(game.events) == logged  # not revealed yet
     mccain_kept = game.answers[-1]
     assert isinstance(mccain_kept, SeatAnswer) and mccain_kept.seat is Side.MCCAIN
     out = run_line(s, "")
@@ -53,12 +53,12 @@ def test_hot_seat_each_player_picks_after_the_hand_over() -> None:
     assert "McCain drafts (round 1): keeps a card, removes 2 cards." in out
     assert [e.player for e in game.events[logged:] if isinstance(e, E.Chose)] == [Side.MCCAIN, Side.OBAMA]
     # Obama, at the keyboard, goes on with round 2; then hands over to McCain for his
-    assert "Obama — draft round 2" in out and not s.handing_over
+    assert "Obama — draft round 2" in out and not s.keyboard.handing_over
     out = run_line(s, "1")
     assert "Hand over to McCain" in out
     run_line(s, "")
-    assert s.at_keyboard is Side.MCCAIN and s.human_decision() is not None
-    assert s.human_decision().kind is DecisionKind.DRAFT  # type: ignore[union-attr]
+    assert s.keyboard.at_keyboard is Side.MCCAIN and s.keyboard.human_decision() is not None
+    assert s.keyboard.human_decision().kind is DecisionKind.DRAFT  # type: ignore[union-attr]
 
 
 def test_undo_in_the_middle_of_the_picks(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.repl.app import repl
 from cmdsl.repl.commands import run_line
+from cmdsl.games.cm2008.keyboard import CampaignSession
 from cmdsl.repl.session import Session
 from cmdsl.games.cm2008.scenario_position import render_position
 
@@ -24,7 +25,7 @@ MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
 
 def snapshot(s: Session) -> tuple[Any, ...]:
     assert s.game is not None
-    return (tuple(s.game.answers), [e.text() for e in s.game.events], render_position(s.game), list(s.redo))
+    return (tuple(s.game.answers), [e.text() for e in s.game.events], render_position(s.game), list(s.keyboard.redo))
 
 
 @pytest.fixture
@@ -83,14 +84,14 @@ def test_ctrl_c_during_the_bots_moves_puts_the_game_back() -> None:
     s = Session(str(MINI))
     run_line(s, "new vs random seed 8 first mccain")
     assert s.game is not None
-    bot_side = next(iter(s.bots))
-    s.bots[bot_side] = InterruptingBot(after=0)  # McCain's answer is in; the bot's reply is cut
+    bot_side = next(iter(s.keyboard.bots))
+    s.keyboard.bots[bot_side] = InterruptingBot(after=0)  # McCain's answer is in; the bot's reply is cut
     before = snapshot(s)
     with pytest.raises(KeyboardInterrupt):
         with s.transaction():
             run_line(s, "draw")
     assert snapshot(s) == before
-    assert s.game.pending is not None and s.game.pending.player not in s.bots
+    assert s.game.pending is not None and s.game.pending.player not in s.keyboard.bots
 
 
 def test_ctrl_c_during_a_long_eval_puts_the_game_back(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,7 +117,7 @@ def test_a_bug_in_the_middle_of_a_command_puts_the_game_back(monkeypatch: pytest
     s = Session(str(MINI))
     run_line(s, "new vs random seed 9 first mccain")
     before = snapshot(s)
-    monkeypatch.setattr(Session, "run_bots", lambda self, since=None: 1 / 0)  # fails after the answer
+    monkeypatch.setattr(CampaignSession, "run_bots", lambda self, since=None: 1 / 0)  # fails after the answer
     with pytest.raises(ZeroDivisionError):
         with s.transaction():
             run_line(s, "draw")
@@ -125,7 +126,7 @@ def test_a_bug_in_the_middle_of_a_command_puts_the_game_back(monkeypatch: pytest
 
 def test_the_prompt_says_what_happened_and_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[str] = []
-    real_answer = Session.answer
+    real_answer = CampaignSession.answer
     armed = [True]
 
     def answer(self: Session, text: str, seat: Any = None) -> Any:
@@ -135,7 +136,7 @@ def test_the_prompt_says_what_happened_and_goes_on(monkeypatch: pytest.MonkeyPat
             raise KeyboardInterrupt  # as if Ctrl-C came while the bot was thinking
         return out
 
-    monkeypatch.setattr(Session, "answer", answer)
+    monkeypatch.setattr(CampaignSession, "answer", answer)
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
         inp.send_text("new vs random seed 8 first mccain\rlog 3\rdraw\rlog 3\r\x04y\r")
         assert repl(str(MINI), None, colour=False, echo=shown.append) == 0

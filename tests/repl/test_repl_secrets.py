@@ -19,7 +19,7 @@ CM2008 = str(Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008")
 
 def bot_draws(s: Session) -> list[str]:
     assert s.game is not None
-    bot = next(iter(s.bots))
+    bot = next(iter(s.keyboard.bots))
     return [e.title for e in s.game.events if isinstance(e, E.CardDrawn) and e.player is bot]
 
 
@@ -43,13 +43,13 @@ def test_debug_mode_shows_everything_and_eval_turns_it_on() -> None:
     run_line(s, "debug off")
     assert f"Obama draws {titles[0]}." not in run_line(s, "log 200")
     assert run_line(s, "eval draw 1").startswith("Debug mode is on")
-    assert s.debug and f"Obama draws {titles[0]}." in run_line(s, "log 200")
+    assert s.keyboard.debug and f"Obama draws {titles[0]}." in run_line(s, "log 200")
 
 
 def test_hot_seat_hands_the_keyboard_over_before_showing_the_next_hand() -> None:
     s = Session(CM2008)
     out = run_line(s, "new vs human seed 2 first mccain")
-    assert "McCain — play a card or draw" in out and s.at_keyboard is not None
+    assert "McCain — play a card or draw" in out and s.keyboard.at_keyboard is not None
     assert s.game is not None
     out = run_line(s, "draw")  # McCain draws; Obama is next
     obama_hand = [s.game.cards.cards[c].title for c in s.game.position.players[s.game.pending.player].hand]  # type: ignore[union-attr]
@@ -83,7 +83,7 @@ def test_a_game_shown_in_debug_mode_is_marked_debugged_in_its_record(tmp_path: P
     run_line(s, f"load {tmp_path / 'seen.json'}")  # a loaded record keeps its mark
     assert saved(s, tmp_path / "again.json")["debugged"] is True
     run_line(s, "eval draw 1")  # eval implies debug mode
-    assert s.debugged
+    assert s.keyboard.debugged
 
 
 def test_replay_prints_the_full_log_or_one_seats_view(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

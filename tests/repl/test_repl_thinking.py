@@ -73,8 +73,8 @@ def test_cm2008_the_line_names_the_bot_and_is_erased_after_its_move() -> None:
             wait_for(lambda: named(out))
             return str(self.bot.choose(seat))
 
-    bot_side = next(iter(s.bots))
-    s.bots[bot_side] = Slow(s.bots[bot_side])
+    bot_side = next(iter(s.keyboard.bots))
+    s.keyboard.bots[bot_side] = Slow(s.keyboard.bots[bot_side])
     run_line(s, "draw")
     assert f"{bot_side} is thinking… " in out.text  # R2: the bot's seat, Obama
     assert out.written[-1] == ERASE and thinking.thread is None
@@ -85,9 +85,9 @@ def test_cm2008_ctrl_c_during_the_bots_move_rolls_back_and_stops_the_line() -> N
     out, thinking = watched(s)
     run_line(s, "new vs random seed 8 first mccain")
     assert s.game is not None
-    bot_side = next(iter(s.bots))
+    bot_side = next(iter(s.keyboard.bots))
     bot = InterruptedSearch(out, thinking)
-    s.bots[bot_side] = bot
+    s.keyboard.bots[bot_side] = bot
     before = (list(s.game.answers), [e.text() for e in s.game.events])
     with pytest.raises(KeyboardInterrupt):
         with s.transaction():  # as the prompt runs every line
@@ -102,7 +102,7 @@ def test_lobbys_the_first_picks_of_a_new_game_are_watched_too() -> None:
     s = Session()
     out, thinking = watched(s)
     run_line(s, "new lobbys 3 players vs random seed 4")
-    assert s.lobbys is not None and s.lobbys.watch is thinking
+    assert s.keyboard.session is not None and s.keyboard.session.watch is thinking
     assert out.written == [] or out.written[-1] == ERASE  # a fast bot may finish before any tick
 
 
@@ -110,7 +110,7 @@ def test_lobbys_ctrl_c_during_a_bots_pick_rolls_back_and_stops_the_line() -> Non
     s = Session()
     out, thinking = watched(s)
     run_line(s, "new lobbys 3 players vs random seed 4")
-    ls = s.lobbys
+    ls = s.keyboard.session
     assert ls is not None
     bot = InterruptedSearch(out, thinking)
     ls.bots[next(iter(ls.bots))] = bot
@@ -118,7 +118,7 @@ def test_lobbys_ctrl_c_during_a_bots_pick_rolls_back_and_stops_the_line() -> Non
     with pytest.raises(KeyboardInterrupt):
         with s.transaction():
             run_line(s, "1")  # the step is revealed; the bots' next picks are cut by Ctrl-C
-    assert s.lobbys is not None and s.lobbys.answers() == answers
+    assert s.keyboard.session is not None and s.keyboard.session.answers() == answers
     assert "Player 2 is thinking… " in out.text
     assert bot.thread is not None and not bot.thread.is_alive()
     assert out.written[-1] == ERASE and thinking.thread is None

@@ -93,8 +93,8 @@ def test_cm2008_the_bar_is_whole_when_wide_and_shrinks_the_turn_then_the_prompt_
 def test_lobbys_the_bar_keeps_who_picks_and_the_options_at_any_width(players: int, width: int) -> None:
     """L1.1: 2 to 5 seats; each seat's points are on the bar while there is room."""
     s = lobbys(players)
-    assert s.lobbys is not None
-    d = s.lobbys.mine()
+    assert s.keyboard.session is not None
+    d = s.keyboard.session.mine()
     assert d is not None
     text = bar(s, width)
     assert len(text) <= width

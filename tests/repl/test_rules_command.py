@@ -10,24 +10,24 @@ from prompt_toolkit.document import Document
 from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008.rulebook import rulebook as cm2008_rulebook
 from cmdsl.games.lobbys.rulebook import rulebook as lobbys_rulebook
+from cmdsl.games.cm2008 import keyboard_commands as cm2008_commands
 from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
 from cmdsl.repl.app import ReplCompleter
-from cmdsl.repl.commands import COMMANDS, run_line
-from cmdsl.repl.rules_command import cmd_rules
+from cmdsl.repl.commands import all_commands, run_line
 from cmdsl.repl.session import Session
 
 
 def cm2008_game() -> Session:
     s = Session()
     run_line(s, "new seed 3")  # a human (McCain) against the random bot
-    assert s.game is not None and s.human_decision() is not None
+    assert s.game is not None and s.keyboard.human_decision() is not None
     return s
 
 
 def lobbys_game() -> Session:
     s = Session()
     run_line(s, "new lobbys 3 players vs random seed 5")
-    assert s.lobbys is not None and s.lobbys.mine() is not None
+    assert s.keyboard.session is not None and s.keyboard.session.mine() is not None
     return s
 
 
@@ -37,24 +37,24 @@ def completions(s: Session, text: str) -> list[str]:
 
 def test_a_human_cm2008_game_shows_r8_1() -> None:
     s = cm2008_game()
-    events = len(s.require().events)
+    events = len(s.keyboard.require().events)
     out = run_line(s, "rules R8.1")
     assert out == cm2008_rulebook().show("R8.1")
     assert out.startswith("R8.1 A card bearing the die icon commits its player to roll the Going Negative die")
-    assert len(s.require().events) == events  # a command, not an answer: the game did not move
+    assert len(s.keyboard.require().events) == events  # a command, not an answer: the game did not move
     assert run_line(s, "rules 8.1") == run_line(s, "rules r8.1") == out
 
 
 def test_a_human_lobbys_game_shows_l6_3_and_r8_1() -> None:
     s = lobbys_game()
-    assert s.lobbys is not None
-    answers = s.lobbys.answers()
+    assert s.keyboard.session is not None
+    answers = s.keyboard.session.answers()
     assert run_line(s, "rules L6.3") == lobbys_rulebook().show("L6.3")
     assert run_line(s, "rules L6.3 step 3").startswith("L6.3 step 3: the offers in the suit related")
     assert run_line(s, "rules 6.3") == run_line(s, "rules L6.3")  # a bare number is the game's own rule
     # another game's letter shows that game's rule, saying whose
     assert run_line(s, "rules R8.1") == "(Campaign Manager 2008's rules)\n" + cm2008_rulebook().show("R8.1")
-    assert s.lobbys.answers() == answers  # nothing was picked
+    assert s.keyboard.session.answers() == answers  # nothing was picked
 
 
 def test_rules_alone_lists_the_sections_of_the_game_being_played() -> None:
@@ -76,11 +76,11 @@ def test_an_unknown_rule_is_one_line_and_changes_nothing() -> None:
 
 
 def test_both_games_use_the_same_command_and_list_it_in_help() -> None:
-    assert COMMANDS["rules"].run is cmd_rules
-    assert lobbys_commands.COMMANDS["rules"].run is cmd_rules
+    assert all_commands(Session())["rules"].usage == all_commands(lobbys_game())["rules"].usage == "rules [NUMBER]"
+    assert "rules" not in lobbys_commands.COMMANDS and "rules" not in cm2008_commands.COMMANDS  # the REPL's own
     assert "rules [NUMBER]" in run_line(Session(), "help")
     assert "rules [NUMBER]" in run_line(lobbys_game(), "help")
-    assert "`rules L6.3 step 3`" in run_line(Session(), "help rules")
+    assert "`rules 6.3 step 3`" in run_line(Session(), "help rules")
 
 
 def test_tab_after_rules_completes_the_game_s_rule_numbers() -> None:
@@ -93,7 +93,7 @@ def test_question_mark_in_lobbys_explains_the_step_then_lists_the_options() -> N
     out = run_line(s, "?")
     assert out.startswith("Round 1 of 3, the election (L2.1).")
     assert "(L5.3)" in out and "(L5.5)" in out
-    assert out.endswith(lobbys_commands.options_text(s.lobbys))  # type: ignore[arg-type]
+    assert out.endswith(lobbys_commands.options_text(s.keyboard.session))  # type: ignore[arg-type]
     run_line(s, "1")  # the bots pick at once: the first tender opens
     out = run_line(s, "?")
     assert "tender 1 of 6" in out and "Who wins (L6.3)" in out and "step 3: the suit related to it" in out
@@ -103,6 +103,6 @@ def test_question_mark_in_hot_seat_waits_for_the_hand_over() -> None:
     s = Session()
     run_line(s, "new lobbys 2 players")
     run_line(s, "1")  # Player 1 picks; the keyboard goes to Player 2
-    assert s.lobbys is not None and s.lobbys.handing_over
+    assert s.keyboard.session is not None and s.keyboard.session.handing_over
     with pytest.raises(CmdslError, match="hand the keyboard over first"):
         run_line(s, "?")

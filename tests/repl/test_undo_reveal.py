@@ -22,7 +22,7 @@ CM2008 = str(Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008")
 
 def refused(s: Session, what: str) -> str:
     """Run `undo`, which must be refused naming ``what``; the game must be as it was."""
-    game = s.lobbys.game if s.lobbys is not None else s.game
+    game = s.game
     assert game is not None
     before = (tuple(game.answers), [e.text() for e in game.events])
     with pytest.raises(UndoRefused) as info:
@@ -30,7 +30,7 @@ def refused(s: Session, what: str) -> str:
     message = str(info.value)
     assert message.startswith(f"undo: not back past {what}") and "\n" not in message
     assert "`debug on` allows it" in message
-    now = s.lobbys.game if s.lobbys is not None else s.game
+    now = s.game
     assert now is game and (tuple(game.answers), [e.text() for e in game.events]) == before
     return message
 
@@ -44,19 +44,19 @@ def test_lobbys_undo_after_a_tender_reveal_is_refused_then_allowed_in_debug_mode
     run_line(s, "new lobbys 3 players vs random seed 4")
     for _ in range(6):  # the election's vote, then tenders 1 to 5
         out = run_line(s, "1")
-    assert s.lobbys is not None
-    assert isinstance(s.lobbys.game.events[-1], (LE.TenderWon, LE.OffersRevealed, LE.ContractsTurnedUp)) \
+    assert s.keyboard.session is not None
+    assert isinstance(s.keyboard.session.game.events[-1], (LE.TenderWon, LE.OffersRevealed, LE.ContractsTurnedUp)) \
         or "Offers revealed" in out
     message = refused(s, "the picks revealed")
     assert "Offers revealed" in message  # the event, as the player saw it
-    assert not s.lobbys.debugged
+    assert not s.keyboard.session.debugged
     run_line(s, "debug on")
-    answers = len(s.lobbys.game.history)
+    answers = len(s.keyboard.session.game.history)
     assert run_line(s, "undo").startswith("Undone")
-    assert len(s.lobbys.game.history) == answers - 3  # the player's pick and the two bots'
-    assert s.lobbys.debugged
+    assert len(s.keyboard.session.game.history) == answers - 3  # the player's pick and the two bots'
+    assert s.keyboard.session.debugged
     run_line(s, "debug off")
-    assert s.lobbys.debugged  # once debugged, always: the files say so
+    assert s.keyboard.session.debugged  # once debugged, always: the files say so
     run_line(s, f"save {tmp_path / 'g.json'}")
     assert json.loads((tmp_path / "g.json").read_text())["debugged"] is True
 
@@ -67,9 +67,9 @@ def test_lobbys_undo_before_a_reveal_is_allowed_in_hot_seat() -> None:
     run_line(s, "new lobbys 3 players seed 4")
     run_line(s, "1")  # Player 1 picks, hands over
     run_line(s, "")
-    assert s.lobbys is not None and len(s.lobbys.game.history) == 1
+    assert s.keyboard.session is not None and len(s.keyboard.session.game.history) == 1
     assert run_line(s, "undo").startswith("Undone")
-    assert s.lobbys.game.history == () and not s.lobbys.debugged
+    assert s.keyboard.session.game.history == () and not s.keyboard.session.debugged
     for line in ("", "1", "", "1", "", "1"):  # back to Player 1; the three picks: the vote is revealed
         run_line(s, line)
     refused(s, "the picks revealed")
@@ -80,11 +80,11 @@ def test_lobbys_the_hand_dealt_is_a_reveal() -> None:
 
     s = Session()
     run_line(s, "new lobbys 3 players vs random seed 4")
-    assert s.lobbys is not None
-    dealt = [e for e in s.lobbys.game.events if isinstance(e, LE.HandDealt)]
-    mine = [e for e in dealt if e.seat is s.lobbys.humans[0]]
-    assert mine and reveals(mine[0], s.lobbys.humans[0]) == "the hand you were dealt"
-    assert all(reveals(e, s.lobbys.humans[0]) is None for e in dealt if e not in mine)  # "is dealt 8 cards"
+    assert s.keyboard.session is not None
+    dealt = [e for e in s.keyboard.session.game.events if isinstance(e, LE.HandDealt)]
+    mine = [e for e in dealt if e.seat is s.keyboard.session.humans[0]]
+    assert mine and reveals(mine[0], s.keyboard.session.humans[0]) == "the hand you were dealt"
+    assert all(reveals(e, s.keyboard.session.humans[0]) is None for e in dealt if e not in mine)  # "is dealt 8 cards"
 
 
 # ---- Campaign Manager 2008 ------------------------------------------------------------------------
@@ -99,14 +99,14 @@ def cm2008_game(answers: int) -> Session:
 
 def test_cm2008_undo_within_ones_own_turn_is_allowed() -> None:
     s = cm2008_game(1)  # McCain plays a card and now picks a state for it: nothing hidden shown
-    assert s.game is not None and s.human_decision() is not None
-    assert run_line(s, "undo").startswith("Undone") and not s.debugged
+    assert s.game is not None and s.keyboard.human_decision() is not None
+    assert run_line(s, "undo").startswith("Undone") and not s.keyboard.debugged
 
 
 def test_cm2008_undo_past_a_card_drawn_is_refused() -> None:
     s = cm2008_game(3)
     message = refused(s, "a card you drew")
-    assert "McCain draws " in message and not s.debugged
+    assert "McCain draws " in message and not s.keyboard.debugged
 
 
 def test_cm2008_undo_past_a_die_roll_is_refused() -> None:
@@ -128,7 +128,7 @@ def test_cm2008_undo_past_the_bots_move_is_refused() -> None:
 def test_cm2008_debug_mode_allows_it_and_marks_the_game(tmp_path: Path) -> None:
     s = cm2008_game(6)
     run_line(s, "debug on")
-    assert run_line(s, "undo").startswith("Undone") and s.debugged
+    assert run_line(s, "undo").startswith("Undone") and s.keyboard.debugged
     run_line(s, "debug off")
     run_line(s, f"save {tmp_path / 'g.json'}")
     assert json.loads((tmp_path / "g.json").read_text())["debugged"] is True
@@ -138,7 +138,7 @@ def test_cm2008_hot_seat_a_choice_in_the_open_can_be_taken_back() -> None:
     s = Session(CM2008)
     run_line(s, "new vs human seed 1 first mccain")
     run_line(s, "1")  # McCain plays a card; now picks a state for it
-    assert run_line(s, "undo").startswith("Undone") and not s.debugged
+    assert run_line(s, "undo").startswith("Undone") and not s.keyboard.debugged
 
 
 def test_cm2008_hot_seat_the_other_players_starting_states_are_a_reveal() -> None:
@@ -153,7 +153,7 @@ def test_cm2008_hot_seat_the_other_players_starting_states_are_a_reveal() -> Non
 
 
 def test_cm2008_reveals_names_each_kind() -> None:
-    from cmdsl.repl.session import reveals
+    from cmdsl.games.cm2008.keyboard import reveals
 
     me, bot = Side.MCCAIN, Side.OBAMA
     assert reveals(E.CardDrawn(me, "x", "X"), me) == "a card you drew"

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import cast
 
 from cmdsl.game.decisions import Decision
-from cmdsl.games.cm2008.engine import Game
-from cmdsl.games.cm2008 import events as E
-from cmdsl.games.cm2008.events import Event
-from cmdsl.games.cm2008.position import LiveState
-from cmdsl.games.cm2008.model import ISSUES, SIDES, Side
+from .engine import Game
+from . import events as E
+from .events import Event
+from .position import LiveState
+from .model import ISSUES, SIDES, Side
 
 _ANSI = {Side.MCCAIN: "\x1b[31m", Side.OBAMA: "\x1b[34m", None: "\x1b[2m"}
 _RESET, _BOLD, _DIM = "\x1b[0m", "\x1b[1m", "\x1b[2m"

@@ -24,6 +24,7 @@ from .loader import load_card_set
 from .model import SIDES, CardSet
 from .record import FORMAT, FORMAT_SEAT, Record, load_record, save_record
 from .replay import Replay, replay
+from .rulebook import rulebook
 from .setup import FIRST_PLAYERS, SETUP_MODES, Setup
 
 if TYPE_CHECKING:  # the scenario modules load when a scenario runs
@@ -251,7 +252,12 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     return lambda file, index: run_scenario(cards(), load_scenario(file, cards(), index)).report()
 
 
+def _keyboard() -> type:
+    from .prompt import CampaignKeyboard  # the REPL's side: only when the REPL runs
+    return CampaignKeyboard
+
+
 PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,
                     bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, balance=_balance, options=OPTIONS,
-                    commands=(_add_cards, _add_migrate), default=True)
+                    commands=(_add_cards, _add_migrate), default=True, keyboard=_keyboard, rulebook=rulebook)

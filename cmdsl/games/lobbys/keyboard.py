@@ -1,4 +1,5 @@
-"""A REPL session's Lobbys game: the game, which seats are human, the bots, hot-seat, undo/redo.
+"""Lobbys at the REPL (the state behind its ``Keyboard``, ``prompt.py``): the game, which seats are
+human, the bots, hot-seat, undo/redo. Its commands are ``keyboard_commands.py``.
 
 Lobbys (docs/lobbys.md) has every seat pick in secret at once. The bots pick as soon as a step
 opens (``play_bot_move``: each from its own view); the humans pick at this keyboard, one after the
@@ -15,12 +16,13 @@ from cmdsl.bots import Bot, bot_seed, parse_bot, play_bot_move
 from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.game.audience import Event
-from cmdsl.games.lobbys import events as E
-from cmdsl.games.lobbys.game import LobbysGame
-from cmdsl.games.lobbys.record import seat_record
-from cmdsl.games.lobbys.seats import LobbysSeat
+from . import events as E
+from .game import LobbysGame
+from .record import seat_record
+from .seats import LobbysSeat
 from cmdsl.bots.thinking import Watch, quiet
 
+from cmdsl.play.keyboard import Host
 from cmdsl.play.undo_rule import check_undo
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
@@ -281,3 +283,17 @@ def reveals(event: Event, seat: LobbysSeat) -> str | None:
     if isinstance(event, E.ContractsTurnedUp):
         return "the contracts turned up"
     return None
+
+
+@dataclass
+class LobbysAtKeyboard:
+    """The keyboard's state: the session that holds it, and the game being played (None before
+    `new lobbys` or a `load`)."""
+
+    host: Host
+    cards_path: str | None = None  # Lobbys plays its bundled data
+    session: LobbysSession | None = None
+
+    @property
+    def game(self) -> LobbysGame | None:
+        return self.session.game if self.session is not None else None

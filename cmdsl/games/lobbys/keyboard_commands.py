@@ -1,4 +1,4 @@
-"""REPL commands in a Lobbys game: parse a line, run it on the session's ``LobbysSession``,
+"""Lobbys's REPL commands: parse a line, run it on the keyboard's ``LobbysSession``,
 return the text to show. A user's mistake raises ``CmdslError`` (one line) and changes nothing.
 
 The player at the keyboard sees only their seat's view (``game.view(seat)``): the new events as
@@ -11,40 +11,34 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
 from cmdsl.errors import did_you_mean
 from cmdsl.game.fields import MAX_SEED
-from cmdsl.plugins import default_game, games
-from cmdsl.sets.record_file import game_of, read_json, save_json
-
-from cmdsl.games.lobbys.explain import explain
-
-from .keyboard import PLAYER_COUNTS, LobbysError, LobbysSession, LobbysSetup
-from cmdsl.repl.rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
-from cmdsl.repl.session import Session, save_arguments
+from cmdsl.play.keyboard import Command, save_arguments
 from cmdsl.play.toolbar import Part, part, plain
+from cmdsl.sets.record_file import save_json
 
-#: Runs a CM2008 command that leaves the Lobbys game (`new` without `lobbys`, `load` of a CM2008
-#: record): (session, command word, argument text, colour) -> text.
-Leave = Callable[[Session, str, str, bool], str]
-
-#: CM2008 commands that mean nothing in Lobbys: they answer with one line.
-CM2008_ONLY = ("card", "explain", "eval", "trace", "set", "reload")
-
+from .explain import explain
+from .keyboard import PLAYER_COUNTS, LobbysAtKeyboard as Session, LobbysError, LobbysSession, LobbysSetup
 
 @dataclass(frozen=True)
 class LobbysCommand:
-    #: None: ``run_line`` runs it itself, as it may hand the line to Campaign Manager (``load``).
-    run: Callable[[Session, str, bool], str] | None
+    """A command of the game, run on its keyboard (``bound`` makes it the REPL's ``Command``)."""
+
+    run: Callable[[Session, str, bool], str]
     usage: str
     help: str
 
+    def bound(self, s: Session) -> Command:
+        return Command(lambda arg, colour: self.run(s, arg, colour), self.usage, self.help)
+
 
 def lobbys(s: Session) -> LobbysSession:
-    assert s.lobbys is not None
-    return s.lobbys
+    if s.session is None:
+        raise LobbysError("no game yet: start one with `new lobbys` (see `help new`)")
+    return s.session
 
 
 # ---- what the player at the keyboard sees ---------------------------------------------------
@@ -127,15 +121,13 @@ def toolbar(ls: LobbysSession) -> list[Part]:
             who]
 
 
-def completions(ls: LobbysSession, command: str) -> list[str]:
-    """Tab after a command word in a Lobbys game: the cards of the keyboard's hand, command names."""
-    if command in ("play", "answer"):
+def completions(ls: LobbysSession | None, command: str) -> list[str]:
+    """Tab after a command word in a Lobbys game: the cards of the keyboard's hand, `new`'s words."""
+    if command in ("play", "answer") and ls is not None:
         d = None if ls.handing_over else ls.mine()
         return [o.id for o in d.options] if d is not None else []
-    if command == "help":
-        return list(COMMANDS)
     if command == "new":
-        return ["lobbys", "players", "humans", "vs", "random", "greedy", "ismcts", "human", "as", "seed", "people"]
+        return ["players", "humans", "vs", "random", "greedy", "ismcts", "human", "as", "seed", "people"]
     return []
 
 
@@ -207,11 +199,11 @@ def _seat_number(word: str) -> int:
 def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     """`new lobbys ...` (``arg`` is what follows `lobbys`)."""
     setup = parse_new(arg)
-    s.may_discard("new")
+    s.host.may_discard("new")
     hidden = setup.seed is None
     seed = setup.seed if setup.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    ls = LobbysSession.start(setup, seed, hidden, s.watch)
-    s.lobbys, s.game = ls, None
+    ls = LobbysSession.start(setup, seed, hidden, s.host.watch)
+    s.session = ls
     shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
     bots = len(ls.bots)
     if bots:
@@ -224,7 +216,7 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     return f"New Lobbys game, {setup.players} players{people} ({shown}): {who}.\n" + screen(ls)
 
 
-def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool = False, asked: bool = False) -> str:
+def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool = False) -> str:
     """`load FILE [vs BOT|human] [as pK]` of a Lobbys record (from either mode); ``options``:
     the words after the file name."""
     bot, seat = _load_options(options)
@@ -236,10 +228,9 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
             bot = parse_bot(bot).text()
         except BotSpecError as e:
             raise LobbysError(f"load: {e}") from None
-    ls = LobbysSession.from_record(data, path, bot, seat, s.watch)  # RecordError: one line, nothing changed
-    if not asked:
-        s.may_discard("load")
-    s.lobbys, s.game = ls, None
+    ls = LobbysSession.from_record(data, path, bot, seat, s.host.watch)  # RecordError: one line, nothing changed
+    s.host.may_discard("load")
+    s.session = ls
     return f"Loaded {path}: a Lobbys game, {len(ls.game.history)} answers replayed.\n" + screen(ls)
 
 
@@ -349,49 +340,21 @@ def cmd_debug(s: Session, arg: str, colour: bool = False) -> str:
             if ls.debug else "Debug mode is off: `undo` stops at a reveal.")
 
 
-def cmd_help(s: Session, arg: str, colour: bool = False) -> str:
-    name = arg.strip().lower()
-    if name and name != "commands":
-        cmd = COMMANDS.get(name)
-        if cmd is None:
-            if name in CM2008_ONLY:
-                raise not_in_lobbys(name)
-            near = did_you_mean(name, COMMANDS)
-            raise LobbysError(f'no command "{name}" in Lobbys' + (f' (did you mean "{near}"?)' if near else ""))
-        return f"{cmd.usage}\n\n{cmd.help}"
-    lines = ["Lobbys commands (`help COMMAND` for more):"]
-    for c in COMMANDS.values():
-        lines += [f"  {c.usage}", f"      {c.help.splitlines()[0]}"]
-    lines.append("\nPick a card with its number, its id (7H) or its label (7♥).")
-    return "\n".join(lines)
-
-
-def cmd_quit(s: Session, arg: str, colour: bool = False) -> str:
-    return ""  # the prompt loop leaves before running it; here for help
-
-
-def cmd_clear(s: Session, arg: str, colour: bool = False) -> str:
-    return ""  # the prompt loop clears the terminal before running it; here for help
-
-
-def not_in_lobbys(word: str) -> LobbysError:
-    """The error for a Campaign Manager 2008 command typed in a Lobbys game."""
-    return LobbysError(f"`{word}` is a Campaign Manager 2008 command: not in a Lobbys game (`help` lists the Lobbys commands)")
-
-
-COMMANDS: dict[str, LobbysCommand] = {
-    "new": LobbysCommand(cmd_new, "new lobbys [N players] [M humans] [vs BOT|human] [as pK] [seed N] [people]",
+#: This game's form of `new` (the REPL's `new` runs it: `help new`).
+NEW = LobbysCommand(cmd_new, "new lobbys [N players] [M humans] [vs BOT|human] [as pK] [seed N] [people]",
                          "Start a Lobbys game (2 to 5 players). BOT: " + ", ".join(BOT_NAMES)
                          + " (vs ismcts:iterations=50). Without `vs`, every seat is human (hot-seat);\n"
                          "with `vs BOT`, you are Player 1 (or the first M players; `as p2`: from Player 2 on) and the bot plays the others.\n"
-                         "`people` plays The People Speak (L10). `new` alone starts a Campaign Manager game."),
+                         "`people` plays The People Speak (L10).")
+
+#: The game's commands (the REPL adds `new`, `load`, `help`, `rules`, `clear` and `quit`).
+COMMANDS: dict[str, LobbysCommand] = {
     "table": LobbysCommand(cmd_table, "table", "Show the table as your seat sees it: scores, trump, the contracts on offer, your hand."),
     "hand": LobbysCommand(cmd_hand, "hand", "Show your hand."),
     "options": LobbysCommand(cmd_options, "options", "Show your pending pick and its numbered options."),
     "play": LobbysCommand(cmd_answer, "play N|CARD", "Pick a card: its number, id (7H) or label (7♥); a bare one works too."),
     "answer": LobbysCommand(cmd_answer, "answer N|CARD", "The same as play."),
     "?": LobbysCommand(cmd_why, "?", "Explain the step: where the game is, what your pick does and how it is decided."),
-    "rules": LobbysCommand(cmd_rules, RULES_USAGE, RULES_HELP),
     "log": LobbysCommand(cmd_log, "log [N]", "Show the last N events as your seat saw them (default 20)."),
     "undo": LobbysCommand(cmd_undo, "undo", "Take back your last pick (and the bots' picks made since); not past a\n"
                           "reveal of the picks, a hand dealt or a card turned up, unless in debug mode."),
@@ -399,58 +362,31 @@ COMMANDS: dict[str, LobbysCommand] = {
     "save": LobbysCommand(cmd_save, "save FILE [full]", "Save the game record (JSON) as your seat sees it (hot-seat: the public view).\n"
                           "`full` saves every hidden card too, for a bug report (the game is marked debugged)."),
     "debug": LobbysCommand(cmd_debug, "debug [on|off]", "Debug mode: `undo` may go back past a reveal; the game is marked as debugged."),
-    "load": LobbysCommand(None, "load FILE [vs BOT|human] [as pK]",
-                          "Load a saved record (Lobbys or Campaign Manager) and continue it. You take the seat the file\n"
-                          "was saved for, else Player 1 (`as p2`: Player 2); the bot (random by default) the others."),
-    "help": LobbysCommand(cmd_help, "help [COMMAND]", "Show the commands, or one command's help."),
-    "clear": LobbysCommand(cmd_clear, "clear", "Clear the screen (Ctrl-L too); the game is unchanged."),
-    "quit": LobbysCommand(cmd_quit, "quit", "Leave (Ctrl-D too); asks to save an unsaved game."),
 }
 ALIASES = {"board": "table"}
 
 
-def is_lobbys_record(path: str) -> Any:
-    """The parsed record when ``path`` holds a Lobbys record, else None (a broken file raises)."""
-    data = read_json(path)
-    return data if game_of(data, path, tuple(games()), default_game()) == "lobbys" else None
-
-
-def cmd_load(s: Session, arg: str, colour: bool, leave: Leave) -> str:
-    words = arg.split()
-    if not words:
-        raise LobbysError("load: give a file name, e.g. `load game.json`")
-    data = is_lobbys_record(words[0])
-    if data is None:
-        return leave(s, "load", arg, colour)
-    return load_data(s, words[0], data, words[1:], colour)
-
-
-def run_line(s: Session, text: str, colour: bool, leave: Leave) -> str:
-    """One line in a Lobbys game: Enter (a hand-over), a pick (number, id, label) or a command."""
+def run_line(s: Session, text: str, colour: bool, shared: Mapping[str, Command]) -> str:
+    """One line in a Lobbys game: Enter (a hand-over), a command, or a pick (number, id, label)."""
+    word, _, rest = text.partition(" ")
+    key = ALIASES.get(word.lower(), word.lower())
+    commands: dict[str, Command] = {**{w: c.bound(s) for w, c in COMMANDS.items()}, **shared}
+    if key in shared:
+        return shared[key].run(rest, colour)
     ls = lobbys(s)
     if not text:
         if ls.handing_over:
             ls.handing_over = False
             return f"{ls.at_keyboard} has the keyboard.\n" + screen(ls)
         return ""
-    word, _, rest = text.partition(" ")
-    key = ALIASES.get(word.lower(), word.lower())
-    if key == "new" and rest.lower().split()[:1] != ["lobbys"]:
-        return leave(s, "new", rest, colour)
-    if key == "new":
-        return cmd_new(s, rest.strip()[len("lobbys"):], colour)
-    if key == "load":
-        return cmd_load(s, rest, colour, leave)
-    cmd = COMMANDS.get(key)
-    if cmd is not None and cmd.run is not None:
-        return cmd.run(s, rest, colour)
-    if key in CM2008_ONLY:
-        raise not_in_lobbys(key)
+    cmd = commands.get(key)
+    if cmd is not None:
+        return cmd.run(rest, colour)
     if text.isdigit() or ls.mine() is not None and any(
             text.lower() in (o.id.lower(), o.label.lower()) for o in ls.mine().options):  # type: ignore[union-attr]
         return cmd_answer(s, text, colour)
     if re.fullmatch(r"(10|[2-9AJQK])\s*[♣♦♥♠CDHScdhs]", text):
         return cmd_answer(s, text, colour)  # a card, not in the hand: the answer says which are
-    near = did_you_mean(word, COMMANDS)
+    near = did_you_mean(word, commands)
     raise LobbysError(f'unknown command "{word}"' + (f' (did you mean "{near}"?)' if near else "")
                       + "; `help` lists the Lobbys commands")

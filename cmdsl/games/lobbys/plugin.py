@@ -16,6 +16,7 @@ from ...errors import CmdslError
 from .data import DATA_FILE, LobbysData, load_data
 from .game import LobbysGame
 from .record import replay_problem
+from .rulebook import rulebook
 from .seats import seat_named, seats_for
 from ... import argtypes
 from ...plugins import Checked, Command, GamePlugin, Option
@@ -181,8 +182,13 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     return lambda file, index: run_lobbys_scenario(load_lobbys_scenario(file, index, data())).report()
 
 
+def _keyboard() -> type:
+    from .prompt import LobbysKeyboard  # the REPL's side: only when the REPL runs
+    return LobbysKeyboard
+
+
 PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), play, replay_record,
                     bundled=_bundled, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=DATA_FILE, table=table,
                     new_game=new_game, points=points, decided_by="one player with the most points, L8.1",
-                    shared_by="L11.1")
+                    shared_by="L11.1", keyboard=_keyboard, rulebook=rulebook)
