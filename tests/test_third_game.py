@@ -142,3 +142,51 @@ def test_an_unrevealed_bid_stays_secret_in_a_fork_for_another_seat() -> None:
     fork = game.fork(for_seat=Seat.WEST)
     assert any(d.player is Seat.NORTH for d in fork.pending_decisions)
     assert not any(isinstance(e, BidsRevealed) for e in fork.events)
+
+
+def test_the_repl_plays_saves_and_loads_it(highcard: None, tmp_path: Path) -> None:
+    """The REPL's one Session holds High Card's keyboard (tests/toygame/prompt.py) as it holds
+    the others': `new highcard`, bids (T2), the die (T3), the end (T4), save and load, help."""
+    from cmdsl.errors import CmdslError
+    from cmdsl.repl.commands import run_line
+    from cmdsl.repl.session import Session
+
+    s = Session()
+    assert "`new highcard`" in run_line(s, "help new") or "highcard" in run_line(s, "help new")
+    out = run_line(s, "new highcard vs greedy seed 5")
+    assert out.startswith("New High Card game, seed 5: you are North, the greedy bot plays East and West.")
+    assert "North is dealt" in out and "North, bid a card (T2):" in out and "East is dealt" not in out.split("\n")[0]
+    assert s.game_name == "highcard" and isinstance(s.game, HighCard)
+    assert run_line(s, "help").startswith("High Card commands")
+    with pytest.raises(CmdslError, match="is a Campaign Manager 2008 command: not in a High Card game"):
+        run_line(s, "eval gain 1 support")
+    with pytest.raises(CmdslError, match=r'"12" is not a bid: answer 1 to 3'):
+        run_line(s, "12")
+    run_line(s, "1")
+    with pytest.raises(CmdslError, match="High Card saves the full record only"):
+        run_line(s, f"save {tmp_path / 'g.json'}")
+    run_line(s, f"save {tmp_path / 'g.json'} full")
+    while s.game.pending is not None:
+        out = run_line(s, "1")
+    assert "Game over" in out and out.count("The die shows") == 2  # rounds 2 and 3 (T3, T4)
+    t = Session()
+    assert run_line(t, f"load {tmp_path / 'g.json'}").startswith(f"Loaded {tmp_path / 'g.json'}: 5 answers replayed.")  # 3 bids, and the bots' next two
+    assert t.game_name == "highcard" and len(t.game.view(SEATS[0]).hand) == 2
+    assert run_line(t, "new seed 3 first mccain").startswith("New beginner game (seed 3)")  # back to the default game
+    assert t.game_name == "cm2008"
+
+
+def test_the_prompt_plays_it(highcard: None) -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from cmdsl.repl.app import repl
+
+    shown: list[str] = []
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        inp.send_text("new highcard seed 2\r1\r1\r1\rhand\r\x04")
+        assert repl(None, None, colour=False, echo=shown.append, pager=False) == 0
+    out = "\n".join(shown)
+    assert "Also here: `new highcard`, `new lobbys`" in " ".join(out.split())
+    assert "Game over" in out and "Your hand: (empty)" in out

@@ -57,5 +57,10 @@ def points(game: HighCard) -> tuple[int, ...]:
     return game.result.points
 
 
+def keyboard() -> type:
+    from .prompt import HighCardKeyboard  # the REPL's side: only when the REPL runs
+    return HighCardKeyboard
+
+
 PLUGIN = GamePlugin("highcard", "High Card", tuple(s.value for s in SEATS), play, replay,
-                    table=lambda args: None, new_game=new_game, points=points)
+                    table=lambda args: None, new_game=new_game, points=points, keyboard=keyboard)
