@@ -18,7 +18,8 @@ from cmdsl.games.cm2008.actions import EffectByHand
 from cmdsl.games.cm2008.interjections import interject
 from cmdsl.games.cm2008 import events as E
 from cmdsl.game.driver import InternalError, StepLimitExceeded
-from cmdsl.games.cm2008.engine import MAX_PLAY_LEVEL, Game
+from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.rules_cards import MAX_PLAY_LEVEL
 from cmdsl.lang.run import Run
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.lang import render, text
