@@ -10,7 +10,7 @@ from prompt_toolkit.document import Document
 from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008.rulebook import rulebook as cm2008_rulebook
 from cmdsl.games.lobbys.rulebook import rulebook as lobbys_rulebook
-from cmdsl.games.cm2008 import keyboard_commands as cm2008_commands
+from cmdsl.games.cm2008 import prompt as cm2008_commands
 from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
 from cmdsl.repl.app import ReplCompleter
 from cmdsl.repl.commands import all_commands, run_line
