@@ -14,7 +14,7 @@ from cmdsl.games.cm2008 import events
 from cmdsl.values import value
 
 VALUE_CLASSES = [c for m in (audience, events, decisions) for c in vars(m).values()
-                 if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == m.__name__]
+                 if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__.startswith(m.__name__)]
 
 
 def plain_init(cls: type) -> object:

@@ -72,7 +72,7 @@ def event_checks(place: Place, path: Path_, spec: Mapping[str, Any], events: Mod
             checks.append(event_check((*path, key, j), f'an event containing "{text}"',
                                       partial(lambda text, e: text in e.text(), text), present))
     types = {c.__name__: c for c in vars(events).values()
-             if isinstance(c, type) and issubclass(c, Event) and c is not Event and c.__module__ == events.__name__}
+             if isinstance(c, type) and issubclass(c, Event) and c is not Event and c.__module__.startswith(events.__name__)}
     for key, present in (("event_types", True), ("no_event_types", False)):
         for j, name in enumerate(list_at(place, (*path, key), spec.get(key))):
             name = text_at(place, (*path, key, j), name, "an event type name")
