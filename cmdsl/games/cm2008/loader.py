@@ -12,10 +12,9 @@ import dataclasses
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Final, Sequence
+from typing import Any, Final, Sequence
 
 import yaml
 
@@ -28,93 +27,22 @@ from ...lang.work import WORK_BUDGET, PlayLevels, over_budget, stmt_work
 from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from ...resources import bundled_cards_dir
-from ...sets.safe_yaml import compose, read_text, scalar_origin
+from ...sets.safe_yaml import read_text, scalar_origin
 from ...sets.set_location import one_set
+from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFile, CardFileReader, Item, card_files, shown
 from .setcheck import Contents, Section, set_errors
 from .set_warnings import set_warnings
 
-SECTIONS: Final[tuple[Section, ...]] = ("states", "cards", "breaking_news", "going_negative")
-#: The cm2008 card files are about 11 KB each; a megabyte is a mistake, not a card file.
-CARD_FILE_MAX_BYTES: Final = 1 << 20
-#: Nesting a card file may have: it needs 4 (sections, a list, an item, a list of groups).
-CARD_FILE_MAX_DEPTH: Final = 20
 #: The documented form of an id (docs/cardsets.md): lower-case ASCII words joined by single hyphens.
 ID_FORM: Final = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-_FIELDS = {
-    "states": {"name": True, "ev": True, "pile": True, "beginner": False, "defense": True, "economy": True,
-               "issue": True, "groups": True, "key": True},
-    "cards": {"id": True, "side": True, "title": True, "type": True, "beginner": False,
-              "going_negative": False, "demographic": False, "cost": False, "effect": True},
-    "breaking_news": {"id": True, "title": True, "effect": True},
-    "going_negative": {"roll": True, "title": True, "effect": True},
-}
 
 
-@dataclass
-class _Item:
-    """One mapping of a section, with its node kept for locating errors."""
+class _Loader(CardFileReader):
+    """A set's files read, checked and compiled, phase by phase; every problem found is kept."""
 
-    file: "_File"
-    node: yaml.MappingNode
-    values: dict[str, tuple[Any, yaml.Node]]
-    label: str | None = None
-
-    def where(self, node: yaml.Node | None = None, at: int = 0) -> Located:
-        n = node or self.node
-        return Located(self.file.name, n.start_mark.line + 1, n.start_mark.column + 1 + at, self.label)
-
-    def error(self, message: str, node: yaml.Node | None = None, hint: str | None = None, at: int = 0) -> CardError:
-        """A located error at ``node`` (``at``: so many columns into it, on its first line)."""
-        return CardError(message, self.where(node, at), hint=hint).with_source(self.file.lines)
-
-    def get(self, key: str, typ: type | tuple[type, ...], what: str) -> Any:
-        if key not in self.values:
-            return None
-        value, node = self.values[key]
-        if isinstance(value, bool) and typ is int or not isinstance(value, typ):
-            raise self.error(f"{key}: expected {what}, got {_show(value)}", node)
-        return value
-
-    def node_of(self, key: str) -> yaml.Node:
-        return self.values[key][1]
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, dict)):
-        return "a list" if isinstance(value, list) else "a mapping"
-    return str(value)
-
-
-@dataclass
-class _File:
-    path: Path
-    name: str
-    text: str
-
-    @property
-    def lines(self) -> list[str]:
-        return self.text.split("\n")
-
-
-class _Loader:
     def __init__(self) -> None:
-        self.errors: list[CardError] = []
-        self.constructor = yaml.SafeLoader("")
-        self.sections: list[tuple[Section, Located]] = []  # each section key read, in file order
+        super().__init__()
         self.ids: dict[str, Located] = {}  # where each id was first given
-
-    def attempt(self, f: Callable[[], Any]) -> Any:
-        try:
-            return f()
-        except CardError as e:
-            self.errors.append(e)
-            return None
 
     # ---- a set's parts, phase by phase (``load_card_set``) ------------------------------
 
@@ -131,18 +59,18 @@ class _Loader:
         self.errors.extend(manifest_errors)
         return manifest
 
-    def files(self, root: Path) -> list[_File]:
-        files: list[_File] = []
+    def files(self, root: Path) -> list[CardFile]:
+        files: list[CardFile] = []
         for p in card_files(root):
             try:
-                files.append(_File(p, shown_path(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=shown_path(p))))
+                files.append(CardFile(p, shown_path(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=shown_path(p))))
             except CardError as e:
                 self.errors.append(e)
         if not files and not self.errors:
             raise CardSetError([CardError("no card files (*.yaml) here", Located(shown_path(root)))])
         return files
 
-    def states(self, items: list[_Item]) -> dict[str, StateTile]:
+    def states(self, items: list[Item]) -> dict[str, StateTile]:
         states: dict[str, StateTile] = {}
         for it in items:
             tile = self.attempt(lambda: self.state(it))
@@ -154,7 +82,7 @@ class _Loader:
             states[tile.name] = tile
         return states
 
-    def unique_id(self, it: _Item) -> str:
+    def unique_id(self, it: Item) -> str:
         """The item's id, checked: of the form of ids, and given once in the whole set."""
         item_id = it.get("id", str, "an id such as obama-yes-we-can")
         if item_id in self.ids:
@@ -169,7 +97,7 @@ class _Loader:
         self.ids[item_id] = it.where(it.node_of("id"))
         return item_id
 
-    def cards(self, items: list[_Item], names: Names) -> dict[str, CardDef]:
+    def cards(self, items: list[Item], names: Names) -> dict[str, CardDef]:
         cards: dict[str, CardDef] = {}
         for it in items:
             c = self.attempt(partial(self.card, it, names))
@@ -177,7 +105,7 @@ class _Loader:
                 cards[c.id] = c
         return cards
 
-    def card(self, it: _Item, names: Names) -> CardDef:
+    def card(self, it: Item, names: Names) -> CardDef:
         item_id = self.unique_id(it)
         side = self.side(it, "side")
         typ = it.get("type", str, "a card type")
@@ -198,10 +126,10 @@ class _Loader:
                        Source(it.file.name, it.node.start_mark.line + 1, text),
                        cost.cost if cost is not None else None)
 
-    def news(self, items: list[_Item], names: Names) -> dict[str, NewsDef]:
+    def news(self, items: list[Item], names: Names) -> dict[str, NewsDef]:
         news: dict[str, NewsDef] = {}
         for it in items:
-            def one_news(it: _Item = it) -> NewsDef:
+            def one_news(it: Item = it) -> NewsDef:
                 item_id = self.unique_id(it)
                 text, checked, compiled = self.effect(it, item_id, names, Context(ContextKind.NEWS, has_actor=False))
                 return NewsDef(item_id, it.get("title", str, "a title"), text, checked, compiled.run,
@@ -211,10 +139,10 @@ class _Loader:
                 news[n.id] = n
         return news
 
-    def negative(self, items: list[_Item], names: Names) -> dict[int, NegativeDef]:
+    def negative(self, items: list[Item], names: Names) -> dict[int, NegativeDef]:
         negative: dict[int, NegativeDef] = {}
         for it in items:
-            def result(it: _Item = it) -> NegativeDef:
+            def result(it: Item = it) -> NegativeDef:
                 roll = it.get("roll", int, "a die result from 1 to 6")
                 if not 1 <= roll <= 6 or roll in negative:
                     raise it.error("roll: each die result 1 to 6 appears exactly once", it.node_of("roll"))
@@ -226,86 +154,9 @@ class _Loader:
                 negative[r.roll] = r
         return negative
 
-    # ---- YAML → items --------------------------------------------------------
-
-    def read(self, file: _File) -> dict[Section, list[_Item]]:
-        try:
-            root = compose(file.text, file.name, max_depth=CARD_FILE_MAX_DEPTH)
-        except CardError as e:
-            self.errors.append(e)
-            return {}
-        if root is None:
-            # An empty file is most likely a card file saved before it was written, or cut short.
-            what = "only comments" if file.text.strip() else "nothing"
-            self.errors.append(CardError(f"this card file holds {what}: no cards, states or results",
-                                         Located(file.name), hint="write its sections ("
-                                         + ", ".join(SECTIONS) + ") or remove the file"))
-            return {}
-        if not isinstance(root, yaml.MappingNode):
-            what = "a list" if isinstance(root, yaml.SequenceNode) else "a single value"
-            mark = root.start_mark  # where the document's value starts: the line is shown
-            self.errors.append(CardError(
-                f"a card file is a mapping of sections ({', '.join(SECTIONS)}), not {what}",
-                Located(file.name, mark.line + 1, mark.column + 1),
-                hint="start with a section name, such as `cards:`, and list the items under it"
-            ).with_source(file.lines))
-            return {}
-        out: dict[Section, list[_Item]] = {}
-        for key_node, value_node in root.value:
-            key = str(key_node.value)
-            if key not in SECTIONS:
-                near = did_you_mean(key, SECTIONS)
-                self.errors.append(CardError(
-                    f'unknown section "{key}"; sections are ' + ", ".join(SECTIONS),
-                    Located(file.name, key_node.start_mark.line + 1, key_node.start_mark.column + 1),
-                    hint=f'did you mean "{near}"?' if near else None).with_source(file.lines))
-                continue
-            if not isinstance(value_node, yaml.SequenceNode):
-                self.errors.append(CardError(f"{key}: expected a list of items", Located(
-                    file.name, value_node.start_mark.line + 1, value_node.start_mark.column + 1)).with_source(file.lines))
-                continue
-            section: Section = SECTIONS[SECTIONS.index(key)]
-            self.sections.append((section, Located(file.name, key_node.start_mark.line + 1,
-                                                   key_node.start_mark.column + 1)))
-            items = out.setdefault(section, [])
-            for node in value_node.value:
-                item = self.attempt(lambda: self.item(file, key, node))
-                if item is not None:
-                    items.append(item)
-        return out
-
-    def item(self, file: _File, section: str, node: yaml.Node) -> _Item:
-        loc = Located(file.name, node.start_mark.line + 1, node.start_mark.column + 1)
-        if not isinstance(node, yaml.MappingNode):
-            raise CardError(f"{section}: each item is a mapping of fields", loc).with_source(file.lines)
-        values: dict[str, tuple[Any, yaml.Node]] = {}
-        fields = _FIELDS[section]
-        label_key = "name" if section == "states" else ("roll" if section == "going_negative" else "id")
-        label = None
-        for k, v in node.value:
-            if str(k.value) == label_key and isinstance(v, yaml.ScalarNode):
-                label = str(v.value)
-        item = _Item(file, node, values, label)
-        for k, v in node.value:
-            key = str(k.value)
-            if key == "cost" and key not in fields:
-                raise item.error("only a Campaign Strategy card has a cost (R4.6)", k,
-                                 "what this item does goes under `effect:`")
-            if key not in fields:
-                near = did_you_mean(key, fields)
-                raise item.error(f'unknown field "{key}"', k, f'did you mean "{near}"?' if near else
-                                 "fields are " + ", ".join(fields))
-            if key in values:
-                raise item.error(f'field "{key}" is given twice', k)
-            values[key] = (self.constructor.construct_object(v, deep=True), v)
-        missing = [f for f, required in fields.items() if required and f not in values]
-        if missing:
-            raise item.error("missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(missing))
-        return item
-
     # ---- items → definitions ---------------------------------------------------
 
-    def state(self, it: _Item) -> StateTile:
+    def state(self, it: Item) -> StateTile:
         name = it.get("name", str, "a state name")
         ev = it.get("ev", int, "a number of electoral votes")
         if ev <= 0:
@@ -319,10 +170,10 @@ class _Loader:
             if bad is not None:  # the caret under the letter that is wrong, not the row's start
                 node = it.node_of(issue)
                 at = _offset_in_scalar(node, text, text.split().index(bad))
-                raise it.error(f"{issue}: {_show(bad)} is not a circle: each is R (McCain), B (Obama) or W "
+                raise it.error(f"{issue}: {shown(bad)} is not a circle: each is R (McCain), B (Obama) or W "
                                f"(undecided) (R2.2)", node, at=at)
             if not 3 <= len(letters) <= 5:
-                raise it.error(f"{issue}: a row is 3 to 5 circles, each R, B or W (R2.2), got {_show(text)}",
+                raise it.error(f"{issue}: a row is 3 to 5 circles, each R, B or W (R2.2), got {shown(text)}",
                                it.node_of(issue))
             rows[issue] = letters
         box = it.get("issue", int, "a start box from 1 to 4")
@@ -340,7 +191,7 @@ class _Loader:
         return StateTile(name, ev, pile, rows, box, (groups[0], groups[1]), key, beginner,
                          Source(it.file.name, it.node.start_mark.line + 1))
 
-    def side(self, it: _Item, key: str) -> Side:
+    def side(self, it: Item, key: str) -> Side:
         value = it.get(key, str, "mccain or obama")
         try:
             return Side(value)
@@ -349,14 +200,14 @@ class _Loader:
             raise it.error(f'{key}: "{value}" is not a side (mccain or obama)', it.node_of(key),
                            f'did you mean "{near}"?' if near else None) from None
 
-    def cost(self, it: _Item, item_id: str) -> Declared | None:
+    def cost(self, it: Item, item_id: str) -> Declared | None:
         """A card's `cost:` field, checked (cmdsl/cost.py); None when it has none."""
         if "cost" not in it.values:
             return None
         value, node = it.values["cost"]
         return read_cost(value, node, it.file.lines, it.file.name, item_id)
 
-    def effect(self, it: _Item, item_id: str, names: Names, ctx: Context,
+    def effect(self, it: Item, item_id: str, names: Names, ctx: Context,
                cost: Declared | None = None) -> tuple[str, Any, Any]:
         text = it.get("effect", str, "effect text")
         node = it.node_of("effect")
@@ -389,13 +240,6 @@ def _offset_in_scalar(node: yaml.Node, text: str, word: int) -> int:
     return quoted + [m.start() for m in re.finditer(r"\S+", text)][word]
 
 
-def card_files(folder: Path) -> list[Path]:
-    """The card files of a set folder: every name ending in .yaml or .yml but the manifest's,
-    whatever it is (a folder, a FIFO or a dangling link so named is reported when read, never
-    skipped in silence)."""
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST_NAME)
-
-
 def load_card_set(path: str | Path | None = None) -> CardSet:
     """Load, check and compile a card set (a folder: ``manifest.yaml`` and card files; a file
     stands for its folder, a folder holding one set folder for that set; default: the bundled set).
@@ -407,7 +251,7 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
     ld = _Loader()
     manifest = ld.manifest(root)
     files = ld.files(root)
-    sections: dict[Section, list[_Item]] = {s: [] for s in SECTIONS}
+    sections: dict[Section, list[Item]] = {s: [] for s in SECTIONS}
     for f in files:
         for key, items in ld.read(f).items():
             sections[key].extend(items)
@@ -434,7 +278,7 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
                    levels.work[1], warnings)
 
 
-def _fingerprint(files: Sequence[_File]) -> str:
+def _fingerprint(files: Sequence[CardFile]) -> str:
     """The card files' digest: a record stays valid when the manifest's wording changes, and a game
     played in a mode the manifest drops is refused by ``require_setup``."""
     digest = hashlib.sha256()
@@ -444,7 +288,7 @@ def _fingerprint(files: Sequence[_File]) -> str:
 
 
 def _work_errors(levels: PlayLevels, states: int, cards: dict[str, CardDef], news: dict[str, NewsDef],
-                 negative: dict[int, NegativeDef], files: list[_File]) -> list[CardError]:
+                 negative: dict[int, NegativeDef], files: list[CardFile]) -> list[CardError]:
     """Every effect whose bounded work is over the budget (lang/work.py), at its outermost loop."""
     lines = {f.name: f.lines for f in files}
     errors: list[CardError] = []

@@ -1,0 +1,184 @@
+"""One card file of a Campaign Manager 2008 set, read: its YAML composed by ``cmdsl.sets.safe_yaml``
+(bounded in size and nesting, plain types only) into the items of its sections, each with its node
+kept for locating errors. ``loader.py`` turns the items into a set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Final
+
+import yaml
+
+from ...errors import CardError, Located, did_you_mean
+from ...sets.safe_yaml import compose
+from .manifest import MANIFEST_NAME
+from .setcheck import Section
+
+SECTIONS: Final[tuple[Section, ...]] = ("states", "cards", "breaking_news", "going_negative")
+#: The cm2008 card files are about 11 KB each; a megabyte is a mistake, not a card file.
+CARD_FILE_MAX_BYTES: Final = 1 << 20
+#: Nesting a card file may have: it needs 4 (sections, a list, an item, a list of groups).
+CARD_FILE_MAX_DEPTH: Final = 20
+
+_FIELDS = {
+    "states": {"name": True, "ev": True, "pile": True, "beginner": False, "defense": True, "economy": True,
+               "issue": True, "groups": True, "key": True},
+    "cards": {"id": True, "side": True, "title": True, "type": True, "beginner": False,
+              "going_negative": False, "demographic": False, "cost": False, "effect": True},
+    "breaking_news": {"id": True, "title": True, "effect": True},
+    "going_negative": {"roll": True, "title": True, "effect": True},
+}
+
+
+@dataclass
+class Item:
+    """One mapping of a section, with its node kept for locating errors."""
+
+    file: "CardFile"
+    node: yaml.MappingNode
+    values: dict[str, tuple[Any, yaml.Node]]
+    label: str | None = None
+
+    def where(self, node: yaml.Node | None = None, at: int = 0) -> Located:
+        n = node or self.node
+        return Located(self.file.name, n.start_mark.line + 1, n.start_mark.column + 1 + at, self.label)
+
+    def error(self, message: str, node: yaml.Node | None = None, hint: str | None = None, at: int = 0) -> CardError:
+        """A located error at ``node`` (``at``: so many columns into it, on its first line)."""
+        return CardError(message, self.where(node, at), hint=hint).with_source(self.file.lines)
+
+    def get(self, key: str, typ: type | tuple[type, ...], what: str) -> Any:
+        if key not in self.values:
+            return None
+        value, node = self.values[key]
+        if isinstance(value, bool) and typ is int or not isinstance(value, typ):
+            raise self.error(f"{key}: expected {what}, got {shown(value)}", node)
+        return value
+
+    def node_of(self, key: str) -> yaml.Node:
+        return self.values[key][1]
+
+
+def shown(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return str(value)
+
+
+@dataclass
+class CardFile:
+    path: Path
+    name: str
+    text: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+
+class CardFileReader:
+    """Reads card files into items, keeping every problem found (``errors``) and where each
+    section was given (``sections``)."""
+
+    def __init__(self) -> None:
+        self.errors: list[CardError] = []
+        self.constructor = yaml.SafeLoader("")
+        self.sections: list[tuple[Section, Located]] = []  # each section key read, in file order
+
+    def attempt(self, f: Callable[[], Any]) -> Any:
+        try:
+            return f()
+        except CardError as e:
+            self.errors.append(e)
+            return None
+
+    # ---- YAML → items --------------------------------------------------------
+
+    def read(self, file: CardFile) -> dict[Section, list[Item]]:
+        try:
+            root = compose(file.text, file.name, max_depth=CARD_FILE_MAX_DEPTH)
+        except CardError as e:
+            self.errors.append(e)
+            return {}
+        if root is None:
+            # An empty file is most likely a card file saved before it was written, or cut short.
+            what = "only comments" if file.text.strip() else "nothing"
+            self.errors.append(CardError(f"this card file holds {what}: no cards, states or results",
+                                         Located(file.name), hint="write its sections ("
+                                         + ", ".join(SECTIONS) + ") or remove the file"))
+            return {}
+        if not isinstance(root, yaml.MappingNode):
+            what = "a list" if isinstance(root, yaml.SequenceNode) else "a single value"
+            mark = root.start_mark  # where the document's value starts: the line is shown
+            self.errors.append(CardError(
+                f"a card file is a mapping of sections ({', '.join(SECTIONS)}), not {what}",
+                Located(file.name, mark.line + 1, mark.column + 1),
+                hint="start with a section name, such as `cards:`, and list the items under it"
+            ).with_source(file.lines))
+            return {}
+        out: dict[Section, list[Item]] = {}
+        for key_node, value_node in root.value:
+            key = str(key_node.value)
+            if key not in SECTIONS:
+                near = did_you_mean(key, SECTIONS)
+                self.errors.append(CardError(
+                    f'unknown section "{key}"; sections are ' + ", ".join(SECTIONS),
+                    Located(file.name, key_node.start_mark.line + 1, key_node.start_mark.column + 1),
+                    hint=f'did you mean "{near}"?' if near else None).with_source(file.lines))
+                continue
+            if not isinstance(value_node, yaml.SequenceNode):
+                self.errors.append(CardError(f"{key}: expected a list of items", Located(
+                    file.name, value_node.start_mark.line + 1, value_node.start_mark.column + 1)).with_source(file.lines))
+                continue
+            section: Section = SECTIONS[SECTIONS.index(key)]
+            self.sections.append((section, Located(file.name, key_node.start_mark.line + 1,
+                                                   key_node.start_mark.column + 1)))
+            items = out.setdefault(section, [])
+            for node in value_node.value:
+                item = self.attempt(lambda: self.item(file, key, node))
+                if item is not None:
+                    items.append(item)
+        return out
+
+    def item(self, file: CardFile, section: str, node: yaml.Node) -> Item:
+        loc = Located(file.name, node.start_mark.line + 1, node.start_mark.column + 1)
+        if not isinstance(node, yaml.MappingNode):
+            raise CardError(f"{section}: each item is a mapping of fields", loc).with_source(file.lines)
+        values: dict[str, tuple[Any, yaml.Node]] = {}
+        fields = _FIELDS[section]
+        label_key = "name" if section == "states" else ("roll" if section == "going_negative" else "id")
+        label = None
+        for k, v in node.value:
+            if str(k.value) == label_key and isinstance(v, yaml.ScalarNode):
+                label = str(v.value)
+        item = Item(file, node, values, label)
+        for k, v in node.value:
+            key = str(k.value)
+            if key == "cost" and key not in fields:
+                raise item.error("only a Campaign Strategy card has a cost (R4.6)", k,
+                                 "what this item does goes under `effect:`")
+            if key not in fields:
+                near = did_you_mean(key, fields)
+                raise item.error(f'unknown field "{key}"', k, f'did you mean "{near}"?' if near else
+                                 "fields are " + ", ".join(fields))
+            if key in values:
+                raise item.error(f'field "{key}" is given twice', k)
+            values[key] = (self.constructor.construct_object(v, deep=True), v)
+        missing = [f for f, required in fields.items() if required and f not in values]
+        if missing:
+            raise item.error("missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(missing))
+        return item
+
+
+def card_files(folder: Path) -> list[Path]:
+    """The card files of a set folder: every name ending in .yaml or .yml but the manifest's,
+    whatever it is (a folder, a FIFO or a dangling link so named is reported when read, never
+    skipped in silence)."""
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST_NAME)
