@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.games.cm2008 import engine
+from cmdsl.games.cm2008 import rules_abilities
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.scenario import run_scenario
@@ -50,7 +50,7 @@ def test_every_v2_card_is_played_in_a_scenario() -> None:
 def test_triggers_past_the_limit_have_no_effect_and_are_logged(monkeypatch: pytest.MonkeyPatch) -> None:
     # R12.16 with a limit of 1: Rapid Response's second trigger in McCain's action (end of his turn)
     # does nothing, and the log says so.
-    monkeypatch.setattr(engine, "MAX_TRIGGERS", 1)
+    monkeypatch.setattr(rules_abilities, "MAX_TRIGGERS", 1)
     path = SET / "scenarios" / "triggers.yaml"
     sc = load_scenario(path, CARDS, 0)
     sc = dataclasses.replace(sc, answers=sc.answers[:1], expect=())
