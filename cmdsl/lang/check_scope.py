@@ -1,0 +1,88 @@
+"""What the checker knows as it walks an effect: what the effect is attached to (``Context``), the
+game's names it may use (``Names``), the variables in scope and where a statement stands
+(``At``), and the names of the types it checks."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+
+from . import ast as A
+
+NUM, STATE, ISSUE, PLAYER, GROUP, CARD = "number", "state", "issue", "player", "demographic group", "card"
+
+#: The properties of a player (the others are a state's).
+PLAYER_PROPS = (A.Prop.SCORE, A.Prop.HAND_SIZE, A.Prop.DECK_SIZE, A.Prop.DISCARD_SIZE)
+
+#: The largest number a card may write anywhere (scores and votes stay well below it).
+MAX_LITERAL = 999
+
+
+class ContextKind(StrEnum):
+    """What an effect is attached to: a campaign card, a Breaking News, a Going Negative result,
+    or a snippet typed by hand (the REPL's eval, a scenario's effect)."""
+
+    CARD = "card"
+    NEWS = "news"
+    NEGATIVE = "negative"
+    SNIPPET = "snippet"
+
+
+@dataclass(frozen=True)
+class Context:
+    """What an effect is attached to, which decides what it may say."""
+
+    kind: ContextKind
+    media: bool = False  # a Media Support card: `while in play:` is allowed
+    has_actor: bool = True  # False for Breaking News: who acts must be said with `as`
+
+
+@dataclass(frozen=True)
+class Names:
+    """The game's vocabulary a card may name."""
+
+    states: frozenset[str]
+    groups: frozenset[str]
+
+
+ARTICLE = {NUM: "a number", STATE: "a state", ISSUE: "an issue", PLAYER: "a player",
+            GROUP: "a demographic group", CARD: "a card"}
+
+
+class Scope:
+    def __init__(self, parent: "Scope | None" = None) -> None:
+        self.parent = parent
+        self.vars: dict[str, str] = {}
+
+    def lookup(self, name: str) -> str | None:
+        s: Scope | None = self
+        while s is not None:
+            if name in s.vars:
+                return s.vars[name]
+            s = s.parent
+        return None
+
+    def all_names(self) -> list[str]:
+        out: list[str] = []
+        s: Scope | None = self
+        while s is not None:
+            out.extend(s.vars)
+            s = s.parent
+        return out
+
+
+@dataclass(frozen=True)
+class At:
+    """Where a statement stands, which decides what it may see and say."""
+
+    scope: Scope
+    actor: bool  # someone acts: false in Breaking News outside `as` (R10)
+    loop: bool  # inside `repeat` or `for each`, where `choose a different state` makes sense
+    top: bool = False  # the effect's own first level, the only place for `while in play:`
+    in_play: bool = False  # inside `while in play:`, the only place for abilities
+    after: bool = False  # another statement comes before this one in its block (`that wins`)
+
+    def nested(self, scope: Scope | None = None, **changes: bool) -> "At":
+        """A block inside this statement: a scope of its own, never the top level."""
+        return dataclasses.replace(self, scope=scope or Scope(self.scope), top=False, **changes)
