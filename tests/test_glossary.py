@@ -11,7 +11,7 @@ import yaml
 
 from cmdsl.games.cm2008 import catalog
 from cmdsl.games.cm2008.glossary import GLOSSARY_FR
-from cmdsl.lang import text
+from cmdsl.lang import phrases
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "glossary.md"
 
@@ -45,7 +45,7 @@ def test_the_tables_are_the_data_the_writer_reads() -> None:
 
 def vocabulary(lang: str) -> str:
     """Every phrase the writer and the card list use in ``lang``, lower case."""
-    words = [*text._P[lang].values(), *text._NOUNS[lang].values()]
+    words = [*phrases.PHRASES[lang].values(), *phrases.NOUNS[lang].values()]
     words += catalog._LABELS[lang].values()
     return "\n".join(words).lower()
 
