@@ -29,7 +29,7 @@ def test_grammar_builds_strict_lalr_without_conflicts() -> None:
 
 
 def test_positions_point_into_the_card_file() -> None:
-    from cmdsl.lang.parser import Origin
+    from cmdsl.lang.origin import Origin
 
     prog = parse_effect("draw 1\nif you lead:\n    gain 1 support on economy in S\n", Origin("f.yaml", "x", 40, 6))
     gain = prog.body[1].then[0]  # type: ignore[attr-defined]

@@ -9,7 +9,7 @@ from ..errors import CardError, Located, did_you_mean
 from . import ast as A
 from .check_scope import (ARTICLE, PLAYER_PROPS, CARD, GROUP, ISSUE, MAX_LITERAL, NUM, PLAYER, STATE, Context,
                           ContextKind, Names, Scope)
-from .parser import Origin
+from .origin import Origin
 from .visitor import Visitor
 
 

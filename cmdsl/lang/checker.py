@@ -14,7 +14,7 @@ from typing import Iterable
 from . import ast as A
 from .check_expr import ExprChecker
 from .check_scope import CARD, GROUP, ISSUE, NUM, PLAYER, STATE, At, Context, ContextKind, Names, Scope
-from .parser import Origin
+from .origin import Origin
 from .visitor import CONDS, EXPRS, STMTS
 from .work import MAX_REPEAT, Work, block_work
 

@@ -16,7 +16,7 @@ from typing import cast
 
 from ..errors import CardError, Located
 from . import ast as A
-from .parser import Origin
+from .origin import Origin
 from .visitor import EXPRS, STMTS, Visitor
 
 #: The most work one effect may do, in units (statements carried out). The bundled cards need

@@ -17,7 +17,7 @@ import yaml
 
 from ...errors import CardError, Located, did_you_mean
 from ...lang import ast as A
-from ...lang.parser import Origin
+from ...lang.origin import Origin
 from ...lang.work import MAX_REPEAT
 from .model import Cost, CostKind
 from ...sets.safe_yaml import scalar_origin

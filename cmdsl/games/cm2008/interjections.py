@@ -18,7 +18,7 @@ from .options import die_id
 from ...lang.run import Run
 from ...game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
 from .position import parse_row
-from ...lang.parser import Origin
+from ...lang.origin import Origin
 from .model import ISSUES, TOKENS_PER_PLAYER, Side
 from .scenario import compile_snippet
 

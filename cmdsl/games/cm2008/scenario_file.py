@@ -12,7 +12,7 @@ import yaml
 
 from ...errors import CardError, did_you_mean
 from ...game.fields import MAX_SEED
-from ...lang.parser import Origin
+from ...lang.origin import Origin
 from .model import SIDES, CardSet, Side
 from ...sets.safe_yaml import scalar_origin
 from .scenario import ACTIONS, SCENARIO_KEYS, Scenario, compile_snippet
