@@ -1,4 +1,4 @@
-"""The checker's conditions and expressions: their names resolved, their types checked against the
+"""The checker's expressions and conditions: their names resolved, their types checked against the
 place that wants them (``checker.py`` checks statements on top of these)."""
 
 from __future__ import annotations
@@ -28,55 +28,6 @@ class ExprChecker(Visitor):
     def error(self, node: A.Node, message: str, hint: str | None = None) -> CardError:
         return CardError(message, Located(self.origin.file, node.pos.line, node.pos.col, self.origin.item),
                          hint=hint)
-
-    # ---- conditions ----------------------------------------------------------
-
-    def cond(self, c: A.Cond, scope: Scope, actor: bool) -> A.Cond:
-        checked: A.Cond = self.visit("cond", c, scope, actor)
-        return checked
-
-    def cond_And(self, c: A.And, scope: Scope, actor: bool) -> A.Cond:
-        return dataclasses.replace(c, left=self.cond(c.left, scope, actor), right=self.cond(c.right, scope, actor))
-
-    def cond_Or(self, c: A.Or, scope: Scope, actor: bool) -> A.Cond:
-        return dataclasses.replace(c, left=self.cond(c.left, scope, actor), right=self.cond(c.right, scope, actor))
-
-    def cond_Not(self, c: A.Not, scope: Scope, actor: bool) -> A.Cond:
-        return dataclasses.replace(c, operand=self.cond(c.operand, scope, actor))
-
-    def cond_Leads(self, c: A.Leads, scope: Scope, actor: bool) -> A.Cond:
-        return dataclasses.replace(c, player=self.expr(c.player, PLAYER, scope, actor))
-
-    def cond_MediaInPlay(self, c: A.MediaInPlay, scope: Scope, actor: bool) -> A.Cond:
-        player = self.expr(c.player, PLAYER, scope, actor) if c.player is not None else None
-        return dataclasses.replace(c, player=player)
-
-    def cond_StateIs(self, c: A.StateIs, scope: Scope, actor: bool) -> A.Cond:
-        by = self.expr(c.by, PLAYER, scope, actor) if c.by is not None else None
-        return dataclasses.replace(c, state=self.expr(c.state, STATE, scope, actor), by=by)
-
-    def cond_ThatWins(self, c: A.ThatWins, scope: Scope, actor: bool) -> A.Cond:
-        if not self._that_ok:
-            raise self.error(c, "`that wins S` looks at the statement just before it: it goes in the "
-                                "condition of an `if` that follows another statement of the same block",
-                             hint="for example: gain 1 support on economy in S, then, on the next line, "
-                                  "if that wins S:")
-        return dataclasses.replace(c, state=self.expr(c.state, STATE, scope, actor))
-
-    def cond_Compare(self, c: A.Compare, scope: Scope, actor: bool) -> A.Cond:
-        # A quoted name takes its kind (state or group) from the other side.
-        left_t = None if isinstance(c.left, A.Str) else self.type_of(c.left, scope, actor)
-        right_t = None if isinstance(c.right, A.Str) else self.type_of(c.right, scope, actor)
-        if left_t is None and right_t is None:
-            raise self.error(c, "cannot compare two quoted names")
-        typ = left_t or right_t
-        assert typ is not None
-        if c.op in ("<", ">", "<=", ">=") and typ != NUM:
-            raise self.error(c, f"`{c.op}` compares numbers, not {ARTICLE[typ]}s".replace("as ", "a "))
-        if typ == CARD:
-            raise self.error(c, "cards cannot be compared")
-        return dataclasses.replace(c, left=self.expr(c.left, typ, scope, actor),
-                                   right=self.expr(c.right, typ, scope, actor))
 
     # ---- the type of an expression ---------------------------------------------
 
@@ -225,3 +176,56 @@ class ExprChecker(Visitor):
                              f"did you mean {near}?" if near else None)
         if got != typ:
             raise self.error(node, f"{name} is {ARTICLE[got]}, but {ARTICLE[typ]} is expected here")
+
+
+class CondChecker(ExprChecker):
+    """Checks the conditions of one effect, on top of its expressions."""
+
+    # ---- conditions ----------------------------------------------------------
+
+    def cond(self, c: A.Cond, scope: Scope, actor: bool) -> A.Cond:
+        checked: A.Cond = self.visit("cond", c, scope, actor)
+        return checked
+
+    def cond_And(self, c: A.And, scope: Scope, actor: bool) -> A.Cond:
+        return dataclasses.replace(c, left=self.cond(c.left, scope, actor), right=self.cond(c.right, scope, actor))
+
+    def cond_Or(self, c: A.Or, scope: Scope, actor: bool) -> A.Cond:
+        return dataclasses.replace(c, left=self.cond(c.left, scope, actor), right=self.cond(c.right, scope, actor))
+
+    def cond_Not(self, c: A.Not, scope: Scope, actor: bool) -> A.Cond:
+        return dataclasses.replace(c, operand=self.cond(c.operand, scope, actor))
+
+    def cond_Leads(self, c: A.Leads, scope: Scope, actor: bool) -> A.Cond:
+        return dataclasses.replace(c, player=self.expr(c.player, PLAYER, scope, actor))
+
+    def cond_MediaInPlay(self, c: A.MediaInPlay, scope: Scope, actor: bool) -> A.Cond:
+        player = self.expr(c.player, PLAYER, scope, actor) if c.player is not None else None
+        return dataclasses.replace(c, player=player)
+
+    def cond_StateIs(self, c: A.StateIs, scope: Scope, actor: bool) -> A.Cond:
+        by = self.expr(c.by, PLAYER, scope, actor) if c.by is not None else None
+        return dataclasses.replace(c, state=self.expr(c.state, STATE, scope, actor), by=by)
+
+    def cond_ThatWins(self, c: A.ThatWins, scope: Scope, actor: bool) -> A.Cond:
+        if not self._that_ok:
+            raise self.error(c, "`that wins S` looks at the statement just before it: it goes in the "
+                                "condition of an `if` that follows another statement of the same block",
+                             hint="for example: gain 1 support on economy in S, then, on the next line, "
+                                  "if that wins S:")
+        return dataclasses.replace(c, state=self.expr(c.state, STATE, scope, actor))
+
+    def cond_Compare(self, c: A.Compare, scope: Scope, actor: bool) -> A.Cond:
+        # A quoted name takes its kind (state or group) from the other side.
+        left_t = None if isinstance(c.left, A.Str) else self.type_of(c.left, scope, actor)
+        right_t = None if isinstance(c.right, A.Str) else self.type_of(c.right, scope, actor)
+        if left_t is None and right_t is None:
+            raise self.error(c, "cannot compare two quoted names")
+        typ = left_t or right_t
+        assert typ is not None
+        if c.op in ("<", ">", "<=", ">=") and typ != NUM:
+            raise self.error(c, f"`{c.op}` compares numbers, not {ARTICLE[typ]}s".replace("as ", "a "))
+        if typ == CARD:
+            raise self.error(c, "cards cannot be compared")
+        return dataclasses.replace(c, left=self.expr(c.left, typ, scope, actor),
+                                   right=self.expr(c.right, typ, scope, actor))

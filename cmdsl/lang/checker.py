@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from . import ast as A
-from .check_expr import ExprChecker
+from .check_expr import CondChecker
 from .check_scope import CARD, GROUP, ISSUE, NUM, PLAYER, STATE, At, Context, ContextKind, Names, Scope
 from .origin import Origin
 from .visitor import CONDS, EXPRS, STMTS
@@ -29,7 +29,7 @@ class Checked:
     work: Work  # a bound on the work of running it (lang/work.py); the set decides what plays cost
 
 
-class Checker(ExprChecker):
+class Checker(CondChecker):
     families = {"stmt": STMTS, "cond": CONDS, "expr": EXPRS, "type": EXPRS}
 
     # ---- entry ---------------------------------------------------------------

@@ -25,7 +25,9 @@ _LEVEL: dict[type[A.Node], int] = {A.Or: _OR, A.And: _AND, A.Not: _NOT}
 INDENT = "    "
 
 
-class Unparser(Visitor):
+class ExprUnparser(Visitor):
+    """Canonical text of expressions and conditions."""
+
     families = {"expr": EXPRS, "cond": CONDS, "stmt": STMTS}
 
     # ---- expressions -------------------------------------------------------------
@@ -133,6 +135,11 @@ class Unparser(Visitor):
 
     def where(self, c: A.Cond | None) -> str:
         return f" where {self.cond(c)}" if c is not None else ""
+
+
+
+class Unparser(ExprUnparser):
+    """Canonical text of statements, on top of expressions and conditions."""
 
     # ---- statements: each gives its lines, compound ones with their indented blocks ------
 

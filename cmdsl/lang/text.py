@@ -11,7 +11,7 @@ import re
 
 from . import ast as A
 from .phrases import EN_NUMBERS, OTHER, YOU_WORDS
-from .text_values import LANGS, NO_TERMS, Terms, ValueWriter
+from .text_values import LANGS, NO_TERMS, CondWriter, Terms
 from .visitor import CONDS, EXPRS, STMTS
 
 #: The rules text's entry points, with the languages and a set's own terms.
@@ -19,7 +19,7 @@ __all__ = ["LANGS", "NO_TERMS", "Terms", "Writer", "cost_text", "option_text", "
            "trigger_text"]
 
 
-class Writer(ValueWriter):
+class Writer(CondWriter):
     """One language's rules text: one method per node class, every word from the phrase table."""
 
     families = {"expr": EXPRS, "cond": CONDS, "stmt": STMTS}

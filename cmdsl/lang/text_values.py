@@ -187,6 +187,11 @@ class ValueWriter(Visitor):
         you = who == self.p["you"]
         return self.p[key + "_you" if you else key].format(who=who, **kw)
 
+
+
+class CondWriter(ValueWriter):
+    """One language's rules text of conditions, on top of values."""
+
     # ---- conditions ------------------------------------------------------------------
     # Prose has no precedence: "it is not the case that A or B" could mean either tree. So a
     # condition inside another is bracketed unless the reading is the same either way (an `and`
@@ -227,3 +232,5 @@ class ValueWriter(Visitor):
 
     def where(self, c: A.Cond | None) -> str:
         return self.p["where"].format(self.cond(c)) if c is not None else ""
+
+

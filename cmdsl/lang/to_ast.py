@@ -51,7 +51,7 @@ def _building(inline: bool, meta: bool) -> Callable[[type[A.Node]], Any]:
 
 @v_args(meta=True)
 class ExprAst(Transformer):
-    """Lark tree → ``ast`` nodes carrying file positions: the program, expressions, conditions."""
+    """Lark tree → ``ast`` nodes carrying file positions: the program and expressions."""
 
     def __init__(self, origin: Origin) -> None:
         super().__init__()
@@ -144,6 +144,14 @@ class ExprAst(Transformer):
     def arith(self, meta, c):
         return A.Arith(str(c[1]), c[0], c[2], pos=self._p(meta))
 
+    def _tok(self, tok: Token) -> A.Pos:
+        return self.o.pos(tok.line or 1, tok.column or 1)
+
+
+@v_args(meta=True)
+class CondAst(ExprAst):
+    """Lark tree → ``ast`` nodes: conditions."""
+
     # conditions
     def is_(self, meta, c):
         return A.Compare("=", c[0], c[1], pos=self._p(meta))
@@ -181,15 +189,12 @@ class ExprAst(Transformer):
     def where(self, meta, c):
         return ("where", c[0])
 
-    def _tok(self, tok: Token) -> A.Pos:
-        return self.o.pos(tok.line or 1, tok.column or 1)
-
 
 @v_args(meta=True)
-class ToAst(ExprAst):
+class ToAst(CondAst):
     """Lark tree → ``ast`` nodes carrying file positions. ``Built`` nodes are made by Lark's
     ``ast_utils`` (one rule per class, no method here); the methods below build the statements,
-    ``ExprAst`` the rest."""
+    ``ExprAst`` and ``CondAst`` the rest."""
 
     # simple statements (gain, shift, draw… are ``Built``: see ``_building``)
     def discard_any(self, meta, c):
