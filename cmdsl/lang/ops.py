@@ -31,7 +31,9 @@ Choice: TypeAlias = Generator[Any, Any, _T]
 Steps: TypeAlias = Generator[Any, Any, None]
 
 
-class GameOps(Protocol):
+class GameReads(Protocol):
+    """What an effect reads of a game."""
+
     # ---- reads ----------------------------------------------------------------------------------
 
     @property
@@ -90,6 +92,10 @@ class GameOps(Protocol):
 
     def media_owner(self) -> Side | None:
         """Who owns the Media Support card in play; None when there is none."""
+
+
+class GameOps(GameReads, Protocol):
+    """What an effect does to a game (its actions) and asks its players (its choices)."""
 
     # ---- actions --------------------------------------------------------------------------------
 
