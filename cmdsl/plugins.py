@@ -75,6 +75,8 @@ class GamePlugin:
     #: `cmdsl balance --game NAME`: its own balance study; None: the seat study of every game with
     #: ``table`` and ``new_game`` (cmdsl/balance/seats.py)
     balance: Callable[[argparse.Namespace], int] | None = None
+    #: `cmdsl balance report DB`: a run its ``balance`` study stored, reported again
+    balance_report: Callable[[argparse.Namespace], int] | None = None
     #: the options this game adds to each command (beside the command's own)
     options: Mapping[Command, tuple[Option, ...]] = field(default_factory=dict)
     #: commands of this game alone, each added to `cmdsl`'s subcommands by the function given

@@ -19,13 +19,13 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from cmdsl.balance import cluster  # noqa: E402
-from cmdsl.balance.cluster import DaskExecutor, LocalWorkers, Scheduler, parse_cluster  # noqa: E402
-from cmdsl.balance.executor import ProcessExecutor  # noqa: E402
-from cmdsl.balance.games import GameRow, Job  # noqa: E402
-from cmdsl.balance.plan import MAIN  # noqa: E402
-from cmdsl.balance.runner import prepare, run  # noqa: E402
-from cmdsl.balance.store import Store  # noqa: E402
+from cmdsl.games.cm2008.study import cluster  # noqa: E402
+from cmdsl.games.cm2008.study.cluster import DaskExecutor, LocalWorkers, Scheduler, parse_cluster  # noqa: E402
+from cmdsl.games.cm2008.study.executor import ProcessExecutor  # noqa: E402
+from cmdsl.games.cm2008.study.jobs import GameRow, Job  # noqa: E402
+from cmdsl.games.cm2008.study.plan import MAIN  # noqa: E402
+from cmdsl.games.cm2008.study.runner import prepare, run  # noqa: E402
+from cmdsl.games.cm2008.study.store import Store  # noqa: E402
 from cmdsl.cli import main  # noqa: E402
 from cmdsl.errors import CmdslError  # noqa: E402
 

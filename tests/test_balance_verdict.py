@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cmdsl.balance.stats import MIN_GAMES, Interval, Rate, games_to_narrow
-from cmdsl.balance.summary import CardStats, by_evidence
+from cmdsl.games.cm2008.study.summary import CardStats, by_evidence
 from cmdsl.balance.verdict import seat_verdict
 from cmdsl.cli import main
 

@@ -1,8 +1,6 @@
-"""``cmdsl balance`` and ``cmdsl balance report DB``: arguments in, a run and a report out.
-
-Run parameters (``--seed``, ``--setup``, ``--first``, ``--max-turns``, ``--bot``, ``--swap-sides``,
-the card sets) default to nothing here, so that ``--resume`` can take the stored ones and refuse
-only those given differently; a new run then fills in the documented defaults.
+"""``cmdsl balance`` and ``cmdsl balance report DB``, for every game: the game's own balance study
+(its plug-in's ``balance``, ``balance_report``), else the seat study of any game with seats
+(``seats.py``). The options a game's study adds are its plug-in's.
 """
 
 from __future__ import annotations
@@ -10,31 +8,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from typing import Any, NoReturn
 
 from .. import argtypes
-from ..bots import BOT_NAMES, parse_bot
+from ..bots import BOT_NAMES
 from ..errors import CmdslError
-from ..games.cm2008.loader import load_card_set
-from ..games.cm2008.model import SIDES, CardSet, SetupMode
-from ..sets.set_location import choose_set
-from . import cluster, html_report
 from ..plugins import GamePlugin, add_game_options, default_game, game, games, games_help, other_games_option, without
-from .analysis import analyse
-from .cluster import parse_cluster
-from .executor import Executor, executor_for
-from .games import ArmName
-from .plan import MAIN, NEW, OLD, Arm, Change, RunParams
-from .report import text
-from .runner import prepare, run
-from . import seats
+from . import html_report, seats
 from .seats import DEFAULT_GAMES
 from .stats import Correction
-from .store import Store, StoreError
-
-DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "max_turns": argtypes.DEFAULT_BOT_TURN_LIMIT,
-                            "bot": ["greedy", "greedy"], "swap_sides": False}
 
 
 def add_parser(sub: Any) -> None:
@@ -54,14 +36,8 @@ def add_parser(sub: Any) -> None:
     b.add_argument("--seed", metavar="S", type=argtypes.seed, help="the first game's seed (game i: seed + i; default 1)")
     b.add_argument("--workers", metavar="N", type=argtypes.whole(1, 256, "a whole number from 1 to 256"),
                    help="processes playing games at once (default: the number of CPUs); never changes the numbers")
-    b.add_argument("--cluster", metavar="WHERE", type=parse_cluster,
-                   help="play on Dask instead: tcp://HOST:PORT (a running `dask scheduler`) or local:N (N local "
-                        'workers); needs pip install "cmdsl[cluster]"')
     b.add_argument("--cards", metavar="DIR", help="card set folder (default: the one cmdsl.toml names, else the bundled set); "
                                                   "with --against, the new set")
-    b.add_argument("--against", metavar="DIR", help="A/B: the old card set, played on the same seeds as --cards")
-    b.add_argument("--db", metavar="FILE", help="store every game in this SQLite file (to resume, extend, report again)")
-    b.add_argument("--resume", action="store_true", help="continue or extend the run stored in --db")
     _report_options(b)
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     add_game_options(b, "balance")
@@ -69,6 +45,8 @@ def add_parser(sub: Any) -> None:
     actions = b.add_subparsers(dest="balance_action", metavar="report")
     r = actions.add_parser("report", help="report a stored run again, without playing")
     r.add_argument("db", metavar="DB", help="a file written by cmdsl balance --db")
+    r.add_argument("--game", choices=[n for n, p in games().items() if p.balance_report is not None],
+                   default=default_game(), help="the game whose study wrote it (default: %(default)s)")
     _report_options(r)
     r.set_defaults(run=cmd_report)
     for parser in (b, r):
@@ -89,56 +67,6 @@ def _report_options(p: argparse.ArgumentParser) -> None:
                    help='also write the report as one HTML page with plots (needs pip install "cmdsl[report]")')
     p.add_argument("--correction", choices=[c.value for c in Correction], default=Correction.HOLM.value,
                    help="A/B: how per-card p-values are adjusted: holm (default) or bh (Benjamini–Hochberg)")
-
-
-def _arm(name: ArmName, folder: str | None, setup: SetupMode) -> tuple[Arm, CardSet]:
-    choice = choose_set(folder)
-    cards = load_card_set(choice.path)
-    print(f"Using {choice.describe()}" + (f" as the {name} set." if name != MAIN else "."), file=sys.stderr)
-    cards.require_setup(setup)  # before any game: a set too small to draft says so once
-    decks = cards.pool if setup == "draft" else cards.beginner_deck  # R3.1: a draft deals from the whole pool
-    deck = tuple(c.id for side in SIDES for c in decks(side))
-    # The absolute folder: workers load the set by it, and cache it by it (a relative name would
-    # mean another set after a change of directory in the same process).
-    titles = tuple((c.id, c.title) for c in cards.cards.values())
-    return Arm(name, str(choice.path.resolve()), cards.fingerprint, choice.describe(), deck, titles), cards
-
-
-def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
-    """The run's parameters: those given, else the stored run's (on --resume), else the defaults."""
-    base: dict[str, Any] = dict(DEFAULTS)
-    if stored is not None:
-        base.update(seed=stored.seed, setup=stored.setup, first=stored.first, max_turns=stored.max_turns or 0,
-                    bot=list(stored.bots), swap_sides=stored.swap_sides)
-    given = {k: getattr(args, k) for k in DEFAULTS if getattr(args, k) is not None}
-    v = base | given
-    if len(v["bot"]) != 2:
-        raise CmdslError("balance: give two bots, McCain's then Obama's: --bot greedy --bot ismcts")
-    bots = tuple(parse_bot(b).text() for b in v["bot"])
-    if args.against is not None:
-        (new, new_cards), (old, old_cards) = _arm(NEW, args.cards, v["setup"]), _arm(OLD, args.against, v["setup"])
-        arms: tuple[Arm, ...] = (new, old)
-        changed = tuple(sorted(c for c in set(new_cards.cards) | set(old_cards.cards)
-                               if _definition(new_cards, c) != _definition(old_cards, c)))
-        changes = tuple(_change(c, old_cards, new_cards) for c in changed)
-    else:
-        arms, changed, changes = (_arm(MAIN, args.cards, v["setup"])[0],), (), ()
-    return RunParams(v["seed"], v["setup"], v["first"], v["max_turns"] or None, bots, bool(v["swap_sides"]),  # type: ignore[arg-type]
-                     arms, changed, changes)
-
-
-def _change(card_id: str, old: CardSet, new: CardSet) -> Change:
-    """A changed card as each set's generated rules text says it (what a reader compares)."""
-    from ..games.cm2008.catalog import card_text
-
-    before, after = old.cards.get(card_id), new.cards.get(card_id)
-    title = (after or before).title if (after or before) is not None else card_id  # type: ignore[union-attr]
-    return Change(card_id, title, card_text(before) if before else "", card_text(after) if after else "")
-
-
-def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
-    c = cards.cards.get(card_id)
-    return None if c is None else (c.title, c.type, c.effect_text, str(c.going_negative), str(c.beginner))
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
@@ -180,75 +108,9 @@ def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
     return 0
 
 
-def campaign_balance(args: argparse.Namespace) -> int:
-    """A run of two-player games of card sets, or an A/B of two sets (CM2008)."""
-    if args.resume and not args.db:
-        raise CmdslError("balance: --resume needs the --db FILE of the run to resume")
-    if args.report:
-        html_report.check(args.report)  # before the games, not after hours of them
-    if args.cluster:
-        cluster.check()
-        if args.workers:
-            raise CmdslError("balance: --workers counts local processes; with --cluster the cluster has its "
-                             "workers (local:N for N of them)")
-    with Store(args.db or ":memory:") as store:
-        stored = store.params() if args.resume else None
-        params = _params(args, stored)
-        games = args.games or (store.games_asked() if stored is not None else DEFAULT_GAMES)
-        store.claim()
-        prepare(store, params, games, args.resume)
-        workers = args.workers or os.cpu_count() or 1
-        executor: Executor = cluster.DaskExecutor(args.cluster) if args.cluster else executor_for(workers)
-        where = args.cluster.describe() if args.cluster else f"with {workers} worker(s)"
-        todo = sum(games - len(store.done(a.name) & set(range(games))) for a in params.arms)
-        if stored is not None:
-            kept = sum(len(store.done(a.name) & set(range(games))) for a in params.arms)
-            print(f"Resuming {args.db}: {kept} finished games kept, {todo} to play.", file=sys.stderr)
-        start = time.perf_counter()
-        bar = _progress(todo, args.quiet)
-        try:
-            played = run(store, params, games, executor, on_row=lambda row: bar.update(1))
-        except KeyboardInterrupt:
-            bar.close()
-            print(f"Interrupted: {_kept(store, params, args.db)}.", file=sys.stderr)
-            return 130
-        except (cluster.ClusterError, StoreError) as e:
-            bar.close()
-            if not any(store.done(a.name) for a in params.arms):
-                raise
-            raise type(e)(f"{e} ({_kept(store, params, args.db)})") from None
-        bar.close()
-        elapsed = time.perf_counter() - start
-        print(f"Played {played} games in {elapsed:.1f} s {where}"
-              + (f" ({played / elapsed:.2f} games/s)." if elapsed > 0 and played else "."), file=sys.stderr)
-        _reports(store, args)
-    return 0
-
-
-def _kept(store: Store, params: RunParams, db: str | None) -> str:
-    kept = sum(len(store.done(a.name)) for a in params.arms)
-    return f"{kept} finished games kept" + (f"; `cmdsl balance --db {db} --resume` plays the rest" if db else "")
-
-
 def cmd_report(args: argparse.Namespace) -> int:
-    if args.report:
-        html_report.check(args.report)
-    with Store.open_existing(args.db) as store:
-        _reports(store, args)
-    return 0
-
-
-def _reports(store: Store, args: argparse.Namespace) -> None:
-    """The text report on stdout and, with ``--report FILE``, the HTML page: one analysis, two views."""
-    a = analyse(store, Correction(args.correction))
-    if args.report:  # first: a closed stdout (`| head`) must not lose the page
-        html_report.write(args.report, a, args.top)
-        print(f"Wrote the report {args.report}.", file=sys.stderr)
-    print(text(a, args.top))
-
-
-def _progress(total: int, quiet: bool) -> Any:
-    """A progress bar with an ETA on stderr, only for a person at a terminal."""
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="game", file=sys.stderr, disable=quiet or not sys.stderr.isatty(), smoothing=0.1)
+    """`cmdsl balance report DB`: a stored run of the game's study, reported again."""
+    plugin = game(args.game)
+    if plugin.balance_report is None:
+        raise without(plugin, "stored balance runs", "balance report")
+    return plugin.balance_report(args)

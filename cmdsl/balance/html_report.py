@@ -1,9 +1,9 @@
-"""``--report FILE``: the run's report as one self-contained HTML page (docs/balance.md, "The HTML
-report"): the verdict first, contents with links, the text report's tables as HTML tables (long
-ones folded in ``<details>``) and its numbers as plots, embedded as base64 PNG. No external file,
-script or style sheet: the page can be mailed or archived alone.
-
-Every number comes from the ``Analysis`` the text report prints; every text is escaped.
+"""``--report FILE``: a balance study's report as one self-contained HTML page (docs/balance.md,
+"The HTML report"): the verdict first, the text report's tables as HTML tables (long ones folded
+in ``<details>``) and its numbers as plots, embedded as base64 PNG. No external file, script or
+style sheet: the page can be mailed or archived alone. The seat study's page is here, with what
+every page uses; a game's own study (its plug-in's ``balance``) writes its own with these. Every
+text is escaped.
 """
 
 from __future__ import annotations
@@ -16,18 +16,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..atomic_file import write_atomically
 from ..errors import CmdslError
-from ..games.cm2008.model import SIDES
-from .analysis import Analysis
-from .compare import ALPHA, DEFAULT_TOP, Comparison, correction_name, shown_cards
-from .plan import Change
-from .report import comparison_verdict, counted, header, lift_text, pct, verdict
-from .stats import MIN_GAMES
-from .summary import Summary, cards_by_lift
-
-#: The cards a page's lift plot shows: the strongest evidence first (the table holds them all).
-PLOTTED_CARDS = 20
-LABELS = {side.value: side.label for side in SIDES}
-
+from .stats import counted
 
 class Html(str):
     """Text already made HTML (a cell holding a card's title with its id on hover): not escaped again."""
@@ -65,11 +54,6 @@ def check(path: str) -> None:
         raise CmdslError(f"cannot write the report {path}: no folder {folder}")
 
 
-def write(path: str, analysis: Analysis, top: int) -> None:
-    """Write the page for ``analysis`` to ``path``."""
-    write_page(path, page(analysis, top))
-
-
 def write_page(path: str, html: str) -> None:
     try:
         write_atomically(Path(path), html)  # a full disk leaves no truncated page
@@ -77,13 +61,13 @@ def write_page(path: str, html: str) -> None:
         raise CmdslError(f"cannot write the report {path}: {e.strerror or e}") from None
 
 
-def _document(title: str, body: Sequence[str]) -> str:
+def document(title: str, body: Sequence[str]) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")
 
 
-def _verdict(lines: Sequence[str]) -> str:
+def verdict_section(lines: Sequence[str]) -> str:
     return ('<section id="verdict" class="verdict"><h2>Verdict</h2><ul>'
             + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul></section>")
 
@@ -102,71 +86,25 @@ def seat_page(study: "SeatStudy") -> str:
                      *([round(mean, 1)] if mean is not None else [])])
     meta = f"{study.tested} at one seat (seat i mod {p} in game i), {study.others} at the others"
     body = [f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(meta)}</p>',
-            _verdict(study.verdict()), '<h2 id="seats">Seats</h2>',
-            _img(plots.seat_rates([f"Player {s + 1}" for s in range(p)], [study.seat_rate(s) for s in range(p)],
+            verdict_section(study.verdict()), '<h2 id="seats">Seats</h2>',
+            img(plots.seat_rates([f"Player {s + 1}" for s in range(p)], [study.seat_rate(s) for s in range(p)],
                                   [study.tested_rate(s) for s in range(p)], study.tested, 1 / p),
                  "seat-rates", "each seat's win rate with 95% intervals"),
-            _table("seats", ["seat", "wins, all games", f"wins with {study.tested}",
+            table("seats", ["seat", "wins, all games", f"wins with {study.tested}",
                              *(["mean points"] if study.counts_points else [])], rows)]
-    return _document(title, body)
+    return document(title, body)
 
 
-def page(a: Analysis, top: int) -> str:
-    """The whole HTML page: the verdict first, then contents, then each part."""
-    title = "cmdsl balance: " + (f"A/B, {a.games} paired games" if a.comparison else f"{a.games} games")
-    titles = a.params.titles()
-    body = [f"<h1>{escape(title)}</h1>"]
-    body += [f'<p class="meta">{escape(line)}</p>' for line in header(a.params, a.games, a.asked).splitlines()]
-    said = (comparison_verdict(a.comparison, a.params.changes, titles) if a.comparison is not None
-            else verdict(a.arms[0][1], titles))
-    body.append(_verdict(said))
-    contents = [("verdict", "Verdict")]
-    parts = []
-    if a.comparison is not None:
-        if a.params.changes:
-            contents.append(("changes", "What changed"))
-            parts.append(_changes(a.params.changes))
-        contents.append(("ab", "A/B: what moved"))
-        parts.append(_comparison(a.comparison, a.params.changed_cards, top or DEFAULT_TOP, titles))
-    for arm, summary in a.arms:
-        anchor = f"arm-{arm.name}"
-        if a.comparison is None:
-            contents += [(f"{anchor}-{part}", label) for part, label in _PARTS]
-            parts.append(_summary(summary, top, None, "", anchor, titles, a.params.changed_cards))
-            continue
-        # A/B: each set alone is folded away; what moved between them is the page's point
-        heading = f"The {arm.name} set alone: {arm.describe}"
-        contents.append((anchor, f"The {arm.name} set alone"))
-        inner = _summary(summary, top, heading, f" with the {arm.name} set", anchor, titles, a.params.changed_cards)
-        parts.append(f'<details id="{anchor}"><summary>{escape(heading)}: results, game length, cards, states, '
-                     f"Breaking News, Going Negative</summary>\n{inner}\n</details>")
-    body.append("<nav><h2>Contents</h2><ol>" + "".join(f'<li><a href="#{escape(i)}">{escape(t)}</a></li>'
-                                                          for i, t in contents) + "</ol></nav>")
-    body += parts
-    return _document(title, body)
-
-
-#: The parts of a set's summary: their anchors and titles (the page's contents).
-_PARTS = (("results", "Results"), ("length", "Game length"), ("cards", "Cards"), ("states", "States won"),
-          ("news", "Breaking News"), ("negative", "Going Negative"))
-
-
-def _img(png: bytes, name: str, alt: str) -> str:
+def img(png: bytes, name: str, alt: str) -> str:
     data = base64.b64encode(png).decode("ascii")
     return f'<img class="plot" data-plot="{escape(name)}" alt="{escape(alt)}" src="data:image/png;base64,{data}">'
 
 
-def _card(card: str, titles: dict[str, str], changed: Sequence[str] = ()) -> Html:
-    """A card as a cell: its title, its id on hover, ◆ when it changed between the sets."""
-    mark = "◆ " if card in changed else ""
-    return Html(f'{mark}<span title="{escape(card)}">{escape(titles.get(card, card))}</span>')
-
-
-def _folded(summary: str, inner: str, open_: bool = False) -> str:
+def folded(summary: str, inner: str, open_: bool = False) -> str:
     return f"<details{' open' if open_ else ''}><summary>{escape(summary)}</summary>\n{inner}\n</details>"
 
 
-def _table(name: str, head: Sequence[str], rows: Sequence[Sequence[object]], flagged: Sequence[bool] = (),
+def table(name: str, head: Sequence[str], rows: Sequence[Sequence[object]], flagged: Sequence[bool] = (),
            changed: Sequence[bool] = ()) -> str:
     """A table; numbers right-aligned; rows whose ``flagged`` is true highlighted, ``changed`` marked."""
     out = [f'<table data-table="{escape(name)}">',
@@ -178,119 +116,4 @@ def _table(name: str, head: Sequence[str], rows: Sequence[Sequence[object]], fla
                         f"<td>{x}</td>" if isinstance(x, Html) else f"<td>{escape(str(x))}</td>" for x in row)
         out.append(f"<tr{cls}>{cells}</tr>")
     out.append("</table>")
-    return "\n".join(out)
-
-
-def _summary(s: Summary, top: int, heading: str | None, of: str, anchor: str, titles: dict[str, str],
-             changed: Sequence[str]) -> str:
-    from . import plots  # matplotlib: only when a page is drawn
-
-    out = [f"<h2>{escape(heading)}</h2>" if heading else ""]
-    h = "h3" if heading else "h2"
-
-    def section(part: str, title: str) -> None:
-        out.append(f'<{h} id="{anchor}-{part}">{escape(title)}</{h}>')
-
-    section("results", "Results")
-    out.append(_img(plots.win_rates(s, of), "win-rates", "win rates with 95% intervals"))
-    rows: list[list[object]] = [[f"{label} wins", s.wins[k].k, pct(s.wins[k]).strip()] for k, label in LABELS.items()]
-    rows.append(["draws", s.wins["draw"].k, pct(s.wins["draw"]).strip()])
-    rows += [[f"{bot} wins", r.k, pct(r).strip()] for bot, r in s.by_bot.items()]
-    rows += [[f"{bot} {seat}", f"{x.k}/{x.n}", pct(x).strip()]
-             for bot in s.by_bot for seat, x in s.by_bot_seat[bot].items()]
-    rows.append(["first player wins", s.first_wins.k, pct(s.first_wins).strip()])
-    first = next(iter(LABELS.values()))
-    rows += [[f"{first} wins when {LABELS.get(side, side)} played first", f"{r.k}/{r.n}", pct(r).strip()]
-             for side, r in s.by_first.items()]
-    out.append(_table("results", ["", "games", "rate, 95% Wilson interval"], rows))
-    out.append(_table("endings", ["ending", "games"], list(s.reasons.items())))
-    section("length", "Game length")
-    out.append(_img(plots.length_histogram(s.length), "length", "histogram of game lengths"))
-    L = s.length
-    out.append(_table("length", ["mean", "median", "quartiles", "range"],
-                      [[round(L.mean, 1), L.median, f"{L.q1:g}–{L.q3:g}", f"{L.low}–{L.high}"]]))
-    cards, selected = cards_by_lift(s.cards, top)
-    plotted = [c for c in cards if c.has_lift][:PLOTTED_CARDS]
-    section("cards", "Cards")
-    out.append("<p>" + escape(
-        (f"The {top} surely lowest and highest lifts (by their intervals' far ends). " if selected else "")
-        + "Lift: its side's wins when played − when not, with Newcombe's 95% interval, shown only for a card "
-        f"played in at least {MIN_GAMES} games and left out of {MIN_GAMES}: with fewer, a win rate's interval is "
-        "wider than ±25 points and any lift is noise. Cards come strongest evidence first (the smallest p-value "
-        f"of no lift), not by the lift's size. The plot shows the first {len(plotted)}; the table, every card. "
-        "A dot right of the zero line: the side won more often in the games where the card was played; a line "
-        "that crosses zero: chance explains it.") + "</p>")
-    out.append(_img(plots.lift_forest(plotted, titles), "lift-forest", "forest plot of each card's lift"))
-    table = _table("cards", ["card", "side", "drafted", "played", "plays", "won when played", "won when not",
-                             "lift", "turn"],
-                   [[_card(c.card, titles, changed), LABELS.get(c.side, c.side), c.drafted, c.played, c.plays,
-                     counted(c.won_played), counted(c.won_not), lift_text(c).strip(), round(c.mean_turn, 1)]
-                    for c in cards], changed=[c.card in changed for c in cards])
-    out.append(_folded(f"Every card ({len(cards)}): games, rates with their counts, lift", table))
-    if s.never_played:
-        out.append(f"<p>Never played ({len(s.never_played)}): "
-                   + ", ".join(_card(c, titles) for c in s.never_played) + "</p>")
-    section("states", "States won")
-    out.append(_folded(f"{len(s.states)} states", _table("states", ["state", *LABELS.values()],
-                                                          [[n, m, o] for n, (m, o) in s.states.items()])))
-    section("news", "Breaking News")
-    out.append("<p>Whom it helped: the side whose evaluation rose by more than 0.5 while it was carried out.</p>")
-    out.append(_folded(f"{len(s.news)} Breaking News", _table(
-        "news", ["news", "drawn", *LABELS.values(), "neither"],
-        [[_card(x.id, titles), x.count, x.mccain, x.obama, x.neither] for x in s.news])))
-    section("negative", "Going Negative")
-    out.append("<p>Whom each result helped: the player who rolled, or the opponent who carries it out.</p>")
-    out.append(_folded(f"{len(s.negative)} results", _table(
-        "negative", ["roll", "rolled", "roller", "carrier", "neither"],
-        [[x.id, x.count, x.mccain, x.obama, x.neither] for x in s.negative])))
-    return "\n".join(out)
-
-
-def _changes(changes: Sequence[Change]) -> str:
-    """A/B: each changed card's rules text in the old set and in the new one."""
-    out = ['<h2 id="changes">What changed</h2>',
-           "<p>The cards whose definition differs between the sets, as each set's generated rules text says "
-           "them. They come first, marked ◆, in every table and plot below.</p>"]
-    for ch in changes:
-        out.append(f'<h3>◆ {escape(ch.title)} <span class="meta">({escape(ch.card)})</span></h3>')
-        out.append(_table(f"change-{ch.card}", ["old set", "new set"],
-                          [[Html(f'<pre class="rules">{escape(ch.old or "(not in this set)")}</pre>'),
-                            Html(f'<pre class="rules">{escape(ch.new or "(not in this set)")}</pre>')]]))
-    return "\n".join(out)
-
-
-def _comparison(c: Comparison, changed: Sequence[str], top: int, titles: dict[str, str]) -> str:
-    from . import plots
-
-    out = ['<h2 id="ab">A/B: what moved (new − old)</h2>',
-           f"<p>{c.pairs} paired games: the same seeds, bots, setup and first player with each set. Side results: "
-           "the mean of the per-seed differences with a 95% interval and an exact sign test.</p>",
-           _img(plots.ab_sides(c), "ab-sides", "A/B: change of the side results with 95% intervals")]
-    rows: list[list[object]] = []
-    for key, label in (*((k, f"{v} wins") for k, v in LABELS.items()), ("draw", "draws")):
-        old, new = c.rates[key]
-        d = c.outcomes[key]
-        rows.append([label, f"{100 * old.value:.1f}%", f"{100 * new.value:.1f}%",
-                     f"{100 * d.estimate:+.1f} pts {d.interval.text(signed=True)}", f"{d.p:.3g}"])
-    rows.append(["game length (turns)", "", "", f"{c.length.estimate:+.1f} {c.length.interval.text(scale=1, signed=True)}",
-                 f"{c.length.p:.3g}"])
-    out.append(_table("ab-sides", ["", "old", "new", "change, 95% interval", "sign test p"], rows))
-    shown = shown_cards(c, changed, top)
-    flagged = [x.flagged for x in shown]
-    out.append(f"<h3>Cards</h3><p>{len(c.cards)} cards × 2 questions (is it played in more or fewer games; did its "
-               f"lift move), p-values adjusted together by {escape(correction_name(c.correction))}; "
-               f"* : adjusted p &lt; {ALPHA}; ◆ : changed (first). Games are counted beside each rate.</p>")
-    out.append(_img(plots.ab_cards(c, shown, changed, titles), "ab-cards", "A/B: per-card changes with 95% intervals"))
-    out.append(_folded(f"The {len(shown)} cards shown: games and rates with their counts, p-values", _table(
-        "ab-cards", ["", "card", "played old → new (games)", "change", "adj p",
-                                   "won when played old → new", "lift change", "adj p"],
-                      [["*" if x.flagged else "", _card(x.card, titles, changed),
-                        f"{x.played_old.k} → {x.played_new.k} of {x.played_new.n}",
-                        f"{100 * x.played.estimate:+.1f} {x.played.interval.text(signed=True)}", f"{x.played_adjusted:.3g}",
-                        f"{counted(x.won_old)} → {counted(x.won_new)}",
-                        f"{100 * x.lift.estimate:+.1f} {x.lift.interval.text(signed=True)}" if x.has_lift
-                        else f"– (fewer than {MIN_GAMES} games in a group)", f"{x.lift_adjusted:.3g}"]
-                       for x in shown], flagged, [x.card in changed for x in shown])))
-    if not any(flagged):
-        out.append("<p>No card moved by more than chance explains.</p>")
     return "\n".join(out)

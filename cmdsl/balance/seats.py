@@ -22,7 +22,7 @@ from ..bots import parse_bot, play_bot_move
 from ..bots.match import seat_bots
 from ..errors import CmdslError
 from ..plugins import GamePlugin
-from .executor import worker_pool
+from .pool import worker_pool
 from .stats import Rate
 from .verdict import seat_verdict
 

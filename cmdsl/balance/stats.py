@@ -187,3 +187,12 @@ def games_to_narrow(games: int, interval: Interval, half_width: float) -> int:
     95% interval narrows as 1/√games, so n × (half-width now / wanted)², at the observed rates."""
     now = (interval.high - interval.low) / 2
     return max(games, math.ceil(games * (now / half_width) ** 2))
+
+
+def pct(rate: Rate) -> str:
+    return f"{100 * rate.value:5.1f}% {rate.interval.text()}" if rate.n else "    –"
+
+
+def counted(rate: Rate) -> str:
+    """A rate with its counts beside it: "54/74 73.0% [61.9, 81.8]"."""
+    return f"{rate.k}/{rate.n} {pct(rate).strip()}" if rate.n else "0/0 –"

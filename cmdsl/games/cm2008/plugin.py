@@ -26,6 +26,7 @@ from .record import FORMAT, FORMAT_SEAT, Record, load_record, save_record
 from .replay import Replay, replay
 from .rulebook import rulebook
 from .setup import FIRST_PLAYERS, SETUP_MODES, Setup
+from .study.cluster import parse_cluster
 
 if TYPE_CHECKING:  # the scenario modules load when a scenario runs
     from .scenario import Scenario
@@ -46,7 +47,16 @@ OPTIONS: dict[Command, tuple[Option, ...]] = {
                 *_SETUP,
                 Option(("--first",), dict(choices=[*FIRST_PLAYERS, "alternate"], help=(
                     "who plays first: random (from each seed; default), mccain, obama, or alternate"))),
-                _MAX_TURNS),
+                _MAX_TURNS,
+                Option(("--against",), dict(metavar="DIR", help=(
+                    "A/B: the old card set, played on the same seeds as --cards"))),
+                Option(("--db",), dict(metavar="FILE", help=(
+                    "store every game in this SQLite file (to resume, extend, report again)"))),
+                Option(("--resume",), dict(action="store_true", default=False, help=(
+                    "continue or extend the run stored in --db"))),
+                Option(("--cluster",), dict(metavar="WHERE", type=parse_cluster, help=(
+                    "play on Dask instead: tcp://HOST:PORT (a running `dask scheduler`) or local:N (N local "
+                    'workers); needs pip install "cmdsl[cluster]"')))),
     "new-set": (Option(("--from",), dict(dest="start", choices=["empty", "cm2008"], help=(
                     "empty: a minimal commented beginner set (the default); cm2008: the bundled set, to vary"))),),
 }
@@ -178,9 +188,13 @@ def _report(cards: CardSet, sc: Scenario) -> str:
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from ...balance.cli import campaign_balance  # the balance study: only when asked for
-
+    from .study.cli import campaign_balance  # the balance study: only when asked for
     return campaign_balance(args)
+
+
+def _balance_report(args: argparse.Namespace) -> int:
+    from .study.cli import report_again
+    return report_again(args)
 
 
 # ---- the commands of this game alone ------------------------------------------------------------
@@ -259,5 +273,5 @@ def _keyboard() -> type:
 
 PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,
                     bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
-                    scenario_case=scenario_case, balance=_balance, options=OPTIONS,
+                    scenario_case=scenario_case, balance=_balance, balance_report=_balance_report, options=OPTIONS,
                     commands=(_add_cards, _add_migrate), default=True, keyboard=_keyboard, rulebook=rulebook)

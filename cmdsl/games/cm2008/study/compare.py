@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from .games import GameRow
-from .stats import MIN_GAMES, Correction, Difference, Interval, Rate, adjust, lift_change, paired
+from .jobs import GameRow
+from ....balance.stats import MIN_GAMES, Correction, Difference, Interval, Rate, adjust, lift_change, paired
 
 #: A result is flagged when its adjusted p-value is below this.
 ALPHA = 0.05

@@ -12,12 +12,12 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Literal
 
-from ..bots import bot_seed, make_bot, play_bot_move
-from ..errors import CmdslError
-from ..games.cm2008 import events as E
-from ..games.cm2008.engine import Game
-from ..games.cm2008.setup import FirstPlayer, Setup
-from ..games.cm2008.model import SIDES, CardSet, SetupMode, Side
+from ....bots import bot_seed, make_bot, play_bot_move
+from ....errors import CmdslError
+from .. import events as E
+from ..engine import Game
+from ..setup import FirstPlayer, Setup
+from ..model import SIDES, CardSet, SetupMode, Side
 
 #: The change of ``evaluate`` (about electoral votes) below which an event helped neither side.
 HELP_THRESHOLD = 0.5

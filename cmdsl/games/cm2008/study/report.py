@@ -4,27 +4,18 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..games.cm2008.model import SIDES
+from ..model import SIDES
 from .analysis import Analysis
 from .compare import DEFAULT_TOP, Comparison
 from .compare import render as render_comparison
 from .plan import Change, RunParams
-from .stats import MIN_GAMES, Rate
+from ....balance.stats import MIN_GAMES, Rate, counted, pct
 from .summary import CardStats, Summary, cards_by_lift
-from .verdict import CardEvidence, Moved, ab_verdict, seat_verdict
+from ....balance.verdict import CardEvidence, Moved, ab_verdict, seat_verdict
 
 
 #: Each seat's name, by the key its results are stored under.
 LABELS = {side.value: side.label for side in SIDES}
-
-
-def pct(rate: Rate) -> str:
-    return f"{100 * rate.value:5.1f}% {rate.interval.text()}" if rate.n else "    –"
-
-
-def counted(rate: Rate) -> str:
-    """A rate with its counts beside it: "54/74 73.0% [61.9, 81.8]"."""
-    return f"{rate.k}/{rate.n} {pct(rate).strip()}" if rate.n else "0/0 –"
 
 
 def card_name(card: str, titles: Mapping[str, str]) -> str:

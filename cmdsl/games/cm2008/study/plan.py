@@ -7,8 +7,8 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, get_args
 
-from ..games.cm2008.model import SetupMode
-from .games import ArmName, Job
+from ..model import SetupMode
+from .jobs import ArmName, Job
 
 #: Who plays first: the seed decides (random), always one side, or each side every other game.
 FirstRule = Literal["random", "mccain", "obama", "alternate"]

@@ -18,8 +18,8 @@ try:
 except ImportError:  # pragma: no cover - Windows: no claim
     fcntl = None  # type: ignore[assignment]
 
-from ..errors import CmdslError
-from .games import ArmName, GameRow
+from ....errors import CmdslError
+from .jobs import ArmName, GameRow
 from .plan import RunParams
 
 #: The store's format; a file of another format is refused (not misread).

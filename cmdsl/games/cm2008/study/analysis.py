@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .compare import Comparison, compare
 from .plan import NEW, OLD, Arm, RunParams
-from .stats import Correction
+from ....balance.stats import Correction
 from .store import Store, StoreError
 from .summary import Summary, summarize
 

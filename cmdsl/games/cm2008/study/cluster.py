@@ -26,9 +26,9 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from ..errors import CmdslError
+from ....errors import CmdslError
 from .executor import play_job
-from .games import GameRow, Job
+from .jobs import GameRow, Job
 
 INSTALL = 'pip install "cmdsl[cluster]"'
 #: How long to try to reach a scheduler before saying it cannot be reached (seconds).

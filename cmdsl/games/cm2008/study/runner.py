@@ -11,7 +11,7 @@ import time
 from typing import Callable
 
 from .executor import Executor
-from .games import GameRow, Job
+from .jobs import GameRow, Job
 from .plan import RunParams
 from .store import Store, StoreError
 

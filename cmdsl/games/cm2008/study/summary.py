@@ -10,9 +10,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..games.cm2008.model import SIDES
-from .games import GameRow, Helped
-from .stats import MIN_GAMES, Difference, Rate, newcombe, quantile
+from ..model import SIDES
+from .jobs import GameRow, Helped
+from ....balance.stats import MIN_GAMES, Difference, Rate, newcombe, quantile
 
 SIDE_NAMES = tuple(side.value for side in SIDES)  # the store keeps sides by name
 

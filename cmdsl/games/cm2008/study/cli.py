@@ -1,0 +1,162 @@
+"""``cmdsl balance`` of Campaign Manager 2008 (its plug-in's ``balance``), and ``cmdsl balance
+report DB``: a run of two-player games of a card set, or an A/B of two sets, stored, resumed, played
+locally or on a cluster, then reported.
+
+Run parameters (``--seed``, ``--setup``, ``--first``, ``--max-turns``, ``--bot``, ``--swap-sides``,
+the card sets) default to nothing on the command line, so that ``--resume`` can take the stored
+ones and refuse only those given differently; a new run then fills in the documented defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+from .... import argtypes
+from ....balance import html_report as pages
+from ....balance.seats import DEFAULT_GAMES
+from ....balance.stats import Correction
+from ....bots import parse_bot
+from ....errors import CmdslError
+from ....sets.set_location import choose_set
+from ..loader import load_card_set
+from ..model import SIDES, CardSet, SetupMode
+from . import cluster, html_report
+from .analysis import analyse
+from .executor import Executor, executor_for
+from .jobs import ArmName
+from .plan import MAIN, NEW, OLD, Arm, Change, RunParams
+from .report import text
+from .runner import prepare, run
+from .store import Store, StoreError
+
+DEFAULTS: dict[str, Any] = {"seed": 1, "setup": "beginner", "first": "random", "max_turns": argtypes.DEFAULT_BOT_TURN_LIMIT,
+                            "bot": ["greedy", "greedy"], "swap_sides": False}
+
+
+def _arm(name: ArmName, folder: str | None, setup: SetupMode) -> tuple[Arm, CardSet]:
+    choice = choose_set(folder)
+    cards = load_card_set(choice.path)
+    print(f"Using {choice.describe()}" + (f" as the {name} set." if name != MAIN else "."), file=sys.stderr)
+    cards.require_setup(setup)  # before any game: a set too small to draft says so once
+    decks = cards.pool if setup == "draft" else cards.beginner_deck  # R3.1: a draft deals from the whole pool
+    deck = tuple(c.id for side in SIDES for c in decks(side))
+    # The absolute folder: workers load the set by it, and cache it by it (a relative name would
+    # mean another set after a change of directory in the same process).
+    titles = tuple((c.id, c.title) for c in cards.cards.values())
+    return Arm(name, str(choice.path.resolve()), cards.fingerprint, choice.describe(), deck, titles), cards
+
+
+def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
+    """The run's parameters: those given, else the stored run's (on --resume), else the defaults."""
+    base: dict[str, Any] = dict(DEFAULTS)
+    if stored is not None:
+        base.update(seed=stored.seed, setup=stored.setup, first=stored.first, max_turns=stored.max_turns or 0,
+                    bot=list(stored.bots), swap_sides=stored.swap_sides)
+    given = {k: getattr(args, k) for k in DEFAULTS if getattr(args, k) is not None}
+    v = base | given
+    if len(v["bot"]) != 2:
+        raise CmdslError("balance: give two bots, McCain's then Obama's: --bot greedy --bot ismcts")
+    bots = tuple(parse_bot(b).text() for b in v["bot"])
+    if args.against is not None:
+        (new, new_cards), (old, old_cards) = _arm(NEW, args.cards, v["setup"]), _arm(OLD, args.against, v["setup"])
+        arms: tuple[Arm, ...] = (new, old)
+        changed = tuple(sorted(c for c in set(new_cards.cards) | set(old_cards.cards)
+                               if _definition(new_cards, c) != _definition(old_cards, c)))
+        changes = tuple(_change(c, old_cards, new_cards) for c in changed)
+    else:
+        arms, changed, changes = (_arm(MAIN, args.cards, v["setup"])[0],), (), ()
+    return RunParams(v["seed"], v["setup"], v["first"], v["max_turns"] or None, bots, bool(v["swap_sides"]),  # type: ignore[arg-type]
+                     arms, changed, changes)
+
+
+def _change(card_id: str, old: CardSet, new: CardSet) -> Change:
+    """A changed card as each set's generated rules text says it (what a reader compares)."""
+    from ..catalog import card_text
+
+    before, after = old.cards.get(card_id), new.cards.get(card_id)
+    title = (after or before).title if (after or before) is not None else card_id  # type: ignore[union-attr]
+    return Change(card_id, title, card_text(before) if before else "", card_text(after) if after else "")
+
+
+def _definition(cards: CardSet, card_id: str) -> tuple[str, ...] | None:
+    c = cards.cards.get(card_id)
+    return None if c is None else (c.title, c.type, c.effect_text, str(c.going_negative), str(c.beginner))
+
+
+def campaign_balance(args: argparse.Namespace) -> int:
+    """A run of two-player games of card sets, or an A/B of two sets (CM2008)."""
+    if args.resume and not args.db:
+        raise CmdslError("balance: --resume needs the --db FILE of the run to resume")
+    if args.report:
+        pages.check(args.report)  # before the games, not after hours of them
+    if args.cluster:
+        cluster.check()
+        if args.workers:
+            raise CmdslError("balance: --workers counts local processes; with --cluster the cluster has its "
+                             "workers (local:N for N of them)")
+    with Store(args.db or ":memory:") as store:
+        stored = store.params() if args.resume else None
+        params = _params(args, stored)
+        games = args.games or (store.games_asked() if stored is not None else DEFAULT_GAMES)
+        store.claim()
+        prepare(store, params, games, args.resume)
+        workers = args.workers or os.cpu_count() or 1
+        executor: Executor = cluster.DaskExecutor(args.cluster) if args.cluster else executor_for(workers)
+        where = args.cluster.describe() if args.cluster else f"with {workers} worker(s)"
+        todo = sum(games - len(store.done(a.name) & set(range(games))) for a in params.arms)
+        if stored is not None:
+            kept = sum(len(store.done(a.name) & set(range(games))) for a in params.arms)
+            print(f"Resuming {args.db}: {kept} finished games kept, {todo} to play.", file=sys.stderr)
+        start = time.perf_counter()
+        bar = _progress(todo, args.quiet)
+        try:
+            played = run(store, params, games, executor, on_row=lambda row: bar.update(1))
+        except KeyboardInterrupt:
+            bar.close()
+            print(f"Interrupted: {_kept(store, params, args.db)}.", file=sys.stderr)
+            return 130
+        except (cluster.ClusterError, StoreError) as e:
+            bar.close()
+            if not any(store.done(a.name) for a in params.arms):
+                raise
+            raise type(e)(f"{e} ({_kept(store, params, args.db)})") from None
+        bar.close()
+        elapsed = time.perf_counter() - start
+        print(f"Played {played} games in {elapsed:.1f} s {where}"
+              + (f" ({played / elapsed:.2f} games/s)." if elapsed > 0 and played else "."), file=sys.stderr)
+        _reports(store, args)
+    return 0
+
+
+def _kept(store: Store, params: RunParams, db: str | None) -> str:
+    kept = sum(len(store.done(a.name)) for a in params.arms)
+    return f"{kept} finished games kept" + (f"; `cmdsl balance --db {db} --resume` plays the rest" if db else "")
+
+
+def report_again(args: argparse.Namespace) -> int:
+    """`cmdsl balance report DB`: a stored run reported again, without playing."""
+    if args.report:
+        pages.check(args.report)
+    with Store.open_existing(args.db) as store:
+        _reports(store, args)
+    return 0
+
+
+def _reports(store: Store, args: argparse.Namespace) -> None:
+    """The text report on stdout and, with ``--report FILE``, the HTML page: one analysis, two views."""
+    a = analyse(store, Correction(args.correction))
+    if args.report:  # first: a closed stdout (`| head`) must not lose the page
+        html_report.write(args.report, a, args.top)
+        print(f"Wrote the report {args.report}.", file=sys.stderr)
+    print(text(a, args.top))
+
+
+def _progress(total: int, quiet: bool) -> Any:
+    """A progress bar with an ETA on stderr, only for a person at a terminal."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="game", file=sys.stderr, disable=quiet or not sys.stderr.isatty(), smoothing=0.1)
