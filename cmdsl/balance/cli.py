@@ -15,8 +15,7 @@ from ..bots import BOT_NAMES
 from ..errors import CmdslError
 from ..plugins import GamePlugin, add_game_options, default_game, game, games, games_help, other_games_option, without
 from . import html_report, seats
-from .seats import DEFAULT_GAMES
-from .stats import Correction
+from .stats import DEFAULT_GAMES, Correction
 
 
 def add_parser(sub: Any) -> None:

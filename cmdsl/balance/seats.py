@@ -26,7 +26,6 @@ from .pool import worker_pool
 from .stats import Rate
 from .verdict import seat_verdict
 
-DEFAULT_GAMES = 100
 
 
 @dataclass(frozen=True)

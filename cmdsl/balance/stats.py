@@ -180,6 +180,9 @@ def quantile(sorted_values: Sequence[float], q: float) -> float:
 #: from 2 games). Ten is also the usual floor for the normal approximation behind the intervals.
 MIN_GAMES = 10
 
+#: How many games a balance study plays when not told (`cmdsl balance --games N`), for every game.
+DEFAULT_GAMES = 100
+
 
 
 def games_to_narrow(games: int, interval: Interval, half_width: float) -> int:

@@ -17,8 +17,7 @@ from typing import Any
 
 from .... import argtypes
 from ....balance import html_report as pages
-from ....balance.seats import DEFAULT_GAMES
-from ....balance.stats import Correction
+from ....balance.stats import DEFAULT_GAMES, Correction
 from ....bots import parse_bot
 from ....errors import CmdslError
 from ....sets.set_location import choose_set
