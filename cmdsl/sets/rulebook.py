@@ -174,12 +174,27 @@ def plain(line: str) -> str:
 def parse_rulebook(text: str, source: RulebookSource) -> Rulebook:
     """The rules of a rulebook's text (the layout in this module's docstring). Text before the
     first section, and any heading that is not a section, belong to no rule."""
-    rules: list[Rule] = []
-    lines: list[str] = []  # the paragraphs of the section or rule being read (steps, rows: one each)
-    steps: list[str] = []
-    last_own = True  # whether lines[-1] stands alone (a step, a table row, a break): text starts anew
+    reader = _RuleReader()
+    for raw in text.splitlines():
+        reader.line(raw.rstrip())
+    reader.close()
+    return Rulebook(source, tuple(reader.rules))
 
-    def close() -> None:
+
+class _RuleReader:
+    """Reads a rulebook line by line into its rules."""
+
+    def __init__(self) -> None:
+        self.rules: list[Rule] = []
+        self.lines: list[str] = []  # the paragraphs of the section or rule being read (steps, rows: one each)
+        self.steps: list[str] = []
+        self.last_own = True  # whether lines[-1] stands alone (a step, a table row, a break): text starts anew
+        self.reading = False  # inside a numbered section
+        self.in_rule = False  # False: reading the section's own paragraph
+
+    def close(self) -> None:
+        """The rule being read is complete."""
+        rules, lines, steps = self.rules, self.lines, self.steps
         if rules and (lines or steps):
             last = rules[-1]
             while lines and not lines[-1]:
@@ -188,53 +203,52 @@ def parse_rulebook(text: str, source: RulebookSource) -> Rulebook:
         lines.clear()
         steps.clear()
 
-    def add(line: str, own: bool = False) -> None:
-        nonlocal last_own
-        if lines and not own and not last_own:
+    def add(self, line: str, own: bool = False) -> None:
+        lines = self.lines
+        if lines and not own and not self.last_own:
             lines[-1] += " " + line  # a wrapped line: the same paragraph
         else:
             lines.append(line)
-        last_own = own
+        self.last_own = own
 
-    reading = False  # inside a numbered section
-    in_rule = False  # False: reading the section's own paragraph
-    for raw in text.splitlines():
-        line = raw.rstrip()
+    def line(self, line: str) -> None:
         if line.startswith("#"):
-            close()
+            self.close()
             m = _SECTION.match(line)
-            reading, in_rule = m is not None, False
+            self.reading, self.in_rule = m is not None, False
             if m is not None:
-                rules.append(Rule(m["number"], m["title"], ()))
-                last_own = True
-            continue
-        if not reading:
-            continue
+                self.rules.append(Rule(m["number"], m["title"], ()))
+                self.last_own = True
+            return
+        if self.reading:
+            self.text(line)
+
+    def text(self, line: str) -> None:
+        """A line inside a section: a rule's first line, a break, a step, a table row, or text."""
+        lines, steps = self.lines, self.steps
         m = _RULE.match(line)
-        step = _STEP.match(line) if in_rule else None
+        step = _STEP.match(line) if self.in_rule else None
         if m is not None:
-            close()
-            rules.append(Rule(m["number"], "", ()))
-            in_rule, last_own = True, True
-            add(m["text"])
+            self.close()
+            self.rules.append(Rule(m["number"], "", ()))
+            self.in_rule, self.last_own = True, True
+            self.add(m["text"])
         elif not line:
             if lines and lines[-1]:
-                add("", own=True)  # a paragraph break (before a table, say)
+                self.add("", own=True)  # a paragraph break (before a table, say)
         elif step is not None and int(step["n"]) == len(steps) + 1:  # steps count 1, 2, 3…
             steps.append(step["text"])
-            add(f"{step['n']}. {step['text']}", own=True)
-            last_own = False  # its own wrapped lines go on it
-        elif in_rule and steps and line.startswith("     ") and lines[-1].startswith(f"{len(steps)}. "):
+            self.add(f"{step['n']}. {step['text']}", own=True)
+            self.last_own = False  # its own wrapped lines go on it
+        elif self.in_rule and steps and line.startswith("     ") and lines[-1].startswith(f"{len(steps)}. "):
             steps[-1] += " " + line.strip()
             lines[-1] += " " + line.strip()
-        elif line.startswith("  |" if in_rule else "|"):
-            add(line.strip(), own=True)
+        elif line.startswith("  |" if self.in_rule else "|"):
+            self.add(line.strip(), own=True)
         else:  # text: the section's paragraph, or the rule's (unindented, a lazy continuation)
             if steps and lines[-1].startswith(f"{len(steps)}. "):
-                last_own = True  # text after the steps is a paragraph of its own
-            add(line.strip())
-    close()
-    return Rulebook(source, tuple(rules))
+                self.last_own = True  # text after the steps is a paragraph of its own
+            self.add(line.strip())
 
 
 def rulebook_text(source: RulebookSource) -> str:

@@ -76,6 +76,21 @@ def _card(card: str, titles: dict[str, str], changed: Sequence[str] = ()) -> Htm
     return Html(f'{mark}<span title="{escape(card)}">{escape(titles.get(card, card))}</span>')
 
 
+def _result_rows(s: Summary) -> list[list[object]]:
+    """The results table: each side's wins, the draws, each bot's wins (and at each seat), the
+    first player's wins."""
+    rows: list[list[object]] = [[f"{label} wins", s.wins[k].k, pct(s.wins[k]).strip()] for k, label in LABELS.items()]
+    rows.append(["draws", s.wins["draw"].k, pct(s.wins["draw"]).strip()])
+    rows += [[f"{bot} wins", r.k, pct(r).strip()] for bot, r in s.by_bot.items()]
+    rows += [[f"{bot} {seat}", f"{x.k}/{x.n}", pct(x).strip()]
+             for bot in s.by_bot for seat, x in s.by_bot_seat[bot].items()]
+    rows.append(["first player wins", s.first_wins.k, pct(s.first_wins).strip()])
+    first = next(iter(LABELS.values()))
+    rows += [[f"{first} wins when {LABELS.get(side, side)} played first", f"{r.k}/{r.n}", pct(r).strip()]
+             for side, r in s.by_first.items()]
+    return rows
+
+
 def _summary(s: Summary, top: int, heading: str | None, of: str, anchor: str, titles: dict[str, str],
              changed: Sequence[str]) -> str:
     from . import plots  # matplotlib: only when a page is drawn
@@ -88,16 +103,7 @@ def _summary(s: Summary, top: int, heading: str | None, of: str, anchor: str, ti
 
     section("results", "Results")
     out.append(img(plots.win_rates(s, of), "win-rates", "win rates with 95% intervals"))
-    rows: list[list[object]] = [[f"{label} wins", s.wins[k].k, pct(s.wins[k]).strip()] for k, label in LABELS.items()]
-    rows.append(["draws", s.wins["draw"].k, pct(s.wins["draw"]).strip()])
-    rows += [[f"{bot} wins", r.k, pct(r).strip()] for bot, r in s.by_bot.items()]
-    rows += [[f"{bot} {seat}", f"{x.k}/{x.n}", pct(x).strip()]
-             for bot in s.by_bot for seat, x in s.by_bot_seat[bot].items()]
-    rows.append(["first player wins", s.first_wins.k, pct(s.first_wins).strip()])
-    first = next(iter(LABELS.values()))
-    rows += [[f"{first} wins when {LABELS.get(side, side)} played first", f"{r.k}/{r.n}", pct(r).strip()]
-             for side, r in s.by_first.items()]
-    out.append(table("results", ["", "games", "rate, 95% Wilson interval"], rows))
+    out.append(table("results", ["", "games", "rate, 95% Wilson interval"], _result_rows(s)))
     out.append(table("endings", ["ending", "games"], list(s.reasons.items())))
     section("length", "Game length")
     out.append(img(plots.length_histogram(s.length), "length", "histogram of game lengths"))
