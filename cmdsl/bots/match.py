@@ -9,7 +9,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from . import Bot, BotSpec, bot_seed, parse_bot, play_bot_move
 from ..errors import CmdslError
-from ..game.driver import Driver, S
+from ..game.contract import S
+from ..game.driver import Driver
 from ..sets.record_file import check_destination
 from .thinking import Thinking, Watch
 from .thinking import quiet as no_display

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Callable, Mapping, Protocol, Sequence, cast
 
 from ..game.decisions import PlayerSeat
-from ..game.driver import Driver, S
+from ..game.contract import S
+from ..game.driver import Driver
 from ..game.perspective import Perspective
 
 

@@ -22,7 +22,7 @@ from .driver import Driver
 class Perspective:
     __slots__ = ("seat", "decision", "_game")
 
-    def __init__(self, game: Driver, decision: Decision) -> None:
+    def __init__(self, game: Driver[Any], decision: Decision) -> None:
         """``decision``: one of ``game.pending_decisions``, a seat's (use ``perspective(game)``)."""
         if decision.player is CHANCE:
             raise ValueError("a perspective is a player's, not chance's")
@@ -34,14 +34,14 @@ class Perspective:
         """All the seat may know now, its redacted log included."""
         return self._game.view(self.seat)
 
-    def sample(self, rng: random.Random) -> Driver:
+    def sample(self, rng: random.Random) -> Driver[Any]:
         """A copy of the game at this decision in which what the seat cannot see (the other
         seats' hands, deck orders, future chance) is re-dealt from ``rng``; the real game is not
         changed. Forks of the copy keep its deal."""
         return self._game.determinized(self.seat, rng)
 
 
-def perspective(game: Driver, seat: PlayerSeat | None = None) -> Perspective:
+def perspective(game: Driver[Any], seat: PlayerSeat | None = None) -> Perspective:
     """The perspective of ``seat`` at its pending decision in ``game`` (default: the seat of
     ``game.pending``). Where seats pick in secret at once, each has its own: neither shows the
     other's pick before the reveal."""

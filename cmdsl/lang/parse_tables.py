@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections import deque
-from typing import Any
+from typing import Any, Callable, cast
 
 import lark
 from lark import Lark
@@ -84,7 +84,8 @@ def load_parser(text: str, grammar: str, **load_options: Any) -> Lark | None:
             or doc.get("lark_version") != lark.__version__):
         return None
     back = _from_json(doc)
-    return Lark._load_from_dict(back["data"], back["memo"], **load_options)
+    load = cast(Callable[..., Lark], Lark._load_from_dict)  # Lark leaves it untyped
+    return load(back["data"], back["memo"], **load_options)
 
 
 def _canonical_table(table: dict[str, Any]) -> dict[str, Any]:

@@ -198,7 +198,8 @@ def parse_effect(text: str, origin: Origin = Origin()) -> A.Program:
         raise _error_from_lark(e, source, origin) from None
     _check_nesting(tree, origin)
     try:
-        return ToAst(origin).transform(tree)
+        program: A.Program = ToAst(origin).transform(tree)
+        return program
     except VisitError as ve:  # pragma: no cover - the transformer raises nothing by design
         raise ve.orig_exc from None
 
@@ -209,11 +210,11 @@ def parse_effect(text: str, origin: Origin = Origin()) -> A.Program:
 MAX_NESTING = 32
 
 
-def _check_nesting(tree: Tree, origin: Origin) -> None:
+def _check_nesting(tree: Tree[Token], origin: Origin) -> None:
     """Refuse a tree deeper than ``MAX_NESTING``, located at the first node past the limit.
 
     An explicit stack, not recursion: the tree may be thousands of levels deep here."""
-    stack: list[tuple[Tree, int]] = [(tree, 1)]
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_NESTING:
