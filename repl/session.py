@@ -64,7 +64,7 @@ class Session:
         plugin = game(name)
         if plugin.keyboard is None:
             raise SessionError(f"{plugin.title} cannot be played at the REPL (`cmdsl play --game {name}` plays it)")
-        return keyboard_class(plugin)(self, self.cards_path)  # type: ignore[call-arg]
+        return keyboard_class(plugin)(self, self.cards_path)
 
     def keyboard_of(self, name: str) -> Keyboard:
         """This session's keyboard when it plays ``name``, else a new one of that game."""

@@ -23,7 +23,7 @@ def draw(decision: Decision, rng: GameRng) -> Option:
     """The outcome of a chance decision drawn from ``rng``. Equally likely outcomes take
     ``rng.randint(1, n)`` (the die draws as it always has, so seeded games replay the same);
     others a point of ``rng.random()`` on their cumulative probabilities."""
-    opts: tuple[ChanceOption, ...] = decision.options  # type: ignore[assignment]
+    opts = cast("tuple[ChanceOption, ...]", decision.options)  # chance's options are ChanceOptions
     first = opts[0].probability
     # ``is`` first: the engine's uniform chance decisions share one probability object, and a
     # Fraction's == is a Python call.

@@ -10,7 +10,7 @@ numbers, sides, tuples), never a live part of the position.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence, overload
+from typing import Any, Iterator, Sequence, cast, overload
 
 from .audience import Event
 
@@ -39,7 +39,7 @@ class EventLog(Sequence[Event]):
                 cls, args, cause = entry
                 entries[i] = cls(*args, cause=cause)
         self._made = len(entries)
-        return entries  # type: ignore[return-value]  # all made now
+        return cast("list[Event]", entries)  # all made now
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -167,8 +167,8 @@ def cond(text: str) -> str | None:
     for word, op in ((" or ", "or"), (" and ", "and")):
         parts = _split_outside(t, word)
         if len(parts) > 1:
-            read = [cond(p) for p in parts]
-            return None if None in read else f" {op} ".join(read)  # type: ignore[arg-type]
+            read = [r for r in (cond(p) for p in parts) if r is not None]
+            return None if len(read) < len(parts) else f" {op} ".join(read)
     m = re.fullmatch(r"it is not the case that (.+)", t, re.IGNORECASE)
     if m:
         inner = cond(m[1])

@@ -46,8 +46,13 @@ class Command:
 class Host(Protocol):
     """What a keyboard asks of the session that holds it."""
 
-    confirm: Confirm
-    watch: Watch
+    @property
+    def confirm(self) -> Confirm:
+        """Asks the player at the keyboard a yes/no question."""
+
+    @property
+    def watch(self) -> Watch:
+        """Opened around the bots' moves (the thinking line)."""
 
     def may_discard(self, command: str) -> None:
         """Raises unless there is no unsaved game or the player agrees to drop it."""
@@ -69,6 +74,9 @@ class Keyboard(Protocol):
     #: a command line, alone, after which the prompt reads a block of lines up to an empty one
     #: (a regular expression: `eval` alone); None: no command takes a block
     BLOCK: ClassVar[str | None]
+
+    def __init__(self, host: Host, cards_path: str | None) -> None:
+        """A keyboard with no game yet, for the session ``host``; ``cards_path``: `--cards`."""
 
     def commands(self) -> Mapping[str, Command]:
         """This game's commands, by word (the session adds the shared ones)."""

@@ -17,8 +17,9 @@ from typing import Callable, Collection, Iterable, TypeVar
 
 from cmdsl.errors import CmdslError
 from cmdsl.game.audience import Event
+from cmdsl.game.decisions import PlayerSeat
 
-S = TypeVar("S")
+S = TypeVar("S", bound=PlayerSeat)
 
 #: What ``event`` showed ``seat`` that was hidden before it (a few words), or None.
 Reveals = Callable[[Event, S], "str | None"]
@@ -35,7 +36,7 @@ def first_reveal(undone: Iterable[Event], humans: Collection[S], reveals: Reveal
         for seat in humans:
             what = reveals(event, seat)
             if what is not None:
-                return f'{what} ("{event.redacted(seat).text()}")'  # type: ignore[arg-type]
+                return f'{what} ("{event.redacted(seat).text()}")'
     return None
 
 

@@ -279,8 +279,9 @@ def cmd_hand(s: Session, arg: str, colour: bool = False) -> str:
 def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
     ls = lobbys(s)
     not_while_handing_over(ls)
-    if ls.game.over:
-        return "The game is over: " + ls.game.result.text()  # type: ignore[union-attr]
+    result = ls.game.result
+    if result is not None:
+        return "The game is over: " + result.text()
     return options_text(ls)
 
 
@@ -382,8 +383,8 @@ def run_line(s: Session, text: str, colour: bool, shared: Mapping[str, Command])
     cmd = commands.get(key)
     if cmd is not None:
         return cmd.run(rest, colour)
-    if text.isdigit() or ls.mine() is not None and any(
-            text.lower() in (o.id.lower(), o.label.lower()) for o in ls.mine().options):  # type: ignore[union-attr]
+    mine = ls.mine()
+    if text.isdigit() or mine is not None and any(text.lower() in (o.id.lower(), o.label.lower()) for o in mine.options):
         return cmd_answer(s, text, colour)
     if re.fullmatch(r"(10|[2-9AJQK])\s*[♣♦♥♠CDHScdhs]", text):
         return cmd_answer(s, text, colour)  # a card, not in the hand: the answer says which are

@@ -11,16 +11,19 @@ from __future__ import annotations
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import IO, Iterable, Iterator
-
-try:
-    import fcntl  # POSIX: the lock that keeps two runs out of one file
-except ImportError:  # pragma: no cover - Windows: no claim
-    fcntl = None  # type: ignore[assignment]
 
 from ....errors import CmdslError
 from .jobs import ArmName, GameRow
 from .plan import RunParams
+
+fcntl: ModuleType | None
+try:
+    import fcntl  # POSIX: the lock that keeps two runs out of one file
+except ImportError:  # pragma: no cover - Windows: no claim
+    fcntl = None
+
 
 #: The store's format; a file of another format is refused (not misread).
 FORMAT = "cmdsl-balance/1"
