@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Iterator, Literal, Union
+from typing import Iterator, Literal, Union, get_args
 
 from lark import ast_utils
 
@@ -382,7 +382,10 @@ def bests(node: Node) -> Iterator[Best]:
         yield node
 
 
+_EXPR_OR_COND = (*get_args(Expr), *get_args(Cond))
+
+
 def _bests_in(value: object) -> Iterator[Best]:
-    if isinstance(value, (Expr.__args__ + Cond.__args__)):  # type: ignore[attr-defined]
+    if isinstance(value, _EXPR_OR_COND):
         yield from bests(value)
 

@@ -248,7 +248,7 @@ class Game(SetupRules):
 
     def evaluate(self, seat: PlayerSeat) -> float:
         r = self.result
-        return evaluate_position(self.position, None if r is None else r.winner, r is not None, seat)  # type: ignore[arg-type]
+        return evaluate_position(self.position, None if r is None else r.winner, r is not None, cast(Side, seat))
 
     def worth_a_look(self, decision: Decision) -> bool:
         return decision.kind == DecisionKind.TURN  # a turn's play or draw; the rest follows from it

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, cast
 
 from cmdsl.bots import Bot, make_bot, play_bot_move
 from . import events as E
@@ -120,7 +120,7 @@ class CampaignSession:
         self.action_start = 0
         evs = self.run_bots(0)
         pending = self.human_decision()
-        self.at_keyboard = pending.player if pending is not None else human  # type: ignore[assignment]
+        self.at_keyboard = cast(Side, pending.player) if pending is not None else human  # a human decides: a side
         self.handing_over = False
         return evs
 

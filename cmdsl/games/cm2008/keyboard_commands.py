@@ -71,7 +71,7 @@ def hand_over(s: Session, colour: bool) -> str:
     s.require()
     s.handing_over = False
     d = s.human_decision()
-    s.at_keyboard = d.player if d is not None else s.at_keyboard  # type: ignore[assignment]
+    s.at_keyboard = cast(Side, d.player) if d is not None else s.at_keyboard  # a human decides: a side
     return f"{s.at_keyboard} has the keyboard.\n" + _after(s, [], colour)
 
 

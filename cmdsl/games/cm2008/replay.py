@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, cast
 
 from ...errors import CmdslError
 from .actions import EffectByHand, PositionChange, RecordedAnswer
@@ -137,9 +137,10 @@ def seat_record(game: Game, view: str, debugged: bool = False) -> Record:
         if d.is_chance or not isinstance(option, str):
             return
         # the same rule as the log's: the Chose this answer makes, as the viewer sees it
-        if not E.Chose(d.player, d.kind, option, "").audience().includes(viewer):  # type: ignore[arg-type]
+        seat = cast(Side, d.player)  # not chance's (above): a side's
+        if not E.Chose(seat, d.kind, option, "").audience().includes(viewer):
             number = next(n for n, o in enumerate(d.options, 1) if o.id == option)
-            hidden[i] = HiddenAnswer(d.player, number, isinstance(answer, SeatAnswer))  # type: ignore[arg-type]
+            hidden[i] = HiddenAnswer(seat, number, isinstance(answer, SeatAnswer))
 
     replay(game.cards, record, observe=look, accept_other_cards=True)
     answers: tuple[FileAnswer, ...] = tuple(hidden.get(i, a) for i, a in enumerate(record.answers))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
 from .model import SetupMode
 from ...game.fields import Fields
@@ -42,5 +42,5 @@ class Setup:
     def from_json(data: Any, where: str = "setup") -> "Setup":
         """A setup from a record, checked field by field (a RecordError names the field)."""
         f = Fields(data, where, f"{where}.", ("mode", "first", "max_turns"))
-        return Setup(f.choice("mode", SETUP_MODES), f.choice("first", FIRST_PLAYERS),  # type: ignore[arg-type]
+        return Setup(cast(SetupMode, f.choice("mode", SETUP_MODES)), cast(FirstPlayer, f.choice("first", FIRST_PLAYERS)),
                      f.optional("max_turns", lambda key: f.whole(key, 1)))
