@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Self
 
 
 def shown_path(p: "Path") -> str:
@@ -55,7 +55,7 @@ class CardError(CmdslError):
         self.source_line = source_line
         self.hint = hint
 
-    def with_source(self, lines: list[str]) -> "CardError":
+    def with_source(self, lines: list[str]) -> Self:
         """Attach the text of the offending line, if it is known and not yet attached."""
         if self.source_line is None and 1 <= self.where.line <= len(lines):
             return type(self)(self.message, self.where, lines[self.where.line - 1], self.hint)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Callable, Literal, get_args
+from typing import Any, Callable, Literal, cast, get_args
 
 from ..errors import CmdslError, did_you_mean
 from .basic import GreedyBot, RandomBot
@@ -118,7 +118,7 @@ def parse_bot(text: str) -> BotSpec:
             values[key] = setting.parse(raw)
         except ValueError:
             raise BotSpecError(f"ismcts {key}={raw!r}: {key} must be {setting.meaning}") from None
-    return BotSpec("ismcts", IsmctsSettings(**values))  # type: ignore[arg-type]
+    return BotSpec("ismcts", IsmctsSettings(**cast("dict[str, Any]", values)))  # each parsed to its setting's type
 
 
 def make_bot(spec: str | BotSpec, seed: int) -> Bot:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .sides import Side
 from .ops import GameOps, State
@@ -16,7 +16,7 @@ class Run:
         self.actor = actor
         # Who acts, where the checker guarantees somebody does (an attribute, not a property that
         # asserts: effects read it on every statement).
-        self.me: Side = actor  # type: ignore[assignment]
+        self.me: Side = cast(Side, actor)
         self.news = news
         self.vars: dict[str, Any] = {}
         # Per `choose a different state`: the states already chosen in the innermost loop.

@@ -64,7 +64,8 @@ def _scenario(place: Place, raw: Any, cards: CardSet, lines: list[str], node: ya
         subject = str(_whole(place, action, value, 1, 6, "a die result"))
     else:
         subject = _name(place, action, value, "an effect text", limit=20_000)
-        first, indent = scalar_origin(lines, node_at(node, (action,)) or node)  # type: ignore[arg-type]
+        at = node_at(node, (action,)) or node
+        first, indent = scalar_origin(lines, at) if at is not None else (1, 0)  # no node: no file to point in
         try:  # located at its line in the scenario file
             effect = compile_snippet(cards, subject, Origin(place.file, f"scenario {place.name!r}", first, indent))
         except CardError as e:

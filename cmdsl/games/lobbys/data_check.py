@@ -57,7 +57,7 @@ class _Finder:
     def at(self, node: yaml.Node, message: str, hint: str) -> LobbysWarning:
         mark = node.start_mark
         return LobbysWarning(message, Located(self.file, mark.line + 1, mark.column + 1), hint=hint
-                             ).with_source(self.lines)  # type: ignore[return-value]
+                             ).with_source(self.lines)
 
     def warnings(self, data: LobbysData) -> list[LobbysWarning]:
         return [*self.player_counts(data), *self.ranks(data), *self.scoring(data)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, cast
 
 from ...errors import IllegalAnswer, RecordError
 from ...game.decisions import Decision, Option, PlayerSeat, SeatAnswer
@@ -83,7 +83,7 @@ class LobbysGame(Driver[LobbysSeat]):
         """L3, L4: set up and deal round 1; then wait for the first picks."""
         self._set_phase(None)
         rng = GameRng(self.seed)
-        self.position: Table = Table(new_game(self.data, self.players, rng,  # type: ignore[arg-type]
+        self.position: Table = Table(new_game(self.data, self.players, rng,
                                               people_variant=self.people_variant), rng)
         self._reset(0)
         self._gen = self._play(dealt=True)
@@ -151,7 +151,7 @@ class LobbysGame(Driver[LobbysSeat]):
             table = self.position
             pos = table.lobbys  # read again: a determinization may have re-dealt it
             chosen: dict[int, Card] = {seat.index: revealed.results[seat] for seat in self.seats}
-            step = apply_picks(pos, chosen, table.rng)  # type: ignore[arg-type]
+            step = apply_picks(pos, chosen, table.rng)
             table.lobbys = step.position
             self._log_step(pos, step, tuple((seat, chosen[seat.index]) for seat in self.seats))
 
@@ -315,7 +315,7 @@ class LobbysGame(Driver[LobbysSeat]):
         result = self.result
         if result is not None:
             return WIN_VALUE / len(result.winners) if seat in result.winners else -WIN_VALUE
-        return standing(self.position.lobbys, seat)  # type: ignore[arg-type]
+        return standing(self.position.lobbys, cast(LobbysSeat, seat))
 
     def record(self, complete: bool = True) -> dict[str, Any]:
         """This game as a JSON-able record (``record.py``). ``complete=False``, and any fork,

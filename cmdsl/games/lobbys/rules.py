@@ -5,10 +5,9 @@ package docstring); it never mutates the position it is given.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from enum import Enum
-from typing import Mapping
+from typing import Any, MutableSequence, Mapping, Protocol
 
 from ...errors import IllegalAnswer
 from .cards import Card, contract_cards
@@ -18,6 +17,13 @@ from .picks import picks_of
 from .position import LobbysPosition, Phase
 from .scoring import RoundScore, score_round, winners
 from .tender import Tender, resolve_tender
+
+
+class Shuffler(Protocol):
+    """What the rules draw chance with: a shuffle (the game's seeded ``GameRng``, or a search's
+    ``random.Random`` when it re-deals)."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None: ...
 
 
 class PickKind(Enum):
@@ -44,7 +50,7 @@ class Step:
     results: tuple[Result, ...]
 
 
-def new_game(data: LobbysData, players: int, rng: random.Random, *, people_variant: bool = False) -> LobbysPosition:
+def new_game(data: LobbysData, players: int, rng: Shuffler, *, people_variant: bool = False) -> LobbysPosition:
     """L3 setup, then the start of round 1 (L4): a position waiting for the election's votes."""
     data.check_players(players)
     people = list(data.people_cards(players)) if people_variant else []
@@ -76,7 +82,7 @@ def legal_picks(pos: LobbysPosition, seat: int) -> tuple[Card, ...]:
     return tuple(pos.hands[seat])
 
 
-def apply_picks(pos: LobbysPosition, chosen: Mapping[int, Card], rng: random.Random) -> Step:
+def apply_picks(pos: LobbysPosition, chosen: Mapping[int, Card], rng: Shuffler) -> Step:
     """Reveal one pick per seat and play the step to its end, up to the next picks: an election
     (with the People draw), or a tender and, after a round's last tender, its scoring and the
     next round's deal (or the end of the game). ``pos`` is unchanged; an illegal set of picks
@@ -117,7 +123,7 @@ def _check(pos: LobbysPosition, chosen: Mapping[int, Card]) -> None:
             raise IllegalAnswer(f"seat {seat} does not hold {card}")
 
 
-def _elect(pos: LobbysPosition, chosen: Mapping[int, Card], rng: random.Random) -> Election:
+def _elect(pos: LobbysPosition, chosen: Mapping[int, Card], rng: Shuffler) -> Election:
     people: list[Card] = []
     if pos.people_variant:
         # L11.2: every election shuffles all the People cards back together before drawing.
@@ -142,7 +148,7 @@ def _turn_up(pos: LobbysPosition) -> None:
     pos.contract_offer = (main, linked)
 
 
-def _end_round(pos: LobbysPosition, rng: random.Random) -> tuple[Result, ...]:
+def _end_round(pos: LobbysPosition, rng: Shuffler) -> tuple[Result, ...]:
     scores = score_round(pos.won, pos.hands, pos.data)  # L7.1–L7.4
     for s in scores:
         pos.points[s.seat] += s.total
@@ -155,7 +161,7 @@ def _end_round(pos: LobbysPosition, rng: random.Random) -> tuple[Result, ...]:
     return (done,)
 
 
-def _start_round(pos: LobbysPosition, rng: random.Random) -> None:
+def _start_round(pos: LobbysPosition, rng: Shuffler) -> None:
     """L4: shuffle and deal the whole Offer deck (L4.1), shuffle the 12 contracts (L4.2).
 
     L7.5 collects every offer card and contract; by the partitions (see position.py) those are

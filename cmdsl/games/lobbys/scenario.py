@@ -43,7 +43,7 @@ class LobbysScenario:
 
     file: str
     name: str
-    position: LobbysPosition = field(compare=False)
+    position: LobbysPosition | None = field(compare=False)  # None: refused as it was read (``refusal``)
     seed: int
     picks: tuple[Picks, ...]
     place: Place = field(default_factory=Place, compare=False)
@@ -99,7 +99,7 @@ def _scenario(doc: ScenarioDoc, i: int, data: LobbysData) -> LobbysScenario:
         if refused is None:
             raise
         # refused as it was read: the run says whether it is the refusal expected
-        return LobbysScenario(place.file, place.name or "", None, seed, (), place, expect, views,  # type: ignore[arg-type]
+        return LobbysScenario(place.file, place.name or "", None, seed, (), place, expect, views,
                               refused, e.message)
     return LobbysScenario(place.file, place.name or "", position, seed, picks, place, expect, views, refused)
 

@@ -61,6 +61,7 @@ def run_lobbys_scenario(sc: LobbysScenario) -> LobbysOutcome | Refusal:
 
 
 def _run(sc: LobbysScenario, place: Place) -> LobbysOutcome:
+    assert sc.position is not None, "a scenario refused as it was read is judged without running"
     game = LobbysGame.at(sc.position, sc.seed)
     for j, step in enumerate(sc.picks):
         if game.over:

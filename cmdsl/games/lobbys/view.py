@@ -14,7 +14,7 @@ step on them in seat order (``rules.py``), one card per seat.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, Sequence, cast
 
 from ...game.audience import Event
 from ...game.decisions import Decision, Option
@@ -114,7 +114,7 @@ def build_view(pos: LobbysPosition, seat: LobbysSeat, seats: Sequence[LobbysSeat
                pending: Sequence[Decision], my_pick: Card | None, result: GameEnded | None,
                events: Sequence[Event], contract_types: Mapping[Face, str]) -> LobbysView:
     """The view of ``seat``: made from public parts of ``pos`` and the seat's own."""
-    waiting = tuple(d.player for d in pending)
+    waiting = tuple(cast(LobbysSeat, d.player) for d in pending)  # a Lobbys decision's seat
     mine = next((d for d in pending if d.player is seat), None)
     n = len(seats)
     votes = tuple(zip(seats, pos.election_pile)) if pos.election_pile else ()
@@ -129,7 +129,7 @@ def build_view(pos: LobbysPosition, seat: LobbysSeat, seats: Sequence[LobbysSeat
         offer=pos.contract_offer, contract_deck_size=len(pos.contract_deck), votes=votes, offers=offers,
         people_drawn=tuple(pos.people_drawn) if pos.phase is not Phase.ELECTION or pos.election_pile else (),
         people_deck_size=len(pos.people_deck), hand=tuple(pos.hands[seat.index]),
-        options=mine.options if mine is not None else (), my_pick=my_pick, waiting_for=waiting,  # type: ignore[arg-type]
+        options=mine.options if mine is not None else (), my_pick=my_pick, waiting_for=waiting,
         result=result, log=tuple(e.redacted(seat) for e in events),
         contract_types=tuple(contract_types.items()),
     )

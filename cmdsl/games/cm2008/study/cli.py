@@ -59,7 +59,7 @@ def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
     v = base | given
     if len(v["bot"]) != 2:
         raise CmdslError("balance: give two bots, McCain's then Obama's: --bot greedy --bot ismcts")
-    bots = tuple(parse_bot(b).text() for b in v["bot"])
+    bots = (parse_bot(v["bot"][0]).text(), parse_bot(v["bot"][1]).text())
     if args.against is not None:
         (new, new_cards), (old, old_cards) = _arm(NEW, args.cards, v["setup"]), _arm(OLD, args.against, v["setup"])
         arms: tuple[Arm, ...] = (new, old)
@@ -68,7 +68,7 @@ def _params(args: argparse.Namespace, stored: RunParams | None) -> RunParams:
         changes = tuple(_change(c, old_cards, new_cards) for c in changed)
     else:
         arms, changed, changes = (_arm(MAIN, args.cards, v["setup"])[0],), (), ()
-    return RunParams(v["seed"], v["setup"], v["first"], v["max_turns"] or None, bots, bool(v["swap_sides"]),  # type: ignore[arg-type]
+    return RunParams(v["seed"], v["setup"], v["first"], v["max_turns"] or None, bots, bool(v["swap_sides"]),
                      arms, changed, changes)
 
 
@@ -77,7 +77,8 @@ def _change(card_id: str, old: CardSet, new: CardSet) -> Change:
     from ..catalog import card_text
 
     before, after = old.cards.get(card_id), new.cards.get(card_id)
-    title = (after or before).title if (after or before) is not None else card_id  # type: ignore[union-attr]
+    either = after or before
+    title = either.title if either is not None else card_id
     return Change(card_id, title, card_text(before) if before else "", card_text(after) if after else "")
 
 
