@@ -24,7 +24,7 @@ from cmdsl.errors import CmdslError
 from cmdsl.lang.parser import keywords
 from cmdsl.bots.thinking import Thinking
 from cmdsl.play.toolbar import fit_bar
-from cmdsl.plugins import default_game, game
+from cmdsl.plugins import game
 
 from .commands import all_commands, run_line
 from .line_input import LineReader, LineTooLong, ScriptReader, TerminalReader
@@ -35,10 +35,10 @@ from .wrap import fit
 def welcome(session: Session) -> str:
     """The greeting names the games and the card set, so a designer sees at once whether their
     edits are used."""
-    first = game(default_game()).title
-    others = [name for name in keyboard_games() if name != default_game()]
+    first = game(session.home).title
+    others = [name for name in keyboard_games() if name != session.home]
     also = f" Also here: {', '.join(f'`new {name}`' for name in others)} (`help new`)." if others else ""
-    return (f"cmdsl — {first}. Type `new` to play the beginner game against the random bot,\n"
+    return (f"cmdsl — {first}. {type(session.keyboard).START},\n"
             f"`help` for the commands, Ctrl-D to leave.{also}\n{session.keyboard.greeting()}")
 
 

@@ -23,7 +23,7 @@ from .session import Session, SessionError, keyboard_class, keyboard_games
 def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     """`new [GAME] …`: a game of GAME (the default game without one), as that game reads the rest."""
     first, _, rest = arg.strip().partition(" ")
-    name = first.lower() if first.lower() in keyboard_games() else default_game()
+    name = first.lower() if first.lower() in keyboard_games() else s.home
     keyboard = s.keyboard_of(name)
     out = keyboard.new(rest if name == first.lower() else arg, colour)  # asks before dropping a game
     s.switch(name, keyboard)
@@ -97,10 +97,10 @@ def other_games_command(s: Session, word: str) -> SessionError | None:
                         f"(`help` lists the {s.plugin.title} commands)")
 
 
-def new_help() -> Command:
+def new_help(home: str) -> Command:
     """`new`: each game's form of it."""
     forms = {name: keyboard_class(game(name)).NEW for name in keyboard_games()}
-    first = default_game()
+    first = home
     usage = "new [GAME] ..." if len(forms) > 1 else forms[first][0]
     lines = [f"Start a game; GAME is one of {', '.join(forms)} ({first} when none is named)."]
     for name, (form, text) in forms.items():
@@ -112,7 +112,7 @@ def shared_commands(s: Session) -> dict[str, Command]:
     """The commands every game has, bound to the session."""
     def bound(run: Callable[[Session, str, bool], str], usage: str, text: str) -> Command:
         return Command(lambda arg, colour: run(s, arg, colour), usage, text)
-    new = new_help()
+    new = new_help(s.home)
     return {
         "new": bound(cmd_new, new.usage, new.help),
         "load": bound(cmd_load, "load FILE [vs BOT|human] [as SEAT]",

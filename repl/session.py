@@ -15,7 +15,7 @@ from typing import Any, Iterator, cast
 
 from cmdsl.bots.thinking import Watch, quiet
 from cmdsl.play.keyboard import Confirm, Keyboard, KeyboardError
-from cmdsl.plugins import GamePlugin, default_game, game, games
+from cmdsl.plugins import GamePlugin, default_game, game, game_data_in, games
 
 
 class SessionError(KeyboardError):
@@ -42,12 +42,17 @@ class Session:
     confirm: Confirm = no_terminal
     # Opened around the bots' moves: the prompt gives one that says "p2 is thinking… 1.2 s".
     watch: Watch = quiet
+    #: the game `new` starts when it names none: the game of the `--cards` folder (a folder holding
+    #: a game's data file is that game's), else the default game
+    home: str = field(init=False)
     #: the name of the game whose keyboard is ``keyboard``
     game_name: str = field(init=False)
     keyboard: Keyboard = field(init=False)
 
     def __post_init__(self) -> None:
-        self.game_name = default_game()
+        given = game_data_in(Path(self.cards_path)) if self.cards_path is not None else None
+        self.home = given if given is not None and given in keyboard_games() else default_game()
+        self.game_name = self.home
         self.keyboard = self.open(self.game_name)
 
     @property
@@ -64,7 +69,8 @@ class Session:
         plugin = game(name)
         if plugin.keyboard is None:
             raise SessionError(f"{plugin.title} cannot be played at the REPL (`cmdsl play --game {name}` plays it)")
-        return keyboard_class(plugin)(self, self.cards_path)
+        # `--cards` names the home game's set; another game plays its own (cmdsl.toml's, or bundled)
+        return keyboard_class(plugin)(self, self.cards_path if name == self.home else None)
 
     def keyboard_of(self, name: str) -> Keyboard:
         """This session's keyboard when it plays ``name``, else a new one of that game."""

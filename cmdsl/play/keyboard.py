@@ -67,6 +67,9 @@ class Keyboard(Protocol):
     #: the words of this game's commands, known without a keyboard (a command of another game
     #: typed here is answered "that is a command of …")
     WORDS: ClassVar[tuple[str, ...]]
+    #: what the welcome says to start a game ("Type `new` to play the beginner game against the
+    #: random bot"), when this game is the session's own
+    START: ClassVar[str]
     #: this game's form of `new`: how it is written and what it does (`help new`)
     NEW: ClassVar[tuple[str, str]]
     #: how a decision is answered (the last line of `help`)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from cmdsl.games.cm2008 import prompt as cm2008_commands
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 
+REPO = Path(__file__).resolve().parent.parent.parent
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
 P1, P2, P3 = LobbysSeat.P1, LobbysSeat.P2, LobbysSeat.P3
 SUITS = "♣♦♥♠"
@@ -346,3 +348,25 @@ def test_the_toolbar_shows_the_step_and_the_points() -> None:
     assert "Lobbys round 1/3 step 1" in bar and "Player 1 100  Player 2 100" in bar and "Player 1 to pick" in bar
     run_line(s, "1")
     assert "hand over to Player 2" in "".join(text for _, text in toolbar(s))
+
+
+def test_a_lobbys_set_given_with_cards_is_the_session_s_game(tmp_path: Path) -> None:
+    """`cmdsl repl --cards DIR` of a Lobbys set (a folder with lobbys.yaml): the session plays
+    Lobbys with that data, and `new` alone starts a game of it (was: refused as "not a card set")."""
+    from cmdsl.repl.app import welcome
+
+    mine = tmp_path / "mine"
+    shutil.copytree(REPO / "cards" / "lobbys", mine)
+    data = mine / "lobbys.yaml"
+    data.write_text(data.read_text(encoding="utf-8").replace("starting_points: 100", "starting_points: 90"),
+                    encoding="utf-8")
+    s = Session(str(mine))
+    assert s.home == s.game_name == "lobbys"
+    greeting = " ".join(welcome(s).split())
+    assert greeting.startswith("cmdsl — Lobbys. Type `new lobbys 3 players vs random` to play against two random bots")
+    assert "Also here: `new cm2008`" in greeting and f"Using the Lobbys set {mine} (--cards)." in greeting
+    out = run_line(s, "new 3 players vs random seed 2")
+    assert out.startswith("New Lobbys game, 3 players (seed 2)")
+    assert "Player 1 (you)     90" in out  # the set's starting points (L1.5), not the bundled 100
+    s.confirm = lambda question, default: True
+    assert run_line(s, "new cm2008 seed 3 first mccain").startswith("New beginner game (seed 3)")  # the bundled set

@@ -24,6 +24,7 @@ ME = SEATS[0]  # the human at the keyboard plays North
 
 class HighCardKeyboard:
     WORDS: ClassVar[tuple[str, ...]] = ("hand", "log", "save")
+    START: ClassVar[str] = "Type `new highcard` to play against two random bots"
     NEW: ClassVar[tuple[str, str]] = ("new highcard [vs BOT] [seed N]",
                                       "Start a game of High Card: you are North, BOT (random) plays East and West.")
     ANSWER_HINT: ClassVar[str] = "Bid with the number of a card in the list, or the card itself."

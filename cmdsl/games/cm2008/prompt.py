@@ -130,6 +130,7 @@ CARDS_CHANGED = "The card files changed: type `reload` to replay the game with t
 
 class CampaignKeyboard(CampaignSession):
     WORDS: ClassVar[tuple[str, ...]] = tuple(COMMANDS)
+    START: ClassVar[str] = "Type `new` to play the beginner game against the random bot"
     #: `new`: how it is written and what it does, for `help new`
     NEW: ClassVar[tuple[str, str]] = (NEW.usage, NEW.help)
     #: how a decision is answered, for `help`

@@ -17,6 +17,8 @@ from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.game.audience import Event
 from . import events as E
+from ...sets.set_location import SetChoice, choose_set
+from .data import DATA_FILE, LobbysData, load_data
 from .game import LobbysGame
 from .record import seat_record
 from .seats import LobbysSeat
@@ -80,9 +82,11 @@ class LobbysSession:
     # ---- starting -----------------------------------------------------------------------
 
     @staticmethod
-    def start(setup: LobbysSetup, seed: int, hidden: bool, watch: Watch = quiet) -> "LobbysSession":
+    def start(setup: LobbysSetup, seed: int, hidden: bool, watch: Watch = quiet,
+              data: LobbysData | None = None) -> "LobbysSession":
+        """A new game of ``setup`` from ``seed``, with the game data ``data`` (default: bundled)."""
         try:
-            game = LobbysGame(seed, setup.players, people_variant=setup.people)
+            game = LobbysGame(seed, setup.players, people_variant=setup.people, data=data)
         except ValueError as e:
             raise LobbysError(f"new: {e}") from None
         k = setup.first_human
@@ -97,10 +101,11 @@ class LobbysSession:
         return s
 
     @staticmethod
-    def from_record(data: Any, path: str, bot: str | None, seat: int = 0, watch: Watch = quiet) -> "LobbysSession":
+    def from_record(data: Any, path: str, bot: str | None, seat: int = 0, watch: Watch = quiet,
+                    game_data: LobbysData | None = None) -> "LobbysSession":
         """A loaded record: the seat of index ``seat`` is human (the record does not say who
         was); the others are bots (``bot``, random by default) or, with ``human``, hot-seat."""
-        game = LobbysGame.from_record(data, path)  # a RecordError names what is wrong
+        game = LobbysGame.from_record(data, path, game_data=game_data)  # a RecordError names what is wrong
         if seat >= len(game.seats):
             raise LobbysError(f"load: this game has seats p1 to p{len(game.seats)}, not p{seat + 1}")
         humans = game.seats if bot == "human" else (game.seats[seat],)
@@ -193,7 +198,8 @@ class LobbysSession:
         return [(a.seat, a.answer) for a in self.game.history]
 
     def _rebuild(self, answers: list[tuple[LobbysSeat, str]]) -> LobbysGame:
-        game = LobbysGame(self.game.seed, self.game.players, people_variant=self.game.people_variant)
+        game = LobbysGame(self.game.seed, self.game.players, people_variant=self.game.people_variant,
+                          data=self.game.data)
         for seat, answer in answers:
             game.answer(answer, seat)
         return game
@@ -291,8 +297,14 @@ class LobbysAtKeyboard:
     `new lobbys` or a `load`)."""
 
     host: Host
-    cards_path: str | None = None  # Lobbys plays its bundled data
+    cards_path: str | None = None  # `--cards`: a Lobbys set (its data file), else cmdsl.toml's or the bundled one
     session: LobbysSession | None = None
+    choice: SetChoice = field(init=False)  # which set, and why
+    data: LobbysData = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.choice = choose_set(self.cards_path, "lobbys")
+        self.data = load_data(self.choice.path / DATA_FILE)  # a broken set: its located error, once
 
     @property
     def game(self) -> LobbysGame | None:

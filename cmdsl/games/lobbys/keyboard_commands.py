@@ -202,7 +202,7 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     s.host.may_discard("new")
     hidden = setup.seed is None
     seed = setup.seed if setup.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    ls = LobbysSession.start(setup, seed, hidden, s.host.watch)
+    ls = LobbysSession.start(setup, seed, hidden, s.host.watch, s.data)
     s.session = ls
     shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
     bots = len(ls.bots)
@@ -228,7 +228,7 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
             bot = parse_bot(bot).text()
         except BotSpecError as e:
             raise LobbysError(f"load: {e}") from None
-    ls = LobbysSession.from_record(data, path, bot, seat, s.host.watch)  # RecordError: one line, nothing changed
+    ls = LobbysSession.from_record(data, path, bot, seat, s.host.watch, s.data)  # RecordError: one line, nothing changed
     s.host.may_discard("load")
     s.session = ls
     return f"Loaded {path}: a Lobbys game, {len(ls.game.history)} answers replayed.\n" + screen(ls)

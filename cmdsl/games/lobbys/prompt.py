@@ -14,6 +14,7 @@ from .keyboard import LobbysAtKeyboard, LobbysSession
 
 class LobbysKeyboard(LobbysAtKeyboard):
     WORDS: ClassVar[tuple[str, ...]] = (*K.COMMANDS, *K.ALIASES)
+    START: ClassVar[str] = "Type `new lobbys 3 players vs random` to play against two random bots"
     NEW: ClassVar[tuple[str, str]] = (K.NEW.usage, K.NEW.help)
     ANSWER_HINT: ClassVar[str] = "Pick a card with its number, its id (7H) or its label (7♥)."
     BLOCK: ClassVar[str | None] = None
@@ -52,7 +53,7 @@ class LobbysKeyboard(LobbysAtKeyboard):
         return ""
 
     def greeting(self) -> str:
-        return "Lobbys plays its bundled cards."
+        return f"Using the {self.choice.describe()}."
 
     def at_decision(self) -> str | None:
         return None
