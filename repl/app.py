@@ -6,7 +6,6 @@ import contextlib
 import pydoc
 import re
 import sys
-from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
 from prompt_toolkit import PromptSession, print_formatted_text
@@ -282,6 +281,3 @@ def leave(session: Session, ps: LineReader, show: Callable[[str], None]) -> bool
     show("Still here: `save FILE` saves the game.")
     return False
 
-
-def default_history_file() -> str:
-    return str(Path.home() / ".cmdsl_history")

@@ -12,7 +12,7 @@ import re
 from typing import Callable, Mapping
 
 from cmdsl.errors import did_you_mean
-from cmdsl.play.keyboard import Command
+from cmdsl.play.keyboard import Command, OnCommand
 from cmdsl.plugins import default_game, game, games
 from cmdsl.sets.record_file import game_of, read_json
 
@@ -86,7 +86,7 @@ def _near(word: str, commands: Mapping[str, Command]) -> str:
 
 
 def other_games_command(s: Session, word: str) -> SessionError | None:
-    """The error for a command of another game typed in this one (a command of one game typed while playing another)."""
+    """The error for a command of another game typed while playing this one, or None."""
     if word in all_commands(s) or word in type(s.keyboard).WORDS:
         return None
     other = next((name for name in keyboard_games() if name != s.game_name
@@ -97,24 +97,22 @@ def other_games_command(s: Session, word: str) -> SessionError | None:
                         f"(`help` lists the {s.plugin.title} commands)")
 
 
-def new_help(home: str) -> Command:
-    """`new`: each game's form of it."""
+def new_help(home: str) -> tuple[str, str]:
+    """`new`'s usage and help: each game's form of it."""
     forms = {name: keyboard_class(game(name)).NEW for name in keyboard_games()}
-    first = home
-    usage = "new [GAME] ..." if len(forms) > 1 else forms[first][0]
-    lines = [f"Start a game; GAME is one of {', '.join(forms)} ({first} when none is named)."]
+    usage = "new [GAME] ..." if len(forms) > 1 else forms[home][0]
+    lines = [f"Start a game; GAME is one of {', '.join(forms)} ({home} when none is named)."]
     for name, (form, text) in forms.items():
         lines += ["", f"{game(name).title}: {form}", *("  " + line for line in text.split("\n"))]
-    return Command(lambda arg, colour: "", usage, "\n".join(lines))
+    return usage, "\n".join(lines)
 
 
 def shared_commands(s: Session) -> dict[str, Command]:
     """The commands every game has, bound to the session."""
     def bound(run: Callable[[Session, str, bool], str], usage: str, text: str) -> Command:
-        return Command(lambda arg, colour: run(s, arg, colour), usage, text)
-    new = new_help(s.home)
+        return OnCommand(run, usage, text).bound(s)
     return {
-        "new": bound(cmd_new, new.usage, new.help),
+        "new": bound(cmd_new, *new_help(s.home)),
         "load": bound(cmd_load, "load FILE [vs BOT|human] [as SEAT]",
                       "Load a saved record of any game and continue it. You take the seat the file was saved for\n"
                       "(else the first); the bot (random by default) the others, or `vs human`: hot-seat."),

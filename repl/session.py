@@ -106,6 +106,3 @@ def keyboard_games() -> list[str]:
     """The registered games that can be played at the REPL."""
     return [name for name, plugin in games().items() if plays_at_the_keyboard(plugin)]
 
-
-def default_history() -> Path:
-    return Path.home() / ".cmdsl_history"

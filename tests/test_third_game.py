@@ -152,7 +152,8 @@ def test_the_repl_plays_saves_and_loads_it(highcard: None, tmp_path: Path) -> No
     from cmdsl.repl.session import Session
 
     s = Session()
-    assert "`new highcard`" in run_line(s, "help new") or "highcard" in run_line(s, "help new")
+    forms = run_line(s, "help new")
+    assert "GAME is one of cm2008, highcard, lobbys" in forms and "High Card: new highcard [vs BOT] [seed N]" in forms
     out = run_line(s, "new highcard vs greedy seed 5")
     assert out.startswith("New High Card game, seed 5: you are North, the greedy bot plays East and West.")
     assert "North is dealt" in out and "North, bid a card (T2):" in out and "East is dealt" not in out.split("\n")[0]

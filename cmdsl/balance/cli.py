@@ -81,8 +81,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     return plugin.balance(args)
 
 
-#: The options of `cmdsl balance` that a seat study does not take (it is played at once, in memory).
-NOT_IN_A_SEAT_STUDY = ("cluster", "against", "db", "resume", "top")
+#: The options of `cmdsl balance` that a seat study does not take (a game's own study's options, as
+#: --db, are refused for another game before: ``other_games_option``).
+NOT_IN_A_SEAT_STUDY = ("top",)
 
 
 def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:

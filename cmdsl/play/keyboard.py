@@ -13,13 +13,13 @@ checkpoint of the keyboard before each line and restores it when the line fails.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Mapping, Protocol
+from typing import Any, Callable, ClassVar, Generic, Mapping, Protocol, TypeVar
 
 from ..errors import CmdslError
 from ..bots.thinking import Watch
 from .toolbar import Part
 
-__all__ = ["Command", "Confirm", "Host", "Keyboard", "KeyboardError", "Watch", "save_arguments"]
+__all__ = ["Command", "Confirm", "Host", "Keyboard", "KeyboardError", "OnCommand", "Watch", "save_arguments"]
 
 #: Asks the player a yes/no question (the question, the answer an empty line gives). The prompt
 #: gives one that reads the terminal; tests give their own; without one, the default answer holds.
@@ -41,6 +41,22 @@ class Command:
     run: Run
     usage: str
     help: str
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class OnCommand(Generic[T]):
+    """A command written against the state it runs on (a game's session, the REPL's): ``bound``
+    makes it the REPL's ``Command`` for one such state."""
+
+    run: Callable[[T, str, bool], str]  # (the state, the argument text, colour) → the text to show
+    usage: str
+    help: str
+
+    def bound(self, on: T) -> Command:
+        return Command(lambda arg, colour: self.run(on, arg, colour), self.usage, self.help)
 
 
 class Host(Protocol):

@@ -4,13 +4,12 @@ command table and a line's dispatch, the bottom bar and Tab's words, over the se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping
 
 from ...bots import BOT_NAMES
 from ...errors import did_you_mean
 from ...lang.parser import keywords
-from ...play.keyboard import Command, KeyboardError
+from ...play.keyboard import Command, KeyboardError, OnCommand
 from ...play.toolbar import Part, part, plain, words_cut
 from .keyboard import CampaignSession
 from .keyboard_commands import (cmd_answer, cmd_board, cmd_hand, cmd_log, cmd_new, cmd_options, cmd_play, cmd_redo,
@@ -19,19 +18,8 @@ from .keyboard_debug import cmd_card, cmd_debug, cmd_eval, cmd_explain, cmd_set,
 from .model import ISSUES, Side
 from .setup import SETUP_MODES
 
-Runner = Callable[..., str]  # (session, argument text, colour=False) -> text to show
-
-
-@dataclass(frozen=True)
-class SessionCommand:
-    """A command of the game, run on its session (``bound`` makes it the REPL's ``Command``)."""
-
-    run: Runner
-    usage: str
-    help: str
-
-    def bound(self, s: CampaignSession) -> Command:
-        return Command(lambda arg, colour: self.run(s, arg, colour), self.usage, self.help)
+#: A command of the game, run on its session.
+SessionCommand = OnCommand[CampaignSession]
 
 
 NEW = SessionCommand(cmd_new, "new [MODE] [vs BOT|human] [as SIDE] [seed N]",

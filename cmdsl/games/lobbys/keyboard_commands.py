@@ -10,29 +10,20 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
 from cmdsl.errors import did_you_mean
 from cmdsl.game.fields import MAX_SEED
-from cmdsl.play.keyboard import Command, save_arguments
+from cmdsl.play.keyboard import Command, OnCommand, save_arguments
 from cmdsl.play.toolbar import Part, part, plain
 from cmdsl.sets.record_file import save_json
 
 from .explain import explain
 from .keyboard import PLAYER_COUNTS, LobbysAtKeyboard as Session, LobbysError, LobbysSession, LobbysSetup
 
-@dataclass(frozen=True)
-class LobbysCommand:
-    """A command of the game, run on its keyboard (``bound`` makes it the REPL's ``Command``)."""
-
-    run: Callable[[Session, str, bool], str]
-    usage: str
-    help: str
-
-    def bound(self, s: Session) -> Command:
-        return Command(lambda arg, colour: self.run(s, arg, colour), self.usage, self.help)
+#: A command of the game, run on its keyboard.
+LobbysCommand = OnCommand[Session]
 
 
 def lobbys(s: Session) -> LobbysSession:

@@ -35,8 +35,7 @@ class LobbysKeyboard(LobbysAtKeyboard):
         return self.session is not None and self.session.unsaved()
 
     def checkpoint(self) -> Callable[[], "LobbysKeyboard"]:
-        kept = self.session
-        point = kept.checkpoint() if kept is not None else None
+        point = self.session.checkpoint() if self.session is not None else None
 
         def restore() -> "LobbysKeyboard":
             self.session = LobbysSession.restore(point) if point is not None else None
