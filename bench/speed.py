@@ -136,7 +136,11 @@ def import_engine() -> Engine:
         from cmdsl.games.cm2008.setup import Setup
     except ImportError:  # an engine before Setup had its own module
         from cmdsl.games.cm2008.engine import Setup  # type: ignore[no-redef]
-    from cmdsl.lang.parser import get_parser
+    try:
+        from cmdsl.games.cm2008.vocabulary import LANGUAGE
+        get_parser: Callable[[], Any] = lambda: LANGUAGE.parser  # noqa: E731
+    except ImportError:  # an engine before issue 29: one language, one parser per process
+        from cmdsl.lang.parser import get_parser  # type: ignore[attr-defined,no-redef]
     from cmdsl.resources import bundled_cards_dir
     try:
         from cmdsl.games.cm2008.loader import load_card_set

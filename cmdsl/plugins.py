@@ -101,6 +101,9 @@ class GamePlugin:
     keyboard: Callable[[], Callable[[Any, str | None], Any]] | None = None
     #: the game's rulebook (``cmdsl.sets.rulebook.Rulebook``), for `rules` at the REPL
     rulebook: Callable[[], Any] | None = None
+    #: the effect language of its cards (``cmdsl.lang.parser.Language``: the core language with
+    #: the game's vocabulary), imported when asked for; None: its cards have no effects
+    language: Callable[[], Any] | None = None
 
 
 class NoSuchGame(CmdslError):

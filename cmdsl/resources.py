@@ -23,9 +23,8 @@ def _data_dir(package: str, folder: str) -> Any:
     return _SOURCE_ROOT / folder
 
 
-GRAMMAR_FILE = "effect.lark"
-# The LALR tables generated from GRAMMAR_FILE (python -m cmdsl.lang.tables); plain JSON, never pickled.
-TABLES_FILE = "effect.tables.json"
+#: The core effect language's grammar (each game's vocabulary extends it: cmdsl/lang/grammar.py).
+GRAMMAR_FILE = "core.lark"
 
 
 def grammar_file(name: str) -> Any:
@@ -34,12 +33,8 @@ def grammar_file(name: str) -> Any:
 
 
 def grammar_text() -> str:
+    """The core grammar's text."""
     return grammar_file(GRAMMAR_FILE).read_text(encoding="utf-8")
-
-
-def parser_tables_text() -> str:
-    """The shipped parse tables (JSON text); raises ``OSError`` if the file is missing."""
-    return grammar_file(TABLES_FILE).read_text(encoding="utf-8")
 
 
 def bundled_cards_dir() -> Path:

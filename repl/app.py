@@ -20,7 +20,6 @@ from prompt_toolkit.patch_stdout import patch_stdout
 from prompt_toolkit.shortcuts import clear
 
 from cmdsl.errors import CmdslError
-from cmdsl.lang.parser import keywords
 from cmdsl.bots.thinking import Thinking
 from cmdsl.play.toolbar import fit_bar
 from cmdsl.plugins import game
@@ -79,6 +78,12 @@ class ReplCompleter(Completer):
                 yield Completion(w, -len(tail))
 
 
+def effect_words(game_name: str) -> frozenset[str]:
+    """The keywords of the effect language of the game being played (none if its cards have no effects)."""
+    language = game(game_name).language
+    return frozenset(language().keywords) if language is not None else frozenset()
+
+
 class EffectLexer(Lexer):
     """Highlights keywords, names and numbers in `eval` lines (and the command word)."""
 
@@ -88,7 +93,7 @@ class EffectLexer(Lexer):
         self.session = session
 
     def lex_document(self, document: Document):
-        words = keywords()
+        words = effect_words(self.session.game_name)
 
         def line(i: int) -> list[tuple[str, str]]:
             text = document.lines[i]

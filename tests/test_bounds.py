@@ -25,7 +25,8 @@ from cmdsl.games.cm2008.setup import Setup
 from cmdsl.lang import render, text
 from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.compiler import compile_effect
-from cmdsl.lang.parser import MAX_NESTING, parse_effect
+from cmdsl.games.cm2008.vocabulary import parse_effect
+from cmdsl.lang.parser import MAX_NESTING
 from cmdsl.lang.work import MAX_COUNT, WORK_BUDGET
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet, Side

@@ -25,7 +25,7 @@ from cmdsl.cli import main
 from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.compiler import compile_effect
 from cmdsl.lang.origin import Origin
-from cmdsl.lang.parser import parse_effect
+from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet
 from cmdsl.sets.set_location import choose_set

@@ -12,7 +12,7 @@ from cmdsl.errors import CardError
 from cmdsl.lang import ast as A
 from cmdsl.lang.checker import Context, Names, check
 from cmdsl.lang.english import effect_form
-from cmdsl.lang.parser import parse_effect
+from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.lang.text import Writer
 from cmdsl.lang.visitor import CONDS, EXPRS, STMTS
 from cmdsl.games.cm2008.model import CardSet

@@ -16,7 +16,7 @@ from cmdsl.lang import render
 from cmdsl.lang.checker import check, Checker, Context, ContextKind, Names
 from cmdsl.lang.compiler import Compiler, compile_effect
 from cmdsl.lang.origin import Origin
-from cmdsl.lang.parser import parse_effect
+from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.lang.render import Unparser
 from cmdsl.lang.text import LANGS, Writer, rules_text
 from cmdsl.lang.visitor import CONDS, EXPRS, STMTS, UnhandledNode, Visitor

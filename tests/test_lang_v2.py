@@ -14,7 +14,7 @@ from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008 import events as E
 from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.origin import Origin
-from cmdsl.lang.parser import parse_effect
+from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.lang.text import option_text, rules_text
 from cmdsl.lang.work import MAX_TRIGGERS, block_work
 from cmdsl.games.cm2008.loader import load_card_set

@@ -12,7 +12,7 @@ from lark import Lark
 
 from cmdsl.games.cm2008 import events as E
 from cmdsl.lang import render
-from cmdsl.lang.parser import get_parser, parse_effect
+from cmdsl.games.cm2008.vocabulary import LANGUAGE, parse_effect
 from cmdsl.games.cm2008.model import CardSet, Side
 
 M, O = Side.MCCAIN, Side.OBAMA
@@ -23,9 +23,9 @@ def changes(out: Any) -> list[tuple[str, str, str, int]]:
 
 
 def test_grammar_builds_strict_lalr_without_conflicts() -> None:
-    parser = get_parser()
+    parser = LANGUAGE.parser
     assert isinstance(parser, Lark) and parser.options.parser == "lalr" and parser.options.strict
-    assert get_parser() is parser  # built once per process
+    assert LANGUAGE.parser is parser  # built once per process
 
 
 def test_positions_point_into_the_card_file() -> None:

@@ -16,8 +16,9 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
                    check=True, capture_output=True, timeout=300)
     wheel = next(tmp_path.glob("cmdsl-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    assert "cmdsl/grammar/effect.lark" in names
-    assert "cmdsl/grammar/effect.tables.json" in names  # the parse tables (cmdsl.lang.tables)
+    assert "cmdsl/grammar/core.lark" in names  # the core language's grammar, which each game's extends
+    assert "cmdsl/games/cm2008/vocabulary/effects.lark" in names
+    assert "cmdsl/games/cm2008/vocabulary/effects.tables.json" in names  # its parse tables (cmdsl.lang.tables)
     assert {"cmdsl/cards/cm2008/states.yaml", "cmdsl/cards/cm2008/mccain.yaml",
             "cmdsl/cards/cm2008/manifest.yaml"} <= set(names)  # without its manifest the set would not load
     # each set's own tests (`cmdsl test`): its scenarios and their snapshots
@@ -31,7 +32,7 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
     zipfile.ZipFile(wheel).extractall(site)
     code = ("import cmdsl.games.cm2008.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
             "print(r.bundled_cards_dir()); print(len(cs.states), len(cs.cards), cs.fingerprint); "
-            "from cmdsl.lang.parser import get_parser; print(get_parser().source_path); "
+            "from cmdsl.games.cm2008.vocabulary import LANGUAGE; print(LANGUAGE.parser.source_path); "
             "import cmdsl.sets.rulebook as rb; print(rb.resources.files(rb.RULEBOOK_PACKAGE) / 'rules-cm2008.md'); "
             "from cmdsl.games.cm2008.rulebook import rulebook as cm; from cmdsl.games.lobbys.rulebook import rulebook as lo; "
             "print(cm().show('R8.1').split()[0], lo().show('L6.3 step 3').split(':')[0]); "

@@ -1,15 +1,16 @@
-"""The parser comes from LALR tables shipped in the package, never from a pickle or a user's cache."""
+"""Each game's parser comes from LALR tables shipped in the package, never from a pickle or a user's
+cache; the grammar is the core's (grammar/core.lark) extended by the game's vocabulary."""
 
 from __future__ import annotations
 
-import hashlib
+import dataclasses
 import json
 import os
 import pickle
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import lark
 import pytest
@@ -19,8 +20,10 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from cmdsl.errors import CardError
 from cmdsl.lang import parser as P
 from cmdsl.lang import tables as T
+from cmdsl.lang.grammar import Grammar
 from cmdsl.games.cm2008.loader import load_card_set
-from cmdsl.resources import grammar_text, parser_tables_text
+from cmdsl.games.cm2008.vocabulary import VOCABULARY
+from cmdsl.resources import grammar_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,15 +40,18 @@ BROKEN = [
 ]
 
 
-@pytest.fixture
-def fresh_parser_cache() -> Iterator[None]:
-    """get_parser()/keywords() are cached per process: rebuild around a test that patches them."""
-    get_parser, keywords = P.get_parser, P.keywords  # the real ones, even if a test patches them
-    get_parser.cache_clear()
-    keywords.cache_clear()
-    yield
-    get_parser.cache_clear()
-    keywords.cache_clear()
+def parser_tables_text() -> str:
+    assert VOCABULARY.tables is not None
+    return VOCABULARY.tables()
+
+
+def _grammar() -> Grammar:
+    return Grammar(grammar_text(), VOCABULARY.grammar())
+
+
+def _language(**changes: Any) -> P.Language:
+    """Campaign Manager 2008's language, made afresh (its parser is made once per language)."""
+    return P.Language(dataclasses.replace(VOCABULARY, **changes))
 
 
 # The parser as the language needs it, spelled out here so that the test does not share a mistake
@@ -55,7 +61,8 @@ REFERENCE_OPTIONS: dict[str, Any] = dict(parser="lalr", propagate_positions=True
 
 
 def _reference() -> Lark:
-    return Lark(grammar_text(), postlex=P._EffectIndenter(), **REFERENCE_OPTIONS)
+    grammar = _grammar()
+    return Lark(grammar.text, import_paths=[grammar.loader], postlex=P._EffectIndenter(), **REFERENCE_OPTIONS)
 
 
 STALE = f"the shipped tables do not match the grammar: run {T.REGENERATE}"
@@ -66,7 +73,7 @@ def _loaded(parser: Lark) -> bool:
 
 
 def _from_tables() -> Lark:
-    loaded = T.load_parser(parser_tables_text(), grammar_text(), **P._load_options())
+    loaded = T.load_parser(parser_tables_text(), _grammar().sha256, **P._load_options())
     assert loaded is not None, STALE
     return loaded
 
@@ -108,15 +115,22 @@ def _all_effects() -> list[str]:
 
 def test_shipped_tables_match_the_grammar() -> None:
     doc = json.loads(parser_tables_text())
-    assert doc["grammar_sha256"] == hashlib.sha256(grammar_text().encode()).hexdigest(), \
-        f"grammar/effect.lark changed: run {T.REGENERATE}"
+    assert doc["grammar_sha256"] == _grammar().sha256, f"a grammar changed: run {T.REGENERATE}"
     assert doc["lark_version"] == lark.__version__, f"Lark is now {lark.__version__}: run {T.REGENERATE}"
-    assert T.generate() == parser_tables_text(), f"grammar/effect.tables.json is stale: run {T.REGENERATE}"
+    assert T.generate(_language()) == parser_tables_text(), f"the CM2008 tables are stale: run {T.REGENERATE}"
+
+
+def test_either_grammar_edited_makes_the_tables_stale() -> None:
+    core, vocabulary = grammar_text(), VOCABULARY.grammar()
+    sha = _grammar().sha256
+    assert Grammar(core + "\n", vocabulary).sha256 != sha
+    assert Grammar(core, vocabulary + "\n").sha256 != sha
 
 
 def test_tables_are_byte_identical_whatever_the_hash_seed(tmp_path: Path) -> None:
     # Lark numbers parse states in set-iteration order; the file must not depend on it.
-    code = "import sys; from cmdsl.lang.tables import generate; sys.stdout.write(generate())"
+    code = ("import sys; from cmdsl.lang.tables import generate; "
+            "from cmdsl.games.cm2008.vocabulary import LANGUAGE; sys.stdout.write(generate(LANGUAGE))")
     outs = set()
     for seed in ("1", "2", "3"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
@@ -129,10 +143,10 @@ def test_tables_are_byte_identical_whatever_the_hash_seed(tmp_path: Path) -> Non
 
 def test_check_option_reports_stale_tables(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    stale = tmp_path / "effect.tables.json"
+    stale = tmp_path / "effects.tables.json"
     stale.write_text("{}\n")
-    monkeypatch.setattr("cmdsl.resources.grammar_file", lambda name: tmp_path / name if name == stale.name
-                        else ROOT / "grammar" / name)
+    language = _language(tables_path=lambda: stale)
+    monkeypatch.setattr(T, "_shipping", lambda: [(language, stale)])
     assert T.main(["--check"]) == 1
     assert T.REGENERATE in capsys.readouterr().err
     assert stale.read_text() == "{}\n"  # --check writes nothing
@@ -140,19 +154,25 @@ def test_check_option_reports_stale_tables(monkeypatch: pytest.MonkeyPatch, tmp_
     assert stale.read_text() == parser_tables_text()
 
 
+def test_every_registered_game_with_effects_ships_fresh_tables() -> None:
+    shipping = T._shipping()
+    assert [language.vocabulary.name for language, _ in shipping] == ["cm2008"]
+    assert T.main(["--check"]) == 0
+
+
 # ---- 2. tables and grammar give the same parser ----------------------------------------------
 
 
-def test_get_parser_is_loaded_from_the_shipped_tables(fresh_parser_cache: None) -> None:
-    parser = P.get_parser()
+def test_the_parser_is_loaded_from_the_shipped_tables() -> None:
+    parser = _language().parser
     assert _loaded(parser), STALE
     assert parser.options.parser == "lalr" and parser.options.strict
     assert parser.options.propagate_positions and not parser.options.maybe_placeholders
     assert isinstance(parser.parser.lexer_conf.postlex, P._EffectIndenter)
 
 
-def test_tables_and_grammar_give_identical_trees_with_positions(fresh_parser_cache: None) -> None:
-    loaded, built = P.get_parser(), _reference()
+def test_tables_and_grammar_give_identical_trees_with_positions() -> None:
+    loaded, built = _language().parser, _reference()
     assert _loaded(loaded), STALE
     effects = _all_effects()
     assert len(effects) > 100
@@ -161,10 +181,11 @@ def test_tables_and_grammar_give_identical_trees_with_positions(fresh_parser_cac
     assert not loaded.parse(effects[0]).meta.empty  # positions are there to compare
 
 
-def test_tables_and_grammar_give_identical_errors(monkeypatch: pytest.MonkeyPatch,
-                                                  fresh_parser_cache: None) -> None:
-    loaded, built = P.get_parser(), _reference()
+def test_tables_and_grammar_give_identical_errors() -> None:
+    from_tables, from_grammar = _language(), _language(tables=None)
+    loaded, built = from_tables.parser, from_grammar.parser
     assert _loaded(loaded), STALE
+    assert not _loaded(built)
     for text in BROKEN:
         assert _error(loaded, text) == _error(built, text), text
     # … and the same messages for designers (they also use the terminals, for keywords and hints)
@@ -173,13 +194,11 @@ def test_tables_and_grammar_give_identical_errors(monkeypatch: pytest.MonkeyPatc
 
     assert terms(loaded) == terms(built)
     messages = []
-    for parser in (loaded, built):
-        P.keywords.cache_clear()
-        monkeypatch.setattr(P, "get_parser", lambda parser=parser: parser)
+    for language in (from_tables, from_grammar):
         one = []
         for text in BROKEN:
             with pytest.raises(CardError) as err:
-                P.parse_effect(text)
+                language.parse(text)
             one.append(str(err.value))
         messages.append(one)
     assert messages[0] == messages[1]
@@ -188,7 +207,7 @@ def test_tables_and_grammar_give_identical_errors(monkeypatch: pytest.MonkeyPatc
 # ---- 3. nothing is unpickled, nothing is written ---------------------------------------------
 
 
-def test_no_pickle_is_ever_loaded(monkeypatch: pytest.MonkeyPatch, fresh_parser_cache: None) -> None:
+def test_no_pickle_is_ever_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
@@ -198,9 +217,10 @@ def test_no_pickle_is_ever_loaded(monkeypatch: pytest.MonkeyPatch, fresh_parser_
     monkeypatch.setattr(pickle, "load", refuse)
     monkeypatch.setattr(pickle, "loads", refuse)
     monkeypatch.setattr(pickle, "Unpickler", refuse)
-    assert _loaded(P.get_parser()), STALE
-    P.parse_effect("draw 1\n")
-    assert P.build_parser(grammar_text()).parse("draw 1\n")
+    language = _language()
+    assert _loaded(language.parser), STALE
+    language.parse("draw 1\n")
+    assert P.build_parser(_grammar()).parse("draw 1\n")
     assert calls == []
 
 
@@ -222,16 +242,16 @@ def test_a_planted_cache_file_is_never_opened_and_nothing_is_written(tmp_path: P
     cache, home, marker = tmp_path / "cache", tmp_path / "home", tmp_path / "PWNED"
     home.mkdir()
     payload = b"0" * 64 + b"\n" + pickle.dumps(_Planted(marker)) + pickle.dumps(_Planted(marker))
-    digest = hashlib.sha256(grammar_text().encode()).hexdigest()
+    digest = _grammar().sha256
     for where in (cache / "cmdsl", home / ".cache" / "cmdsl"):
         where.mkdir(parents=True)
         (where / f"effect-{digest[:16]}.lark").write_bytes(payload)  # the name the old cache used
         (where / f"effect-{digest}.lark").write_bytes(payload)
     before = _files(tmp_path)
-    code = ("from cmdsl.lang.parser import get_parser, build_parser, parse_effect; "
-            "from cmdsl.resources import grammar_text; "
-            "assert get_parser().source_path == '<deserialized>'; parse_effect('draw 1'); "
-            "build_parser(grammar_text()).parse('draw 1\\n'); "
+    code = ("from cmdsl.lang.parser import build_parser; "
+            "from cmdsl.games.cm2008.vocabulary import LANGUAGE; "
+            "assert LANGUAGE.parser.source_path == '<deserialized>'; LANGUAGE.parse('draw 1'); "
+            "build_parser(LANGUAGE.grammar).parse('draw 1\\n'); "
             "import cmdsl; cmdsl.load_card_set()")
     env = {**os.environ, "XDG_CACHE_HOME": str(cache), "HOME": str(home), "TMPDIR": str(tmp_path)}
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
@@ -244,42 +264,46 @@ def test_a_planted_cache_file_is_never_opened_and_nothing_is_written(tmp_path: P
 # ---- 4. an edited grammar is built in memory -------------------------------------------------
 
 
-def _edited_grammar() -> str:
+def _edited_core() -> str:
     grammar = grammar_text()
     assert 'nothing: "nothing"\n' in grammar
     return grammar.replace('nothing: "nothing"\n', 'nothing: "nothing" | "pass"\n')
 
 
-def test_an_edited_grammar_is_built_from_its_text(monkeypatch: pytest.MonkeyPatch,
-                                                  fresh_parser_cache: None) -> None:
-    monkeypatch.setattr(P, "grammar_text", _edited_grammar)
-    parser = P.get_parser()
+def test_an_edited_core_grammar_is_built_from_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(P, "grammar_text", _edited_core)
+    parser = _language().parser
     assert not _loaded(parser)
     assert parser.options.strict
     assert parser.parse("pass\n")  # the edit is in effect
-    assert _loaded(_from_tables())  # the shipped grammar still loads its tables
+    monkeypatch.undo()
+    assert _loaded(_language().parser)  # the shipped grammar still loads its tables
+
+
+def test_an_edited_game_grammar_is_built_from_its_text() -> None:
+    edited = VOCABULARY.grammar().replace('draw: "draw" expr\n', 'draw: ("draw" | "pick") expr\n')
+    assert edited != VOCABULARY.grammar()
+    language = _language(grammar=lambda: edited)
+    assert not _loaded(language.parser)
+    assert language.parse("pick 2\n") == language.parse("draw 2\n")
 
 
 @pytest.mark.parametrize("field, value", [("grammar_sha256", "0" * 64), ("lark_version", "0.0.0"),
                                           ("format", T.FORMAT + 1)])
-def test_tables_for_another_grammar_or_lark_are_not_used(monkeypatch: pytest.MonkeyPatch,
-                                                         fresh_parser_cache: None, field: str, value: Any) -> None:
+def test_tables_for_another_grammar_or_lark_are_not_used(field: str, value: Any) -> None:
     doc = json.loads(parser_tables_text())
     doc[field] = value
-    assert T.load_parser(json.dumps(doc), grammar_text(), **P._load_options()) is None
-    monkeypatch.setattr(P, "parser_tables_text", lambda: json.dumps(doc))
-    parser = P.get_parser()
+    assert T.load_parser(json.dumps(doc), _grammar().sha256, **P._load_options()) is None
+    parser = _language(tables=lambda: json.dumps(doc)).parser
     assert not _loaded(parser)
     assert _tree(parser.parse("draw 1\n")) == _tree(_from_tables().parse("draw 1\n"))
 
 
-def test_missing_tables_fall_back_to_the_grammar(monkeypatch: pytest.MonkeyPatch,
-                                                 fresh_parser_cache: None) -> None:
+def test_missing_tables_fall_back_to_the_grammar() -> None:
     def missing() -> str:
-        raise FileNotFoundError("effect.tables.json")
+        raise FileNotFoundError("effects.tables.json")
 
-    monkeypatch.setattr(P, "parser_tables_text", missing)
-    assert not _loaded(P.get_parser())
+    assert not _loaded(_language(tables=missing).parser)
 
 
 # ---- a damaged tables file (issue 24 item 4) ---------------------------------------------------
@@ -314,15 +338,19 @@ def _damaged() -> dict[str, str]:
 
 @pytest.mark.parametrize("shape", list(_damaged()))
 def test_a_damaged_tables_file_is_not_loaded(shape: str) -> None:
-    assert T.load_parser(_damaged()[shape], grammar_text(), **P._load_options()) is None
+    assert T.load_parser(_damaged()[shape], _grammar().sha256, **P._load_options()) is None
 
 
-def test_a_damaged_tables_file_falls_back_to_the_grammar(monkeypatch: pytest.MonkeyPatch, fresh_parser_cache: None,
+def test_a_damaged_tables_file_falls_back_to_the_grammar(monkeypatch: pytest.MonkeyPatch,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     from cmdsl.cli import main
+    from cmdsl.games.cm2008 import vocabulary
 
-    monkeypatch.setattr(P, "parser_tables_text", lambda: _damaged()["truncated"])
-    parser = P.get_parser()
+    damaged, real = _damaged()["truncated"], vocabulary._file
+    monkeypatch.setattr(vocabulary, "_file", lambda name: damaged if name == vocabulary.TABLES_FILE else real(name))
+    assert _loaded(vocabulary.LANGUAGE.parser)
+    monkeypatch.delitem(vocabulary.LANGUAGE.__dict__, "parser")  # made again, from the damaged file
+    parser = vocabulary.LANGUAGE.parser
     assert not _loaded(parser)  # built from the grammar, as for a stale file
     assert _error(parser, BROKEN[0]) == _error(_reference(), BROKEN[0])
     assert main(["check", str(ROOT / "cards" / "cm2008")]) == 0  # `cmdsl check` works as ever

@@ -21,7 +21,7 @@ from cmdsl.lang import ast as A
 from cmdsl.lang import render
 from cmdsl.lang.checker import check, Context, ContextKind, Names
 from cmdsl.lang.compiler import compile_effect
-from cmdsl.lang.parser import parse_effect
+from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.lang.text import LANGS, rules_text
 from cmdsl.games.cm2008.loader import load_card_set
 

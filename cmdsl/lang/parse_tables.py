@@ -1,8 +1,9 @@
 """The effect parser's LALR tables as plain JSON (never pickled): written from a built parser, read back.
 
 Lark can serialize a built LALR parser into plain data (what its standalone tool embeds) and
-rebuild a parser from it. The JSON is keyed by the grammar's sha256 and Lark's version: nothing
-another user could write is ever unpickled, and tables made from another grammar are not used.
+rebuild a parser from it. The JSON is keyed by the grammar's sha256 (``Grammar.sha256``: the core's
+and the game's) and Lark's version: nothing another user could write is ever unpickled, and tables
+made from another grammar are not used.
 ``cmdsl.lang.tables`` is the command that regenerates the shipped file.
 """
 
@@ -26,20 +27,17 @@ REGENERATE = "python -m cmdsl.lang.tables"
 _SHIFT = 0  # action code of Lark's serialized parse table (1 is reduce)
 
 
-def grammar_sha256(grammar: str) -> str:
-    return hashlib.sha256(grammar.encode("utf-8")).hexdigest()
-
-
-def dump_tables(parser: Lark, grammar: str) -> str:
+def dump_tables(parser: Lark, grammar_sha256: str) -> str:
     """The JSON text of a built parser's tables: deterministic (same grammar → same bytes)."""
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     # Options Lark takes again at load time (postlex is code) are not data: leave them out, as
-    # Lark's own cache does.
-    data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
+    # Lark's own cache does; so is where the grammar imported the core from (a function).
+    data["options"] = {k: v for k, v in data["options"].items()
+                       if k not in _LOAD_ALLOWED_OPTIONS and k != "import_paths"}
     assert sorted(memo) == list(range(len(memo)))
     doc = {
         "format": FORMAT,
-        "grammar_sha256": grammar_sha256(grammar),
+        "grammar_sha256": grammar_sha256,
         "lark_version": lark.__version__,
         "generated_by": REGENERATE,
         "content_sha256": _UNSET,
@@ -70,7 +68,7 @@ def _intact(text: str) -> bool:
     return m is not None and _content_sha256(text[: m.start(1)] + _UNSET + text[m.end(1):]) == m.group(1)
 
 
-def load_parser(text: str, grammar: str, **load_options: Any) -> Lark | None:
+def load_parser(text: str, grammar_sha256: str, **load_options: Any) -> Lark | None:
     """A parser rebuilt from the tables, or None if they were made from another grammar or Lark,
     or if the text is not the file as written (damaged: truncated, edited, another shape).
 
@@ -80,7 +78,7 @@ def load_parser(text: str, grammar: str, **load_options: Any) -> Lark | None:
     if not _intact(text):
         return None  # damaged (or of an older format): the caller builds the parser from the grammar
     doc = json.loads(text)
-    if (doc.get("format") != FORMAT or doc.get("grammar_sha256") != grammar_sha256(grammar)
+    if (doc.get("format") != FORMAT or doc.get("grammar_sha256") != grammar_sha256
             or doc.get("lark_version") != lark.__version__):
         return None
     back = _from_json(doc)

@@ -22,7 +22,7 @@ from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from ...lang.checker import check, Context, ContextKind, Names
 from ...lang.compiler import compile_effect
 from ...lang.origin import Origin
-from ...lang.parser import parse_effect
+from .vocabulary import parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
 from ...lang.work import WORK_BUDGET, PlayLevels, over_budget, stmt_work
 from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest

@@ -30,7 +30,7 @@ from .cost import leading_discards, render_discard
 from ...errors import CardError, CardSetError, Located, shown_path
 from ...lang import ast as A
 from ...lang.origin import Origin
-from ...lang.parser import parse_effect
+from .vocabulary import parse_effect
 from .card_file import CARD_FILE_MAX_BYTES, CARD_FILE_MAX_DEPTH, card_files
 from .manifest import CARD_FORMAT, MANIFEST_MAX_BYTES, MANIFEST_NAME, OldFormatError, read_manifest
 from ...sets.safe_yaml import compose, read_text, scalar_origin

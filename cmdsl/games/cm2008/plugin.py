@@ -271,7 +271,13 @@ def _keyboard() -> type:
     return CampaignKeyboard
 
 
+def _language() -> Any:
+    from .vocabulary import LANGUAGE
+    return LANGUAGE
+
+
 PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,
                     bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, balance=_balance, balance_report=_balance_report, options=OPTIONS,
-                    commands=(_add_cards, _add_migrate), default=True, keyboard=_keyboard, rulebook=rulebook)
+                    commands=(_add_cards, _add_migrate), default=True, keyboard=_keyboard, rulebook=rulebook,
+                    language=_language)

@@ -8,7 +8,6 @@ from typing import Any, ClassVar, Mapping
 
 from ...bots import BOT_NAMES
 from ...errors import did_you_mean
-from ...lang.parser import keywords
 from ...play.keyboard import Command, KeyboardError, OnCommand
 from ...play.toolbar import Part, part, plain, words_cut
 from .keyboard import CampaignSession
@@ -17,6 +16,7 @@ from .keyboard_commands import (cmd_answer, cmd_board, cmd_hand, cmd_log, cmd_ne
 from .keyboard_debug import cmd_card, cmd_debug, cmd_eval, cmd_explain, cmd_set, cmd_trace
 from .model import ISSUES, Side
 from .setup import SETUP_MODES
+from .vocabulary import LANGUAGE
 
 #: A command of the game, run on its session.
 SessionCommand = OnCommand[CampaignSession]
@@ -182,7 +182,7 @@ class CampaignKeyboard(CampaignSession):
             return [*SETUP_MODES, "vs", "random", "greedy", "ismcts", "human", "as", "mccain", "obama", "seed", "first"]
         states = [f'"{s}"' for s in cards.states] if command == "eval" else list(cards.states)
         groups = [f'"{g}"' for g in cards.groups] if command == "eval" else sorted(cards.groups)
-        extra = sorted(keywords()) if command == "eval" else ["score", "hand", "news", "die", "issue", "key",
+        extra = sorted(LANGUAGE.keywords) if command == "eval" else ["score", "hand", "news", "die", "issue", "key",
                                                               *ISSUES, "mccain", "obama", *cards.news]
         return [*states, *groups, *extra, *cards.cards]
 

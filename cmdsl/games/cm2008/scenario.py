@@ -21,7 +21,7 @@ from .position import LiveState
 from ...lang.checker import check, Context, ContextKind, Names
 from ...lang.compiler import Compiled, compile_effect
 from ...lang.origin import Origin
-from ...lang.parser import parse_effect
+from .vocabulary import parse_effect
 from ...lang.run import Run
 from ...lang.work import over_budget
 from .model import CardSet, Side

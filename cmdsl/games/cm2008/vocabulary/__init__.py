@@ -1,0 +1,40 @@
+"""Campaign Manager 2008's vocabulary of the effect language: its states, issues, supports,
+sides, Breaking News and Media Support, as the core language's extension (docs/language.md)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from ....lang.english import effect_form, misreading
+from ....lang.parser import Language
+from ....lang.vocabulary import Vocabulary
+
+GRAMMAR_FILE = "effects.lark"
+TABLES_FILE = "effects.tables.json"
+
+
+def _file(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _english_hint(line: str) -> str | None:
+    """When the line is card text's English ("When you win a state:"), the line to write instead."""
+    form = effect_form(line)
+    if form is not None and form != line.strip():
+        return f'the effect language writes this line "{form}"'
+    return misreading(line)
+
+
+VOCABULARY = Vocabulary(
+    name="cm2008",
+    grammar=lambda: _file(GRAMMAR_FILE),
+    tables=lambda: _file(TABLES_FILE),
+    tables_path=lambda: Path(str(resources.files(__package__).joinpath(TABLES_FILE))),
+    terminal_words={"ISSUE": "economy or defense", "CANDIDATE": "mccain or obama"},
+    english_hint=_english_hint,
+)
+
+#: The effect language of Campaign Manager 2008's cards.
+LANGUAGE = Language(VOCABULARY)
+parse_effect = LANGUAGE.parse

@@ -1,0 +1,37 @@
+"""What a game adds to the core effect language: its vocabulary (docs/language-internals.md).
+
+A game declares one ``Vocabulary`` and hands it to the registry (``GamePlugin.language``, as a
+``Language``); the language itself names no game. The vocabulary's grammar extends the core's
+(``cmdsl.lang.grammar``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+from .to_ast import ToAst
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """One game's words for effects."""
+
+    name: str  # the game's, as the registry names it
+    #: the text of its grammar, which extends the core's rules by name (``%extend``)
+    grammar: Callable[[], str]
+    #: how its parse trees become nodes: the core's transformer, with a method per rule it adds
+    to_ast: type[ToAst] = ToAst
+    #: its generated parse tables (``python -m cmdsl.lang.tables``); raises ``OSError`` when there
+    #: are none. None: the grammar is analysed once per process (the test game's is small)
+    tables: Callable[[], str] | None = None
+    #: where ``python -m cmdsl.lang.tables`` writes them (a path in a source checkout)
+    tables_path: Callable[[], Path] | None = None
+    #: how a parse error names each terminal it adds that is not a plain keyword
+    #: (``"SUIT": "hearts or spades"``)
+    terminal_words: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: for a line that does not parse: the line to write instead, when the line reads as the
+    #: game's card text in English (None: no such hint)
+    english_hint: Callable[[str], str | None] | None = None
