@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Iterator, Literal, Union, get_args
+from typing import Iterator, Literal
 
 from lark import ast_utils
 
@@ -33,6 +33,21 @@ class Node:
     pos: Pos = field(default=NOWHERE, compare=False, kw_only=True)
 
 
+@dataclass(frozen=True)
+class Expr(Node):
+    """A value: a number, a name, a player, or what a game reads of its position."""
+
+
+@dataclass(frozen=True)
+class Cond(Node):
+    """A condition: true or false when it is tested."""
+
+
+@dataclass(frozen=True)
+class Stmt(Node):
+    """A statement of an effect."""
+
+
 class Built(ast_utils.Ast):
     """A node the parser builds without a method of its own (Lark's ``ast_utils``): its grammar rule
     is named after it (``DrawAndPlay`` ← ``draw_and_play``) and the rule's parts are its fields, in
@@ -43,34 +58,34 @@ class Built(ast_utils.Ast):
 
 
 @dataclass(frozen=True)
-class Num(Node):
+class Num(Expr):
     value: int
 
 
 @dataclass(frozen=True)
-class Str(Node):
+class Str(Expr):
     """A quoted name whose kind (state or group) the checker decides from context."""
 
     text: str
 
 
 @dataclass(frozen=True)
-class StateName(Node):
+class StateName(Expr):
     name: str
 
 
 @dataclass(frozen=True)
-class GroupName(Node):
+class GroupName(Expr):
     name: str
 
 
 @dataclass(frozen=True)
-class Var(Node):
+class Var(Expr):
     name: str
 
 
 @dataclass(frozen=True)
-class IssueLit(Node):
+class IssueLit(Expr):
     issue: str  # "defense" | "economy"
 
 
@@ -99,14 +114,14 @@ class Prop(StrEnum):
 
 
 @dataclass(frozen=True)
-class PlayerRef(Node):
+class PlayerRef(Expr):
     """Who: "you" (the acting player), "opponent", "active", "mccain" or "obama"."""
 
     who: Who
 
 
 @dataclass(frozen=True)
-class Of(Node):
+class Of(Expr):
     """A property of a state or a player: ``the votes of S``, ``the score of you``…"""
 
     prop: Prop
@@ -114,14 +129,14 @@ class Of(Node):
 
 
 @dataclass(frozen=True)
-class BlocksOf(Node, Built):
+class BlocksOf(Expr, Built):
     player: "Expr"
     issue: "Expr"
     state: "Expr"
 
 
 @dataclass(frozen=True)
-class RowCount(Node):
+class RowCount(Expr):
     """``the undecided blocks on I in S`` (empty white circles) or ``the blocks on I in S`` (the row's length)."""
 
     kind: Literal["undecided", "all"]
@@ -130,18 +145,18 @@ class RowCount(Node):
 
 
 @dataclass(frozen=True)
-class NewsState(Node):
+class NewsState(Expr):
     pass
 
 
 @dataclass(frozen=True)
-class It(Node):
+class It(Expr):
     """The state a superlative measures, left unsaid in the text: ``votes`` in ``the state with the
     most votes`` is ``Of("votes", It())``. Stands only inside a ``Best``'s measure."""
 
 
 @dataclass(frozen=True)
-class Best(Node):
+class Best(Expr):
     """``the state with the most|fewest MEASURE``: the state in play whose measure (a number read
     from each state, ``It`` standing for it) is highest (``most``) or lowest. Ties: the acting
     player chooses (the active player where nobody acts)."""
@@ -151,55 +166,53 @@ class Best(Node):
 
 
 @dataclass(frozen=True)
-class Arith(Node):
+class Arith(Expr):
     op: str  # "+" | "-"
     left: "Expr"
     right: "Expr"
 
 
-Expr = Union[Num, Str, StateName, GroupName, Var, IssueLit, PlayerRef, Of, BlocksOf, NewsState, Arith,
-             RowCount, It, Best]
 
 
 # ---- conditions --------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Compare(Node):
+class Compare(Cond):
     op: str  # "=", "!=", "<", ">", "<=", ">="
     left: Expr
     right: Expr
 
 
 @dataclass(frozen=True)
-class Leads(Node, Built):
+class Leads(Cond, Built):
     player: Expr
 
 
 @dataclass(frozen=True)
-class MediaInPlay(Node):
+class MediaInPlay(Cond):
     player: Expr | None  # None: anybody's
 
 
 @dataclass(frozen=True)
-class And(Node):
+class And(Cond):
     left: "Cond"
     right: "Cond"
 
 
 @dataclass(frozen=True)
-class Or(Node):
+class Or(Cond):
     left: "Cond"
     right: "Cond"
 
 
 @dataclass(frozen=True)
-class Not(Node):
+class Not(Cond):
     operand: "Cond"
 
 
 @dataclass(frozen=True)
-class StateIs(Node):
+class StateIs(Cond):
     """``S is in play``, ``S is won``, ``S is won by P`` (``by``: None for either player)."""
 
     state: Expr
@@ -208,89 +221,88 @@ class StateIs(Node):
 
 
 @dataclass(frozen=True)
-class ThatWins(Node, Built):
+class ThatWins(Cond, Built):
     """``that wins S``: the statement just before this `if`, in the same block, made S won."""
 
     state: Expr
 
 
-Cond = Union[Compare, Leads, MediaInPlay, And, Or, Not, StateIs, ThatWins]
 
 
 # ---- statements --------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Gain(Node, Built):
+class Gain(Stmt, Built):
     amount: Expr
     issue: Expr
     state: Expr
 
 
 @dataclass(frozen=True)
-class Shift(Node, Built):
+class Shift(Stmt, Built):
     state: Expr
     amount: Expr
     issue: Expr
 
 
 @dataclass(frozen=True)
-class Alter(Node, Built):
+class Alter(Stmt, Built):
     state: Expr
 
 
 @dataclass(frozen=True)
-class DemographicSupport(Node, Built):
+class DemographicSupport(Stmt, Built):
     group: Expr
 
 
 @dataclass(frozen=True)
-class Draw(Node, Built):
+class Draw(Stmt, Built):
     amount: Expr
 
 
 @dataclass(frozen=True)
-class DrawAndPlay(Node, Built):
+class DrawAndPlay(Stmt, Built):
     amount: Expr
 
 
 @dataclass(frozen=True)
-class Discard(Node, Built):
+class Discard(Stmt, Built):
     amount: Expr
 
 
 @dataclass(frozen=True)
-class DiscardAny(Node):
+class DiscardAny(Stmt):
     var: str
 
 
 @dataclass(frozen=True)
-class ChooseIssue(Node):
+class ChooseIssue(Stmt):
     var: str
 
 
 @dataclass(frozen=True)
-class ChooseCard(Node):
+class ChooseCard(Stmt):
     var: str
 
 
 @dataclass(frozen=True)
-class PlayCard(Node):
+class PlayCard(Stmt):
     var: str
 
 
 @dataclass(frozen=True)
-class DiscardCard(Node):
+class DiscardCard(Stmt):
     var: str
 
 
 @dataclass(frozen=True)
-class Nothing(Node, Built):
+class Nothing(Stmt, Built):
     pass
 
 
 @dataclass(frozen=True)
-class RollDice(Node, Built):
+class RollDice(Stmt, Built):
     """Media Support ability: when ``player`` goes negative, roll ``count`` dice."""
 
     player: Expr
@@ -298,7 +310,7 @@ class RollDice(Node, Built):
 
 
 @dataclass(frozen=True)
-class NewsTarget(Node):
+class NewsTarget(Stmt):
     """Media Support ability: where Breaking News lands (R10.2)."""
 
     chooser: Expr | None  # a state chosen by this player, or
@@ -306,7 +318,7 @@ class NewsTarget(Node):
 
 
 @dataclass(frozen=True)
-class Trigger(Node):
+class Trigger(Stmt):
     """Media Support triggered ability (R12.16): ``body`` runs, on behalf of the card's owner, once
     per matching event while the card is in play. ``player``: whose win, negative or turn (None:
     either player's); for ``news`` it is always None."""
@@ -317,7 +329,7 @@ class Trigger(Node):
 
 
 @dataclass(frozen=True)
-class ChooseState(Node):
+class ChooseState(Stmt):
     var: str
     where: Cond | None
     different: bool
@@ -325,51 +337,55 @@ class ChooseState(Node):
 
 
 @dataclass(frozen=True)
-class If(Node):
+class If(Stmt):
     cond: Cond
     then: tuple["Stmt", ...]
     otherwise: tuple["Stmt", ...]
 
 
 @dataclass(frozen=True)
-class ForEach(Node):
+class ForEach(Stmt):
     var: str
     where: Cond | None
     body: tuple["Stmt", ...]
 
 
 @dataclass(frozen=True)
-class Repeat(Node):
+class Repeat(Stmt):
     count: Expr
     body: tuple["Stmt", ...]
 
 
 @dataclass(frozen=True)
-class As(Node):
+class As(Stmt):
     player: Expr
     body: tuple["Stmt", ...]
 
 
 @dataclass(frozen=True)
-class ChooseOne(Node):
+class ChooseOne(Stmt):
     options: tuple[tuple["Stmt", ...], ...]
 
 
 @dataclass(frozen=True)
-class WhileInPlay(Node):
+class WhileInPlay(Stmt):
     body: tuple["Stmt", ...]
 
 
-Stmt = Union[
-    Gain, Shift, Alter, DemographicSupport, Draw, DrawAndPlay, Discard, DiscardAny,
-    ChooseState, ChooseIssue, ChooseCard, PlayCard, DiscardCard, Nothing, RollDice,
-    NewsTarget, If, ForEach, Repeat, As, ChooseOne, WhileInPlay, Trigger,
-]
 
 
 @dataclass(frozen=True)
 class Program(Node):
     body: tuple[Stmt, ...]
+
+
+#: Every node class of the language, expressions, then conditions, then statements.
+NODES: tuple[type[Node], ...] = (
+    Num, Str, StateName, GroupName, Var, IssueLit, PlayerRef, Of, BlocksOf, NewsState, Arith, RowCount, It,
+    Best, Compare, Leads, MediaInPlay, And, Or, Not, StateIs, ThatWins, Gain, Shift, Alter, DemographicSupport,
+    Draw, DrawAndPlay, Discard, DiscardAny, ChooseState, ChooseIssue, ChooseCard, PlayCard, DiscardCard,
+    Nothing, RollDice, NewsTarget, If, ForEach, Repeat, As, ChooseOne, WhileInPlay, Trigger,
+)
 
 
 def bests(node: Node) -> Iterator[Best]:
@@ -382,10 +398,9 @@ def bests(node: Node) -> Iterator[Best]:
         yield node
 
 
-_EXPR_OR_COND = (*get_args(Expr), *get_args(Cond))
 
 
 def _bests_in(value: object) -> Iterator[Best]:
-    if isinstance(value, _EXPR_OR_COND):
+    if isinstance(value, (Expr, Cond)):
         yield from bests(value)
 

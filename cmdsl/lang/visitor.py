@@ -10,17 +10,22 @@ there is none: a new node class can never be skipped in silence (no ``return Non
 
 from __future__ import annotations
 
-import typing
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Iterable, Mapping
 
 from . import ast as A
 
 Family = tuple[type[A.Node], ...]
 
-#: The node classes of each union of ``ast.py``, in the order they are declared there.
-EXPRS: Family = typing.get_args(A.Expr)
-CONDS: Family = typing.get_args(A.Cond)
-STMTS: Family = typing.get_args(A.Stmt)
+
+def family(nodes: Iterable[type[A.Node]], kind: type[A.Node]) -> Family:
+    """The node classes of one kind (``A.Expr``, ``A.Cond``, ``A.Stmt``), in the order given."""
+    return tuple(n for n in nodes if issubclass(n, kind))
+
+
+#: The node classes of each kind, in the order ``ast.NODES`` lists them.
+EXPRS: Family = family(A.NODES, A.Expr)
+CONDS: Family = family(A.NODES, A.Cond)
+STMTS: Family = family(A.NODES, A.Stmt)
 
 
 class UnhandledNode(TypeError):
