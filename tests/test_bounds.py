@@ -22,9 +22,10 @@ from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.rules_cards import MAX_PLAY_LEVEL
 from cmdsl.lang.run import Run
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.lang import render, text
-from cmdsl.lang.checker import check, Context, ContextKind, Names
-from cmdsl.lang.compiler import compile_effect
+from cmdsl.games.cm2008.vocabulary import render, text
+from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import check
+from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.lang.parser import MAX_NESTING
 from cmdsl.lang.work import MAX_COUNT, WORK_BUDGET

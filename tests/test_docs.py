@@ -22,8 +22,9 @@ import pytest
 import yaml
 
 from cmdsl.cli import main
-from cmdsl.lang.checker import check, Context, ContextKind, Names
-from cmdsl.lang.compiler import compile_effect
+from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import check
+from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.lang.origin import Origin
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.loader import load_card_set

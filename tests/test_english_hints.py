@@ -10,10 +10,11 @@ import pytest
 
 from cmdsl.errors import CardError
 from cmdsl.lang import ast as A
-from cmdsl.lang.checker import Context, Names, check
+from cmdsl.lang.checker import Context, Names
+from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.lang.english import effect_form
 from cmdsl.games.cm2008.vocabulary import parse_effect
-from cmdsl.lang.text import Writer
+from cmdsl.games.cm2008.vocabulary.text import CampaignWriter as Writer
 from cmdsl.lang.visitor import CONDS, EXPRS, STMTS
 from cmdsl.games.cm2008.model import CardSet
 

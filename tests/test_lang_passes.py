@@ -12,25 +12,26 @@ from typing import Iterator
 import pytest
 
 from cmdsl.lang import ast as A
-from cmdsl.lang import render
-from cmdsl.lang.checker import check, Checker, Context, ContextKind, Names
-from cmdsl.lang.compiler import Compiler, compile_effect
+from cmdsl.games.cm2008.vocabulary import render
+from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import check
+from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.lang.origin import Origin
-from cmdsl.games.cm2008.vocabulary import parse_effect
-from cmdsl.lang.render import Unparser
-from cmdsl.lang.text import LANGS, Writer, rules_text
+from cmdsl.games.cm2008.vocabulary import VOCABULARY as V, parse_effect
+from cmdsl.lang.text import LANGS
+from cmdsl.games.cm2008.vocabulary.text import rules_text
 from cmdsl.lang.visitor import CONDS, EXPRS, STMTS, UnhandledNode, Visitor
-from cmdsl.lang.work import _Bounds, block_work
+from cmdsl.games.cm2008.vocabulary.work import block_work
 from cmdsl.games.cm2008.model import CardSet
 
 #: Every pass, with the node classes it must handle. The work bound visits no condition: a
 #: condition carries out no statement, so the statement that tests it counts its unit.
 PASSES: dict[str, tuple[type[Visitor], set[type[A.Node]]]] = {
-    "checker": (Checker, {*EXPRS, *CONDS, *STMTS}),
-    "compiler": (Compiler, {*EXPRS, *CONDS, *STMTS}),
-    "render": (Unparser, {*EXPRS, *CONDS, *STMTS}),
-    "text": (Writer, {*EXPRS, *CONDS, *STMTS}),
-    "work": (_Bounds, {*EXPRS, *STMTS}),
+    "checker": (V.checker, {*EXPRS, *CONDS, *STMTS}),
+    "compiler": (V.compiler, {*EXPRS, *CONDS, *STMTS}),
+    "render": (V.unparser, {*EXPRS, *CONDS, *STMTS}),
+    "text": (V.writer, {*EXPRS, *CONDS, *STMTS}),
+    "work": (V.bounds, {*EXPRS, *STMTS}),
 }
 
 
@@ -56,7 +57,7 @@ def test_every_pass_has_a_method_per_node_class(name: str) -> None:
 
 
 def test_a_missing_method_is_reported() -> None:
-    class Forgetful(Unparser):
+    class Forgetful(V.unparser):
         expr_Arith = None  # as if the method had been deleted
 
     assert Forgetful.missing() == ["expr_Arith"]
@@ -67,11 +68,11 @@ def test_a_missing_method_is_reported() -> None:
 def instances(mini: CardSet) -> Iterator[tuple[str, Visitor, str]]:
     """One instance of each pass, with a family to call."""
     names = Names(frozenset(mini.states), mini.groups)
-    yield "checker", Checker(names, Context(ContextKind.CARD), Origin()), "stmt"
-    yield "compiler", Compiler("x"), "stmt"
-    yield "render", Unparser(), "stmt"
-    yield "text", Writer("fr"), "stmt"
-    yield "work", _Bounds(4), "stmt"
+    yield "checker", V.checker(names, Context(ContextKind.CARD), Origin()), "stmt"
+    yield "compiler", V.compiler("x"), "stmt"
+    yield "render", V.unparser(), "stmt"
+    yield "text", V.writer("fr"), "stmt"
+    yield "work", V.bounds(4), "stmt"
 
 
 def test_an_unknown_node_is_an_error(mini: CardSet) -> None:

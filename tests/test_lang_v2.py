@@ -12,11 +12,13 @@ import pytest
 
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008 import events as E
-from cmdsl.lang.checker import check, Context, ContextKind, Names
+from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.lang.origin import Origin
 from cmdsl.games.cm2008.vocabulary import parse_effect
-from cmdsl.lang.text import option_text, rules_text
-from cmdsl.lang.work import MAX_TRIGGERS, block_work
+from cmdsl.games.cm2008.vocabulary.text import option_text, rules_text
+from cmdsl.lang.work import MAX_TRIGGERS
+from cmdsl.games.cm2008.vocabulary.work import block_work
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet, Side
 
@@ -200,7 +202,7 @@ def text_of(mini: CardSet, effect: str, kind: str = "card", lang: str = "en", me
 
 
 def test_a_declared_cost_reads_as_one_other_card() -> None:
-    from cmdsl.lang.text import cost_text
+    from cmdsl.games.cm2008.vocabulary.text import cost_text
 
     assert cost_text(1) == "Discard one card (a cost: this card cannot be played without one other card in hand)."
     assert cost_text(2).endswith("without two other cards in hand).")

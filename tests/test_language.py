@@ -11,7 +11,7 @@ import pytest
 from lark import Lark
 
 from cmdsl.games.cm2008 import events as E
-from cmdsl.lang import render
+from cmdsl.games.cm2008.vocabulary import render
 from cmdsl.games.cm2008.vocabulary import LANGUAGE, parse_effect
 from cmdsl.games.cm2008.model import CardSet, Side
 
@@ -215,8 +215,9 @@ def test_going_negative_result_is_carried_out_by_the_opponent_of_the_roller(run:
 
 
 def test_breaking_news_redirected_by_a_rule(mini: CardSet, tmp_path: Any) -> None:
-    from cmdsl.lang.checker import check, Context, ContextKind, Names
-    from cmdsl.lang.compiler import compile_effect
+    from cmdsl.lang.checker import Context, ContextKind, Names
+    from cmdsl.games.cm2008.vocabulary.checker import check
+    from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 
     names = Names(frozenset(mini.states), mini.groups)
     prog = parse_effect("while in play:\n    breaking news targets the state with the most votes\n")

@@ -21,6 +21,7 @@ from cmdsl.errors import CardError
 from cmdsl.lang import parser as P
 from cmdsl.lang import tables as T
 from cmdsl.lang.grammar import Grammar
+from cmdsl.lang.language import Language
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.vocabulary import VOCABULARY
 from cmdsl.resources import grammar_text
@@ -49,9 +50,9 @@ def _grammar() -> Grammar:
     return Grammar(grammar_text(), VOCABULARY.grammar())
 
 
-def _language(**changes: Any) -> P.Language:
+def _language(**changes: Any) -> Language:
     """Campaign Manager 2008's language, made afresh (its parser is made once per language)."""
-    return P.Language(dataclasses.replace(VOCABULARY, **changes))
+    return Language(dataclasses.replace(VOCABULARY, **changes))
 
 
 # The parser as the language needs it, spelled out here so that the test does not share a mistake

@@ -18,11 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.lang import ast as A
-from cmdsl.lang import render
-from cmdsl.lang.checker import check, Context, ContextKind, Names
-from cmdsl.lang.compiler import compile_effect
+from cmdsl.games.cm2008.vocabulary import render
+from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import check
+from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.games.cm2008.vocabulary import parse_effect
-from cmdsl.lang.text import LANGS, rules_text
+from cmdsl.lang.text import LANGS
+from cmdsl.games.cm2008.vocabulary.text import rules_text
 from cmdsl.games.cm2008.loader import load_card_set
 
 MINI = load_card_set(Path(__file__).parent / "data" / "mini")

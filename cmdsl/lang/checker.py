@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Iterable
+from typing import ClassVar, Iterable
 
 from . import ast as A
 from .check_expr import CondChecker
 from .check_scope import CARD, GROUP, ISSUE, NUM, PLAYER, STATE, At, Context, ContextKind, Names, Scope
-from .origin import Origin
 from .visitor import CONDS, EXPRS, STMTS
-from .work import MAX_REPEAT, Work, block_work
+from .work import MAX_REPEAT, Bounds, Work
 
-#: The checker's entry point: an effect's context and the game's names come with it.
-__all__ = ["Checked", "Checker", "Context", "ContextKind", "Names", "check"]
+#: The checker: an effect's context and the game's names come with it.
+__all__ = ["Checked", "Checker", "Context", "ContextKind", "Names"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +30,8 @@ class Checked:
 
 class Checker(CondChecker):
     families = {"stmt": STMTS, "cond": CONDS, "expr": EXPRS, "type": EXPRS}
+    #: the work bound of the language (a game's, for its statements)
+    bounds: ClassVar[type[Bounds]] = Bounds
 
     # ---- entry ---------------------------------------------------------------
 
@@ -42,7 +43,7 @@ class Checker(CondChecker):
             if isinstance(st, A.WhileInPlay):
                 abilities.extend(st.body)
         return Checked(dataclasses.replace(program, body=body), tuple(abilities),
-                       block_work(body, len(self.names.states)))
+                       self.bounds.block_work(body, len(self.names.states)))
 
     # ---- statements ----------------------------------------------------------
 
@@ -195,7 +196,3 @@ class Checker(CondChecker):
             raise self.error(e, f"`{word}` takes a number of cards (`{word} 2`), not {e.name}",
                              f"a number bound earlier works too (`... as N`, then `{word} N`)")
         return self.expr(e, NUM, scope, actor)
-
-
-def check(program: A.Program, names: Names, ctx: Context, origin: Origin = Origin()) -> Checked:
-    return Checker(names, ctx, origin).check(program)

@@ -3,12 +3,12 @@ compiles a card's abilities on top of these, ``compile_expr.py`` its expressions
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, TypeVar
+from typing import ClassVar, Iterable, Iterator, TypeVar
 
 from . import ast as A
 from .ops import Steps
 from .run import Run
-from .text import Writer, option_text, state_choice_text
+from .text import Writer
 from .work import MAX_COUNT
 from .compile_expr import ExprCompiler, Step, Value
 
@@ -17,6 +17,9 @@ T = TypeVar("T")
 
 class StmtCompiler(ExprCompiler):
     """Compiles the statements of one item's effect."""
+
+    #: the rules text of the language (a game's, for its statements), for labels and prompts
+    writer: ClassVar[type[Writer]] = Writer
 
     # ---- statements ----------------------------------------------------------------
 
@@ -60,7 +63,7 @@ class StmtCompiler(ExprCompiler):
         """``step``, after each superlative it reads is settled: when states tie, the acting
         player (the active player where nobody acts) chooses among them."""
         found = [(self.best_key(b), self.best_states(b),
-                  f"the state with the {'most' if b.most else 'fewest'} {Writer('en').measure(b.measure)} (several tie)")
+                  f"the state with the {'most' if b.most else 'fewest'} {self.writer('en').measure(b.measure)} (several tie)")
                  for b in bests]
 
         def settled(r: Run) -> Steps:
@@ -245,7 +248,7 @@ class StmtCompiler(ExprCompiler):
 
     def stmt_ChooseOne(self, s: A.ChooseOne, cause: str) -> Step:
         bodies = [self.block(o) for o in s.options]
-        labels = [option_text(o) for o in s.options]  # rules text, never effect source
+        labels = [self.writer.option_text(o) for o in s.options]  # rules text, never effect source
 
         def choose_one(r: Run) -> Steps:
             i = yield from r.ops.choose_option(r.me, labels, cause)
@@ -264,7 +267,7 @@ class StmtCompiler(ExprCompiler):
         where = self.cond(s.where) if s.where is not None else None
         self._ids += 1
         key = self._ids
-        what = state_choice_text(s)  # rules text, never effect source
+        what = self.writer.state_choice_text(s)  # rules text, never effect source
         best = self.best_states(s.best) if s.best is not None else None
 
         def choose_state(r: Run) -> Steps:

@@ -15,7 +15,6 @@ from . import ast as A
 from .checker import Checked
 from .ops import Choice, GameOps, State
 from .run import Run
-from .text import trigger_text
 from .visitor import CONDS, EXPRS, STMTS
 from .compile_expr import Step, Value
 from .compile_stmt import StmtCompiler
@@ -78,7 +77,7 @@ class Compiler(StmtCompiler):
 
         def matches(game: GameOps, owner: Side, whose: Side | None) -> bool:
             return who is None or who(Run(game, owner)) is whose
-        return TriggeredAbility(s.event, matches, self.block(s.body), trigger_text(s))
+        return TriggeredAbility(s.event, matches, self.block(s.body), self.writer.trigger_text(s))
 
     def news_target(self, s: A.NewsTarget) -> Callable[[GameOps, Side, State], Choice[State]]:
         chooser = self.expr(s.chooser) if s.chooser is not None else None
@@ -100,7 +99,6 @@ class Compiler(StmtCompiler):
             return chosen if chosen is not None else new
         return target
 
-
-def compile_effect(checked: Checked, item: str) -> Compiled:
-    c = Compiler(item)
-    return Compiled(c.block(checked.program.body), c.abilities(checked.abilities))
+    def effect(self, checked: Checked) -> Compiled:
+        """The whole effect, compiled: what it does when it resolves, and its abilities."""
+        return Compiled(self.block(checked.program.body), self.abilities(checked.abilities))

@@ -75,8 +75,8 @@ _TERMINAL_WORDS = {
 }
 
 
-class Language:
-    """One game's effect language: the core's, with the game's vocabulary."""
+class Parser:
+    """One game's effect parser: the core grammar's, with the game's vocabulary's."""
 
     def __init__(self, vocabulary: Vocabulary) -> None:
         self.vocabulary = vocabulary
@@ -138,7 +138,7 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_'-]*")
 class _Errors:
     """A parse error in a designer's words, in one language."""
 
-    def __init__(self, language: Language) -> None:
+    def __init__(self, language: Parser) -> None:
         self.language = language
 
     def describe_terminal(self, name: str) -> str:

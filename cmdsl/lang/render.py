@@ -246,31 +246,9 @@ class Unparser(ExprUnparser):
     def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str) -> list[str]:
         return [f"{indent}while in play:"] + self.block(s.body, indent + INDENT)
 
+    def program(self, p: A.Program) -> str:
+        return "\n".join(self.block(p.body)) + "\n"
 
-_UNPARSER = Unparser()  # stateless: one is enough
-
-
-def expr(e: A.Expr) -> str:
-    return _UNPARSER.expr(e)
-
-
-def cond(c: A.Cond) -> str:
-    return _UNPARSER.cond(c)
-
-
-def stmt(s: A.Stmt, indent: str = "") -> list[str]:
-    """The lines of one statement (compound statements include their indented blocks)."""
-    return _UNPARSER.stmt(s, indent)
-
-
-def block(stmts: tuple[A.Stmt, ...], indent: str = "") -> list[str]:
-    return _UNPARSER.block(stmts, indent)
-
-
-def program(p: A.Program) -> str:
-    return "\n".join(block(p.body)) + "\n"
-
-
-def one_line(stmts: tuple[A.Stmt, ...]) -> str:
-    """A block on one line, for an option label: ``gain 1 support on economy in S; draw 1``."""
-    return "; ".join(line.strip().rstrip(":") for line in block(stmts))
+    def one_line(self, stmts: tuple[A.Stmt, ...]) -> str:
+        """A block on one line, for an option label: ``gain 1 support on economy in S; draw 1``."""
+        return "; ".join(line.strip().rstrip(":") for line in self.block(stmts))

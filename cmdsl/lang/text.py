@@ -14,9 +14,8 @@ from .phrases import EN_NUMBERS, OTHER, YOU_WORDS
 from .text_values import LANGS, NO_TERMS, CondWriter, Terms
 from .visitor import CONDS, EXPRS, STMTS
 
-#: The rules text's entry points, with the languages and a set's own terms.
-__all__ = ["LANGS", "NO_TERMS", "Terms", "Writer", "cost_text", "option_text", "rules_text", "state_choice_text",
-           "trigger_text"]
+#: The rules text's writer (its entry points are its class methods), the languages and a set's own terms.
+__all__ = ["LANGS", "NO_TERMS", "Terms", "Writer"]
 
 
 class Writer(CondWriter):
@@ -208,6 +207,46 @@ class Writer(CondWriter):
     def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["in_play"]] + self.lines(s.body, indent + "  ", kind=kind)
 
+    # ---- the entry points ---------------------------------------------------------------
+
+    @classmethod
+    def rules_text(cls, program: A.Program, kind: str = "card", lang: str = "en", terms: Terms = NO_TERMS) -> str:
+        """The whole effect as rules text, one sentence per line, blocks indented."""
+        return _finish("\n".join(cls(lang, kind, terms).lines(program.body, top=True, kind=kind)), lang)
+
+    @classmethod
+    def trigger_text(cls, trigger: A.Trigger, lang: str = "en") -> str:
+        """A triggered ability's head as rules text ("When you win a state"), for the game's log."""
+        return _finish(cls(lang).trigger_head(trigger).rstrip(" :"), lang)
+
+    @classmethod
+    def cost_text(cls, amount: int, lang: str = "en") -> str:
+        """A card's declared discard cost (R4.6) as the first sentence of its rules text."""
+        w = cls(lang)
+        n = w.count(A.Num(amount), "card")
+        return w.p["cost"].format(n=n, k=w.count(A.Num(amount), "other"))
+
+    @classmethod
+    def option_text(cls, stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:
+        """One option of a "choose one" as a single line of rules text, for the decision's label (no
+        final full stop: event lines put the label inside a sentence of their own)."""
+        return _finish(" ".join(line.strip() for line in cls(lang).lines(stmts)).rstrip("."), lang)
+
+    @classmethod
+    def state_choice_text(cls, s: A.ChooseState) -> str:
+        """What a `choose a state` offers, in words, for its decision's prompt and the log ("a state with
+        the most electoral votes (S) where the key demographic of S is Seniors"); never effect source."""
+        w = cls("en")
+        what = "a different state" if s.different else "a state"
+        if s.best is not None or s.where is not None:
+            what += " in play"
+        if s.best is not None:
+            what += f" with the {'most' if s.best.most else 'fewest'} {w.measure(s.best.measure)}"
+        if s.where is not None:
+            what += f" ({s.var}) where {w.cond(s.where)}"
+        return what
+
+
 
 _FR_CONTRACTIONS = {"de le": "du", "de les": "des", "à le": "au", "à les": "aux"}
 
@@ -220,40 +259,3 @@ def _finish(text: str, lang: str) -> str:
     text = re.sub(r"\b(de|à) (les?) ", lambda m: _FR_CONTRACTIONS[f"{m[1]} {m[2]}"] + " ", text)
     text = re.sub(r"\b([Ss])i il\b", r"\1'il", text)  # "Si il est faux" → "S'il est faux"
     return re.sub(r"\bde (?=[AEIOUÉÈaeiouéè])", "d'", text)
-
-
-def rules_text(program: A.Program, kind: str = "card", lang: str = "en", terms: Terms = NO_TERMS) -> str:
-    """The whole effect as rules text, one sentence per line, blocks indented."""
-    return _finish("\n".join(Writer(lang, kind, terms).lines(program.body, top=True, kind=kind)), lang)
-
-
-def trigger_text(trigger: A.Trigger, lang: str = "en") -> str:
-    """A triggered ability's head as rules text ("When you win a state"), for the game's log."""
-    return _finish(Writer(lang).trigger_head(trigger).rstrip(" :"), lang)
-
-
-def cost_text(amount: int, lang: str = "en") -> str:
-    """A card's declared discard cost (R4.6) as the first sentence of its rules text."""
-    w = Writer(lang)
-    n = w.count(A.Num(amount), "card")
-    return w.p["cost"].format(n=n, k=w.count(A.Num(amount), "other"))
-
-
-def option_text(stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:
-    """One option of a "choose one" as a single line of rules text, for the decision's label (no
-    final full stop: event lines put the label inside a sentence of their own)."""
-    return _finish(" ".join(line.strip() for line in Writer(lang).lines(stmts)).rstrip("."), lang)
-
-
-def state_choice_text(s: A.ChooseState) -> str:
-    """What a `choose a state` offers, in words, for its decision's prompt and the log ("a state with
-    the most electoral votes (S) where the key demographic of S is Seniors"); never effect source."""
-    w = Writer("en")
-    what = "a different state" if s.different else "a state"
-    if s.best is not None or s.where is not None:
-        what += " in play"
-    if s.best is not None:
-        what += f" with the {'most' if s.best.most else 'fewest'} {w.measure(s.best.measure)}"
-    if s.where is not None:
-        what += f" ({s.var}) where {w.cond(s.where)}"
-    return what

@@ -12,7 +12,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from .checker import Checker
+from .compiler import Compiler
+from .render import Unparser
+from .text import Writer
 from .to_ast import ToAst
+from .work import Bounds
 
 
 @dataclass(frozen=True)
@@ -22,8 +27,14 @@ class Vocabulary:
     name: str  # the game's, as the registry names it
     #: the text of its grammar, which extends the core's rules by name (``%extend``)
     grammar: Callable[[], str]
-    #: how its parse trees become nodes: the core's transformer, with a method per rule it adds
+    #: Its passes: each the core's, with a method per node class it adds (docs/language-internals.md).
+    #: how its parse trees become nodes (a method per rule it adds)
     to_ast: type[ToAst] = ToAst
+    checker: type[Checker] = Checker
+    compiler: type[Compiler] = Compiler
+    unparser: type[Unparser] = Unparser
+    writer: type[Writer] = Writer  # rules text, English and French
+    bounds: type[Bounds] = Bounds  # the work bound
     #: its generated parse tables (``python -m cmdsl.lang.tables``); raises ``OSError`` when there
     #: are none. None: the grammar is analysed once per process (the test game's is small)
     tables: Callable[[], str] | None = None

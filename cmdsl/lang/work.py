@@ -55,26 +55,12 @@ NONE = Work(0, 0)
 ONE = Work(1, 0)
 
 
-def count_bound(e: A.Expr) -> int:
-    """The largest value a count can take when the effect runs (never above ``MAX_COUNT``)."""
-    return min(MAX_COUNT, _BOUNDS.upper(e))
-
-
 def _largest(works: list[Work]) -> Work:
     """A bound on one of several alternatives: the largest of each part (safe for any play cost)."""
     return Work(max((w.fixed for w in works), default=0), max((w.plays for w in works), default=0))
 
 
-def block_work(stmts: tuple[A.Stmt, ...], states: int) -> Work:
-    return _Bounds(states).block(stmts)
-
-
-def stmt_work(s: A.Stmt, states: int) -> Work:
-    """The bound of one statement; ``states`` bounds how many states a ``for each`` visits."""
-    return _Bounds(states).stmt(s)
-
-
-class _Bounds(Visitor):
+class Bounds(Visitor):
     """Work bounds of statements and upper bounds of counts. Conditions are not visited: they
     carry out no statement (the statement that tests one counts it)."""
 
@@ -82,6 +68,51 @@ class _Bounds(Visitor):
 
     def __init__(self, states: int) -> None:
         self.states = states  # how many states a `for each` visits at most
+
+    @classmethod
+    def block_work(cls, stmts: tuple[A.Stmt, ...], states: int) -> Work:
+        return cls(states).block(stmts)
+
+    @classmethod
+    def stmt_work(cls, s: A.Stmt, states: int) -> Work:
+        """The bound of one statement; ``states`` bounds how many states a ``for each`` visits."""
+        return cls(states).stmt(s)
+
+    def count_bound(self, e: A.Expr) -> int:
+        """The largest value a count can take when the effect runs (never above ``MAX_COUNT``)."""
+        return min(MAX_COUNT, self.upper(e))
+
+    @classmethod
+    def over_budget(cls, program: A.Program, total: int, play_work: int, states: int, origin: Origin,
+                    budget: int = WORK_BUDGET) -> CardError | None:
+        """The error for an effect whose bound ``total`` exceeds the budget, at its outermost loop."""
+        if total <= budget:
+            return None
+        culprit = cls(states).culprit(program.body, play_work)
+        where = Located(origin.file, culprit.pos.line, culprit.pos.col, origin.item)
+        what = "this loop" if isinstance(culprit, (A.Repeat, A.ForEach)) else "this effect"
+        return CardError(
+            f"{what} may do too much work: up to {total:,} steps, the limit is {budget:,}", where,
+            hint="counts multiply through nested `repeat` and `for each` (a computed count counts as "
+                 f"{MAX_COUNT}, `for each` as {states} states); a card played inside an effect counts as the "
+                 "most expensive card of the set")
+
+    def culprit(self, stmts: tuple[A.Stmt, ...], play_work: int) -> A.Stmt:
+        """The outermost loop on the path of the heaviest statements (or the heaviest statement)."""
+        node: A.Stmt = max(stmts, key=lambda s: self.stmt(s).at(play_work))
+        while not isinstance(node, (A.Repeat, A.ForEach)):
+            inner: list[tuple[A.Stmt, ...]] = []
+            if isinstance(node, A.If):
+                inner = [node.then, node.otherwise]
+            elif isinstance(node, A.ChooseOne):
+                inner = list(node.options)
+            elif isinstance(node, (A.As, A.WhileInPlay, A.Trigger)):
+                inner = [node.body]
+            children = [s for body in inner for s in body]
+            if not children:
+                return node
+            node = max(children, key=lambda s: self.stmt(s).at(play_work))
+        return node
 
     def block(self, stmts: tuple[A.Stmt, ...]) -> Work:
         total = NONE
@@ -96,7 +127,7 @@ class _Bounds(Visitor):
         return work + Work(settled, 0) if settled else work
 
     def counted(self, amount: A.Expr) -> Work:
-        return Work(max(1, count_bound(amount)), 0)
+        return Work(max(1, self.count_bound(amount)), 0)
 
     def stmt_Gain(self, s: A.Gain) -> Work:
         return self.counted(s.amount)
@@ -123,7 +154,7 @@ class _Bounds(Visitor):
         return ONE + _largest([self.block(o) for o in s.options])
 
     def stmt_Repeat(self, s: A.Repeat) -> Work:
-        return ONE + self.block(s.body).times(count_bound(s.count))
+        return ONE + self.block(s.body).times(self.count_bound(s.count))
 
     def stmt_ForEach(self, s: A.ForEach) -> Work:
         return ONE + self.block(s.body).times(self.states)
@@ -183,9 +214,6 @@ class _Bounds(Visitor):
     upper_NewsState = upper_It = upper_Best = not_a_number
 
 
-_BOUNDS = _Bounds(0)  # for counts, which do not depend on the number of states
-
-
 @dataclass(frozen=True)
 class PlayLevels:
     """What a card played inside an effect may cost, per level (R12.15), for one card set.
@@ -213,36 +241,3 @@ class PlayLevels:
         """Breaking News, Going Negative results and effects typed by hand: at worst they run while
         no card is resolving, so a card they play is level 1."""
         return w.at(self.work[1])
-
-
-def over_budget(program: A.Program, total: int, play_work: int, states: int, origin: Origin,
-                budget: int = WORK_BUDGET) -> CardError | None:
-    """The error for an effect whose bound ``total`` exceeds the budget, at its outermost loop."""
-    if total <= budget:
-        return None
-    culprit = _culprit(program.body, play_work, states)
-    where = Located(origin.file, culprit.pos.line, culprit.pos.col, origin.item)
-    what = "this loop" if isinstance(culprit, (A.Repeat, A.ForEach)) else "this effect"
-    return CardError(
-        f"{what} may do too much work: up to {total:,} steps, the limit is {budget:,}", where,
-        hint="counts multiply through nested `repeat` and `for each` (a computed count counts as "
-             f"{MAX_COUNT}, `for each` as {states} states); a card played inside an effect counts as the "
-             "most expensive card of the set")
-
-
-def _culprit(stmts: tuple[A.Stmt, ...], play_work: int, states: int) -> A.Stmt:
-    """The outermost loop on the path of the heaviest statements (or the heaviest statement)."""
-    node: A.Stmt = max(stmts, key=lambda s: stmt_work(s, states).at(play_work))
-    while not isinstance(node, (A.Repeat, A.ForEach)):
-        inner: list[tuple[A.Stmt, ...]] = []
-        if isinstance(node, A.If):
-            inner = [node.then, node.otherwise]
-        elif isinstance(node, A.ChooseOne):
-            inner = list(node.options)
-        elif isinstance(node, (A.As, A.WhileInPlay, A.Trigger)):
-            inner = [node.body]
-        children = [s for body in inner for s in body]
-        if not children:
-            return node
-        node = max(children, key=lambda s: stmt_work(s, states).at(play_work))
-    return node

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import CmdslError, did_you_mean
 from .glossary import card_type, terms
-from ...lang.text import cost_text, rules_text
+from .vocabulary.text import cost_text, rules_text
 from .model import TRACK, CardDef, CardSet, NegativeDef, NewsDef, Side, StateTile
 
 #: Every word of a header or label, per language (docs/glossary.md): French output has no English label.

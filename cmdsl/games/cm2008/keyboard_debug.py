@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import cast
 
 from ...errors import did_you_mean
-from ...lang import render as unparse
+from .vocabulary import render as unparse
 from ...play.keyboard import KeyboardError
 from . import board as render
 from . import explain

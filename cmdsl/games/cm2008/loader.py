@@ -19,12 +19,14 @@ from typing import Any, Final, Sequence
 import yaml
 
 from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
-from ...lang.checker import check, Context, ContextKind, Names
-from ...lang.compiler import compile_effect
+from ...lang.checker import Context, ContextKind, Names
+from .vocabulary.checker import check
+from .vocabulary.compiler import compile_effect
 from ...lang.origin import Origin
 from .vocabulary import parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
-from ...lang.work import WORK_BUDGET, PlayLevels, over_budget, stmt_work
+from ...lang.work import WORK_BUDGET, PlayLevels
+from .vocabulary.work import over_budget, stmt_work
 from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from ...resources import bundled_cards_dir

@@ -18,12 +18,14 @@ from .kinds import DecisionKind
 from .engine import Game, Steps
 from .options import die_id, play_id
 from .position import LiveState
-from ...lang.checker import check, Context, ContextKind, Names
-from ...lang.compiler import Compiled, compile_effect
+from ...lang.checker import Context, ContextKind, Names
+from .vocabulary.checker import check
+from ...lang.compiler import Compiled
+from .vocabulary.compiler import compile_effect
 from ...lang.origin import Origin
 from .vocabulary import parse_effect
 from ...lang.run import Run
-from ...lang.work import over_budget
+from .vocabulary.work import over_budget
 from .model import CardSet, Side
 from ...sets.scenario_checks import Check, Refusal, Refused, judge_refusal, verify
 from ...sets.scenario_doc import Place, ScenarioError

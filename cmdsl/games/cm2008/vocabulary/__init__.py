@@ -7,8 +7,13 @@ from importlib import resources
 from pathlib import Path
 
 from ....lang.english import effect_form, misreading
-from ....lang.parser import Language
+from ....lang.language import Language
 from ....lang.vocabulary import Vocabulary
+from .checker import CampaignChecker
+from .compiler import CampaignCompiler
+from .render import CampaignUnparser
+from .text import CampaignWriter
+from .work import CampaignBounds
 
 GRAMMAR_FILE = "effects.lark"
 TABLES_FILE = "effects.tables.json"
@@ -33,6 +38,11 @@ VOCABULARY = Vocabulary(
     tables_path=lambda: Path(str(resources.files(__package__).joinpath(TABLES_FILE))),
     terminal_words={"ISSUE": "economy or defense", "CANDIDATE": "mccain or obama"},
     english_hint=_english_hint,
+    checker=CampaignChecker,
+    compiler=CampaignCompiler,
+    unparser=CampaignUnparser,
+    writer=CampaignWriter,
+    bounds=CampaignBounds,
 )
 
 #: The effect language of Campaign Manager 2008's cards.
