@@ -88,27 +88,36 @@ class Bounds(Visitor):
         """The error for an effect whose bound ``total`` exceeds the budget, at its outermost loop."""
         if total <= budget:
             return None
-        culprit = cls(states).culprit(program.body, play_work)
+        bounds = cls(states)
+        culprit = bounds.culprit(program.body, play_work)
         where = Located(origin.file, culprit.pos.line, culprit.pos.col, origin.item)
-        what = "this loop" if isinstance(culprit, (A.Repeat, A.ForEach)) else "this effect"
-        return CardError(
-            f"{what} may do too much work: up to {total:,} steps, the limit is {budget:,}", where,
-            hint="counts multiply through nested `repeat` and `for each` (a computed count counts as "
-                 f"{MAX_COUNT}, `for each` as {states} states); a card played inside an effect counts as the "
-                 "most expensive card of the set")
+        what = "this loop" if bounds.is_loop(culprit) else "this effect"
+        return CardError(f"{what} may do too much work: up to {total:,} steps, the limit is {budget:,}", where,
+                         hint=bounds.budget_hint())
+
+    def budget_hint(self) -> str:
+        """What makes the work of an effect large (a game adds its own loops and plays)."""
+        return f"counts multiply through nested `repeat` (a computed count counts as {MAX_COUNT})"
+
+    def is_loop(self, s: A.Stmt) -> bool:
+        """Whether ``s`` repeats its block (a game adds its own loops)."""
+        return isinstance(s, A.Repeat)
+
+    def blocks(self, s: A.Stmt) -> list[tuple[A.Stmt, ...]]:
+        """The blocks of statements ``s`` holds (a game adds those of its own statements)."""
+        if isinstance(s, A.If):
+            return [s.then, s.otherwise]
+        if isinstance(s, A.ChooseOne):
+            return list(s.options)
+        if isinstance(s, (A.As, A.Repeat)):
+            return [s.body]
+        return []
 
     def culprit(self, stmts: tuple[A.Stmt, ...], play_work: int) -> A.Stmt:
         """The outermost loop on the path of the heaviest statements (or the heaviest statement)."""
         node: A.Stmt = max(stmts, key=lambda s: self.stmt(s).at(play_work))
-        while not isinstance(node, (A.Repeat, A.ForEach)):
-            inner: list[tuple[A.Stmt, ...]] = []
-            if isinstance(node, A.If):
-                inner = [node.then, node.otherwise]
-            elif isinstance(node, A.ChooseOne):
-                inner = list(node.options)
-            elif isinstance(node, (A.As, A.WhileInPlay, A.Trigger)):
-                inner = [node.body]
-            children = [s for body in inner for s in body]
+        while not self.is_loop(node):
+            children = [s for body in self.blocks(node) for s in body]
             if not children:
                 return node
             node = max(children, key=lambda s: self.stmt(s).at(play_work))
@@ -122,30 +131,12 @@ class Bounds(Visitor):
 
     def stmt(self, s: A.Stmt) -> Work:
         work: Work = self.visit("stmt", s)
-        # Each superlative the statement reads is settled first: one choice when states tie.
-        settled = sum(1 for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best))
+        settled = self.settled(s)
         return work + Work(settled, 0) if settled else work
 
-    def counted(self, amount: A.Expr) -> Work:
-        return Work(max(1, self.count_bound(amount)), 0)
-
-    def stmt_Gain(self, s: A.Gain) -> Work:
-        return self.counted(s.amount)
-
-    def stmt_Draw(self, s: A.Draw) -> Work:
-        return self.counted(s.amount)
-
-    def stmt_Discard(self, s: A.Discard) -> Work:
-        return self.counted(s.amount)
-
-    def stmt_DrawAndPlay(self, s: A.DrawAndPlay) -> Work:
-        return self.counted(s.amount) + Work(0, 1)
-
-    def stmt_DiscardAny(self, s: A.DiscardAny) -> Work:
-        return Work(MAX_COUNT, 0)  # one choice per card discarded
-
-    def stmt_PlayCard(self, s: A.PlayCard) -> Work:
-        return Work(1, 1)
+    def settled(self, s: A.Stmt) -> int:
+        """The choices a statement may ask before it runs (a game's superlatives, on a tie)."""
+        return 0
 
     def stmt_If(self, s: A.If) -> Work:
         return ONE + _largest([self.block(s.then), self.block(s.otherwise)])
@@ -156,32 +147,14 @@ class Bounds(Visitor):
     def stmt_Repeat(self, s: A.Repeat) -> Work:
         return ONE + self.block(s.body).times(self.count_bound(s.count))
 
-    def stmt_ForEach(self, s: A.ForEach) -> Work:
-        return ONE + self.block(s.body).times(self.states)
-
     def stmt_As(self, s: A.As) -> Work:
         return ONE + self.block(s.body)
-
-    def stmt_WhileInPlay(self, s: A.WhileInPlay) -> Work:
-        # Abilities run later; a triggered one counts for every time it may fire in one action
-        # (R12.16), so a card's bound covers its triggers too. Dice counts are counts.
-        return self.block(s.body)
-
-    def stmt_Trigger(self, s: A.Trigger) -> Work:
-        return (ONE + self.block(s.body)).times(MAX_TRIGGERS)
 
     # One unit each: a single change, a single choice, or an ability's declaration.
     def one(self, s: A.Stmt) -> Work:
         return ONE
 
-    stmt_Shift = stmt_Alter = stmt_DemographicSupport = stmt_ChooseState = stmt_ChooseIssue = one
-    stmt_ChooseCard = stmt_DiscardCard = stmt_Nothing = one
-
-    def declaration(self, s: A.Stmt) -> Work:
-        """An ability that changes a rule (dice, the news target) carries out nothing itself."""
-        return NONE
-
-    stmt_RollDice = stmt_NewsTarget = declaration
+    stmt_Nothing = one
 
     # ---- the largest value of a count ------------------------------------------------
 
@@ -205,13 +178,12 @@ class Bounds(Visitor):
         """Read from the position when the effect runs: counted at the cap the effect applies."""
         return MAX_COUNT
 
-    upper_Var = upper_Of = upper_BlocksOf = upper_RowCount = computed
+    upper_Var = computed
 
     def not_a_number(self, e: A.Expr) -> int:
         raise TypeError(f"a count must be a number, not {e!r} (the checker lets none through)")
 
-    upper_Str = upper_StateName = upper_GroupName = upper_IssueLit = upper_PlayerRef = not_a_number
-    upper_NewsState = upper_It = upper_Best = not_a_number
+    upper_Str = upper_PlayerRef = not_a_number
 
 
 @dataclass(frozen=True)
