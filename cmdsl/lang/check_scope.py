@@ -7,13 +7,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
+from typing import Mapping
 
-from . import ast as A
-
-NUM, STATE, ISSUE, PLAYER, GROUP, CARD = "number", "state", "issue", "player", "demographic group", "card"
-
-#: The properties of a player (the others are a state's).
-PLAYER_PROPS = (A.Prop.SCORE, A.Prop.HAND_SIZE, A.Prop.DECK_SIZE, A.Prop.DISCARD_SIZE)
+#: The core's types: a game's vocabulary adds its own (the names errors say, with ``ARTICLE``).
+NUM, PLAYER = "number", "player"
 
 #: The largest number a card may write anywhere (scores and votes stay well below it).
 MAX_LITERAL = 999
@@ -46,8 +44,7 @@ class Names:
     groups: frozenset[str]
 
 
-ARTICLE = {NUM: "a number", STATE: "a state", ISSUE: "an issue", PLAYER: "a player",
-            GROUP: "a demographic group", CARD: "a card"}
+ARTICLE: Mapping[str, str] = MappingProxyType({NUM: "a number", PLAYER: "a player"})
 
 
 class Scope:

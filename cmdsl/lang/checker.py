@@ -13,7 +13,7 @@ from typing import ClassVar, Iterable
 
 from . import ast as A
 from .check_expr import CondChecker
-from .check_scope import CARD, GROUP, ISSUE, NUM, PLAYER, STATE, At, Context, ContextKind, Names, Scope
+from .check_scope import NUM, PLAYER, At, Context, ContextKind, Names, Scope
 from .visitor import CONDS, EXPRS, STMTS
 from .work import MAX_REPEAT, Bounds, Work
 
@@ -37,13 +37,16 @@ class Checker(CondChecker):
 
     def check(self, program: A.Program) -> Checked:
         body = self.block(program.body, At(Scope(), actor=self.ctx.has_actor, loop=False, top=True))
-        # A discard cost is not inferred from the effect: a card declares it (`cost:`, cmdsl/games/cm2008/cost.py).
-        abilities: list[A.Stmt] = []
-        for st in body:
-            if isinstance(st, A.WhileInPlay):
-                abilities.extend(st.body)
-        return Checked(dataclasses.replace(program, body=body), tuple(abilities),
-                       self.bounds.block_work(body, len(self.names.states)))
+        return Checked(dataclasses.replace(program, body=body), self.abilities(body),
+                       self.bounds.block_work(body, self.loop_size()))
+
+    def abilities(self, body: tuple[A.Stmt, ...]) -> tuple[A.Stmt, ...]:
+        """The abilities an effect gives its card while it is in play (a game's)."""
+        return ()
+
+    def loop_size(self) -> int:
+        """How many times at most a loop over the game's things turns (for the work bound)."""
+        return 0
 
     # ---- statements ----------------------------------------------------------
 
@@ -56,100 +59,18 @@ class Checker(CondChecker):
         scope.vars[name] = typ
 
     def stmt(self, s: A.Stmt, at: At) -> A.Stmt:
-        ability = isinstance(s, (A.RollDice, A.NewsTarget, A.Trigger))
-        if ability and not at.in_play:
-            raise self.error(s, "this is a Media Support ability: it belongs inside `while in play:`")
-        if at.in_play and not ability:
-            raise self.error(s, "only abilities may appear inside `while in play:` "
-                                "(`... rolls N going negative dice`, `breaking news targets ...`, "
-                                "`when ...:`, `at the end of ... turn:`)")
         checked: A.Stmt = self.visit("stmt", s, at)
         return checked
-
-    def stmt_Gain(self, s: A.Gain, at: At) -> A.Stmt:
-        self.need_actor(s, at.actor)
-        return dataclasses.replace(s, amount=self.count(s.amount, at.scope, at.actor),
-                                   issue=self.expr(s.issue, ISSUE, at.scope, at.actor),
-                                   state=self.expr(s.state, STATE, at.scope, at.actor))
-
-    def stmt_Shift(self, s: A.Shift, at: At) -> A.Stmt:
-        return dataclasses.replace(s, state=self.expr(s.state, STATE, at.scope, at.actor),
-                                   amount=self.count(s.amount, at.scope, at.actor),
-                                   issue=self.expr(s.issue, ISSUE, at.scope, at.actor))
-
-    def stmt_Alter(self, s: A.Alter, at: At) -> A.Stmt:
-        return dataclasses.replace(s, state=self.expr(s.state, STATE, at.scope, at.actor))
-
-    def stmt_DemographicSupport(self, s: A.DemographicSupport, at: At) -> A.Stmt:
-        self.need_actor(s, at.actor)
-        return dataclasses.replace(s, group=self.expr(s.group, GROUP, at.scope, at.actor))
-
-    def counted(self, s: A.Draw | A.DrawAndPlay | A.Discard, at: At) -> A.Stmt:
-        self.need_actor(s, at.actor)
-        word = "discard" if isinstance(s, A.Discard) else "draw"
-        return dataclasses.replace(s, amount=self.count(s.amount, at.scope, at.actor, word))
-
-    stmt_Draw = stmt_DrawAndPlay = stmt_Discard = counted
-
-    def stmt_DiscardAny(self, s: A.DiscardAny, at: At) -> A.Stmt:
-        self.need_actor(s, at.actor)
-        self.bind(s, at.scope, s.var, NUM)
-        return s
-
-    def stmt_ChooseState(self, s: A.ChooseState, at: At) -> A.Stmt:
-        self.need_actor(s, at.actor)
-        if s.different and not at.loop:
-            raise self.error(s, "`choose a different state` only makes sense inside `repeat` or `for each`")
-        inner = Scope(at.scope)  # the condition sees the state it tests
-        inner.vars[s.var] = STATE
-        where = self.cond(s.where, inner, at.actor) if s.where is not None else None
-        best = self.best(s.best, at.scope, at.actor) if s.best is not None else None
-        self.bind(s, at.scope, s.var, STATE)
-        return dataclasses.replace(s, where=where, best=best)
-
-    def stmt_ChooseIssue(self, s: A.ChooseIssue, at: At) -> A.Stmt:
-        self.need_actor(s, at.actor)
-        self.bind(s, at.scope, s.var, ISSUE)
-        return s
-
-    def stmt_ChooseCard(self, s: A.ChooseCard, at: At) -> A.Stmt:
-        self.need_actor(s, at.actor)
-        self.bind(s, at.scope, s.var, CARD)
-        return s
-
-    def uses_card(self, s: A.PlayCard | A.DiscardCard, at: At) -> A.Stmt:
-        self.need_actor(s, at.actor)
-        self.var_of_type(s, s.var, CARD, at.scope)
-        return s
-
-    stmt_PlayCard = stmt_DiscardCard = uses_card
 
     def stmt_Nothing(self, s: A.Nothing, at: At) -> A.Stmt:
         return s
 
-    def stmt_RollDice(self, s: A.RollDice, at: At) -> A.Stmt:
-        count = self.count(s.count, at.scope, at.actor)
-        if any(A.bests(count)):  # read when a die is due, where nobody could be asked to break a tie
-            raise self.error(s.count, "a number of dice cannot use `the state with the most ...`")
-        return dataclasses.replace(s, player=self.expr(s.player, PLAYER, at.scope, at.actor), count=count)
-
-    def stmt_NewsTarget(self, s: A.NewsTarget, at: At) -> A.Stmt:
-        chooser = self.expr(s.chooser, PLAYER, at.scope, at.actor) if s.chooser is not None else None
-        state = self.expr(s.state, STATE, at.scope, at.actor) if s.state is not None else None
-        return dataclasses.replace(s, chooser=chooser, state=state)
-
-    def stmt_Trigger(self, s: A.Trigger, at: At) -> A.Stmt:
-        # The ability runs on behalf of the card's owner: `you` is the owner inside, as on the card.
-        player = self.expr(s.player, PLAYER, at.scope, at.actor) if s.player is not None else None
-        body = self.block(s.body, at.nested(actor=True, loop=False, in_play=False))
-        return dataclasses.replace(s, player=player, body=body)
+    def if_cond(self, c: A.Cond, at: At) -> A.Cond:
+        """The condition of an `if` (a game's may look at the statement before it: ``at.after``)."""
+        return self.cond(c, at.scope, at.actor)
 
     def stmt_If(self, s: A.If, at: At) -> A.Stmt:
-        self._that_ok = at.after  # `that wins` looks at the statement before this `if`
-        try:
-            cond = self.cond(s.cond, at.scope, at.actor)
-        finally:
-            self._that_ok = False
+        cond = self.if_cond(s.cond, at)
         then = self.block(s.then, at.nested())
         if len(s.otherwise) == 1 and isinstance(s.otherwise[0], A.If):
             # `else if`: nothing runs between the two tests, so `that` still means the same statement
@@ -157,12 +78,6 @@ class Checker(CondChecker):
         else:
             otherwise = self.block(s.otherwise, at.nested())
         return dataclasses.replace(s, cond=cond, then=then, otherwise=otherwise)
-
-    def stmt_ForEach(self, s: A.ForEach, at: At) -> A.Stmt:
-        inner = Scope(at.scope)
-        self.bind(s, inner, s.var, STATE)
-        where = self.cond(s.where, inner, at.actor) if s.where is not None else None
-        return dataclasses.replace(s, where=where, body=self.block(s.body, at.nested(Scope(inner), loop=True)))
 
     def stmt_Repeat(self, s: A.Repeat, at: At) -> A.Stmt:
         count = self.count(s.count, at.scope, at.actor)
@@ -177,14 +92,6 @@ class Checker(CondChecker):
         if len(s.options) < 2:
             raise self.error(s, "`choose one:` needs at least two `option:` blocks")
         return dataclasses.replace(s, options=tuple(self.block(o, at.nested()) for o in s.options))
-
-    def stmt_WhileInPlay(self, s: A.WhileInPlay, at: At) -> A.Stmt:
-        if not self.ctx.media:
-            raise self.error(s, "`while in play:` is only for Media Support cards (type: media)")
-        if not at.top:
-            raise self.error(s, "`while in play:` must be at the top level of the effect")
-        # A scope of its own, not the effect's: abilities run later, when the effect's variables are gone.
-        return dataclasses.replace(s, body=self.block(s.body, at.nested(Scope(), loop=False, in_play=True)))
 
     def count(self, e: A.Expr, scope: Scope, actor: bool, word: str | None = None) -> A.Expr:
         """A number of times (`repeat N`, `gain N`, `draw N`…): a literal is at most MAX_REPEAT.
