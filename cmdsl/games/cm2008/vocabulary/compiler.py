@@ -2,18 +2,449 @@
 
 from __future__ import annotations
 
+import operator
+from dataclasses import dataclass
+from typing import Callable
+
+from ....lang import ast as A
 from ....lang.checker import Checked
+from ....lang.compile_expr import Step, Value
+from ....lang.compile_stmt import _loop
 from ....lang.compiler import Compiled, Compiler
+from ....lang.ops import Choice, GameOps, State, Steps
+from ....lang.run import Run
+from ....lang.sides import Side
 from .text import CampaignWriter
 
-__all__ = ["CampaignCompiler", "Compiled", "compile_effect"]
+__all__ = ["Abilities", "CampaignCompiler", "Compiled", "TriggeredAbility", "compile_effect"]
+
+#: The properties ``the P of X`` reads, each through the game operation of that name.
+_PROPERTIES = frozenset({"majority", "minority", "key", "votes", "score", "hand_size", "deck_size", "discard_size"})
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """A ``when …:`` ability of a Media Support card, compiled (R12.16)."""
+
+    event: str  # "won" | "news" | "negative" | "end_turn"
+    matches: Callable[[GameOps, Side, Side | None], bool]  # (game, owner, whose event) → it fires
+    run: Step  # its effect, run on behalf of the card's owner
+    label: str  # its head as rules text ("when a state is won by you"), for the log
+
+
+@dataclass(frozen=True)
+class Abilities:
+    """A Media Support card's ongoing abilities, compiled (R4.4, R10.2, R12.16)."""
+
+    rolls: Callable[[GameOps, Side, Side], int | None]  # (game, owner, roller) → dice, or None
+    news: Callable[[GameOps, Side, State], Choice[State]] | None  # (game, owner, new state) → target
+    triggers: tuple[TriggeredAbility, ...] = ()
+
 
 
 class CampaignCompiler(Compiler):
     """The core's compiler, with Campaign Manager 2008's statements, conditions and values."""
 
     writer = CampaignWriter
+    def named_player(self, e: A.PlayerRef) -> Value:
+        if e.who == A.Who.OPPONENT:
+            return lambda r: r.me.other
+        side = Side(e.who)
+        return lambda r: side
+
+    def runs_now(self, s: A.Stmt) -> bool:
+        # `while in play:` runs nothing now: its abilities are compiled apart (``abilities``).
+        return not isinstance(s, A.WhileInPlay)
+
+    def followed(self, step: Step, after: A.Stmt) -> Step:
+        return _watched(step) if _tests_that(after) else step
+
+    def before(self, s: A.Stmt, step: Step) -> Step:
+        own = [b for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best)]
+        # One statement names one state per superlative phrase: the same phrase twice is one value,
+        # settled (and a tie broken) once (docs/language.md, "Superlatives").
+        once: list[A.Best] = []
+        for b in own:
+            same = next((u for u in once if u == b), None)
+            if same is None:
+                once.append(b)
+            else:
+                self._best_keys[id(b)] = self.best_key(same)
+        return self.settle(once, step, self.cause(s)) if once else step
+
+    def expr_StateName(self, e: A.StateName) -> Value:
+        name = e.name
+        return lambda r: r.ops.live(name)
+
+    def expr_GroupName(self, e: A.GroupName) -> Value:
+        g = e.name
+        return lambda r: g
+
+    def expr_IssueLit(self, e: A.IssueLit) -> Value:
+        i = e.issue
+        return lambda r: i
+
+    def expr_NewsState(self, e: A.NewsState) -> Value:
+        return lambda r: r.news
+
+    def expr_RowCount(self, e: A.RowCount) -> Value:
+        issue, state = self.expr(e.issue), self.expr(e.state)
+        if e.kind == "undecided":
+            return lambda r: r.ops.undecided(state(r), issue(r))
+        return lambda r: r.ops.row_length(state(r), issue(r))
+
+    def expr_It(self, e: A.It) -> Value:
+        return lambda r: r.it
+
+    def expr_Best(self, e: A.Best) -> Value:
+        # Settled, a tie broken, before the statement that reads it runs (``settle``).
+        key = self.best_key(e)
+        return lambda r: r.vars.get(key)
+
+    def best_key(self, e: A.Best) -> str:
+        # Not a variable name (those start with a capital): a superlative's slot in ``Run.vars``,
+        # one per node of the tree (the tree outlives the compiler, so ids stay distinct).
+        return self._best_keys.setdefault(id(e), f"#best{len(self._best_keys) + 1}")
+
+    def best_states(self, e: A.Best) -> Callable[[Run, list[State]], list[State]]:
+        """The states of ``among`` whose measure is highest (``most``) or lowest: more than one on a tie."""
+        measure, pick = self.expr(e.measure), max if e.most else min
+
+        def best(r: Run, among: list[State]) -> list[State]:
+            saved, values = r.it, []
+            try:
+                for state in among:
+                    r.it = state
+                    values.append(measure(r) or 0)
+            finally:
+                r.it = saved
+            if not values:
+                return []
+            top = pick(values)
+            return [s for s, v in zip(among, values) if v == top]
+        return best
+
+    def expr_BlocksOf(self, e: A.BlocksOf) -> Value:
+        who, issue, state = self.expr(e.player), self.expr(e.issue), self.expr(e.state)
+        return lambda r: r.ops.blocks(state(r), who(r), issue(r))
+
+    def expr_Of(self, e: A.Of) -> Value:
+        # Each property is the game operation of the same name (GameOps.votes, .hand_size…).
+        if e.prop not in _PROPERTIES:
+            raise TypeError(f"cannot compile {e!r}: no property {e.prop!r}")
+        # the plain name: a str subclass would miss the attribute cache at every read
+        sub, read = self.expr(e.subject), operator.attrgetter(str(e.prop.value) if isinstance(e.prop, A.Prop) else e.prop)
+        return lambda r: read(r.ops)(sub(r))
+
+    def cond_Leads(self, c: A.Leads) -> Callable[[Run], bool]:
+        who = self.expr(c.player)
+
+        def leads(r: Run) -> bool:
+            p = who(r)
+            return r.ops.score(p) > r.ops.score(p.other)
+        return leads
+
+    def cond_MediaInPlay(self, c: A.MediaInPlay) -> Callable[[Run], bool]:
+        if c.player is None:
+            return lambda r: r.ops.media_owner() is not None
+        owner = self.expr(c.player)
+        return lambda r: (o := r.ops.media_owner()) is not None and o is owner(r)
+
+    def state_name(self, e: A.Expr) -> Callable[[Run], str | None]:
+        """The name of the state ``e`` means, in play or not (a named state is known by its name
+        even once won, when it no longer reads as a state in play)."""
+        if isinstance(e, A.StateName):
+            name = e.name
+            return lambda r: name
+        state = self.expr(e)
+        return lambda r: None if (s := state(r)) is None else r.ops.state_name(s)
+
+    def cond_StateIs(self, c: A.StateIs) -> Callable[[Run], bool]:
+        name = self.state_name(c.state)
+        if c.status == "in_play":
+            return lambda r: (n := name(r)) is not None and r.ops.live(n) is not None
+        by = self.expr(c.by) if c.by is not None else None
+
+        def won(r: Run) -> bool:
+            n = name(r)
+            winner = next((side for won, side in r.ops.wins() if won == n), None)
+            return winner is not None and (by is None or winner is by(r))
+        return won
+
+    def cond_ThatWins(self, c: A.ThatWins) -> Callable[[Run], bool]:
+        name = self.state_name(c.state)
+        return lambda r: (n := name(r)) is not None and n in r.last
+
+    def settle(self, bests: list[A.Best], step: Step, cause: str) -> Step:
+        """``step``, after each superlative it reads is settled: when states tie, the acting
+        player (the active player where nobody acts) chooses among them."""
+        found = [(self.best_key(b), self.best_states(b),
+                  f"the state with the {'most' if b.most else 'fewest'} {self.writer('en').measure(b.measure)} (several tie)")
+                 for b in bests]
+
+        def settled(r: Run) -> Steps:
+            for key, best, what in found:
+                tied = best(r, list(r.ops.in_play))
+                if len(tied) > 1:
+                    r.vars[key] = yield from r.ops.choose_state(r.decider, tied, what, cause)
+                else:
+                    r.vars[key] = tied[0] if tied else None
+            yield from step(r)
+        return settled
+
+    def stmt_Gain(self, s: A.Gain, cause: str) -> Step:
+        amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
+        if isinstance(s.amount, A.Num) and s.amount.value == 1:  # the most common statement: no loop
+            def gain_one(r: Run) -> Steps:
+                live, iss = state(r), issue(r)
+                r.ops.tick()
+                yield from r.ops.gain(r.me, live, iss, cause)
+            return gain_one
+
+        def gain(r: Run) -> Steps:
+            live, iss = state(r), issue(r)
+            for _ in range(amount(r)):
+                r.ops.tick()
+                yield from r.ops.gain(r.me, live, iss, cause)
+        return gain
+
+    def stmt_Shift(self, s: A.Shift, cause: str) -> Step:
+        state, amount, issue = self.expr(s.state), self.count(s.amount), self.expr(s.issue)
+
+        def shift(r: Run) -> Steps:
+            yield from r.ops.shift(state(r), amount(r), issue(r), cause)
+        return shift
+
+    def stmt_Alter(self, s: A.Alter, cause: str) -> Step:
+        state = self.expr(s.state)
+
+        def alter(r: Run) -> Steps:
+            r.ops.alter(state(r), cause)
+            return
+            yield  # pragma: no cover - makes this a generator
+        return alter
+
+    def stmt_DemographicSupport(self, s: A.DemographicSupport, cause: str) -> Step:
+        group = self.expr(s.group)
+
+        def demographic(r: Run) -> Steps:
+            yield from r.ops.demographic_support(r.me, group(r), cause)
+        return demographic
+
+    def stmt_Draw(self, s: A.Draw, cause: str) -> Step:
+        amount = self.count(s.amount)
+
+        def draw(r: Run) -> Steps:
+            r.ops.draw_cards(r.me, amount(r), cause)
+            return
+            yield  # pragma: no cover
+        return draw
+
+    def stmt_DrawAndPlay(self, s: A.DrawAndPlay, cause: str) -> Step:
+        amount = self.count(s.amount)
+
+        def draw_and_play(r: Run) -> Steps:
+            drawn = r.ops.draw_cards(r.me, amount(r), cause)
+            card = yield from r.ops.choose_card_to_play(r.me, drawn, cause)
+            if card is not None:
+                yield from r.ops.play_card(r.me, card, nested=True, cause=cause)
+        return draw_and_play
+
+    def stmt_Discard(self, s: A.Discard, cause: str) -> Step:
+        amount = self.count(s.amount)
+
+        def discard(r: Run) -> Steps:
+            for _ in range(amount(r)):
+                card = yield from r.ops.choose_discard(r.me, cause)
+                if card is None:
+                    return
+                r.ops.discard_from_hand(r.me, card, "effect", cause)
+        return discard
+
+    def stmt_DiscardAny(self, s: A.DiscardAny, cause: str) -> Step:
+        var = s.var
+
+        def discard_any(r: Run) -> Steps:
+            n = 0
+            while True:
+                r.ops.tick()
+                card = yield from r.ops.choose_discard_or_stop(r.me, n, cause)
+                if card is None:
+                    break
+                r.ops.discard_from_hand(r.me, card, "effect", cause)
+                n += 1
+            r.vars[var] = n
+        return discard_any
+
+    def stmt_ChooseIssue(self, s: A.ChooseIssue, cause: str) -> Step:
+        var = s.var
+
+        def choose_issue(r: Run) -> Steps:
+            r.vars[var] = yield from r.ops.choose_issue(r.me, cause)
+        return choose_issue
+
+    def stmt_ChooseCard(self, s: A.ChooseCard, cause: str) -> Step:
+        var = s.var
+
+        def choose_card(r: Run) -> Steps:
+            r.vars[var] = yield from r.ops.choose_card(r.me, cause)
+        return choose_card
+
+    def stmt_PlayCard(self, s: A.PlayCard, cause: str) -> Step:
+        var = s.var
+
+        def play(r: Run) -> Steps:
+            cid = r.vars.get(var)
+            if cid is not None and r.ops.in_hand(r.me, cid) and r.ops.playable(r.me, cid):
+                yield from r.ops.play_card(r.me, cid, nested=True, cause=cause)
+        return play
+
+    def stmt_DiscardCard(self, s: A.DiscardCard, cause: str) -> Step:
+        var = s.var
+
+        def discard_card(r: Run) -> Steps:
+            cid = r.vars.get(var)
+            if cid is not None and r.ops.in_hand(r.me, cid):
+                r.ops.discard_from_hand(r.me, cid, "effect", cause)
+            return
+            yield  # pragma: no cover
+        return discard_card
+
+    def ability(self, s: A.RollDice | A.NewsTarget, cause: str) -> Step:
+        """Abilities are not steps: ``abilities`` compiles them for the game to call."""
+        raise TypeError(f"cannot compile {s!r} as a step: abilities stand only inside `while in play:` "
+                        "(the checker lets no other through)")
+
+    stmt_RollDice = stmt_NewsTarget = stmt_Trigger = ability
+
+    def stmt_ForEach(self, s: A.ForEach, cause: str) -> Step:
+        var, body = s.var, self.block(s.body)
+        where = self.cond(s.where) if s.where is not None else None
+
+        def for_each(r: Run) -> Steps:
+            for state in _loop(r, list(r.ops.in_play)):  # the states in play when the loop starts
+                if not r.ops.still_in_play(state):
+                    continue
+                r.vars[var] = state
+                if where is None or where(r):
+                    yield from body(r)
+        return for_each
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, cause: str) -> Step:
+        # ``block`` leaves these out; here for a body given alone: nothing runs now.
+        return self.stmt_Nothing(A.Nothing(pos=s.pos), cause)
+
+    def stmt_ChooseState(self, s: A.ChooseState, cause: str) -> Step:
+        return self.choose_state(s, cause)
+
+    def choose_state(self, s: A.ChooseState, cause: str) -> Step:
+        var, different = s.var, s.different
+        where = self.cond(s.where) if s.where is not None else None
+        self._ids += 1
+        key = self._ids
+        what = self.writer.state_choice_text(s)  # rules text, never effect source
+        best = self.best_states(s.best) if s.best is not None else None
+
+        def choose_state(r: Run) -> Steps:
+            used = r.chosen.setdefault(key, set()) if different else None
+            if where is None and used is None:  # `choose a state as S`: every state in play fits
+                fits = list(r.ops.in_play)
+                r.vars[var] = None
+            else:
+                fits = []
+                for state in r.ops.in_play:
+                    if used is not None and state in used:
+                        continue
+                    r.vars[var] = state
+                    if where is None or where(r):
+                        fits.append(state)
+                r.vars[var] = None
+            if best is not None:  # the best of those that fit; a tie is the player's choice
+                fits = best(r, fits)
+            chosen = yield from r.ops.choose_state(r.me, fits, what, cause)
+            if chosen is not None:
+                r.vars[var] = chosen
+                if used is not None:
+                    used.add(chosen)
+        return choose_state
+
+    def abilities(self, stmts: tuple[A.Stmt, ...]) -> Abilities | None:
+        if not stmts:
+            return None
+        rolls: list[tuple[Value, Value]] = []
+        news = None
+        triggers: list[TriggeredAbility] = []
+        for s in stmts:
+            if isinstance(s, A.RollDice):
+                rolls.append((self.expr(s.player), self.count(s.count)))
+            elif isinstance(s, A.NewsTarget):
+                news = self.news_target(s)
+            elif isinstance(s, A.Trigger):
+                triggers.append(self.trigger(s))
+
+        def roll_count(game: GameOps, owner: Side, roller: Side) -> int | None:
+            r = Run(game, owner)
+            for who, n in rolls:
+                if who(r) is roller:
+                    return int(n(r))
+            return None
+        return Abilities(roll_count, news, tuple(triggers))
+
+    def trigger(self, s: A.Trigger) -> TriggeredAbility:
+        who = self.expr(s.player) if s.player is not None else None
+
+        def matches(game: GameOps, owner: Side, whose: Side | None) -> bool:
+            return who is None or who(Run(game, owner)) is whose
+        return TriggeredAbility(s.event, matches, self.block(s.body), self.writer.trigger_text(s))
+
+    def news_target(self, s: A.NewsTarget) -> Callable[[GameOps, Side, State], Choice[State]]:
+        chooser = self.expr(s.chooser) if s.chooser is not None else None
+        # A state rule (`the state with the most votes`) is settled for the owner, who breaks a tie.
+        value = self.expr(s.state) if s.state is not None else None
+        settle = self.settle(list(A.bests(s.state)) if s.state is not None else [],
+                             self.stmt_Nothing(A.Nothing(pos=s.pos), ""), self.cause(s))
+
+        def target(game: GameOps, owner: Side, new: State) -> Choice[State]:
+            states = list(game.in_play)
+            if not states:
+                return new
+            if chooser is not None:
+                return (yield from game.choose_news_target(chooser(Run(game, owner)), states))
+            assert value is not None
+            r = Run(game, owner)
+            yield from settle(r)
+            chosen = value(r)
+            return chosen if chosen is not None else new
+        return target
 
 
 def compile_effect(checked: Checked, item: str) -> Compiled:
     return CampaignCompiler(item).effect(checked)
+
+
+def _tests_that(s: A.Stmt) -> bool:
+    """Whether ``s`` is an `if` (or `else if`) whose condition asks `that wins …`."""
+    while isinstance(s, A.If):
+        if _has_that(s.cond):
+            return True
+        if len(s.otherwise) != 1:
+            return False
+        s = s.otherwise[0]
+    return False
+
+
+def _has_that(c: A.Cond) -> bool:
+    if isinstance(c, A.ThatWins):
+        return True
+    if isinstance(c, (A.And, A.Or)):
+        return _has_that(c.left) or _has_that(c.right)
+    return isinstance(c, A.Not) and _has_that(c.operand)
+
+
+def _watched(step: Step) -> Step:
+    """``step``, remembering the states won while it runs, for the `that wins` after it."""
+    def watched(r: Run) -> Steps:
+        before = len(r.ops.wins())
+        yield from step(r)
+        r.last = tuple(name for name, _ in r.ops.wins()[before:])
+    return watched
