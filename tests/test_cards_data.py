@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cmdsl.lang import ast as A
+from cmdsl.games.cm2008.vocabulary import nodes as A
 from cmdsl.games.cm2008.model import CardSet, Side
 
 from .conftest import published_game

@@ -9,13 +9,12 @@ import re
 import pytest
 
 from cmdsl.errors import CardError
-from cmdsl.lang import ast as A
+from cmdsl.games.cm2008.vocabulary import nodes as A
 from cmdsl.lang.checker import Context, Names
 from cmdsl.games.cm2008.vocabulary.checker import check
-from cmdsl.lang.english import effect_form
+from cmdsl.games.cm2008.vocabulary.english import effect_form
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.vocabulary.text import CampaignWriter as Writer
-from cmdsl.lang.visitor import CONDS, EXPRS, STMTS
 from cmdsl.games.cm2008.model import CardSet
 
 W = "while in play:\n"
@@ -91,7 +90,7 @@ CASES = [(name, sample) for name, samples in SAMPLES.items() for sample in sampl
 
 
 def test_every_construct_has_a_sample() -> None:
-    assert {c.__name__ for c in (*EXPRS, *CONDS, *STMTS)} <= set(SAMPLES), "a new construct needs a sample here"
+    assert {c.__name__ for c in (*A.EXPRS, *A.CONDS, *A.STMTS)} <= set(SAMPLES), "a new construct needs a sample here"
 
 
 def program(cards: CardSet, sample: str) -> tuple[str, str, int, A.Program]:
@@ -116,7 +115,7 @@ def statement_at(body: tuple[A.Stmt, ...], line: int) -> A.Stmt:
             if isinstance(value, tuple) and value and isinstance(value[0], tuple):
                 blocks = list(value)
             for block in blocks:
-                if all(isinstance(x, STMTS) for x in block):
+                if all(isinstance(x, A.STMTS) for x in block):
                     try:
                         return statement_at(block, line)
                     except LookupError:

@@ -11,7 +11,7 @@ import yaml
 
 from cmdsl.games.cm2008 import catalog
 from cmdsl.games.cm2008.glossary import GLOSSARY_FR
-from cmdsl.lang import phrases
+from cmdsl.games.cm2008.vocabulary import phrases
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "glossary.md"
 

@@ -1,7 +1,8 @@
 """Every pass over the effect AST handles every node class (issue "The effect language, version 2",
-item 6): the checker, the compiler, the unparser, the rules text (English and French) and the
-work bound. A pass is a ``Visitor`` with one method per node class (``cmdsl/lang/visitor.py``); a
-node class a pass lacks is an error, never a dropped sentence.
+item 6; issue 29 §5: the core's nodes and each game's): the checker, the compiler, the unparser,
+the rules text (English and French) and the work bound. A pass is a ``Visitor`` with one method per
+node class (``cmdsl/lang/visitor.py``); a node class a pass lacks is an error, never a dropped
+sentence. The core language's passes handle its nodes; a game's vocabulary's, the core's and its own.
 """
 
 from __future__ import annotations
@@ -11,7 +12,14 @@ from typing import Iterator
 
 import pytest
 
-from cmdsl.lang import ast as A
+from cmdsl.games.cm2008.vocabulary import nodes as A
+from cmdsl.lang import ast as core
+from cmdsl.lang.checker import Checker
+from cmdsl.lang.compiler import Compiler
+from cmdsl.lang.render import Unparser
+from cmdsl.lang.text import Writer
+from cmdsl.lang.vocabulary import Vocabulary
+from cmdsl.lang.work import Bounds
 from cmdsl.games.cm2008.vocabulary import render
 from cmdsl.lang.checker import Context, ContextKind, Names
 from cmdsl.games.cm2008.vocabulary.checker import check
@@ -20,37 +28,63 @@ from cmdsl.lang.origin import Origin
 from cmdsl.games.cm2008.vocabulary import VOCABULARY as V, parse_effect
 from cmdsl.lang.text import LANGS
 from cmdsl.games.cm2008.vocabulary.text import rules_text
-from cmdsl.lang.visitor import CONDS, EXPRS, STMTS, UnhandledNode, Visitor
+from cmdsl.lang.visitor import Family, UnhandledNode, Visitor, family
 from cmdsl.games.cm2008.vocabulary.work import block_work
 from cmdsl.games.cm2008.model import CardSet
 
-#: Every pass, with the node classes it must handle. The work bound visits no condition: a
-#: condition carries out no statement, so the statement that tests it counts its unit.
-PASSES: dict[str, tuple[type[Visitor], set[type[A.Node]]]] = {
-    "checker": (V.checker, {*EXPRS, *CONDS, *STMTS}),
-    "compiler": (V.compiler, {*EXPRS, *CONDS, *STMTS}),
-    "render": (V.unparser, {*EXPRS, *CONDS, *STMTS}),
-    "text": (V.writer, {*EXPRS, *CONDS, *STMTS}),
-    "work": (V.bounds, {*EXPRS, *STMTS}),
+def _passes(nodes: tuple[type[core.Node], ...], checker: type[Visitor], compiler: type[Visitor],
+            unparser: type[Visitor], writer: type[Visitor], bounds: type[Visitor]
+            ) -> dict[str, tuple[type[Visitor], set[type[core.Node]]]]:
+    """Every pass of a language, with the node classes it must handle. The work bound visits no
+    condition: a condition carries out no statement, so the statement that tests it counts its unit."""
+    exprs, conds, stmts = (family(nodes, kind) for kind in (core.Expr, core.Cond, core.Stmt))
+    return {"checker": (checker, {*exprs, *conds, *stmts}), "compiler": (compiler, {*exprs, *conds, *stmts}),
+            "render": (unparser, {*exprs, *conds, *stmts}), "text": (writer, {*exprs, *conds, *stmts}),
+            "work": (bounds, {*exprs, *stmts})}
+
+
+def _vocabulary_passes(v: Vocabulary, nodes: tuple[type[core.Node], ...]
+                       ) -> dict[str, tuple[type[Visitor], set[type[core.Node]]]]:
+    return _passes(nodes, v.checker, v.compiler, v.unparser, v.writer, v.bounds)
+
+
+#: Each language's passes: the core's alone, and each game's vocabulary's (the core's nodes and its own).
+LANGUAGES = {
+    "core": _passes(core.NODES, Checker, Compiler, Unparser, Writer, Bounds),
+    "cm2008": _vocabulary_passes(V, A.ALL_NODES),
 }
+PASSES = LANGUAGES["cm2008"]
 
 
-def node_classes() -> set[type[A.Node]]:
-    """Every concrete node class declared in ``ast.py`` (not the kinds: expression, condition, statement)."""
-    return {c for _, c in inspect.getmembers(A, inspect.isclass)
-            if issubclass(c, A.Node) and c not in (A.Node, A.Expr, A.Cond, A.Stmt) and c.__module__ == A.__name__}
+def node_classes(*modules: object) -> set[type[core.Node]]:
+    """Every concrete node class declared in these modules (not the kinds: expression, condition, statement)."""
+    names = {getattr(m, "__name__") for m in modules}
+    return {c for m in modules for _, c in inspect.getmembers(m, inspect.isclass)
+            if issubclass(c, core.Node) and c not in (core.Node, core.Expr, core.Cond, core.Stmt)
+            and c.__module__ in names}
+
+
+def _kinds(nodes: tuple[type[core.Node], ...]) -> list[type[core.Node]]:
+    kinds: list[Family] = [family(nodes, kind) for kind in (core.Expr, core.Cond, core.Stmt)]
+    return [n for f in kinds for n in f]
 
 
 def test_every_node_class_is_of_exactly_one_kind() -> None:
     # A class left out of NODES would be left out of every pass's families too.
-    kinds = [*EXPRS, *CONDS, *STMTS]
-    assert len(kinds) == len(set(kinds)) == len(A.NODES)
-    assert node_classes() == set(kinds) | {A.Program}  # Program: each pass's entry point
+    for nodes, modules in ((core.NODES, (core,)), (A.ALL_NODES, (core, A))):
+        kinds = _kinds(nodes)
+        assert len(kinds) == len(set(kinds)) == len(nodes)
+        assert node_classes(*modules) == set(kinds) | {core.Program}  # Program: each pass's entry point
 
 
-@pytest.mark.parametrize("name", PASSES)
-def test_every_pass_has_a_method_per_node_class(name: str) -> None:
-    visitor, required = PASSES[name]
+def test_a_vocabulary_declares_its_own_nodes_only() -> None:
+    assert V.nodes == A.NODES and not set(V.nodes) & set(core.NODES)
+    assert {n.__module__ for n in V.nodes} == {A.__name__}
+
+
+@pytest.mark.parametrize("language, name", [(lang, name) for lang in LANGUAGES for name in LANGUAGES[lang]])
+def test_every_pass_has_a_method_per_node_class(language: str, name: str) -> None:
+    visitor, required = LANGUAGES[language][name]
     declared = {node for nodes in visitor.families.values() for node in nodes}
     assert required <= declared, f"{name} declares no family for {sorted(c.__name__ for c in required - declared)}"
     assert visitor.missing() == [], f"{name} lacks {visitor.missing()}"
@@ -79,9 +113,9 @@ def test_an_unknown_node_is_an_error(mini: CardSet) -> None:
     class Stray(A.Node):
         pass
 
-    for name, visitor, family in instances(mini):
+    for name, visitor, kind in instances(mini):
         with pytest.raises(UnhandledNode, match="Stray"):
-            visitor.visit(family, Stray())
+            visitor.visit(kind, Stray())
         assert name
 
 
@@ -153,7 +187,7 @@ def test_the_examples_use_every_node_class(mini: CardSet) -> None:
     for text, ctx in EXAMPLES:
         parsed = parse_effect(text)
         found |= classes_in(parsed) | classes_in(check(parsed, names, ctx).program)
-    assert node_classes() - found == set()
+    assert node_classes(core, A) - found == set()
 
 
 @pytest.mark.parametrize("text, ctx", EXAMPLES)

@@ -17,7 +17,7 @@ from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.lang.origin import Origin
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.vocabulary.text import option_text, rules_text
-from cmdsl.lang.work import MAX_TRIGGERS
+from cmdsl.games.cm2008.vocabulary.work import MAX_TRIGGERS
 from cmdsl.games.cm2008.vocabulary.work import block_work
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet, Side

@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cmdsl.lang import ast as A
+from cmdsl.games.cm2008.vocabulary import nodes as A
 from cmdsl.games.cm2008.vocabulary import render
 from cmdsl.lang.checker import Context, ContextKind, Names
 from cmdsl.games.cm2008.vocabulary.checker import check

@@ -24,7 +24,7 @@ __all__ = ["Checked", "Checker", "Context", "ContextKind", "Names"]
 @dataclass(frozen=True)
 class Checked:
     program: A.Program
-    abilities: tuple[A.Stmt, ...]  # `while in play:` statements of a Media Support card
+    abilities: tuple[A.Stmt, ...]  # what the effect gives its card while in play (a game's)
     work: Work  # a bound on the work of running it (lang/work.py); the set decides what plays cost
 
 

@@ -3,7 +3,7 @@ compiles a card's abilities on top of these, ``compile_expr.py`` its expressions
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterable, Iterator, TypeVar
+from typing import Callable, ClassVar, Iterable, Iterator, TypeVar
 
 from . import ast as A
 from .ops import Steps
@@ -52,12 +52,14 @@ class StmtCompiler(ExprCompiler):
         return step
 
     def stmt(self, s: A.Stmt) -> Step:
+        first = self.before(s)  # before the statement is compiled: it may decide what its parts read
         step: Step = self.visit("stmt", s, self.cause(s))
-        return self.before(s, step)
+        return first(step) if first is not None else step
 
-    def before(self, s: A.Stmt, step: Step) -> Step:
-        """``step``, after what its statement needs settled first (a game's superlatives)."""
-        return step
+    def before(self, s: A.Stmt) -> Callable[[Step], Step] | None:
+        """What makes a statement's step run after what it needs settled first (a game's
+        superlatives); None: nothing."""
+        return None
 
     def stmt_Nothing(self, s: A.Nothing, cause: str) -> Step:
         def nothing(r: Run) -> Steps:

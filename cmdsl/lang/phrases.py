@@ -1,159 +1,32 @@
-"""The phrase tables of the rules text (``text.py``), one per language: every word a card's
-generated text uses. English, and French, the rulebook's language."""
+"""The core language's phrase tables (``text.py``), one per language: the words of its own
+statements and conditions. A game's vocabulary adds its own (English, and French, the rulebook's
+language)."""
 
 from __future__ import annotations
 
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "you": "you", "opponent": "your opponent", "active": "the active player", "mccain": "McCain", "obama": "Obama",
-        "defense": "Defense", "economy": "Economy", "news": "the affected state",
-        "majority": "the majority issue of {0}", "minority": "the minority issue of {0}",
-        "key": "the key demographic of {0}", "votes": "the number of electoral votes of {0}",
-        "score": "{0}", "hand_size": "the number of cards in {0}",
-        "blocks": "the number of {issue} blocks of {state} in {colour}",
-        "blocks_on": "the number of blocks of {state} in {colour} on {issue}",
-        "deck_size": "the number of cards in {0}", "discard_size": "the number of cards in {0}",
-        "row_undecided": "the number of undecided {issue} blocks of {state}",
-        "row_all": "the number of {issue} blocks of {state}",
-        "row_undecided_on": "the number of undecided blocks of {state} on {issue}",
-        "row_all_on": "the number of blocks of {state} on {issue}",
-        "its_majority": "its majority issue", "its_minority": "its minority issue",
-        "it": "that state", "in": "in {0}", "found": "that state",
-        "find": "Find {0}.",
-        "best": "the state in play with the {most} {measure} ({tie})",
-        "most": "most", "fewest": "fewest",
-        "m_votes": "electoral votes", "m_blocks": "{issue} blocks in {colour}",
-        "m_undecided": "undecided {issue} blocks", "m_row": "{issue} blocks",
-        "m_blocks_on": "blocks in {colour} on {issue}", "m_undecided_on": "undecided blocks on {issue}",
-        "m_row_on": "blocks on {issue}",
-        "tie": "{who} chooses on a tie", "tie_you": "you choose on a tie",
-        "in_play_cond": "{0} is in play", "won": "{0} has been won", "won_by": "{0} has been won by {1}",
-        "that_wins": "that won {0}",
-        "when_won": "When {who} wins a state:", "when_won_you": "When you win a state:",
-        "when_won_any": "When a state is won:", "when_news": "When Breaking News is drawn:",
-        "when_negative": "When {who} goes negative:", "when_negative_you": "When you go negative:",
-        "end_turn": "At the end of {p} turn:", "end_each_turn": "At the end of each turn:",
-        "+": "plus", "-": "minus",
-        "=": "is", "!=": "is not", "<": "is less than", ">": "is more than", "<=": "is at most", ">=": "is at least",
-        "leads": "{who} leads in electoral votes", "leads_you": "you lead in electoral votes",
-        "media": "a Media Support card is in play",
-        "has_media": "{who} has a Media Support card in play", "has_media_you": "you have a Media Support card in play",
-        "and": "{0} and {1}", "or": "{0} or {1}", "not": "it is not the case that {0}",
-        "support": "support|supports", "card": "card|cards", "box": "box|boxes", "other": "other card|other cards",
-        "gain": "Gain {n} on {issue} {state}.", "gain_its": "Gain {n} {state} on {issue}.",
-        "shift": "Shift {state} {n} toward {issue}.",
-        "alter": "Move the key demographic of {state} to its other group.",
-        "demographic": ("Demographic Support ({g}): in every state in play whose key demographic is {g}, "
-                        "each empty white circle gets one of your tokens."),
-        "draw": "Draw {n}.", "draw_play": "Draw {n} and play one of them at once.",
-        "cost": "Discard {n} (a cost: this card cannot be played without {k} in hand).",
-        "discard": "Discard {n} (as many as possible).", "discard_one": "Discard one card, if possible.",
-        "discard_any": "Discard any number of cards, even none; call that number {v}.",
-        "choose_state": "Choose {which}; call it {v}.", "choose_state_where": "Choose {which} (call it {v}){where}.",
-        "choose_best": "{which} with the {most} {measure}", "a_state": "a state in play", "different": "a different state in play (not one already chosen here)",
-        "where": " where {0}",
-        "choose_issue": "Choose an issue, Economy or Defense; call it {v}.",
-        "choose_card": "Choose a card from your hand; call it {v}.",
-        "play": "Play {v} at once.", "discard_card": "Discard {v}.", "nothing": "Nothing happens.",
-        "no_die": "When {who} {goes} negative, {they} {do} not roll the Going Negative die: {other} {gets} no result.",
-        "dice": "When {who} {goes} negative, {they} {rolls} the Going Negative die {times}; {other} {carries} out each result.",
-        "goes": "goes", "goes_you": "go", "they": "they", "they_you": "you", "do": "do", "gets": "gets|get",
-        "rolls": "roll", "carries": "carries|carry",
-        "news_chosen": "Each Breaking News affects a state in play chosen by {who}.",
-        "news_chosen_you": "Each Breaking News affects a state in play of your choice.", "group": "{0}",
-        "news_state": "Each Breaking News affects {0}.",
-        "if": "If {0}:", "elif": "Otherwise, if {0}:", "else": "Otherwise:",
-        "for_each": "For each state in play (call it {v}){where}:",
-        "once": "Once", "twice": "Twice", "times": "{0} times", "times_computed": "As many times as {0}",
-        "as": "{Who} does this:", "as_you": "You do this:", "as_note": "{Who} does this (“you” below is {who}):",
-        "choose_one": "Choose one:", "in_play": "While this card is in play:",
-    },
-    "fr": {
-        "you": "vous", "opponent": "votre adversaire", "active": "le joueur actif", "mccain": "McCain", "obama": "Obama",
-        "defense": "la Défense", "economy": "l'Économie", "news": "l'État concerné",
-        "majority": "l'enjeu majoritaire de {0}", "minority": "l'enjeu minoritaire de {0}",
-        "key": "la clef démographique de {0}", "votes": "le nombre de votes électoraux de {0}",
-        "score": "{0}", "hand_size": "le nombre de cartes dans {0}",
-        "blocks": "le nombre de blocs de {state} côté {issue} à {colour}",
-        "blocks_on": "le nombre de blocs de {state} à {colour} du côté de {issue}",
-        "deck_size": "le nombre de cartes dans {0}", "discard_size": "le nombre de cartes dans {0}",
-        "defense_bare": "Défense", "economy_bare": "Économie",
-        "row_undecided": "le nombre de blocs indécis de {state} côté {issue}",
-        "row_all": "le nombre de blocs de {state} côté {issue}",
-        "row_undecided_on": "le nombre de blocs indécis de {state} du côté de {issue}",
-        "row_all_on": "le nombre de blocs de {state} du côté de {issue}",
-        "its_majority": "son enjeu majoritaire", "its_minority": "son enjeu minoritaire",
-        "it": "cet État", "in": "dans {0}", "found": "cet État",
-        "find": "Trouvez {0}.",
-        "best": "l'État en jeu qui a le {most} de {measure} ({tie})",
-        "most": "plus", "fewest": "moins",
-        "m_votes": "votes électoraux", "m_blocks": "blocs côté {issue} à {colour}",
-        "m_undecided": "blocs indécis côté {issue}", "m_row": "blocs côté {issue}",
-        "m_blocks_on": "blocs à {colour} du côté de {issue}", "m_undecided_on": "blocs indécis du côté de {issue}",
-        "m_row_on": "blocs du côté de {issue}",
-        "tie": "en cas d'égalité, {who} choisit", "tie_you": "en cas d'égalité, vous choisissez",
-        "in_play_cond": "{0} est en jeu", "won": "{0} a été remporté{e}", "won_by": "{1} a remporté {0}",
-        "that_wins": "{0} vient ainsi d'être remporté{e}",
-        "when_won": "Quand {who} remporte un État :", "when_won_you": "Quand vous remportez un État :",
-        "when_won_any": "Quand un État est remporté :", "when_news": "Quand une Breaking News est piochée :",
-        "when_negative": "Quand {who} joue une carte Going Negative :",
-        "when_negative_you": "Quand vous jouez une carte Going Negative :",
-        "end_turn": "À la fin du tour de {who} :", "end_turn_you": "À la fin de votre tour :",
-        "end_each_turn": "À la fin de chaque tour :",
-        "+": "plus", "-": "moins",
-        "=": "est", "!=": "n'est pas", "<": "est inférieur à", ">": "est supérieur à", "<=": "est au plus",
-        ">=": "est au moins",
-        "leads": "{who} mène aux votes électoraux", "leads_you": "vous menez aux votes électoraux",
-        "media": "une carte Media Support est en jeu",
-        "has_media": "{who} a une carte Media Support en jeu",
-        "has_media_you": "vous avez une carte Media Support en jeu",
-        "and": "{0} et {1}", "or": "{0} ou {1}", "not": "il est faux que {0}",
-        "support": "soutien|soutiens", "card": "carte|cartes", "box": "case|cases", "other": "autre carte|autres cartes",
-        "gain": "Gagnez {n} sur {issue} {state}.", "gain_its": "Gagnez {n} {state} sur {issue}.",
-        "shift": "Orientez {state} de {n} vers {issue}.",
-        "alter": "Déplacez la clef démographique de {state} sur son autre groupe.",
-        "demographic": ("Soutien démographique ({g}) : dans chaque État en jeu dont la clef démographique est "
-                        "{the_g}, chaque cercle blanc libre reçoit un de vos jetons."),
-        "draw": "Piochez {n}.", "draw_play": "Piochez {n} et jouez-en une aussitôt.",
-        "cost": "Défaussez {n} (un coût : cette carte ne se joue pas sans {k} en main).",
-        "discard": "Défaussez {n} (autant que possible).", "discard_one": "Défaussez 1 carte, si possible.",
-        "discard_any": "Défaussez autant de cartes que vous voulez, même aucune ; appelez ce nombre {v}.",
-        "choose_state": "Choisissez {which} ; appelez-le {v}.",
-        "choose_state_where": "Choisissez {which} (appelez-le {v}){where}.",
-        "choose_best": "{which} qui a le {most} de {measure}", "a_state": "un État en jeu", "different": "un autre État en jeu (pas un déjà choisi ici)",
-        "where": " tel que {0}",
-        "choose_issue": "Choisissez un enjeu, Économie ou Défense ; appelez-le {v}.",
-        "choose_card": "Choisissez une carte de votre main ; appelez-la {v}.",
-        "play": "Jouez {v} aussitôt.", "discard_card": "Défaussez {v}.", "nothing": "Rien ne se passe.",
-        "no_die": ("Quand {who} {goes} une carte Going Negative, {they} ne {rolls} pas le dé Going Negative : "
-                   "{other} n'{gets} aucun résultat."),
-        "dice": ("Quand {who} {goes} une carte Going Negative, {they} {rolls} le dé Going Negative {times} ; "
-                 "{other} {carries} chaque résultat."),
-        "goes": "joue", "goes_you": "jouez", "they": "il", "they_you": "vous", "do": "",
-        "gets": "obtient|obtenez", "rolls": "lance|lancez", "carries": "applique|appliquez",
-        "news_chosen": "Chaque Breaking News affecte un État en jeu choisi par {who}.",
-        "news_chosen_you": "Chaque Breaking News affecte un État en jeu de votre choix.",
-        "group": "le groupe « {0} »",  # as the rulebook names one: le groupe "Seniors"
-        "news_state": "Chaque Breaking News affecte {0}.",
-        "if": "Si {0} :", "elif": "Sinon, si {0} :", "else": "Sinon :",
-        "for_each": "Pour chaque État en jeu (appelez-le {v}){where} :",
-        "once": "Une fois", "twice": "Deux fois", "times": "{0} fois", "times_computed": "Autant de fois que {0}",
-        "as": "{Who} fait ceci :", "as_you": "Vous faites ceci :",
-        "as_note": "{Who} fait ceci (« vous » désigne ci-dessous {who}) :",
-        "choose_one": "Choisissez une option :", "in_play": "Tant que cette carte est en jeu :",
-    },
-}
-EN_NUMBERS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-EN_POSSESSIVE = {"you": "your", "your opponent": "your opponent's"}
-#: What a player owns, as each language names it (``Writer.owned``): "your hand", "la main de McCain".
-NOUNS = {"en": {"score": "score", "hand_size": "hand", "deck_size": "deck", "discard_size": "discard pile",
-                 "colour": "colour"},
-          "fr": {"score": "score", "hand_size": "main", "deck_size": "pioche", "discard_size": "défausse",
-                 "colour": "couleur"}}
-FR_MASCULINE = {"score"}
-#: The other player, as each language names them (R8.1: the roller's opponent carries out a result).
-OTHER = {"en": {"you": "your opponent", "your opponent": "you", "McCain": "Obama", "Obama": "McCain",
-                 "the active player": "the other player"},
-          "fr": {"vous": "votre adversaire", "votre adversaire": "vous", "McCain": "Obama", "Obama": "McCain",
-                 "le joueur actif": "l'autre joueur"}}
-YOU_WORDS = {"en": ("you", "your"), "fr": ("vous", "votre", "vos")}
+from types import MappingProxyType
+from typing import Mapping
+
+PHRASES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "en": MappingProxyType({
+        "you": "you", "active": "the active player", "+": "plus", "-": "minus", "=": "is", "!=": "is not",
+        "<": "is less than", ">": "is more than", "<=": "is at most", ">=": "is at least", "and": "{0} and {1}",
+        "or": "{0} or {1}", "not": "it is not the case that {0}", "nothing": "Nothing happens.", "if": "If {0}:",
+        "elif": "Otherwise, if {0}:", "else": "Otherwise:", "once": "Once", "twice": "Twice", "times": "{0} times",
+        "times_computed": "As many times as {0}", "as": "{Who} does this:", "as_you": "You do this:",
+        "as_note": "{Who} does this (“you” below is {who}):", "choose_one": "Choose one:",
+    }),
+    "fr": MappingProxyType({
+        "you": "vous", "active": "le joueur actif", "+": "plus", "-": "moins", "=": "est", "!=": "n'est pas",
+        "<": "est inférieur à", ">": "est supérieur à", "<=": "est au plus", ">=": "est au moins",
+        "and": "{0} et {1}", "or": "{0} ou {1}", "not": "il est faux que {0}", "nothing": "Rien ne se passe.",
+        "if": "Si {0} :", "elif": "Sinon, si {0} :", "else": "Sinon :", "once": "Une fois", "twice": "Deux fois",
+        "times": "{0} fois", "times_computed": "Autant de fois que {0}", "as": "{Who} fait ceci :",
+        "as_you": "Vous faites ceci :", "as_note": "{Who} fait ceci (« vous » désigne ci-dessous {who}) :",
+        "choose_one": "Choisissez une option :",
+    }),
+})
+EN_NUMBERS = MappingProxyType({0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"})
+#: "your", the possessive of the player who acts (a game adds those of the players it names).
+EN_POSSESSIVE: Mapping[str, str] = MappingProxyType({"you": "your"})
+YOU_WORDS = MappingProxyType({"en": ("you", "your"), "fr": ("vous", "votre", "vos")})

@@ -113,5 +113,5 @@ class Unparser(ExprUnparser):
         return "\n".join(self.block(p.body)) + "\n"
 
     def one_line(self, stmts: tuple[A.Stmt, ...]) -> str:
-        """A block on one line, for an option label: ``gain 1 support on economy in S; draw 1``."""
+        """A block on one line, for an option label: ``repeat 2: nothing; nothing``."""
         return "; ".join(line.strip().rstrip(":") for line in self.block(stmts))

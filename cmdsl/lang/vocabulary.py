@@ -12,6 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from .ast import Node
 from .checker import Checker
 from .compiler import Compiler
 from .render import Unparser
@@ -27,6 +28,8 @@ class Vocabulary:
     name: str  # the game's, as the registry names it
     #: the text of its grammar, which extends the core's rules by name (``%extend``)
     grammar: Callable[[], str]
+    #: its node classes (``cmdsl.lang.ast.Expr``, ``Cond`` and ``Stmt`` subclasses)
+    nodes: tuple[type[Node], ...] = ()
     #: Its passes: each the core's, with a method per node class it adds (docs/language-internals.md).
     #: how its parse trees become nodes (a method per rule it adds)
     to_ast: type[ToAst] = ToAst

@@ -1,12 +1,11 @@
 """A static upper bound on the work of an effect, so every accepted effect ends quickly.
 
-Counts multiply through ``repeat`` and ``for each``; a count computed from the position counts
-at the cap the compiled effect applies (``MAX_COUNT``). A card played inside an effect costs
-the work of the most expensive card that may be played at that level (RULES R12.15: plays stop
-at level 3), which the loader computes for the whole set: see ``PlayLevels``.
+Counts multiply through ``repeat`` (and a game's loops); a count computed from the position counts
+at the cap the compiled effect applies (``MAX_COUNT``). ``Work.plays`` counts what a game's
+statements play (a card played inside an effect, whose cost the game's set decides).
 
-One unit is one statement carried out (one gain, one draw, one choice…). The engine counts the
-same units at run time as a backstop (``cmdsl.games.cm2008.engine.MAX_STEPS``).
+One unit is one statement carried out (one change, one choice…). A game counts the same units
+at run time as a backstop (``GameOps.tick``).
 """
 
 from __future__ import annotations
@@ -27,11 +26,6 @@ WORK_BUDGET = 10_000
 MAX_REPEAT = 20
 MAX_COUNT = 50
 
-#: Deepest level at which a card played inside an effect is still resolved (R12.15).
-MAX_PLAY_LEVEL = 3
-
-#: The most triggered abilities one player action fires (R12.16); further ones have no effect.
-MAX_TRIGGERS = 20
 
 
 @dataclass(frozen=True)
@@ -184,32 +178,3 @@ class Bounds(Visitor):
         raise TypeError(f"a count must be a number, not {e!r} (the checker lets none through)")
 
     upper_Str = upper_PlayerRef = not_a_number
-
-
-@dataclass(frozen=True)
-class PlayLevels:
-    """What a card played inside an effect may cost, per level (R12.15), for one card set.
-
-    ``work[k]`` bounds a card played at level ``k`` (1 = from hand), everything it plays included;
-    a play at level 4 or deeper does nothing and costs nothing beyond its own statement.
-    """
-
-    work: tuple[int, ...]  # index 0 unused; levels 1..MAX_PLAY_LEVEL
-
-    @staticmethod
-    def of(cards: list[Work]) -> "PlayLevels":
-        below = 0  # level MAX_PLAY_LEVEL + 1: not resolved
-        work = [0] * (MAX_PLAY_LEVEL + 1)
-        for level in range(MAX_PLAY_LEVEL, 0, -1):
-            below = max((w.at(below) for w in cards), default=0)
-            work[level] = below
-        return PlayLevels(tuple(work))
-
-    def card(self, w: Work) -> int:
-        """A card played from hand (level 1): what it plays is level 2."""
-        return w.at(self.work[2] if MAX_PLAY_LEVEL >= 2 else 0)
-
-    def other(self, w: Work) -> int:
-        """Breaking News, Going Negative results and effects typed by hand: at worst they run while
-        no card is resolving, so a card they play is level 1."""
-        return w.at(self.work[1])

@@ -16,7 +16,7 @@ from typing import Any, Final
 import yaml
 
 from ...errors import CardError, Located, did_you_mean
-from ...lang import ast as A
+from .vocabulary import nodes as A
 from ...lang.origin import Origin
 from ...lang.work import MAX_REPEAT
 from .model import Cost, CostKind

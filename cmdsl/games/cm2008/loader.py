@@ -25,8 +25,8 @@ from .vocabulary.compiler import compile_effect
 from ...lang.origin import Origin
 from .vocabulary import parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
-from ...lang.work import WORK_BUDGET, PlayLevels
-from .vocabulary.work import over_budget, stmt_work
+from ...lang.work import WORK_BUDGET
+from .vocabulary.work import PlayLevels, over_budget, stmt_work
 from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from ...resources import bundled_cards_dir

@@ -28,7 +28,7 @@ import yaml
 
 from .cost import leading_discards, render_discard
 from ...errors import CardError, CardSetError, Located, shown_path
-from ...lang import ast as A
+from .vocabulary import nodes as A
 from ...lang.origin import Origin
 from .vocabulary import parse_effect
 from .card_file import CARD_FILE_MAX_BYTES, CARD_FILE_MAX_DEPTH, card_files

@@ -11,7 +11,7 @@ from typing import cast
 
 from ...lang.ops import GameOps
 from ...lang.run import Run
-from ...lang.work import MAX_TRIGGERS
+from .vocabulary.work import MAX_TRIGGERS
 from . import events as E
 from .effect_ops import EffectOps
 from ...game.together import Steps

@@ -11,10 +11,7 @@ from ...lang.run import Run
 from . import events as E
 from .model import Side
 from .rules_states import StateRules
-
-
-#: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
-MAX_PLAY_LEVEL = 3
+from .vocabulary.work import MAX_PLAY_LEVEL  # the rules' limit (R12.15), which the work bound counts too
 
 
 class CardRules(StateRules):

@@ -6,13 +6,15 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from ....lang.english import effect_form, misreading
+from .english import effect_form, misreading
 from ....lang.language import Language
 from ....lang.vocabulary import Vocabulary
+from . import nodes
 from .checker import CampaignChecker
 from .compiler import CampaignCompiler
 from .render import CampaignUnparser
 from .text import CampaignWriter
+from .to_ast import CampaignToAst
 from .work import CampaignBounds
 
 GRAMMAR_FILE = "effects.lark"
@@ -38,6 +40,8 @@ VOCABULARY = Vocabulary(
     tables_path=lambda: Path(str(resources.files(__package__).joinpath(TABLES_FILE))),
     terminal_words={"ISSUE": "economy or defense", "CANDIDATE": "mccain or obama"},
     english_hint=_english_hint,
+    nodes=nodes.NODES,
+    to_ast=CampaignToAst,
     checker=CampaignChecker,
     compiler=CampaignCompiler,
     unparser=CampaignUnparser,

@@ -6,7 +6,7 @@ import dataclasses
 from types import MappingProxyType
 
 from ....errors import did_you_mean
-from ....lang import ast as A
+from . import nodes as A
 from ....lang.check_expr import ExprChecker
 from ....lang.check_scope import ARTICLE, NUM, PLAYER, At, Scope
 from ....lang.checker import Checked, Checker, Context, ContextKind, Names
@@ -24,6 +24,8 @@ PLAYER_PROPS = (A.Prop.SCORE, A.Prop.HAND_SIZE, A.Prop.DECK_SIZE, A.Prop.DISCARD
 
 class CampaignChecker(Checker):
     """The core's checker, with Campaign Manager 2008's statements, conditions and values."""
+
+    families = {"stmt": A.STMTS, "cond": A.CONDS, "expr": A.EXPRS, "type": A.EXPRS}
 
     bounds = CampaignBounds
     articles = MappingProxyType({**ARTICLE, STATE: "a state", ISSUE: "an issue", GROUP: "a demographic group",

@@ -6,7 +6,7 @@ import operator
 from dataclasses import dataclass
 from typing import Callable
 
-from ....lang import ast as A
+from . import nodes as A
 from ....lang.checker import Checked
 from ....lang.compile_expr import Step, Value
 from ....lang.compile_stmt import _loop
@@ -45,6 +45,8 @@ class Abilities:
 class CampaignCompiler(Compiler):
     """The core's compiler, with Campaign Manager 2008's statements, conditions and values."""
 
+    families = {"expr": A.EXPRS, "cond": A.CONDS, "stmt": A.STMTS}
+
     writer = CampaignWriter
     def named_player(self, e: A.PlayerRef) -> Value:
         if e.who == A.Who.OPPONENT:
@@ -59,7 +61,7 @@ class CampaignCompiler(Compiler):
     def followed(self, step: Step, after: A.Stmt) -> Step:
         return _watched(step) if _tests_that(after) else step
 
-    def before(self, s: A.Stmt, step: Step) -> Step:
+    def before(self, s: A.Stmt) -> Callable[[Step], Step] | None:
         own = [b for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best)]
         # One statement names one state per superlative phrase: the same phrase twice is one value,
         # settled (and a tie broken) once (docs/language.md, "Superlatives").
@@ -70,7 +72,7 @@ class CampaignCompiler(Compiler):
                 once.append(b)
             else:
                 self._best_keys[id(b)] = self.best_key(same)
-        return self.settle(once, step, self.cause(s)) if once else step
+        return (lambda step: self.settle(once, step, self.cause(s))) if once else None
 
     def expr_StateName(self, e: A.StateName) -> Value:
         name = e.name

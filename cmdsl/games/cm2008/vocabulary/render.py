@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ....lang import ast as A
+from . import nodes as A
 from ....lang.render import INDENT, Unparser
 
 _OF = {"majority": "the majority issue of", "minority": "the minority issue of",
@@ -16,6 +16,8 @@ _ROW = {"undecided": "the undecided blocks on", "all": "the blocks on"}
 
 class CampaignUnparser(Unparser):
     """The core's unparser, with Campaign Manager 2008's statements."""
+
+    families = {"expr": A.EXPRS, "cond": A.CONDS, "stmt": A.STMTS}
 
     players = MappingProxyType({**Unparser.players, "opponent": "the opponent", "mccain": "mccain", "obama": "obama"})
 

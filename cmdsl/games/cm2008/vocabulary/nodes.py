@@ -1,0 +1,273 @@
+"""Campaign Manager 2008's nodes of the effect language's syntax tree, beside the core's
+(``cmdsl.lang.ast``, re-exported here: this module is the whole tree of a CM2008 effect)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Iterator, Literal
+
+from ....lang import ast as core
+from ....lang.visitor import Family, family
+from ....lang.ast import (NOWHERE as NOWHERE, And as And, Arith as Arith, As as As, Built as Built,
+                          ChooseOne as ChooseOne, Compare as Compare, Cond as Cond, Expr as Expr, If as If,
+                          Node as Node, Not as Not, Nothing as Nothing, Num as Num, Or as Or, PlayerRef as PlayerRef,
+                          Pos as Pos, Program as Program, Repeat as Repeat, Stmt as Stmt, Str as Str, Var as Var)
+
+
+class Who(StrEnum):
+    """Whom a player reference names: the acting player, the other one, whose turn it is, or a
+    side by its name (the core's two, and Campaign Manager 2008's three)."""
+
+    YOU = core.Who.YOU.value
+    OPPONENT = "opponent"
+    ACTIVE = core.Who.ACTIVE.value
+    MCCAIN = "mccain"
+    OBAMA = "obama"
+
+
+# ---- values ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StateName(Expr):
+    name: str
+
+
+@dataclass(frozen=True)
+class GroupName(Expr):
+    name: str
+
+
+@dataclass(frozen=True)
+class IssueLit(Expr):
+    issue: str  # "defense" | "economy"
+
+
+class Prop(StrEnum):
+    """A property of a state (majority, minority, key, votes) or of a player (score, sizes)."""
+
+    MAJORITY = "majority"
+    MINORITY = "minority"
+    KEY = "key"
+    VOTES = "votes"
+    SCORE = "score"
+    HAND_SIZE = "hand_size"
+    DECK_SIZE = "deck_size"
+    DISCARD_SIZE = "discard_size"
+
+
+@dataclass(frozen=True)
+class Of(Expr):
+    """A property of a state or a player: ``the votes of S``, ``the score of you``…"""
+
+    prop: Prop
+    subject: "Expr"
+
+
+@dataclass(frozen=True)
+class BlocksOf(Expr, Built):
+    player: "Expr"
+    issue: "Expr"
+    state: "Expr"
+
+
+@dataclass(frozen=True)
+class RowCount(Expr):
+    """``the undecided blocks on I in S`` (empty white circles) or ``the blocks on I in S`` (the row's length)."""
+
+    kind: Literal["undecided", "all"]
+    issue: "Expr"
+    state: "Expr"
+
+
+@dataclass(frozen=True)
+class NewsState(Expr):
+    pass
+
+
+@dataclass(frozen=True)
+class It(Expr):
+    """The state a superlative measures, left unsaid in the text: ``votes`` in ``the state with the
+    most votes`` is ``Of("votes", It())``. Stands only inside a ``Best``'s measure."""
+
+
+@dataclass(frozen=True)
+class Best(Expr):
+    """``the state with the most|fewest MEASURE``: the state in play whose measure (a number read
+    from each state, ``It`` standing for it) is highest (``most``) or lowest. Ties: the acting
+    player chooses (the active player where nobody acts)."""
+
+    most: bool
+    measure: "Expr"
+
+
+# ---- conditions --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Leads(Cond, Built):
+    player: Expr
+
+
+@dataclass(frozen=True)
+class MediaInPlay(Cond):
+    player: Expr | None  # None: anybody's
+
+
+@dataclass(frozen=True)
+class StateIs(Cond):
+    """``S is in play``, ``S is won``, ``S is won by P`` (``by``: None for either player)."""
+
+    state: Expr
+    status: Literal["in_play", "won"]
+    by: Expr | None
+
+
+@dataclass(frozen=True)
+class ThatWins(Cond, Built):
+    """``that wins S``: the statement just before this `if`, in the same block, made S won."""
+
+    state: Expr
+
+
+# ---- statements --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Gain(Stmt, Built):
+    amount: Expr
+    issue: Expr
+    state: Expr
+
+
+@dataclass(frozen=True)
+class Shift(Stmt, Built):
+    state: Expr
+    amount: Expr
+    issue: Expr
+
+
+@dataclass(frozen=True)
+class Alter(Stmt, Built):
+    state: Expr
+
+
+@dataclass(frozen=True)
+class DemographicSupport(Stmt, Built):
+    group: Expr
+
+
+@dataclass(frozen=True)
+class Draw(Stmt, Built):
+    amount: Expr
+
+
+@dataclass(frozen=True)
+class DrawAndPlay(Stmt, Built):
+    amount: Expr
+
+
+@dataclass(frozen=True)
+class Discard(Stmt, Built):
+    amount: Expr
+
+
+@dataclass(frozen=True)
+class DiscardAny(Stmt):
+    var: str
+
+
+@dataclass(frozen=True)
+class ChooseIssue(Stmt):
+    var: str
+
+
+@dataclass(frozen=True)
+class ChooseCard(Stmt):
+    var: str
+
+
+@dataclass(frozen=True)
+class PlayCard(Stmt):
+    var: str
+
+
+@dataclass(frozen=True)
+class DiscardCard(Stmt):
+    var: str
+
+
+@dataclass(frozen=True)
+class RollDice(Stmt, Built):
+    """Media Support ability: when ``player`` goes negative, roll ``count`` dice."""
+
+    player: Expr
+    count: Expr
+
+
+@dataclass(frozen=True)
+class NewsTarget(Stmt):
+    """Media Support ability: where Breaking News lands (R10.2)."""
+
+    chooser: Expr | None  # a state chosen by this player, or
+    state: Expr | None  # this state (a ``Best``)
+
+
+@dataclass(frozen=True)
+class Trigger(Stmt):
+    """Media Support triggered ability (R12.16): ``body`` runs, on behalf of the card's owner, once
+    per matching event while the card is in play. ``player``: whose win, negative or turn (None:
+    either player's); for ``news`` it is always None."""
+
+    event: Literal["won", "news", "negative", "end_turn"]
+    player: Expr | None
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class ChooseState(Stmt):
+    var: str
+    where: Cond | None
+    different: bool
+    best: Best | None = None  # `choose a state with the most votes as S`: only the best of those that fit
+
+
+@dataclass(frozen=True)
+class ForEach(Stmt):
+    var: str
+    where: Cond | None
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class WhileInPlay(Stmt):
+    body: tuple["Stmt", ...]
+
+
+#: Campaign Manager 2008's node classes, expressions, then conditions, then statements.
+NODES: tuple[type[Node], ...] = (
+    StateName, GroupName, IssueLit, Of, BlocksOf, NewsState, RowCount, It, Best, Leads, MediaInPlay, StateIs,
+    ThatWins, Gain, Shift, Alter, DemographicSupport, Draw, DrawAndPlay, Discard, DiscardAny, ChooseState,
+    ChooseIssue, ChooseCard, PlayCard, DiscardCard, RollDice, NewsTarget, ForEach, WhileInPlay, Trigger,
+)
+#: Every node class of a CM2008 effect: the core's and its own; and those of each kind.
+ALL_NODES: tuple[type[Node], ...] = (*core.NODES, *NODES)
+EXPRS: Family = family(ALL_NODES, Expr)
+CONDS: Family = family(ALL_NODES, Cond)
+STMTS: Family = family(ALL_NODES, Stmt)
+
+
+def bests(node: Node) -> Iterator[Best]:
+    """The superlatives a statement, condition or expression reads itself, innermost first (those
+    of the statements in its blocks are theirs, not its own): each is settled, and a tie broken,
+    before the statement runs."""
+    for f in fields(node):
+        yield from _bests_in(getattr(node, f.name))
+    if isinstance(node, Best):
+        yield node
+
+
+def _bests_in(value: object) -> Iterator[Best]:
+    if isinstance(value, (Expr, Cond)):
+        yield from bests(value)
