@@ -23,7 +23,7 @@ from cmdsl.games.cm2008.rules_cards import MAX_PLAY_LEVEL
 from cmdsl.lang.run import Run
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.vocabulary import render, text
-from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.games.cm2008.vocabulary import parse_effect

@@ -10,7 +10,7 @@ import pytest
 
 from cmdsl.games.cm2008.catalog import card_text, list_items, markdown, show
 from cmdsl.games.cm2008.glossary import terms
-from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.vocabulary.text import rules_text

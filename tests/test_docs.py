@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from cmdsl.cli import main
-from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.lang.origin import Origin
@@ -198,7 +198,7 @@ def run_effect(block: Block, cards: CardSet) -> None:
         used = set(re.findall(r"(?<![\"\w])([A-Z]\w*)(?![\w\"])", code))
         prelude = [binders.get(v) or PRELUDE[v] for v in sorted(used - bound)]
         origin = Origin(f"{block.id} statement {k}", block.id)
-        context = Context(ContextKind.CARD, media=True) if "while in play:" in code else Context(ContextKind.SNIPPET)
+        context = Context(ContextKind.CARD, abilities=True) if "while in play:" in code else Context(ContextKind.SNIPPET)
         compile_effect(check(parse_effect("".join(prelude) + statement, origin), names, context, origin), block.id)
         binders.update({v: statement for v in bound})
 

@@ -101,7 +101,7 @@ def program(cards: CardSet, sample: str) -> tuple[str, str, int, A.Program]:
     at = next(i for i, ln in enumerate(lines) if ln.startswith("> "))
     lines[at] = lines[at][2:]  # "> " marks the line; what follows keeps its indentation
     effect = "\n".join(lines) + "\n"
-    ctx = Context(kind, media="while in play" in effect, has_actor=kind != "news")
+    ctx = Context(kind, abilities="while in play" in effect, has_actor=kind != "news")
     checked = check(parse_effect(effect), Names(frozenset(cards.states), cards.groups), ctx).program
     return effect, kind, at, checked
 

@@ -21,7 +21,7 @@ from cmdsl.lang.text import Writer
 from cmdsl.lang.vocabulary import Vocabulary
 from cmdsl.lang.work import Bounds
 from cmdsl.games.cm2008.vocabulary import render
-from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.lang.origin import Origin
@@ -165,7 +165,7 @@ while in play:
         nothing
 '''
 NEWS = "as mccain:\n    shift the news state 1 toward economy\n"
-EXAMPLES = [(EVERYTHING, Context(ContextKind.CARD, media=True)), (NEWS, Context(ContextKind.NEWS, has_actor=False))]
+EXAMPLES = [(EVERYTHING, Context(ContextKind.CARD, abilities=True)), (NEWS, Context(ContextKind.NEWS, has_actor=False))]
 
 
 def classes_in(node: object) -> set[type[A.Node]]:
@@ -196,7 +196,7 @@ def test_every_pass_runs_on_every_node_class(mini: CardSet, text: str, ctx: Cont
     checked = check(parsed, Names(frozenset(mini.states), mini.groups), ctx)
     compiled = compile_effect(checked, "x")
     assert compiled.run is not None
-    assert (compiled.abilities is not None) == ctx.media
+    assert (compiled.abilities is not None) == ctx.abilities
     assert parse_effect(render.program(parsed)) == parsed
     assert parse_effect(render.program(checked.program)) == parsed  # resolved names unparse quoted
     for lang in LANGS:

@@ -12,7 +12,7 @@ import pytest
 
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008 import events as E
-from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.lang.origin import Origin
 from cmdsl.games.cm2008.vocabulary import parse_effect
@@ -147,7 +147,7 @@ def test_the_opponent_inside_as_the_opponent_is_the_cards_player(run: Any) -> No
 def test_a_triggered_ability_counts_for_every_time_it_may_fire(mini: CardSet) -> None:
     names = Names(frozenset(mini.states), mini.groups)
     text = "while in play:\n    when a state is won by you:\n        draw 3\n"
-    work = block_work(check(parse_effect(text), names, Context(ContextKind.CARD, media=True)).program.body, 4)
+    work = block_work(check(parse_effect(text), names, Context(ContextKind.CARD, abilities=True)).program.body, 4)
     assert work.fixed == MAX_TRIGGERS * (1 + 3)
 
 
@@ -175,7 +175,7 @@ def test_a_triggered_ability_past_the_work_budget_is_refused(tmp_path: Any) -> N
 ])
 def test_located_errors(mini: CardSet, effect: str, ctx: str, message: str, line: int, col: int) -> None:
     names = Names(frozenset(mini.states), mini.groups)
-    context = Context(ContextKind.CARD, media=ctx == "media")
+    context = Context(ContextKind.CARD, abilities=ctx == "media")
     with pytest.raises(CardError) as info:
         check(parse_effect(effect, Origin("f.yaml", "x")), names, context, Origin("f.yaml", "x"))
     assert message in str(info.value)
@@ -197,7 +197,7 @@ def test_misspelt_words_get_a_suggestion(effect: str, hint: str) -> None:
 
 def text_of(mini: CardSet, effect: str, kind: str = "card", lang: str = "en", media: bool = False) -> list[str]:
     names = Names(frozenset(mini.states), mini.groups)
-    ctx = Context(kind, media=media, has_actor=kind != "news")
+    ctx = Context(kind, abilities=media, has_actor=kind != "news")
     return rules_text(check(parse_effect(effect), names, ctx).program, kind, lang).splitlines()
 
 

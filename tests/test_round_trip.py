@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cmdsl.games.cm2008.vocabulary import nodes as A
 from cmdsl.games.cm2008.vocabulary import render
-from cmdsl.lang.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.games.cm2008.vocabulary import parse_effect
@@ -267,10 +267,10 @@ def abilities(env: Env) -> Strategy[tuple[A.Stmt, ...]]:
 @st.composite
 def programs(draw: Any) -> tuple[A.Program, Context]:
     kind = draw(st.sampled_from(["card", "news", "snippet"]))
-    ctx = Context(kind, media=kind == "card" and draw(st.booleans()), has_actor=kind != "news")
+    ctx = Context(kind, abilities=kind == "card" and draw(st.booleans()), has_actor=kind != "news")
     env = Env(actor=ctx.has_actor, news=kind in ("news", "snippet"))
     body = draw(block(env, depth=3))
-    if ctx.media and draw(st.booleans()):
+    if ctx.abilities and draw(st.booleans()):
         body += (A.WhileInPlay(draw(abilities(replace(env, actor=True)))),)
     return A.Program(body), ctx
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Mapping
 
@@ -17,23 +16,13 @@ NUM, PLAYER = "number", "player"
 MAX_LITERAL = 999
 
 
-class ContextKind(StrEnum):
-    """What an effect is attached to: a campaign card, a Breaking News, a Going Negative result,
-    or a snippet typed by hand (the REPL's eval, a scenario's effect)."""
-
-    CARD = "card"
-    NEWS = "news"
-    NEGATIVE = "negative"
-    SNIPPET = "snippet"
-
-
 @dataclass(frozen=True)
 class Context:
     """What an effect is attached to, which decides what it may say."""
 
-    kind: ContextKind
-    media: bool = False  # a Media Support card: `while in play:` is allowed
-    has_actor: bool = True  # False for Breaking News: who acts must be said with `as`
+    kind: str  # a card, or what else the game's effects are written on (its vocabulary's kinds)
+    abilities: bool = False  # the card has abilities while in play: `while in play:` is allowed
+    has_actor: bool = True  # False where nobody acts: who acts must be said with `as`
 
 
 @dataclass(frozen=True)
@@ -74,7 +63,7 @@ class At:
     """Where a statement stands, which decides what it may see and say."""
 
     scope: Scope
-    actor: bool  # someone acts: false in Breaking News outside `as` (R10)
+    actor: bool  # someone acts: false where nobody does (an event card…), outside `as`
     loop: bool  # inside `repeat` or `for each`, where `choose a different state` makes sense
     top: bool = False  # the effect's own first level, the only place for `while in play:`
     in_play: bool = False  # inside `while in play:`, the only place for abilities

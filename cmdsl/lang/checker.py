@@ -13,12 +13,12 @@ from typing import ClassVar, Iterable
 
 from . import ast as A
 from .check_expr import CondChecker
-from .check_scope import NUM, PLAYER, At, Context, ContextKind, Names, Scope
+from .check_scope import NUM, PLAYER, At, Context, Names, Scope
 from .visitor import CONDS, EXPRS, STMTS
 from .work import MAX_REPEAT, Bounds, Work
 
 #: The checker: an effect's context and the game's names come with it.
-__all__ = ["Checked", "Checker", "Context", "ContextKind", "Names"]
+__all__ = ["Checked", "Checker", "Context", "Names"]
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from .ops import Steps
 from .run import Run
 from .visitor import Visitor
 
-Value = Callable[[Run], Any]
-Step = Callable[[Run], Steps]
+Value = Callable[[Run[Any]], Any]
+Step = Callable[[Run[Any]], Steps]
 
 _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
         "<=": operator.le, ">=": operator.ge}
@@ -69,26 +69,26 @@ class ExprCompiler(Visitor):
 
     # ---- conditions --------------------------------------------------------------
 
-    def cond(self, c: A.Cond) -> Callable[[Run], bool]:
-        test: Callable[[Run], bool] = self.visit("cond", c)
+    def cond(self, c: A.Cond) -> Callable[[Run[Any]], bool]:
+        test: Callable[[Run[Any]], bool] = self.visit("cond", c)
         return test
 
-    def cond_And(self, c: A.And) -> Callable[[Run], bool]:
+    def cond_And(self, c: A.And) -> Callable[[Run[Any]], bool]:
         a, b = self.cond(c.left), self.cond(c.right)
         return lambda r: a(r) and b(r)
 
-    def cond_Or(self, c: A.Or) -> Callable[[Run], bool]:
+    def cond_Or(self, c: A.Or) -> Callable[[Run[Any]], bool]:
         a, b = self.cond(c.left), self.cond(c.right)
         return lambda r: a(r) or b(r)
 
-    def cond_Not(self, c: A.Not) -> Callable[[Run], bool]:
+    def cond_Not(self, c: A.Not) -> Callable[[Run[Any]], bool]:
         a = self.cond(c.operand)
         return lambda r: not a(r)
 
-    def cond_Compare(self, c: A.Compare) -> Callable[[Run], bool]:
+    def cond_Compare(self, c: A.Compare) -> Callable[[Run[Any]], bool]:
         left, right, op = self.expr(c.left), self.expr(c.right), _CMP[c.op]
 
-        def compare(r: Run) -> bool:
+        def compare(r: Run[Any]) -> bool:
             a, b = left(r), right(r)
             if a is None or b is None:  # a state no longer in play matches nothing
                 return False

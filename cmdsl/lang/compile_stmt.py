@@ -3,7 +3,7 @@ compiles a card's abilities on top of these, ``compile_expr.py`` its expressions
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Iterable, Iterator, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Iterator, TypeVar
 
 from . import ast as A
 from .ops import Steps
@@ -31,7 +31,7 @@ class StmtCompiler(ExprCompiler):
         if len(steps) == 1:
             return steps[0]
 
-        def run_block(r: Run) -> Steps:
+        def run_block(r: Run[Any]) -> Steps:
             for step in steps:
                 yield from step(r)
         return run_block
@@ -62,7 +62,7 @@ class StmtCompiler(ExprCompiler):
         return None
 
     def stmt_Nothing(self, s: A.Nothing, cause: str) -> Step:
-        def nothing(r: Run) -> Steps:
+        def nothing(r: Run[Any]) -> Steps:
             return
             yield  # pragma: no cover
         return nothing
@@ -71,7 +71,7 @@ class StmtCompiler(ExprCompiler):
         test, then = self.cond(s.cond), self.block(s.then)
         otherwise = self.block(s.otherwise) if s.otherwise else None
 
-        def if_(r: Run) -> Steps:
+        def if_(r: Run[Any]) -> Steps:
             if test(r):
                 yield from then(r)
             elif otherwise is not None:
@@ -81,7 +81,7 @@ class StmtCompiler(ExprCompiler):
     def stmt_Repeat(self, s: A.Repeat, cause: str) -> Step:
         count, body = self.count(s.count), self.block(s.body)
 
-        def repeat(r: Run) -> Steps:
+        def repeat(r: Run[Any]) -> Steps:
             for _ in _loop(r, range(count(r))):
                 yield from body(r)
         return repeat
@@ -89,7 +89,7 @@ class StmtCompiler(ExprCompiler):
     def stmt_As(self, s: A.As, cause: str) -> Step:
         who, body = self.expr(s.player), self.block(s.body)
 
-        def as_(r: Run) -> Steps:
+        def as_(r: Run[Any]) -> Steps:
             yield from body(r.as_(who(r)))
         return as_
 
@@ -97,13 +97,13 @@ class StmtCompiler(ExprCompiler):
         bodies = [self.block(o) for o in s.options]
         labels = [self.writer.option_text(o) for o in s.options]  # rules text, never effect source
 
-        def choose_one(r: Run) -> Steps:
+        def choose_one(r: Run[Any]) -> Steps:
             i = yield from r.ops.choose_option(r.me, labels, cause)
             yield from bodies[i](r)
         return choose_one
 
 
-def _loop(r: Run, items: Iterable[T]) -> Iterator[T]:
+def _loop(r: Run[Any], items: Iterable[T]) -> Iterator[T]:
     """The turns of a `repeat` or `for each`: each counts a step (the engine's backstop), and
     `choose a different state` inside remembers its choices for this loop only."""
     saved, r.chosen = r.chosen, {}

@@ -1,38 +1,41 @@
-"""What a running effect sees: the game's operations, who acts, its variables, the news target."""
+"""What a running effect sees: its game's operations, who acts, its variables, what it is about."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Generic, TypeVar
 
-from .sides import Side
-from .ops import GameOps, State
+from .ops import CoreOps, Seat
+
+#: The operations of the effect's game (its vocabulary's: ``CoreOps`` and its own).
+OpsT = TypeVar("OpsT", bound=CoreOps)
 
 
-class Run:
-    __slots__ = ("ops", "actor", "me", "news", "vars", "chosen", "it", "last")
+class Run(Generic[OpsT]):
+    __slots__ = ("ops", "actor", "me", "subject", "vars", "chosen", "it", "last")
 
-    def __init__(self, ops: GameOps, actor: Side | None, news: State | None = None) -> None:
+    def __init__(self, ops: OpsT, actor: Seat | None, subject: Any = None) -> None:
         self.ops = ops
         self.actor = actor
         # Who acts, where the checker guarantees somebody does (an attribute, not a property that
         # asserts: effects read it on every statement).
-        self.me: Side = cast(Side, actor)
-        self.news = news
+        self.me: Seat = actor
+        # What the effect is about, where its game says (the thing an event card affects…).
+        self.subject = subject
         self.vars: dict[str, Any] = {}
-        # Per `choose a different state`: the states already chosen in the innermost loop.
-        self.chosen: dict[int, set[State]] = {}
-        self.it: State | None = None  # the state a superlative is measuring
-        # The names of the states won while the statement before a `that wins` test ran.
+        # Per choice that must differ from the earlier ones of its loop: those chosen in the innermost loop.
+        self.chosen: dict[int, set[Any]] = {}
+        self.it: Any = None  # the thing a superlative is measuring
+        # What the statement before the one running changed, for a game's test of it (the names
+        # of what it won…).
         self.last: tuple[str, ...] = ()
 
     @property
-    def decider(self) -> Side:
-        """Who breaks a tie: the acting player, or the active player where nobody acts (Breaking
-        News outside `as`)."""
+    def decider(self) -> Seat:
+        """Who breaks a tie: the acting player, or the active player where nobody acts."""
         return self.actor if self.actor is not None else self.ops.active
 
-    def as_(self, actor: Side) -> "Run":
-        r = Run(self.ops, actor, self.news)
+    def as_(self, actor: Seat) -> "Run[OpsT]":
+        r = Run(self.ops, actor, self.subject)
         r.vars = self.vars
         r.chosen = self.chosen
         r.it = self.it

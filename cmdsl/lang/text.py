@@ -73,7 +73,7 @@ class Writer(CondWriter):
 
     def stmt_As(self, s: A.As, indent: str, top: bool, kind: str) -> list[str]:
         who = self.expr(s.player)
-        if who == self.p["you"] and self.actor != self.p["you"]:  # `as the opponent` nested in itself
+        if who == self.p["you"] and self.actor != self.p["you"]:  # `as` another player, nested in itself
             return self.lines(s.body, indent, kind=kind)
         who_key = s.player.who if isinstance(s.player, A.PlayerRef) else None
         saved = self.actor, self.acting

@@ -14,7 +14,7 @@ from typing import Iterable, Sequence
 
 from ...game.decisions import Decision, Option
 from ...game.driver import Driver
-from ...lang.ops import Choice
+from .vocabulary.ops import Choice
 from . import events as E
 from . import options as O
 from .kinds import DecisionKind

@@ -19,7 +19,7 @@ from typing import Any, Final, Sequence
 import yaml
 
 from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
-from ...lang.checker import Context, ContextKind, Names
+from .vocabulary.checker import Context, ContextKind, Names
 from .vocabulary.checker import check
 from .vocabulary.compiler import compile_effect
 from ...lang.origin import Origin
@@ -122,7 +122,7 @@ class _Loader(CardFileReader):
             raise it.error(f'demographic: unknown demographic group "{demo}"', it.node_of("demographic"),
                            f'did you mean "{near}"?' if near else None)
         cost = self.cost(it, item_id)
-        text, checked, compiled = self.effect(it, item_id, names, Context(ContextKind.CARD, media=typ == "media"), cost)
+        text, checked, compiled = self.effect(it, item_id, names, Context(ContextKind.CARD, abilities=typ == "media"), cost)
         return CardDef(item_id, side, it.get("title", str, "a title"), CardType(typ), text, checked, compiled.run,
                        compiled.abilities, bool(it.get("beginner", bool, "true or false")),
                        bool(it.get("going_negative", bool, "true or false")), demo,

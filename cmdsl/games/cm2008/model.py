@@ -11,7 +11,7 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from ...errors import CmdslError
-from ...lang.sides import SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
+from .sides import SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
 from ...sets.scenario_doc import slug  # noqa: F401  (handed on: card ids)
 
 if TYPE_CHECKING:

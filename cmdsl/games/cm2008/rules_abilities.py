@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ...lang.ops import GameOps
+from .vocabulary.ops import GameOps
 from ...lang.run import Run
 from .vocabulary.work import MAX_TRIGGERS
 from . import events as E

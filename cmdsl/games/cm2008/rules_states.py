@@ -9,7 +9,7 @@ from typing import Iterable, cast
 from ...game.decisions import Decision
 from ...game.driver import GameOver
 from ...game.together import Steps
-from ...lang.ops import GameOps
+from .vocabulary.ops import GameOps
 from ...lang.run import Run
 from . import events as E
 from . import options as O

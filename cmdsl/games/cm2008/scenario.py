@@ -18,7 +18,7 @@ from .kinds import DecisionKind
 from .engine import Game, Steps
 from .options import die_id, play_id
 from .position import LiveState
-from ...lang.checker import Context, ContextKind, Names
+from .vocabulary.checker import Context, ContextKind, Names
 from .vocabulary.checker import check
 from ...lang.compiler import Compiled
 from .vocabulary.compiler import compile_effect

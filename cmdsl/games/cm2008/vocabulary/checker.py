@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 import dataclasses
+from enum import StrEnum
 from types import MappingProxyType
 
 from ....errors import did_you_mean
 from . import nodes as A
 from ....lang.check_expr import ExprChecker
 from ....lang.check_scope import ARTICLE, NUM, PLAYER, At, Scope
-from ....lang.checker import Checked, Checker, Context, ContextKind, Names
+from ....lang.checker import Checked, Checker, Context, Names
 from ....lang.origin import Origin
 from .work import CampaignBounds
 
 __all__ = ["CampaignChecker", "Checked", "Context", "ContextKind", "Names", "check"]
+
+class ContextKind(StrEnum):
+    """What an effect is attached to: a campaign card, a Breaking News, a Going Negative result,
+    or a snippet typed by hand (the REPL's eval, a scenario's effect)."""
+
+    CARD = "card"
+    NEWS = "news"
+    NEGATIVE = "negative"
+    SNIPPET = "snippet"
+
 
 #: The types of Campaign Manager 2008's values, beside the core's (a number, a player).
 STATE, ISSUE, GROUP, CARD = "state", "issue", "demographic group", "card"
@@ -148,7 +159,7 @@ class CampaignChecker(Checker):
         return dataclasses.replace(s, where=where, body=self.block(s.body, at.nested(Scope(inner), loop=True)))
 
     def stmt_WhileInPlay(self, s: A.WhileInPlay, at: At) -> A.Stmt:
-        if not self.ctx.media:
+        if not self.ctx.abilities:
             raise self.error(s, "`while in play:` is only for Media Support cards (type: media)")
         if not at.top:
             raise self.error(s, "`while in play:` must be at the top level of the effect")

@@ -11,9 +11,9 @@ from ....lang.checker import Checked
 from ....lang.compile_expr import Step, Value
 from ....lang.compile_stmt import _loop
 from ....lang.compiler import Compiled, Compiler
-from ....lang.ops import Choice, GameOps, State, Steps
+from .ops import Choice, GameOps, State, Steps
 from ....lang.run import Run
-from ....lang.sides import Side
+from ..sides import Side
 from .text import CampaignWriter
 
 __all__ = ["Abilities", "CampaignCompiler", "Compiled", "TriggeredAbility", "compile_effect"]
@@ -87,7 +87,7 @@ class CampaignCompiler(Compiler):
         return lambda r: i
 
     def expr_NewsState(self, e: A.NewsState) -> Value:
-        return lambda r: r.news
+        return lambda r: r.subject
 
     def expr_RowCount(self, e: A.RowCount) -> Value:
         issue, state = self.expr(e.issue), self.expr(e.state)
@@ -104,15 +104,15 @@ class CampaignCompiler(Compiler):
         return lambda r: r.vars.get(key)
 
     def best_key(self, e: A.Best) -> str:
-        # Not a variable name (those start with a capital): a superlative's slot in ``Run.vars``,
+        # Not a variable name (those start with a capital): a superlative's slot in ``Run[GameOps].vars``,
         # one per node of the tree (the tree outlives the compiler, so ids stay distinct).
         return self._best_keys.setdefault(id(e), f"#best{len(self._best_keys) + 1}")
 
-    def best_states(self, e: A.Best) -> Callable[[Run, list[State]], list[State]]:
+    def best_states(self, e: A.Best) -> Callable[[Run[GameOps], list[State]], list[State]]:
         """The states of ``among`` whose measure is highest (``most``) or lowest: more than one on a tie."""
         measure, pick = self.expr(e.measure), max if e.most else min
 
-        def best(r: Run, among: list[State]) -> list[State]:
+        def best(r: Run[GameOps], among: list[State]) -> list[State]:
             saved, values = r.it, []
             try:
                 for state in among:
@@ -138,21 +138,21 @@ class CampaignCompiler(Compiler):
         sub, read = self.expr(e.subject), operator.attrgetter(str(e.prop.value) if isinstance(e.prop, A.Prop) else e.prop)
         return lambda r: read(r.ops)(sub(r))
 
-    def cond_Leads(self, c: A.Leads) -> Callable[[Run], bool]:
+    def cond_Leads(self, c: A.Leads) -> Callable[[Run[GameOps]], bool]:
         who = self.expr(c.player)
 
-        def leads(r: Run) -> bool:
+        def leads(r: Run[GameOps]) -> bool:
             p = who(r)
             return r.ops.score(p) > r.ops.score(p.other)
         return leads
 
-    def cond_MediaInPlay(self, c: A.MediaInPlay) -> Callable[[Run], bool]:
+    def cond_MediaInPlay(self, c: A.MediaInPlay) -> Callable[[Run[GameOps]], bool]:
         if c.player is None:
             return lambda r: r.ops.media_owner() is not None
         owner = self.expr(c.player)
         return lambda r: (o := r.ops.media_owner()) is not None and o is owner(r)
 
-    def state_name(self, e: A.Expr) -> Callable[[Run], str | None]:
+    def state_name(self, e: A.Expr) -> Callable[[Run[GameOps]], str | None]:
         """The name of the state ``e`` means, in play or not (a named state is known by its name
         even once won, when it no longer reads as a state in play)."""
         if isinstance(e, A.StateName):
@@ -161,19 +161,19 @@ class CampaignCompiler(Compiler):
         state = self.expr(e)
         return lambda r: None if (s := state(r)) is None else r.ops.state_name(s)
 
-    def cond_StateIs(self, c: A.StateIs) -> Callable[[Run], bool]:
+    def cond_StateIs(self, c: A.StateIs) -> Callable[[Run[GameOps]], bool]:
         name = self.state_name(c.state)
         if c.status == "in_play":
             return lambda r: (n := name(r)) is not None and r.ops.live(n) is not None
         by = self.expr(c.by) if c.by is not None else None
 
-        def won(r: Run) -> bool:
+        def won(r: Run[GameOps]) -> bool:
             n = name(r)
             winner = next((side for won, side in r.ops.wins() if won == n), None)
             return winner is not None and (by is None or winner is by(r))
         return won
 
-    def cond_ThatWins(self, c: A.ThatWins) -> Callable[[Run], bool]:
+    def cond_ThatWins(self, c: A.ThatWins) -> Callable[[Run[GameOps]], bool]:
         name = self.state_name(c.state)
         return lambda r: (n := name(r)) is not None and n in r.last
 
@@ -184,7 +184,7 @@ class CampaignCompiler(Compiler):
                   f"the state with the {'most' if b.most else 'fewest'} {self.writer('en').measure(b.measure)} (several tie)")
                  for b in bests]
 
-        def settled(r: Run) -> Steps:
+        def settled(r: Run[GameOps]) -> Steps:
             for key, best, what in found:
                 tied = best(r, list(r.ops.in_play))
                 if len(tied) > 1:
@@ -197,13 +197,13 @@ class CampaignCompiler(Compiler):
     def stmt_Gain(self, s: A.Gain, cause: str) -> Step:
         amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
         if isinstance(s.amount, A.Num) and s.amount.value == 1:  # the most common statement: no loop
-            def gain_one(r: Run) -> Steps:
+            def gain_one(r: Run[GameOps]) -> Steps:
                 live, iss = state(r), issue(r)
                 r.ops.tick()
                 yield from r.ops.gain(r.me, live, iss, cause)
             return gain_one
 
-        def gain(r: Run) -> Steps:
+        def gain(r: Run[GameOps]) -> Steps:
             live, iss = state(r), issue(r)
             for _ in range(amount(r)):
                 r.ops.tick()
@@ -213,14 +213,14 @@ class CampaignCompiler(Compiler):
     def stmt_Shift(self, s: A.Shift, cause: str) -> Step:
         state, amount, issue = self.expr(s.state), self.count(s.amount), self.expr(s.issue)
 
-        def shift(r: Run) -> Steps:
+        def shift(r: Run[GameOps]) -> Steps:
             yield from r.ops.shift(state(r), amount(r), issue(r), cause)
         return shift
 
     def stmt_Alter(self, s: A.Alter, cause: str) -> Step:
         state = self.expr(s.state)
 
-        def alter(r: Run) -> Steps:
+        def alter(r: Run[GameOps]) -> Steps:
             r.ops.alter(state(r), cause)
             return
             yield  # pragma: no cover - makes this a generator
@@ -229,14 +229,14 @@ class CampaignCompiler(Compiler):
     def stmt_DemographicSupport(self, s: A.DemographicSupport, cause: str) -> Step:
         group = self.expr(s.group)
 
-        def demographic(r: Run) -> Steps:
+        def demographic(r: Run[GameOps]) -> Steps:
             yield from r.ops.demographic_support(r.me, group(r), cause)
         return demographic
 
     def stmt_Draw(self, s: A.Draw, cause: str) -> Step:
         amount = self.count(s.amount)
 
-        def draw(r: Run) -> Steps:
+        def draw(r: Run[GameOps]) -> Steps:
             r.ops.draw_cards(r.me, amount(r), cause)
             return
             yield  # pragma: no cover
@@ -245,7 +245,7 @@ class CampaignCompiler(Compiler):
     def stmt_DrawAndPlay(self, s: A.DrawAndPlay, cause: str) -> Step:
         amount = self.count(s.amount)
 
-        def draw_and_play(r: Run) -> Steps:
+        def draw_and_play(r: Run[GameOps]) -> Steps:
             drawn = r.ops.draw_cards(r.me, amount(r), cause)
             card = yield from r.ops.choose_card_to_play(r.me, drawn, cause)
             if card is not None:
@@ -255,7 +255,7 @@ class CampaignCompiler(Compiler):
     def stmt_Discard(self, s: A.Discard, cause: str) -> Step:
         amount = self.count(s.amount)
 
-        def discard(r: Run) -> Steps:
+        def discard(r: Run[GameOps]) -> Steps:
             for _ in range(amount(r)):
                 card = yield from r.ops.choose_discard(r.me, cause)
                 if card is None:
@@ -266,7 +266,7 @@ class CampaignCompiler(Compiler):
     def stmt_DiscardAny(self, s: A.DiscardAny, cause: str) -> Step:
         var = s.var
 
-        def discard_any(r: Run) -> Steps:
+        def discard_any(r: Run[GameOps]) -> Steps:
             n = 0
             while True:
                 r.ops.tick()
@@ -281,21 +281,21 @@ class CampaignCompiler(Compiler):
     def stmt_ChooseIssue(self, s: A.ChooseIssue, cause: str) -> Step:
         var = s.var
 
-        def choose_issue(r: Run) -> Steps:
+        def choose_issue(r: Run[GameOps]) -> Steps:
             r.vars[var] = yield from r.ops.choose_issue(r.me, cause)
         return choose_issue
 
     def stmt_ChooseCard(self, s: A.ChooseCard, cause: str) -> Step:
         var = s.var
 
-        def choose_card(r: Run) -> Steps:
+        def choose_card(r: Run[GameOps]) -> Steps:
             r.vars[var] = yield from r.ops.choose_card(r.me, cause)
         return choose_card
 
     def stmt_PlayCard(self, s: A.PlayCard, cause: str) -> Step:
         var = s.var
 
-        def play(r: Run) -> Steps:
+        def play(r: Run[GameOps]) -> Steps:
             cid = r.vars.get(var)
             if cid is not None and r.ops.in_hand(r.me, cid) and r.ops.playable(r.me, cid):
                 yield from r.ops.play_card(r.me, cid, nested=True, cause=cause)
@@ -304,7 +304,7 @@ class CampaignCompiler(Compiler):
     def stmt_DiscardCard(self, s: A.DiscardCard, cause: str) -> Step:
         var = s.var
 
-        def discard_card(r: Run) -> Steps:
+        def discard_card(r: Run[GameOps]) -> Steps:
             cid = r.vars.get(var)
             if cid is not None and r.ops.in_hand(r.me, cid):
                 r.ops.discard_from_hand(r.me, cid, "effect", cause)
@@ -323,7 +323,7 @@ class CampaignCompiler(Compiler):
         var, body = s.var, self.block(s.body)
         where = self.cond(s.where) if s.where is not None else None
 
-        def for_each(r: Run) -> Steps:
+        def for_each(r: Run[GameOps]) -> Steps:
             for state in _loop(r, list(r.ops.in_play)):  # the states in play when the loop starts
                 if not r.ops.still_in_play(state):
                     continue
@@ -347,7 +347,7 @@ class CampaignCompiler(Compiler):
         what = self.writer.state_choice_text(s)  # rules text, never effect source
         best = self.best_states(s.best) if s.best is not None else None
 
-        def choose_state(r: Run) -> Steps:
+        def choose_state(r: Run[GameOps]) -> Steps:
             used = r.chosen.setdefault(key, set()) if different else None
             if where is None and used is None:  # `choose a state as S`: every state in play fits
                 fits = list(r.ops.in_play)
@@ -445,7 +445,7 @@ def _has_that(c: A.Cond) -> bool:
 
 def _watched(step: Step) -> Step:
     """``step``, remembering the states won while it runs, for the `that wins` after it."""
-    def watched(r: Run) -> Steps:
+    def watched(r: Run[GameOps]) -> Steps:
         before = len(r.ops.wins())
         yield from step(r)
         r.last = tuple(name for name, _ in r.ops.wins()[before:])

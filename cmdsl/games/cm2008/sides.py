@@ -1,8 +1,5 @@
-"""The two sides the effect language names (the grammar's ``CANDIDATE``: ``mccain``, ``obama``).
-
-The language is still Campaign Manager 2008's own: its words for a side live here, under the
-language, so that the language imports nothing of a game (the game's model hands them on).
-"""
+"""Campaign Manager 2008's two sides, which its effects name (its grammar's ``CANDIDATE``:
+``mccain``, ``obama``) and its model hands on to every module of the game."""
 
 from __future__ import annotations
 
