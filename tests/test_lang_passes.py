@@ -31,6 +31,7 @@ from cmdsl.games.cm2008.vocabulary.text import rules_text
 from cmdsl.lang.visitor import Family, UnhandledNode, Visitor, family
 from cmdsl.games.cm2008.vocabulary.work import block_work
 from cmdsl.games.cm2008.model import CardSet
+from tests.toygame.vocabulary import VOCABULARY as HIGHCARD, nodes as highcard_nodes
 
 def _passes(nodes: tuple[type[core.Node], ...], checker: type[Visitor], compiler: type[Visitor],
             unparser: type[Visitor], writer: type[Visitor], bounds: type[Visitor]
@@ -52,6 +53,7 @@ def _vocabulary_passes(v: Vocabulary, nodes: tuple[type[core.Node], ...]
 LANGUAGES = {
     "core": _passes(core.NODES, Checker, Compiler, Unparser, Writer, Bounds),
     "cm2008": _vocabulary_passes(V, A.ALL_NODES),
+    "highcard": _vocabulary_passes(HIGHCARD, highcard_nodes.ALL_NODES),
 }
 PASSES = LANGUAGES["cm2008"]
 
@@ -71,15 +73,17 @@ def _kinds(nodes: tuple[type[core.Node], ...]) -> list[type[core.Node]]:
 
 def test_every_node_class_is_of_exactly_one_kind() -> None:
     # A class left out of NODES would be left out of every pass's families too.
-    for nodes, modules in ((core.NODES, (core,)), (A.ALL_NODES, (core, A))):
+    for nodes, modules in ((core.NODES, (core,)), (A.ALL_NODES, (core, A)),
+                           (highcard_nodes.ALL_NODES, (core, highcard_nodes))):
         kinds = _kinds(nodes)
         assert len(kinds) == len(set(kinds)) == len(nodes)
         assert node_classes(*modules) == set(kinds) | {core.Program}  # Program: each pass's entry point
 
 
 def test_a_vocabulary_declares_its_own_nodes_only() -> None:
-    assert V.nodes == A.NODES and not set(V.nodes) & set(core.NODES)
-    assert {n.__module__ for n in V.nodes} == {A.__name__}
+    for vocabulary, module in ((V, A), (HIGHCARD, highcard_nodes)):
+        assert vocabulary.nodes == module.NODES and not set(vocabulary.nodes) & set(core.NODES)
+        assert {n.__module__ for n in vocabulary.nodes} == {module.__name__}
 
 
 @pytest.mark.parametrize("language, name", [(lang, name) for lang in LANGUAGES for name in LANGUAGES[lang]])

@@ -153,7 +153,7 @@ def test_the_repl_plays_saves_and_loads_it(highcard: None, tmp_path: Path) -> No
 
     s = Session()
     forms = run_line(s, "help new")
-    assert "GAME is one of cm2008, highcard, lobbys" in forms and "High Card: new highcard [vs BOT] [seed N]" in forms
+    assert "GAME is one of cm2008, highcard, lobbys" in forms and "High Card: new highcard [tricks] [vs BOT] [seed N]" in forms
     out = run_line(s, "new highcard vs greedy seed 5")
     assert out.startswith("New High Card game, seed 5: you are North, the greedy bot plays East and West.")
     assert "North is dealt" in out and "North, bid a card (T2):" in out and "East is dealt" not in out.split("\n")[0]
@@ -161,7 +161,7 @@ def test_the_repl_plays_saves_and_loads_it(highcard: None, tmp_path: Path) -> No
     assert run_line(s, "help").startswith("High Card commands")
     with pytest.raises(CmdslError, match="is a Campaign Manager 2008 command: not in a High Card game"):
         run_line(s, "eval gain 1 support")
-    with pytest.raises(CmdslError, match=r'"12" is not a bid: answer 1 to 3'):
+    with pytest.raises(CmdslError, match=r'"12" is not an option \(bid a card \(T2\)\): answer 1 to 3'):
         run_line(s, "12")
     run_line(s, "1")
     with pytest.raises(CmdslError, match="High Card saves the full record only"):

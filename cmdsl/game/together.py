@@ -66,9 +66,11 @@ class Phase:
 
     def ask_again(self) -> None:
         """Make again the sequences of the seats that have not answered yet, from the position
-        as it is now, and step them to their first decision."""
+        as it is now, and step them to their first decision. A seat whose sequence ended without
+        asking (a single option) has not answered either: what it was left with may have changed."""
         for seat, make in self.parts.items():
-            if seat in self.current and not self.chosen[seat]:
+            if not self.chosen[seat]:
+                self.results.pop(seat, None)
                 self.gens[seat] = make()
                 self.step(seat, None)
 

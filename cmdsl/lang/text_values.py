@@ -89,6 +89,12 @@ class ValueWriter(Visitor):
             return f"{number} {one if n == 1 else many}"
         return f"{self.expr(e)} {many}"
 
+    def agree(self, key: str, you: bool) -> str:
+        """A word agreeing with its subject, from a phrase of forms "it|you": "carries|carry",
+        "applique|appliquez" (the second when the subject is "you")."""
+        forms = self.p[key].split("|")
+        return forms[-1] if you and len(forms) > 1 else forms[0]
+
     def _you(self, who: str, key: str, **kw: str) -> str:
         you = who == self.p["you"]
         return self.p[key + "_you" if you else key].format(who=who, **kw)

@@ -49,3 +49,13 @@ class Vocabulary:
     #: for a line that does not parse: the line to write instead, when the line reads as the
     #: game's card text in English (None: no such hint)
     english_hint: Callable[[str], str | None] | None = None
+
+    def __post_init__(self) -> None:
+        # A pass that uses another must use the vocabulary's: the checker its work bound, the
+        # compiler its rules text (for labels and prompts).
+        if self.checker.bounds is not self.bounds:
+            raise TypeError(f"vocabulary {self.name!r}: its checker's bounds must be its work bound "
+                            f"({self.checker.__name__}.bounds = {self.bounds.__name__})")
+        if self.compiler.writer is not self.writer:
+            raise TypeError(f"vocabulary {self.name!r}: its compiler's writer must be its rules text "
+                            f"({self.compiler.__name__}.writer = {self.writer.__name__})")

@@ -6,6 +6,10 @@ plug-in (issue 28; docs/games.md walks through it). Its rules, numbered as a rul
   together, and each bid card is spent.
 - T3 Then a die is rolled (chance). The highest bid wins the round and scores its card plus the die.
 - T4 After the third round the most points win; players tied for the most share the win.
+- T5 With trick cards (``HighCard(seed, tricks=…)``, the variant `new highcard tricks`): the winner
+  of a round then carries out the effect of the card they bid, if it has one (``tricks.yaml``,
+  written in High Card's vocabulary of the effect language). A card given away is seen only by
+  the two players; a player left without a card bids no more.
 
 The game is a ``Driver`` (cmdsl/game/driver.py) like every game of cmdsl: its rules are one
 generator that yields decisions, the core runs the secret bids (``together``) and the die.
@@ -18,16 +22,21 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from fractions import Fraction
 from functools import partial
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 from cmdsl.errors import IllegalAnswer, RecordError
 from cmdsl.game.audience import Audience, Event, everyone
-from cmdsl.game.decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat
+from cmdsl.game.decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, SeatAnswer
 from cmdsl.game.driver import Driver, GameOver
 from cmdsl.game.together import Steps
 from cmdsl.game.log import EventLog
 from cmdsl.game.rng import GameRng
+from cmdsl.lang.ops import Choice
+from cmdsl.lang.run import Run
 from cmdsl.values import value
+
+if TYPE_CHECKING:
+    from .tricks import Trick
 
 ROUNDS = 3  # T4
 HAND = 3  # T1
@@ -56,6 +65,7 @@ SEATS = tuple(Seat)
 class Kind(StrEnum):
     BID = "bid"
     DIE = "die"
+    PLAYER = "player"  # T5: a trick card's `choose a player`
 
 
 _SIXTH = Fraction(1, 6)
@@ -123,6 +133,51 @@ class RoundWon(Event):
 
 
 @value
+class TrickPlayed(Event):
+    """T5: the round's winner carries out their card's effect."""
+
+    seat: Seat
+    card: int
+    rules: str  # its rules text
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"{self.seat}'s {self.card} is a trick: {self.rules}"
+
+
+@value
+class PlayerChosen(Event):
+    seat: Seat
+    chosen: Seat
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"{self.seat} chooses {self.chosen}."
+
+
+@value
+class CardGiven(Event):
+    """T5: a card goes from one hand to another; only the two players see which."""
+
+    giver: Seat
+    taker: Seat
+    card: int  # 0: hidden
+
+    hidden: ClassVar[tuple[str, ...]] = ("card",)
+
+    def audience(self) -> Audience:
+        return Audience(frozenset({self.giver, self.taker}))
+
+    def _redact(self) -> Event:
+        return CardGiven(self.giver, self.taker, 0, cause=self.cause)
+
+    def text(self) -> str:
+        return f"{self.giver} gives {self.taker} a card" + (f": {self.card}." if self.card else ".")
+
+
+@value
 class GameEnded(Event):
     """T4: the final points and the winners (several share a tie)."""
 
@@ -170,8 +225,10 @@ class HighCard(Driver[Seat]):
     chance_hint: ClassVar[str] = "the die: die:1 to die:6"
     evaluation_scale: ClassVar[float] = 5.0
 
-    def __init__(self, seed: int, observer: Callable[[Any, Event], None] | None = None) -> None:
+    def __init__(self, seed: int, observer: Callable[[Any, Event], None] | None = None,
+                 tricks: Mapping[int, "Trick"] | None = None) -> None:
         self.seed = seed
+        self.tricks: Mapping[int, Trick] = tricks or {}  # T5
         self._ask_chance = False
         self._forced: tuple[tuple[str, bool], ...] = ()
         self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
@@ -199,11 +256,14 @@ class HighCard(Driver[Seat]):
         for seat in SEATS:
             self.emit(Dealt, seat, tuple(self.position.hands[seat.index]))
         while self.position.round < ROUNDS:
+            bidders = [seat for seat in SEATS if self.position.hands[seat.index]]  # T5: an empty hand bids no more
+            if not bidders:
+                break
             self.position.round += 1
             self.turn += 1
-            revealed = yield from self.together({seat: partial(self._bid, seat) for seat in SEATS})
+            revealed = yield from self.together({seat: partial(self._bid, seat) for seat in bidders})
             pos = self.position
-            bids = tuple((seat, revealed.results[seat]) for seat in SEATS)
+            bids = tuple((seat, revealed.results[seat]) for seat in bidders)
             for seat, card in bids:
                 pos.hands[seat.index].remove(card)
             self.emit(BidsRevealed, bids)
@@ -212,6 +272,10 @@ class HighCard(Driver[Seat]):
             winner, card = max(bids, key=lambda bid: bid[1])
             pos.scores[winner.index] += card + pips
             self.emit(RoundWon, winner, card + pips)
+            trick = self.tricks.get(card)
+            if trick is not None:  # T5
+                self.emit(TrickPlayed, winner, card, " ".join(trick.rules_text().split()))
+                yield from trick.compiled.run(Run(self, winner))
         raise GameOver(None, f"{ROUNDS} rounds played")
 
     def _bid(self, seat: Seat) -> Steps:
@@ -220,9 +284,36 @@ class HighCard(Driver[Seat]):
                                            tuple(Option(f"card:{c}", str(c), c) for c in hand)))
         return opt.value
 
+    # what a trick card's effect does (T5; High Card's vocabulary: tests/toygame/vocabulary/)
+    @property
+    def active(self) -> Seat:
+        return SEATS[0]  # nobody has the turn: every round is played at once
+
+    def points(self, seat: Seat) -> int:
+        return self.position.scores[seat.index]
+
+    def give_card(self, giver: Seat, taker: Seat, highest: bool, cause: str | None = None) -> None:
+        hand = self.position.hands[giver.index]
+        if not hand or giver is taker:
+            return
+        card = max(hand) if highest else min(hand)
+        hand.remove(card)
+        self.position.hands[taker.index] = sorted([*self.position.hands[taker.index], card])
+        self.emit(CardGiven, giver, taker, card, cause=cause)
+
+    def choose_player(self, seat: Seat, cause: str | None = None) -> Choice[Seat]:
+        opt = yield from self.ask(Decision(seat, Kind.PLAYER, "choose a player (T5)",
+                                           tuple(Option(f"player:{s.value}", str(s), s) for s in SEATS), cause=cause))
+        return opt.value
+
+    def choose_option(self, seat: Seat, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
+        raise NotImplementedError("no trick card chooses one of several effects")
+
     # the driver's hooks
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
-        raise NotImplementedError("every bid is secret: the bids are logged at their reveal")
+        if decision.kind != Kind.PLAYER:
+            raise NotImplementedError("every bid is secret: the bids are logged at their reveal")
+        self.emit(PlayerChosen, seat, option.value)
 
     def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
         points = tuple(self.position.scores)
@@ -238,7 +329,7 @@ class HighCard(Driver[Seat]):
 
     # copies: every copy replays its answers from the deal (a short game: no checkpoints)
     def fork(self, for_seat: PlayerSeat | None = None) -> "HighCard":
-        copy = HighCard(self.seed)
+        copy = HighCard(self.seed, tricks=self.tricks)
         answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
         copy._changes = self._changes
         copy._restart(list(answers), self._forced)
@@ -271,12 +362,13 @@ class HighCard(Driver[Seat]):
                     pos.round, tuple(e.redacted(seat) for e in self.events))
 
     def record(self, complete: bool = True) -> dict[str, Any]:
-        return {"format": FORMAT, "game": "highcard", "seed": self.seed,
-                "answers": [[a.seat.value, a.answer] for a in self.answers],
+        return {"format": FORMAT, "game": "highcard", "seed": self.seed, **({"tricks": True} if self.tricks else {}),
+                # a secret bid or a die by its seat; a trick's choice (T5), alone pending, by none
+                "answers": [[a.seat.value, a.answer] if isinstance(a, SeatAnswer) else [None, a] for a in self.answers],
                 "log": [e.text() for e in self.events] if complete else None}
 
     @staticmethod
-    def from_record(data: Any, where: str = "record") -> "HighCard":
+    def from_record(data: Any, where: str = "record", tricks: Mapping[int, "Trick"] | None = None) -> "HighCard":
         """The game a record holds, replayed; a malformed record raises one located ``RecordError``."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"{where}: not a High Card record (format: {FORMAT})")
@@ -285,14 +377,19 @@ class HighCard(Driver[Seat]):
             raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1")
         if not isinstance(answers, list):
             raise RecordError(f"{where}: answers: a list of [seat, answer]")
-        game = HighCard(seed)
+        if data.get("tricks", False) not in (True, False):
+            raise RecordError(f"{where}: tricks: true or false")
+        if data.get("tricks") and tricks is None:
+            from .tricks import load_tricks
+            tricks = load_tricks()
+        game = HighCard(seed, tricks=tricks if data.get("tricks") else None)
         # A die forced by hand is recorded as the chance seat's answer; the others come from the seed.
         game.ask_chance = True
         seats = {s.value: s for s in SEATS} | {CHANCE.value: CHANCE}
         for i, a in enumerate(answers, 1):
-            if not (isinstance(a, list) and len(a) == 2 and a[0] in seats and isinstance(a[1], str)):
+            if not (isinstance(a, list) and len(a) == 2 and (a[0] is None or a[0] in seats) and isinstance(a[1], str)):
                 raise RecordError(f"{where}: answers[{i}]: expected [seat, answer], got {a!r}")
-            seat = seats[a[0]]
+            seat = seats[a[0]] if a[0] is not None else None
             try:
                 if seat is not CHANCE:
                     game.draw_chance()

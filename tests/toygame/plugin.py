@@ -62,5 +62,11 @@ def keyboard() -> type:
     return HighCardKeyboard
 
 
+def language() -> Any:
+    from .vocabulary import LANGUAGE  # its trick cards' effect language (T5)
+    return LANGUAGE
+
+
 PLUGIN = GamePlugin("highcard", "High Card", tuple(s.value for s in SEATS), play, replay,
-                    table=lambda args: None, new_game=new_game, points=points, keyboard=keyboard)
+                    table=lambda args: None, new_game=new_game, points=points, keyboard=keyboard,
+                    language=language)

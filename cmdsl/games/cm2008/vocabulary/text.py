@@ -224,16 +224,11 @@ class CampaignWriter(Writer):
         other_you = other == p["you"]
         words = dict(who=who, goes=p["goes_you" if you else "goes"],
                      they=p["they_you" if you else "they"].format(who=who), do=p["do"],
-                     rolls=self._agree("rolls", you), other=other, gets=self._agree("gets", other_you),
-                     carries=self._agree("carries", other_you))
+                     rolls=self.agree("rolls", you), other=other, gets=self.agree("gets", other_you),
+                     carries=self.agree("carries", other_you))
         if isinstance(s.count, A.Num) and s.count.value == 0:
             return [indent + " ".join(p["no_die"].format(**words).split())]
         return [indent + p["dice"].format(times=self.times(s.count, start=False), **words)]
-
-    def _agree(self, key: str, you: bool) -> str:
-        """A verb agreeing with its subject: "carries|carry" (English), "applique|appliquez"."""
-        forms = self.p[key].split("|")
-        return forms[-1] if you and len(forms) > 1 else forms[0]
 
     def stmt_NewsTarget(self, s: A.NewsTarget, indent: str, top: bool, kind: str) -> list[str]:
         if s.chooser is not None:
