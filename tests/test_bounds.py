@@ -1,6 +1,6 @@
 """Every accepted effect ends, and quickly (issue "nothing hangs", items 1–3).
 
-The checker bounds the work of every effect statically (lang/work.py), plays inside effects stop
+The checker bounds the work of every effect statically (lang/work.py, and CM2008's vocabulary/work.py), plays inside effects stop
 at level 3 (R12.15), the engine keeps a step limit as a backstop with the game put back as it
 was, and no pass over an effect depends on Python's recursion limit.
 """

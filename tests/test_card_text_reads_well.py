@@ -1,5 +1,5 @@
 """Card text a reader would print (issue 26 §3): each defect quoted in the issue, in English and in
-French, fixed in the writer (cmdsl/lang/text.py) and the card list (cmdsl/games/cm2008/catalog.py), never in
+French, fixed in the writer (cmdsl/games/cm2008/vocabulary/text.py) and the card list (cmdsl/games/cm2008/catalog.py), never in
 the cards."""
 
 from __future__ import annotations
