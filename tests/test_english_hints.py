@@ -83,6 +83,7 @@ SAMPLES: dict[str, list[str]] = {
     "Repeat": ["> repeat 1:\n    draw 1", "> repeat 2:\n    draw 1", "> repeat 3:\n    draw 1",
                "> repeat the hand size of you:\n    draw 1"],
     "As": ["> as the active player:\n    draw 1"],
+    "ForEachPlayer": ["> for each other player as P:\n    as P:\n        draw 1"],
     "ChooseOne": ["> choose one:\n    option:\n        draw 1\n    option:\n        nothing"],
     "WhileInPlay": ["> while in play:\n    breaking news targets a state chosen by you"],
 }
@@ -127,7 +128,7 @@ def english(stmt: A.Stmt, kind: str) -> str:
     """What the card text says for this one line: a compound statement's head, or the whole
     sentence(s) of a simple one."""
     lines = [ln.strip() for ln in Writer("en", kind).lines((stmt,), kind=kind)]
-    compound = isinstance(stmt, (A.If, A.ForEach, A.Repeat, A.As, A.ChooseOne, A.WhileInPlay, A.Trigger))
+    compound = isinstance(stmt, (A.If, A.ForEach, A.ForEachPlayer, A.Repeat, A.As, A.ChooseOne, A.WhileInPlay, A.Trigger))
     return lines[0] if compound else " ".join(lines)
 
 

@@ -96,7 +96,7 @@ def test_work_bounds_count_each_choice_and_card_given() -> None:
      "t.yaml:3:32: 7: expected a player here, not a number"),
     ("7: |\n  repeat 21:\n      nothing\n", "t.yaml:2:10: 7: a count must be between 0 and 20"),
     ('7: give the lowest card of "North" to you\n', 't.yaml:1:28: 7: "North" is a quoted name, but a player is expected here'),
-    ("7: |\n  draw 1\n", 't.yaml:2:3: 7: unexpected "draw"; expected "as", "choose", "give"'),
+    ("7: |\n  draw 1\n", 't.yaml:2:3: 7: unexpected "draw"; expected "as", "choose", "for", "give"'),
     ("12: nothing\n", 't.yaml:1:1: "12" is not a card: the cards are 1 to 9'),
     ("7: nothing\n7: nothing\n", "t.yaml:2:1: card 7 has two effects"),
     ("- 7\n", "t.yaml:1:1: expected a mapping of card → effect"),
@@ -213,3 +213,37 @@ def test_a_redeal_asks_again_a_seat_left_with_a_single_card() -> None:
         trial.answer(d.options[0].id, d.player)
     bids = dict(next(e for e in reversed(trial.events) if type(e).__name__ == "BidsRevealed").bids)
     assert bids[Seat.WEST] == west[0]
+
+
+# ---- the core's players by seat, in both games -------------------------------------------------
+
+
+def test_each_other_player_in_seat_order_from_the_next_one() -> None:
+    """`for each other player as P:` is the core's: after East come West, then North (seat order)."""
+    from cmdsl.lang.run import Run
+
+    game = HighCard(0, tricks=TRICKS)  # North 2, 6, 8; East and West hold the others
+    east, west = (list(game.position.hands[s.index]) for s in (Seat.EAST, Seat.WEST))
+    effect = LANGUAGE.compile(checked("for each other player as P:\n    give the lowest card of P to you\n"), "x")
+    for _ in effect.run(Run(game, Seat.EAST)):  # asks nothing
+        raise AssertionError("no decision expected")
+    given = [e for e in game.events if isinstance(e, CardGiven)]
+    assert [(e.giver, e.taker, e.card) for e in given] == [(Seat.WEST, Seat.EAST, min(west)), (Seat.NORTH, Seat.EAST, 2)]
+    assert sorted(game.position.hands[Seat.EAST.index]) == sorted([*east, min(west), 2])
+    assert LANGUAGE.rules_text(checked("for each other player as P:\n    nothing\n").program, lang="fr").splitlines() == [
+        "Pour chaque autre joueur (appelez-le P) :", "  Rien ne se passe."]
+
+
+def test_each_other_player_in_campaign_manager_is_the_opponent(cm2008) -> None:  # type: ignore[no-untyped-def]
+    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.events import CardDrawn
+    from cmdsl.games.cm2008.model import Side
+    from cmdsl.games.cm2008.scenario import compile_snippet
+    from cmdsl.lang.run import Run
+
+    game = Game(cm2008, 3)
+    before = {s: game.hand_size(s) for s in (Side.MCCAIN, Side.OBAMA)}
+    for _ in compile_snippet(cm2008, "for each other player as P:\n    as P:\n        draw 2\n").run(Run(game, Side.MCCAIN)):
+        raise AssertionError("no decision expected")
+    assert {s: game.hand_size(s) - before[s] for s in before} == {Side.MCCAIN: 0, Side.OBAMA: 2}
+    assert [e.player for e in game.events if isinstance(e, CardDrawn)][-2:] == [Side.OBAMA, Side.OBAMA]

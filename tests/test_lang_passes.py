@@ -154,6 +154,9 @@ else:
 for each state as T where the minority issue of T is not defense:
     repeat 2:
         choose a different state as U
+for each other player as Q:
+    as Q:
+        draw 1
 as the active player:
     choose one:
         option:

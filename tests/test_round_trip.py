@@ -32,8 +32,8 @@ NAMES = Names(frozenset(MINI.states), MINI.groups)
 STATE_NAMES = sorted(MINI.states)
 GROUP_NAMES = sorted(MINI.groups)
 
-NUM, STATE, ISSUE, CARD = "number", "state", "issue", "card"
-PREFIX = {NUM: "N", STATE: "S", ISSUE: "I", CARD: "C"}
+NUM, STATE, ISSUE, CARD, PLAYER = "number", "state", "issue", "card", "player"
+PREFIX = {NUM: "N", STATE: "S", ISSUE: "I", CARD: "C", PLAYER: "P"}
 
 Strategy = st.SearchStrategy
 
@@ -96,7 +96,7 @@ def _vars(env: Env, typ: str) -> list[Strategy[A.Expr]]:
 @functools.cache
 def players(env: Env) -> Strategy[A.Expr]:
     who = ["mccain", "obama", "active"] + (["you", "opponent"] if env.actor else [])
-    return st.sampled_from(who).map(A.PlayerRef)
+    return st.one_of([st.sampled_from(who).map(A.PlayerRef), *_vars(env, PLAYER)])  # a player by seat, or bound
 
 
 @functools.cache
@@ -188,7 +188,7 @@ def statement(draw: Any, env: Env, depth: int, after: bool = False, only_if: boo
         kinds += ["gain", "demographic", "draw", "draw_play", "discard", "discard_any", "choose_state",
                   "choose_issue", "choose_card"] + (["play_card"] if env.of(CARD) else [])
     if depth > 0:
-        kinds += ["if", "for_each", "repeat", "as"] + (["choose_one"] if env.actor else [])
+        kinds += ["if", "for_each", "repeat", "as"] + (["choose_one", "for_each_player"] if env.actor else [])
     if only_if:
         kinds = ["if"] if depth > 0 else ["nothing"]
     kind = draw(st.sampled_from(kinds))
@@ -235,6 +235,9 @@ def compound(kind: str, env: Env, depth: int, after: bool = False) -> Strategy[A
         return st.builds(A.ForEach, st.just(name), _where(inner), block(replace(inner, loop=True), depth))
     if kind == "repeat":
         return st.builds(A.Repeat, numbers(env), block(replace(env, loop=True), depth))
+    if kind == "for_each_player":
+        name = env.fresh(PLAYER)
+        return st.builds(A.ForEachPlayer, st.just(name), block(replace(env.bind(name, PLAYER), loop=True), depth))
     if kind == "as":
         return st.builds(A.As, players(env), block(replace(env, actor=True), depth))
     assert kind == "choose_one"

@@ -145,6 +145,15 @@ class Repeat(Stmt):
 
 
 @dataclass(frozen=True)
+class ForEachPlayer(Stmt):
+    """`for each other player as P:`: the body once for each player but the one acting, in seat
+    order from the one after them, ``P`` naming that player."""
+
+    var: str
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
 class As(Stmt):
     player: Expr
     body: tuple["Stmt", ...]
@@ -161,7 +170,7 @@ class Program(Node):
 
 
 #: Every node class of the core language, expressions, then conditions, then statements.
-NODES: tuple[type[Node], ...] = (Num, Str, Var, PlayerRef, Arith, Compare, And, Or, Not, Nothing, If, Repeat, As,
-                                 ChooseOne)
+NODES: tuple[type[Node], ...] = (Num, Str, Var, PlayerRef, Arith, Compare, And, Or, Not, Nothing, If, Repeat,
+                                 ForEachPlayer, As, ChooseOne)
 
 

@@ -83,6 +83,12 @@ class Checker(CondChecker):
         count = self.count(s.count, at.scope, at.actor)
         return dataclasses.replace(s, count=count, body=self.block(s.body, at.nested(loop=True)))
 
+    def stmt_ForEachPlayer(self, s: A.ForEachPlayer, at: At) -> A.Stmt:
+        self.need_actor(s, at.actor)  # "other" than the one acting
+        inner = Scope(at.scope)
+        self.bind(s, inner, s.var, PLAYER)
+        return dataclasses.replace(s, body=self.block(s.body, at.nested(Scope(inner), loop=True)))
+
     def stmt_As(self, s: A.As, at: At) -> A.Stmt:
         player = self.expr(s.player, PLAYER, at.scope, at.actor)
         return dataclasses.replace(s, player=player, body=self.block(s.body, at.nested(actor=True)))

@@ -86,6 +86,17 @@ class StmtCompiler(ExprCompiler):
                 yield from body(r)
         return repeat
 
+    def stmt_ForEachPlayer(self, s: A.ForEachPlayer, cause: str) -> Step:
+        var, body = s.var, self.block(s.body)
+
+        def for_each_player(r: Run[Any]) -> Steps:
+            seats = list(r.ops.seats)
+            at = seats.index(r.me)
+            for seat in _loop(r, seats[at + 1:] + seats[:at]):  # in seat order, from the next one
+                r.vars[var] = seat
+                yield from body(r)
+        return for_each_player
+
     def stmt_As(self, s: A.As, cause: str) -> Step:
         who, body = self.expr(s.player), self.block(s.body)
 

@@ -37,6 +37,10 @@ class CoreOps(Protocol):
     def active(self) -> Seat:
         """Whose turn it is."""
 
+    @property
+    def seats(self) -> Sequence[Seat]:
+        """Every player's seat, in seat order."""
+
     def tick(self) -> None:
         """Count one step of work (a loop turn): the game stops an answer that does too much."""
 

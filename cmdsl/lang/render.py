@@ -100,6 +100,9 @@ class Unparser(ExprUnparser):
     def stmt_Repeat(self, s: A.Repeat, indent: str) -> list[str]:
         return [f"{indent}repeat {self.expr(s.count)}:"] + self.block(s.body, indent + INDENT)
 
+    def stmt_ForEachPlayer(self, s: A.ForEachPlayer, indent: str) -> list[str]:
+        return [f"{indent}for each other player as {s.var}:"] + self.block(s.body, indent + INDENT)
+
     def stmt_As(self, s: A.As, indent: str) -> list[str]:
         return [f"{indent}as {self.expr(s.player)}:"] + self.block(s.body, indent + INDENT)
 

@@ -71,6 +71,9 @@ class Writer(CondWriter):
         colon = ":" if self.lang == "en" else " :"  # French puts a space before a colon
         return [f"{indent}{self.times(s.count)}{colon}"] + self.lines(s.body, indent + "  ", kind=kind)
 
+    def stmt_ForEachPlayer(self, s: A.ForEachPlayer, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["for_each_player"].format(v=s.var)] + self.lines(s.body, indent + "  ", kind=kind)
+
     def stmt_As(self, s: A.As, indent: str, top: bool, kind: str) -> list[str]:
         who = self.expr(s.player)
         if who == self.p["you"] and self.actor != self.p["you"]:  # `as` another player, nested in itself

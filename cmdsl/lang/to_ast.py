@@ -132,6 +132,9 @@ class ToAst(CondAst):
     def repeat(self, meta: Meta, c: list[Any]) -> A.Repeat:
         return A.Repeat(c[0], _body(c[1:]), pos=self._p(meta))
 
+    def for_each_player(self, meta: Meta, c: list[Any]) -> A.ForEachPlayer:
+        return A.ForEachPlayer(str(c[0]), _body(c[1:]), pos=self._p(meta))
+
     def as_player(self, meta: Meta, c: list[Any]) -> A.As:
         return A.As(c[0], _body(c[1:]), pos=self._p(meta))
 

@@ -11,7 +11,7 @@ at run time as a backstop (``GameOps.tick``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import ClassVar, cast
 
 from ..errors import CardError, Located
 from . import ast as A
@@ -59,6 +59,8 @@ class Bounds(Visitor):
     carry out no statement (the statement that tests one counts it)."""
 
     families = {"stmt": STMTS, "upper": EXPRS}
+    #: the most players a game of the language seats (a game's vocabulary says its own)
+    max_seats: ClassVar[int] = 8
 
     def __init__(self, states: int) -> None:
         self.states = states  # how many states a `for each` visits at most
@@ -91,11 +93,12 @@ class Bounds(Visitor):
 
     def budget_hint(self) -> str:
         """What makes the work of an effect large (a game adds its own loops and plays)."""
-        return f"counts multiply through nested `repeat` (a computed count counts as {MAX_COUNT})"
+        return ("counts multiply through nested `repeat` and `for each other player` (a computed count counts as "
+                f"{MAX_COUNT}, the other players as {self.max_seats - 1})")
 
     def is_loop(self, s: A.Stmt) -> bool:
         """Whether ``s`` repeats its block (a game adds its own loops)."""
-        return isinstance(s, A.Repeat)
+        return isinstance(s, (A.Repeat, A.ForEachPlayer))
 
     def blocks(self, s: A.Stmt) -> list[tuple[A.Stmt, ...]]:
         """The blocks of statements ``s`` holds (a game adds those of its own statements)."""
@@ -103,7 +106,7 @@ class Bounds(Visitor):
             return [s.then, s.otherwise]
         if isinstance(s, A.ChooseOne):
             return list(s.options)
-        if isinstance(s, (A.As, A.Repeat)):
+        if isinstance(s, (A.As, A.Repeat, A.ForEachPlayer)):
             return [s.body]
         return []
 
@@ -140,6 +143,9 @@ class Bounds(Visitor):
 
     def stmt_Repeat(self, s: A.Repeat) -> Work:
         return ONE + self.block(s.body).times(self.count_bound(s.count))
+
+    def stmt_ForEachPlayer(self, s: A.ForEachPlayer) -> Work:
+        return ONE + self.block(s.body).times(self.max_seats - 1)
 
     def stmt_As(self, s: A.As) -> Work:
         return ONE + self.block(s.body)

@@ -53,6 +53,7 @@ class HighCardToAst(ToAst):
 class HighCardBounds(Bounds):
     families = {"stmt": N.STMTS, "upper": N.EXPRS}
 
+    max_seats = 3  # T1
     stmt_ChoosePlayer = stmt_GiveCard = Bounds.one  # one choice; one card moved
 
 

@@ -296,6 +296,7 @@ _STATEMENTS: list[Rule] = [
     (_rx(r"for each state in play \(call it ([A-Z]\w*)\)(?: where (.+?))?:?"),
      lambda m: f"for each state as {m[1]}" + (f" where {cond(m[2])}" if m[2] and cond(m[2]) else "") + ":"
      if not m[2] or cond(m[2]) else None),
+    (_rx(r"for each other player \(call them ([A-Z]\w*)\):?"), lambda m: f"for each other player as {m[1]}:"),
     (_rx(r"(once|twice|\S+ times|as many times as .+?):?"), lambda m: _stmt("repeat {}:", _times(m[1]))),
     (_rx(rf"({_PLAYER}) (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {player(m[1])}:"),
     (_rx(r"choose one:?"), lambda m: "choose one:"),

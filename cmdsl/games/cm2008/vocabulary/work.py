@@ -21,6 +21,8 @@ class CampaignBounds(Bounds):
 
     families = {"stmt": A.STMTS, "upper": A.EXPRS}
 
+    max_seats = 2  # the two candidates
+
     def settled(self, s: A.Stmt) -> int:
         # Each superlative the statement reads is settled first: one choice when states tie.
         return sum(1 for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best))
