@@ -247,3 +247,18 @@ def test_each_other_player_in_campaign_manager_is_the_opponent(cm2008) -> None: 
         raise AssertionError("no decision expected")
     assert {s: game.hand_size(s) - before[s] for s in before} == {Side.MCCAIN: 0, Side.OBAMA: 2}
     assert [e.player for e in game.events if isinstance(e, CardDrawn)][-2:] == [Side.OBAMA, Side.OBAMA]
+
+
+def test_a_bound_player_stands_wherever_a_player_does() -> None:
+    """Was (found by the long Hypothesis run): `P leads` did not parse, P bound to a player."""
+    from cmdsl.games.cm2008.vocabulary.checker import Context as CampaignContext, ContextKind
+
+    effect = ("for each other player as P:\n    if P leads or \"Ohio\" is won by P:\n        as P:\n            draw 1\n")
+    ohio = Names(frozenset({"Ohio"}), frozenset())
+    program = CM2008.check(CM2008.parse(effect), ohio, CampaignContext(ContextKind.CARD)).program
+    assert CM2008.render.program(program) == effect
+    assert CM2008.rules_text(program).splitlines()[:2] == [
+        "For each other player (call them P):", "  If P leads in electoral votes or Ohio has been won by P:"]
+    with pytest.raises(CardError, match="2:4: expected a player here, not an issue"):
+        CM2008.check(CM2008.parse("choose an issue as I\nif I leads:\n    draw 1\n"), ohio,
+                     CampaignContext(ContextKind.CARD))
