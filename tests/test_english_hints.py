@@ -84,6 +84,9 @@ SAMPLES: dict[str, list[str]] = {
                "> repeat the hand size of you:\n    draw 1"],
     "As": ["> as the active player:\n    draw 1"],
     "ForEachPlayer": ["> for each other player as P:\n    as P:\n        draw 1"],
+    "BestPlayer": ["> if the player with the most (the score of them) is you:\n    draw 1",
+                   "> if the player with the fewest (the hand size of them) is the opponent:\n    draw 1"],
+    "Them": ["> if the player with the most (the deck size of them) is you:\n    draw 1"],
     "ChooseOne": ["> choose one:\n    option:\n        draw 1\n    option:\n        nothing"],
     "WhileInPlay": ["> while in play:\n    breaking news targets a state chosen by you"],
 }

@@ -262,3 +262,55 @@ def test_a_bound_player_stands_wherever_a_player_does() -> None:
     with pytest.raises(CardError, match="2:4: expected a player here, not an issue"):
         CM2008.check(CM2008.parse("choose an issue as I\nif I leads:\n    draw 1\n"), ohio,
                      CampaignContext(ContextKind.CARD))
+
+
+def test_the_player_with_the_most_is_settled_before_its_statement_and_a_tie_is_the_actors_choice(
+        cm2008) -> None:  # type: ignore[no-untyped-def]
+    """The core's superlative over players: `the player with the most (…)`, `them` the player measured."""
+    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.model import Side
+    from cmdsl.games.cm2008.scenario import compile_snippet
+    from cmdsl.lang.run import Run
+
+    effect = "as the player with the most (the hand size of them):\n    draw 1\n"
+    program = CM2008.check(CM2008.parse(effect), Names(frozenset(), frozenset()), Context("card")).program
+    assert CM2008.rules_text(program).splitlines()[0] == (
+        "The player for whom the number of cards in that player's hand is highest (you choose on a tie) does this:")
+    assert CM2008.rules_text(program, lang="fr").splitlines()[0] == (
+        "Le joueur pour qui le nombre de cartes dans la main de ce joueur est le plus grand "
+        "(en cas d'égalité, vous choisissez) fait ceci :")
+    assert CM2008.render.program(program) == effect
+    game = Game(cm2008, 3)
+    assert game.hand_size(Side.MCCAIN) == game.hand_size(Side.OBAMA)  # a tie: McCain, acting, chooses
+    run = compile_snippet(cm2008, effect).run(Run(game, Side.MCCAIN))
+    asked = next(run)
+    assert asked.player is Side.MCCAIN and [o.label for o in asked.options] == ["McCain", "Obama"]
+    before = game.hand_size(Side.OBAMA)
+    with pytest.raises(StopIteration):
+        run.send(asked.options[1])
+    assert game.hand_size(Side.OBAMA) == before + 1
+    # no tie now: Obama holds the most cards, and nobody is asked
+    for _ in compile_snippet(cm2008, effect).run(Run(game, Side.MCCAIN)):
+        raise AssertionError("no decision expected")
+    assert game.hand_size(Side.OBAMA) == before + 2
+    with pytest.raises(CardError, match="`them` .* stands only in `the player with the most"):
+        CM2008.check(CM2008.parse("draw them\n"), Names(frozenset(), frozenset()), Context("card"))
+
+
+def test_choose_one_is_the_cores_in_high_card_too() -> None:
+    from cmdsl.lang.run import Run
+    from tests.toygame.game import OptionChosen
+
+    effect = "choose one:\n    option:\n        nothing\n    option:\n        give the lowest card of you to the active player\n"
+    program = checked(effect).program
+    assert LANGUAGE.rules_text(program).splitlines() == [
+        "Choose one:", "  - Nothing happens.", "  - You give your lowest card to the active player."]
+    game = HighCard(0)
+    run = LANGUAGE.compile(checked(effect), "x").run(Run(game, Seat.EAST))
+    asked = next(run)
+    assert [o.label for o in asked.options] == ["Nothing happens", "You give your lowest card to the active player"]
+    with pytest.raises(StopIteration):
+        run.send(asked.options[1])
+    assert game.position.hands[Seat.NORTH.index] == sorted([2, 6, 8, min(HighCard(0).position.hands[Seat.EAST.index])])
+    game._log_choice(Seat.EAST, asked, asked.options[1])
+    assert game.events[-1] == OptionChosen(Seat.EAST, "You give your lowest card to the active player")

@@ -157,6 +157,8 @@ for each state as T where the minority issue of T is not defense:
 for each other player as Q:
     as Q:
         draw 1
+as the player with the fewest (the score of them):
+    draw 1
 as the active player:
     choose one:
         option:

@@ -96,7 +96,11 @@ def _vars(env: Env, typ: str) -> list[Strategy[A.Expr]]:
 @functools.cache
 def players(env: Env) -> Strategy[A.Expr]:
     who = ["mccain", "obama", "active"] + (["you", "opponent"] if env.actor else [])
-    return st.one_of([st.sampled_from(who).map(A.PlayerRef), *_vars(env, PLAYER)])  # a player by seat, or bound
+    # the player with the most …: what it reads of each player, `them` the player measured
+    best = st.builds(A.BestPlayer, st.booleans(), st.builds(
+        A.Of, st.sampled_from(["score", "hand_size", "deck_size", "discard_size"]).map(A.Prop), st.just(A.Them())))
+    # a player by seat, bound, or the best by a measure
+    return st.one_of([st.sampled_from(who).map(A.PlayerRef), *_vars(env, PLAYER), *([best] if env.best else [])])
 
 
 @functools.cache

@@ -8,8 +8,9 @@ game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from typing import Iterator
 
 from lark import ast_utils
 
@@ -87,6 +88,22 @@ class PlayerRef(Expr):
     """A player, as the effect names them (``Who``, or a name of the game's vocabulary)."""
 
     who: str
+
+
+@dataclass(frozen=True)
+class Them(Expr):
+    """The player a superlative over players measures, in its measure (`them`)."""
+
+
+@dataclass(frozen=True)
+class BestPlayer(Expr):
+    """`the player with the most|fewest MEASURE`: the player whose measure (a number read of each
+    player, ``Them`` standing for them) is highest (``most``) or lowest. Settled before the
+    statement that reads it; on a tie the acting player (the active player where nobody acts)
+    chooses among those tied."""
+
+    most: bool
+    measure: Expr
 
 
 @dataclass(frozen=True)
@@ -170,7 +187,18 @@ class Program(Node):
 
 
 #: Every node class of the core language, expressions, then conditions, then statements.
-NODES: tuple[type[Node], ...] = (Num, Str, Var, PlayerRef, Arith, Compare, And, Or, Not, Nothing, If, Repeat,
-                                 ForEachPlayer, As, ChooseOne)
+NODES: tuple[type[Node], ...] = (Num, Str, Var, PlayerRef, Them, BestPlayer, Arith, Compare, And, Or, Not, Nothing,
+                                 If, Repeat, ForEachPlayer, As, ChooseOne)
+
+
+def parts(node: Node, kind: type[Node]) -> Iterator[Node]:
+    """The nodes of class ``kind`` a statement, condition or expression reads itself, innermost
+    first: those of the statements in its blocks are theirs, not its own."""
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, (Expr, Cond)):
+            yield from parts(value, kind)
+    if isinstance(node, kind):
+        yield node
 
 

@@ -30,6 +30,7 @@ class ExprChecker(Visitor):
         self.names = names
         self.ctx = ctx
         self.origin = origin
+        self._measuring_players = 0  # inside a superlative's measure: `them` is the player measured
 
     def error(self, node: A.Node, message: str, hint: str | None = None) -> CardError:
         return CardError(message, Located(self.origin.file, node.pos.line, node.pos.col, self.origin.item),
@@ -47,6 +48,12 @@ class ExprChecker(Visitor):
     type_Num = type_Arith = number
 
     def type_PlayerRef(self, e: A.PlayerRef, scope: Scope) -> str:
+        return PLAYER
+
+    def type_Them(self, e: A.Them, scope: Scope) -> str:
+        return PLAYER
+
+    def type_BestPlayer(self, e: A.BestPlayer, scope: Scope) -> str:
         return PLAYER
 
     def type_Var(self, e: A.Var, scope: Scope) -> str:
@@ -86,6 +93,20 @@ class ExprChecker(Visitor):
         return e
 
     expr_Var = leaf
+
+    def expr_Them(self, e: A.Them, want: str, scope: Scope, actor: bool) -> A.Expr:
+        if not self._measuring_players:
+            raise self.error(e, "`them` (the player measured) stands only in `the player with the most (...)`")
+        return self.leaf(e, want, scope, actor)
+
+    def expr_BestPlayer(self, e: A.BestPlayer, want: str, scope: Scope, actor: bool) -> A.Expr:
+        self.expect(e, want, scope, actor)
+        self._measuring_players += 1
+        try:
+            measure = self.expr(e.measure, NUM, scope, actor)
+        finally:
+            self._measuring_players -= 1
+        return dataclasses.replace(e, measure=measure)
 
     def expr_Str(self, e: A.Str, want: str, scope: Scope, actor: bool) -> A.Expr:
         """A quoted name (a game resolves those it knows)."""

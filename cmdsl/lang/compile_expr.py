@@ -50,6 +50,19 @@ class ExprCompiler(Visitor):
     def expr_PlayerRef(self, e: A.PlayerRef) -> Value:
         return self.player(e)
 
+    def best_key(self, e: A.Node) -> str:
+        # Not a variable name (those start with a capital): a superlative's slot in ``Run.vars``,
+        # one per node of the tree (the tree outlives the compiler, so ids stay distinct).
+        return self._best_keys.setdefault(id(e), f"#best{len(self._best_keys) + 1}")
+
+    def expr_BestPlayer(self, e: A.BestPlayer) -> Value:
+        # Settled, a tie broken, before the statement that reads it runs (``before``).
+        key = self.best_key(e)
+        return lambda r: r.vars.get(key)
+
+    def expr_Them(self, e: A.Them) -> Value:
+        return lambda r: r.it
+
     def expr_Arith(self, e: A.Arith) -> Value:
         left, right = self.expr(e.left), self.expr(e.right)
         if e.op == "+":

@@ -57,9 +57,46 @@ class StmtCompiler(ExprCompiler):
         return first(step) if first is not None else step
 
     def before(self, s: A.Stmt) -> Callable[[Step], Step] | None:
-        """What makes a statement's step run after what it needs settled first (a game's
-        superlatives); None: nothing."""
-        return None
+        """What makes a statement's step run after what it needs settled first: each superlative it
+        reads (a game adds its own); None: nothing."""
+        found = self.once(list(A.parts(s, A.BestPlayer)))
+        if not found:
+            return None
+        cause = self.cause(s)
+        settles = [(self.best_key(b), self.expr(b.measure), b.most) for b in found if isinstance(b, A.BestPlayer)]
+
+        def first(step: Step) -> Step:
+            def settled(r: Run[Any]) -> Steps:
+                for key, measure, most in settles:
+                    seats = list(r.ops.seats)
+                    saved, values = r.it, []
+                    try:
+                        for seat in seats:
+                            r.it = seat
+                            values.append(measure(r) or 0)
+                    finally:
+                        r.it = saved
+                    top = max(values) if most else min(values)
+                    tied = [seat for seat, v in zip(seats, values) if v == top]
+                    if len(tied) > 1:  # the acting player (the active one where nobody acts) chooses
+                        r.vars[key] = tied[(yield from r.ops.choose_option(r.decider, [str(t) for t in tied], cause))]
+                    else:
+                        r.vars[key] = tied[0]
+                yield from step(r)
+            return settled
+        return first
+
+    def once(self, found: list[Any]) -> list[A.Node]:
+        """The superlatives of one statement, each phrase once: the same phrase twice is one value,
+        settled (and a tie broken) once (docs/language.md, "Superlatives")."""
+        once: list[A.Node] = []
+        for b in found:
+            same = next((u for u in once if u == b), None)
+            if same is None:
+                once.append(b)
+            else:
+                self._best_keys[id(b)] = self.best_key(same)
+        return once
 
     def stmt_Nothing(self, s: A.Nothing, cause: str) -> Step:
         def nothing(r: Run[Any]) -> Steps:

@@ -48,6 +48,16 @@ class ExprUnparser(Visitor):
     def expr_PlayerRef(self, e: A.PlayerRef) -> str:
         return self.players[e.who]
 
+    def expr_Them(self, e: A.Them) -> str:
+        return "them"
+
+    def expr_BestPlayer(self, e: A.BestPlayer) -> str:
+        return f"the player with the {'most' if e.most else 'fewest'} {self.player_measure(e.measure)}"
+
+    def player_measure(self, m: A.Expr) -> str:
+        """What a superlative over players reads of each (a game's vocabulary may have words for it)."""
+        return f"({self.expr(m)})"
+
     def expr_Arith(self, e: A.Arith) -> str:
         # `sum: sum ADD_OP atom`: left-associative, so only a sum on the right needs parentheses.
         return f"{self.expr(e.left)} {e.op} {self.atom(e.right)}"

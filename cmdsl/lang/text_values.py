@@ -70,6 +70,13 @@ class ValueWriter(Visitor):
     def expr_PlayerRef(self, e: A.PlayerRef) -> str:
         return self.p[e.who]
 
+    def expr_Them(self, e: A.Them) -> str:
+        return self.p["them"]
+
+    def expr_BestPlayer(self, e: A.BestPlayer) -> str:
+        return self.p["best_player"].format(measure=self.expr(e.measure), tie=self._you(self.actor, "tie"),
+                                            extreme=self.p["best_most" if e.most else "best_fewest"])
+
     def expr_Arith(self, e: A.Arith) -> str:
         # "5 minus 2 minus 1" reads left to right, as the effect does: a sum on the right of a
         # sum keeps its parentheses ("5 minus (2 minus 1)"), as in the effect text.

@@ -81,6 +81,12 @@ class ExprAst(Transformer[Token, Any]):
     def active_player(self, meta: Meta, c: list[Any]) -> A.PlayerRef:
         return A.PlayerRef(A.Who.ACTIVE, pos=self._p(meta))
 
+    def them(self, meta: Meta, c: list[Any]) -> A.Them:
+        return A.Them(pos=self._p(meta))
+
+    def best_player(self, meta: Meta, c: list[Any]) -> A.BestPlayer:
+        return A.BestPlayer(str(c[0]) == "most", c[1], pos=self._p(meta))
+
     def arith(self, meta: Meta, c: list[Any]) -> A.Arith:
         return A.Arith(str(c[1]), c[0], c[2], pos=self._p(meta))
 

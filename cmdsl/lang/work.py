@@ -132,8 +132,8 @@ class Bounds(Visitor):
         return work + Work(settled, 0) if settled else work
 
     def settled(self, s: A.Stmt) -> int:
-        """The choices a statement may ask before it runs (a game's superlatives, on a tie)."""
-        return 0
+        """The choices a statement may ask before it runs: one per superlative, on a tie."""
+        return sum(1 for _ in A.parts(s, A.BestPlayer))
 
     def stmt_If(self, s: A.If) -> Work:
         return ONE + _largest([self.block(s.then), self.block(s.otherwise)])
@@ -183,4 +183,4 @@ class Bounds(Visitor):
     def not_a_number(self, e: A.Expr) -> int:
         raise TypeError(f"a count must be a number, not {e!r} (the checker lets none through)")
 
-    upper_Str = upper_PlayerRef = not_a_number
+    upper_Str = upper_PlayerRef = upper_Them = upper_BestPlayer = not_a_number

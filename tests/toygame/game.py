@@ -66,6 +66,7 @@ class Kind(StrEnum):
     BID = "bid"
     DIE = "die"
     PLAYER = "player"  # T5: a trick card's `choose a player`
+    OPTION = "option"  # T5: a trick card's `choose one:`, or a tie the acting player breaks
 
 
 _SIXTH = Fraction(1, 6)
@@ -155,6 +156,17 @@ class PlayerChosen(Event):
 
     def text(self) -> str:
         return f"{self.seat} chooses {self.chosen}."
+
+
+@value
+class OptionChosen(Event):
+    seat: Seat
+    label: str
+
+    audience = everyone
+
+    def text(self) -> str:
+        return f"{self.seat} chooses: {self.label}."
 
 
 @value
@@ -307,13 +319,18 @@ class HighCard(Driver[Seat]):
         return opt.value
 
     def choose_option(self, seat: Seat, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
-        raise NotImplementedError("no trick card chooses one of several effects")
+        opt = yield from self.ask(Decision(seat, Kind.OPTION, "choose one (T5)", tuple(
+            Option(f"option:{i}", label, i) for i, label in enumerate(labels, 1)), cause=cause))
+        return int(opt.value) - 1
 
     # the driver's hooks
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
-        if decision.kind != Kind.PLAYER:
+        if decision.kind == Kind.PLAYER:
+            self.emit(PlayerChosen, seat, option.value)
+        elif decision.kind == Kind.OPTION:
+            self.emit(OptionChosen, seat, option.label)
+        else:
             raise NotImplementedError("every bid is secret: the bids are logged at their reveal")
-        self.emit(PlayerChosen, seat, option.value)
 
     def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
         points = tuple(self.position.scores)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, cast
 
 from . import nodes as A
 from ....lang.checker import Checked
@@ -62,17 +62,18 @@ class CampaignCompiler(Compiler):
         return _watched(step) if _tests_that(after) else step
 
     def before(self, s: A.Stmt) -> Callable[[Step], Step] | None:
+        players = super().before(s)  # the core's superlatives (the player with the most …) first
         own = [b for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best)]
         # One statement names one state per superlative phrase: the same phrase twice is one value,
         # settled (and a tie broken) once (docs/language.md, "Superlatives").
-        once: list[A.Best] = []
-        for b in own:
-            same = next((u for u in once if u == b), None)
-            if same is None:
-                once.append(b)
-            else:
-                self._best_keys[id(b)] = self.best_key(same)
-        return (lambda step: self.settle(once, step, self.cause(s))) if once else None
+        once: list[A.Node] = self.once(own)
+        if not once:
+            return players
+        cause = self.cause(s)
+        states = cast(list[A.Best], once)
+        if players is None:
+            return lambda step: self.settle(states, step, cause)
+        return lambda step: players(self.settle(states, step, cause))
 
     def expr_StateName(self, e: A.StateName) -> Value:
         name = e.name
@@ -102,11 +103,6 @@ class CampaignCompiler(Compiler):
         # Settled, a tie broken, before the statement that reads it runs (``settle``).
         key = self.best_key(e)
         return lambda r: r.vars.get(key)
-
-    def best_key(self, e: A.Best) -> str:
-        # Not a variable name (those start with a capital): a superlative's slot in ``Run[GameOps].vars``,
-        # one per node of the tree (the tree outlives the compiler, so ids stay distinct).
-        return self._best_keys.setdefault(id(e), f"#best{len(self._best_keys) + 1}")
 
     def best_states(self, e: A.Best) -> Callable[[Run[GameOps], list[State]], list[State]]:
         """The states of ``among`` whose measure is highest (``most``) or lowest: more than one on a tie."""

@@ -14,8 +14,8 @@ import re
 from typing import Callable
 
 _NUMBERS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a": 1, "an": 1}
-_PLAYER = r"(?:you|your opponent|the opponent|the active player|mccain|obama)"
-_POSSESSOR = r"(?:your|your opponent's|the active player's|mccain's|obama's)"
+_PLAYER = r"(?:you|your opponent|the opponent|the active player|mccain|obama|that player)"
+_POSSESSOR = r"(?:your|your opponent's|the active player's|mccain's|obama's|that player's)"
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]
 
@@ -27,13 +27,13 @@ def _rx(pattern: str) -> re.Pattern[str]:
 def player(text: str) -> str:
     """"you", "your opponent" → the opponent, "McCain" → mccain."""
     t = text.strip().lower()
-    return {"your opponent": "the opponent", "the opponent": "the opponent"}.get(t, t)
+    return {"your opponent": "the opponent", "the opponent": "the opponent", "that player": "them"}.get(t, t)
 
 
 def _owner(possessive: str) -> str:
     t = possessive.strip().lower()
     return {"your": "you", "your opponent's": "the opponent", "the active player's": "the active player",
-            "mccain's": "mccain", "obama's": "obama"}[t]
+            "mccain's": "mccain", "obama's": "obama", "that player's": "them"}[t]
 
 
 def number(text: str) -> str | None:
@@ -76,6 +76,9 @@ def _best(m: re.Match[str]) -> str | None:
 
 
 _EXPRS: list[Rule] = [
+    (_rx(r"the player for whom (.+) is (highest|lowest)(?: \((?:[^()]*) chooses? on a tie\))?"),
+     lambda m: None if (e := expr(m[1])) is None else
+     f"the player with the {'most' if m[2].lower() == 'highest' else 'fewest'} ({e})"),
     (_rx(r"the state in play with the (most|fewest) (.+?)(?: \((?:[^()]*) chooses? on a tie\))?"), _best),
     (_rx(r"the affected state"), lambda m: "the news state"),
     (_rx(r"the (majority|minority) issue of (.+)"), lambda m: _of(f"the {m[1].lower()} issue of", m[2])),

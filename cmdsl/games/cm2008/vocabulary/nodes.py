@@ -11,7 +11,7 @@ from ....lang import ast as core
 from ....lang.visitor import Family, family
 from ....lang.ast import (NOWHERE as NOWHERE, And as And, Arith as Arith, As as As, Built as Built,
                           ChooseOne as ChooseOne, Compare as Compare, Cond as Cond, Expr as Expr,
-                          ForEachPlayer as ForEachPlayer, If as If,
+                          ForEachPlayer as ForEachPlayer, If as If, BestPlayer as BestPlayer, Them as Them,
                           Node as Node, Not as Not, Nothing as Nothing, Num as Num, Or as Or, PlayerRef as PlayerRef,
                           Pos as Pos, Program as Program, Repeat as Repeat, Stmt as Stmt, Str as Str, Var as Var)
 

@@ -25,7 +25,7 @@ class CampaignBounds(Bounds):
 
     def settled(self, s: A.Stmt) -> int:
         # Each superlative the statement reads is settled first: one choice when states tie.
-        return sum(1 for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best))
+        return super().settled(s) + sum(1 for b in A.bests(s) if not (isinstance(s, A.ChooseState) and b is s.best))
 
     def budget_hint(self) -> str:
         return ("counts multiply through nested `repeat` and `for each` (a computed count counts as "
