@@ -68,16 +68,7 @@ class StmtCompiler(ExprCompiler):
         def first(step: Step) -> Step:
             def settled(r: Run[Any]) -> Steps:
                 for key, measure, most in settles:
-                    seats = list(r.ops.seats)
-                    saved, values = r.it, []
-                    try:
-                        for seat in seats:
-                            r.it = seat
-                            values.append(measure(r) or 0)
-                    finally:
-                        r.it = saved
-                    top = max(values) if most else min(values)
-                    tied = [seat for seat, v in zip(seats, values) if v == top]
+                    tied = best_of(r, measure, most, list(r.ops.seats))
                     if len(tied) > 1:  # the acting player (the active one where nobody acts) chooses
                         r.vars[key] = tied[(yield from r.ops.choose_option(r.decider, [str(t) for t in tied], cause))]
                     else:
@@ -149,6 +140,22 @@ class StmtCompiler(ExprCompiler):
             i = yield from r.ops.choose_option(r.me, labels, cause)
             yield from bodies[i](r)
         return choose_one
+
+
+def best_of(r: Run[Any], measure: Value, most: bool, among: list[T]) -> list[T]:
+    """Those of ``among`` whose ``measure`` (read with ``r.it`` standing for each) is highest
+    (``most``) or lowest: more than one on a tie, none of none."""
+    saved, values = r.it, []
+    try:
+        for item in among:
+            r.it = item
+            values.append(measure(r) or 0)
+    finally:
+        r.it = saved
+    if not values:
+        return []
+    top = max(values) if most else min(values)
+    return [item for item, v in zip(among, values) if v == top]
 
 
 def _loop(r: Run[Any], items: Iterable[T]) -> Iterator[T]:

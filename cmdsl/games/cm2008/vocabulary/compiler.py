@@ -9,7 +9,7 @@ from typing import Callable, cast
 from . import nodes as A
 from ....lang.checker import Checked
 from ....lang.compile_expr import Step, Value
-from ....lang.compile_stmt import _loop
+from ....lang.compile_stmt import _loop, best_of
 from ....lang.compiler import Compiled, Compiler
 from .ops import Choice, GameOps, State, Steps
 from ....lang.run import Run
@@ -106,21 +106,8 @@ class CampaignCompiler(Compiler):
 
     def best_states(self, e: A.Best) -> Callable[[Run[GameOps], list[State]], list[State]]:
         """The states of ``among`` whose measure is highest (``most``) or lowest: more than one on a tie."""
-        measure, pick = self.expr(e.measure), max if e.most else min
-
-        def best(r: Run[GameOps], among: list[State]) -> list[State]:
-            saved, values = r.it, []
-            try:
-                for state in among:
-                    r.it = state
-                    values.append(measure(r) or 0)
-            finally:
-                r.it = saved
-            if not values:
-                return []
-            top = pick(values)
-            return [s for s, v in zip(among, values) if v == top]
-        return best
+        measure, most = self.expr(e.measure), e.most
+        return lambda r, among: best_of(r, measure, most, among)
 
     def expr_BlocksOf(self, e: A.BlocksOf) -> Value:
         who, issue, state = self.expr(e.player), self.expr(e.issue), self.expr(e.state)
