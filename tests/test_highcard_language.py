@@ -96,7 +96,7 @@ def test_work_bounds_count_each_choice_and_card_given() -> None:
      "t.yaml:3:32: 7: expected a player here, not a number"),
     ("7: |\n  repeat 21:\n      nothing\n", "t.yaml:2:10: 7: a count must be between 0 and 20"),
     ('7: give the lowest card of "North" to you\n', 't.yaml:1:28: 7: "North" is a quoted name, but a player is expected here'),
-    ("7: |\n  draw 1\n", 't.yaml:2:3: 7: unexpected "draw"; expected "as", "choose", "for", "give"'),
+    ("7: |\n  draw 1\n", 't.yaml:2:3: 7: unexpected "draw"; expected "as", "at", "choose", "for", "give"'),
     ("12: nothing\n", 't.yaml:1:1: "12" is not a card: the cards are 1 to 9'),
     ("7: nothing\n7: nothing\n", "t.yaml:2:1: card 7 has two effects"),
     ("- 7\n", "t.yaml:1:1: expected a mapping of card → effect"),

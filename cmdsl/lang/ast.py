@@ -182,13 +182,38 @@ class ChooseOne(Stmt):
 
 
 @dataclass(frozen=True)
+class WhileInPlay(Stmt):
+    """`while in play:`: the abilities a card has while it stays in play (its ``body``), which run
+    later, not when the effect resolves. Only a game whose cards stay in play allows it
+    (``Context.abilities``), at the top of an effect."""
+
+    body: tuple["Stmt", ...]
+
+
+#: The core's event of a triggered ability: the end of a turn (a game's vocabulary adds its own).
+END_TURN = "end_turn"
+
+
+@dataclass(frozen=True)
+class Trigger(Stmt):
+    """A triggered ability (only inside `while in play:`): ``body`` runs, on behalf of the card's
+    owner, once per matching ``event`` while the card is in play. ``event``: the core's ``END_TURN``
+    (`at the end of your turn`, `… of each turn`) or one of the game's. ``player``: whose event it
+    must be (None: anyone's)."""
+
+    event: str
+    player: Expr | None
+    body: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
 class Program(Node):
     body: tuple[Stmt, ...]
 
 
 #: Every node class of the core language, expressions, then conditions, then statements.
 NODES: tuple[type[Node], ...] = (Num, Str, Var, PlayerRef, Them, BestPlayer, Arith, Compare, And, Or, Not, Nothing,
-                                 If, Repeat, ForEachPlayer, As, ChooseOne)
+                                 If, Repeat, ForEachPlayer, As, ChooseOne, WhileInPlay, Trigger)
 
 
 def parts(node: Node, kind: type[Node]) -> Iterator[Node]:

@@ -41,8 +41,8 @@ class Checker(CondChecker):
                        self.bounds.block_work(body, self.loop_size()))
 
     def abilities(self, body: tuple[A.Stmt, ...]) -> tuple[A.Stmt, ...]:
-        """The abilities an effect gives its card while it is in play (a game's)."""
-        return ()
+        """The abilities an effect gives its card while it is in play: those of its `while in play:`."""
+        return tuple(ability for st in body if isinstance(st, A.WhileInPlay) for ability in st.body)
 
     def loop_size(self) -> int:
         """How many times at most a loop over the game's things turns (for the work bound)."""
@@ -59,8 +59,38 @@ class Checker(CondChecker):
         scope.vars[name] = typ
 
     def stmt(self, s: A.Stmt, at: At) -> A.Stmt:
+        ability = self.is_ability(s)
+        if ability and not at.in_play:
+            raise self.error(s, self.ability_outside)
+        if at.in_play and not ability:
+            raise self.error(s, self.only_abilities)
         checked: A.Stmt = self.visit("stmt", s, at)
         return checked
+
+    # ---- abilities: `while in play:` and what stands in it -------------------------------------
+    #: What the errors about abilities say (a game names its kind of card and its own abilities).
+    ability_outside: ClassVar[str] = "this is an ability of a card in play: it belongs inside `while in play:`"
+    only_abilities: ClassVar[str] = ("only abilities may appear inside `while in play:` "
+                                     "(`at the end of your turn:`, `at the end of each turn:`)")
+    no_abilities: ClassVar[str] = "`while in play:` is only for cards that stay in play"
+
+    def is_ability(self, s: A.Stmt) -> bool:
+        """Whether ``s`` stands only inside `while in play:` (a game adds abilities of its own)."""
+        return isinstance(s, A.Trigger)
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, at: At) -> A.Stmt:
+        if not self.ctx.abilities:
+            raise self.error(s, self.no_abilities)
+        if not at.top:
+            raise self.error(s, "`while in play:` must be at the top level of the effect")
+        # A scope of its own, not the effect's: abilities run later, when the effect's variables are gone.
+        return dataclasses.replace(s, body=self.block(s.body, at.nested(Scope(), loop=False, in_play=True)))
+
+    def stmt_Trigger(self, s: A.Trigger, at: At) -> A.Stmt:
+        # The ability runs on behalf of the card's owner: `you` is the owner inside, as on the card.
+        player = self.expr(s.player, PLAYER, at.scope, at.actor) if s.player is not None else None
+        body = self.block(s.body, at.nested(actor=True, loop=False, in_play=False))
+        return dataclasses.replace(s, player=player, body=body)
 
     def stmt_Nothing(self, s: A.Nothing, at: At) -> A.Stmt:
         return s

@@ -44,8 +44,9 @@ class StmtCompiler(ExprCompiler):
         return lambda r: max(0, min(MAX_COUNT, f(r) or 0))
 
     def runs_now(self, s: A.Stmt) -> bool:
-        """Whether a statement of a block runs when the block does (a game's abilities do not)."""
-        return True
+        """Whether a statement of a block runs when the block does: `while in play:` runs nothing
+        now (its abilities are compiled apart: ``Compiler.abilities``)."""
+        return not isinstance(s, A.WhileInPlay)
 
     def followed(self, step: Step, after: A.Stmt) -> Step:
         """``step``, as the statement ``after`` needs it (a game's may look back at what it did)."""
@@ -140,6 +141,17 @@ class StmtCompiler(ExprCompiler):
             i = yield from r.ops.choose_option(r.me, labels, cause)
             yield from bodies[i](r)
         return choose_one
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, cause: str) -> Step:
+        # ``block`` leaves these out; here for a body given alone: nothing runs now.
+        return self.stmt_Nothing(A.Nothing(pos=s.pos), cause)
+
+    def ability(self, s: A.Stmt, cause: str) -> Step:
+        """Abilities are not steps: ``Compiler.abilities`` compiles them for the game to call."""
+        raise TypeError(f"cannot compile {s!r} as a step: abilities stand only inside `while in play:` "
+                        "(the checker lets no other through)")
+
+    stmt_Trigger = ability
 
 
 def best_of(r: Run[Any], measure: Value, most: bool, among: list[T]) -> list[T]:

@@ -187,6 +187,8 @@ class _Errors:
             tok = e.token
             got = "end of line" if tok.type == "_NL" else (
                 "an indented block" if tok.type == "_INDENT" else f'"{tok}"')
+            if word.startswith(str(tok)) and len(word) > len(str(tok)):  # a keyword read off a longer word
+                got = f'"{word}"'  # ("playr" is not "play")
             if tok.type in ("_INDENT",):
                 return CardError(f"unexpected indentation; expected {self.expected_text(e.expected)}",
                                  origin.at(line + 1 if tok.type == "_INDENT" else line, 1))

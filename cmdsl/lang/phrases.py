@@ -19,6 +19,8 @@ PHRASES: Mapping[str, Mapping[str, str]] = MappingProxyType({
         "elif": "Otherwise, if {0}:", "else": "Otherwise:", "once": "Once", "twice": "Twice", "times": "{0} times",
         "times_computed": "As many times as {0}", "as": "{Who} does this:", "as_you": "You do this:",
         "as_note": "{Who} does this (“you” below is {who}):", "choose_one": "Choose one:",
+        "in_play": "While this card is in play:", "end_turn": "At the end of {p} turn:",
+        "end_each_turn": "At the end of each turn:",
     }),
     "fr": MappingProxyType({
         "you": "vous", "active": "le joueur actif", "+": "plus", "-": "moins", "=": "est", "!=": "n'est pas",
@@ -30,7 +32,9 @@ PHRASES: Mapping[str, Mapping[str, str]] = MappingProxyType({
         "tie": "en cas d'égalité, {who} choisit", "tie_you": "en cas d'égalité, vous choisissez", "elif": "Sinon, si {0} :", "else": "Sinon :", "once": "Une fois", "twice": "Deux fois",
         "times": "{0} fois", "times_computed": "Autant de fois que {0}", "as": "{Who} fait ceci :",
         "as_you": "Vous faites ceci :", "as_note": "{Who} fait ceci (« vous » désigne ci-dessous {who}) :",
-        "choose_one": "Choisissez une option :",
+        "choose_one": "Choisissez une option :", "in_play": "Tant que cette carte est en jeu :",
+        "end_turn": "À la fin du tour de {who} :", "end_turn_you": "À la fin de votre tour :",
+        "end_each_turn": "À la fin de chaque tour :",
     }),
 })
 EN_NUMBERS = MappingProxyType({0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"})

@@ -122,6 +122,27 @@ class Unparser(ExprUnparser):
             out += [f"{indent}{INDENT}option:"] + self.block(o, indent + 2 * INDENT)
         return out
 
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str) -> list[str]:
+        return [f"{indent}while in play:"] + self.block(s.body, indent + INDENT)
+
+    def stmt_Trigger(self, s: A.Trigger, indent: str) -> list[str]:
+        return [f"{indent}{self.trigger_head(s)}:"] + self.block(s.body, indent + INDENT)
+
+    def trigger_head(self, s: A.Trigger) -> str:
+        """`at the end of your turn`, or the head of a game's own event (``event_head``)."""
+        who = self.expr(s.player) if s.player is not None else None
+        if s.event != A.END_TURN:
+            return self.event_head(s, who)
+        return f"at the end of {'each' if who is None else 'your' if who == 'you' else self.turn_of(who)} turn"
+
+    def event_head(self, s: A.Trigger, who: str | None) -> str:
+        """The head of a triggered ability at one of the game's events (``who``: whose, as written)."""
+        raise TypeError(f"no text for the event {s.event!r} (its game's unparser writes it)")
+
+    def turn_of(self, who: str) -> str:
+        """Whose turn, where the game names another player's (`%extend turn_of`)."""
+        raise TypeError(f"no turn of {who!r} in the core's grammar (its game's unparser writes it)")
+
     def program(self, p: A.Program) -> str:
         return "\n".join(self.block(p.body)) + "\n"
 

@@ -101,7 +101,33 @@ class Writer(CondWriter):
             out += sub[1:]
         return out
 
+    def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.p["in_play"]] + self.lines(s.body, indent + "  ", kind=kind)
+
+    def stmt_Trigger(self, s: A.Trigger, indent: str, top: bool, kind: str) -> list[str]:
+        return [indent + self.trigger_head(s)] + self.lines(s.body, indent + "  ", kind=kind)
+
+    def trigger_head(self, s: A.Trigger) -> str:
+        """"At the end of your turn:", or the head of a game's own event (``event_head``)."""
+        p = self.p
+        who = self.expr(s.player) if s.player is not None else None
+        if s.event != A.END_TURN:
+            return self.event_head(s, who)
+        if who is None:
+            return p["end_each_turn"]
+        key = "end_turn_you" if who == p["you"] and "end_turn_you" in p else "end_turn"
+        return p[key].format(who=who, p=self.possessive(who))
+
+    def event_head(self, s: A.Trigger, who: str | None) -> str:
+        """The head of a triggered ability at one of the game's events (``who``: whose, in words)."""
+        raise TypeError(f"no rules text for the event {s.event!r} (its game's writer says it)")
+
     # ---- the entry points ---------------------------------------------------------------
+
+    @classmethod
+    def trigger_text(cls, trigger: A.Trigger, lang: str = "en") -> str:
+        """A triggered ability's head as rules text ("At the end of your turn"), for the game's log."""
+        return _finish(cls(lang).trigger_head(trigger).rstrip(" :"), lang)
 
     @classmethod
     def rules_text(cls, program: A.Program, kind: str = "card", lang: str = "en", terms: Terms = NO_TERMS) -> str:

@@ -150,6 +150,16 @@ class ToAst(CondAst):
     def option(self, meta: Meta, c: list[Any]) -> Any:
         return _body(c)
 
+    def while_in_play(self, meta: Meta, c: list[Any]) -> A.WhileInPlay:
+        return A.WhileInPlay(_body(c), pos=self._p(meta))
+
+    def at_end_of_turn(self, meta: Meta, c: list[Any]) -> A.Trigger:
+        player = c[0] if isinstance(c[0], A.Expr) else None  # None: `each turn`
+        return A.Trigger(A.END_TURN, player, _body(c[1:]), pos=self._p(meta))
+
+    def each_turn(self, meta: Meta, c: list[Any]) -> Any:
+        return "each"
+
 
 class _Methods:
     """Where ``create_transformer`` puts the ``Built`` classes' methods, to be moved onto a transformer."""

@@ -61,6 +61,8 @@ class Bounds(Visitor):
     families = {"stmt": STMTS, "upper": EXPRS}
     #: the most players a game of the language seats (a game's vocabulary says its own)
     max_seats: ClassVar[int] = 8
+    #: the most triggered abilities one action may fire: a trigger's work counts that many times (a game's)
+    max_triggers: ClassVar[int] = 20
 
     def __init__(self, states: int) -> None:
         self.states = states  # how many states a `for each` visits at most
@@ -106,7 +108,7 @@ class Bounds(Visitor):
             return [s.then, s.otherwise]
         if isinstance(s, A.ChooseOne):
             return list(s.options)
-        if isinstance(s, (A.As, A.Repeat, A.ForEachPlayer)):
+        if isinstance(s, (A.As, A.Repeat, A.ForEachPlayer, A.WhileInPlay, A.Trigger)):
             return [s.body]
         return []
 
@@ -149,6 +151,14 @@ class Bounds(Visitor):
 
     def stmt_As(self, s: A.As) -> Work:
         return ONE + self.block(s.body)
+
+    def stmt_WhileInPlay(self, s: A.WhileInPlay) -> Work:
+        # Abilities run later; a triggered one counts for every time it may fire in one action, so
+        # a card's bound covers its triggers too.
+        return self.block(s.body)
+
+    def stmt_Trigger(self, s: A.Trigger) -> Work:
+        return (ONE + self.block(s.body)).times(self.max_triggers)
 
     # One unit each: a single change, a single choice, or an ability's declaration.
     def one(self, s: A.Stmt) -> Work:

@@ -103,7 +103,7 @@ class CardDef:
     effect_text: str
     checked: "Checked" = field(compare=False, repr=False)
     run: Effect = field(compare=False, repr=False)
-    abilities: Any = field(default=None, compare=False, repr=False)  # lang.compiler.Abilities
+    abilities: Any = field(default=None, compare=False, repr=False)  # vocabulary.compiler.MediaAbilities
     beginner: bool = False
     going_negative: bool = False  # the die icon (R8.1)
     demographic: str | None = None  # the demographic note, informational

@@ -52,9 +52,8 @@ class AbilityRules(EffectOps):
         if card is None or card.abilities is None or not card.abilities.triggers or self.position.media is None:
             return
         owner = self.position.media[1]
-        for i, ability in enumerate(card.abilities.triggers):
-            if ability.event == event and ability.matches(self, owner, whose):
-                self.position.triggered.append((card.id, owner, i))
+        for i in card.abilities.fired(event, self, owner, whose):
+            self.position.triggered.append((card.id, owner, i))
 
     def _fire_triggers(self) -> Steps:
         queue = self.position.triggered

@@ -53,22 +53,17 @@ class CampaignChecker(Checker):
         self._measuring = 0
         self._that_ok = False
 
-    def abilities(self, body: tuple[A.Stmt, ...]) -> tuple[A.Stmt, ...]:
-        # A discard cost is not inferred from the effect: a card declares it (`cost:`, ../cost.py).
-        return tuple(ability for st in body if isinstance(st, A.WhileInPlay) for ability in st.body)
-
     def loop_size(self) -> int:
         return len(self.names.states)  # `for each state`
 
-    def stmt(self, s: A.Stmt, at: At) -> A.Stmt:
-        ability = isinstance(s, (A.RollDice, A.NewsTarget, A.Trigger))
-        if ability and not at.in_play:
-            raise self.error(s, "this is a Media Support ability: it belongs inside `while in play:`")
-        if at.in_play and not ability:
-            raise self.error(s, "only abilities may appear inside `while in play:` "
-                                "(`... rolls N going negative dice`, `breaking news targets ...`, "
-                                "`when ...:`, `at the end of ... turn:`)")
-        return super().stmt(s, at)
+    ability_outside = "this is a Media Support ability: it belongs inside `while in play:`"
+    only_abilities = ("only abilities may appear inside `while in play:` "
+                      "(`... rolls N going negative dice`, `breaking news targets ...`, "
+                      "`when ...:`, `at the end of ... turn:`)")
+    no_abilities = "`while in play:` is only for Media Support cards (type: media)"
+
+    def is_ability(self, s: A.Stmt) -> bool:
+        return isinstance(s, (A.RollDice, A.NewsTarget)) or super().is_ability(s)
 
     def if_cond(self, c: A.Cond, at: At) -> A.Cond:
         self._that_ok = at.after  # `that wins` looks at the statement before this `if`
@@ -146,25 +141,11 @@ class CampaignChecker(Checker):
         state = self.expr(s.state, STATE, at.scope, at.actor) if s.state is not None else None
         return dataclasses.replace(s, chooser=chooser, state=state)
 
-    def stmt_Trigger(self, s: A.Trigger, at: At) -> A.Stmt:
-        # The ability runs on behalf of the card's owner: `you` is the owner inside, as on the card.
-        player = self.expr(s.player, PLAYER, at.scope, at.actor) if s.player is not None else None
-        body = self.block(s.body, at.nested(actor=True, loop=False, in_play=False))
-        return dataclasses.replace(s, player=player, body=body)
-
     def stmt_ForEach(self, s: A.ForEach, at: At) -> A.Stmt:
         inner = Scope(at.scope)
         self.bind(s, inner, s.var, STATE)
         where = self.cond(s.where, inner, at.actor) if s.where is not None else None
         return dataclasses.replace(s, where=where, body=self.block(s.body, at.nested(Scope(inner), loop=True)))
-
-    def stmt_WhileInPlay(self, s: A.WhileInPlay, at: At) -> A.Stmt:
-        if not self.ctx.abilities:
-            raise self.error(s, "`while in play:` is only for Media Support cards (type: media)")
-        if not at.top:
-            raise self.error(s, "`while in play:` must be at the top level of the effect")
-        # A scope of its own, not the effect's: abilities run later, when the effect's variables are gone.
-        return dataclasses.replace(s, body=self.block(s.body, at.nested(Scope(), loop=False, in_play=True)))
 
     type_BlocksOf = type_RowCount = ExprChecker.number
 

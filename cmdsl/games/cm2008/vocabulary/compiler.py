@@ -10,36 +10,25 @@ from . import nodes as A
 from ....lang.checker import Checked
 from ....lang.compile_expr import Step, Value
 from ....lang.compile_stmt import _loop, best_of
-from ....lang.compiler import Compiled, Compiler
+from ....lang.compiler import Abilities, Compiled, Compiler, TriggeredAbility
 from .ops import Choice, GameOps, State, Steps
 from ....lang.run import Run
 from ..sides import Side
 from .text import CampaignWriter
 
-__all__ = ["Abilities", "CampaignCompiler", "Compiled", "TriggeredAbility", "compile_effect"]
+__all__ = ["Abilities", "CampaignCompiler", "Compiled", "MediaAbilities", "TriggeredAbility", "compile_effect"]
 
 #: The properties ``the P of X`` reads, each through the game operation of that name.
 _PROPERTIES = frozenset({"majority", "minority", "key", "votes", "score", "hand_size", "deck_size", "discard_size"})
 
 
-@dataclass(frozen=True)
-class TriggeredAbility:
-    """A ``when …:`` ability of a Media Support card, compiled (R12.16)."""
-
-    event: str  # "won" | "news" | "negative" | "end_turn"
-    matches: Callable[[GameOps, Side, Side | None], bool]  # (game, owner, whose event) → it fires
-    run: Step  # its effect, run on behalf of the card's owner
-    label: str  # its head as rules text ("when a state is won by you"), for the log
-
-
-@dataclass(frozen=True)
-class Abilities:
-    """A Media Support card's ongoing abilities, compiled (R4.4, R10.2, R12.16)."""
+@dataclass(frozen=True, kw_only=True)
+class MediaAbilities(Abilities):
+    """A Media Support card's ongoing abilities, compiled (R4.4, R10.2, R12.16): its triggered ones
+    (the core's) and those that change a rule."""
 
     rolls: Callable[[GameOps, Side, Side], int | None]  # (game, owner, roller) → dice, or None
     news: Callable[[GameOps, Side, State], Choice[State]] | None  # (game, owner, new state) → target
-    triggers: tuple[TriggeredAbility, ...] = ()
-
 
 
 class CampaignCompiler(Compiler):
@@ -53,10 +42,6 @@ class CampaignCompiler(Compiler):
             return lambda r: r.me.other
         side = Side(e.who)
         return lambda r: side
-
-    def runs_now(self, s: A.Stmt) -> bool:
-        # `while in play:` runs nothing now: its abilities are compiled apart (``abilities``).
-        return not isinstance(s, A.WhileInPlay)
 
     def followed(self, step: Step, after: A.Stmt) -> Step:
         return _watched(step) if _tests_that(after) else step
@@ -295,12 +280,7 @@ class CampaignCompiler(Compiler):
             yield  # pragma: no cover
         return discard_card
 
-    def ability(self, s: A.RollDice | A.NewsTarget, cause: str) -> Step:
-        """Abilities are not steps: ``abilities`` compiles them for the game to call."""
-        raise TypeError(f"cannot compile {s!r} as a step: abilities stand only inside `while in play:` "
-                        "(the checker lets no other through)")
-
-    stmt_RollDice = stmt_NewsTarget = stmt_Trigger = ability
+    stmt_RollDice = stmt_NewsTarget = Compiler.ability
 
     def stmt_ForEach(self, s: A.ForEach, cause: str) -> Step:
         var, body = s.var, self.block(s.body)
@@ -314,10 +294,6 @@ class CampaignCompiler(Compiler):
                 if where is None or where(r):
                     yield from body(r)
         return for_each
-
-    def stmt_WhileInPlay(self, s: A.WhileInPlay, cause: str) -> Step:
-        # ``block`` leaves these out; here for a body given alone: nothing runs now.
-        return self.stmt_Nothing(A.Nothing(pos=s.pos), cause)
 
     def stmt_ChooseState(self, s: A.ChooseState, cause: str) -> Step:
         return self.choose_state(s, cause)
@@ -353,19 +329,16 @@ class CampaignCompiler(Compiler):
                     used.add(chosen)
         return choose_state
 
-    def abilities(self, stmts: tuple[A.Stmt, ...]) -> Abilities | None:
+    def abilities(self, stmts: tuple[A.Stmt, ...]) -> MediaAbilities | None:
         if not stmts:
             return None
         rolls: list[tuple[Value, Value]] = []
         news = None
-        triggers: list[TriggeredAbility] = []
         for s in stmts:
             if isinstance(s, A.RollDice):
                 rolls.append((self.expr(s.player), self.count(s.count)))
             elif isinstance(s, A.NewsTarget):
                 news = self.news_target(s)
-            elif isinstance(s, A.Trigger):
-                triggers.append(self.trigger(s))
 
         def roll_count(game: GameOps, owner: Side, roller: Side) -> int | None:
             r = Run(game, owner)
@@ -373,14 +346,7 @@ class CampaignCompiler(Compiler):
                 if who(r) is roller:
                     return int(n(r))
             return None
-        return Abilities(roll_count, news, tuple(triggers))
-
-    def trigger(self, s: A.Trigger) -> TriggeredAbility:
-        who = self.expr(s.player) if s.player is not None else None
-
-        def matches(game: GameOps, owner: Side, whose: Side | None) -> bool:
-            return who is None or who(Run(game, owner)) is whose
-        return TriggeredAbility(s.event, matches, self.block(s.body), self.writer.trigger_text(s))
+        return MediaAbilities(triggers=self.triggers(stmts), rolls=roll_count, news=news)
 
     def news_target(self, s: A.NewsTarget) -> Callable[[GameOps, Side, State], Choice[State]]:
         chooser = self.expr(s.chooser) if s.chooser is not None else None

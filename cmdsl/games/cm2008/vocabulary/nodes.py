@@ -13,7 +13,8 @@ from ....lang.ast import (NOWHERE as NOWHERE, And as And, Arith as Arith, As as 
                           ChooseOne as ChooseOne, Compare as Compare, Cond as Cond, Expr as Expr,
                           ForEachPlayer as ForEachPlayer, If as If, BestPlayer as BestPlayer, Them as Them,
                           Node as Node, Not as Not, Nothing as Nothing, Num as Num, Or as Or, PlayerRef as PlayerRef,
-                          Pos as Pos, Program as Program, Repeat as Repeat, Stmt as Stmt, Str as Str, Var as Var)
+                          Pos as Pos, Program as Program, Repeat as Repeat, Stmt as Stmt, Str as Str, Var as Var,
+                          Trigger as Trigger, WhileInPlay as WhileInPlay, END_TURN as END_TURN)
 
 
 class Who(StrEnum):
@@ -216,17 +217,6 @@ class NewsTarget(Stmt):
 
 
 @dataclass(frozen=True)
-class Trigger(Stmt):
-    """Media Support triggered ability (R12.16): ``body`` runs, on behalf of the card's owner, once
-    per matching event while the card is in play. ``player``: whose win, negative or turn (None:
-    either player's); for ``news`` it is always None."""
-
-    event: Literal["won", "news", "negative", "end_turn"]
-    player: Expr | None
-    body: tuple["Stmt", ...]
-
-
-@dataclass(frozen=True)
 class ChooseState(Stmt):
     var: str
     where: Cond | None
@@ -241,16 +231,11 @@ class ForEach(Stmt):
     body: tuple["Stmt", ...]
 
 
-@dataclass(frozen=True)
-class WhileInPlay(Stmt):
-    body: tuple["Stmt", ...]
-
-
 #: Campaign Manager 2008's node classes, expressions, then conditions, then statements.
 NODES: tuple[type[Node], ...] = (
     StateName, GroupName, IssueLit, Of, BlocksOf, NewsState, RowCount, It, Best, Leads, MediaInPlay, StateIs,
     ThatWins, Gain, Shift, Alter, DemographicSupport, Draw, DrawAndPlay, Discard, DiscardAny, ChooseState,
-    ChooseIssue, ChooseCard, PlayCard, DiscardCard, RollDice, NewsTarget, ForEach, WhileInPlay, Trigger,
+    ChooseIssue, ChooseCard, PlayCard, DiscardCard, RollDice, NewsTarget, ForEach,
 )
 #: Every node class of a CM2008 effect: the core's and its own; and those of each kind.
 ALL_NODES: tuple[type[Node], ...] = (*core.NODES, *NODES)

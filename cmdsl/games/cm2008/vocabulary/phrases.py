@@ -31,7 +31,6 @@ _OWN: dict[str, dict[str, str]] = {
         "that_wins": "that won {0}", "when_won": "When {who} wins a state:", "when_won_you": "When you win a state:",
         "when_won_any": "When a state is won:", "when_news": "When Breaking News is drawn:",
         "when_negative": "When {who} goes negative:", "when_negative_you": "When you go negative:",
-        "end_turn": "At the end of {p} turn:", "end_each_turn": "At the end of each turn:",
         "leads": "{who} leads in electoral votes", "leads_you": "you lead in electoral votes",
         "media": "a Media Support card is in play", "has_media": "{who} has a Media Support card in play",
         "has_media_you": "you have a Media Support card in play", "support": "support|supports",
@@ -57,7 +56,6 @@ _OWN: dict[str, dict[str, str]] = {
         "news_chosen": "Each Breaking News affects a state in play chosen by {who}.",
         "news_chosen_you": "Each Breaking News affects a state in play of your choice.", "group": "{0}",
         "news_state": "Each Breaking News affects {0}.", "for_each": "For each state in play (call it {v}){where}:",
-        "in_play": "While this card is in play:",
     },
     "fr": {
         "opponent": "votre adversaire", "mccain": "McCain", "obama": "Obama", "defense": "la Défense",
@@ -84,8 +82,7 @@ _OWN: dict[str, dict[str, str]] = {
         "when_news": "Quand une Breaking News est piochée :",
         "when_negative": "Quand {who} joue une carte Going Negative :",
         "when_negative_you": "Quand vous jouez une carte Going Negative :",
-        "end_turn": "À la fin du tour de {who} :", "end_turn_you": "À la fin de votre tour :",
-        "end_each_turn": "À la fin de chaque tour :", "leads": "{who} mène aux votes électoraux",
+        "leads": "{who} mène aux votes électoraux",
         "leads_you": "vous menez aux votes électoraux", "media": "une carte Media Support est en jeu",
         "has_media": "{who} a une carte Media Support en jeu",
         "has_media_you": "vous avez une carte Media Support en jeu", "support": "soutien|soutiens",
@@ -113,7 +110,6 @@ _OWN: dict[str, dict[str, str]] = {
         "news_chosen_you": "Chaque Breaking News affecte un État en jeu de votre choix.",
         "group": "le groupe « {0} »", "news_state": "Chaque Breaking News affecte {0}.",
         "for_each": "Pour chaque État en jeu (appelez-le {v}){where} :",
-        "in_play": "Tant que cette carte est en jeu :",
     },
 }
 #: The core's phrases and Campaign Manager 2008's, by language.

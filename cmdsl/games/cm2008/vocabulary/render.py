@@ -73,25 +73,18 @@ class CampaignUnparser(Unparser):
         assert s.state is not None
         return [f"{indent}breaking news targets {self.expr(s.state)}"]
 
-    def stmt_Trigger(self, s: A.Trigger, indent: str) -> list[str]:
-        return [f"{indent}{self.trigger_head(s)}:"] + self.block(s.body, indent + INDENT)
-
-    def trigger_head(self, s: A.Trigger) -> str:
-        who = self.expr(s.player) if s.player is not None else None
+    def event_head(self, s: A.Trigger, who: str | None) -> str:
         if s.event == "won":
             return "when a state is won" + (f" by {who}" if who is not None else "")
         if s.event == "news":
             return "when breaking news is drawn"
-        if s.event == "negative":
-            return f"when {who} {'go' if who == 'you' else 'goes'} negative"
-        turn = {None: "each", "you": "your", "the opponent": "the opponent's"}[who]
-        return f"at the end of {turn} turn"
+        return f"when {who} {'go' if who == 'you' else 'goes'} negative"
+
+    def turn_of(self, who: str) -> str:
+        return {"the opponent": "the opponent's"}[who]
 
     def stmt_ForEach(self, s: A.ForEach, indent: str) -> list[str]:
         return [f"{indent}for each state as {s.var}{self.where(s.where)}:"] + self.block(s.body, indent + INDENT)
-
-    def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str) -> list[str]:
-        return [f"{indent}while in play:"] + self.block(s.body, indent + INDENT)
 
     def expr_StateName(self, e: A.StateName) -> str:
         return f'"{e.name}"'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from . import nodes as A
-from ....lang.text import LANGS, NO_TERMS, Terms, Writer, _finish
+from ....lang.text import LANGS, NO_TERMS, Terms, Writer
 from .phrases import EN_POSSESSIVE, FR_MASCULINE, NOUNS, OTHER, PHRASES
 
 __all__ = ["LANGS", "CampaignWriter", "cost_text", "option_text", "rules_text", "trigger_text"]
@@ -236,32 +236,17 @@ class CampaignWriter(Writer):
         assert s.state is not None
         return [indent + self.p["news_state"].format(self.expr(s.state))]
 
-    def stmt_Trigger(self, s: A.Trigger, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.trigger_head(s)] + self.lines(s.body, indent + "  ", kind=kind)
-
-    def trigger_head(self, s: A.Trigger) -> str:
+    def event_head(self, s: A.Trigger, who: str | None) -> str:
         p = self.p
-        who = self.expr(s.player) if s.player is not None else None
         if s.event == "news":
             return p["when_news"]
         if who is None:
-            return p["when_won_any" if s.event == "won" else "end_each_turn"]
-        if s.event == "end_turn":
-            key = "end_turn_you" if who == p["you"] and "end_turn_you" in p else "end_turn"
-            return p[key].format(who=who, p=self.possessive(who))
+            return p["when_won_any"]
         return self._you(who, "when_won" if s.event == "won" else "when_negative")
 
     def stmt_ForEach(self, s: A.ForEach, indent: str, top: bool, kind: str) -> list[str]:
         head = self.p["for_each"].format(v=s.var, where=self.where(s.where))
         return [indent + head] + self.lines(s.body, indent + "  ", kind=kind)
-
-    def stmt_WhileInPlay(self, s: A.WhileInPlay, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.p["in_play"]] + self.lines(s.body, indent + "  ", kind=kind)
-
-    @classmethod
-    def trigger_text(cls, trigger: A.Trigger, lang: str = "en") -> str:
-        """A triggered ability's head as rules text ("When you win a state"), for the game's log."""
-        return _finish(cls(lang).trigger_head(trigger).rstrip(" :"), lang)
 
     @classmethod
     def cost_text(cls, amount: int, lang: str = "en") -> str:

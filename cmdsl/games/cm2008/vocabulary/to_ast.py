@@ -138,19 +138,9 @@ class CampaignToAst(ToAst):
     def when_negative(self, meta: Meta, c: list[Any]) -> A.Trigger:
         return A.Trigger("negative", c[0], _body(c[1:]), pos=self._p(meta))
 
-    def at_end_of_turn(self, meta: Meta, c: list[Any]) -> A.Trigger:
-        player = c[0] if isinstance(c[0], A.PlayerRef) else None  # None: `each turn`
-        return A.Trigger("end_turn", player, _body(c[1:]), pos=self._p(meta))
-
-    def each_turn(self, meta: Meta, c: list[Any]) -> Any:
-        return "each"
-
     def for_each(self, meta: Meta, c: list[Any]) -> A.ForEach:
         where = next((x[1] for x in c if isinstance(x, tuple)), None)
         return A.ForEach(str(c[0]), where, _body(c[1:]), pos=self._p(meta))
-
-    def while_in_play(self, meta: Meta, c: list[Any]) -> A.WhileInPlay:
-        return A.WhileInPlay(_body(c), pos=self._p(meta))
 
 
 add_built_methods(CampaignToAst, A)

@@ -22,6 +22,7 @@ class CampaignBounds(Bounds):
     families = {"stmt": A.STMTS, "upper": A.EXPRS}
 
     max_seats = 2  # the two candidates
+    max_triggers = MAX_TRIGGERS  # R12.16
 
     def settled(self, s: A.Stmt) -> int:
         # Each superlative the statement reads is settled first: one choice when states tie.
@@ -36,7 +37,7 @@ class CampaignBounds(Bounds):
         return isinstance(s, A.ForEach) or super().is_loop(s)
 
     def blocks(self, s: A.Stmt) -> list[tuple[A.Stmt, ...]]:
-        if isinstance(s, (A.ForEach, A.WhileInPlay, A.Trigger)):
+        if isinstance(s, A.ForEach):
             return [s.body]
         return super().blocks(s)
 
@@ -63,14 +64,6 @@ class CampaignBounds(Bounds):
 
     def stmt_ForEach(self, s: A.ForEach) -> Work:
         return ONE + self.block(s.body).times(self.states)
-
-    def stmt_WhileInPlay(self, s: A.WhileInPlay) -> Work:
-        # Abilities run later; a triggered one counts for every time it may fire in one action
-        # (R12.16), so a card's bound covers its triggers too. Dice counts are counts.
-        return self.block(s.body)
-
-    def stmt_Trigger(self, s: A.Trigger) -> Work:
-        return (ONE + self.block(s.body)).times(MAX_TRIGGERS)
 
     # One unit each: a single change, a single choice.
     stmt_Shift = stmt_Alter = stmt_DemographicSupport = stmt_ChooseState = stmt_ChooseIssue = Bounds.one
