@@ -86,6 +86,8 @@ SAMPLES: dict[str, list[str]] = {
     "ForEachPlayer": ["> for each other player as P:\n    as P:\n        draw 1"],
     "BestPlayer": ["> if the player with the most (the score of them) is you:\n    draw 1",
                    "> if the player with the fewest (the hand size of them) is the opponent:\n    draw 1"],
+    "ChosenPlayer": ["> as a player chosen by you:\n    draw 1",
+                     "> if another player chosen by the active player is you:\n    draw 1"],
     "Them": ["> if the player with the most (the deck size of them) is you:\n    draw 1"],
     "ChooseOne": ["> choose one:\n    option:\n        draw 1\n    option:\n        nothing"],
     "WhileInPlay": ["> while in play:\n    breaking news targets a state chosen by you"],

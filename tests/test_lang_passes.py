@@ -159,6 +159,8 @@ for each other player as Q:
         draw 1
 as the player with the fewest (the score of them):
     draw 1
+as another player chosen by you:
+    draw 1
 as the active player:
     choose one:
         option:

@@ -99,8 +99,10 @@ def players(env: Env) -> Strategy[A.Expr]:
     # the player with the most …: what it reads of each player, `them` the player measured
     best = st.builds(A.BestPlayer, st.booleans(), st.builds(
         A.Of, st.sampled_from(["score", "hand_size", "deck_size", "discard_size"]).map(A.Prop), st.just(A.Them())))
-    # a player by seat, bound, or the best by a measure
-    return st.one_of([st.sampled_from(who).map(A.PlayerRef), *_vars(env, PLAYER), *([best] if env.best else [])])
+    # a player chosen by a player (settled before its statement, as a superlative is)
+    chosen = st.builds(A.ChosenPlayer, st.sampled_from(who).map(A.PlayerRef), st.booleans())
+    # a player by seat, bound, or the best by a measure, or chosen
+    return st.one_of([st.sampled_from(who).map(A.PlayerRef), *_vars(env, PLAYER), *([best, chosen] if env.best else [])])
 
 
 @functools.cache
@@ -259,13 +261,14 @@ def block(draw: Any, env: Env, depth: int) -> tuple[A.Stmt, ...]:
 
 def abilities(env: Env) -> Strategy[tuple[A.Stmt, ...]]:
     whose = st.sampled_from(["you", "opponent"]).map(A.PlayerRef)
+    fixed = players(replace(env, best=False))  # an ability's players are read when the game asks
     ability = st.one_of(
-        st.builds(A.RollDice, players(env), numbers(replace(env, best=False))),
-        st.builds(A.NewsTarget, players(env), st.none()),
+        st.builds(A.RollDice, fixed, numbers(replace(env, best=False))),
+        st.builds(A.NewsTarget, fixed, st.none()),
         st.builds(A.NewsTarget, st.none(), bests(env)),
-        st.builds(A.Trigger, st.just("won"), st.none() | players(env), block(env, 1)),
+        st.builds(A.Trigger, st.just("won"), st.none() | fixed, block(env, 1)),
         st.builds(A.Trigger, st.just("news"), st.none(), block(env, 1)),
-        st.builds(A.Trigger, st.just("negative"), players(env), block(env, 1)),
+        st.builds(A.Trigger, st.just("negative"), fixed, block(env, 1)),
         st.builds(A.Trigger, st.just("end_turn"), st.none() | whose, block(env, 1)),
     )
     return st.lists(ability, min_size=1, max_size=2).map(tuple)

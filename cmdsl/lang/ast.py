@@ -107,6 +107,19 @@ class BestPlayer(Expr):
 
 
 @dataclass(frozen=True)
+class ChosenPlayer(Expr):
+    """`a player chosen by P` (any player, P too) or, ``other``, `another player chosen by P` (any
+    but P): asked of P before the statement that reads it runs, once per phrase in a statement."""
+
+    chooser: Expr
+    other: bool
+
+
+#: The players a statement settles before it runs: a superlative's, a choice's.
+SETTLED_PLAYERS: tuple[type[Expr], ...] = (BestPlayer, ChosenPlayer)
+
+
+@dataclass(frozen=True)
 class Arith(Expr):
     op: str  # "+" | "-"
     left: "Expr"
@@ -212,11 +225,11 @@ class Program(Node):
 
 
 #: Every node class of the core language, expressions, then conditions, then statements.
-NODES: tuple[type[Node], ...] = (Num, Str, Var, PlayerRef, Them, BestPlayer, Arith, Compare, And, Or, Not, Nothing,
+NODES: tuple[type[Node], ...] = (Num, Str, Var, PlayerRef, Them, BestPlayer, ChosenPlayer, Arith, Compare, And, Or, Not, Nothing,
                                  If, Repeat, ForEachPlayer, As, ChooseOne, WhileInPlay, Trigger)
 
 
-def parts(node: Node, kind: type[Node]) -> Iterator[Node]:
+def parts(node: Node, kind: type[Node] | tuple[type[Node], ...]) -> Iterator[Node]:
     """The nodes of class ``kind`` a statement, condition or expression reads itself, innermost
     first: those of the statements in its blocks are theirs, not its own."""
     for f in fields(node):

@@ -56,6 +56,8 @@ class ExprChecker(Visitor):
     def type_BestPlayer(self, e: A.BestPlayer, scope: Scope) -> str:
         return PLAYER
 
+    type_ChosenPlayer = type_BestPlayer
+
     def type_Var(self, e: A.Var, scope: Scope) -> str:
         got = scope.lookup(e.name)
         if got is None:
@@ -107,6 +109,13 @@ class ExprChecker(Visitor):
         finally:
             self._measuring_players -= 1
         return dataclasses.replace(e, measure=measure)
+
+    def expr_ChosenPlayer(self, e: A.ChosenPlayer, want: str, scope: Scope, actor: bool) -> A.Expr:
+        self.expect(e, want, scope, actor)
+        if self._measuring_players:  # asked once before the statement, not of each player measured
+            raise self.error(e, "a player chosen by someone cannot stand in a measure: choose them before, "
+                                "with `as` or a variable")
+        return dataclasses.replace(e, chooser=self.expr(e.chooser, PLAYER, scope, actor))
 
     def expr_Str(self, e: A.Str, want: str, scope: Scope, actor: bool) -> A.Expr:
         """A quoted name (a game resolves those it knows)."""

@@ -88,6 +88,7 @@ class Checker(CondChecker):
 
     def stmt_Trigger(self, s: A.Trigger, at: At) -> A.Stmt:
         # The ability runs on behalf of the card's owner: `you` is the owner inside, as on the card.
+        self.read_later(s, "whose event it is")
         player = self.expr(s.player, PLAYER, at.scope, at.actor) if s.player is not None else None
         body = self.block(s.body, at.nested(actor=True, loop=False, in_play=False))
         return dataclasses.replace(s, player=player, body=body)
@@ -128,6 +129,14 @@ class Checker(CondChecker):
         if len(s.options) < 2:
             raise self.error(s, "`choose one:` needs at least two `option:` blocks")
         return dataclasses.replace(s, options=tuple(self.block(o, at.nested()) for o in s.options))
+
+    def read_later(self, ability: A.Stmt, what: str) -> None:
+        """An ability's own values are read when its game asks (whose event, who rolls…), where no
+        statement runs first to settle a player's choice or a superlative over players."""
+        settled = next(A.parts(ability, A.SETTLED_PLAYERS), None)
+        if settled is not None:
+            raise self.error(settled, f"an ability is read when the game asks ({what}), where nobody can "
+                                      "choose: no player chosen by someone or `the player with the most …` here")
 
     def count(self, e: A.Expr, scope: Scope, actor: bool, word: str | None = None) -> A.Expr:
         """A number of times (`repeat N`, `gain N`, `draw N`…): a literal is at most MAX_REPEAT.

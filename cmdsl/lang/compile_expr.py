@@ -55,10 +55,12 @@ class ExprCompiler(Visitor):
         # one per node of the tree (the tree outlives the compiler, so ids stay distinct).
         return self._best_keys.setdefault(id(e), f"#best{len(self._best_keys) + 1}")
 
-    def expr_BestPlayer(self, e: A.BestPlayer) -> Value:
-        # Settled, a tie broken, before the statement that reads it runs (``before``).
+    def expr_BestPlayer(self, e: A.BestPlayer | A.ChosenPlayer) -> Value:
+        # Settled (a tie broken, a choice made) before the statement that reads it runs (``before``).
         key = self.best_key(e)
         return lambda r: r.vars.get(key)
+
+    expr_ChosenPlayer = expr_BestPlayer
 
     def expr_Them(self, e: A.Them) -> Value:
         return lambda r: r.it

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Iterable, Iterator, TypeVar
 
 from . import ast as A
-from .ops import Steps
+from .ops import Choice, Steps
 from .run import Run
 from .text import Writer
 from .work import MAX_COUNT
@@ -60,23 +60,36 @@ class StmtCompiler(ExprCompiler):
     def before(self, s: A.Stmt) -> Callable[[Step], Step] | None:
         """What makes a statement's step run after what it needs settled first: each superlative it
         reads (a game adds its own); None: nothing."""
-        found = self.once(list(A.parts(s, A.BestPlayer)))
+        found = self.once(list(A.parts(s, A.SETTLED_PLAYERS)))  # innermost first: a chooser before its choice
         if not found:
             return None
-        cause = self.cause(s)
-        settles = [(self.best_key(b), self.expr(b.measure), b.most) for b in found if isinstance(b, A.BestPlayer)]
+        settles = [self.settle_player(e, self.cause(s)) for e in found]
 
         def first(step: Step) -> Step:
             def settled(r: Run[Any]) -> Steps:
-                for key, measure, most in settles:
-                    tied = best_of(r, measure, most, list(r.ops.seats))
-                    if len(tied) > 1:  # the acting player (the active one where nobody acts) chooses
-                        r.vars[key] = tied[(yield from r.ops.choose_option(r.decider, [str(t) for t in tied], cause))]
-                    else:
-                        r.vars[key] = tied[0]
+                for settle in settles:
+                    yield from settle(r)
                 yield from step(r)
             return settled
         return first
+
+    def settle_player(self, e: A.Node, cause: str) -> Step:
+        """Who a superlative or a choice over players names, kept for the statement that reads it."""
+        key = self.best_key(e)
+        if isinstance(e, A.BestPlayer):
+            measure, most = self.expr(e.measure), e.most
+
+            def best(r: Run[Any]) -> Steps:
+                # on a tie, the acting player (the active one where nobody acts) chooses
+                r.vars[key] = yield from _pick(r, r.decider, best_of(r, measure, most, list(r.ops.seats)), cause)
+            return best
+        assert isinstance(e, A.ChosenPlayer)
+        chooser, other = self.expr(e.chooser), e.other
+
+        def chosen(r: Run[Any]) -> Steps:
+            who = chooser(r)
+            r.vars[key] = yield from _pick(r, who, [s for s in r.ops.seats if not (other and s == who)], cause)
+        return chosen
 
     def once(self, found: list[Any]) -> list[A.Node]:
         """The superlatives of one statement, each phrase once: the same phrase twice is one value,
@@ -152,6 +165,14 @@ class StmtCompiler(ExprCompiler):
                         "(the checker lets no other through)")
 
     stmt_Trigger = ability
+
+
+def _pick(r: Run[Any], who: Any, among: list[T], cause: str) -> Choice[T]:
+    """One of ``among``, chosen by ``who`` where there is a choice."""
+    if len(among) == 1:
+        return among[0]
+    index: int = yield from r.ops.choose_option(who, [str(s) for s in among], cause)
+    return among[index]
 
 
 def best_of(r: Run[Any], measure: Value, most: bool, among: list[T]) -> list[T]:

@@ -58,6 +58,9 @@ class ExprUnparser(Visitor):
         """What a superlative over players reads of each (a game's vocabulary may have words for it)."""
         return f"({self.expr(m)})"
 
+    def expr_ChosenPlayer(self, e: A.ChosenPlayer) -> str:
+        return f"{'another' if e.other else 'a'} player chosen by {self.expr(e.chooser)}"
+
     def expr_Arith(self, e: A.Arith) -> str:
         # `sum: sum ADD_OP atom`: left-associative, so only a sum on the right needs parentheses.
         return f"{self.expr(e.left)} {e.op} {self.atom(e.right)}"

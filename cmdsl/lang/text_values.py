@@ -77,6 +77,9 @@ class ValueWriter(Visitor):
         return self.p["best_player"].format(measure=self.expr(e.measure), tie=self._you(self.actor, "tie"),
                                             extreme=self.p["best_most" if e.most else "best_fewest"])
 
+    def expr_ChosenPlayer(self, e: A.ChosenPlayer) -> str:
+        return self._you(self.expr(e.chooser), "another" if e.other else "chosen")
+
     def expr_Arith(self, e: A.Arith) -> str:
         # "5 minus 2 minus 1" reads left to right, as the effect does: a sum on the right of a
         # sum keeps its parentheses ("5 minus (2 minus 1)"), as in the effect text.

@@ -87,6 +87,12 @@ class ExprAst(Transformer[Token, Any]):
     def best_player(self, meta: Meta, c: list[Any]) -> A.BestPlayer:
         return A.BestPlayer(str(c[0]) == "most", c[1], pos=self._p(meta))
 
+    def chosen_player(self, meta: Meta, c: list[Any]) -> A.ChosenPlayer:
+        return A.ChosenPlayer(c[0], False, pos=self._p(meta))
+
+    def another_player(self, meta: Meta, c: list[Any]) -> A.ChosenPlayer:
+        return A.ChosenPlayer(c[0], True, pos=self._p(meta))
+
     def arith(self, meta: Meta, c: list[Any]) -> A.Arith:
         return A.Arith(str(c[1]), c[0], c[2], pos=self._p(meta))
 

@@ -134,8 +134,9 @@ class Bounds(Visitor):
         return work + Work(settled, 0) if settled else work
 
     def settled(self, s: A.Stmt) -> int:
-        """The choices a statement may ask before it runs: one per superlative, on a tie."""
-        return sum(1 for _ in A.parts(s, A.BestPlayer))
+        """The choices a statement may ask before it runs: one per superlative (on a tie) and per
+        player chosen."""
+        return sum(1 for _ in A.parts(s, A.SETTLED_PLAYERS))
 
     def stmt_If(self, s: A.If) -> Work:
         return ONE + _largest([self.block(s.then), self.block(s.otherwise)])
@@ -193,4 +194,4 @@ class Bounds(Visitor):
     def not_a_number(self, e: A.Expr) -> int:
         raise TypeError(f"a count must be a number, not {e!r} (the checker lets none through)")
 
-    upper_Str = upper_PlayerRef = upper_Them = upper_BestPlayer = not_a_number
+    upper_Str = upper_PlayerRef = upper_Them = upper_BestPlayer = upper_ChosenPlayer = not_a_number

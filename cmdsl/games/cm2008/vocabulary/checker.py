@@ -131,12 +131,14 @@ class CampaignChecker(Checker):
     stmt_PlayCard = stmt_DiscardCard = uses_card
 
     def stmt_RollDice(self, s: A.RollDice, at: At) -> A.Stmt:
+        self.read_later(s, "who rolls and how many dice")
         count = self.count(s.count, at.scope, at.actor)
         if any(A.bests(count)):  # read when a die is due, where nobody could be asked to break a tie
             raise self.error(s.count, "a number of dice cannot use `the state with the most ...`")
         return dataclasses.replace(s, player=self.expr(s.player, PLAYER, at.scope, at.actor), count=count)
 
     def stmt_NewsTarget(self, s: A.NewsTarget, at: At) -> A.Stmt:
+        self.read_later(s, "where Breaking News lands")
         chooser = self.expr(s.chooser, PLAYER, at.scope, at.actor) if s.chooser is not None else None
         state = self.expr(s.state, STATE, at.scope, at.actor) if s.state is not None else None
         return dataclasses.replace(s, chooser=chooser, state=state)

@@ -75,7 +75,16 @@ def _best(m: re.Match[str]) -> str | None:
     return None if what is None else f"the state with the {m[1].lower()} {what}"
 
 
+#: `a player chosen by P`, `another player chosen by P`, as the rules text says them.
+_CHOSEN = rf"(a|another) player (?:of your choice|chosen by ({_PLAYER}))"
+
+
+def _chosen(m: re.Match[str]) -> str:
+    return f"{m[1].lower()} player chosen by {player(m[2]) if m[2] else 'you'}"
+
+
 _EXPRS: list[Rule] = [
+    (_rx(_CHOSEN), _chosen),
     (_rx(r"the player for whom (.+) is (highest|lowest)(?: \((?:[^()]*) chooses? on a tie\))?"),
      lambda m: None if (e := expr(m[1])) is None else
      f"the player with the {'most' if m[2].lower() == 'highest' else 'fewest'} ({e})"),
@@ -302,6 +311,7 @@ _STATEMENTS: list[Rule] = [
     (_rx(r"for each other player \(call them ([A-Z]\w*)\):?"), lambda m: f"for each other player as {m[1]}:"),
     (_rx(r"(once|twice|\S+ times|as many times as .+?):?"), lambda m: _stmt("repeat {}:", _times(m[1]))),
     (_rx(rf"({_PLAYER}) (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {player(m[1])}:"),
+    (_rx(rf"{_CHOSEN} (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {_chosen(m)}:"),
     (_rx(r"choose one:?"), lambda m: "choose one:"),
     (_rx(r"while this card is in play:?"), lambda m: "while in play:"),
     (_rx(r"- (.+)"), lambda m: "option:"),

@@ -14,7 +14,8 @@ from ....lang.ast import (NOWHERE as NOWHERE, And as And, Arith as Arith, As as 
                           ForEachPlayer as ForEachPlayer, If as If, BestPlayer as BestPlayer, Them as Them,
                           Node as Node, Not as Not, Nothing as Nothing, Num as Num, Or as Or, PlayerRef as PlayerRef,
                           Pos as Pos, Program as Program, Repeat as Repeat, Stmt as Stmt, Str as Str, Var as Var,
-                          Trigger as Trigger, WhileInPlay as WhileInPlay, END_TURN as END_TURN)
+                          Trigger as Trigger, WhileInPlay as WhileInPlay, END_TURN as END_TURN,
+                          ChosenPlayer as ChosenPlayer)
 
 
 class Who(StrEnum):
