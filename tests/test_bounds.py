@@ -23,7 +23,7 @@ from cmdsl.games.cm2008.rules_cards import MAX_PLAY_LEVEL
 from cmdsl.lang.run import Run
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.vocabulary import render, text
-from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, campaign_names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.games.cm2008.vocabulary import parse_effect
@@ -137,7 +137,7 @@ def test_an_action_over_the_step_limit_stops_with_the_game_as_it_was(mini: CardS
 
 def test_an_effect_that_escaped_the_checker_still_stops(mini: CardSet) -> None:
     """A compiled effect that never went through the budget check: the step limit ends it."""
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     runaway = compile_effect(check(parse_effect(nested("repeat 20:", 6, "nothing")), names, Context(ContextKind.SNIPPET)), "x")
 
     def start(game: Game) -> Iterator[Any]:
@@ -288,7 +288,7 @@ def deepest(shape: str) -> str:
 def test_every_pass_handles_the_deepest_accepted_effect_far_from_the_recursion_limit(
         mini: CardSet, shape: str) -> None:
     effect = deepest(shape)
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(len(__import__("inspect").stack()) + 400)  # a fraction of the default
     try:

@@ -10,8 +10,8 @@ import pytest
 
 from cmdsl.games.cm2008.catalog import card_text, list_items, markdown, show
 from cmdsl.games.cm2008.glossary import terms
-from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
-from cmdsl.games.cm2008.vocabulary.checker import check
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind
+from cmdsl.games.cm2008.vocabulary.checker import campaign_names, check
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.vocabulary.text import rules_text
 from cmdsl.games.cm2008.model import CardSet
@@ -19,7 +19,7 @@ from cmdsl.games.cm2008.model import CardSet
 
 def text(cards: CardSet, effect: str, lang: str = "en", kind: str = "card") -> list[str]:
     """An effect's rules text, checked against the bundled set's names (as a card's would be)."""
-    checked = check(parse_effect(effect), Names(frozenset(cards.states), cards.groups), Context(kind))
+    checked = check(parse_effect(effect), campaign_names(cards.states, cards.groups), Context(kind))
     return rules_text(checked.program, kind, lang, terms(lang)).splitlines()
 
 
@@ -108,7 +108,7 @@ def test_a_state_keeps_its_english_name_with_a_french_article(cm2008: CardSet) -
 def test_a_state_the_glossary_does_not_know_reads_as_a_state(mini: CardSet) -> None:
     """A designer's own state: "l'État d'Alpha", never a bare English name after "dans"."""
     name = sorted(mini.states)[0]
-    checked = check(parse_effect(f'gain 1 support on defense in "{name}"\n'), Names(frozenset(mini.states), mini.groups),
+    checked = check(parse_effect(f'gain 1 support on defense in "{name}"\n'), campaign_names(mini.states, mini.groups),
                     Context(ContextKind.CARD))
     line = rules_text(checked.program, "card", "fr", terms("fr"))
     assert re.fullmatch(rf"Gagnez 1 soutien sur la Défense dans l'État d[e' ]+{name}\.", line), line

@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from cmdsl.cli import main
-from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, campaign_names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.lang.origin import Origin
@@ -190,7 +190,7 @@ def run_effect(block: Block, cards: CardSet) -> None:
     """Each top-level statement of the snippet is one example (a block often lists alternatives);
     a variable it uses unbound is bound first: by the statement of the block that binds it, or by
     a `choose` (S, I, C), as a card would."""
-    names = Names(frozenset(cards.states), cards.groups)
+    names = campaign_names(cards.states, cards.groups)
     binders: dict[str, str] = {}
     for k, statement in enumerate(statements(block.text), start=1):
         code = re.sub(r"#.*", "", statement)

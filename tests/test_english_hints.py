@@ -10,8 +10,8 @@ import pytest
 
 from cmdsl.errors import CardError
 from cmdsl.games.cm2008.vocabulary import nodes as A
-from cmdsl.lang.checker import Context, Names
-from cmdsl.games.cm2008.vocabulary.checker import check
+from cmdsl.lang.checker import Context
+from cmdsl.games.cm2008.vocabulary.checker import campaign_names, check
 from cmdsl.games.cm2008.vocabulary.english import effect_form
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.vocabulary.text import CampaignWriter as Writer
@@ -108,7 +108,7 @@ def program(cards: CardSet, sample: str) -> tuple[str, str, int, A.Program]:
     lines[at] = lines[at][2:]  # "> " marks the line; what follows keeps its indentation
     effect = "\n".join(lines) + "\n"
     ctx = Context(kind, abilities="while in play" in effect, has_actor=kind != "news")
-    checked = check(parse_effect(effect), Names(frozenset(cards.states), cards.groups), ctx).program
+    checked = check(parse_effect(effect), campaign_names(cards.states, cards.groups), ctx).program
     return effect, kind, at, checked
 
 

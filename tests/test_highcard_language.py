@@ -20,8 +20,9 @@ from tests.test_third_game import highcard  # noqa: F401  (the fixture: High Car
 from tests.toygame.game import SEATS, CardGiven, HighCard, PlayerChosen, Seat, TrickPlayed
 from tests.toygame.tricks import load_tricks
 from tests.toygame.vocabulary import LANGUAGE, nodes as N
+from cmdsl.games.cm2008.vocabulary.checker import campaign_names
 
-NO_NAMES = Names(frozenset(), frozenset())
+NO_NAMES = Names()
 TRICKS = load_tricks()
 
 
@@ -254,7 +255,7 @@ def test_a_bound_player_stands_wherever_a_player_does() -> None:
     from cmdsl.games.cm2008.vocabulary.checker import Context as CampaignContext, ContextKind
 
     effect = ("for each other player as P:\n    if P leads or \"Ohio\" is won by P:\n        as P:\n            draw 1\n")
-    ohio = Names(frozenset({"Ohio"}), frozenset())
+    ohio = campaign_names({"Ohio"}, ())
     program = CM2008.check(CM2008.parse(effect), ohio, CampaignContext(ContextKind.CARD)).program
     assert CM2008.render.program(program) == effect
     assert CM2008.rules_text(program).splitlines()[:2] == [
@@ -273,7 +274,7 @@ def test_the_player_with_the_most_is_settled_before_its_statement_and_a_tie_is_t
     from cmdsl.lang.run import Run
 
     effect = "as the player with the most (the hand size of them):\n    draw 1\n"
-    program = CM2008.check(CM2008.parse(effect), Names(frozenset(), frozenset()), Context("card")).program
+    program = CM2008.check(CM2008.parse(effect), Names(), Context("card")).program
     assert CM2008.rules_text(program).splitlines()[0] == (
         "The player for whom the number of cards in that player's hand is highest (you choose on a tie) does this:")
     assert CM2008.rules_text(program, lang="fr").splitlines()[0] == (
@@ -294,7 +295,7 @@ def test_the_player_with_the_most_is_settled_before_its_statement_and_a_tie_is_t
         raise AssertionError("no decision expected")
     assert game.hand_size(Side.OBAMA) == before + 2
     with pytest.raises(CardError, match="`them` .* stands only in `the player with the most"):
-        CM2008.check(CM2008.parse("draw them\n"), Names(frozenset(), frozenset()), Context("card"))
+        CM2008.check(CM2008.parse("draw them\n"), Names(), Context("card"))
 
 
 def test_choose_one_is_the_cores_in_high_card_too() -> None:

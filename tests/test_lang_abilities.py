@@ -17,7 +17,7 @@ from cmdsl.lang.compiler import Abilities
 from tests.toygame.game import Seat
 from tests.toygame.vocabulary import LANGUAGE
 
-NO_NAMES = Names(frozenset(), frozenset())
+NO_NAMES = Names()
 STAYS = Context("card", abilities=True)  # a card that stays in play
 
 EFFECT = """\

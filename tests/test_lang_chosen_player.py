@@ -15,7 +15,7 @@ from cmdsl.lang.run import Run
 from tests.toygame.game import CardGiven, HighCard, Seat
 from tests.toygame.vocabulary import LANGUAGE, nodes as N
 
-NO_NAMES = Names(frozenset(), frozenset())
+NO_NAMES = Names()
 
 
 def checked(text: str, ctx: Context = Context("card")) -> Checked:

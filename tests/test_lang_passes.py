@@ -21,8 +21,8 @@ from cmdsl.lang.text import Writer
 from cmdsl.lang.vocabulary import Vocabulary
 from cmdsl.lang.work import Bounds
 from cmdsl.games.cm2008.vocabulary import render
-from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
-from cmdsl.games.cm2008.vocabulary.checker import check
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind
+from cmdsl.games.cm2008.vocabulary.checker import campaign_names, check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.lang.origin import Origin
 from cmdsl.games.cm2008.vocabulary import VOCABULARY as V, parse_effect
@@ -105,7 +105,7 @@ def test_a_missing_method_is_reported() -> None:
 
 def instances(mini: CardSet) -> Iterator[tuple[str, Visitor, str]]:
     """One instance of each pass, with a family to call."""
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     yield "checker", V.checker(names, Context(ContextKind.CARD), Origin()), "stmt"
     yield "compiler", V.compiler("x"), "stmt"
     yield "render", V.unparser(), "stmt"
@@ -193,7 +193,7 @@ def classes_in(node: object) -> set[type[A.Node]]:
 
 
 def test_the_examples_use_every_node_class(mini: CardSet) -> None:
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     found: set[type[A.Node]] = set()
     for text, ctx in EXAMPLES:
         parsed = parse_effect(text)
@@ -204,7 +204,7 @@ def test_the_examples_use_every_node_class(mini: CardSet) -> None:
 @pytest.mark.parametrize("text, ctx", EXAMPLES)
 def test_every_pass_runs_on_every_node_class(mini: CardSet, text: str, ctx: Context) -> None:
     parsed = parse_effect(text)
-    checked = check(parsed, Names(frozenset(mini.states), mini.groups), ctx)
+    checked = check(parsed, campaign_names(mini.states, mini.groups), ctx)
     compiled = compile_effect(checked, "x")
     assert compiled.run is not None
     assert (compiled.abilities is not None) == ctx.abilities

@@ -12,7 +12,7 @@ import pytest
 
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008 import events as E
-from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, campaign_names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.lang.origin import Origin
 from cmdsl.games.cm2008.vocabulary import parse_effect
@@ -145,7 +145,7 @@ def test_the_opponent_inside_as_the_opponent_is_the_cards_player(run: Any) -> No
 
 
 def test_a_triggered_ability_counts_for_every_time_it_may_fire(mini: CardSet) -> None:
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     text = "while in play:\n    when a state is won by you:\n        draw 3\n"
     work = block_work(check(parse_effect(text), names, Context(ContextKind.CARD, abilities=True)).program.body, 4)
     assert work.fixed == MAX_TRIGGERS * (1 + 3)
@@ -174,7 +174,7 @@ def test_a_triggered_ability_past_the_work_budget_is_refused(tmp_path: Any) -> N
     ('if "Alpah" is won:\n    draw 1', "card", 'unknown state "Alpah"', 1, 4),
 ])
 def test_located_errors(mini: CardSet, effect: str, ctx: str, message: str, line: int, col: int) -> None:
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     context = Context(ContextKind.CARD, abilities=ctx == "media")
     with pytest.raises(CardError) as info:
         check(parse_effect(effect, Origin("f.yaml", "x")), names, context, Origin("f.yaml", "x"))
@@ -196,7 +196,7 @@ def test_misspelt_words_get_a_suggestion(effect: str, hint: str) -> None:
 # ---- item 8: rules text a player would print -----------------------------------------------------
 
 def text_of(mini: CardSet, effect: str, kind: str = "card", lang: str = "en", media: bool = False) -> list[str]:
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     ctx = Context(kind, abilities=media, has_actor=kind != "news")
     return rules_text(check(parse_effect(effect), names, ctx).program, kind, lang).splitlines()
 
@@ -246,7 +246,7 @@ def test_french_rules_text_reads_right(mini: CardSet, effect: str, expected: str
 
 
 def test_choose_one_options_are_labelled_with_rules_text(mini: CardSet) -> None:
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     effect = "choose one:\n    option:\n        as mccain:\n            choose a state as S\n            draw 1\n" \
              "    option:\n        nothing\n"
     program = check(parse_effect(effect), names, Context(ContextKind.CARD)).program

@@ -215,11 +215,11 @@ def test_going_negative_result_is_carried_out_by_the_opponent_of_the_roller(run:
 
 
 def test_breaking_news_redirected_by_a_rule(mini: CardSet, tmp_path: Any) -> None:
-    from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
+    from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, campaign_names
     from cmdsl.games.cm2008.vocabulary.checker import check
     from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     prog = parse_effect("while in play:\n    breaking news targets the state with the most votes\n")
     compiled = compile_effect(check(prog, names, Context(ContextKind.CARD, abilities=True)), "x")
     assert compiled.abilities is not None and compiled.abilities.news is not None

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.errors import CardError, CardSetError
-from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, campaign_names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.loader import load_card_set
@@ -28,7 +28,7 @@ WORDS = ["gain", "1", "2", "support", "on", "economy", "defense", "in", "S", '"A
 @given(st.lists(st.sampled_from(WORDS), max_size=25) | st.text(max_size=60))
 def test_any_effect_text_parses_or_gives_a_located_error(mini: CardSet, words: list[str] | str) -> None:
     text = words if isinstance(words, str) else " ".join(words)
-    names = Names(frozenset(mini.states), mini.groups)
+    names = campaign_names(mini.states, mini.groups)
     try:
         check(parse_effect(text), names, Context(ContextKind.CARD))
     except CardError as e:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cmdsl.games.cm2008.vocabulary import nodes as A
 from cmdsl.games.cm2008.vocabulary import render
-from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, Names
+from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, campaign_names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.games.cm2008.vocabulary import parse_effect
@@ -28,7 +28,7 @@ from cmdsl.games.cm2008.vocabulary.text import rules_text
 from cmdsl.games.cm2008.loader import load_card_set
 
 MINI = load_card_set(Path(__file__).parent / "data" / "mini")
-NAMES = Names(frozenset(MINI.states), MINI.groups)
+NAMES = campaign_names(MINI.states, MINI.groups)
 STATE_NAMES = sorted(MINI.states)
 GROUP_NAMES = sorted(MINI.groups)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterable, Mapping
 
 #: The core's types: a game's vocabulary adds its own (the names errors say, with ``ARTICLE``).
 NUM, PLAYER = "number", "player"
@@ -27,10 +27,18 @@ class Context:
 
 @dataclass(frozen=True)
 class Names:
-    """The game's vocabulary a card may name."""
+    """The names a card may quote, by the kind of thing each names: its game's kinds (places,
+    groups, themes…; none for a game whose cards quote none)."""
 
-    states: frozenset[str]
-    groups: frozenset[str]
+    kinds: tuple[tuple[str, frozenset[str]], ...] = ()
+
+    @classmethod
+    def of(cls, **kinds: Iterable[str]) -> "Names":
+        return cls(tuple((kind, frozenset(names)) for kind, names in kinds.items()))
+
+    def __getitem__(self, kind: str) -> frozenset[str]:
+        """The names of one kind (none where the game has none of it)."""
+        return next((names for k, names in self.kinds if k == kind), frozenset())
 
 
 ARTICLE: Mapping[str, str] = MappingProxyType({NUM: "a number", PLAYER: "a player"})

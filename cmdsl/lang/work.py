@@ -64,29 +64,29 @@ class Bounds(Visitor):
     #: the most triggered abilities one action may fire: a trigger's work counts that many times (a game's)
     max_triggers: ClassVar[int] = 20
 
-    def __init__(self, states: int) -> None:
-        self.states = states  # how many states a `for each` visits at most
+    def __init__(self, loop_size: int) -> None:
+        self.loop_size = loop_size  # how many times a loop over the game's things turns at most (its `for each`)
 
     @classmethod
-    def block_work(cls, stmts: tuple[A.Stmt, ...], states: int) -> Work:
-        return cls(states).block(stmts)
+    def block_work(cls, stmts: tuple[A.Stmt, ...], loop_size: int) -> Work:
+        return cls(loop_size).block(stmts)
 
     @classmethod
-    def stmt_work(cls, s: A.Stmt, states: int) -> Work:
-        """The bound of one statement; ``states`` bounds how many states a ``for each`` visits."""
-        return cls(states).stmt(s)
+    def stmt_work(cls, s: A.Stmt, loop_size: int) -> Work:
+        """The bound of one statement; ``loop_size``: how many things a game's loop visits at most."""
+        return cls(loop_size).stmt(s)
 
     def count_bound(self, e: A.Expr) -> int:
         """The largest value a count can take when the effect runs (never above ``MAX_COUNT``)."""
         return min(MAX_COUNT, self.upper(e))
 
     @classmethod
-    def over_budget(cls, program: A.Program, total: int, play_work: int, states: int, origin: Origin,
+    def over_budget(cls, program: A.Program, total: int, play_work: int, loop_size: int, origin: Origin,
                     budget: int = WORK_BUDGET) -> CardError | None:
         """The error for an effect whose bound ``total`` exceeds the budget, at its outermost loop."""
         if total <= budget:
             return None
-        bounds = cls(states)
+        bounds = cls(loop_size)
         culprit = bounds.culprit(program.body, play_work)
         where = Located(origin.file, culprit.pos.line, culprit.pos.col, origin.item)
         what = "this loop" if bounds.is_loop(culprit) else "this effect"

@@ -20,7 +20,7 @@ from .vocabulary import LANGUAGE
 
 TRICKS_FILE = Path(__file__).parent / "tricks.yaml"
 CARDS = range(1, 10)  # T1
-_NO_NAMES = Names(frozenset(), frozenset())  # High Card's effects name no place and no group
+_NO_NAMES = Names()  # High Card's effects name no place and no group
 
 
 @dataclass(frozen=True)

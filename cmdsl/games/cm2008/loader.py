@@ -19,7 +19,7 @@ from typing import Any, Final, Sequence
 import yaml
 
 from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
-from .vocabulary.checker import Context, ContextKind, Names
+from .vocabulary.checker import Context, ContextKind, Names, campaign_names
 from .vocabulary.checker import check
 from .vocabulary.compiler import compile_effect
 from ...lang.origin import Origin
@@ -117,8 +117,8 @@ class _Loader(CardFileReader):
             raise it.error(f'type: unknown card type "{typ}"; types are ' + ", ".join(CARD_TYPES),
                            it.node_of("type"), f'did you mean "{near}"?' if near else None)
         demo = it.get("demographic", str, "a demographic group")
-        if demo is not None and demo not in names.groups:
-            near = did_you_mean(demo, names.groups)
+        if demo is not None and demo not in names["group"]:
+            near = did_you_mean(demo, names["group"])
             raise it.error(f'demographic: unknown demographic group "{demo}"', it.node_of("demographic"),
                            f'did you mean "{near}"?' if near else None)
         cost = self.cost(it, item_id)
@@ -228,7 +228,7 @@ class _Loader(CardFileReader):
         # The cost is paid first, by the statement format 1's inferred cost compiled to: the card
         # plays as before. The checked program stays the effect as written (its text, its source).
         pay = payment(cost)
-        checked = dataclasses.replace(checked, work=checked.work + stmt_work(pay, len(names.states)))
+        checked = dataclasses.replace(checked, work=checked.work + stmt_work(pay, len(names["state"])))
         paying = dataclasses.replace(checked, program=dataclasses.replace(
             checked.program, body=(pay, *checked.program.body)))
         return text, checked, compile_effect(paying, item_id)
@@ -259,7 +259,7 @@ def load_card_set(path: str | Path | None = None) -> CardSet:
         for key, items in ld.read(f).items():
             sections[key].extend(items)
     states = ld.states(sections["states"])
-    names = Names(frozenset(states), frozenset(g for t in states.values() for g in t.groups))
+    names = campaign_names(states, (g for t in states.values() for g in t.groups))
     cards = ld.cards(sections["cards"], names)
     news = ld.news(sections["breaking_news"], names)
     negative = ld.negative(sections["going_negative"], names)

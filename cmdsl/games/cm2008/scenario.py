@@ -18,7 +18,7 @@ from .kinds import DecisionKind
 from .engine import Game, Steps
 from .options import die_id, play_id
 from .position import LiveState
-from .vocabulary.checker import Context, ContextKind, Names
+from .vocabulary.checker import Context, ContextKind, campaign_names
 from .vocabulary.checker import check
 from ...lang.compiler import Compiled
 from .vocabulary.compiler import compile_effect
@@ -233,7 +233,7 @@ def _require_played(out: Outcome, sc: Scenario, place: Place) -> None:
 
 def compile_snippet(cards: CardSet, text: str, origin: Origin = Origin("<effect>")) -> Compiled:
     """Parse, check and compile an effect typed by hand (a test, the REPL's eval)."""
-    names = Names(frozenset(cards.states), cards.groups)
+    names = campaign_names(cards.states, cards.groups)
     checked = check(parse_effect(text, origin), names, Context(ContextKind.SNIPPET), origin)
     # A snippet may play any card of the set from hand: it is costed like a Breaking News.
     err = over_budget(checked.program, checked.work.at(cards.play_work), cards.play_work, len(cards.states), origin)

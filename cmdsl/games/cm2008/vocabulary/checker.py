@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Iterable
 
 from ....errors import did_you_mean
 from . import nodes as A
@@ -14,7 +15,7 @@ from ....lang.checker import Checked, Checker, Context, Names
 from ....lang.origin import Origin
 from .work import CampaignBounds
 
-__all__ = ["CampaignChecker", "Checked", "Context", "ContextKind", "Names", "check"]
+__all__ = ["CampaignChecker", "Checked", "Context", "ContextKind", "Names", "campaign_names", "check"]
 
 class ContextKind(StrEnum):
     """What an effect is attached to: a campaign card, a Breaking News, a Going Negative result,
@@ -31,6 +32,11 @@ STATE, ISSUE, GROUP, CARD = "state", "issue", "demographic group", "card"
 
 #: The properties of a player (the others are a state's).
 PLAYER_PROPS = (A.Prop.SCORE, A.Prop.HAND_SIZE, A.Prop.DECK_SIZE, A.Prop.DISCARD_SIZE)
+
+
+def campaign_names(states: Iterable[str], groups: Iterable[str]) -> Names:
+    """The names a Campaign Manager 2008 effect may quote: its set's states and demographic groups."""
+    return Names.of(state=states, group=groups)
 
 
 class CampaignChecker(Checker):
@@ -54,7 +60,7 @@ class CampaignChecker(Checker):
         self._that_ok = False
 
     def loop_size(self) -> int:
-        return len(self.names.states)  # `for each state`
+        return len(self.names["state"])  # `for each state`
 
     ability_outside = "this is a Media Support ability: it belongs inside `while in play:`"
     only_abilities = ("only abilities may appear inside `while in play:` "
@@ -175,9 +181,9 @@ class CampaignChecker(Checker):
 
     def expr_Str(self, e: A.Str, want: str, scope: Scope, actor: bool) -> A.Expr:
         if want == STATE:
-            return A.StateName(self.name(e, e.text, self.names.states, "state"), pos=e.pos)
+            return A.StateName(self.name(e, e.text, self.names["state"], "state"), pos=e.pos)
         if want == GROUP:
-            return A.GroupName(self.name(e, e.text, self.names.groups, "demographic group"), pos=e.pos)
+            return A.GroupName(self.name(e, e.text, self.names["group"], "demographic group"), pos=e.pos)
         raise self.error(e, f'"{e.text}" is a quoted name, but {ARTICLE[want]} is expected here'
                          + (" (issues are written economy or defense, without quotes)" if want == ISSUE else ""))
 

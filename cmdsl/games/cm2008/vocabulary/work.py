@@ -30,7 +30,7 @@ class CampaignBounds(Bounds):
 
     def budget_hint(self) -> str:
         return ("counts multiply through nested `repeat` and `for each` (a computed count counts as "
-                f"{MAX_COUNT}, `for each` as {self.states} states); a card played inside an effect counts as "
+                f"{MAX_COUNT}, `for each` as {self.loop_size} states); a card played inside an effect counts as "
                 "the most expensive card of the set")
 
     def is_loop(self, s: A.Stmt) -> bool:
@@ -63,7 +63,7 @@ class CampaignBounds(Bounds):
         return Work(1, 1)
 
     def stmt_ForEach(self, s: A.ForEach) -> Work:
-        return ONE + self.block(s.body).times(self.states)
+        return ONE + self.block(s.body).times(self.loop_size)
 
     # One unit each: a single change, a single choice.
     stmt_Shift = stmt_Alter = stmt_DemographicSupport = stmt_ChooseState = stmt_ChooseIssue = Bounds.one
