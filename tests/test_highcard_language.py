@@ -315,3 +315,26 @@ def test_choose_one_is_the_cores_in_high_card_too() -> None:
     assert game.position.hands[Seat.NORTH.index] == sorted([2, 6, 8, min(HighCard(0).position.hands[Seat.EAST.index])])
     game._log_choice(Seat.EAST, asked, asked.options[1])
     assert game.events[-1] == OptionChosen(Seat.EAST, "You give your lowest card to the active player")
+
+
+def test_a_vocabulary_adds_words_for_a_superlative_over_players() -> None:
+    """`%extend player_measure`: High Card's `points` is `(the points of them)`, written back short."""
+    from cmdsl.lang.run import Run
+
+    effect = "give the highest card of the player with the most points to you\n"
+    program = checked(effect).program
+    long = checked("give the highest card of the player with the most (the points of them) to you\n").program
+    assert program == long and program.body[0].giver == N.core.BestPlayer(True, N.PointsOf(N.core.Them()))
+    assert LANGUAGE.render.program(program) == LANGUAGE.render.program(long) == effect
+    assert LANGUAGE.rules_text(program) == "The player with the most points (you choose on a tie) gives you their highest card."
+    assert LANGUAGE.rules_text(program, lang="fr") == (
+        "Le joueur qui a le plus de points (en cas d'égalité, vous choisissez) vous donne sa carte la plus haute.")
+    assert LANGUAGE.rules_text(checked("repeat the points of you:\n    nothing\n").program) == (
+        "As many times as your points:\n  Nothing happens.")
+    game = HighCard(0)  # nobody has a point: a tie among the three, East (acting) chooses
+    run = LANGUAGE.compile(checked(effect), "x").run(Run(game, Seat.EAST))
+    asked = next(run)
+    assert asked.player is Seat.EAST and [o.label for o in asked.options] == ["North", "East", "West"]
+    with pytest.raises(StopIteration):
+        run.send(asked.options[0])
+    assert [(e.giver, e.taker, e.card) for e in game.events if isinstance(e, CardGiven)] == [(Seat.NORTH, Seat.EAST, 8)]

@@ -159,7 +159,7 @@ class CondChecker(ExprChecker):
         return dataclasses.replace(c, operand=self.cond(c.operand, scope, actor))
 
     def cond_Compare(self, c: A.Compare, scope: Scope, actor: bool) -> A.Cond:
-        # A quoted name takes its kind (state or group) from the other side.
+        # A quoted name takes its kind (a place, a group: the game's) from the other side.
         left_t = None if isinstance(c.left, A.Str) else self.type_of(c.left, scope, actor)
         right_t = None if isinstance(c.right, A.Str) else self.type_of(c.right, scope, actor)
         if left_t is None and right_t is None:

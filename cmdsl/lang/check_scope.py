@@ -12,7 +12,7 @@ from typing import Iterable, Mapping
 #: The core's types: a game's vocabulary adds its own (the names errors say, with ``ARTICLE``).
 NUM, PLAYER = "number", "player"
 
-#: The largest number a card may write anywhere (scores and votes stay well below it).
+#: The largest number a card may write anywhere (a game's scores stay well below it).
 MAX_LITERAL = 999
 
 
@@ -72,7 +72,7 @@ class At:
 
     scope: Scope
     actor: bool  # someone acts: false where nobody does (an event card…), outside `as`
-    loop: bool  # inside `repeat` or `for each`, where `choose a different state` makes sense
+    loop: bool  # inside `repeat` or a loop, where a game's `choose a different …` makes sense
     top: bool = False  # the effect's own first level, the only place for `while in play:`
     in_play: bool = False  # inside `while in play:`, the only place for abilities
     after: bool = False  # another statement comes before this one in its block (`that wins`)

@@ -105,7 +105,7 @@ class ExprCompiler(Visitor):
 
         def compare(r: Run[Any]) -> bool:
             a, b = left(r), right(r)
-            if a is None or b is None:  # a state no longer in play matches nothing
+            if a is None or b is None:  # a thing no longer in play matches nothing
                 return False
             return bool(op(a, b))
         return compare

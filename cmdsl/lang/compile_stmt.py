@@ -193,7 +193,7 @@ def best_of(r: Run[Any], measure: Value, most: bool, among: list[T]) -> list[T]:
 
 def _loop(r: Run[Any], items: Iterable[T]) -> Iterator[T]:
     """The turns of a `repeat` or `for each`: each counts a step (the engine's backstop), and
-    `choose a different state` inside remembers its choices for this loop only."""
+    a game's `choose a different …` inside remembers its choices for this loop only."""
     saved, r.chosen = r.chosen, {}
     try:
         for item in items:

@@ -203,7 +203,7 @@ class _Errors:
         return CardError(message, origin.at(line, col), hint=english or self.word_hint(word))
 
     def english_hint(self, src: str) -> str | None:
-        """When the line is card text's English ("When you win a state:"), the line to write instead."""
+        """When the line is a card's printed English (the game's hint knows it), the line to write instead."""
         hint = self.language.vocabulary.english_hint
         return hint(src) if hint is not None else None
 

@@ -33,7 +33,7 @@ class ExprUnparser(Visitor):
         return str(self.visit("expr", e))
 
     def atom(self, e: A.Expr) -> str:
-        """An operand the grammar reads as an ``atom`` (`the votes of X`, the right of `-`)."""
+        """An operand the grammar reads as an ``atom`` (a game's `the … of X`, the right of `-`)."""
         return f"({self.expr(e)})" if isinstance(e, A.Arith) else self.expr(e)
 
     def expr_Num(self, e: A.Num) -> str:

@@ -42,7 +42,7 @@ class Writer(CondWriter):
 
     def times(self, e: A.Expr, start: bool = True) -> str:
         """"Once", "Twice", "X times"… with a capital only at the ``start`` of a sentence (never
-        lower-casing the rest: it may name a state or a player)."""
+        lower-casing the rest: it may name a place or a player)."""
         n = e.value if isinstance(e, A.Num) else None
         if n in (1, 2):
             word = self.p["once" if n == 1 else "twice"]

@@ -29,7 +29,6 @@ class Terms:
 
 
 NO_TERMS = Terms()
-#: A state a language's glossary does not know, with its article and with "in".
 
 
 class ValueWriter(Visitor):
@@ -74,11 +73,19 @@ class ValueWriter(Visitor):
         return self.p["them"]
 
     def expr_BestPlayer(self, e: A.BestPlayer) -> str:
+        words = self.player_measure_words(e.measure)
+        if words is not None:  # the game's words for the measure: "the player with the most points"
+            return self.p["best_player_words"].format(words=words, tie=self._you(self.actor, "tie"),
+                                                      extreme=self.p["words_most" if e.most else "words_fewest"])
         return self.p["best_player"].format(measure=self.expr(e.measure), tie=self._you(self.actor, "tie"),
                                             extreme=self.p["best_most" if e.most else "best_fewest"])
 
     def expr_ChosenPlayer(self, e: A.ChosenPlayer) -> str:
         return self._you(self.expr(e.chooser), "another" if e.other else "chosen")
+
+    def player_measure_words(self, m: A.Expr) -> str | None:
+        """The game's words for what a superlative over players measures ("points"), if it has some."""
+        return None
 
     def expr_Arith(self, e: A.Arith) -> str:
         # "5 minus 2 minus 1" reads left to right, as the effect does: a sum on the right of a

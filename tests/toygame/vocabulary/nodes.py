@@ -32,8 +32,15 @@ class MorePoints(core.Cond):
     than: core.Expr
 
 
+@dataclass(frozen=True)
+class PointsOf(core.Expr):
+    """`the points of P`: P's score (`points` in a superlative: `the player with the most points`)."""
+
+    player: core.Expr
+
+
 #: High Card's node classes; every node class of a High Card effect; those of each kind.
-NODES: tuple[type[core.Node], ...] = (MorePoints, ChoosePlayer, GiveCard)
+NODES: tuple[type[core.Node], ...] = (PointsOf, MorePoints, ChoosePlayer, GiveCard)
 ALL_NODES: tuple[type[core.Node], ...] = (*core.NODES, *NODES)
 EXPRS: Family = family(ALL_NODES, core.Expr)
 CONDS: Family = family(ALL_NODES, core.Cond)

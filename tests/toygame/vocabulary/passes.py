@@ -13,7 +13,7 @@ from lark.tree import Meta
 from cmdsl.lang import ast as core
 from cmdsl.lang.check_scope import PLAYER, At, Scope
 from cmdsl.lang.checker import Checker
-from cmdsl.lang.compile_expr import Step
+from cmdsl.lang.compile_expr import Step, Value
 from cmdsl.lang.compiler import Compiler
 from cmdsl.lang.ops import Choice, CoreOps, Seat, Steps
 from cmdsl.lang.render import Unparser
@@ -49,12 +49,19 @@ class HighCardToAst(ToAst):
     def more_points(self, meta: Meta, c: list[Any]) -> N.MorePoints:
         return N.MorePoints(c[0], c[1], pos=self._p(meta))
 
+    def points_of(self, meta: Meta, c: list[Any]) -> N.PointsOf:
+        return N.PointsOf(c[0], pos=self._p(meta))
+
+    def points_measure(self, meta: Meta, c: list[Any]) -> N.PointsOf:
+        return N.PointsOf(core.Them(pos=self._p(meta)), pos=self._p(meta))
+
 
 class HighCardBounds(Bounds):
     families = {"stmt": N.STMTS, "upper": N.EXPRS}
 
     max_seats = 3  # T1
     stmt_ChoosePlayer = stmt_GiveCard = Bounds.one  # one choice; one card moved
+    upper_PointsOf = Bounds.computed  # read from the game: counted at the cap
 
 
 class HighCardChecker(Checker):
@@ -73,6 +80,12 @@ class HighCardChecker(Checker):
     def cond_MorePoints(self, c: N.MorePoints, scope: Scope, actor: bool) -> core.Cond:
         return dataclasses.replace(c, player=self.expr(c.player, PLAYER, scope, actor),
                                    than=self.expr(c.than, PLAYER, scope, actor))
+
+    def expr_PointsOf(self, e: N.PointsOf, want: str, scope: Scope, actor: bool) -> core.Expr:
+        self.expect(e, want, scope, actor)
+        return dataclasses.replace(e, player=self.expr(e.player, PLAYER, scope, actor))
+
+    type_PointsOf = Checker.number
 
 
 class HighCardWriter(Writer):
@@ -93,6 +106,13 @@ class HighCardWriter(Writer):
     def cond_MorePoints(self, c: N.MorePoints) -> str:
         who = self.expr(c.player)
         return self.p["more_points"].format(who, self.expr(c.than), has=self.agree("has", who == self.p["you"]))
+
+    def expr_PointsOf(self, e: N.PointsOf) -> str:
+        who = self.expr(e.player)
+        return self._you(who, "points_of", p=self.possessive(who))
+
+    def player_measure_words(self, m: core.Expr) -> str | None:
+        return self.p["points"] if isinstance(m, N.PointsOf) and isinstance(m.player, core.Them) else None
 
 
 class HighCardCompiler(Compiler):
@@ -120,6 +140,10 @@ class HighCardCompiler(Compiler):
         player, than = self.expr(c.player), self.expr(c.than)
         return lambda r: bool(r.ops.points(player(r)) > r.ops.points(than(r)))
 
+    def expr_PointsOf(self, e: N.PointsOf) -> Value:
+        player = self.expr(e.player)
+        return lambda r: r.ops.points(player(r))
+
 
 class HighCardUnparser(Unparser):
     families = {"expr": N.EXPRS, "cond": N.CONDS, "stmt": N.STMTS}
@@ -134,3 +158,9 @@ class HighCardUnparser(Unparser):
     def cond_MorePoints(self, c: N.MorePoints) -> str:
         who = self.expr(c.player)
         return f"{who} {'have' if who == 'you' else 'has'} more points than {self.expr(c.than)}"
+
+    def expr_PointsOf(self, e: N.PointsOf) -> str:
+        return f"the points of {self.atom(e.player)}"
+
+    def player_measure(self, m: core.Expr) -> str:
+        return "points" if isinstance(m, N.PointsOf) and isinstance(m.player, core.Them) else super().player_measure(m)
