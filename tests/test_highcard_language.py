@@ -8,6 +8,7 @@ their rules text generated in English and French, played by the game, the bots a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,6 +29,19 @@ TRICKS = load_tricks()
 
 def checked(text: str) -> Checked:
     return LANGUAGE.check(LANGUAGE.parse(text), NO_NAMES, Context("card"))
+
+
+def asked_then_given(effect: str, seat: Seat, answer: int) -> tuple[Any, list[tuple[Seat, Seat, int]]]:
+    """``effect`` run for ``seat`` in a new game (seed 0: North holds 2, 6, 8): the one question it
+    asks, answered with option ``answer``; then the cards given, as (giver, taker, card)."""
+    from cmdsl.lang.run import Run
+
+    game = HighCard(0)
+    run = LANGUAGE.compile(checked(effect), "x").run(Run(game, seat))
+    asked = next(run)
+    with pytest.raises(StopIteration):
+        run.send(asked.options[answer])
+    return asked, [(e.giver, e.taker, e.card) for e in game.events if isinstance(e, CardGiven)]
 
 
 # ---- the vocabulary: its words, and only its game's -------------------------------------------
@@ -319,8 +333,6 @@ def test_choose_one_is_the_cores_in_high_card_too() -> None:
 
 def test_a_vocabulary_adds_words_for_a_superlative_over_players() -> None:
     """`%extend player_measure`: High Card's `points` is `(the points of them)`, written back short."""
-    from cmdsl.lang.run import Run
-
     effect = "give the highest card of the player with the most points to you\n"
     program = checked(effect).program
     long = checked("give the highest card of the player with the most (the points of them) to you\n").program
@@ -331,10 +343,6 @@ def test_a_vocabulary_adds_words_for_a_superlative_over_players() -> None:
         "Le joueur qui a le plus de points (en cas d'égalité, vous choisissez) vous donne sa carte la plus haute.")
     assert LANGUAGE.rules_text(checked("repeat the points of you:\n    nothing\n").program) == (
         "As many times as your points:\n  Nothing happens.")
-    game = HighCard(0)  # nobody has a point: a tie among the three, East (acting) chooses
-    run = LANGUAGE.compile(checked(effect), "x").run(Run(game, Seat.EAST))
-    asked = next(run)
+    asked, given = asked_then_given(effect, Seat.EAST, 0)  # nobody has a point: a tie, East (acting) chooses
     assert asked.player is Seat.EAST and [o.label for o in asked.options] == ["North", "East", "West"]
-    with pytest.raises(StopIteration):
-        run.send(asked.options[0])
-    assert [(e.giver, e.taker, e.card) for e in game.events if isinstance(e, CardGiven)] == [(Seat.NORTH, Seat.EAST, 8)]
+    assert given == [(Seat.NORTH, Seat.EAST, 8)]

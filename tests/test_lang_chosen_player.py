@@ -12,7 +12,8 @@ from cmdsl.games.cm2008.vocabulary import LANGUAGE as CM2008
 from cmdsl.lang import ast as A
 from cmdsl.lang.checker import Checked, Context, Names
 from cmdsl.lang.run import Run
-from tests.toygame.game import CardGiven, HighCard, Seat
+from tests.test_highcard_language import asked_then_given
+from tests.toygame.game import Seat
 from tests.toygame.vocabulary import LANGUAGE, nodes as N
 
 NO_NAMES = Names()
@@ -29,13 +30,9 @@ def test_a_player_chosen_by_you_is_asked_before_its_statement() -> None:
     assert LANGUAGE.render.program(program) == effect
     assert LANGUAGE.rules_text(program) == "A player of your choice gives you their lowest card."
     assert LANGUAGE.rules_text(program, lang="fr") == "Un joueur de votre choix vous donne sa carte la plus basse."
-    game = HighCard(0)  # North holds 2, 6, 8
-    run = LANGUAGE.compile(checked(effect), "x").run(Run(game, Seat.EAST))
-    asked = next(run)
+    asked, given = asked_then_given(effect, Seat.EAST, 0)
     assert asked.player is Seat.EAST and [o.label for o in asked.options] == ["North", "East", "West"]
-    with pytest.raises(StopIteration):
-        run.send(asked.options[0])
-    assert [(e.giver, e.taker, e.card) for e in game.events if isinstance(e, CardGiven)] == [(Seat.NORTH, Seat.EAST, 2)]
+    assert given == [(Seat.NORTH, Seat.EAST, 2)]  # North's lowest
 
 
 def test_another_player_chosen_by_someone_is_never_them() -> None:
@@ -46,21 +43,14 @@ def test_another_player_chosen_by_someone_is_never_them() -> None:
     assert LANGUAGE.rules_text(program) == "You give your highest card to another player chosen by the active player."
     assert LANGUAGE.rules_text(program, lang="fr") == (
         "Vous donnez votre carte la plus haute à un autre joueur choisi par le joueur actif.")
-    game = HighCard(0)
-    run = LANGUAGE.compile(checked(effect), "x").run(Run(game, Seat.EAST))
-    asked = next(run)
+    asked, given = asked_then_given(effect, Seat.EAST, 1)
     assert asked.player is Seat.NORTH and [o.label for o in asked.options] == ["East", "West"]  # North is active
-    with pytest.raises(StopIteration):
-        run.send(asked.options[1])
-    assert [(e.giver, e.taker) for e in game.events if isinstance(e, CardGiven)] == [(Seat.EAST, Seat.WEST)]
+    assert [(giver, taker) for giver, taker, _ in given] == [(Seat.EAST, Seat.WEST)]
 
 
 def test_the_same_phrase_twice_in_a_statement_is_one_choice() -> None:
     effect = "if a player chosen by you has more points than a player chosen by you:\n    nothing\n"
-    run = LANGUAGE.compile(checked(effect), "x").run(Run(HighCard(0), Seat.EAST))
-    asked = next(run)
-    with pytest.raises(StopIteration):  # asked once
-        run.send(asked.options[0])
+    asked_then_given(effect, Seat.EAST, 0)  # asked once: the answer ends it
 
 
 def test_each_choice_is_a_unit_of_work() -> None:
