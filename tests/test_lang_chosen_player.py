@@ -106,3 +106,15 @@ def test_an_ability_reads_no_player_that_must_be_chosen_or_settled(text: str, er
     with pytest.raises(CardError) as e:
         CM2008.check(CM2008.parse(text), NO_NAMES, Context("card", abilities=True))
     assert str(e.value).startswith(f"<effect>:{error}")
+
+
+def test_a_parse_error_lists_only_what_may_come_there() -> None:
+    """Was: "…, the end of the line" too, where a line may not end (the lexer reads a line's end
+    anywhere, for the indentation; the parser does not accept one there)."""
+    with pytest.raises(CardError) as e:
+        CM2008.parse("draw the hand size of a player chosen by 3\n")
+    assert str(e.value) == ('<effect>:1:42: unexpected "3"; expected "a", "another", "the", "you", '
+                            'a variable name (S, X…), mccain or obama')
+    with pytest.raises(CardError) as e:
+        LANGUAGE.parse("while in play:\n    at the end of the opponent's turn:\n        nothing\n")
+    assert str(e.value) == '<effect>:2:19: unexpected "the"; expected "each", "your"'

@@ -189,11 +189,11 @@ class _Errors:
                 "an indented block" if tok.type == "_INDENT" else f'"{tok}"')
             if word.startswith(str(tok)) and len(word) > len(str(tok)):  # a keyword read off a longer word
                 got = f'"{word}"'  # ("playr" is not "play")
+            expected = _acceptable(e)
             if tok.type in ("_INDENT",):
-                return CardError(f"unexpected indentation; expected {self.expected_text(e.expected)}",
+                return CardError(f"unexpected indentation; expected {self.expected_text(expected)}",
                                  origin.at(line + 1 if tok.type == "_INDENT" else line, 1))
-            message = f"unexpected {got}; expected {self.expected_text(e.expected)}"
-            expected = e.expected
+            message = f"unexpected {got}; expected {self.expected_text(expected)}"
         else:
             assert isinstance(e, UnexpectedCharacters)
             message = f'unexpected "{word or e.char}"'
@@ -215,6 +215,19 @@ class _Errors:
         if word and word[0].isupper() and word.lower() in self.language.keywords:
             return f'keywords are lower case: "{word.lower()}" (variables start with a capital)'
         return None
+
+
+def _acceptable(e: UnexpectedToken) -> set[str]:
+    """The terminals the parser accepts where ``e`` stopped it. The lexer's own list also has the
+    end of a line, which it reads anywhere for the indentation (Lark's ``always_accept``): an
+    error would say "expected … the end of the line" where a line may not end."""
+    expected = set(e.expected)
+    state = e.state
+    table = getattr(getattr(getattr(state, "parse_conf", None), "parse_table", None), "states", None)
+    if table is None:
+        return expected
+    accepted = expected & set(table[state.position])
+    return accepted or expected
 
 
 #: How deep blocks, conditions and expressions may nest in one effect (the bundled cards need 8).
