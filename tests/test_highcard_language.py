@@ -337,6 +337,9 @@ def test_a_vocabulary_adds_words_for_a_superlative_over_players() -> None:
     program = checked(effect).program
     long = checked("give the highest card of the player with the most (the points of them) to you\n").program
     assert program == long and program.body[0].giver == N.core.BestPlayer(True, N.PointsOf(N.core.Them()))
+    # `least` is `fewest`, for words that are not counted (the core's: `the least notoriety`)
+    assert (checked("give the lowest card of the player with the least points to you\n").program
+            == checked("give the lowest card of the player with the fewest points to you\n").program)
     assert LANGUAGE.render.program(program) == LANGUAGE.render.program(long) == effect
     assert LANGUAGE.rules_text(program) == "The player with the most points (you choose on a tie) gives you their highest card."
     assert LANGUAGE.rules_text(program, lang="fr") == (

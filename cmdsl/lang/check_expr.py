@@ -89,6 +89,16 @@ class ExprChecker(Visitor):
             raise self.error(e, f"{e.value} is too large: numbers are at most {MAX_LITERAL}")
         return self.leaf(e, want, scope, actor)
 
+    def name(self, node: A.Node, text: str, known: frozenset[str], what: str) -> str:
+        """A quoted name of the game's, as its set spells it (any case), or an error with the nearest."""
+        if text in known:
+            return text
+        exact_case = {k.lower(): k for k in known}.get(text.lower())
+        if exact_case:
+            return exact_case
+        near = did_you_mean(text, known)
+        raise self.error(node, f'unknown {what} "{text}"', f'did you mean "{near}"?' if near else None)
+
     def leaf(self, e: A.Expr, want: str, scope: Scope, actor: bool) -> A.Expr:
         """An expression without parts: right if its type is the one wanted."""
         self.expect(e, want, scope, actor)

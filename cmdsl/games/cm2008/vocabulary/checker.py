@@ -7,7 +7,6 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Iterable
 
-from ....errors import did_you_mean
 from . import nodes as A
 from ....lang.check_expr import ExprChecker
 from ....lang.check_scope import ARTICLE, NUM, PLAYER, At, Scope
@@ -226,15 +225,6 @@ class CampaignChecker(Checker):
         finally:
             self._measuring -= 1
         return dataclasses.replace(e, measure=measure)
-
-    def name(self, node: A.Node, text: str, known: frozenset[str], what: str) -> str:
-        if text in known:
-            return text
-        exact_case = {k.lower(): k for k in known}.get(text.lower())
-        if exact_case:
-            return exact_case
-        near = did_you_mean(text, known)
-        raise self.error(node, f'unknown {what} "{text}"', f'did you mean "{near}"?' if near else None)
 
     def cond_Leads(self, c: A.Leads, scope: Scope, actor: bool) -> A.Cond:
         return dataclasses.replace(c, player=self.expr(c.player, PLAYER, scope, actor))
