@@ -31,6 +31,7 @@ from cmdsl.games.cm2008.vocabulary.text import rules_text
 from cmdsl.lang.visitor import Family, UnhandledNode, Visitor, family
 from cmdsl.games.cm2008.vocabulary.work import block_work
 from cmdsl.games.cm2008.model import CardSet
+from cmdsl.games.racolage.vocabulary import VOCABULARY as RACOLAGE, nodes as racolage_nodes
 from tests.toygame.vocabulary import VOCABULARY as HIGHCARD, nodes as highcard_nodes
 
 def _passes(nodes: tuple[type[core.Node], ...], checker: type[Visitor], compiler: type[Visitor],
@@ -54,6 +55,7 @@ LANGUAGES = {
     "core": _passes(core.NODES, Checker, Compiler, Unparser, Writer, Bounds),
     "cm2008": _vocabulary_passes(V, A.ALL_NODES),
     "highcard": _vocabulary_passes(HIGHCARD, highcard_nodes.ALL_NODES),
+    "racolage": _vocabulary_passes(RACOLAGE, racolage_nodes.ALL_NODES),
 }
 PASSES = LANGUAGES["cm2008"]
 

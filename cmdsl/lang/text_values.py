@@ -14,18 +14,18 @@ from .visitor import Visitor
 LANGS = ("en", "fr")
 
 _NO_PLACES: Mapping[str, Mapping[str, str]] = MappingProxyType({})
-_NO_GROUPS: Mapping[str, str] = MappingProxyType({})
+_NO_NAMES: Mapping[str, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
 class Terms:
     """How one language names a card set's own things, as data (they are its designer's): ``places``
-    maps a place to its name with an article (``the``: "le New Jersey") and with "in" (``in``:
-    "dans le New Jersey"); ``groups`` translates a group's name. A name not listed reads as the
-    game's vocabulary says."""
+    maps a place to its name with an article (``the``) and with "in" (``in``), in
+    languages that need them; ``names`` translates the name of another of its things (a group, a
+    theme). A name not listed reads as the game's vocabulary says."""
 
     places: Mapping[str, Mapping[str, str]] = field(default_factory=lambda: _NO_PLACES)
-    groups: Mapping[str, str] = field(default_factory=lambda: _NO_GROUPS)
+    names: Mapping[str, str] = field(default_factory=lambda: _NO_NAMES)
 
 
 NO_TERMS = Terms()

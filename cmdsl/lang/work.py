@@ -165,6 +165,14 @@ class Bounds(Visitor):
     def one(self, s: A.Stmt) -> Work:
         return ONE
 
+    def counted(self, amount: A.Expr) -> Work:
+        """A statement done ``amount`` times (a card drawn, a card discarded…), one unit at least."""
+        return Work(max(1, self.count_bound(amount)), 0)
+
+    def declaration(self, s: A.Stmt) -> Work:
+        """An ability that changes a rule (a game's: a hand limit, a number of dice) carries out nothing itself."""
+        return NONE
+
     stmt_Nothing = one
 
     # ---- the largest value of a count ------------------------------------------------

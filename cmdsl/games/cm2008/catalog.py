@@ -51,7 +51,7 @@ def _tags(card: CardDef, lang: str = "en") -> str:
     if card.going_negative:
         tags.append(words["negative_tag"])
     if card.demographic:
-        tags.append(terms(lang).groups.get(card.demographic, card.demographic))
+        tags.append(terms(lang).names.get(card.demographic, card.demographic))
     return ", ".join(tags)
 
 
@@ -103,7 +103,7 @@ def lookup(cs: CardSet, name: str) -> CardDef | NewsDef | NegativeDef | StateTil
 
 def state_text(tile: StateTile, lang: str = "en") -> str:
     """A state tile as the box shows it: EV, setup pile, rows of printed circles, markers."""
-    words, groups = _LABELS[lang], terms(lang).groups
+    words, groups = _LABELS[lang], terms(lang).names
     other = next((g for g in tile.groups if g != tile.key), tile.key)
     rows = [f"  {words[issue]:8} " + " ".join(tile.rows[issue]) for issue in tile.rows]
     where = f"\n\n{words['source']}: {tile.source.file}:{tile.source.line}" if tile.source else ""

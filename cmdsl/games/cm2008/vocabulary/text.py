@@ -74,7 +74,7 @@ class CampaignWriter(Writer):
 
     def group(self, e: A.Expr) -> str:
         """A group's bare name, in the terms' language ("Catholiques"); another value as it reads."""
-        return self.terms.groups.get(e.name, e.name) if isinstance(e, A.GroupName) else self.expr(e)
+        return self.terms.names.get(e.name, e.name) if isinstance(e, A.GroupName) else self.expr(e)
 
     def expr_IssueLit(self, e: A.IssueLit) -> str:
         return self.p[e.issue]

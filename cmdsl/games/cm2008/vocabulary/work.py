@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import nodes as A
-from ....lang.work import MAX_COUNT, NONE, ONE, Bounds, Work
+from ....lang.work import MAX_COUNT, ONE, Bounds, Work
 
 #: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
 #: A card played inside an effect costs the work of the most expensive card that may be played at
@@ -41,9 +41,6 @@ class CampaignBounds(Bounds):
             return [s.body]
         return super().blocks(s)
 
-    def counted(self, amount: A.Expr) -> Work:
-        return Work(max(1, self.count_bound(amount)), 0)
-
     def stmt_Gain(self, s: A.Gain) -> Work:
         return self.counted(s.amount)
 
@@ -69,11 +66,7 @@ class CampaignBounds(Bounds):
     stmt_Shift = stmt_Alter = stmt_DemographicSupport = stmt_ChooseState = stmt_ChooseIssue = Bounds.one
     stmt_ChooseCard = stmt_DiscardCard = Bounds.one
 
-    def declaration(self, s: A.Stmt) -> Work:
-        """An ability that changes a rule (dice, the news target) carries out nothing itself."""
-        return NONE
-
-    stmt_RollDice = stmt_NewsTarget = declaration
+    stmt_RollDice = stmt_NewsTarget = Bounds.declaration
 
     upper_Of = upper_BlocksOf = upper_RowCount = Bounds.computed
     upper_StateName = upper_GroupName = upper_IssueLit = Bounds.not_a_number

@@ -1,0 +1,44 @@
+"""Racolage Électoral's vocabulary of the effect language (docs/racolage.md): notoriety, themes,
+the two decks, hands, skipped turns, the permanent Actions of the bonus zones and the Privileges'
+abilities, as the core language's extension (docs/language-internals.md)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from ....lang.language import Language
+from ....lang.vocabulary import Vocabulary
+from . import nodes
+from .checker import RacolageChecker
+from .compiler import RacolageCompiler
+from .render import RacolageUnparser
+from .text import RacolageWriter
+from .to_ast import RacolageToAst
+from .work import RacolageBounds
+
+GRAMMAR_FILE = "effects.lark"
+TABLES_FILE = "effects.tables.json"
+
+
+def _file(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+VOCABULARY = Vocabulary(
+    name="racolage",
+    grammar=lambda: _file(GRAMMAR_FILE),
+    tables=lambda: _file(TABLES_FILE),
+    tables_path=lambda: Path(str(resources.files(__package__).joinpath(TABLES_FILE))),
+    terminal_words={"DECK": "media or action"},
+    nodes=nodes.NODES,
+    to_ast=RacolageToAst,
+    checker=RacolageChecker,
+    compiler=RacolageCompiler,
+    unparser=RacolageUnparser,
+    writer=RacolageWriter,
+    bounds=RacolageBounds,
+)
+
+#: The effect language of Racolage Électoral's Action cards.
+LANGUAGE = Language(VOCABULARY)

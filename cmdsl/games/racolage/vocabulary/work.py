@@ -1,0 +1,28 @@
+"""The work bound of Racolage Électoral's statements (the core's: ``cmdsl.lang.work``)."""
+
+from __future__ import annotations
+
+from ....lang.work import Bounds, Work
+from . import nodes as N
+
+#: RA1.1: 2 to 4 players.
+MAX_PLAYERS = 4
+
+
+class RacolageBounds(Bounds):
+    families = {"stmt": N.STMTS, "upper": N.EXPRS}
+
+    max_seats = MAX_PLAYERS
+
+    def stmt_Draw(self, s: N.Draw) -> Work:
+        # an Event drawn runs its one-time effect: the loader adds the costliest Event's to a card's
+        return self.declaration(s) if s.draw_phase else self.counted(s.count)
+
+    def stmt_DiscardCards(self, s: N.DiscardCards) -> Work:
+        return self.counted(s.count)  # one choice per card
+
+    stmt_Skip = stmt_GainNotoriety = stmt_DiscardPermanent = Bounds.one
+    stmt_HandLimit = Bounds.declaration
+
+    upper_NotorietyOf = upper_HandSizeOf = upper_DeckSize = Bounds.computed
+    upper_ThemeName = Bounds.not_a_number
