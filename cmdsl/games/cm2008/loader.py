@@ -32,7 +32,8 @@ from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef,
 from ...resources import bundled_cards_dir
 from ...sets.safe_yaml import read_text, scalar_origin
 from ...sets.set_location import one_set
-from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFile, CardFileReader, Item, card_files, shown
+from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFileReader, card_files
+from ...sets.card_items import CardFile, Item, shown
 from .setcheck import Contents, Section, set_errors
 from .set_warnings import set_warnings
 
