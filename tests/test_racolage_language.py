@@ -43,7 +43,7 @@ STATEMENTS = [
     ("discard every catchphrase\n", N.DiscardPermanent(N.Permanent.CATCHPHRASE, None),
      "Every Catchphrase in play is discarded.", "Toute carte Phrase choc en jeu est défaussée."),
     ("discard the privilege of the active player\n", N.DiscardPermanent(N.Permanent.PRIVILEGE, A.PlayerRef("active")),
-     "The active player's Privilege is discarded.", "La carte Passe-droit du joueur actif est défaussée."),
+     "The Privilege of the active player is discarded.", "La carte Passe-droit du joueur actif est défaussée."),
     ("discard the direct action of you\n", N.DiscardPermanent(N.Permanent.DIRECT, A.PlayerRef("you")),
      "Your Direct Action is discarded.", "Votre carte Action directe est défaussée."),
     ("as the player with the least notoriety:\n    you draw 2 media cards\n",

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import yaml
 
-from ..errors import CardError, Located
+from ..errors import CardError, Located, did_you_mean
 
-__all__ = ["CardFile", "Item", "shown"]
+__all__ = ["CardFile", "Item", "item_label", "read_item", "shown"]
 
 
 @dataclass
@@ -66,3 +66,33 @@ class CardFile:
     @property
     def lines(self) -> list[str]:
         return self.text.split("\n")
+
+
+def item_label(node: yaml.MappingNode, label_key: str) -> str | None:
+    """What names an item in errors: the value of its ``label_key`` field (its id), if it has one."""
+    return next((str(v.value) for k, v in node.value if str(k.value) == label_key and isinstance(v, yaml.ScalarNode)),
+                None)
+
+
+def read_item(file: CardFile, section: str, node: yaml.Node, fields: Mapping[str, bool], label_key: str,
+              constructor: yaml.constructor.SafeConstructor) -> Item:
+    """One item of a section: a mapping whose keys are among ``fields`` (name → required), each
+    once; labelled in errors by its ``label_key`` value. A located ``CardError`` otherwise."""
+    loc = Located(file.name, node.start_mark.line + 1, node.start_mark.column + 1)
+    if not isinstance(node, yaml.MappingNode):
+        raise CardError(f"{section}: each item is a mapping of fields", loc).with_source(file.lines)
+    values: dict[str, tuple[Any, yaml.Node]] = {}
+    item = Item(file, node, values, item_label(node, label_key))
+    for k, v in node.value:
+        key = str(k.value)
+        if key not in fields:
+            near = did_you_mean(key, fields)
+            raise item.error(f'unknown field "{key}"', k, f'did you mean "{near}"?' if near else
+                             "fields are " + ", ".join(fields))
+        if key in values:
+            raise item.error(f'field "{key}" is given twice', k)
+        values[key] = (constructor.construct_object(v, deep=True), v)
+    missing = [f for f, required in fields.items() if required and f not in values]
+    if missing:
+        raise item.error("missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(missing))
+    return item

@@ -10,7 +10,7 @@ from typing import Any, Callable, Final
 import yaml
 
 from ...errors import CardError, Located, did_you_mean
-from ...sets.card_items import CardFile, Item
+from ...sets.card_items import CardFile, Item, item_label, read_item
 from ...sets.safe_yaml import compose
 from .manifest import MANIFEST_NAME
 from .setcheck import Section
@@ -96,33 +96,14 @@ class CardFileReader:
         return out
 
     def item(self, file: CardFile, section: str, node: yaml.Node) -> Item:
-        loc = Located(file.name, node.start_mark.line + 1, node.start_mark.column + 1)
-        if not isinstance(node, yaml.MappingNode):
-            raise CardError(f"{section}: each item is a mapping of fields", loc).with_source(file.lines)
-        values: dict[str, tuple[Any, yaml.Node]] = {}
         fields = _FIELDS[section]
         label_key = "name" if section == "states" else ("roll" if section == "going_negative" else "id")
-        label = None
-        for k, v in node.value:
-            if str(k.value) == label_key and isinstance(v, yaml.ScalarNode):
-                label = str(v.value)
-        item = Item(file, node, values, label)
-        for k, v in node.value:
-            key = str(k.value)
-            if key == "cost" and key not in fields:
-                raise item.error("only a Campaign Strategy card has a cost (R4.6)", k,
-                                 "what this item does goes under `effect:`")
-            if key not in fields:
-                near = did_you_mean(key, fields)
-                raise item.error(f'unknown field "{key}"', k, f'did you mean "{near}"?' if near else
-                                 "fields are " + ", ".join(fields))
-            if key in values:
-                raise item.error(f'field "{key}" is given twice', k)
-            values[key] = (self.constructor.construct_object(v, deep=True), v)
-        missing = [f for f, required in fields.items() if required and f not in values]
-        if missing:
-            raise item.error("missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(missing))
-        return item
+        if isinstance(node, yaml.MappingNode) and "cost" not in fields:
+            cost = next((k for k, _ in node.value if str(k.value) == "cost"), None)
+            if cost is not None:
+                raise Item(file, node, {}, item_label(node, label_key)).error(
+                    "only a Campaign Strategy card has a cost (R4.6)", cost, "what this item does goes under `effect:`")
+        return read_item(file, section, node, fields, label_key, self.constructor)
 
 
 def card_files(folder: Path) -> list[Path]:

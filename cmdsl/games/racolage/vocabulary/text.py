@@ -45,14 +45,15 @@ class RacolageWriter(Writer):
 
     def stmt_GainNotoriety(self, s: N.GainNotoriety, indent: str, top: bool, kind: str) -> list[str]:
         who, you = self.subject(s.player)
-        return [indent + self.p["gain"].format(Who=_cap(who), gains=self.agree("gains", you), n=self.expr(s.amount))]
+        n = self.count(s.amount, "point").strip() if self.lang == "fr" else self.expr(s.amount)
+        return [indent + self.p["gain"].format(Who=_cap(who), gains=self.agree("gains", you), n=n)]
 
     def stmt_DiscardPermanent(self, s: N.DiscardPermanent, indent: str, top: bool, kind: str) -> list[str]:
         what = self.p[s.kind.value]
         if s.player is None:
             return [indent + self.p["discard_every"].format(kind=what)]
         who = self.expr(s.player)
-        return [indent + self._you(who, "discard_of", kind=what, Whose=_cap(self.possessive(who)))]
+        return [indent + self._you(who, "discard_of", kind=what)]
 
     def stmt_HandLimit(self, s: N.HandLimit, indent: str, top: bool, kind: str) -> list[str]:
         return [indent + self.p["hand_limit"].format(n=self.count(s.limit, "card"))]
