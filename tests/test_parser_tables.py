@@ -157,7 +157,7 @@ def test_check_option_reports_stale_tables(monkeypatch: pytest.MonkeyPatch, tmp_
 
 def test_every_registered_game_with_effects_ships_fresh_tables() -> None:
     shipping = T._shipping()
-    assert [language.vocabulary.name for language, _ in shipping] == ["cm2008"]
+    assert [language.vocabulary.name for language, _ in shipping] == ["cm2008", "racolage"]
     assert T.main(["--check"]) == 0
 
 

@@ -24,10 +24,11 @@ DISPATCHERS = (ROOT / "cmdsl" / "cli.py", ROOT / "cmdsl" / "balance" / "cli.py",
                *(ROOT / "repl").glob("*.py"))
 
 
-def test_the_two_games_are_registered() -> None:
-    assert list(games()) == ["cm2008", "lobbys"]
+def test_the_three_games_are_registered() -> None:
+    assert list(games()) == ["cm2008", "lobbys", "racolage"]
     assert game("lobbys").title == "Lobbys" and game("cm2008").title == "Campaign Manager 2008"
-    with pytest.raises(NoSuchGame, match=r"no game 'lobys': cmdsl plays cm2008, lobbys \(did you mean \"lobbys\"\?\)"):
+    assert game("racolage").title == "Racolage Électoral"
+    with pytest.raises(NoSuchGame, match=r"no game 'lobys': cmdsl plays cm2008, lobbys, racolage \(did you mean \"lobbys\"\?\)"):
         game("lobys")
 
 

@@ -38,7 +38,7 @@ def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_it_is_registered_beside_the_others(highcard: None, capsys: pytest.CaptureFixture[str]) -> None:
-    assert list(games()) == ["cm2008", "highcard", "lobbys"]
+    assert list(games()) == ["cm2008", "highcard", "lobbys", "racolage"]
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "highcard (High Card)" in " ".join(capsys.readouterr().out.split())

@@ -1,0 +1,522 @@
+"""Racolage Électoral's rules (RA1–RA11, docs/racolage.md) on the shared core: a ``Driver`` whose
+rules are one generator. A turn: draw, buy or pass (RA4.1, RA5); place a Media card, play an
+Action, or both in that order (RA4.2, RA6); the hand check (RA4.3); the end of the turn (RA4.4).
+The cards are data (``cards.py``); what an Action does is its effect, compiled from the effect
+language, which acts through the operations below (``vocabulary/ops.py``)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import partial
+from typing import Any, Callable, ClassVar, Sequence, cast
+
+from ...errors import IllegalAnswer, RecordError
+from ...game.audience import Event
+from ...game.decisions import Decision, Option, PlayerSeat, SeatAnswer
+from ...game.driver import Driver, GameOver
+from ...game.log import EventLog
+from ...game.rng import GameRng
+from ...lang.ast import END_TURN
+from ...lang.ops import Choice
+from ...lang.run import Run
+from ...game.together import Steps
+from . import events as E
+from .cards import Action, ActionKind, Media, RacolageSet
+from .position import Position
+from .seats import SEATS, RacolageSeat, seats_for
+from .vocabulary.compiler import PermanentAbilities
+from .vocabulary.nodes import Deck, Permanent
+
+FORMAT = "racolage-record/1"
+HAND = 5  # RA3.3, RA4.3
+PRICE = 3  # RA5.1
+#: Events whose one-time effect runs inside another's at most (an Event's effect may draw Events).
+MAX_EVENT_DEPTH = 3
+#: Our backstop (docs/racolage.md): a game where nobody draws the last Media card ends after this
+#: many turns, as if its final round were over.
+MAX_TURNS = 400
+
+
+class Kind(StrEnum):
+    DRAW = "draw"  # phase 1 (RA4.1)
+    BUY = "buy"  # how many Action cards (RA5, RA11.2)
+    SELL = "sell"  # a card to sell
+    LAY = "lay"  # phase 2 (RA4.2)
+    HAND = "hand"  # the hand check (RA4.3)
+    DISCARD = "discard"  # an effect's discard
+    OPTION = "option"  # an effect's `choose one`, a player chosen, a tie
+
+
+@dataclass(frozen=True)
+class View:
+    """All one seat may know: its hand, everything on the table, the sizes of what is hidden."""
+
+    seat: RacolageSeat
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    media_spaces: tuple[tuple[str, ...], ...]
+    zones: tuple[tuple[str, ...], ...]
+    notoriety: tuple[int, ...]
+    event: str | None
+    skips: tuple[int, ...]
+    media_deck: int
+    action_deck: int
+    log: tuple[Event, ...]
+
+
+class RacolageGame(Driver[RacolageSeat]):
+    chance_outcomes: ClassVar[frozenset[str]] = frozenset()  # the decks are shuffled from the seed
+    chance_hint: ClassVar[str] = "Racolage Électoral has no chance decision (its decks are shuffled from the seed)"
+    evaluation_scale: ClassVar[float] = 6.0
+
+    def __init__(self, seed: int, players: int = 4, cards: RacolageSet | None = None,
+                 observer: Callable[[Any, Event], None] | None = None,
+                 setup: Callable[[Position], None] | None = None,
+                 origin: tuple[Position, int, tuple[Any, ...]] | None = None) -> None:
+        if cards is None:
+            from .loader import bundled_set, load_set
+            cards = load_set(bundled_set())
+        self.seed, self.players, self.cards = seed, players, cards
+        self.setup = setup  # a scenario's or a test's position, made after the deal (and on every rebuild)
+        # A copy starts at a turn's checkpoint (its position, the turn, the answers before it)
+        # and replays that turn's answers: not the whole game (``fork``).
+        self._origin = origin
+        self._checkpoint: tuple[Position, int, int] | None = None
+        self.seats: tuple[RacolageSeat, ...] = seats_for(players)
+        self._ask_chance = False
+        self._forced: tuple[tuple[str, bool], ...] = ()
+        self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
+        self.steps, self.step_limit = 0, 100_000
+        self.observer = observer
+        self._start()
+
+    # ---- setup (RA3) ------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        self._set_phase(None)
+        self.events = EventLog()
+        self.answers: list[Any] = []
+        self.pending: Decision | None = None
+        self.result: E.GameEnded | None = None
+        if self._origin is not None:
+            self.position, self.turn = self._origin[0].snapshot(), self._origin[1]
+            self._gen = self._play(dealt=True)
+            self._advance(None)
+            return
+        rng = GameRng(self.seed)
+        media = [m.id for m in self.cards.media]
+        actions = [a.id for a in self.cards.actions]
+        rng.shuffle(media)
+        rng.shuffle(actions)
+        n = self.players
+        hands = [[media.pop() for _ in range(HAND)] for _ in range(n)]
+        self.position = Position(rng, hands, [[] for _ in range(n)], [{} for _ in range(n)], media, actions,
+                                 bonus=[0] * n, skips=[0] * n)
+        if self.setup is not None:
+            self.setup(self.position)
+        self.turn = 0
+        self._gen = self._play()
+        self._advance(None)
+
+    def name(self, card_id: str) -> str:
+        return self.cards.card_name(card_id)
+
+    # ---- the game (RA4, RA8) ----------------------------------------------------------------------
+
+    def _play(self, dealt: bool = False) -> Steps:
+        pos = self.position
+        if not dealt:
+            for seat in self.seats:
+                self.emit(E.Dealt, seat, tuple(self.name(c) for c in pos.hands[seat.index]), len(pos.hands[seat.index]))
+        while True:
+            self._checkpoint = (pos.snapshot(), len(self.answers), self.turn)
+            seat = self.seats[pos.current]
+            self.turn += 1
+            self.emit(E.TurnStarted, seat, self.turn)
+            if pos.final_left is not None:
+                pos.final_left.discard(seat.index)
+            if pos.skips[seat.index]:  # RA9.2, RA11.5: skipped whole, hand check included
+                pos.skips[seat.index] -= 1
+                self.emit(E.TurnSkipped, seat, pos.skips[seat.index])
+            else:
+                yield from self._draw_phase(seat)
+                yield from self._lay_phase(seat)
+                yield from self._hand_check(seat)
+                yield from self._end_of_turn(seat)
+            if pos.final_left is not None and not pos.final_left:
+                raise GameOver(None, "the final round is over (RA8.1)")
+            if self.turn >= MAX_TURNS:
+                raise GameOver(None, f"{MAX_TURNS} turns without the last Media card drawn")
+            pos.current = (pos.current + 1) % self.players
+
+    # phase 1: draw, buy or pass (RA4.1)
+    def _draw_phase(self, seat: RacolageSeat) -> Steps:
+        pos, options = self.position, []
+        draws = self._rule(seat, "draw_phase", 1)
+        if pos.media_deck:
+            options.append(Option("draw", f"draw {draws} Media card{'s' if draws != 1 else ''}", "draw"))
+        if self._most_to_buy(seat):
+            options.append(Option("buy", f"buy Action cards (sell cards from your hand: {PRICE} points each)", "buy"))
+        options.append(Option("pass", "do nothing", "pass"))
+        opt = yield from self.ask(Decision(seat, Kind.DRAW, "phase 1: draw, buy or pass (RA4.1)", tuple(options)))
+        if opt.value == "draw":
+            yield from self.draw(seat, Deck.MEDIA, draws)
+        elif opt.value == "buy":
+            yield from self._buy(seat)
+
+    def _worth(self, card_id: str) -> int:
+        return self.cards.cards[card_id].worth
+
+    def _most_to_buy(self, seat: RacolageSeat) -> int:
+        """RA5, RA11.2, RA11.3: what the hand can pay for, if there are Action cards to draw."""
+        pos = self.position
+        left = len(pos.action_deck) + sum(1 for c in pos.discard if isinstance(self.cards.cards[c], Action))
+        return min(sum(self._worth(c) for c in pos.hands[seat.index]) // PRICE, left)
+
+    def _buy(self, seat: RacolageSeat) -> Steps:
+        """RA5: name how many, sell cards from hand worth 3 points each (no change given), then
+        draw them one at a time; an Event drawn goes into play and does not count (RA5.4)."""
+        pos, hand = self.position, self.position.hands[seat.index]
+        most = self._most_to_buy(seat)
+        opt = yield from self.ask(Decision(seat, Kind.BUY, f"how many Action cards? ({PRICE} points each, RA5)", tuple(
+            Option(f"buy:{n}", f"{n} ({n * PRICE} points)", n) for n in range(1, most + 1))))
+        count: int = opt.value
+        sold: list[str] = []
+        while sum(self._worth(c) for c in sold) < PRICE * count:
+            total = sum(self._worth(c) for c in sold)
+            opt = yield from self.ask(Decision(seat, Kind.SELL, f"sell a card: {total} of {PRICE * count} points (RA5.2)",
+                                               tuple(Option(f"sell:{c}", f"{self.name(c)} ({self._worth(c)})", c)
+                                                     for c in hand if c not in sold)))
+            sold.append(opt.value)
+        for c in sold:
+            hand.remove(c)
+        pos.discard += sold
+        self.emit(E.Sold, seat, tuple(self.name(c) for c in sold), sum(self._worth(c) for c in sold), count)
+        got = 0
+        while got < count:
+            drawn = yield from self._draw_action(seat)
+            if drawn is None:
+                break
+            got += drawn
+
+    def _draw_action(self, seat: RacolageSeat) -> Choice[int | None]:
+        """One card from the Action deck: 1 if it joined the hand, 0 if it was an Event (RA6.4),
+        None if there is none, even after shuffling the discard pile's Actions (RA11.3)."""
+        pos = self.position
+        if not pos.action_deck:
+            again = [c for c in pos.discard if isinstance(self.cards.cards[c], Action)]
+            if not again:
+                self.emit(E.DeckEmpty, "Action")
+                return None
+            pos.discard = [c for c in pos.discard if c not in again]
+            pos.rng.shuffle(again)
+            pos.action_deck = again
+            self.emit(E.ActionDeckReshuffled, len(again))
+        card_id = pos.action_deck.pop()
+        card = self.cards.cards[card_id]
+        assert isinstance(card, Action)
+        if card.kind is ActionKind.EVENT:
+            yield from self._event(seat, card)
+            return 0
+        pos.hands[seat.index].append(card_id)
+        self.emit(E.Drew, seat, "Action", card.en)
+        return 1
+
+    def _event(self, seat: RacolageSeat, card: Action) -> Steps:
+        """RA5.4, RA6.4: into the event slot, replacing the Event there; its one-time effect runs
+        on behalf of whoever drew it (RA11.7)."""
+        pos = self.position
+        old = pos.event
+        if old is not None:
+            pos.discard.append(old)
+        pos.event = card.id
+        self.emit(E.EventInPlay, seat, card.en, card.theme, self.name(old) if old is not None else None)
+        if card.compiled is None:
+            return
+        if pos.event_depth >= MAX_EVENT_DEPTH:
+            self.emit(E.EffectSkipped, seat, card.en, f"{MAX_EVENT_DEPTH} Events' effects are already running")
+            return
+        pos.event_depth += 1
+        try:
+            yield from card.compiled.run(Run(self, seat))
+        finally:
+            pos.event_depth -= 1
+
+    # phase 2: lay (RA4.2, RA6)
+    def _lay_phase(self, seat: RacolageSeat) -> Steps:
+        pos, hand = self.position, self.position.hands[seat.index]
+        played = False
+        while True:
+            options = [Option(f"place:{c}", f"place {self.name(c)}", c) for c in hand if self._placeable(seat, c)]
+            if not played:  # (c): an Action first, then a Media card
+                options += [Option(f"play:{c}", f"play {self.name(c)}", c) for c in hand
+                            if isinstance(self.cards.cards[c], Action)]
+            options.append(Option("pass", "do nothing more" if played else "do nothing", "pass"))
+            opt = yield from self.ask(Decision(seat, Kind.LAY, "phase 2: place a Media card, play an Action, or both "
+                                               "(RA4.2)", tuple(options)))
+            if opt.value == "pass":
+                return
+            card = self.cards.cards[opt.value]
+            hand.remove(card.id)
+            if isinstance(card, Media):
+                pos.media_spaces[seat.index].append(card.id)
+                self.emit(E.MediaPlaced, seat, card.en, card.value, self.notoriety(seat))
+                return
+            played = True
+            yield from self._play_action(seat, card)
+
+    def _placeable(self, seat: RacolageSeat, card_id: str) -> bool:
+        """RA6.1: its theme open to the player, and the player's notoriety within its range."""
+        card = self.cards.cards[card_id]
+        return isinstance(card, Media) and self.theme_open(card.theme, seat) and card.fits(self.notoriety(seat))
+
+    def _play_action(self, seat: RacolageSeat, card: Action) -> Steps:
+        pos = self.position
+        zone = card.kind.permanent
+        replaced = None
+        if zone is not None:  # RA2.4, RA6.2: into the bonus zone, replacing one of its type
+            old = pos.zones[seat.index].get(zone)
+            if old is not None:
+                pos.discard.append(old)
+                replaced = self.name(old)
+            pos.zones[seat.index][zone] = card.id
+        else:  # RA6.3: on the table until the end of the turn
+            pos.table.append(card.id)
+        rules = " ".join(card.rules_text().split())
+        self.emit(E.ActionPlayed, seat, card.en, card.kind.value, rules, replaced)
+        if card.compiled is not None:
+            yield from card.compiled.run(Run(self, seat))
+
+    # phase 3 and the end of the turn (RA4.3, RA4.4)
+    def _hand_check(self, seat: RacolageSeat) -> Steps:
+        hand, limit = self.position.hands[seat.index], self._rule(seat, "hand_limit", HAND)
+        while len(hand) > limit:
+            opt = yield from self.ask(Decision(seat, Kind.HAND, f"discard down to {limit} cards (RA4.3)", tuple(
+                Option(f"discard:{c}", self.name(c), c) for c in hand)))
+            self._discard_from_hand(seat, opt.value, "hand check, RA4.3")
+
+    def _end_of_turn(self, seat: RacolageSeat) -> Steps:
+        pos = self.position
+        for owner in self.seats:  # abilities `at the end of … turn` of the permanents in play
+            for card_id in list(pos.zones[owner.index].values()):
+                abilities = self._abilities(card_id)
+                if abilities is not None:
+                    for i in abilities.fired(END_TURN, self, owner, seat):
+                        yield from abilities.triggers[i].run(Run(self, owner))
+        for card_id in pos.table:  # RA4.4, RA6.3
+            pos.discard.append(card_id)
+            self.emit(E.Discarded, None, self.name(card_id), "a temporary Action, at the end of the turn")
+        pos.table = []
+
+    def _abilities(self, card_id: str) -> PermanentAbilities | None:
+        card = self.cards.cards[card_id]
+        abilities = card.compiled.abilities if isinstance(card, Action) and card.compiled is not None else None
+        return abilities if isinstance(abilities, PermanentAbilities) else None
+
+    def _rule(self, seat: RacolageSeat, rule: str, default: int) -> int:
+        """A Privilege's change to a rule (RA6.2), if the player has one in play; else ``default``."""
+        card_id = self.position.zones[seat.index].get(Permanent.PRIVILEGE)
+        abilities = self._abilities(card_id) if card_id is not None else None
+        changed = getattr(abilities, rule, None) if abilities is not None else None
+        return int(changed(self, seat)) if changed is not None else default
+
+    def _discard_from_hand(self, seat: RacolageSeat, card_id: str, why: str) -> None:
+        self.position.hands[seat.index].remove(card_id)
+        self.position.discard.append(card_id)
+        self.emit(E.Discarded, seat, self.name(card_id), why)
+
+    # ---- what an effect reads and does (vocabulary/ops.py) ----------------------------------------
+
+    @property
+    def active(self) -> RacolageSeat:
+        return self.seats[self.position.current]
+
+    def notoriety(self, seat: RacolageSeat, final: bool = False) -> int:
+        """RA2.3, RA11.1: the placed Media's values; ``final``: with the Direct Action's and the
+        effects' bonuses, which count only at the end."""
+        i, pos = seat.index, self.position
+        total = sum(self.cards.media_card(c).value for c in pos.media_spaces[i])
+        if final:
+            direct = pos.zones[i].get(Permanent.DIRECT)
+            total += pos.bonus[i] + (self.cards.action_card(direct).bonus if direct is not None else 0)
+        return total
+
+    def hand_size(self, seat: RacolageSeat) -> int:
+        return len(self.position.hands[seat.index])
+
+    def deck_size(self, deck: Deck) -> int:
+        return len(self.position.media_deck if deck is Deck.MEDIA else self.position.action_deck)
+
+    def theme_open(self, theme: str, seat: RacolageSeat) -> bool:
+        """RA6.1: the Event's theme, or the player's Catchphrase's."""
+        pos = self.position
+        event = self.cards.cards[pos.event] if pos.event is not None else None
+        phrase = pos.zones[seat.index].get(Permanent.CATCHPHRASE)
+        return ((isinstance(event, Action) and event.theme == theme)
+                or (phrase is not None and self.cards.action_card(phrase).theme == theme))
+
+    def draw(self, seat: RacolageSeat, deck: Deck, count: int, cause: str | None = None) -> Steps:
+        pos = self.position
+        for _ in range(count):
+            if deck is Deck.ACTION:
+                drawn = yield from self._draw_action(seat)
+                if drawn is None:
+                    return
+                continue
+            if not pos.media_deck:
+                self.emit(E.DeckEmpty, "Media", cause=cause)
+                return
+            card_id = pos.media_deck.pop()
+            pos.hands[seat.index].append(card_id)
+            self.emit(E.Drew, seat, "Media", self.cards.cards[card_id].en, cause=cause)
+            if not pos.media_deck and pos.final_left is None:  # RA8.1, RA11.4: whatever caused it
+                pos.final_left = {s.index for s in self.seats} - {seat.index}
+                self.emit(E.FinalRound, seat, cause=cause)
+
+    def skip_turns(self, seat: RacolageSeat, count: int, cause: str | None = None) -> None:
+        if count > 0:
+            self.position.skips[seat.index] += count
+            self.emit(E.TurnsToSkip, seat, count, self.position.skips[seat.index], cause=cause)
+
+    def discard_cards(self, seat: RacolageSeat, count: int, cause: str | None = None) -> Steps:
+        hand = self.position.hands[seat.index]
+        for _ in range(min(count, len(hand))):
+            opt = yield from self.ask(Decision(seat, Kind.DISCARD, "discard a card", tuple(
+                Option(f"discard:{c}", self.name(c), c) for c in hand), cause=cause))
+            self._discard_from_hand(seat, opt.value, "an effect")
+
+    def gain_notoriety(self, seat: RacolageSeat, amount: int, cause: str | None = None) -> None:
+        if amount > 0:
+            self.position.bonus[seat.index] += amount
+            self.emit(E.NotorietyBonus, seat, amount, self.position.bonus[seat.index], cause=cause)
+
+    def discard_permanent(self, kind: Permanent, seat: RacolageSeat | None, cause: str | None = None) -> None:
+        for owner in self.seats if seat is None else (seat,):
+            card_id = self.position.zones[owner.index].pop(kind, None)
+            if card_id is not None:
+                self.position.discard.append(card_id)
+                self.emit(E.Discarded, owner, self.name(card_id), "an effect", cause=cause)
+
+    def choose_option(self, seat: RacolageSeat, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
+        opt = yield from self.ask(Decision(seat, Kind.OPTION, "choose one", tuple(
+            Option(f"option:{i}", label, i) for i, label in enumerate(labels, 1)), cause=cause))
+        return int(opt.value) - 1
+
+    # ---- the driver's hooks -----------------------------------------------------------------------
+
+    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
+        if decision.kind == Kind.OPTION:
+            self.emit(E.OptionChosen, seat, option.label)
+        # every other answer is said by what it does (a card drawn, sold, placed, played…)
+
+    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
+        scores = tuple(self.notoriety(s, final=True) for s in self.seats)
+        best = max(scores)
+        self.result = E.GameEnded(tuple(s for s in self.seats if scores[s.index] == best), scores, reason)
+        self.events.add(self.result)
+
+    def _rebuild(self) -> None:
+        self._forced, self.observer = (), None
+        self._start()
+
+    def _replay_action(self, answer: Any) -> None:
+        raise NotImplementedError("Racolage Électoral has no actions by hand")
+
+    # ---- copies: a fork replays its answers from the deal ---------------------------------------------
+
+    def fork(self, for_seat: PlayerSeat | None = None) -> "RacolageGame":
+        """An independent copy at the pending decision: it starts from the current turn's
+        checkpoint and replays the turn's answers (every decision is one seat's, in the open)."""
+        assert self._checkpoint is not None
+        snap, since, turn = self._checkpoint
+        before = (self._origin[2] if self._origin is not None else ()) + tuple(self.answers[:since])
+        copy = RacolageGame(self.seed, self.players, self.cards, setup=self.setup, origin=(snap, turn, before))
+        # The checkpoint holds the position changes made before it; those made since are made again.
+        copy._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
+        copy._restart(self.answers[since:], self._forced)
+        return copy
+
+    def determinized(self, seat: PlayerSeat, rng: random.Random) -> "RacolageGame":
+        """A fork for ``seat`` in which what it cannot see — the other hands, both decks' order —
+        is dealt anew, each hand keeping how many Media and Action cards it holds."""
+        if self.result is not None:
+            return self.fork()
+        copy = self.fork(for_seat=seat)
+        copy.change_position(partial(_redeal, self.cards, cast(RacolageSeat, seat).index, rng.getrandbits(64)))
+        return copy
+
+    # ---- reading the game ---------------------------------------------------------------------------
+
+    def winners(self) -> tuple[RacolageSeat, ...]:
+        return () if self.result is None else self.result.winners
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.notoriety(s, final=True) for s in self.seats)
+
+    def evaluate(self, seat: PlayerSeat) -> float:
+        scores = self.scores()
+        me = cast(RacolageSeat, seat).index
+        lead = scores[me] - max(s for i, s in enumerate(scores) if i != me)
+        if self.result is not None:
+            return 100.0 + lead if seat in self.result.winners else -100.0 + lead
+        hand = sum(self._worth(c) for c in self.position.hands[me])
+        return lead + 0.2 * hand
+
+    def view(self, seat: RacolageSeat) -> View:
+        pos = self.position
+        return View(seat, tuple(self.name(c) for c in pos.hands[seat.index]), tuple(len(h) for h in pos.hands),
+                    tuple(tuple(self.name(c) for c in m) for m in pos.media_spaces),
+                    tuple(tuple(self.name(c) for c in z.values()) for z in pos.zones),
+                    tuple(self.notoriety(s) for s in self.seats), self.name(pos.event) if pos.event else None,
+                    tuple(pos.skips), len(pos.media_deck), len(pos.action_deck),
+                    tuple(e.redacted(seat) for e in self.events))
+
+    def record(self, complete: bool = True) -> dict[str, Any]:
+        answers = [*(self._origin[2] if self._origin is not None else ()), *self.answers]
+        return {"format": FORMAT, "game": "racolage", "seed": self.seed, "players": self.players,
+                "set": self.cards.fingerprint,
+                "answers": [[a.seat.value, a.answer] if isinstance(a, SeatAnswer) else [None, a] for a in answers],
+                "log": [e.text() for e in self.events] if complete else None}
+
+    @staticmethod
+    def from_record(data: Any, where: str = "record", cards: RacolageSet | None = None) -> "RacolageGame":
+        """The game a record holds, replayed; a malformed record raises one located ``RecordError``."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"{where}: not a Racolage Électoral record (format: {FORMAT})")
+        seed, players, answers = data.get("seed"), data.get("players"), data.get("answers")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 32:
+            raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1")
+        if players not in (2, 3, 4):
+            raise RecordError(f"{where}: players: 2, 3 or 4 (RA1.1)")
+        if not isinstance(answers, list):
+            raise RecordError(f"{where}: answers: a list of [seat, answer]")
+        game = RacolageGame(seed, players, cards)
+        seats = {s.value: s for s in SEATS[:players]}
+        for i, a in enumerate(answers, 1):
+            if not (isinstance(a, list) and len(a) == 2 and (a[0] is None or a[0] in seats) and isinstance(a[1], str)):
+                raise RecordError(f"{where}: answers[{i}]: expected [seat, answer], got {a!r}")
+            try:
+                game.answer(a[1], seats[a[0]] if a[0] is not None else None)
+            except IllegalAnswer as e:
+                raise RecordError(f"{where}: answers[{i}]: {e}") from None
+        return game
+
+    def log_text(self) -> str:
+        return "\n".join(e.text() for e in self.events)
+
+
+def _redeal(cards: RacolageSet, me: int, seed: int, pos: Position) -> None:
+    """What seat ``me`` cannot see, dealt anew: the other hands (each keeping its counts of Media
+    and Action cards) and both decks' order."""
+    rng = random.Random(seed)
+    others = [i for i in range(len(pos.hands)) if i != me]
+    for kind, deck in ((Media, pos.media_deck), (Action, pos.action_deck)):
+        pool = list(deck) + [c for i in others for c in pos.hands[i] if isinstance(cards.cards[c], kind)]
+        rng.shuffle(pool)
+        for i in others:
+            keep = [c for c in pos.hands[i] if not isinstance(cards.cards[c], kind)]
+            need = len(pos.hands[i]) - len(keep)
+            pos.hands[i] = keep + [pool.pop() for _ in range(need)]
+        deck[:] = pool

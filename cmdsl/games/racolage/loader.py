@@ -1,0 +1,197 @@
+"""A Racolage Électoral card set read from its folder (``cards/racolage/``): a manifest and card
+files of sections (``themes``, ``parties``, ``media``, ``actions``), every value checked, every
+Action's effect parsed, checked, bounded and compiled in Racolage's vocabulary. The first problem
+is one located ``CardError`` (file, line, column, card), with its line."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any, Callable, Final
+
+import yaml
+
+from ...errors import CardError, Located, did_you_mean
+from ...lang.checker import Context
+from ...lang.origin import Origin
+from ...lang.work import WORK_BUDGET
+from ...sets.card_items import CardFile, Item, read_item
+from ...sets.safe_yaml import compose, read_text, scalar_origin
+from .cards import MEDIA_VALUES, Action, ActionKind, Media, Party, RacolageSet, Theme
+from .vocabulary import LANGUAGE
+from .vocabulary.checker import racolage_names
+
+MANIFEST: Final = "racolage.yaml"  # the manifest: it marks a folder as a Racolage set (GamePlugin.data_file)
+GAME: Final = "racolage"
+#: A card file is a few tens of kilobytes; a megabyte is a mistake.
+MAX_BYTES: Final = 1 << 20
+#: Each section's fields (name → required) and the field that names an item in errors.
+FIELDS: Final = {
+    "themes": {"id": True, "fr": True, "colour": True},
+    "parties": {"id": True, "name": True, "en": True},
+    "media": {"id": True, "name": True, "en": True, "value": True, "theme": True, "min": True, "max": True},
+    "actions": {"id": True, "name": True, "en": True, "kind": True, "theme": False, "bonus": False, "effect": False},
+}
+#: RA1.2: how many cards of each kind a set has (its manifest may say otherwise, and is checked).
+SIZES: Final = {"media": 55, "actions": 51, "parties": 4}
+MAX_BONUS: Final = 20
+
+
+def bundled_set() -> Path:
+    """The set shipped with cmdsl (``cards/racolage`` in a checkout, package data in a wheel)."""
+    from ...resources import bundled_cards_dir
+
+    return bundled_cards_dir().parent / GAME
+
+
+def load_set(folder: Path) -> RacolageSet:
+    """The set in ``folder``; a located ``CardError`` for its first problem."""
+    sizes, name = _manifest(folder)
+    items: dict[str, list[Item]] = {section: [] for section in FIELDS}
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST):
+        text = read_text(path, max_bytes=MAX_BYTES, label=path.name)
+        digest.update(path.name.encode() + b"\0" + text.encode())
+        _read_file(CardFile(path, path.name, text), items)
+    themes = tuple(_theme(it) for it in items["themes"])
+    if not themes:
+        raise CardError("the set has no themes: a card file needs a `themes:` section (RA1.4)", Located(str(folder)))
+    theme_ids = [t.id for t in themes]
+    media = tuple(_media(it, theme_ids) for it in items["media"])
+    actions = tuple(_action(it, theme_ids) for it in items["actions"])
+    parties = tuple(_party(it) for it in items["parties"])
+    _unique([*items["themes"]], "theme")
+    _unique([*items["media"], *items["actions"]], "card")
+    _unique(items["parties"], "party")
+    for section, want in sizes.items():
+        got = len(items[section])
+        if got != want:
+            raise CardError(f"{section}: the manifest says {want}, the card files hold {got}",
+                            Located(str(folder / MANIFEST)), hint="change both together (RA1.2)")
+    return RacolageSet(themes, parties, media, actions, name, fingerprint=digest.hexdigest()[:16])
+
+
+def _manifest(folder: Path) -> tuple[dict[str, int], str]:
+    path = folder / MANIFEST
+    text = read_text(path, max_bytes=64 * 1024, label=str(path))
+    root = compose(text, str(path))
+    data = yaml.safe_load(text) if root is not None else None
+    where = Located(str(path))
+    if not isinstance(data, dict) or data.get("game") != GAME:
+        raise CardError(f"not a Racolage Électoral set: its manifest must say `game: {GAME}`", where)
+    sizes = data.get("sizes", SIZES)
+    if not isinstance(sizes, dict) or set(sizes) - set(SIZES) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in sizes.values()):
+        raise CardError("sizes: expected counts of " + ", ".join(SIZES), where)
+    name = data.get("name", "Racolage Électoral")
+    return {**SIZES, **sizes}, str(name)
+
+
+def _read_file(file: CardFile, items: dict[str, list[Item]]) -> None:
+    root = compose(file.text, file.name)
+    sections = ", ".join(FIELDS)
+    if not isinstance(root, yaml.MappingNode):
+        raise CardError(f"a card file is a mapping of sections ({sections})", Located(file.name, 1, 1))
+    constructor = yaml.SafeLoader("")
+    for key, value in root.value:
+        section = str(key.value)
+        at = Located(file.name, key.start_mark.line + 1, key.start_mark.column + 1)
+        if section not in FIELDS:
+            near = did_you_mean(section, FIELDS)
+            raise CardError(f'unknown section "{section}"; sections are {sections}', at,
+                            hint=f'did you mean "{near}"?' if near else None).with_source(file.lines)
+        if not isinstance(value, yaml.SequenceNode):
+            raise CardError(f"{section}: expected a list of items", at).with_source(file.lines)
+        items[section] += [read_item(file, section, node, FIELDS[section], "id", constructor) for node in value.value]
+
+
+def _text(it: Item, key: str) -> str:
+    value = it.get(key, str, "a text")
+    if value is None or not value.strip():
+        raise it.error(f"{key}: expected a text", it.node_of(key) if key in it.values else None)
+    return str(value).strip()
+
+
+def _number(it: Item, key: str, low: int, high: int) -> int:
+    value = it.get(key, int, "a whole number")
+    if value is None:
+        raise it.error(f"{key}: expected a whole number")
+    if not low <= value <= high:
+        raise it.error(f"{key}: {value} is not between {low} and {high}", it.node_of(key))
+    return int(value)
+
+
+def _known(it: Item, key: str, known: list[str], what: str) -> str:
+    value = _text(it, key)
+    if value not in known:
+        near = did_you_mean(value, known)
+        raise it.error(f'{key}: unknown {what} "{value}"', it.node_of(key),
+                       f'did you mean "{near}"?' if near else f"{what}s are " + ", ".join(known))
+    return value
+
+
+def _theme(it: Item) -> Theme:
+    return Theme(_text(it, "id"), _text(it, "fr"), _text(it, "colour"))
+
+
+def _party(it: Item) -> Party:
+    return Party(_text(it, "id"), _text(it, "name"), _text(it, "en"))
+
+
+def _media(it: Item, themes: list[str]) -> Media:
+    value = _number(it, "value", 1, 9)
+    if value not in MEDIA_VALUES:
+        raise it.error(f"value: a Media card is worth {', '.join(map(str, MEDIA_VALUES))} (RA1.4), not {value}",
+                       it.node_of("value"))
+    low, high = _number(it, "min", 0, 999), _number(it, "max", 0, 999)
+    if low > high:
+        raise it.error(f"min: the range {low} → {high} is empty (RA6.1: both bounds are allowed)", it.node_of("min"))
+    return Media(_text(it, "id"), _text(it, "name"), _text(it, "en"), value, _known(it, "theme", themes, "theme"),
+                 low, high)
+
+
+def _action(it: Item, themes: list[str]) -> Action:
+    kinds = [k.value for k in ActionKind]
+    kind = ActionKind(_known(it, "kind", kinds, "kind"))
+    theme = _known(it, "theme", themes, "theme") if "theme" in it.values else None
+    if kind is ActionKind.CATCHPHRASE and theme is None:
+        raise it.error("a Catchphrase has a theme (RA6.2): add `theme:`")
+    if theme is not None and kind not in (ActionKind.CATCHPHRASE, ActionKind.EVENT):
+        raise it.error(f"theme: only a Catchphrase or an Event has a theme, not a {kind.value}", it.node_of("theme"))
+    bonus = _number(it, "bonus", 1, MAX_BONUS) if "bonus" in it.values else 0
+    if kind is ActionKind.DIRECT and not bonus:
+        raise it.error("a Direct Action has a notoriety bonus (RA6.2, RA11.1): add `bonus:`")
+    if bonus and kind is not ActionKind.DIRECT:
+        raise it.error(f"bonus: only a Direct Action has a bonus, not a {kind.value}", it.node_of("bonus"))
+    card_id = _text(it, "id")
+    if "effect" not in it.values:
+        if kind in (ActionKind.TEMPORARY, ActionKind.PRIVILEGE):
+            raise it.error(f"a {kind.value} does what its `effect:` says: add one")
+        return Action(card_id, _text(it, "name"), _text(it, "en"), kind, theme, bonus)
+    text = _text(it, "effect")
+    first, indent = scalar_origin(it.file.lines, it.node_of("effect"))
+    origin = Origin(it.file.name, card_id, first, indent)
+    ctx = Context("card", abilities=kind.permanent is not None)
+
+    def attempt(step: Callable[[], Any]) -> Any:
+        try:
+            return step()
+        except CardError as e:
+            raise e.with_source(it.file.lines) from None
+
+    checked = attempt(lambda: LANGUAGE.check(LANGUAGE.parse(it.values["effect"][0], origin),
+                                             racolage_names(themes), ctx, origin))
+    problem = LANGUAGE.vocabulary.bounds.over_budget(checked.program, checked.work.fixed, 0, 0, origin, WORK_BUDGET)
+    if problem is not None:
+        raise problem.with_source(it.file.lines)
+    return Action(card_id, _text(it, "name"), _text(it, "en"), kind, theme, bonus, text, checked,
+                  LANGUAGE.compile(checked, card_id))
+
+
+def _unique(items: list[Item], what: str) -> None:
+    seen: set[str] = set()
+    for it in items:
+        key = str(it.values["id"][0])
+        if key in seen:
+            raise it.error(f'id: another {what} is "{key}" already', it.node_of("id"))
+        seen.add(key)

@@ -1,0 +1,134 @@
+"""Racolage Électoral as a plug-in (docs/racolage.md): ``cmdsl play --game racolage``, ``cmdsl
+replay`` of its records, ``cmdsl check`` of its sets, the seat study of ``cmdsl balance``, and its
+effect language. The game itself is ``game.py``; this module only reads options, runs bots and
+prints."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ... import argtypes
+from ...bots.match import destination_refused, play_to_end, seat_bots
+from ...errors import CmdslError, shown_path
+from ...plugins import Checked, Command, GamePlugin, Option
+from ...sets.record_file import save_json
+from ...sets.set_location import choose_set
+from .cards import RacolageSet
+from .game import RacolageGame
+from .loader import MANIFEST, bundled_set, load_set
+from .seats import PLAYER_COUNTS, SEATS, seats_for
+
+OPTIONS: dict[Command, tuple[Option, ...]] = {
+    "play": (Option(("--players",), dict(type=int, metavar="N", help="2 to 4 players (default 4; RA1.1)")),),
+    "balance": (Option(("--players",), dict(metavar="N", type=argtypes.whole(2, 4, "a whole number from 2 to 4"),
+                                            help="how many players (default 4)")),),
+}
+
+
+def chosen_set(given: str | None) -> RacolageSet:
+    """The set a command uses (``--cards``, else cmdsl.toml's ``racolage``, else the bundled one),
+    saying which on stderr when it is a designer's."""
+    choice = choose_set(given, "racolage")
+    cards = _load(str(choice.path.resolve()))
+    if choice.how != "bundled":
+        print(f"Using {choice.describe()}.", file=sys.stderr)
+    return cards
+
+
+@lru_cache(maxsize=4)
+def _load(folder: str) -> RacolageSet:
+    return load_set(Path(folder))  # once per process: a set is immutable
+
+
+def play(args: argparse.Namespace) -> int:
+    players = args.players if args.players is not None else 4
+    if players not in PLAYER_COUNTS:
+        print(f"play: Racolage Électoral is for 2 to 4 players (RA1.1), not {players}", file=sys.stderr)
+        return 2
+    if destination_refused(args.record):  # before the game, not after it: a game is never lost
+        return 2
+    try:
+        bots = seat_bots(args.bot or ["random"], seats_for(players), args.seed)
+        game = RacolageGame(args.seed, players, chosen_set(args.cards))
+    except (CmdslError, ValueError) as e:
+        print(f"play: {e}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        names = ", ".join(f"{seat} {bot.name}" for seat, bot in bots.items())
+        print(f"Racolage Électoral, {players} players ({names}), seed {args.seed}.")
+    play_to_end(game, bots, args.quiet, args.record, save_json)
+    return 0
+
+
+def replay_record(args: argparse.Namespace, data: Any) -> int:
+    """``cmdsl replay FILE`` of a Racolage record: replay it, print the log if asked (the full log,
+    or as one seat saw it), and say whether it reproduces."""
+    cards = chosen_set(args.cards)
+    game = RacolageGame.from_record(data, str(args.file), cards)
+    if isinstance(data, dict) and data.get("set") not in (None, cards.fingerprint):
+        print(f"Replay: the record was played with another set ({data.get('set')}; this one is "
+              f"{cards.fingerprint})", file=sys.stderr)
+        return 1
+    if args.log:
+        seat = next((s for s in game.seats if s.value == args.seat), None) if args.seat else None
+        if args.seat and seat is None:
+            raise CmdslError(f"--seat {args.seat}: this game's seats are " + ", ".join(s.value for s in game.seats))
+        print(game.log_text() if seat is None else "\n".join(e.text() for e in game.view(seat).log))
+    log = data.get("log") if isinstance(data, dict) else None
+    if log is not None and log != [e.text() for e in game.events]:
+        print("Replay diverges: the log differs from the record's", file=sys.stderr)
+        return 1
+    end = game.result.text() if game.result is not None else "the game is not over"
+    print(f"Replay reproduces the record: {len(game.answers)} answers, {len(game.events)} events. {end}")
+    return 0
+
+
+def check(folder: Path) -> Checked:
+    """`cmdsl check` of a Racolage set: it loads (every card, every effect)."""
+    cards = load_set(folder)
+    kinds: dict[str, int] = {}
+    for a in cards.actions:
+        kinds[a.kind.value] = kinds.get(a.kind.value, 0) + 1
+    return Checked(f"{shown_path(folder)}: ok — {cards.name}: {len(cards.media)} Media, {len(cards.actions)} Actions ("
+                   + ", ".join(f"{n} {k}" for k, n in kinds.items()) + f"), {len(cards.parties)} Party cards, "
+                   f"{len(cards.themes)} themes")
+
+
+@dataclass(frozen=True)
+class RacolageTable:
+    """A table for a seat study: how many players, and the set's folder."""
+
+    players: int
+    folder: str  # absolute
+
+
+def table(args: argparse.Namespace) -> RacolageTable:
+    players = args.players or 4
+    choice = choose_set(args.cards, "racolage")
+    chosen_set(args.cards)  # a broken set is one located error, before any game
+    return RacolageTable(players, str(choice.path.resolve()))
+
+
+def new_game(seed: int, at: RacolageTable) -> RacolageGame:
+    return RacolageGame(seed, at.players, _load(at.folder))
+
+
+def points(game: RacolageGame) -> tuple[int, ...]:
+    assert game.result is not None
+    return tuple(game.result.scores)
+
+
+def _language() -> Any:
+    from .vocabulary import LANGUAGE
+    return LANGUAGE
+
+
+PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), play, replay_record,
+                    bundled=bundled_set, check=check, options=OPTIONS, data_file=MANIFEST, table=table,
+                    new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
+                    shared_by="RA11.6", language=_language)

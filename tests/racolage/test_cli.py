@@ -1,0 +1,70 @@
+"""Racolage Électoral through the command line: a plug-in like the others (`play --game racolage`,
+`replay`, `check`, the seat study of `balance`), with its bots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cmdsl.bots import play_bot_move
+from cmdsl.bots.match import seat_bots
+from cmdsl.cli import main
+from cmdsl.games.racolage.game import RacolageGame
+from cmdsl.games.racolage.loader import bundled_set, load_set
+
+CARDS = load_set(bundled_set())
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_play_record_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.json"
+    assert main(["play", "--game", "racolage", "--players", "3", "--bot", "greedy", "--seed", "4",
+                 "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Racolage Électoral, 3 players (Player 1 greedy, Player 2 greedy, Player 3 greedy), seed 4.")
+    assert "Game over — " in out
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["game"] == "racolage" and data["set"] == CARDS.fingerprint
+    assert main(["replay", str(record)]) == 0
+    assert "Replay reproduces the record" in capsys.readouterr().out
+    assert main(["replay", str(record), "--log", "--seat", "p2"]) == 0
+    seen = capsys.readouterr().out
+    assert "Player 2 is dealt " in seen and "Player 1 is dealt 5 Media cards." in seen  # the others' hands hidden
+
+
+def test_play_refuses_a_player_count_the_rules_do_not_have(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "racolage", "--players", "5", "--quiet"]) == 2
+    assert "Racolage Électoral is for 2 to 4 players (RA1.1), not 5" in capsys.readouterr().err
+
+
+def test_check_of_the_bundled_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(REPO / "cards" / "racolage")]) == 0
+    assert "55 Media, 51 Actions (8 event, 10 catchphrase, 8 direct action, 8 privilege, 17 temporary), " \
+           "4 Party cards, 5 themes" in capsys.readouterr().out
+
+
+def test_a_broken_set_is_one_located_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    for f in (REPO / "cards" / "racolage").glob("*.yaml"):
+        (folder / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    media = folder / "media.yaml"
+    media.write_text(media.read_text(encoding="utf-8").replace("value: 9", "value: 8", 1), encoding="utf-8")
+    assert main(["check", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "media.yaml:" in err and "M11: value: a Media card is worth 1, 2, 3, 4, 6, 9 (RA1.4), not 8" in err
+
+
+def test_the_seat_study(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--game", "racolage", "--players", "2", "--games", "6", "--workers", "1", "--quiet"]) == 0
+
+
+def test_the_bots_play_it() -> None:
+    for seed, players in ((0, 2), (1, 3)):
+        game = RacolageGame(seed, players, CARDS)
+        bots = dict(seat_bots(["ismcts:iterations=10", "greedy", "random"][:players], game.seats, seed))
+        while not game.over:
+            play_bot_move(game, bots)
+        assert game.result is not None and game.result.winners
