@@ -29,6 +29,7 @@ from cmdsl.lang.origin import Origin
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet
+from cmdsl.games.racolage.loader import FIELDS as RACOLAGE_FIELDS, load_set as load_racolage_set
 from cmdsl.sets.set_location import choose_set
 
 REPO = Path(__file__).resolve().parent.parent
@@ -168,6 +169,19 @@ def run_yaml(block: Block, sandbox: Path, capsys: pytest.CaptureFixture[str]) ->
         write(folder / "example.yaml", "cards:\n" + indented)
         cards = load_card_set(folder)
         assert all(c["id"] in cards.cards for c in data)
+    elif isinstance(data, dict) and set(data) <= set(RACOLAGE_FIELDS):
+        # Racolage cards: they replace the bundled set's cards of the same ids, and the set must load.
+        folder = sandbox / "set"
+        shutil.copytree(REPO / "cards" / "racolage", folder)
+        ids = [item["id"] for items in data.values() for item in items]
+        for f in folder.glob("*.yaml"):
+            text = f.read_text(encoding="utf-8")
+            for card in ids:
+                text = re.sub(rf"(?ms)^  - id: {re.escape(card)}\n.*?(?=^  - id: |^\S|\Z)", "", text)
+            f.write_text(text, encoding="utf-8")
+        write(folder / "example.yaml", block.text)
+        loaded = load_racolage_set(folder)
+        assert all(card in loaded.cards for card in ids)
     else:  # pragma: no cover
         pytest.fail(f"{block.id}: a YAML block that is neither cards, a manifest nor scenarios")
 
