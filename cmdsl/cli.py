@@ -11,7 +11,8 @@ from . import argtypes
 from .balance.cli import add_parser as add_balance_parser
 from .bots import BOT_NAMES
 from .errors import CmdslError
-from .plugins import add_game_options, default_game, game, games, games_help, other_games_option, seats_help, without
+from .plugins import (add_game_options, default_game, game, game_data_in, games, games_help, other_games_option,
+                      seats_help, without)
 from .sets.record_file import game_of, read_json
 from .sets.scenario_report import Report
 from .sets.set_location import choose_set
@@ -176,6 +177,36 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=list(games()), default=default_game(), help="the game: " + games_help())
 
 
+def _add_cards(sub: Any) -> None:
+    k = sub.add_parser("cards", help="list a set's cards, show one with its rules text, or print a catalogue")
+    k.add_argument("action", choices=["list", "show", "doc"])
+    k.add_argument("id", nargs="?", help="the card id (for show)")
+    k.add_argument("--game", choices=list(games()), default=None,
+                   help="the game (default: the game of the --cards set, else the default game): " + games_help())
+    k.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
+    k.add_argument("--lang", choices=["en", "fr"], default="en", help="rules text language (fr: the rulebook's)")
+    add_game_options(k, "cards")
+    k.set_defaults(run=cmd_cards)
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """The game's catalogue of its set's cards: ``--game``, else the game whose set ``--cards`` names."""
+    if args.game is None:
+        folder = Path(args.cards) if args.cards else None
+        if folder is not None and folder.is_file():
+            folder = folder.parent
+        args.game = (game_data_in(folder) if folder is not None else None) or default_game()
+    wrong = other_games_option(args, "cards")
+    if wrong:
+        print(wrong, file=sys.stderr)
+        return 2
+    plugin = game(args.game)
+    if plugin.cards is None:
+        print(f"cards: {plugin.title} has no cards to list", file=sys.stderr)
+        return 2
+    return plugin.cards(args)
+
+
 def _add_repl(sub: Any) -> None:
     q = sub.add_parser("repl", help="play and debug interactively (the default when run in a terminal)")
     q.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
@@ -225,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     # the subcommands in the order `cmdsl --help` lists them
     commands: tuple[Callable[[Any], None], ...] = (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl,
-                                                   _add_scenario, _add_test, _add_replay)
+                                                   _add_scenario, _add_test, _add_replay, _add_cards)
     for add in commands:
         add(sub)
     for plugin in games().values():  # each game's own commands (a card catalogue, say)

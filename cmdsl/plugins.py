@@ -23,7 +23,7 @@ from .errors import CmdslError, did_you_mean
 GROUP = "cmdsl.games"
 
 #: The commands a game adds options to.
-Command = Literal["play", "replay", "new-set", "balance"]
+Command = Literal["play", "replay", "new-set", "balance", "cards"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,8 @@ class GamePlugin:
     check: Callable[[Path], Checked] | None = None
     #: `cmdsl new-set DIR --game NAME`
     new_set: Callable[[argparse.Namespace, Path], int] | None = None
+    #: `cmdsl cards list|show|doc`: the set's cards, one of them with its rules text, a catalogue
+    cards: Callable[[argparse.Namespace], int] | None = None
     #: `cmdsl scenario`: the reader of this game's scenario files, made once per command
     scenarios: Callable[[argparse.Namespace], Callable[[str], list[tuple[str, str, Callable[[], str]]]]] | None = None
     #: `cmdsl test`: the set in a folder → a runner of its scenario files' cases, (file, index) →

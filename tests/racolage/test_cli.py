@@ -68,3 +68,36 @@ def test_the_bots_play_it() -> None:
         while not game.over:
             play_bot_move(game, bots)
         assert game.result is not None and game.result.winners
+
+
+@pytest.mark.parametrize("card, lang, lines", [
+    ("M07", "en", ["M07 — The Morning Economy Slot (L'Éco du matin)", "Media, Economy, +3, range 3 → 30."]),
+    ("M07", "fr", ["M07 — L'Éco du matin (The Morning Economy Slot)", "Média, Économie, +3, fourchette 3 → 30."]),
+    ("A01", "en", ["A01 — Financial Crisis (Crise financière)", "Event, Economy.",
+                   "While it is in play, every player may place Economy Media (RA6.4).", "When it is drawn (RA6.4):",
+                   "  Every Catchphrase in play is discarded."]),
+    ("A01", "fr", ["A01 — Crise financière (Financial Crisis)", "Événement, Économie.",
+                   "Tant qu'il est en jeu, chaque joueur peut placer des Médias du thème Économie (RA6.4).",
+                   "Quand il est pioché (RA6.4) :", "  Toute carte Phrase choc en jeu est défaussée."]),
+    ("A09", "en", ["A09 — Purchasing Power Is Sacred (Le pouvoir d'achat, c'est sacré)", "Catchphrase, Economy.",
+                   "While it is in its owner's bonus zone, they may place Economy Media (RA6.2)."]),
+    ("A09", "fr", ["A09 — Le pouvoir d'achat, c'est sacré (Purchasing Power Is Sacred)", "Phrase choc, Économie.",
+                   "Tant qu'elle est dans sa zone de bonus, son propriétaire peut placer des Médias du thème "
+                   "Économie (RA6.2)."]),
+])
+def test_cards_show_reads_right_in_english_and_french(card: str, lang: str, lines: list[str],
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "show", card, "--game", "racolage", "--lang", lang]) == 0
+    assert capsys.readouterr().out.splitlines() == lines
+
+
+def test_cards_takes_the_game_of_the_set_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "list", "--cards", str(REPO / "cards" / "racolage")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 106 and out[0].startswith("M01   The Chamber of Commerce Newsletter")
+    assert main(["cards", "show", "A99", "--game", "racolage"]) == 1
+    assert 'no card "A99"' in capsys.readouterr().err
+    assert main(["cards", "list", "--game", "racolage", "--side", "obama"]) == 2
+    assert "--side is an option of Campaign Manager 2008 (--game cm2008)" in capsys.readouterr().err
+    assert main(["cards", "doc", "--game", "racolage"]) == 0
+    assert capsys.readouterr().out.count("\n| A") == 51

@@ -40,6 +40,8 @@ _MAX_TURNS = Option(("--max-turns",), dict(
     metavar="N", type=argtypes.turn_limit,
     help=f"end as a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)"))
 OPTIONS: dict[Command, tuple[Option, ...]] = {
+    "cards": (Option(("--side",), dict(choices=["mccain", "obama"], help="only this side's cards")),
+              Option(("--type",), dict(help="support, shift, demographic, alter, media, flow, news or negative"))),
     "play": (*_SETUP, Option(("--first",), dict(choices=list(FIRST_PLAYERS), help="who plays first (default random)")),
              _MAX_TURNS),
     "balance": (Option(("--swap-sides",), dict(action="store_true", default=None, help=(
@@ -229,17 +231,6 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_cards(sub: Any) -> None:
-    k = sub.add_parser("cards", help="Campaign Manager 2008: list cards, show one, or print docs/cards.md")
-    k.add_argument("action", choices=["list", "show", "doc"])
-    k.add_argument("id", nargs="?", help="the card id (for show)")
-    k.add_argument("--side", choices=["mccain", "obama"])
-    k.add_argument("--type", help="support, shift, demographic, alter, media, flow, news or negative")
-    k.add_argument("--cards", metavar="DIR", help=CARDS_HELP)
-    k.add_argument("--lang", choices=["en", "fr"], default="en", help="rules text language (fr: the rulebook's)")
-    k.set_defaults(run=cmd_cards)
-
-
 def _add_migrate(sub: Any) -> None:
     m = sub.add_parser("migrate", help="Campaign Manager 2008: rewrite a set of an older card format in the current one")
     m.add_argument("dir", metavar="DIR", help="the card set folder (its files are rewritten in place)")
@@ -279,5 +270,5 @@ def _language() -> Any:
 PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,
                     bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, balance=_balance, balance_report=_balance_report, options=OPTIONS,
-                    commands=(_add_cards, _add_migrate), default=True, keyboard=_keyboard, rulebook=rulebook,
+                    cards=cmd_cards, commands=(_add_migrate,), default=True, keyboard=_keyboard, rulebook=rulebook,
                     language=_language)

@@ -123,12 +123,29 @@ def points(game: RacolageGame) -> tuple[int, ...]:
     return tuple(game.result.scores)
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    """`cmdsl cards list|show|doc --game racolage` (or `--cards` a Racolage set)."""
+    from . import catalog
+
+    cards = chosen_set(args.cards)
+    if args.action == "list":
+        print(catalog.list_cards(cards, args.lang))
+    elif args.action == "show":
+        if not args.id:
+            print("cards show: give a card id (see `cmdsl cards list --game racolage`)", file=sys.stderr)
+            return 2
+        print(catalog.show(cards, args.id, args.lang), end="")
+    else:
+        print(catalog.markdown(cards, args.lang), end="")
+    return 0
+
+
 def _language() -> Any:
     from .vocabulary import LANGUAGE
     return LANGUAGE
 
 
 PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), play, replay_record,
-                    bundled=bundled_set, check=check, options=OPTIONS, data_file=MANIFEST, table=table,
+                    bundled=bundled_set, check=check, cards=cmd_cards, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
                     shared_by="RA11.6", language=_language)
