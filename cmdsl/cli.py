@@ -204,6 +204,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if plugin.cards is None:
         print(f"cards: {plugin.title} has no cards to list", file=sys.stderr)
         return 2
+    if args.action == "show" and not args.id:
+        print(f"cards show: give a card id (see `cmdsl cards list --game {args.game}`)", file=sys.stderr)
+        return 2
     return plugin.cards(args)
 
 

@@ -101,3 +101,8 @@ def test_cards_takes_the_game_of_the_set_it_is_given(capsys: pytest.CaptureFixtu
     assert "--side is an option of Campaign Manager 2008 (--game cm2008)" in capsys.readouterr().err
     assert main(["cards", "doc", "--game", "racolage"]) == 0
     assert capsys.readouterr().out.count("\n| A") == 51
+
+
+def test_cards_show_without_an_id_says_what_to_give(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "show", "--game", "racolage"]) == 2
+    assert capsys.readouterr().err == "cards show: give a card id (see `cmdsl cards list --game racolage`)\n"

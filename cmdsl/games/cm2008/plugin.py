@@ -207,10 +207,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     cards = cards_for(args.cards, say=args.action != "doc")  # doc: the output is docs/cards.md itself
     if args.action == "list":
         print(catalog.list_items(cards, args.side, args.type, args.lang))
-    elif args.action == "show":
-        if not args.id:
-            print("cards show: give a card id (see `cmdsl cards list`)", file=sys.stderr)
-            return 2
+    elif args.action == "show":  # with an id: `cmdsl cards` says when it has none
         print(catalog.show(cards, args.id, args.lang), end="")
     else:
         print(catalog.markdown(cards, args.lang), end="")

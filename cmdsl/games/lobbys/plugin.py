@@ -11,7 +11,7 @@ from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from ...bots.match import destination_refused, play_to_end, seat_bots
+from ...bots.match import play_a_table
 from ...errors import CmdslError
 from .data import DATA_FILE, LobbysData, load_data
 from .game import LobbysGame
@@ -21,7 +21,6 @@ from .seats import seat_named, seats_for
 from ... import argtypes
 from ...plugins import Checked, Command, GamePlugin, Option
 from ...resources import bundled_cards_dir
-from ...sets.record_file import save_json
 from ...sets.scenario_report import Report, scenario_reader, shown
 from ...sets.set_location import choose_set
 
@@ -43,24 +42,9 @@ def _bundled() -> Path:
 
 
 def play(args: argparse.Namespace) -> int:
-    players = args.players if args.players is not None else 4
-    if players not in PLAYER_COUNTS:
-        print(f"play: Lobbys is for 2 to 5 players (L1.1), not {players}", file=sys.stderr)
-        return 2
-    if destination_refused(args.record):  # before the game, not after it: a game is never lost
-        return 2
-    try:
-        bots = seat_bots(args.bot or ["random"], seats_for(players), args.seed)
-        game = LobbysGame(args.seed, players, people_variant=args.people, data=chosen_data(args.cards))
-    except (CmdslError, ValueError) as e:
-        print(f"play: {e}", file=sys.stderr)
-        return 2
-    names = ", ".join(f"{seat} {bot.name}" for seat, bot in bots.items())
-    if not args.quiet:
-        print(f"Lobbys, {players} players ({names}), seed {args.seed}"
-              + (", The People Speak (L10)" if args.people else "") + ".")
-    play_to_end(game, bots, args.quiet, args.record, save_json)
-    return 0
+    return play_a_table(args, "Lobbys", PLAYER_COUNTS, "L1.1", seats_for, lambda players: LobbysGame(
+        args.seed, players, people_variant=args.people, data=chosen_data(args.cards)),
+        ", The People Speak (L10)" if args.people else "")
 
 
 def chosen_data(given: str | None) -> LobbysData:

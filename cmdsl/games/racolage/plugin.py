@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from ... import argtypes
-from ...bots.match import destination_refused, play_to_end, seat_bots
+from ...bots.match import play_a_table
 from ...errors import CmdslError, shown_path
 from ...plugins import Checked, Command, GamePlugin, Option
-from ...sets.record_file import save_json
 from ...sets.set_location import choose_set
 from .cards import RacolageSet
 from .game import RacolageGame
@@ -46,23 +45,8 @@ def _load(folder: str) -> RacolageSet:
 
 
 def play(args: argparse.Namespace) -> int:
-    players = args.players if args.players is not None else 4
-    if players not in PLAYER_COUNTS:
-        print(f"play: Racolage Électoral is for 2 to 4 players (RA1.1), not {players}", file=sys.stderr)
-        return 2
-    if destination_refused(args.record):  # before the game, not after it: a game is never lost
-        return 2
-    try:
-        bots = seat_bots(args.bot or ["random"], seats_for(players), args.seed)
-        game = RacolageGame(args.seed, players, chosen_set(args.cards))
-    except (CmdslError, ValueError) as e:
-        print(f"play: {e}", file=sys.stderr)
-        return 2
-    if not args.quiet:
-        names = ", ".join(f"{seat} {bot.name}" for seat, bot in bots.items())
-        print(f"Racolage Électoral, {players} players ({names}), seed {args.seed}.")
-    play_to_end(game, bots, args.quiet, args.record, save_json)
-    return 0
+    return play_a_table(args, "Racolage Électoral", PLAYER_COUNTS, "RA1.1", seats_for,
+                        lambda players: RacolageGame(args.seed, players, chosen_set(args.cards)))
 
 
 def replay_record(args: argparse.Namespace, data: Any) -> int:
@@ -130,10 +114,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
     cards = chosen_set(args.cards)
     if args.action == "list":
         print(catalog.list_cards(cards, args.lang))
-    elif args.action == "show":
-        if not args.id:
-            print("cards show: give a card id (see `cmdsl cards list --game racolage`)", file=sys.stderr)
-            return 2
+    elif args.action == "show":  # with an id: `cmdsl cards` says when it has none
         print(catalog.show(cards, args.id, args.lang), end="")
     else:
         print(catalog.markdown(cards, args.lang), end="")
