@@ -305,10 +305,10 @@ class RacolageGame(Driver[RacolageSeat]):
                 if abilities is not None:
                     for i in abilities.fired(END_TURN, self, owner, seat):
                         yield from abilities.triggers[i].run(Run(self, owner))
-        for card_id in pos.table:  # RA4.4, RA6.3
+        table, pos.table = pos.table, []
+        for card_id in table:  # RA4.4, RA6.3 (each event finds every card in one place)
             pos.discard.append(card_id)
             self.emit(E.Discarded, None, self.name(card_id), "a temporary Action, at the end of the turn")
-        pos.table = []
 
     def _abilities(self, card_id: str) -> PermanentAbilities | None:
         card = self.cards.cards[card_id]
