@@ -8,14 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ... import argtypes
 from ...bots.match import play_a_table
 from ...errors import CmdslError, shown_path
 from ...plugins import Checked, Command, GamePlugin, Option
+from ...sets.scenario_report import Report, scenario_reader, shown
 from ...sets.set_location import choose_set
 from .cards import RacolageSet
 from .game import RacolageGame
@@ -121,12 +122,33 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
+    """`cmdsl scenario`'s reader of Racolage scenario files (the set: --cards, else the chosen one)."""
+    return scenario_reader(lambda: chosen_set(args.cards), _scenarios_of)
+
+
+def _scenarios_of(path: str, cards: RacolageSet) -> list[Report]:
+    from .scenario import load_racolage_scenarios, run_racolage_scenario
+
+    return [(sc.name, f"{Path(sc.file).stem}::{sc.name}", partial(lambda sc: shown(run_racolage_scenario(sc, cards)), sc))
+            for sc in load_racolage_scenarios(path, cards)]
+
+
+def scenario_case(folder: Path) -> Callable[[Path, int], str]:
+    """`cmdsl test`'s runner of a Racolage set's scenarios (the set is loaded at the first one)."""
+    from .scenario import load_racolage_scenario, run_racolage_scenario
+
+    cards = cache(lambda: load_set(folder))
+    return lambda file, index: run_racolage_scenario(load_racolage_scenario(file, index, cards()), cards()).report()
+
+
 def _language() -> Any:
     from .vocabulary import LANGUAGE
     return LANGUAGE
 
 
 PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), play, replay_record,
-                    bundled=bundled_set, check=check, cards=cmd_cards, options=OPTIONS, data_file=MANIFEST, table=table,
+                    bundled=bundled_set, check=check, cards=cmd_cards, scenarios=scenarios,
+                    scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
                     shared_by="RA11.6", language=_language)

@@ -2,7 +2,7 @@
 an observer checks the position after every event — every card in exactly one place, the range
 notoriety the sum of the media space (RA2.3, RA11.1), at most one Event in play (RA2.5), at most
 one permanent of each type per player (RA2.4), a Media deck that only shrinks (RA11.3), placed Media
-that stay placed (RA2.2). `pytest --hypothesis-profile=long tests/racolage/test_properties.py` plays
+that stay placed (RA2.2). `pytest --hypothesis-profile=long tests/racolage/test_racolage_properties.py` plays
 1,500 games per player count (the default profile, 40)."""
 
 from __future__ import annotations
