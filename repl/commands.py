@@ -23,6 +23,10 @@ from .session import Session, SessionError, keyboard_class, keyboard_games
 def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     """`new [GAME] …`: a game of GAME (the default game without one), as that game reads the rest."""
     first, _, rest = arg.strip().partition(" ")
+    if first.lower() in games() and first.lower() not in keyboard_games():
+        title = game(first.lower()).title
+        raise SessionError(f"new {first.lower()}: {title} is not played at the REPL yet; "
+                           f"`cmdsl play --game {first.lower()}` plays it between bots")
     name = first.lower() if first.lower() in keyboard_games() else s.home
     keyboard = s.keyboard_of(name)
     out = keyboard.new(rest if name == first.lower() else arg, colour)  # asks before dropping a game

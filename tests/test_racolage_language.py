@@ -126,3 +126,11 @@ def test_an_unknown_theme_is_offered_the_nearest() -> None:
 def test_each_other_player_and_counts_are_bounded() -> None:
     work = checked("for each other player as P:\n    P draws 2 media cards\n").work
     assert work.fixed == 1 + 3 * 2  # the loop, then at most 3 other players (RA1.1) drawing 2 each
+
+
+def test_a_long_players_value_is_said_with_of() -> None:
+    """Was: "the player with the most notoriety (you choose on a tie)'s notoriety"."""
+    program = checked("if the notoriety of you < the notoriety of the player with the most notoriety:\n"
+                      "    nothing\n").program
+    assert LANGUAGE.rules_text(program).splitlines()[0] == (
+        "If your notoriety is less than the notoriety of the player with the most notoriety (you choose on a tie):")

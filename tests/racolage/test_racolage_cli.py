@@ -106,3 +106,12 @@ def test_cards_takes_the_game_of_the_set_it_is_given(capsys: pytest.CaptureFixtu
 def test_cards_show_without_an_id_says_what_to_give(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "show", "--game", "racolage"]) == 2
     assert capsys.readouterr().err == "cards show: give a card id (see `cmdsl cards list --game racolage`)\n"
+
+
+def test_the_repl_says_it_does_not_play_it_yet() -> None:
+    from cmdsl.repl.commands import run_line
+    from cmdsl.repl.session import Session, SessionError
+
+    with pytest.raises(SessionError, match=r"^new racolage: Racolage Électoral is not played at the REPL yet; "
+                                           r"`cmdsl play --game racolage` plays it between bots$"):
+        run_line(Session(), "new racolage")

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from cmdsl.games.racolage.cards import ActionKind
 from cmdsl.games.racolage.loader import load_set
+from cmdsl.lang.ast import WhileInPlay
 from cmdsl.games.racolage.scenario import load_racolage_scenarios, run_racolage_scenario
 from cmdsl.sets.scenario_doc import ScenarioError
 from cmdsl.set_tests import Case, check, collect, runner_for, scenario_files, scenario_folder, stale_snapshots
@@ -82,3 +84,24 @@ def test_an_answer_that_is_not_an_option_is_located(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as e:
         run_racolage_scenario(sc, CARDS)  # type: ignore[arg-type]
     assert 'answers[0]: "fly" is not an option of this decision (phase 1: draw, buy or pass (RA4.1))' in str(e.value)
+
+
+def _runs_now(card_id: str) -> bool:
+    """Whether the Action does something when it is played or drawn (not only while in play)."""
+    checked = CARDS.action_card(card_id).checked
+    return checked is not None and any(not isinstance(s, WhileInPlay) for s in checked.program.body)
+
+
+def covered_by(sc: object) -> set[str]:
+    """The cards whose effect visibly changed something in this scenario: an event its line caused."""
+    out = run_racolage_scenario(sc, CARDS)  # type: ignore[arg-type]
+    return {e.cause.split(":")[0] for e in out.events if e.cause}
+
+
+def test_every_action_that_acts_when_played_or_drawn_has_a_scenario_where_its_effect_matters() -> None:
+    covered: set[str] = set()
+    for f in sorted(SCENARIOS.glob("*.yaml")):
+        for sc in load_racolage_scenarios(f, CARDS):
+            covered |= covered_by(sc)
+    wanted = {a.id for a in CARDS.actions if a.kind in (ActionKind.TEMPORARY, ActionKind.EVENT) and _runs_now(a.id)}
+    assert len(wanted) > 20 and sorted(wanted - covered) == []

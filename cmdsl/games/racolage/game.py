@@ -201,7 +201,7 @@ class RacolageGame(Driver[RacolageSeat]):
                 break
             got += drawn
 
-    def _draw_action(self, seat: RacolageSeat) -> Choice[int | None]:
+    def _draw_action(self, seat: RacolageSeat, cause: str | None = None) -> Choice[int | None]:
         """One card from the Action deck: 1 if it joined the hand, 0 if it was an Event (RA6.4),
         None if there is none, even after shuffling the discard pile's Actions (RA11.3)."""
         pos = self.position
@@ -218,13 +218,13 @@ class RacolageGame(Driver[RacolageSeat]):
         card = self.cards.cards[card_id]
         assert isinstance(card, Action)
         if card.kind is ActionKind.EVENT:
-            yield from self._event(seat, card)
+            yield from self._event(seat, card, cause)
             return 0
         pos.hands[seat.index].append(card_id)
-        self.emit(E.Drew, seat, "Action", card.en)
+        self.emit(E.Drew, seat, "Action", card.en, cause=cause)
         return 1
 
-    def _event(self, seat: RacolageSeat, card: Action) -> Steps:
+    def _event(self, seat: RacolageSeat, card: Action, cause: str | None = None) -> Steps:
         """RA5.4, RA6.4: into the event slot, replacing the Event there; its one-time effect runs
         on behalf of whoever drew it (RA11.7)."""
         pos = self.position
@@ -232,7 +232,7 @@ class RacolageGame(Driver[RacolageSeat]):
         if old is not None:
             pos.discard.append(old)
         pos.event = card.id
-        self.emit(E.EventInPlay, seat, card.en, card.theme, self.name(old) if old is not None else None)
+        self.emit(E.EventInPlay, seat, card.en, card.theme, self.name(old) if old is not None else None, cause=cause)
         if card.compiled is None:
             return
         if pos.event_depth >= MAX_EVENT_DEPTH:
@@ -322,10 +322,10 @@ class RacolageGame(Driver[RacolageSeat]):
         changed = getattr(abilities, rule, None) if abilities is not None else None
         return int(changed(self, seat)) if changed is not None else default
 
-    def _discard_from_hand(self, seat: RacolageSeat, card_id: str, why: str) -> None:
+    def _discard_from_hand(self, seat: RacolageSeat, card_id: str, why: str, cause: str | None = None) -> None:
         self.position.hands[seat.index].remove(card_id)
         self.position.discard.append(card_id)
-        self.emit(E.Discarded, seat, self.name(card_id), why)
+        self.emit(E.Discarded, seat, self.name(card_id), why, cause=cause)
 
     # ---- what an effect reads and does (vocabulary/ops.py) ----------------------------------------
 
@@ -361,7 +361,7 @@ class RacolageGame(Driver[RacolageSeat]):
         pos = self.position
         for _ in range(count):
             if deck is Deck.ACTION:
-                drawn = yield from self._draw_action(seat)
+                drawn = yield from self._draw_action(seat, cause)
                 if drawn is None:
                     return
                 continue
@@ -385,7 +385,7 @@ class RacolageGame(Driver[RacolageSeat]):
         for _ in range(min(count, len(hand))):
             opt = yield from self.ask(Decision(seat, Kind.DISCARD, "discard a card", tuple(
                 Option(f"discard:{c}", self.name(c), c) for c in hand), cause=cause))
-            self._discard_from_hand(seat, opt.value, "an effect")
+            self._discard_from_hand(seat, opt.value, "an effect", cause)
 
     def gain_notoriety(self, seat: RacolageSeat, amount: int, cause: str | None = None) -> None:
         if amount > 0:

@@ -68,12 +68,17 @@ class RacolageWriter(Writer):
         return self.terms.names.get(e.name, e.name)
 
     def expr_NotorietyOf(self, e: N.NotorietyOf) -> str:
-        who = self.expr(e.player)
-        return self._you(who, "final_notoriety" if e.final else "notoriety", p=self.possessive(who))
+        return self.possessed("final_notoriety" if e.final else "notoriety", self.expr(e.player))
 
     def expr_HandSizeOf(self, e: N.HandSizeOf) -> str:
-        who = self.expr(e.player)
-        return self._you(who, "hand_size", p=self.possessive(who))
+        return self.possessed("hand_size", self.expr(e.player))
+
+    def possessed(self, key: str, who: str) -> str:
+        """A player's value: "your notoriety", "P's notoriety"; after a long player phrase, "the
+        notoriety of the player with the most notoriety (…)" (its possessive would read badly)."""
+        if self.lang == "en" and who != self.p["you"] and len(who.split()) > 3:
+            return self.p[key + "_of"].format(who=who)
+        return self._you(who, key, p=self.possessive(who))
 
     def expr_DeckSize(self, e: N.DeckSize) -> str:
         return self.p[f"deck_size_{e.deck.value}"]
