@@ -118,3 +118,12 @@ def test_a_parse_error_lists_only_what_may_come_there() -> None:
     with pytest.raises(CardError) as e:
         LANGUAGE.parse("while in play:\n    at the end of the opponent's turn:\n        nothing\n")
     assert str(e.value) == '<effect>:2:19: unexpected "the"; expected "each", "your"'
+
+
+def test_a_word_that_is_no_keyword_lists_only_what_may_come_there_too() -> None:
+    """Was: `… skip a tern` said "expected "player", "turn", the end of the line"."""
+    from cmdsl.games.racolage.vocabulary import LANGUAGE as RACOLAGE
+
+    with pytest.raises(CardError) as e:
+        RACOLAGE.parse("another player chosen by you skip a tern\n")
+    assert str(e.value).splitlines()[0] == '<effect>:1:37: unexpected "tern"; expected "player", "turn"'

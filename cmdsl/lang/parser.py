@@ -197,7 +197,7 @@ class _Errors:
         else:
             assert isinstance(e, UnexpectedCharacters)
             message = f'unexpected "{word or e.char}"'
-            expected = e.allowed or set()
+            expected = _acceptable(e)
             if expected:
                 message += f"; expected {self.expected_text(expected)}"
         return CardError(message, origin.at(line, col), hint=english or self.word_hint(word))
@@ -217,11 +217,11 @@ class _Errors:
         return None
 
 
-def _acceptable(e: UnexpectedToken) -> set[str]:
+def _acceptable(e: UnexpectedToken | UnexpectedCharacters) -> set[str]:
     """The terminals the parser accepts where ``e`` stopped it. The lexer's own list also has the
     end of a line, which it reads anywhere for the indentation (Lark's ``always_accept``): an
     error would say "expected … the end of the line" where a line may not end."""
-    expected = set(e.expected)
+    expected = set(e.expected if isinstance(e, UnexpectedToken) else (e.allowed or ()))
     state = e.state
     table = getattr(getattr(getattr(state, "parse_conf", None), "parse_table", None), "states", None)
     if table is None:
