@@ -108,10 +108,45 @@ def test_cards_show_without_an_id_says_what_to_give(capsys: pytest.CaptureFixtur
     assert capsys.readouterr().err == "cards show: give a card id (see `cmdsl cards list --game racolage`)\n"
 
 
-def test_the_repl_says_it_does_not_play_it_yet() -> None:
+def test_the_repl_plays_it(tmp_path: Path) -> None:
     from cmdsl.repl.commands import run_line
+    from cmdsl.repl.session import Session
+
+    s = Session()
+    out = run_line(s, "new racolage 2 players vs greedy seed 3")
+    assert out.startswith("New Racolage Électoral game, 2 players, seed 3: you are Player 1, the greedy bot plays "
+                          "the others.\nPlayer 1 is dealt ")
+    assert "Player 2 is dealt 5 Media cards." in out  # the other hand is secret
+    assert out.splitlines()[-4:] == ["Player 1, phase 1: draw, buy or pass (RA4.1):", "  1. draw 1 Media card",
+                                     "  2. buy Action cards (sell cards from your hand: 3 points each)", "  3. do nothing"]
+    out = run_line(s, "1")
+    assert "Player 1 draws " in out
+    assert run_line(s, "hand").startswith("Your hand (6 cards; notoriety 0):")
+    assert run_line(s, "table").splitlines()[0].startswith("Player 1: notoriety 0, 6 cards in hand")
+    assert run_line(s, "card A01 fr").splitlines()[:2] == ["A01 — Crise financière (Financial Crisis)", "Événement, Économie."]
+    with pytest.raises(Exception, match='no card "A99"'):
+        run_line(s, "card A99")
+    while s.game.pending is not None:
+        out = run_line(s, "1")
+    assert "Game over — " in out
+    record = tmp_path / "g.json"
+    assert run_line(s, f"save {record}") == f"Saved to {record}."
+    assert run_line(s, f"load {record}").startswith(f"Loaded {record}: ")
+
+
+def test_the_repl_refuses_a_table_the_rules_do_not_have() -> None:
+    from cmdsl.repl.commands import run_line
+    from cmdsl.repl.session import Session
+
+    with pytest.raises(Exception, match=r"new racolage: 2 to 4 players \(RA1.1\), not 5"):
+        run_line(Session(), "new racolage 5 players")
+
+
+def test_a_game_without_a_keyboard_is_named_as_such(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cmdsl.repl.commands as commands
     from cmdsl.repl.session import Session, SessionError
 
+    monkeypatch.setattr(commands, "keyboard_games", lambda: ("cm2008", "lobbys"))
     with pytest.raises(SessionError, match=r"^new racolage: Racolage Électoral is not played at the REPL yet; "
                                            r"`cmdsl play --game racolage` plays it between bots$"):
-        run_line(Session(), "new racolage")
+        commands.cmd_new(Session(), "racolage")

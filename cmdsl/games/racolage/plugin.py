@@ -142,6 +142,11 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     return lambda file, index: run_racolage_scenario(load_racolage_scenario(file, index, cards()), cards()).report()
 
 
+def _keyboard() -> type:
+    from .prompt import RacolageKeyboard  # the REPL's side: only when the REPL runs
+    return RacolageKeyboard
+
+
 def _language() -> Any:
     from .vocabulary import LANGUAGE
     return LANGUAGE
@@ -151,4 +156,4 @@ PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SE
                     bundled=bundled_set, check=check, cards=cmd_cards, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
-                    shared_by="RA11.6", language=_language)
+                    shared_by="RA11.6", language=_language, keyboard=_keyboard)
