@@ -8,17 +8,15 @@ rules text is written from their effects, in English or French.
 
 from __future__ import annotations
 
-import copy
 import secrets
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping
 
-from cmdsl.bots import Bot, BotSpecError, parse_bot, play_bot_move
-from cmdsl.bots.match import seat_bots
+from cmdsl.bots import BotSpecError, parse_bot
 from cmdsl.errors import CardError
 from cmdsl.game.fields import MAX_SEED
-from cmdsl.play.keyboard import Command, Host, KeyboardError, save_arguments
+from cmdsl.play.keyboard import Command, Host, KeyboardError
+from cmdsl.play.one_seat import OneSeatKeyboard
 from cmdsl.play.toolbar import Part, part, plain
-from cmdsl.sets.record_file import save_json
 
 from .game import SEATS, HighCard
 from .tricks import Trick, load_tricks
@@ -26,7 +24,7 @@ from .tricks import Trick, load_tricks
 ME = SEATS[0]  # the human at the keyboard plays North
 
 
-class HighCardKeyboard:
+class HighCardKeyboard(OneSeatKeyboard):
     WORDS: ClassVar[tuple[str, ...]] = ("hand", "card", "log", "save")
     START: ClassVar[str] = "Type `new highcard` to play against two random bots"
     NEW: ClassVar[tuple[str, str]] = ("new highcard [tricks] [vs BOT] [seed N]",
@@ -34,13 +32,12 @@ class HighCardKeyboard:
                                       "with tricks, the trick cards' effects (T5).")
     ANSWER_HINT: ClassVar[str] = "Answer with the number of an option in the list, or the option itself."
     BLOCK: ClassVar[str | None] = None
+    ME: ClassVar[Any] = ME
+    NEW_COMMAND: ClassVar[str] = "new highcard"
 
     def __init__(self, host: Host, cards_path: str | None) -> None:
+        super().__init__()
         self.host = host
-        self.game: HighCard | None = None
-        self.bots: dict[Any, Bot] = {}
-        self.saved = True
-        self.shown = 0  # events of North's view shown so far
 
     # ---- the keyboard's commands --------------------------------------------------------
 
@@ -48,8 +45,8 @@ class HighCardKeyboard:
         return {"hand": Command(lambda arg, colour: self._hand(), "hand", "Show your hand and the scores."),
                 "card": Command(lambda arg, colour: self._card(arg), "card N [fr]",
                                 "Show what trick card N does, in English or French (T5)."),
-                "log": Command(lambda arg, colour: self._log(), "log", "Show the game so far, as North saw it."),
-                "save": Command(lambda arg, colour: self._save(arg), "save FILE", "Save the game record (JSON).")}
+                "log": Command(lambda arg, colour: self.log(), "log", "Show the game so far, as North saw it."),
+                "save": Command(lambda arg, colour: self.save(arg, "save: High Card saves the full record only (`save FILE full`)"), "save FILE", "Save the game record (JSON).")}
 
     def run_line(self, text: str, colour: bool, shared: Mapping[str, Command]) -> str:
         word, _, rest = text.partition(" ")
@@ -58,7 +55,7 @@ class HighCardKeyboard:
             return cmd.run(rest, colour)
         if not text:
             return ""
-        return self._bid(text)
+        return self.answer(text)
 
     def new(self, arg: str, colour: bool) -> str:
         words, bot, seed = arg.lower().split(), "random", secrets.randbelow(MAX_SEED + 1)
@@ -77,10 +74,10 @@ class HighCardKeyboard:
             else:
                 raise KeyboardError(f'new highcard: did not understand "{w}" (e.g. `new highcard tricks vs greedy seed 3`)')
         self.host.may_discard("new")
-        self._start(HighCard(seed, tricks=tricks), bot)
+        self.start(HighCard(seed, tricks=tricks), bot)
         with_tricks = " with the trick cards (T5: `card N` says what each does)" if tricks else ""
         return (f"New High Card game{with_tricks}, seed {seed}: you are North, the {bot} bot plays East and "
-                "West.\n" + self._screen())
+                "West.\n" + self.screen())
 
     def load(self, path: str, data: Any, words: list[str], colour: bool) -> str:
         if words:
@@ -88,22 +85,11 @@ class HighCardKeyboard:
         tricks = self._tricks() if isinstance(data, dict) and data.get("tricks") is True else None
         game = HighCard.from_record(data, path, tricks)  # a RecordError names what is wrong
         self.host.may_discard("load")
-        self._start(game, "random")
+        self.start(game, "random")
         self.saved = True
-        return f"Loaded {path}: {len(game.answers)} answers replayed.\n" + self._screen()
+        return f"Loaded {path}: {len(game.answers)} answers replayed.\n" + self.screen()
 
     # ---- what the prompt shows ------------------------------------------------------------
-
-    def unsaved(self) -> bool:
-        return self.game is not None and not self.saved and not self.game.over
-
-    def checkpoint(self) -> Callable[[], "HighCardKeyboard"]:
-        kept = (self.game.fork() if self.game is not None else None, copy.deepcopy(self.bots), self.saved, self.shown)
-
-        def restore() -> "HighCardKeyboard":
-            self.game, self.bots, self.saved, self.shown = kept
-            return self
-        return restore
 
     def toolbar(self) -> list[Part]:
         if self.game is None:
@@ -115,58 +101,13 @@ class HighCardKeyboard:
     def completions(self, command: str, text: str) -> list[str]:
         return ["vs", "random", "greedy", "seed"] if command == "new" else []
 
-    def notices(self) -> str:
-        return ""
-
     def greeting(self) -> str:
         return "High Card needs no card set."
 
-    def at_decision(self) -> str | None:
-        return None
-
     # ---- playing ------------------------------------------------------------------------------
 
-    def _start(self, game: HighCard, bot: str) -> None:
-        self.game, self.shown, self.saved = game, 0, False
-        self.bots = dict(seat_bots([bot], SEATS[1:], game.seed))
-        self._run_bots()
-
-    def _run_bots(self) -> None:
-        game = self._require()
-        while any(d.player in self.bots for d in game.pending_decisions):
-            play_bot_move(game, self.bots)
-
-    def _require(self) -> HighCard:
-        if self.game is None:
-            raise KeyboardError("no game yet: start one with `new highcard`")
-        return self.game
-
-    def _bid(self, text: str) -> str:
-        game = self._require()
-        mine = next((d for d in game.pending_decisions if d.player is ME), None)
-        if mine is None:
-            raise KeyboardError("the game is over (`new highcard` deals another)")
-        option = next((o for o in mine.options if text.lower() in (o.label.lower(), o.id)), None)
-        if text.isdigit() and option is None and 1 <= int(text) <= len(mine.options):
-            option = mine.options[int(text) - 1]
-        if option is None:
-            raise KeyboardError(f'"{text}" is not an option ({mine.prompt}): answer 1 to {len(mine.options)}')
-        game.answer(option.id, ME)
-        self.saved = False
-        self._run_bots()
-        return self._screen()
-
-    def _screen(self) -> str:
-        game = self._require()
-        log = game.view(ME).log
-        news, self.shown = [e.text() for e in log[self.shown:]], len(log)
-        mine = next((d for d in game.pending_decisions if d.player is ME), None)
-        if mine is not None:
-            news += [f"North, {mine.prompt}:", *(f"  {i}. {o.label}" for i, o in enumerate(mine.options, 1))]
-        return "\n".join(news)
-
     def _hand(self) -> str:
-        game = self._require()
+        game = self.require()
         view = game.view(ME)
         scores = ", ".join(f"{s} {p}" for s, p in zip(SEATS, view.scores))
         out = f"Your hand: {' '.join(map(str, view.hand)) or '(empty)'}; scores: {scores}."
@@ -188,17 +129,3 @@ class HighCardKeyboard:
             return load_tricks()
         except CardError as e:  # a located one-line error; nothing changes
             raise KeyboardError(str(e)) from None
-
-    def _log(self) -> str:
-        return "\n".join(e.text() for e in self._require().view(ME).log)
-
-    def _save(self, arg: str) -> str:
-        path, full = save_arguments(arg)
-        if not full:
-            raise KeyboardError("save: High Card saves the full record only (`save FILE full`)")
-        try:
-            save_json(self._require().record(), path)
-        except OSError as e:
-            raise KeyboardError(f"save: cannot write {path} ({e.strerror})") from None
-        self.saved = True
-        return f"Saved to {path}."
