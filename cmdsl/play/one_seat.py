@@ -11,7 +11,7 @@ from typing import Any, Callable, ClassVar, Self
 from ..bots import Bot, play_bot_move
 from ..bots.match import seat_bots
 from ..sets.record_file import save_json
-from .keyboard import KeyboardError, save_arguments
+from .keyboard import Host, KeyboardError, save_arguments
 
 
 class OneSeatKeyboard:
@@ -20,6 +20,8 @@ class OneSeatKeyboard:
     #: the seat played at the keyboard; how the game is started again (`new …`), for the messages
     ME: ClassVar[Any]
     NEW_COMMAND: ClassVar[str]
+    ANSWER_HINT: ClassVar[str] = "Answer with the number of an option in the list, or the option itself."
+    BLOCK: ClassVar[str | None] = None  # nothing blocks a line: every decision is one seat's, in the open
 
     def __init__(self) -> None:
         self.game: Any = None  # the game's Driver, None before one is started or loaded
@@ -43,6 +45,13 @@ class OneSeatKeyboard:
 
     def at_decision(self) -> str | None:
         return None
+
+    def loaded(self, path: str, game: Any, host: Host) -> str:
+        """`load FILE`: the record's game goes on here (asking first to drop an unsaved one)."""
+        host.may_discard("load")
+        self.start(game, "random")
+        self.saved = True
+        return f"Loaded {path}: {len(game.record(False)['answers'])} answers replayed.\n" + self.screen()
 
     def start(self, game: Any, bot: str) -> None:
         """Play ``game`` from here, the bot ``bot`` at every other seat."""

@@ -30,8 +30,6 @@ class HighCardKeyboard(OneSeatKeyboard):
     NEW: ClassVar[tuple[str, str]] = ("new highcard [tricks] [vs BOT] [seed N]",
                                       "Start a game of High Card: you are North, BOT (random) plays East and West; "
                                       "with tricks, the trick cards' effects (T5).")
-    ANSWER_HINT: ClassVar[str] = "Answer with the number of an option in the list, or the option itself."
-    BLOCK: ClassVar[str | None] = None
     ME: ClassVar[Any] = ME
     NEW_COMMAND: ClassVar[str] = "new highcard"
 
@@ -83,11 +81,7 @@ class HighCardKeyboard(OneSeatKeyboard):
         if words:
             raise KeyboardError(f'load: did not understand "{" ".join(words)}"')
         tricks = self._tricks() if isinstance(data, dict) and data.get("tricks") is True else None
-        game = HighCard.from_record(data, path, tricks)  # a RecordError names what is wrong
-        self.host.may_discard("load")
-        self.start(game, "random")
-        self.saved = True
-        return f"Loaded {path}: {len(game.answers)} answers replayed.\n" + self.screen()
+        return self.loaded(path, HighCard.from_record(data, path, tricks), self.host)  # a RecordError names what is wrong
 
     # ---- what the prompt shows ------------------------------------------------------------
 

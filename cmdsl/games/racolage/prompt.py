@@ -31,8 +31,6 @@ class RacolageKeyboard(OneSeatKeyboard):
     NEW: ClassVar[tuple[str, str]] = ("new racolage [N players] [vs BOT] [seed N]",
                                       "Start a game of Racolage Électoral (2 to 4 players, default 4): you are "
                                       "Player 1, BOT (random) plays the others.")
-    ANSWER_HINT: ClassVar[str] = "Answer with the number of an option in the list, or the option itself."
-    BLOCK: ClassVar[str | None] = None
     ME: ClassVar[Any] = ME
     NEW_COMMAND: ClassVar[str] = "new racolage"
 
@@ -89,11 +87,7 @@ class RacolageKeyboard(OneSeatKeyboard):
     def load(self, path: str, data: Any, words: list[str], colour: bool) -> str:
         if words:
             raise KeyboardError(f'load: did not understand "{" ".join(words)}"')
-        game = RacolageGame.from_record(data, path, self._cards())  # a RecordError names what is wrong
-        self.host.may_discard("load")
-        self.start(game, "random")
-        self.saved = True
-        return f"Loaded {path}: {len(game.record()['answers'])} answers replayed.\n" + self.screen()
+        return self.loaded(path, RacolageGame.from_record(data, path, self._cards()), self.host)  # a RecordError names what is wrong
 
     # ---- what the prompt shows ------------------------------------------------------------
 
