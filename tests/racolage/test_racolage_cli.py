@@ -150,3 +150,17 @@ def test_a_game_without_a_keyboard_is_named_as_such(monkeypatch: pytest.MonkeyPa
     with pytest.raises(SessionError, match=r"^new racolage: Racolage Électoral is not played at the REPL yet; "
                                            r"`cmdsl play --game racolage` plays it between bots$"):
         commands.cmd_new(Session(), "racolage")
+
+
+def test_new_set_writes_a_set_that_checks_plays_and_tests(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "mine"
+    assert main(["new-set", str(folder), "--game", "racolage"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Wrote a Racolage Électoral set to {folder}: actions.yaml, media.yaml, parties.yaml, "
+                          "racolage.yaml, themes.yaml, scenarios/turn.yaml.")
+    assert load_set(folder).name == "mine"
+    assert main(["check", str(folder)]) == 0 and "ok — mine: 55 Media" in capsys.readouterr().out
+    assert main(["play", "--game", "racolage", "--cards", str(folder), "--seed", "2", "--quiet"]) == 0
+    assert main(["test", str(folder), "--update"]) == 0
+    assert main(["test", str(folder)]) == 0 and "5 scenarios: 5 passed" in capsys.readouterr().out
+    assert main(["new-set", str(folder), "--game", "racolage"]) != 0  # nothing is overwritten

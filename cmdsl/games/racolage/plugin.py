@@ -122,6 +122,21 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def new_set(args: argparse.Namespace, folder: Path) -> int:
+    """`cmdsl new-set DIR --game racolage`: a copy of the bundled set to change, with its scenarios."""
+    from .new_set import racolage_files
+    from ...sets.new_files import write_files
+
+    written = write_files(folder, racolage_files(folder.name))
+    print(f"Wrote a Racolage Électoral set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written)
+          + ".")
+    print(f"Next: cmdsl check {folder}   then   cmdsl play --game racolage --cards {folder} --bot random")
+    print(f"Its own tests (scenarios/): cmdsl test {folder} --update (writes the snapshots: read them), "
+          f"then cmdsl test {folder}")
+    print(f'To make every command use it, name it in cmdsl.toml: [cards] racolage = "{folder}" (docs/racolage.md).')
+    return 0
+
+
 def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
     """`cmdsl scenario`'s reader of Racolage scenario files (the set: --cards, else the chosen one)."""
     return scenario_reader(lambda: chosen_set(args.cards), _scenarios_of)
@@ -153,7 +168,7 @@ def _language() -> Any:
 
 
 PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), play, replay_record,
-                    bundled=bundled_set, check=check, cards=cmd_cards, scenarios=scenarios,
+                    bundled=bundled_set, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
                     shared_by="RA11.6", language=_language, keyboard=_keyboard)
