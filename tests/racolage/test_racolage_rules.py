@@ -96,7 +96,7 @@ def test_RA4_1_phase_one_is_draw_buy_or_pass_and_a_draw_takes_the_top_media_card
 
 
 def test_RA4_1_a_hand_worth_less_than_three_points_cannot_buy() -> None:
-    g = game(hands([ECO_1, ECO_1.replace("1", "2")], [ECO_4]))  # 1 + 1
+    g = game(hands([ECO_1, "M02"], [ECO_4]))  # two +1 cards: 2 points
     assert options(g) == ["draw", "pass"]
 
 
@@ -195,24 +195,28 @@ def test_RA11_3_an_empty_action_deck_is_made_again_from_the_discard_piles_action
 
 @pytest.mark.parametrize("notoriety, placeable", [(2, False), (3, True), (30, True), (31, False)])
 def test_RA6_1_the_range_includes_both_bounds(notoriety: int, placeable: bool) -> None:
+    """The Economy +3 of range 3 → 30 (RA7.6), Economy open by the Event: offered in phase 2 only
+    within the range; a bonus does not count toward it (RA11.1)."""
     def setup(pos: Position) -> None:
         hands([ECO_3_30], [ECO_1])(pos)
-        pos.event = CRISIS  # Economy is open
-        pos.media_spaces[0] = ["M%02d" % i for i in range(12, 23)][:0]
-        pos.bonus[0] = 50  # a bonus does not count toward the range (RA11.1)
+        pos.event = CRISIS
+        pos.media_spaces[0] = _worth(notoriety)
+        pos.bonus[0] = 50
     g = game(setup)
-    g.position.media_spaces[0] = []
-    _place_notoriety(g, notoriety)
-    assert g._placeable(P1, ECO_3_30) is placeable
+    answer(g, "pass")
+    if placeable:
+        assert options(g) == [f"place:{ECO_3_30}", "pass"]
+    else:  # nothing to place: phase 2 asks nothing, and it is P2's turn
+        assert g.pending is not None and g.pending.player is P2
 
 
-def _place_notoriety(g: RacolageGame, n: int) -> None:
-    """Media cards worth ``n`` in P1's media space."""
+def _worth(n: int) -> list[str]:
+    """Media cards worth ``n`` in all (nines, then ones), none of them Economy +3."""
     ones = [m.id for m in CARDS.media if m.value == 1]
     nines = [m.id for m in CARDS.media if m.value == 9]
     space = nines[: n // 9] + ones[: n % 9]
     assert sum(CARDS.media_card(c).value for c in space) == n
-    g.position.media_spaces[0] = space
+    return space
 
 
 def test_RA6_1_a_theme_is_open_by_the_event_or_ones_own_catchphrase() -> None:

@@ -110,15 +110,13 @@ class RacolageSet:
     #: the set's digest: what a record says it was played with
     fingerprint: str = field(default="", compare=False)
 
+    #: every card by id, Media then Actions (made from the two lists)
+    cards: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         cards: dict[str, Card] = {m.id: m for m in self.media}
         cards.update((a.id, a) for a in self.actions)
-        object.__setattr__(self, "_cards", MappingProxyType(cards))
-
-    @property
-    def cards(self) -> Mapping[str, Card]:
-        cards: Mapping[str, Card] = getattr(self, "_cards")
-        return cards
+        object.__setattr__(self, "cards", MappingProxyType(cards))  # frozen: set once, here
 
     def media_card(self, card_id: str) -> Media:
         card = self.cards[card_id]

@@ -397,7 +397,7 @@ class RacolageGame(Driver[RacolageSeat]):
             card_id = self.position.zones[owner.index].pop(kind, None)
             if card_id is not None:
                 self.position.discard.append(card_id)
-                self.emit(E.Discarded, owner, self.name(card_id), "an effect", cause=cause)
+                self.emit(E.Discarded, owner, self.name(card_id), "from the bonus zone, by an effect", cause=cause)
 
     def choose_option(self, seat: RacolageSeat, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
         opt = yield from self.ask(Decision(seat, Kind.OPTION, "choose one", tuple(
