@@ -13,6 +13,11 @@ def _cards(names: tuple[str, ...]) -> str:
     return ", ".join(names)
 
 
+def _sentence(text: str) -> str:
+    """``text`` ended with a full stop, unless a card's name already ends it with its own mark."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 @value
 class Dealt(Event):
     """RA3.3: a player's five Media cards, seen by that player alone."""
@@ -74,7 +79,7 @@ class Drew(Event):
         return Drew(self.seat, self.deck, "", cause=self.cause)
 
     def text(self) -> str:
-        return f"{self.seat} draws " + (f"{self.card}." if self.card else f"a {self.deck} card.")
+        return _sentence(f"{self.seat} draws " + (self.card if self.card else f"a {self.deck} card"))
 
 
 @value
@@ -96,7 +101,9 @@ class ActionDeckReshuffled(Event):
     audience = everyone
 
     def text(self) -> str:
-        return f"The {self.count} Action cards of the discard pile are shuffled into a new Action deck."
+        cards = "The Action card of the discard pile is" if self.count == 1 else \
+            f"The {self.count} Action cards of the discard pile are"
+        return f"{cards} shuffled into a new Action deck."
 
 
 @value
@@ -128,8 +135,8 @@ class EventInPlay(Event):
     audience = everyone
 
     def text(self) -> str:
-        return (f"{self.seat} turns up the Event {self.card}" + (f" ({self.theme})" if self.theme else "")
-                + (f", which replaces {self.replaced}." if self.replaced else "."))
+        return _sentence(f"{self.seat} turns up the Event {self.card}" + (f" ({self.theme})" if self.theme else "")
+                         + (f", which replaces {self.replaced}" if self.replaced else ""))
 
 
 @value
@@ -159,8 +166,8 @@ class ActionPlayed(Event):
 
     def text(self) -> str:
         said = f" {self.rules}" if self.rules else ""
-        return (f"{self.seat} plays the {self.kind} {self.card}." + said
-                + (f" It replaces {self.replaced}." if self.replaced else ""))
+        return (_sentence(f"{self.seat} plays the {self.kind} {self.card}") + said
+                + (" " + _sentence(f"It replaces {self.replaced}") if self.replaced else ""))
 
 
 @value
