@@ -75,6 +75,14 @@ def test_RA3_3_each_player_is_dealt_five_media_cards_seen_by_them_alone(players:
     assert len(dealt[1].cards) == 5  # P2's own
 
 
+def test_RA3_1_and_RA3_2_each_player_has_a_party_and_the_decks_are_shuffled_apart() -> None:
+    a, b = RacolageGame(1, 3, CARDS), RacolageGame(2, 3, CARDS)
+    assert [p.id for p in a.parties] == [p.id for p in CARDS.parties[:3]]  # RA1.3: an avatar each
+    assert a.position.action_deck != b.position.action_deck  # shuffled (RA3.2) ...
+    assert sorted(a.position.action_deck) == sorted(x.id for x in CARDS.actions)  # ... apart: no Media in it
+    assert all(c.startswith("M") for c in a.position.media_deck)
+
+
 def test_RA3_4_the_player_left_of_the_dealer_starts_and_play_goes_clockwise() -> None:
     g = game(hands([ECO_1], [ECO_2]))
     assert g.pending is not None and g.pending.player is P1
@@ -160,6 +168,20 @@ def test_RA5_3_an_action_and_a_plus_one_media_card_make_three_points() -> None:
     g = game(hands([DIRECT_1, ECO_1], [ECO_2], actions=["A12"]))
     answer(g, "buy", f"sell:{DIRECT_1}")  # one Action only (3 points); the +1 is then the only card to sell
     assert of(g, E.Sold)[0].total == 3 and g.position.hands[0] == ["A12"]
+
+
+def test_RA5_2_and_RA11_2_only_cards_in_hand_are_sold_until_the_price_is_paid() -> None:
+    def setup(pos: Position) -> None:
+        hands([ECO_4, ECO_1, ECO_PHRASE], [ECO_2], actions=["A12", "A13"])(pos)
+        pos.media_spaces[0] = [ECO_9]  # placed: stays (RA2.2), not for sale
+        pos.zones[0] = {Permanent.DIRECT: DIRECT_1}  # in the bonus zone: not for sale either
+    g = game(setup)
+    answer(g, "buy", "buy:2")  # 4 + 1 + 2 (an Action, RA5.3) = 7 points in hand: two Actions at most
+    assert sorted(options(g)) == sorted(f"sell:{c}" for c in (ECO_4, ECO_1, ECO_PHRASE))
+    answer(g, f"sell:{ECO_1}")
+    assert g.pending is not None and "1 of 6 points" in g.pending.prompt  # not enough yet: no sale
+    answer(g, f"sell:{ECO_PHRASE}")  # 3 of 6: the last card is sold without asking, the only one left
+    assert of(g, E.Sold)[0].total == 7 and g.position.media_spaces[0] == [ECO_9]
 
 
 def test_RA5_4_crise_financiere_turned_up_while_buying() -> None:

@@ -23,7 +23,7 @@ from ...lang.ops import Choice
 from ...lang.run import Run
 from ...game.together import Steps
 from . import events as E
-from .cards import Action, ActionKind, Media, RacolageSet
+from .cards import Action, ActionKind, Media, Party, RacolageSet
 from .position import Position
 from .seats import SEATS, RacolageSeat, seats_for
 from .vocabulary.compiler import PermanentAbilities
@@ -119,6 +119,11 @@ class RacolageGame(Driver[RacolageSeat]):
         self.turn = 0
         self._gen = self._play()
         self._advance(None)
+
+    @property
+    def parties(self) -> tuple[Party, ...]:
+        """RA3.1: each player's Party card, an avatar (RA1.3); with fewer than 4, the rest are put away."""
+        return self.cards.parties[:self.players]
 
     def name(self, card_id: str) -> str:
         return self.cards.card_name(card_id)
