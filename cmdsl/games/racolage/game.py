@@ -24,6 +24,7 @@ from ...lang.run import Run
 from ...game.together import Steps
 from . import events as E
 from .cards import Action, ActionKind, Media, Party, RacolageSet
+from .evaluation import evaluate
 from .position import Position
 from .seats import SEATS, RacolageSeat, seats_for
 from .vocabulary.compiler import PermanentAbilities
@@ -461,13 +462,7 @@ class RacolageGame(Driver[RacolageSeat]):
         return tuple(self.notoriety(s, final=True) for s in self.seats)
 
     def evaluate(self, seat: PlayerSeat) -> float:
-        scores = self.scores()
-        me = cast(RacolageSeat, seat).index
-        lead = scores[me] - max(s for i, s in enumerate(scores) if i != me)
-        if self.result is not None:
-            return 100.0 + lead if seat in self.result.winners else -100.0 + lead
-        hand = sum(self._worth(c) for c in self.position.hands[me])
-        return lead + 0.2 * hand
+        return evaluate(self, cast(RacolageSeat, seat))
 
     def view(self, seat: RacolageSeat) -> View:
         pos = self.position
