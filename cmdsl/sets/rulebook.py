@@ -3,19 +3,21 @@
 A rulebook is a Markdown file shipped as package data (``docs/rules-*.md``, the package
 ``cmdsl.docs``). Its fixed layout is what this module reads:
 
-* a section is a heading ``## <P><n> <title>`` (``## R4 A turn``), possibly followed by a
-  paragraph of text;
+* a section is a heading ``## <P><n> <title>`` (``## R4 A turn``, ``## RA4 A turn``), possibly
+  followed by a paragraph of text; ``<P>``, the rulebook's prefix, is one or two capital letters;
 * a rule of the section is a list item ``- **<P><n>.<m>** text``, continued on lines indented by
   two spaces; numbered lines inside it (``  1. …``) are its steps, cited ``L6.3 step 3``.
 
 Each game's package says where its rulebook is (a ``RulebookSource``); this module names no game.
-Numbers are looked up as players type them: ``R8.1``, ``r8.1``, ``8.1``, ``R 8``, ``L6.3 step 3``.
+Numbers are looked up as players type them: ``R8.1``, ``r8.1``, ``8.1``, ``R 8``, ``L6.3 step 3``,
+``ra 6.1``.
 An unknown number is one ``RuleError`` line with the nearest rule that exists.
 """
 
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -28,11 +30,12 @@ from ..errors import CmdslError
 RULEBOOK_PACKAGE: Final = "cmdsl.docs"
 _SOURCE_DOCS: Final = Path(__file__).resolve().parent.parent / "docs"
 
-_SECTION = re.compile(r"^## (?P<number>[A-Z]\d+) (?P<title>.+)$")
-_RULE = re.compile(r"^- \*\*(?P<number>[A-Z]\d+\.\d+)\*\* ?(?P<text>.*)$")
+_SECTION = re.compile(r"^## (?P<number>[A-Z]{1,2}\d+) (?P<title>.+)$")
+_RULE = re.compile(r"^- \*\*(?P<number>[A-Z]{1,2}\d+\.\d+)\*\* ?(?P<text>.*)$")
 _STEP = re.compile(r"^  (?P<n>\d+)\. (?P<text>.*)$")
-#: What players type: an optional letter, a section, an optional rule, an optional step.
-_QUERY = re.compile(r"^(?:rule\s+)?(?P<letter>[a-z])?\s*(?P<section>\d+)(?:\.(?P<rule>\d+))?"
+#: What players type: an optional prefix (one or two letters), a section, an optional rule, an
+#: optional step.
+_QUERY = re.compile(r"^(?:rule\s+)?(?P<letter>[a-z]{1,2})?\s*(?P<section>\d+)(?:\.(?P<rule>\d+))?"
                     r"(?:\s*,?\s*step\s*(?P<step>\d+))?\.?$", re.IGNORECASE)
 
 
@@ -42,8 +45,9 @@ class RuleError(CmdslError):
 
 @dataclass(frozen=True)
 class RulebookSource:
-    """Where a game's rulebook is: the game's name as players know it, the letter of its rule
-    numbers and the file's name in the rulebook package (``rules-<game>.md``)."""
+    """Where a game's rulebook is: the game's name as players know it, the letter(s) of its
+    rule numbers (``R``, ``RA``: one or two) and the file's name in the rulebook package
+    (``rules-<game>.md``)."""
 
     game: str
     letter: str
@@ -139,7 +143,7 @@ class Rulebook:
         same = f"{own}{section}" + (f".{rule}" if rule is not None else "")
         if self.rule(same) is not None:
             return same
-        sections = [int(r.number[1:]) for r in self.sections()]
+        sections = [int(r.number.lstrip(string.ascii_uppercase)) for r in self.sections()]
         if not sections:
             return None
         closest = min(sections, key=lambda n: (abs(n - section), n))
@@ -152,7 +156,8 @@ class Rulebook:
 
 
 def typed_letter(query: str) -> str | None:
-    """The letter a player typed before a rule number (``L`` for ``l6.3``), if any."""
+    """The letter(s) a player typed before a rule number (``L`` for ``l6.3``, ``RA`` for
+    ``ra 6.1``), if any."""
     m = _QUERY.match(" ".join(query.split()))
     return m["letter"].upper() if m is not None and m["letter"] else None
 

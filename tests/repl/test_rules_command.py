@@ -10,6 +10,7 @@ from prompt_toolkit.document import Document
 from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008.rulebook import rulebook as cm2008_rulebook
 from cmdsl.games.lobbys.rulebook import rulebook as lobbys_rulebook
+from cmdsl.games.racolage.rulebook import rulebook as racolage_rulebook
 from cmdsl.games.cm2008 import prompt as cm2008_commands
 from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
 from cmdsl.repl.app import ReplCompleter
@@ -28,6 +29,13 @@ def lobbys_game() -> Session:
     s = Session()
     run_line(s, "new lobbys 3 players vs random seed 5")
     assert s.keyboard.session is not None and s.keyboard.session.mine() is not None
+    return s
+
+
+def racolage_game() -> Session:
+    s = Session()
+    run_line(s, "new racolage 2 players seed 1")
+    assert s.plugin.name == "racolage"
     return s
 
 
@@ -55,6 +63,24 @@ def test_a_human_lobbys_game_shows_l6_3_and_r8_1() -> None:
     # another game's letter shows that game's rule, saying whose
     assert run_line(s, "rules R8.1") == "(Campaign Manager 2008's rules)\n" + cm2008_rulebook().show("R8.1")
     assert s.keyboard.session.answers() == answers  # nothing was picked
+
+
+def test_a_racolage_game_shows_ra6_1_by_its_two_letters() -> None:
+    s = racolage_game()
+    log = run_line(s, "log")
+    out = run_line(s, "rules RA6.1")
+    assert out == racolage_rulebook().show("RA6.1")
+    assert out.startswith("RA6.1 Placing a Media card is allowed only when")
+    assert run_line(s, "rules ra 6.1") == run_line(s, "rules 6.1") == out  # a bare number is the game's own rule
+    assert run_line(s, "rules RA6.1 step 2").startswith("RA6.1 step 2: range:")
+    assert run_line(s, "rules").startswith("The rules of Racolage Électoral")
+    # another game's letter shows that game's rule, saying whose; and RA from another game
+    assert run_line(s, "rules R8.1") == "(Campaign Manager 2008's rules)\n" + cm2008_rulebook().show("R8.1")
+    assert run_line(s, "rules L6.3") == "(Lobbys's rules)\n" + lobbys_rulebook().show("L6.3")
+    assert run_line(cm2008_game(), "rules ra6.1") == "(Racolage Électoral's rules)\n" + out
+    with pytest.raises(CmdslError, match=r"^no rule RA6\.9 in Racolage Électoral's rules; did you mean RA6\.4\?"):
+        run_line(s, "rules RA6.9")
+    assert run_line(s, "log") == log  # commands, not answers: the game did not move
 
 
 def test_rules_alone_lists_the_sections_of_the_game_being_played() -> None:

@@ -162,6 +162,11 @@ def _keyboard() -> type:
     return RacolageKeyboard
 
 
+def _rulebook() -> Any:
+    from .rulebook import rulebook
+    return rulebook()
+
+
 def _language() -> Any:
     from .vocabulary import LANGUAGE
     return LANGUAGE
@@ -171,4 +176,5 @@ PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SE
                     bundled=bundled_set, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
-                    shared_by="RA11.6", language=_language, keyboard=_keyboard)
+                    shared_by="RA11.6", language=_language, keyboard=_keyboard,
+                    rulebook=_rulebook)
