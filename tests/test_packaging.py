@@ -27,7 +27,8 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
     assert "cmdsl/games/cm2008/glossary_fr.yaml" in names  # French card text names states with it
     assert any(n.startswith("cmdsl/cards/cm2008/scenarios/__snapshots__/mccain-aarp--") for n in names)
     # the rulebooks (`rules R8.1`), and no other page of docs/
-    assert {n for n in names if n.startswith("cmdsl/docs/")} == {"cmdsl/docs/rules-cm2008.md", "cmdsl/docs/rules-lobbys.md"}
+    assert {n for n in names if n.startswith("cmdsl/docs/")} == {"cmdsl/docs/rules-cm2008.md", "cmdsl/docs/rules-lobbys.md",
+                                                                    "cmdsl/docs/rules-racolage.md"}
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = ("import cmdsl.games.cm2008.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
