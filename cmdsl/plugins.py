@@ -16,7 +16,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping, Sequence
 
 from .errors import CmdslError, did_you_mean
 
@@ -101,6 +101,11 @@ class GamePlugin:
     #: the game at the REPL: its keyboard's class (``cmdsl.play.keyboard.Keyboard``, made with the
     #: session and the `--cards` folder), imported when asked for; None: not played at the REPL
     keyboard: Callable[[], Callable[[Any, str | None], Any]] | None = None
+    #: a card study's game (``balance/seats.py``): a new game from a seed at a table, with a reader of
+    #: the cards each seat played in it, by seat index, once it is over
+    card_game: Callable[[int, Any], tuple[Any, Callable[[], Sequence[Sequence[str]]]]] | None = None
+    #: what the card study calls each card id (the table's set): "A01 Crise financière"
+    card_titles: Callable[[Any], Mapping[str, str]] | None = None
     #: the game's rulebook (``cmdsl.sets.rulebook.Rulebook``), for `rules` at the REPL
     rulebook: Callable[[], Any] | None = None
     #: the effect language of its cards (``cmdsl.lang.parser.Language``: the core language with

@@ -33,9 +33,9 @@ class Interval:
 
 @dataclass(frozen=True)
 class Rate:
-    """``k`` successes in ``n`` trials."""
+    """``k`` successes in ``n`` trials (``k`` may be fractional: a win shared by j seats counts 1/j)."""
 
-    k: int
+    k: float
     n: int
 
     @property
@@ -56,7 +56,7 @@ class Difference:
     p: float
 
 
-def wilson(k: int, n: int, z: float = Z95) -> Interval:
+def wilson(k: float, n: int, z: float = Z95) -> Interval:
     """Wilson's score interval for ``k`` of ``n``; (0, 1) when ``n`` is 0 (nothing is known)."""
     if n == 0:
         return Interval(0.0, 1.0)
@@ -100,6 +100,20 @@ def lift_change(old: tuple[Rate, Rate], new: tuple[Rate, Rate]) -> Difference:
     var = sum(((r.k + 1) / (r.n + 2)) * (1 - (r.k + 1) / (r.n + 2)) / (r.n + 2) for r in rates)
     half = Z95 * math.sqrt(var)
     return Difference(estimate, Interval(estimate - half, estimate + half), normal_two_sided(estimate / math.sqrt(var)))
+
+
+def mean_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
+    """mean(b) − mean(a) for two independent samples, a 95% interval and a two-sided p-value
+    (Welch's unpooled variances, normal approximation: the samples here are hundreds of games)."""
+    if len(a) < 2 or len(b) < 2:
+        return Difference(0.0, Interval(-1.0, 1.0), 1.0)
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    va = sum((x - ma) ** 2 for x in a) / (len(a) - 1)
+    vb = sum((x - mb) ** 2 for x in b) / (len(b) - 1)
+    se = math.sqrt(va / len(a) + vb / len(b))
+    d = mb - ma
+    p = (1.0 if d == 0 else 0.0) if se == 0 else normal_two_sided(d / se)
+    return Difference(d, Interval(d - Z95 * se, d + Z95 * se), p)
 
 
 def sign_test(up: int, down: int) -> float:
@@ -198,4 +212,4 @@ def pct(rate: Rate) -> str:
 
 def counted(rate: Rate) -> str:
     """A rate with its counts beside it: "54/74 73.0% [61.9, 81.8]"."""
-    return f"{rate.k}/{rate.n} {pct(rate).strip()}" if rate.n else "0/0 –"
+    return f"{rate.k:g}/{rate.n} {pct(rate).strip()}" if rate.n else "0/0 –"

@@ -18,6 +18,8 @@ from ...errors import CmdslError, shown_path
 from ...plugins import Checked, Command, GamePlugin, Option
 from ...sets.scenario_report import Report, scenario_reader, shown
 from ...sets.set_location import choose_set
+from ...game.audience import Event
+from . import events as E
 from .cards import RacolageSet
 from .game import RacolageGame
 from .loader import MANIFEST, bundled_set, load_set
@@ -103,6 +105,32 @@ def new_game(seed: int, at: RacolageTable) -> RacolageGame:
     return RacolageGame(seed, at.players, _load(at.folder))
 
 
+def card_game(seed: int, at: RacolageTable) -> tuple[RacolageGame, Callable[[], list[list[str]]]]:
+    """A game for the card study, and the cards each seat played in it: the Media it placed, the
+    Actions it played, the Events it turned up (each read from the table as its event is logged)."""
+    plays: list[list[str]] = [[] for _ in range(at.players)]
+
+    def observe(game: Any, event: Event) -> None:
+        pos = game.position
+        if isinstance(event, E.MediaPlaced):
+            plays[event.seat.index].append(pos.media_spaces[event.seat.index][-1])
+        elif isinstance(event, E.EventInPlay) and pos.event is not None:
+            plays[event.seat.index].append(pos.event)
+        elif isinstance(event, E.ActionPlayed):
+            # just played: the last temporary on the table, else the permanent of that name in the zone
+            here = [*pos.table[-1:], *pos.zones[event.seat.index].values()]
+            played = next((c for c in here if game.name(c) == event.card), None)
+            if played is not None:
+                plays[event.seat.index].append(played)
+    game = RacolageGame(seed, at.players, _load(at.folder), observer=observe)
+    return game, lambda: plays
+
+
+def card_titles(at: RacolageTable) -> dict[str, str]:
+    cards = _load(at.folder)
+    return {card_id: f"{card_id} {cards.card_name(card_id)}" for card_id in cards.cards}
+
+
 def points(game: RacolageGame) -> tuple[int, ...]:
     assert game.result is not None
     return tuple(game.result.scores)
@@ -176,5 +204,6 @@ PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SE
                     bundled=bundled_set, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
-                    shared_by="RA11.6", language=_language, keyboard=_keyboard,
+                    shared_by="RA11.6", language=_language, keyboard=_keyboard, card_game=card_game,
+                    card_titles=card_titles,
                     rulebook=_rulebook)

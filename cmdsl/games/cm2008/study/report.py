@@ -26,7 +26,7 @@ def card_name(card: str, titles: Mapping[str, str]) -> str:
 def verdict(s: Summary, titles: Mapping[str, str] = {}) -> list[str]:
     """The single run's verdict (``verdict.seat_verdict``) from its summary."""
     wins = {side.label: s.wins[side.value] for side in SIDES}
-    draws = s.wins["draw"].k
+    draws = int(s.wins["draw"].k)  # whole games: a two-sided game has no shared win
     decided_first = Rate(s.first_wins.k, s.games - draws)
     cards = [CardEvidence(card_name(c.card, titles), c.lift.estimate, c.lift.interval.low, c.lift.interval.high, c.lift.p,
                           s.games, c.has_lift) for c in s.cards]
