@@ -297,3 +297,159 @@ def test_a_hidden_lobbys_pick_is_numbered_without_its_rank() -> None:
     orders = {tuple(o.id for o in hidden_order(hand, seed, i)) for seed in range(3) for i in range(5)}
     assert len(orders) > 10  # it varies with the record's seed and the answer's place...
     assert all(sorted(order) == sorted(o.id for o in hand) for order in orders)  # ...and is a permutation
+
+
+# ---- Racolage Électoral ----------------------------------------------------------------------------
+
+def racolage_names() -> dict[str, tuple[str, ...]]:
+    from cmdsl.games.racolage.loader import bundled_set, load_set
+
+    return {c.id: (c.id, c.en, c.name) for c in load_set(bundled_set()).cards.values()}
+
+
+def play_racolage(tmp_path: Path, new: str, saves: int, steps: int) -> tuple[Session, str, list[tuple[Path, str]]]:
+    """As ``play_cm2008``, in a Racolage game: the human answers 1, then `?`, every ``steps``
+    answers `log`, `hand`, `table` and a save."""
+    s = Session()
+    shown = [run_line(s, new)]
+    files = []
+    for n in range(saves):
+        for _ in range(steps):
+            if s.game is None or s.game.over:
+                break
+            shown += [run_line(s, "?"), run_line(s, "1")]
+        shown += [run_line(s, "log"), run_line(s, "hand"), run_line(s, "table")]
+        path = tmp_path / f"racolage-{n}.json"
+        shown.append(run_line(s, f"save {path}"))
+        files.append((path, "\n".join(shown)))
+    return s, "\n".join(shown), files
+
+
+@pytest.mark.parametrize("new", ["new racolage 3 players vs greedy seed 4", "new racolage 4 players vs random seed 2 as p3",
+                                 "new racolage 2 players vs greedy seed 7"])
+def test_a_racolage_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Path, new: str) -> None:
+    s, _, files = play_racolage(tmp_path, new, saves=5, steps=12)
+    names = racolage_names()
+    assert s.game is not None
+    for path, shown in files:
+        leaked = named(file_text(path), names) - named(shown, names)
+        assert not leaked, f"{path.name} names cards the player never saw: {sorted(leaked)[:5]}"
+    # the bots' hands are not in the last file (and they hold cards the player never saw)
+    me = s.keyboard.seating.humans[0]
+    hidden = {c for i, h in enumerate(s.game.position.hands) if i != me.index for c in h} - named(files[-1][1], names)
+    assert hidden and not hidden & named(file_text(files[-1][0]), names)
+
+
+def test_a_racolage_full_save_names_the_bots_cards_and_is_marked_debugged(tmp_path: Path) -> None:
+    s, shown, files = play_racolage(tmp_path, "new racolage 3 players vs greedy seed 4", saves=1, steps=10)
+    full = tmp_path / "full.json"
+    assert "shows every hidden card" in run_line(s, f"save {full} full")
+    data = read_json(full)
+    assert data["format"] == "racolage-record/2" and data["view"] == "full" and data["debugged"] is True
+    names = racolage_names()
+    assert named(file_text(full), names) - named(shown, names)  # the check above can fail
+    assert not read_json(files[0][0])["debugged"]
+    later = tmp_path / "later.json"
+    run_line(s, f"save {later}")
+    assert read_json(later)["debugged"] is True and read_json(later)["view"] == "p1"  # once seen, always
+
+
+def test_a_racolage_seat_file_replays_and_checks_the_full_log_by_its_digest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cmdsl.games.racolage.game import RacolageGame
+    from cmdsl.games.racolage.seats import RacolageSeat
+
+    s, _, files = play_racolage(tmp_path, "new racolage 3 players vs greedy seed 4 as p2", saves=2, steps=8)
+    game = s.game
+    assert isinstance(game, RacolageGame)
+    last = files[-1][0]
+    data = read_json(last)
+    assert data["format"] == "racolage-record/2" and data["view"] == "p2" and data["debugged"] is False
+    assert data["log"] == [e.redacted(RacolageSeat.P2).text() for e in game.events]
+    assert data["log"] != [e.text() for e in game.events]  # the bots' draws are hidden
+    again = RacolageGame.from_record(data)
+    assert again.answers == game.answers and again.log_text() == game.log_text()
+    assert main(["replay", str(last)]) == 0
+    out = capsys.readouterr()
+    assert "Replay reproduces the record" in out.out and "as p2 saw it" in out.err
+    assert main(["replay", "--log", "--seat", "p3", str(last)]) == 0
+    assert "Player 3 is dealt " in capsys.readouterr().out
+    # the digest is the full log's: a file whose answers replay another game is caught
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(dict(data, log_sha256="0" * 64)))
+    assert main(["replay", str(bad)]) == 1
+    assert "the digest of the full log differs" in capsys.readouterr().err
+    # loading the file seats its player at Player 2
+    t = Session()
+    run_line(t, f"load {last}")
+    assert t.keyboard.seating.humans == (RacolageSeat.P2,) and t.game.answers == game.answers
+
+
+def test_a_racolage_hot_seat_file_holds_the_public_view(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Saved in the middle of a purchase (RA5), whose count and cards sold are said together once
+    the sale is done: the file holds them by option number, and names no card of any hand."""
+    from cmdsl.games.racolage.game import Kind, RacolageGame
+
+    s = Session()
+    run_line(s, "new racolage 3 players seed 4")
+    run_line(s, "buy")
+    run_line(s, "1")  # Player 1 buys one Action card...
+    game = s.game
+    assert isinstance(game, RacolageGame) and game.pending is not None and game.pending.kind == Kind.SELL
+    total = game.position.hands[0]
+    path = tmp_path / "hot.json"
+    run_line(s, f"save {path}")
+    data = read_json(path)
+    assert data["view"] == "public" and data["format"] == "racolage-record/2"
+    assert [a for a in data["answers"] if isinstance(a, dict)] == [{"seat": "p1", "option": a["option"]}
+                                                                   for a in data["answers"][-2:]]
+    names = racolage_names()
+    assert not named(file_text(path), names) & set(total)  # ...and nobody's hand is named
+    assert not any("is dealt" in t and "Media cards." not in t for t in data["log"])
+    assert main(["replay", str(path)]) == 0
+    capsys.readouterr()
+    # once the sale is done, Sold says it all: the answers are written by their ids again
+    while game.pending is not None and game.pending.kind == Kind.SELL:
+        run_line(s, "1")
+    run_line(s, f"save {path}")
+    assert not [a for a in read_json(path)["answers"] if isinstance(a, dict)]
+    assert main(["replay", str(path)]) == 0
+    t = Session()
+    run_line(t, f"load {path}")
+    assert len(t.keyboard.seating.humans) == 3  # a hot-seat file goes on in hot-seat
+
+
+def test_an_old_racolage_record_still_loads_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record as `cmdsl play --record` wrote it before seat files (format 1: every answer by its
+    option id, the full log) still replays, is still what `cmdsl play` writes, and loads."""
+    path = tmp_path / "bots.json"
+    assert main(["play", "--game", "racolage", "--players", "3", "--bot", "greedy", "--seed", "6", "--quiet",
+                 "--record", str(path)]) == 0
+    data = read_json(path)
+    assert data["format"] == "racolage-record/1" and "view" not in data
+    assert set(data) == {"format", "game", "seed", "players", "set", "answers", "log"}
+    assert all(isinstance(a, list) and a[0] is None for a in data["answers"])
+    assert any(" draws " in t and "a Media card" not in t for t in data["log"])  # the operator's: every card
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    t = Session()
+    assert run_line(t, f"load {path}").startswith(f"Loaded {path}: ")
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"view": "p7"}, "view: one of p1, p2, p3, public, full"),
+    ({"format": "racolage-record/1"}, "view: only a racolage-record/2 record has one"),
+    ({"log_sha256": "xyz"}, "log_sha256: 64 hexadecimal digits"),
+    ({"answers": [{"seat": "p1", "option": 0}]}, "answers[1].option: the number of an option"),
+    ({"answers": [["p1", "draw"], 5]}, "answers[2]: expected [seat, answer], got 5"),
+    ({"colour": "blue"}, "unknown key 'colour'"),
+])
+def test_a_broken_racolage_file_is_one_located_line(tmp_path: Path, change: dict, message: str) -> None:  # type: ignore[type-arg]
+    from cmdsl.errors import RecordError
+    from cmdsl.games.racolage.game import RacolageGame
+
+    _, _, files = play_racolage(tmp_path, "new racolage 3 players vs greedy seed 4", saves=1, steps=3)
+    data = dict(read_json(files[0][0]), **change)
+    with pytest.raises(RecordError, match=re.escape(message)) as e:
+        RacolageGame.from_record(data, "g.json")
+    assert str(e.value).startswith("g.json: ") and "\n" not in str(e.value)

@@ -1,10 +1,13 @@
-"""What a game's keyboard shares when one person plays one seat against bots (Racolage Électoral's,
-the test game's): the game in progress and its bots, an answer by number or option, the screen of
-what that seat may see since the last one, the log, the undo checkpoint, whether it is saved."""
+"""What a game's keyboard shares when people play some seats of a game whose decisions are one
+seat's at a time, and bots the others (Racolage Électoral's, the test game's): the game in
+progress and its bots, an answer by number or option, the screen of what the player at the
+keyboard may see since they last had it, hot-seat hand-over between the humans, the log, whether
+it is saved."""
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Callable, ClassVar, Self
 
@@ -14,10 +17,24 @@ from ..sets.record_file import save_json
 from .keyboard import Host, KeyboardError, save_arguments
 
 
-class OneSeatKeyboard:
-    """A keyboard at which one seat (``ME``) is played by hand and every other by a bot."""
+@dataclass
+class Seating:
+    """Who is at this keyboard: the seats played by hand (in seat order), the one who has the
+    keyboard, and whether it is being handed over (nothing is shown until Enter)."""
 
-    #: the seat played at the keyboard; how the game is started again (`new …`), for the messages
+    humans: tuple[Any, ...]
+    at_keyboard: Any
+    handing_over: bool = False
+    #: events of each human's view shown so far: whoever gets the keyboard sees what happened since
+    shown: dict[Any, int] = field(default_factory=dict)
+
+
+class OneSeatKeyboard:
+    """A keyboard at which some seats (by default ``ME`` alone) are played by hand and every other
+    by a bot. With several humans (hot-seat) the keyboard is handed over between them."""
+
+    #: the seat played at the keyboard unless a game says otherwise; how the game is started again
+    #: (`new …`), for the messages
     ME: ClassVar[Any]
     NEW_COMMAND: ClassVar[str]
     ANSWER_HINT: ClassVar[str] = "Answer with the number of an option in the list, or the option itself."
@@ -26,18 +43,35 @@ class OneSeatKeyboard:
     def __init__(self) -> None:
         self.game: Any = None  # the game's Driver, None before one is started or loaded
         self.bots: dict[Any, Bot] = {}
+        self.seating = Seating((), None)
         self.saved = True
-        self.shown = 0  # events of ME's view shown so far
+        self.debugged = False  # a file of the game was saved in full: its player may have seen every card
+
+    # ---- state ------------------------------------------------------------------------------
+
+    @property
+    def me(self) -> Any:
+        """The seat at the keyboard (``ME`` before a game)."""
+        return self.seating.at_keyboard if self.seating.at_keyboard is not None else self.ME
+
+    @property
+    def shown(self) -> int:
+        return self.seating.shown.get(self.me, 0)
 
     def unsaved(self) -> bool:
         return self.game is not None and not self.saved and not self.game.over
 
+    def copy_game(self, game: Any) -> Any:
+        """An independent copy of ``game`` with its whole log (a checkpoint's)."""
+        return game.fork()
+
     def checkpoint(self) -> Callable[[], Self]:
-        kept = (self.game.fork() if self.game is not None else None, copy.deepcopy(self.bots), self.saved, self.shown)
+        kept = (self.copy_game(self.game) if self.game is not None else None, copy.deepcopy(self.bots), self.saved,
+                replace(self.seating, shown=dict(self.seating.shown)), self.debugged)
         return partial(self._restore, kept)
 
-    def _restore(self, kept: tuple[Any, dict[Any, Bot], bool, int]) -> Self:
-        self.game, self.bots, self.saved, self.shown = kept
+    def _restore(self, kept: tuple[Any, dict[Any, Bot], bool, Seating, bool]) -> Self:
+        self.game, self.bots, self.saved, self.seating, self.debugged = kept
         return self
 
     def notices(self) -> str:
@@ -46,18 +80,28 @@ class OneSeatKeyboard:
     def at_decision(self) -> str | None:
         return None
 
-    def loaded(self, path: str, game: Any, host: Host) -> str:
+    # ---- starting ---------------------------------------------------------------------------
+
+    def loaded(self, path: str, game: Any, host: Host, bot: str | None = "random",
+               humans: tuple[Any, ...] | None = None, debugged: bool = False) -> str:
         """`load FILE`: the record's game goes on here (asking first to drop an unsaved one)."""
         host.may_discard("load")
-        self.start(game, "random")
-        self.saved = True
+        self.start(game, bot, humans)
+        self.saved, self.debugged = True, debugged
         return f"Loaded {path}: {len(game.record(False)['answers'])} answers replayed.\n" + self.screen()
 
-    def start(self, game: Any, bot: str) -> None:
-        """Play ``game`` from here, the bot ``bot`` at every other seat."""
-        self.game, self.shown, self.saved = game, 0, False
-        self.bots = dict(seat_bots([bot], [s for s in game.seats if s is not self.ME], game.seed))
+    def start(self, game: Any, bot: str | None, humans: tuple[Any, ...] | None = None) -> None:
+        """Play ``game`` from here: ``humans`` (default ``ME``) at this keyboard, the bot ``bot``
+        at every other seat (None: there is none)."""
+        humans = tuple(s for s in game.seats if s in (humans or (self.ME,)))
+        self.game, self.saved, self.debugged = game, False, False
+        others = [s for s in game.seats if s not in humans]
+        self.bots = dict(seat_bots([bot or "random"], others, game.seed)) if others else {}
+        self.seating = Seating(humans, humans[0])
         self.run_bots()
+        deciding = self.deciding()
+        if deciding is not None:  # the first to answer has the keyboard: nobody has seen anything yet
+            self.seating = replace(self.seating, at_keyboard=deciding)
 
     def run_bots(self) -> None:
         game = self.require()
@@ -69,10 +113,45 @@ class OneSeatKeyboard:
             raise KeyboardError(f"no game yet: start one with `{self.NEW_COMMAND}`")
         return self.game
 
-    def answer(self, text: str) -> str:
-        """ME's answer to its decision: the number of an option in the list, its label or its id."""
+    def deciding(self) -> Any:
+        """The human who must answer now, if one must."""
+        return next((d.player for d in self.require().pending_decisions if d.player in self.seating.humans), None)
+
+    def hot_seat(self) -> bool:
+        return len(self.seating.humans) > 1
+
+    # ---- hot-seat -----------------------------------------------------------------------------
+
+    def require_seen(self) -> Any:
+        """The game, unless the keyboard is being handed over (then nothing may be shown)."""
         game = self.require()
-        mine = next((d for d in game.pending_decisions if d.player is self.ME), None)
+        if self.seating.handing_over:
+            raise KeyboardError(f"hand the keyboard over first: press Enter when only {self.me} can see the screen")
+        return game
+
+    def hand_over(self) -> str:
+        """Enter while handing over: the next player has the keyboard and sees what is new to them."""
+        self.seating = replace(self.seating, handing_over=False)
+        return self.screen()
+
+    def _pass_keyboard(self) -> str:
+        """After an answer: the screen of who answered, and, when another human must answer now, the
+        hand-over line (their view only after Enter)."""
+        out = self.screen()
+        nxt = self.deciding()
+        if nxt is not None and nxt is not self.me:
+            self.seating = replace(self.seating, at_keyboard=nxt, handing_over=True)
+            out = "\n".join(x for x in (out, f"— Hand the keyboard to {nxt} and press Enter when only {nxt} can see "
+                                              "the screen. —") if x)
+        return out
+
+    # ---- playing ----------------------------------------------------------------------------------
+
+    def answer(self, text: str) -> str:
+        """The answer of the player at the keyboard: the number of an option in the list, its
+        label or its id."""
+        game = self.require_seen()
+        mine = next((d for d in game.pending_decisions if d.player is self.me), None)
         if mine is None:
             raise KeyboardError(f"the game is over (`{self.NEW_COMMAND}` deals another)")
         option = next((o for o in mine.options if text.lower() in (o.label.lower(), o.id.lower())), None)
@@ -80,23 +159,29 @@ class OneSeatKeyboard:
             option = mine.options[int(text) - 1]
         if option is None:
             raise KeyboardError(f'"{text}" is not an option ({mine.prompt}): answer 1 to {len(mine.options)}')
-        game.answer(option.id, self.ME)
+        game.answer(option.id, self.me)
         self.saved = False
         self.run_bots()
-        return self.screen()
+        return self._pass_keyboard()
 
     def screen(self) -> str:
-        """What ME may see since the last screen, then its decision with numbered options."""
-        game = self.require()
-        log = game.view(self.ME).log
-        news, self.shown = [e.text() for e in log[self.shown:]], len(log)
-        mine = next((d for d in game.pending_decisions if d.player is self.ME), None)
+        """What the player at the keyboard may see since they last had it, then their decision
+        with numbered options."""
+        game, me = self.require(), self.me
+        log = game.view(me).log
+        news = [e.text() for e in log[self.shown:]]
+        self.seating.shown[me] = len(log)
+        mine = next((d for d in game.pending_decisions if d.player is me), None)
         if mine is not None:
-            news += [f"{self.ME}, {mine.prompt}:", *(f"  {i}. {o.label}" for i, o in enumerate(mine.options, 1))]
+            news += [f"{me}, {mine.prompt}:", *(f"  {i}. {o.label}" for i, o in enumerate(mine.options, 1))]
         return "\n".join(news)
 
     def log(self) -> str:
-        return "\n".join(e.text() for e in self.require().view(self.ME).log)
+        return "\n".join(e.text() for e in self.require_seen().view(self.me).log)
+
+    def file_record(self, full: bool) -> Any:
+        """What `save` writes (``full``: every hidden card); a game's own may keep secrets."""
+        return self.require().record(full)
 
     def save(self, arg: str, full_only: str | None = None) -> str:
         """`save FILE [full]`; ``full_only``: the refusal when the game saves its full record only."""
@@ -104,7 +189,7 @@ class OneSeatKeyboard:
         if full_only is not None and not full:
             raise KeyboardError(full_only)
         try:
-            save_json(self.require().record(full or full_only is not None), path)
+            save_json(self.file_record(full or full_only is not None), path)
         except OSError as e:
             raise KeyboardError(f"save: cannot write {path} ({e.strerror})") from None
         self.saved = True

@@ -122,7 +122,7 @@ def test_the_repl_plays_it(tmp_path: Path) -> None:
     out = run_line(s, "1")
     assert "Player 1 draws " in out
     assert run_line(s, "hand").startswith("Your hand (6 cards; notoriety 0):")
-    assert run_line(s, "table").splitlines()[0].startswith("Player 1: notoriety 0, 6 cards in hand")
+    assert ": notoriety 0, 6 cards in hand" in run_line(s, "table").splitlines()[1]
     assert run_line(s, "card A01 fr").splitlines()[:2] == ["A01 — Crise financière (Financial Crisis)", "Événement, Économie."]
     with pytest.raises(Exception, match='no card "A99"'):
         run_line(s, "card A99")

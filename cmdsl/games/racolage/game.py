@@ -14,7 +14,7 @@ from typing import Any, Callable, ClassVar, Sequence, cast
 
 from ...errors import IllegalAnswer, RecordError
 from ...game.audience import Event
-from ...game.decisions import Decision, Option, PlayerSeat, SeatAnswer
+from ...game.decisions import Decision, Option, PlayerSeat
 from ...game.driver import Driver, GameOver
 from ...game.log import EventLog
 from ...game.rng import GameRng
@@ -26,11 +26,13 @@ from . import events as E
 from .cards import Action, ActionKind, Media, Party, RacolageSet
 from .evaluation import evaluate
 from .position import Position
-from .seats import SEATS, RacolageSeat, seats_for
+from .record import FORMAT, RacolageRecord, full_record, parse_record, seat_record
+from .seats import RacolageSeat, seats_for
 from .vocabulary.compiler import PermanentAbilities
 from .vocabulary.nodes import Deck, Permanent
 
-FORMAT = "racolage-record/1"
+__all__ = ["FORMAT", "HAND", "PRICE", "Kind", "RacolageGame", "View"]
+
 HAND = 5  # RA3.3, RA4.3
 PRICE = 3  # RA5.1
 #: Events whose one-time effect runs inside another's at most (an Event's effect may draw Events).
@@ -52,18 +54,29 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True)
 class View:
-    """All one seat may know: its hand, everything on the table, the sizes of what is hidden."""
+    """All one seat may know (docs/secrets.md): its hand and its decision, everything on the
+    table, the sizes of what is hidden, and the log as it saw it. Cards by id."""
 
     seat: RacolageSeat
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]
-    media_spaces: tuple[tuple[str, ...], ...]
-    zones: tuple[tuple[str, ...], ...]
-    notoriety: tuple[int, ...]
-    event: str | None
+    media_spaces: tuple[tuple[str, ...], ...]  # RA2.2, in the order placed
+    zones: tuple[tuple[tuple[Permanent, str], ...], ...]  # RA2.4: each bonus zone, by type
+    notoriety: tuple[int, ...]  # RA2.3: the placed Media, what the range checks (RA11.1)
+    final: tuple[int, ...]  # RA11.1: with the bonuses, what the end counts
+    event: str | None  # the event slot (RA2.5)
     skips: tuple[int, ...]
     media_deck: int
     action_deck: int
+    discard: tuple[str, ...]  # face up (RA1.6), the top last
+    table: tuple[str, ...]  # temporary Actions played this turn (RA6.3)
+    turn: int
+    active: RacolageSeat  # whose turn
+    final_round: bool  # RA8.1: the last Media card is drawn
+    hand_limit: int  # this seat's, at the hand check (RA4.3, a Privilege may change it: RA6.2)
+    draws: int  # the Media cards this seat's phase 1 draws (RA4.1, a Privilege may change it)
+    decision: Decision | None  # this seat's decision, if it must answer now
+    deciding: RacolageSeat | None  # who must answer now (None: the game is over)
     log: tuple[Event, ...]
 
 
@@ -192,9 +205,10 @@ class RacolageGame(Driver[RacolageSeat]):
         sold: list[str] = []
         while sum(self._worth(c) for c in sold) < PRICE * count:
             total = sum(self._worth(c) for c in sold)
+            # the cheapest first: a search's play-outs sell it without trying the others (worth_a_look)
             opt = yield from self.ask(Decision(seat, Kind.SELL, f"sell a card: {total} of {PRICE * count} points (RA5.2)",
                                                tuple(Option(f"sell:{c}", f"{self.name(c)} ({self._worth(c)})", c)
-                                                     for c in hand if c not in sold)))
+                                                     for c in sorted((c for c in hand if c not in sold), key=self._worth))))
             sold.append(opt.value)
         for c in sold:
             hand.remove(c)
@@ -412,6 +426,11 @@ class RacolageGame(Driver[RacolageSeat]):
 
     # ---- the driver's hooks -----------------------------------------------------------------------
 
+    def worth_a_look(self, decision: Decision) -> bool:
+        """A search's play-outs try each option of a turn's choices (draw or buy, how many, what to
+        place or play, what to discard) but sell the cheapest card first, without a look."""
+        return decision.kind != Kind.SELL
+
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         if decision.kind == Kind.OPTION:
             self.emit(E.OptionChosen, seat, option.label)
@@ -465,42 +484,69 @@ class RacolageGame(Driver[RacolageSeat]):
         return evaluate(self, cast(RacolageSeat, seat))
 
     def view(self, seat: RacolageSeat) -> View:
-        pos = self.position
-        return View(seat, tuple(self.name(c) for c in pos.hands[seat.index]), tuple(len(h) for h in pos.hands),
-                    tuple(tuple(self.name(c) for c in m) for m in pos.media_spaces),
-                    tuple(tuple(self.name(c) for c in z.values()) for z in pos.zones),
-                    tuple(self.notoriety(s) for s in self.seats), self.name(pos.event) if pos.event else None,
-                    tuple(pos.skips), len(pos.media_deck), len(pos.action_deck),
+        pos, d = self.position, self.pending
+        return View(seat, tuple(pos.hands[seat.index]), tuple(len(h) for h in pos.hands),
+                    tuple(tuple(m) for m in pos.media_spaces),
+                    tuple(tuple(sorted(z.items(), key=lambda kv: list(Permanent).index(kv[0]))) for z in pos.zones),
+                    tuple(self.notoriety(s) for s in self.seats), self.scores(), pos.event, tuple(pos.skips),
+                    len(pos.media_deck), len(pos.action_deck), tuple(pos.discard), tuple(pos.table), self.turn,
+                    self.active, pos.final_left is not None, self._rule(seat, "hand_limit", HAND),
+                    self._rule(seat, "draw_phase", 1), d if d is not None and d.player is seat else None,
+                    cast(RacolageSeat, d.player) if d is not None else None,
                     tuple(e.redacted(seat) for e in self.events))
 
+    # ---- records (record.py; docs/secrets.md "Files") ----------------------------------------------
+
+    def all_answers(self) -> list[str]:
+        """Every answer since the deal (a fork's own start at its turn's checkpoint)."""
+        return [*(self._origin[2] if self._origin is not None else ()), *self.answers]
+
+    def copy(self) -> "RacolageGame":
+        """An independent copy with the whole log, replayed from the deal (a fork's log starts at
+        its turn's checkpoint: fine for a bot, not for a player who reads the log)."""
+        game = RacolageGame(self.seed, self.players, self.cards, setup=self.setup)
+        for a in self.all_answers():
+            game.answer(a)
+        return game
+
     def record(self, complete: bool = True) -> dict[str, Any]:
-        answers = [*(self._origin[2] if self._origin is not None else ()), *self.answers]
-        return {"format": FORMAT, "game": "racolage", "seed": self.seed, "players": self.players,
-                "set": self.cards.fingerprint,
-                "answers": [[a.seat.value, a.answer] if isinstance(a, SeatAnswer) else [None, a] for a in answers],
-                "log": [e.text() for e in self.events] if complete else None}
+        """The operator's record (``cmdsl play --record``): every answer, the full log if
+        ``complete`` (a fork has not the whole log: none)."""
+        return full_record(self, self.cards.fingerprint, complete and self._origin is None).to_json()
+
+    def seat_record(self, view: str, debugged: bool = False) -> dict[str, Any]:
+        """A file for a person: ``view``'s log (a seat's name, ``public``, ``full``), the digest
+        of the full log, the answers ``view`` has not seen said by option number."""
+        game = self if self._origin is None else self.copy()
+        return seat_record(game, lambda: RacolageGame(self.seed, self.players, self.cards, setup=self.setup),
+                           self.cards.fingerprint, view, debugged).to_json()
+
+    def unrevealed(self) -> int:
+        """How many of the last answers no other seat has seen said yet. Every answer is said at
+        once by a public event (``Drew``, ``MediaPlaced``, ``ActionPlayed``, ``Discarded``,
+        ``OptionChosen``; a pass by nothing happening), but a purchase's: its count and the cards
+        sold are said together by ``Sold`` once the sale is complete (RA5), so from the choice to
+        buy until then they are the buyer's alone."""
+        d = self.pending
+        if d is None or d.kind not in (Kind.BUY, Kind.SELL):
+            return 0
+        return len(self.answers) - max(i for i, a in enumerate(self.answers) if a == "buy")
 
     @staticmethod
     def from_record(data: Any, where: str = "record", cards: RacolageSet | None = None) -> "RacolageGame":
         """The game a record holds, replayed; a malformed record raises one located ``RecordError``."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"{where}: not a Racolage Électoral record (format: {FORMAT})")
-        seed, players, answers = data.get("seed"), data.get("players"), data.get("answers")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 32:
-            raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1")
-        if players not in (2, 3, 4):
-            raise RecordError(f"{where}: players: 2, 3 or 4 (RA1.1)")
-        if not isinstance(answers, list):
-            raise RecordError(f"{where}: answers: a list of [seat, answer]")
-        game = RacolageGame(seed, players, cards)
-        seats = {s.value: s for s in SEATS[:players]}
-        for i, a in enumerate(answers, 1):
-            if not (isinstance(a, list) and len(a) == 2 and (a[0] is None or a[0] in seats) and isinstance(a[1], str)):
-                raise RecordError(f"{where}: answers[{i}]: expected [seat, answer], got {a!r}")
+        return RacolageGame.replay(parse_record(data, where), cards, where)
+
+    @staticmethod
+    def replay(record: RacolageRecord, cards: RacolageSet | None = None, where: str = "record") -> "RacolageGame":
+        """The game ``record`` holds: its answers given in turn (an answer by option number at the
+        decision it answers); an answer the game does not take is one located ``RecordError``."""
+        game = RacolageGame(record.seed, record.players, cards)
+        for i, a in enumerate(record.answers):
             try:
-                game.answer(a[1], seats[a[0]] if a[0] is not None else None)
-            except IllegalAnswer as e:
-                raise RecordError(f"{where}: answers[{i}]: {e}") from None
+                game.answer(a.option_id(game.pending, record.seed, i), a.seat)
+            except (IllegalAnswer, RecordError) as e:
+                raise RecordError(f"{where}: answers[{i + 1}]: {e}") from None
         return game
 
     def log_text(self) -> str:
@@ -509,14 +555,16 @@ class RacolageGame(Driver[RacolageSeat]):
 
 def _redeal(cards: RacolageSet, me: int, seed: int, pos: Position) -> None:
     """What seat ``me`` cannot see, dealt anew: the other hands (each keeping its counts of Media
-    and Action cards) and both decks' order."""
+    and Action cards, which the log says), both decks' order and the future shuffles (RA11.3).
+    The pool is sorted first, so that the copy depends on what the seat knows and ``seed`` only."""
     rng = random.Random(seed)
     others = [i for i in range(len(pos.hands)) if i != me]
     for kind, deck in ((Media, pos.media_deck), (Action, pos.action_deck)):
-        pool = list(deck) + [c for i in others for c in pos.hands[i] if isinstance(cards.cards[c], kind)]
+        pool = sorted([*deck, *(c for i in others for c in pos.hands[i] if isinstance(cards.cards[c], kind))])
         rng.shuffle(pool)
         for i in others:
             keep = [c for c in pos.hands[i] if not isinstance(cards.cards[c], kind)]
             need = len(pos.hands[i]) - len(keep)
             pos.hands[i] = keep + [pool.pop() for _ in range(need)]
         deck[:] = pool
+    pos.rng = GameRng(rng.getrandbits(32))

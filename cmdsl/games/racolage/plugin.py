@@ -54,22 +54,31 @@ def play(args: argparse.Namespace) -> int:
 
 def replay_record(args: argparse.Namespace, data: Any) -> int:
     """``cmdsl replay FILE`` of a Racolage record: replay it, print the log if asked (the full log,
-    or as one seat saw it), and say whether it reproduces."""
+    or as one seat saw it), and say whether it reproduces: the file's log (a view's, in a file for
+    a person) event by event, and the full log by its digest (record.py)."""
+    from .record import parse_record, replay_problem, seat_named
+
     cards = chosen_set(args.cards)
-    game = RacolageGame.from_record(data, str(args.file), cards)
-    if isinstance(data, dict) and data.get("set") not in (None, cards.fingerprint):
-        print(f"Replay: the record was played with another set ({data.get('set')}; this one is "
+    record = parse_record(data, str(args.file))
+    if record.set not in (None, cards.fingerprint):
+        print(f"Replay: the record was played with another set ({record.set}; this one is "
               f"{cards.fingerprint})", file=sys.stderr)
         return 1
+    game = RacolageGame.replay(record, cards, str(args.file))
     if args.log:
-        seat = next((s for s in game.seats if s.value == args.seat), None) if args.seat else None
-        if args.seat and seat is None:
+        seat = seat_named(args.seat) if args.seat else None
+        if args.seat and (seat is None or seat not in game.seats):
             raise CmdslError(f"--seat {args.seat}: this game's seats are " + ", ".join(s.value for s in game.seats))
         print(game.log_text() if seat is None else "\n".join(e.text() for e in game.view(seat).log))
-    log = data.get("log") if isinstance(data, dict) else None
-    if log is not None and log != [e.text() for e in game.events]:
-        print("Replay diverges: the log differs from the record's", file=sys.stderr)
+    problem = replay_problem(list(game.events), record, len(game.answers))
+    if problem is not None:
+        print(f"Replay diverges: {problem}", file=sys.stderr)
         return 1
+    if record.view not in (None, "full"):
+        print(f"This file holds the log as {record.view} saw it; replaying it shows every card (docs/secrets.md).",
+              file=sys.stderr)
+    if record.debugged:
+        print("This game was debugged: its player could have seen every card.", file=sys.stderr)
     end = game.result.text() if game.result is not None else "the game is not over"
     print(f"Replay reproduces the record: {len(game.answers)} answers, {len(game.events)} events. {end}")
     return 0

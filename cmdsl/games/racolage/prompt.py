@@ -1,8 +1,9 @@
 """Racolage Électoral at the REPL: its ``Keyboard`` (cmdsl/play/keyboard.py). The REPL runs `new
 racolage`, `load`, `help`, `rules`, `clear` and `quit` itself and gives every other line to this
-keyboard: an answer (a number of the list, or the option), `hand`, `table`, `card ID [fr]`, `log`,
-`save FILE`. You play Player 1; bots play the others. A hand is secret: the screen shows what
-Player 1 may know (the others' draws read "draws a Media card")."""
+keyboard: an answer (a number of the list, or the option), `table` (`board`), `hand`, `?`, `card
+ID [fr]`, `log`, `save FILE [full]`. People play some seats, bots the others; with several people
+(hot-seat) the keyboard is handed over between them. Everything shown is what the player at the
+keyboard may know (their seat's view: explain.py); a file saved holds that view (record.py)."""
 
 from __future__ import annotations
 
@@ -12,25 +13,44 @@ from typing import Any, ClassVar, Mapping
 
 from ...bots import BotSpecError, parse_bot
 from ...errors import CardError, CmdslError
-from ...game.fields import MAX_SEED
-from ...play.keyboard import Command, Host, KeyboardError
+from ...play.keyboard import Command, Host, KeyboardError, save_arguments
 from ...play.one_seat import OneSeatKeyboard
 from ...play.toolbar import Part, part, plain
-from . import catalog
+from . import catalog, explain
 from .cards import RacolageSet
 from .game import RacolageGame
 from .loader import bundled_set, load_set
-from .seats import PLAYER_COUNTS, SEATS
+from .record import FULL, MAX_SEED, PUBLIC, seat_named
+from .seats import PLAYER_COUNTS, SEATS, RacolageSeat
 
-ME = SEATS[0]  # the human at the keyboard plays Player 1
+ME = SEATS[0]  # the human at the keyboard plays Player 1 unless `as pK` says otherwise
+EXAMPLE = "e.g. `new racolage 3 players vs greedy seed 3`, `new racolage 3 players 2 humans vs random as p2`"
+
+
+def _seat(word: str, command: str) -> RacolageSeat:
+    """`p2`, `2` or `player2` → Player 2."""
+    digits = word.lower().removeprefix("player").removeprefix("p")
+    seat = SEATS[int(digits) - 1] if digits.isdigit() and 1 <= int(digits) <= len(SEATS) else None
+    if seat is None:
+        raise KeyboardError(f'{command}: `as` takes a seat, p1 to p{len(SEATS)}, not "{word}"')
+    return seat
+
+
+def _bot(word: str, command: str) -> str:
+    try:
+        return parse_bot(word).text()
+    except BotSpecError as e:
+        raise KeyboardError(f"{command}: {e}") from None
 
 
 class RacolageKeyboard(OneSeatKeyboard):
-    WORDS: ClassVar[tuple[str, ...]] = ("hand", "table", "card", "log", "save")
-    START: ClassVar[str] = "Type `new racolage` to play against three random bots"
-    NEW: ClassVar[tuple[str, str]] = ("new racolage [N players] [vs BOT] [seed N]",
-                                      "Start a game of Racolage Électoral (2 to 4 players, default 4): you are "
-                                      "Player 1, BOT (random) plays the others.")
+    WORDS: ClassVar[tuple[str, ...]] = ("hand", "table", "board", "?", "card", "log", "save")
+    START: ClassVar[str] = "Type `new racolage 4 players vs random` to play against three random bots"
+    NEW: ClassVar[tuple[str, str]] = (
+        "new racolage [N players] [M humans] [vs BOT|human] [as pK] [seed N]",
+        "Start a game of Racolage Électoral (2 to 4 players, default 4). Without `vs`, every seat is played "
+        "here (hot-seat); with `vs BOT`, you are Player 1 (or the first M players; `as p2`: from Player 2 "
+        "on) and the bot plays the others.")
     ME: ClassVar[Any] = ME
     NEW_COMMAND: ClassVar[str] = "new racolage"
 
@@ -38,74 +58,157 @@ class RacolageKeyboard(OneSeatKeyboard):
         super().__init__()
         self.host = host
         self.cards_path = cards_path
+        self.seed_hidden = False
 
     # ---- the keyboard's commands --------------------------------------------------------
 
     def commands(self) -> Mapping[str, Command]:
-        return {"hand": Command(lambda arg, colour: self._hand(), "hand", "Show your hand, with each card's kind and numbers."),
-                "table": Command(lambda arg, colour: self._table(), "table",
-                                 "Show every player's notoriety, media space and bonus zone, the Event and the decks."),
+        board = Command(lambda arg, colour: self._board(), "table",
+                        "Show the board: each player's party, notoriety, media space and bonus zone, hand size "
+                        "and skips; the Event, the decks and the discard pile. `board` is the same.")
+        return {"table": board, "board": Command(board.run, "board", "The same as table."),
+                "hand": Command(lambda arg, colour: self._hand(), "hand", "Show your hand, with each card's kind and numbers."),
+                "?": Command(lambda arg, colour: self._why(), "?",
+                             "Explain your decision from your seat's view: what each option does, rule by rule; "
+                             "in phase 2, why each Media card of your hand can or cannot be placed."),
                 "card": Command(lambda arg, colour: self._card(arg), "card ID [fr]",
                                 "Show a card and what it does, in English or French."),
-                "log": Command(lambda arg, colour: self.log(), "log", "Show the game so far, as Player 1 saw it."),
-                "save": Command(lambda arg, colour: self.save(arg), "save FILE", "Save the game record (JSON).")}
+                "log": Command(lambda arg, colour: self.log(), "log", "Show the game so far, as your seat saw it."),
+                "save": Command(lambda arg, colour: self._save(arg), "save FILE [full]",
+                                "Save the game as a file for you: your seat's view (hot-seat: the public view); "
+                                "`full`: every hidden card, for a bug report.")}
 
     def run_line(self, text: str, colour: bool, shared: Mapping[str, Command]) -> str:
         word, _, rest = text.partition(" ")
         cmd = {**self.commands(), **shared}.get(word.lower())
+        if not text:  # Enter: takes the keyboard when it is being handed over
+            return self.hand_over() if self.game is not None and self.seating.handing_over else ""
         if cmd is not None:
             return cmd.run(rest, colour)
-        if not text:
-            return ""
-        return self.answer(text)
+        return self.answer(text) + self._seed_line()
+
+    def at_decision(self) -> str | None:
+        if self.game is None or self.seating.handing_over or self.game.view(self.me).decision is None:
+            return None
+        return self._why()
 
     def new(self, arg: str, colour: bool) -> str:
-        words, bot, seed, players = arg.lower().split(), "random", secrets.randbelow(MAX_SEED + 1), 4
+        words, players, humans, bot, seed, first = arg.lower().split(), 4, None, None, None, ME
         while words:
             w = words.pop(0)
-            if w.isdigit() and words and words[0] in ("players", "player"):
+            nxt = words[0] if words else None
+            if w.isdigit() and nxt in ("players", "player"):
                 players = int(w)
                 words.pop(0)
                 if players not in PLAYER_COUNTS:
                     raise KeyboardError(f"new racolage: 2 to 4 players (RA1.1), not {players}")
-            elif w == "vs" and words:
-                try:
-                    bot = parse_bot(words.pop(0)).text()
-                except BotSpecError as e:
-                    raise KeyboardError(f"new: {e}") from None
-            elif w == "seed" and words and words[0].isdigit():
+            elif w.isdigit() and nxt in ("humans", "human"):
+                humans = int(w)
+                words.pop(0)
+            elif w == "vs" and nxt is not None:
+                bot = "human" if nxt == "human" else _bot(nxt, "new")
+                words.pop(0)
+            elif w == "as" and nxt is not None:
+                first = _seat(words.pop(0), "new")
+            elif w == "seed" and nxt is not None and nxt.isdigit() and int(nxt) <= MAX_SEED:
                 seed = int(words.pop(0))
             else:
-                raise KeyboardError(f'new racolage: did not understand "{w}" (e.g. `new racolage 3 players vs greedy '
-                                    'seed 3`)')
+                raise KeyboardError(f'new racolage: did not understand "{w}" ({EXAMPLE})')
+        if bot == "human":
+            if humans not in (None, players):
+                raise KeyboardError(f"new: `vs human` makes every seat human; {humans} humans of {players} players is not")
+            bot, humans = None, players
+        count = humans if humans is not None else (1 if bot is not None else players)
+        if not 1 <= count <= players:
+            raise KeyboardError(f"new: between 1 and {players} humans, not {count}")
+        if count == players and bot is not None:
+            raise KeyboardError(f"new: {players} humans leave no seat for the {bot} bot")
+        if first.index >= players:
+            raise KeyboardError(f"new: a {players}-player game has seats p1 to p{players}, not {first.value}")
         cards = self._cards()
         self.host.may_discard("new")
-        self.start(RacolageGame(seed, players, cards), bot)
-        return (f"New Racolage Électoral game, {players} players, seed {seed}: you are Player 1, the {bot} bot plays "
-                "the others.\n" + self.screen())
+        self.seed_hidden = seed is None
+        seed = seed if seed is not None else secrets.randbelow(MAX_SEED + 1)
+        game = RacolageGame(seed, players, cards)
+        order = game.seats[first.index:] + game.seats[:first.index]
+        self.start(game, bot, order[:count])
+        shown = "a random seed, shown when the game ends" if self.seed_hidden else f"seed {seed}"
+        humans_ = self.seating.humans
+        who = (f"you are {humans_[0]}" if len(humans_) == 1 else "hot-seat for " + ", ".join(map(str, humans_)))
+        if self.bots:
+            who += f", the {bot} bot plays the others"
+        return f"New Racolage Électoral game, {players} players, {shown}: {who}.\n" + self.screen()
 
     def load(self, path: str, data: Any, words: list[str], colour: bool) -> str:
-        if words:
-            raise KeyboardError(f'load: did not understand "{" ".join(words)}"')
-        return self.loaded(path, RacolageGame.from_record(data, path, self._cards()), self.host)  # a RecordError names what is wrong
+        bot, seat = None, None
+        while words:
+            w, nxt = words.pop(0).lower(), (words.pop(0) if words else None)
+            if w == "vs" and nxt is not None:
+                bot = "human" if nxt.lower() == "human" else _bot(nxt.lower(), "load")
+            elif w == "as" and nxt is not None:
+                seat = _seat(nxt, "load")
+            else:
+                raise KeyboardError(f'load: did not understand "{w}" (e.g. `load game.json vs greedy as p2`)')
+        game = RacolageGame.from_record(data, path, self._cards())  # a RecordError names what is wrong
+        view = data.get("view") if isinstance(data, dict) else None
+        if seat is None:  # a seat's file is that seat's player's (docs/secrets.md); else Player 1
+            seat = seat_named(view) if isinstance(view, str) else None
+        if seat is not None and seat not in game.seats:
+            raise KeyboardError(f"load: this game has seats p1 to p{game.players}, not {seat.value}")
+        if bot == "human" or (bot is None and view == PUBLIC):  # a hot-seat file goes on in hot-seat
+            humans, bot = game.seats, None
+        else:
+            humans = (seat or ME,)
+        self.seed_hidden = False
+        return self.loaded(path, game, self.host, bot or "random", humans,
+                           debugged=isinstance(data, dict) and data.get("debugged") is True)
 
     # ---- what the prompt shows ------------------------------------------------------------
 
     def toolbar(self) -> list[Part]:
         if self.game is None:
             return []
-        view = self.game.view(ME)
-        return [part(plain(f"Racolage turn {self.game.turn}"), (0, ())),
+        if self.seating.handing_over:
+            return [part(plain(f"Racolage: hand over to {self.me} (Enter)"), (0, ()))]
+        view = self.game.view(self.me)
+        return [part(plain(f"Racolage turn {view.turn} — {self.me}"), (0, ())),
                 part(plain("  ".join(f"{s} {n}" for s, n in zip(self.game.seats, view.notoriety)))),
                 part(plain(f"Media deck {view.media_deck}"))]
 
     def completions(self, command: str, text: str) -> list[str]:
-        return ["players", "vs", "random", "greedy", "seed"] if command == "new" else []
+        return ["players", "humans", "vs", "random", "greedy", "human", "as", "seed"] if command == "new" else []
 
     def greeting(self) -> str:
         return "Racolage Électoral plays the bundled set unless `--cards` names another."
 
     # ---- playing ------------------------------------------------------------------------------
+
+    def copy_game(self, game: Any) -> Any:
+        return game.copy()  # a fork's log starts at its turn: a player reads the whole one
+
+    def file_view(self) -> str:
+        """Whose view a saved file holds (docs/secrets.md): the human's seat against bots, the
+        public view in hot-seat (the file is for every player at the table)."""
+        humans = self.seating.humans
+        return humans[0].value if len(humans) == 1 else PUBLIC
+
+    def file_record(self, full: bool) -> Any:
+        game: RacolageGame = self.require()
+        return game.seat_record(FULL if full else self.file_view(), self.debugged or full)
+
+    def _save(self, arg: str) -> str:
+        _, full = save_arguments(arg)
+        out = self.save(arg)
+        if not full:
+            return out
+        self.debugged = True  # whoever reads the file has seen every card
+        return out.removesuffix(".") + ": the full record, which shows every hidden card (the game is marked debugged)."
+
+    def _seed_line(self) -> str:
+        if self.seed_hidden and self.game is not None and self.game.over:
+            self.seed_hidden = False
+            return f"\nThe seed was {self.game.seed}."
+        return ""
 
     def _cards(self) -> RacolageSet:
         try:
@@ -113,23 +216,17 @@ class RacolageKeyboard(OneSeatKeyboard):
         except CardError as e:  # a located one-line error; nothing changes
             raise KeyboardError(str(e)) from None
 
-    def _hand(self) -> str:
-        game = self.require()
-        pos = game.position
-        lines = [f"Your hand ({len(pos.hands[ME.index])} cards; notoriety {game.notoriety(ME)}):"]
-        lines += [f"  {c}  {game.name(c)} — {catalog.what(game.cards, game.cards.cards[c], 'en')}"
-                  for c in pos.hands[ME.index]]
-        return "\n".join(lines)
+    def _view(self) -> Any:
+        return self.require_seen().view(self.me)
 
-    def _table(self) -> str:
-        game = self.require()
-        view = game.view(ME)
-        lines = [f"{s}: notoriety {view.notoriety[s.index]}, {view.hand_sizes[s.index]} cards in hand"
-                 + (f", skips {view.skips[s.index]}" if view.skips[s.index] else "")
-                 + f"; media: {', '.join(view.media_spaces[s.index]) or '—'}; bonus zone: "
-                 + (", ".join(view.zones[s.index]) or "—") for s in game.seats]
-        lines.append(f"Event: {view.event or '—'}; Media deck {view.media_deck}, Action deck {view.action_deck}.")
-        return "\n".join(lines)
+    def _hand(self) -> str:
+        return explain.hand(self._view(), self.game.cards)
+
+    def _board(self) -> str:
+        return explain.board(self._view(), self.game.cards, self.game.parties)
+
+    def _why(self) -> str:
+        return explain.explain(self._view(), self.game.cards)
 
     def _card(self, arg: str) -> str:
         words = arg.split()
@@ -140,3 +237,4 @@ class RacolageKeyboard(OneSeatKeyboard):
             return catalog.show(cards, words[0].upper(), (words[1:] or ["en"])[0]).rstrip("\n")
         except CmdslError as e:  # an unknown id: one line, with the nearest
             raise KeyboardError(str(e).removeprefix("cards show: ")) from None
+

@@ -1,0 +1,254 @@
+"""A Racolage Électoral game is its record (DESIGN property 4): seed, players, the set's
+fingerprint and the answers. This module writes records and reads them back, every field checked
+(a bad one is one ``RecordError`` naming where it is: ``record: answers[3]: …``); replaying one is
+``RacolageGame.from_record`` (``game.py``), which reads what ``parse_record`` returns: this module
+knows nothing of the driver.
+
+Two formats (docs/secrets.md, "Files"):
+
+- ``racolage-record/1``, the operator's record (``cmdsl play --record``): the full log, and each
+  answer as ``[null, option id]``. Records written before seat files are this format.
+- ``racolage-record/2``, a file written for a person (the REPL's ``save``): ``view`` says whose
+  view its ``log`` is (a seat's name, ``public`` in hot-seat, ``full`` for ``save FILE full``),
+  ``log_sha256`` is the digest of the full log (so a replay still checks every event) and
+  ``debugged`` whether its player could have seen every card. Each answer is ``[seat, option id]``;
+  an answer the view has not seen revealed yet is ``{"seat": …, "option": N}``, the number of its
+  option in an order that says nothing of the card.
+
+Which answers a view has not seen is the game's to say (``Revealing.unrevealed``): in Racolage
+every answer is said at once by a public event, but a purchase (RA5), whose count and cards sold
+are said together when the sale is complete.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Final, Mapping, Protocol, Sequence, cast
+
+from ...errors import RecordError, did_you_mean
+from ...game.audience import Event
+from ...game.decisions import CHANCE, Decision, Option
+from .seats import SEATS, RacolageSeat
+
+FORMAT: Final = "racolage-record/1"
+FORMAT_SEAT: Final = "racolage-record/2"
+GAME: Final = "racolage"
+PUBLIC: Final = "public"  # the view of a hot-seat file: every hidden event redacted
+FULL: Final = "full"  # the view of `save FILE full`: the full log
+MAX_SEED: Final = 2 ** 32 - 1
+#: A game is about 100–250 decisions (RA facts), and ends after 400 turns at the most: a record
+#: far longer is not a Racolage game.
+MAX_ANSWERS: Final = 20_000
+_KEYS: Final = ("format", "game", "seed", "players", "set", "answers", "log", "view", "log_sha256", "debugged")
+_SEAT_KEYS: Final = ("view", "log_sha256", "debugged")
+_HEX64: Final = re.compile(r"[0-9a-f]{64}")
+
+
+class Revealing(Protocol):
+    """What writing a seat's file asks of the game (``RacolageGame``; imported by it, not importing it)."""
+
+    seed: int
+    players: int
+    events: Any  # the full log, in order
+    answers: list[Any]  # since the deal, or a fork's since its checkpoint (``all_answers``)
+
+    def all_answers(self) -> list[str]: ...
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+    def unrevealed(self) -> int:
+        """How many of the last answers no other seat has seen said yet."""
+
+    def answer(self, answer: str, seat: Any = None) -> None: ...
+
+
+@dataclass(frozen=True)
+class RecordedAnswer:
+    """One answer: by ``seat`` (None in a format-1 record), an option id, or, when the file's view
+    had not seen it, the number (from 1) of its option in ``hidden_order``."""
+
+    seat: RacolageSeat | None
+    answer: str | None
+    option: int | None = None
+
+    def option_id(self, pending: Decision | None, seed: int, index: int) -> str:
+        """The option id this answer gives at the game's ``pending`` decision (``index``: its place)."""
+        if self.answer is not None:
+            return self.answer
+        assert self.option is not None
+        if pending is None or pending.player is not self.seat:
+            raise RecordError(f"{self.seat} has no decision pending" + (f" ({pending.player} has)" if pending else ""))
+        if not 1 <= self.option <= len(pending.options):
+            raise RecordError(f"{self.seat}'s decision has {len(pending.options)} options, not {self.option}")
+        return hidden_order(pending.options, seed, index)[self.option - 1].id
+
+    def to_json(self) -> Any:
+        if self.answer is None:
+            return {"seat": self.seat.value if self.seat is not None else None, "option": self.option}
+        return [self.seat.value if self.seat is not None else None, self.answer]
+
+
+def hidden_order(options: Sequence[Option], seed: int, index: int) -> list[Option]:
+    """A hidden answer's options in the order its number counts them: by a digest of the record's
+    seed, the answer's place and the option, not the hand's order (which the deal gives away)."""
+    return sorted(options, key=lambda o: hashlib.sha256(f"{seed}:{index}:{o.id}".encode()).digest())
+
+
+def log_digest(texts: Sequence[str]) -> str:
+    """The digest of an event log (one text per event), as a seat's file keeps it."""
+    return hashlib.sha256("\n".join(texts).encode()).hexdigest()
+
+
+def seat_named(name: str) -> RacolageSeat | None:
+    return next((s for s in SEATS if s.value == name), None)
+
+
+def view_texts(events: Sequence[Event], view: str | None) -> list[str]:
+    """The log as ``view`` sees it: a seat's, the public one, or the full log (None, ``full``)."""
+    if view is None or view == FULL:
+        return [e.text() for e in events]
+    seat = seat_named(view)
+    viewer = seat if seat is not None else CHANCE  # the public view: chance is in no event's audience
+    return [e.redacted(viewer).text() for e in events]
+
+
+@dataclass(frozen=True)
+class RacolageRecord:
+    seed: int
+    players: int
+    set: str | None  # the fingerprint of the set it was played with
+    answers: tuple[RecordedAnswer, ...]
+    log: tuple[str, ...] | None = None  # one text per event (the view's), when the record keeps it
+    view: str | None = None  # a file for a person (format 2): a seat's name, ``public`` or ``full``
+    log_sha256: str | None = None  # format 2: the digest of the full log
+    debugged: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT if self.view is None else FORMAT_SEAT, "game": GAME,
+                                "seed": self.seed, "players": self.players, "set": self.set,
+                                "answers": [a.to_json() for a in self.answers],
+                                "log": None if self.log is None else list(self.log)}
+        if self.view is not None:
+            data.update(view=self.view, log_sha256=self.log_sha256, debugged=self.debugged)
+        return data
+
+
+def full_record(game: Revealing, fingerprint: str, complete: bool = True) -> RacolageRecord:
+    """The operator's record (format 1): every answer by its option id, the full log if ``complete``."""
+    answers = tuple(RecordedAnswer(None, a) for a in game.all_answers())
+    return RacolageRecord(game.seed, game.players, fingerprint, answers,
+                          tuple(e.text() for e in game.events) if complete else None)
+
+
+def seat_record(game: Revealing, again: Callable[[], Revealing], fingerprint: str, view: str,
+                debugged: bool = False) -> RacolageRecord:
+    """``game``'s record as a file for ``view`` (a seat's name, ``public`` or ``full``): that
+    view's log, the digest of the full log, and every answer of another seat the view has not
+    seen said yet written as the number of its option. ``again``: the same game from its deal,
+    replayed here to learn whose each answer is and what it was asked."""
+    viewer = seat_named(view)
+    hidden = set(range(len(game.answers) - game.unrevealed(), len(game.answers))) if view != FULL else set()
+    replayed, answers = again(), []
+    for i, a in enumerate(game.answers):
+        d = replayed.pending
+        assert d is not None
+        seat = cast(RacolageSeat, d.player)
+        if i in hidden and seat is not viewer:
+            number = next(n for n, o in enumerate(hidden_order(d.options, game.seed, i), 1) if o.id == a)
+            answers.append(RecordedAnswer(seat, None, number))
+        else:
+            answers.append(RecordedAnswer(seat, a))
+        replayed.answer(a, seat)
+    full = [e.text() for e in game.events]
+    return RacolageRecord(game.seed, game.players, fingerprint, tuple(answers),
+                          tuple(view_texts(list(game.events), view)), view, log_digest(full), debugged or view == FULL)
+
+
+def replay_problem(events: Sequence[Event], data: RacolageRecord, answers: int) -> str | None:
+    """Why a game replayed from ``data`` (its ``events``, its ``answers`` count) is not the one the
+    record holds, in a few words, or None: its log (the view's) event by event, a record cut short,
+    and in a file for a person the digest of the full log."""
+    if data.log is not None:
+        texts = view_texts(events, data.view)
+        at = next((i for i, (a, b) in enumerate(zip(texts, data.log)) if a != b), None)
+        if at is not None:
+            return f"the log differs at event {at + 1}: the record has \"{data.log[at]}\", the replay \"{texts[at]}\""
+        if len(texts) < len(data.log):
+            return (f"the record is incomplete: its {answers} answers replay {len(texts)} of the {len(data.log)} "
+                    "events its log holds")
+        if len(texts) > len(data.log):
+            return f"the record's log ends at event {len(data.log)}, and its answers replay {len(texts)} events"
+    if data.log_sha256 is not None and log_digest([e.text() for e in events]) != data.log_sha256:
+        return "the digest of the full log differs: this file's answers do not replay the game it was saved from"
+    return None
+
+
+def _shown(x: Any) -> str:
+    text = repr(x)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_record(data: Any, where: str = "record") -> RacolageRecord:
+    """The record that ``data`` (parsed JSON) holds, every field checked; else a ``RecordError``."""
+    if not isinstance(data, Mapping) or data.get("format") not in (FORMAT, FORMAT_SEAT):
+        raise RecordError(f"{where}: not a Racolage Électoral record (format: {FORMAT} or {FORMAT_SEAT})")
+    for key in data:
+        if key not in _KEYS:
+            near = did_you_mean(str(key), _KEYS)
+            raise RecordError(f"{where}: unknown key {_shown(key)}"
+                              + (f" (did you mean {near!r}?)" if near else f" (the keys are: {', '.join(_KEYS)})"))
+    seat_file = data["format"] == FORMAT_SEAT
+    if not seat_file and any(k in data for k in _SEAT_KEYS):
+        raise RecordError(f"{where}: {next(k for k in _SEAT_KEYS if k in data)}: only a {FORMAT_SEAT} record has one")
+    seed, players = data.get("seed"), data.get("players")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1, got {_shown(seed)}")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise RecordError(f"{where}: players: 2, 3 or 4 (RA1.1), got {_shown(players)}")
+    fingerprint = data.get("set")
+    if fingerprint is not None and not isinstance(fingerprint, str):
+        raise RecordError(f"{where}: set: the fingerprint of a card set (a text), got {_shown(fingerprint)}")
+    log = data.get("log")
+    if log is not None and not (isinstance(log, list) and all(isinstance(t, str) for t in log)):
+        raise RecordError(f"{where}: log: a list of texts, got {_shown(log)}")
+    view, digest, debugged = None, None, False
+    if seat_file:
+        view = data.get("view")
+        views = [s.value for s in SEATS[:players]] + [PUBLIC, FULL]
+        if view not in views:
+            raise RecordError(f"{where}: view: one of {', '.join(views)}, got {_shown(view)}")
+        digest = data.get("log_sha256")
+        if digest is not None and not (isinstance(digest, str) and _HEX64.fullmatch(digest)):
+            raise RecordError(f"{where}: log_sha256: 64 hexadecimal digits, got {_shown(digest)}")
+        debugged = data.get("debugged", False)
+        if type(debugged) is not bool:
+            raise RecordError(f"{where}: debugged: true or false, got {_shown(debugged)}")
+    answers = _answers(data.get("answers"), SEATS[:players], f"{where}: answers", seat_file)
+    return RacolageRecord(seed, players, fingerprint, answers, None if log is None else tuple(log), view, digest,
+                          debugged)
+
+
+def _answers(raw: Any, seats: tuple[RacolageSeat, ...], where: str, seat_file: bool) -> tuple[RecordedAnswer, ...]:
+    if not isinstance(raw, list):
+        raise RecordError(f"{where}: a list of [seat, answer], got {_shown(raw)}")
+    if len(raw) > MAX_ANSWERS:
+        raise RecordError(f"{where}: {len(raw)} answers: a Racolage game has far fewer")
+    names = {s.value: s for s in seats}
+    out = []
+    for i, a in enumerate(raw, 1):
+        if seat_file and isinstance(a, Mapping) and set(a) == {"seat", "option"}:
+            seat, number = names.get(a["seat"]) if isinstance(a["seat"], str) else None, a["option"]
+            if seat is None:
+                raise RecordError(f"{where}[{i}].seat: unknown seat {_shown(a['seat'])} (this game's seats are "
+                                  f"{', '.join(names)})")
+            if type(number) is not int or not 1 <= number <= 1000:
+                raise RecordError(f"{where}[{i}].option: the number of an option, got {_shown(number)}")
+            out.append(RecordedAnswer(seat, None, number))
+            continue
+        if not (isinstance(a, list) and len(a) == 2 and (a[0] is None or a[0] in names) and isinstance(a[1], str)):
+            raise RecordError(f"{where}[{i}]: expected [seat, answer], got {_shown(a)}")
+        out.append(RecordedAnswer(names[a[0]] if a[0] is not None else None, a[1]))
+    return tuple(out)
