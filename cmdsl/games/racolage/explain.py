@@ -138,8 +138,8 @@ def explain(view: View, cards: RacolageSet) -> str:
                      "Media card. A Media card needs its theme open to you and your notoriety within its range, "
                      "both bounds included (RA6.1).")
         if view.final[me] != view.notoriety[me]:
-            lines.append(f"Your notoriety for the range is {view.notoriety[me]}: the bonuses ({view.final[me]} in "
-                         "all) count only at the end (RA11.1).")
+            lines.append(f"Your notoriety for the range is {view.notoriety[me]}, your placed Media: the bonuses "
+                         f"that make your final notoriety {view.final[me]} count only at the end (RA11.1).")
         media = [c for c in view.hand if isinstance(cards.cards[c], Media)]
         lines += [f"- {placeable(view, cards, c)[1]}." for c in media] or ["- You hold no Media card."]
         actions = [cards.action_card(c) for c in view.hand if isinstance(cards.cards[c], Action)]
