@@ -116,7 +116,7 @@ def test_why_in_phase_two_says_for_each_media_card_whether_it_can_be_placed() ->
     assert g.pending is not None and g.pending.kind == Kind.LAY
     why = run_line(s, "?").splitlines()
     assert why[0] == "Player 1: phase 2: place a Media card, play an Action, or both (RA4.2)"
-    said = {line.split(" (+")[0].removeprefix("- "): line for line in why if line.startswith("- ")}
+    said = {line.split(" (+")[0].removeprefix("- "): line for line in why if " placed now: " in line}
     assert said["The Chamber of Commerce Newsletter"] == (
         "- The Chamber of Commerce Newsletter (+1): cannot be placed now: Economy is open (the Event Financial Crisis "
         "is in play); your notoriety 7 is above 6 (too famous).")
@@ -135,8 +135,8 @@ def test_why_in_phase_two_says_for_each_media_card_whether_it_can_be_placed() ->
     # RA11.1: the Direct Action's +2 makes the final 9, not the notoriety the range reads
     assert ("Your notoriety for the range is 7, your placed Media: the bonuses that make your final notoriety 9 "
             "count only at the end (RA11.1).") in why
-    assert any(line.startswith("Actions you may play first: Purchasing Power Is Sacred (Catchphrase, Economy)")
-               for line in why)
+    at = why.index("Actions you may play first (RA4.2 c):")
+    assert why[at + 1].startswith("- Purchasing Power Is Sacred (Catchphrase, Economy)")
     # the options follow, as the game has them: the two placeable cards, the Action, nothing
     assert why[-4:] == ["  1. place Capital Weekly", "  2. place The Green Breakfast Show",
                         "  3. play Purchasing Power Is Sacred", "  4. do nothing"]

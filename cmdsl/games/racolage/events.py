@@ -79,7 +79,8 @@ class Drew(Event):
         return Drew(self.seat, self.deck, "", cause=self.cause)
 
     def text(self) -> str:
-        return _sentence(f"{self.seat} draws " + (self.card if self.card else f"a {self.deck} card"))
+        return _sentence(f"{self.seat} draws " + (self.card if self.card else
+                                                  f"{'an' if self.deck[0] in 'AEIOU' else 'a'} {self.deck} card"))
 
 
 @value

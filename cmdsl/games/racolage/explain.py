@@ -146,8 +146,10 @@ def explain(view: View, cards: RacolageSet) -> str:
         if played:
             lines.append("You have played an Action this turn: you may still place one Media card (RA4.2 c).")
         elif actions:
-            lines.append("Actions you may play first: " + "; ".join(
-                f"{a.en} ({catalog.what(cards, a, 'en')})" for a in actions) + ".")
+            lines.append("Actions you may play first (RA4.2 c):")
+            lines += [f"- {a.en} ({catalog.what(cards, a, 'en')})"
+                      + (f": {' '.join(text.split())}" if (text := a.rules_text('en', cards.terms('en'))) else "")
+                      for a in actions]
     elif d.kind == Kind.HAND:
         privilege = _privilege(view, cards)
         lines.append(f"Phase 3, the hand check (RA4.3): you hold {_plural(len(view.hand), 'card')}, the limit is "

@@ -79,7 +79,7 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
               file=sys.stderr)
     if record.debugged:
         print("This game was debugged: its player could have seen every card.", file=sys.stderr)
-    end = game.result.text() if game.result is not None else "the game is not over"
+    end = game.result.text() if game.result is not None else "The game is not over."
     print(f"Replay reproduces the record: {len(game.answers)} answers, {len(game.events)} events. {end}")
     return 0
 
