@@ -106,6 +106,8 @@ class GamePlugin:
     card_game: Callable[[int, Any], tuple[Any, Callable[[], Sequence[Sequence[str]]]]] | None = None
     #: what the card study calls each card id (the table's set): "A01 Crise financière"
     card_titles: Callable[[Any], Mapping[str, str]] | None = None
+    #: each card of the table's set by id, as text that changes when the card does (an A/B's changed cards)
+    card_definitions: Callable[[Any], Mapping[str, str]] | None = None
     #: the game's rulebook (``cmdsl.sets.rulebook.Rulebook``), for `rules` at the REPL
     rulebook: Callable[[], Any] | None = None
     #: the effect language of its cards (``cmdsl.lang.parser.Language``: the core language with

@@ -15,6 +15,7 @@ from ..bots import BOT_NAMES
 from ..errors import CmdslError
 from ..plugins import GamePlugin, add_game_options, default_game, game, games, games_help, other_games_option, without
 from . import html_report, seats
+from .seats_ab import SeatComparison, changed_cards
 from .stats import DEFAULT_GAMES, Correction
 
 
@@ -99,8 +100,20 @@ def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
     if args.report:
         html_report.check(args.report)  # before the games
     table = plugin.table(args)  # the game reads its options and its set: one located error before any game
-    study = seats.seat_study(plugin, table, args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1,
-                             args.workers or os.cpu_count() or 1, args.quiet)
+    against: str | None = getattr(args, "against", None)
+    old_table = plugin.table(argparse.Namespace(**{**vars(args), "cards": against})) if against else None
+    run = (args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1, args.workers or os.cpu_count() or 1, args.quiet)
+    study = seats.seat_study(plugin, table, *run)
+    if against is not None and old_table is not None:  # an A/B: the old set on the same seeds, with the same bots
+        assert plugin.card_definitions is not None  # a game that takes --against says what its cards are
+        old = seats.seat_study(plugin, old_table, *run)
+        ab = SeatComparison(study, old, args.cards or "the chosen set", against,
+                            changed_cards(plugin.card_definitions(old_table), plugin.card_definitions(table)))
+        print(ab.render())
+        if args.report:
+            html_report.write_page(args.report, html_report.ab_seat_page(ab))
+            print(f"Wrote the report {args.report}.", file=sys.stderr)
+        return 0
     print(study.render())
     if args.report:
         html_report.write_page(args.report, html_report.seat_page(study))

@@ -23,6 +23,7 @@ class Html(str):
 
 if TYPE_CHECKING:
     from .seats import SeatStudy
+    from .seats_ab import SeatComparison
 
 INSTALL = 'pip install "cmdsl[report]"'
 
@@ -92,6 +93,37 @@ def seat_page(study: "SeatStudy") -> str:
                  "seat-rates", "each seat's win rate with 95% intervals"),
             table("seats", ["seat", "wins, all games", f"wins with {study.tested}",
                              *(["mean points"] if study.counts_points else [])], rows)]
+    cards = study.card_lifts()
+    if cards:
+        shown = [c for c in cards if c.shown]
+        body += ['<h2 id="cards">Cards</h2>',
+                 f"<p>Lift: the win share of the seats that played the card less that of the seats that did not, in "
+                 f"points, with its 95% interval and Holm-adjusted p; highlighted: beyond ±15 points with p &lt; 0.05. "
+                 f"{len(cards) - len(shown)} cards played in too few games have no lift.</p>",
+                 table("cards", ["card", "played (seat-games)", "lift", "95% interval", "adjusted p"],
+                       [[c.name, c.played, round(100 * c.lift.estimate, 1), c.lift.interval.text(signed=True),
+                         f"{c.adjusted:.2g}"] for c in shown], [c.large for c in shown])]
+    return document(title, body)
+
+
+def ab_seat_page(ab: "SeatComparison") -> str:
+    """An A/B of two sets in a seat study as one page: its verdict, the seats' shares in each set
+    and their paired change, the changed cards and the cards whose lift moved most."""
+    n, p = len(ab.new.rows), ab.new.players
+    title = f"cmdsl balance: A/B of {ab.new.title}, {p} players, {n} paired games"
+    meta = f"{ab.new_set} (new) against {ab.old_set} (old); {ab.new.tested} at one seat, {ab.new.others} at the others"
+    seat_rows = [[m.name, counted(ab.old.seat_rate(s)), counted(ab.new.seat_rate(s)), round(100 * m.estimate, 1),
+                  f"[{100 * m.low:+.1f}, {100 * m.high:+.1f}]", f"{m.p:.2g}"] for s, m in enumerate(ab.seat_moves())]
+    moves = ab.card_moves()
+    card_rows = [[m.name, round(100 * a.lift.estimate, 1) if a else "", round(100 * b.lift.estimate, 1) if b else "",
+                  round(100 * m.estimate, 1), f"[{100 * m.low:+.1f}, {100 * m.high:+.1f}]"] for a, b, m in moves]
+    body = [f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(meta)}</p>', verdict_section(ab.verdict()),
+            '<h2 id="seats">Seats</h2>',
+            table("seats", ["seat", "old set", "new set", "change (points)", "95% interval", "sign test p"], seat_rows),
+            '<h2 id="cards">Cards whose lift moved</h2>',
+            table("cards", ["card", "lift, old", "lift, new", "change", "95% interval"], card_rows,
+                  [m.flagged for _, _, m in moves], [m.name in {ab.new.titles.get(c, c) for c in ab.changed}
+                                                      for _, _, m in moves])]
     return document(title, body)
 
 

@@ -110,7 +110,7 @@ class Moved:
 
 
 def ab_verdict(pairs: int, sides: Sequence[Moved], changed: Sequence[str], cards: Sequence[Moved],
-               changed_moves: Sequence[str] = ()) -> list[str]:
+               changed_moves: Sequence[str] = (), what: str = "the side results", resumable: bool = True) -> list[str]:
     """The verdict of an A/B run: what was changed and how the changed cards moved, whether the side
     results moved beyond chance (sign test p < 0.05), which cards moved (flagged after adjustment),
     and the games that would settle the side results' change to ±``SEAT_POINTS``, as the next step."""
@@ -120,9 +120,9 @@ def ab_verdict(pairs: int, sides: Sequence[Moved], changed: Sequence[str], cards
     said = "; ".join(f"{m.name} {100 * m.estimate:+.0f} points [{100 * m.low:+.0f}, {100 * m.high:+.0f}] (p={m.p:.2g})"
                      for m in sides)
     if moved:
-        out.append(f"The side results moved beyond chance over {pairs} paired games: {said}.")
+        out.append(f"{what.capitalize()} moved beyond chance over {pairs} paired games: {said}.")
     else:
-        out.append(f"The side results did not move beyond chance over {pairs} paired games: {said}.")
+        out.append(f"{what.capitalize()} did not move beyond chance over {pairs} paired games: {said}.")
     flagged = [m for m in cards if m.flagged]
     if flagged:
         out.append("Cards that moved beyond chance (adjusted p < 0.05): " + "; ".join(m.name for m in flagged) + ".")
@@ -130,9 +130,11 @@ def ab_verdict(pairs: int, sides: Sequence[Moved], changed: Sequence[str], cards
         out.append("No card moved beyond chance (p-values adjusted over every card).")
     widest = max(sides, key=lambda m: m.high - m.low)
     need = games_to_narrow(pairs, Interval(widest.low, widest.high), SEAT_POINTS)
-    out.append(f"To know the side results' change to ±{pts(SEAT_POINTS)} points: about {need} paired games"
+    change = "the side results' change" if what == "the side results" else f"the change of {what}"
+    out.append(f"To know {change} to ±{pts(SEAT_POINTS)} points: about {need} paired games"
                + (f" ({need - pairs} more)." if need > pairs else " (these are enough)."))
     if need > pairs and not moved and not flagged:
-        out.append(f"Next: nothing has moved beyond chance yet; play {need} pairs (--games {need}; with --db the "
-                   f"{pairs} played are kept by --resume) before changing the card again.")
+        kept = f"; with --db the {pairs} played are kept by --resume" if resumable else ""
+        out.append(f"Next: nothing has moved beyond chance yet; play {need} pairs (--games {need}{kept}) before "
+                   "changing the card again.")
     return out

@@ -28,7 +28,8 @@ from .seats import PLAYER_COUNTS, SEATS, seats_for
 OPTIONS: dict[Command, tuple[Option, ...]] = {
     "play": (Option(("--players",), dict(type=int, metavar="N", help="2 to 4 players (default 4; RA1.1)")),),
     "balance": (Option(("--players",), dict(metavar="N", type=argtypes.whole(2, 4, "a whole number from 2 to 4"),
-                                            help="how many players (default 4)")),),
+                                            help="how many players (default 4)")),
+                Option(("--against",), dict(metavar="DIR", help="A/B: the old card set, played on the same seeds as --cards"))),
 }
 
 
@@ -140,6 +141,11 @@ def card_titles(at: RacolageTable) -> dict[str, str]:
     return {card_id: f"{card_id} {cards.card_name(card_id)}" for card_id in cards.cards}
 
 
+def card_definitions(at: RacolageTable) -> dict[str, str]:
+    """Each card as its data (an A/B names the cards whose data differ)."""
+    return {card_id: " ".join(repr(card).split()) for card_id, card in _load(at.folder).cards.items()}
+
+
 def points(game: RacolageGame) -> tuple[int, ...]:
     assert game.result is not None
     return tuple(game.result.scores)
@@ -214,5 +220,5 @@ PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SE
                     scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
                     shared_by="RA11.6", language=_language, keyboard=_keyboard, card_game=card_game,
-                    card_titles=card_titles,
+                    card_titles=card_titles, card_definitions=card_definitions,
                     rulebook=_rulebook)

@@ -1,0 +1,67 @@
+"""Racolage Électoral's balance study (issue 31 §4; docs/racolage.md, "Balance"): the seat study
+with each card's lift, and an A/B of a designer's set against the bundled one on the same seeds."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from cmdsl.balance.seats_ab import changed_cards
+from cmdsl.cli import main
+from cmdsl.games.racolage.loader import bundled_set
+from cmdsl.games.racolage.plugin import RacolageTable, card_definitions
+
+
+def changed_set(tmp_path: Path) -> Path:
+    """A designer's copy: M07's range starts at 0 (was 3) and A02 deals 3 Media cards (was 2)."""
+    folder = tmp_path / "my-rac"
+    assert main(["new-set", str(folder), "--game", "racolage"]) == 0
+    media = (folder / "media.yaml").read_text(encoding="utf-8")
+    assert "    min: 3\n    max: 30    # RA7.6" in media
+    (folder / "media.yaml").write_text(media.replace("    min: 3\n    max: 30    # RA7.6", "    min: 0\n    max: 30    # RA7.6"),
+                                       encoding="utf-8")
+    actions = (folder / "actions.yaml").read_text(encoding="utf-8")
+    (folder / "actions.yaml").write_text(actions.replace("least notoriety draws 2 media", "least notoriety draws 3 media"),
+                                         encoding="utf-8")
+    return folder
+
+
+def test_an_ab_names_exactly_the_cards_whose_data_changed(tmp_path: Path) -> None:
+    folder = changed_set(tmp_path)
+    old = card_definitions(RacolageTable(3, str(bundled_set())))
+    new = card_definitions(RacolageTable(3, str(folder)))
+    assert changed_cards(old, new) == ("A02", "M07") and changed_cards(old, old) == ()
+
+
+def test_the_seat_study_reports_each_cards_lift(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--game", "racolage", "--players", "3", "--games", "12", "--workers", "1", "--quiet",
+                 "--bot", "greedy", "--bot", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "Cards (lift: the win share of the seats that played it" in out
+    assert "Cards whose lift is beyond ±15 points with a Holm-adjusted p < 0.05:" in out
+    assert "M01 The Chamber of Commerce Newsletter" in out or "too few games for a lift" in out
+
+
+def test_an_ab_against_the_bundled_set_on_the_same_seeds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = changed_set(tmp_path)
+    capsys.readouterr()
+    report = tmp_path / "ab.html"
+    args = ["balance", "--game", "racolage", "--players", "3", "--games", "8", "--workers", "1", "--quiet",
+            "--cards", str(folder), "--against", str(bundled_set())]
+    if importlib.util.find_spec("matplotlib") is not None:
+        args += ["--report", str(report)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Verdict\n  Changed: A02 The Great National Debate, M07 The Morning Economy Slot.")
+    assert "M07 The Morning Economy Slot: lift" in out and "8 paired games" in out
+    assert "--resume" not in out  # a seat study keeps no database
+    if report.exists():
+        page = report.read_text(encoding="utf-8")
+        assert "A/B of Racolage Électoral, 3 players, 8 paired games" in page and "M07 The Morning Economy Slot" in page
+
+
+def test_against_is_not_an_option_of_a_game_without_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--game", "lobbys", "--games", "2", "--against", "x", "--quiet"]) != 0
+    assert "--against is an option of" in capsys.readouterr().err
