@@ -15,6 +15,7 @@ from ..bots import Bot, play_bot_move
 from ..bots.match import seat_bots
 from ..sets.record_file import save_json
 from .keyboard import Host, KeyboardError, save_arguments
+from .undo_rule import check_undo
 
 
 @dataclass
@@ -45,7 +46,11 @@ class OneSeatKeyboard:
         self.bots: dict[Any, Bot] = {}
         self.seating = Seating((), None)
         self.saved = True
-        self.debugged = False  # a file of the game was saved in full: its player may have seen every card
+        # Debug mode (`debug on`): undo may go back past a reveal. A game once in debug mode, or
+        # saved in full, is marked as debugged in the files saved of it (docs/secrets.md).
+        self.debug = False
+        self.debugged = False
+        self.redo: list[list[tuple[Any, str]]] = []  # undone answers, the latest last: (seat, option id)
 
     # ---- state ------------------------------------------------------------------------------
 
@@ -67,11 +72,13 @@ class OneSeatKeyboard:
 
     def checkpoint(self) -> Callable[[], Self]:
         kept = (self.copy_game(self.game) if self.game is not None else None, copy.deepcopy(self.bots), self.saved,
-                replace(self.seating, shown=dict(self.seating.shown)), self.debugged)
+                replace(self.seating, shown=dict(self.seating.shown)), self.debug, self.debugged,
+                [list(c) for c in self.redo])
         return partial(self._restore, kept)
 
-    def _restore(self, kept: tuple[Any, dict[Any, Bot], bool, Seating, bool]) -> Self:
-        self.game, self.bots, self.saved, self.seating, self.debugged = kept
+    def _restore(self, kept: tuple[Any, dict[Any, Bot], bool, Seating, bool, bool, list[list[tuple[Any, str]]]]
+                 ) -> Self:
+        self.game, self.bots, self.saved, self.seating, self.debug, self.debugged, self.redo = kept
         return self
 
     def notices(self) -> str:
@@ -94,7 +101,7 @@ class OneSeatKeyboard:
         """Play ``game`` from here: ``humans`` (default ``ME``) at this keyboard, the bot ``bot``
         at every other seat (None: there is none)."""
         humans = tuple(s for s in game.seats if s in (humans or (self.ME,)))
-        self.game, self.saved, self.debugged = game, False, False
+        self.game, self.saved, self.debug, self.debugged, self.redo = game, False, False, False, []
         others = [s for s in game.seats if s not in humans]
         self.bots = dict(seat_bots([bot or "random"], others, game.seed)) if others else {}
         self.seating = Seating(humans, humans[0])
@@ -160,9 +167,79 @@ class OneSeatKeyboard:
         if option is None:
             raise KeyboardError(f'"{text}" is not an option ({mine.prompt}): answer 1 to {len(mine.options)}')
         game.answer(option.id, self.me)
-        self.saved = False
+        self.saved, self.redo = False, []
         self.run_bots()
         return self._pass_keyboard()
+
+    # ---- undo / redo (the undo rule: cmdsl/play/undo_rule.py) -----------------------------------
+
+    def fresh_game(self, game: Any) -> Any:
+        """``game`` as it was dealt, before any answer (a game whose keyboard has `undo` says how)."""
+        raise NotImplementedError
+
+    def reveals(self, event: Any, seat: Any) -> str | None:
+        """What ``event`` showed ``seat`` that was hidden before it (the undo rule), or None."""
+        raise NotImplementedError
+
+    def _history(self) -> list[tuple[Any, str]]:
+        """Every answer since the deal, with the seat that gave it (replayed from the deal)."""
+        game = self.require()
+        again, out = self.fresh_game(game), []
+        for a in game.all_answers():
+            seat = again.pending_decisions[0].player
+            out.append((seat, a))
+            again.answer(a, seat)
+        return out
+
+    def undo(self) -> str:
+        """Back to before the last answer given at this keyboard, the bots' answers since going too;
+        not back past an event that showed the player who would answer again something hidden
+        (a card they drew, a card from another hand, an Event turned up), outside debug mode."""
+        self.require_seen()
+        history = self._history()
+        undone: list[tuple[Any, str]] = []
+        while history:
+            undone.insert(0, history.pop())
+            if undone[0][0] in self.seating.humans:
+                break
+        else:
+            raise KeyboardError("undo: nothing to undo: no answer was given at this keyboard")
+        back = self.fresh_game(self.game)
+        for seat, a in history:
+            back.answer(a, seat)
+        again = {d.player for d in back.pending_decisions if d.player in self.seating.humans}
+        check_undo(self.game.events[len(back.events):], again, self.reveals, self.debug)
+        self.game, self.saved = back, False
+        self.redo.append(undone)
+        self.debugged = self.debugged or self.debug
+        seat = undone[0][0]
+        # what the undone answers showed is shown again when it happens again
+        shown = {s: min(n, len(back.events)) for s, n in self.seating.shown.items()}
+        self.seating = replace(self.seating, at_keyboard=seat, shown=shown,
+                               handing_over=seat is not self.me and self.hot_seat())
+        return f"Undone: {len(undone)} answer{'s' if len(undone) != 1 else ''}.\n" + (
+            self._pass_keyboard() if not self.seating.handing_over else
+            f"— Hand the keyboard to {seat} and press Enter when only {seat} can see the screen. —")
+
+    def redo_one(self) -> str:
+        self.require_seen()
+        if not self.redo:
+            raise KeyboardError("redo: nothing to redo")
+        game = self.require()
+        chunk = self.redo.pop()
+        for seat, a in chunk:
+            game.answer(a, seat)
+        self.saved = False
+        return f"Redone: {len(chunk)} answer{'s' if len(chunk) != 1 else ''}.\n" + self._pass_keyboard()
+
+    def set_debug(self, arg: str) -> str:
+        word = arg.strip().lower()
+        if word not in ("on", "off", ""):
+            raise KeyboardError("debug: on or off")
+        self.debug = word != "off" if word else not self.debug
+        self.debugged = self.debugged or self.debug
+        return ("Debug mode is on: `undo` may go back past what you were shown, and the game is marked as debugged."
+                if self.debug else "Debug mode is off: `undo` stops where you were shown something hidden.")
 
     def screen(self) -> str:
         """What the player at the keyboard may see since they last had it, then their decision

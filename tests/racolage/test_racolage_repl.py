@@ -264,3 +264,41 @@ def test_bad_lines_are_one_line_and_change_nothing(tmp_path: Path) -> None:
         assert "\n" not in str(e.value), line
         assert game(s).answers == before and run_line(s, "table") == board and keyboard(s).shown == shown, line
     assert game(s).log_text().startswith("Player 1 is dealt")  # the whole log is kept after a mistake
+
+
+def test_undo_takes_back_a_choice_but_not_past_a_card_drawn(tmp_path: Path) -> None:
+    s = Session()
+    run_line(s, "new racolage 3 players vs greedy seed 4")
+    start = list(game(s).answers)
+    run_line(s, "buy")
+    assert game(s).pending is not None and game(s).pending.kind == Kind.BUY  # type: ignore[union-attr]
+    out = run_line(s, "undo")  # a choice within one's own turn shows nothing hidden
+    assert out.startswith("Undone: 1 answer.") and game(s).answers == start
+    assert game(s).pending is not None and game(s).pending.kind == Kind.DRAW  # type: ignore[union-attr]
+    assert run_line(s, "redo").startswith("Redone: 1 answer.")
+    assert game(s).answers == [*start, "buy"]
+    run_line(s, "undo")
+    run_line(s, "draw")
+    drawn = list(game(s).answers)
+    with pytest.raises(CmdslError, match=r'^undo: not back past a card you drew \("Player 1 draws '):
+        with s.transaction():
+            run_line(s, "undo")
+    assert game(s).answers == drawn
+    with pytest.raises(CmdslError, match="nothing to redo"):
+        run_line(s, "redo")  # a new answer dropped what was undone
+    assert run_line(s, "debug on").startswith("Debug mode is on")
+    run_line(s, "undo")
+    assert game(s).answers == start
+    path = tmp_path / "g.json"
+    run_line(s, f"save {path}")
+    assert json.loads(path.read_text())["debugged"] is True
+
+
+def test_undo_does_not_go_back_past_a_bots_card() -> None:
+    s = Session()
+    run_line(s, "new racolage 3 players vs greedy seed 4")
+    run_line(s, "do nothing")  # the bots play their turns: Player 2 discards a card from its hand
+    before = list(game(s).answers)
+    with pytest.raises(CmdslError, match=r"^undo: not back past a card from Player 2's hand"):
+        run_line(s, "undo")
+    assert game(s).answers == before

@@ -178,6 +178,7 @@ class Discarded(Event):
     seat: RacolageSeat | None
     card: str
     why: str
+    from_hand: bool = False  # from its holder's hand, where nobody else saw it (the undo rule reads it)
 
     audience = everyone
 

@@ -345,7 +345,7 @@ class RacolageGame(Driver[RacolageSeat]):
     def _discard_from_hand(self, seat: RacolageSeat, card_id: str, why: str, cause: str | None = None) -> None:
         self.position.hands[seat.index].remove(card_id)
         self.position.discard.append(card_id)
-        self.emit(E.Discarded, seat, self.name(card_id), why, cause=cause)
+        self.emit(E.Discarded, seat, self.name(card_id), why, True, cause=cause)
 
     # ---- what an effect reads and does (vocabulary/ops.py) ----------------------------------------
 

@@ -17,6 +17,7 @@ from ...play.keyboard import Command, Host, KeyboardError, save_arguments
 from ...play.one_seat import OneSeatKeyboard
 from ...play.toolbar import Part, part, plain
 from . import catalog, explain
+from . import events as E
 from .cards import RacolageSet
 from .game import RacolageGame
 from .loader import bundled_set, load_set
@@ -44,7 +45,7 @@ def _bot(word: str, command: str) -> str:
 
 
 class RacolageKeyboard(OneSeatKeyboard):
-    WORDS: ClassVar[tuple[str, ...]] = ("hand", "table", "board", "?", "card", "log", "save")
+    WORDS: ClassVar[tuple[str, ...]] = ("hand", "table", "board", "?", "card", "log", "save", "undo", "redo", "debug")
     START: ClassVar[str] = "Type `new racolage 4 players vs random` to play against three random bots"
     NEW: ClassVar[tuple[str, str]] = (
         "new racolage [N players] [M humans] [vs BOT|human] [as pK] [seed N]",
@@ -76,7 +77,14 @@ class RacolageKeyboard(OneSeatKeyboard):
                 "log": Command(lambda arg, colour: self.log(), "log", "Show the game so far, as your seat saw it."),
                 "save": Command(lambda arg, colour: self._save(arg), "save FILE [full]",
                                 "Save the game as a file for you: your seat's view (hot-seat: the public view); "
-                                "`full`: every hidden card, for a bug report.")}
+                                "`full`: every hidden card, for a bug report."),
+                "undo": Command(lambda arg, colour: self.undo(), "undo",
+                                "Take back your last answer and the bots' since; not back past a card you drew, a card "
+                                "from another hand or an Event turned up (docs/secrets.md), outside debug mode."),
+                "redo": Command(lambda arg, colour: self.redo_one(), "redo", "Give again the answers undone last."),
+                "debug": Command(lambda arg, colour: self.set_debug(arg), "debug [on|off]",
+                                 "Debug mode: `undo` may go back past what you were shown; the game is marked as "
+                                 "debugged in its files. Racolage's debug mode shows no more cards than your seat's.")}
 
     def run_line(self, text: str, colour: bool, shared: Mapping[str, Command]) -> str:
         word, _, rest = text.partition(" ")
@@ -186,6 +194,12 @@ class RacolageKeyboard(OneSeatKeyboard):
     def copy_game(self, game: Any) -> Any:
         return game.copy()  # a fork's log starts at its turn: a player reads the whole one
 
+    def fresh_game(self, game: Any) -> Any:
+        return RacolageGame(game.seed, game.players, game.cards, setup=game.setup)
+
+    def reveals(self, event: Any, seat: Any) -> str | None:
+        return reveals(event, seat)
+
     def file_view(self) -> str:
         """Whose view a saved file holds (docs/secrets.md): the human's seat against bots, the
         public view in hot-seat (the file is for every player at the table)."""
@@ -238,3 +252,17 @@ class RacolageKeyboard(OneSeatKeyboard):
         except CmdslError as e:  # an unknown id: one line, with the nearest
             raise KeyboardError(str(e).removeprefix("cards show: ")) from None
 
+
+
+def reveals(event: Any, seat: RacolageSeat) -> str | None:
+    """What ``event`` showed ``seat`` that was hidden before it (the undo rule, ``undo_rule.py``):
+    a card it drew, a card from another hand (placed, played, sold or discarded), an Event turned
+    up from the Action deck. What was on the table already (a permanent discarded from a bonus
+    zone, a temporary at the end of the turn) and a choice made in the open show nothing."""
+    if isinstance(event, E.Drew):
+        return "a card you drew" if event.seat is seat else None
+    if isinstance(event, E.EventInPlay):
+        return "an Event turned up"
+    if isinstance(event, (E.MediaPlaced, E.ActionPlayed, E.Sold)) or (isinstance(event, E.Discarded) and event.from_hand):
+        return f"a card from {event.seat}'s hand" if event.seat is not seat else None
+    return None
