@@ -10,13 +10,25 @@ The value is the seat's standing less the best other standing (a game is won by 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .cards import Media
+from .cards import Media, RacolageSet
+from .events import GameEnded
+from .position import Position
+from .seats import RacolageSeat
 
-if TYPE_CHECKING:
-    from .game import RacolageGame
-    from .seats import RacolageSeat
+
+class Game(Protocol):
+    """What the evaluation reads of a game (the game's module imports this one)."""
+
+    seats: tuple[RacolageSeat, ...]
+    cards: RacolageSet
+    position: Position
+    result: GameEnded | None
+
+    def notoriety(self, seat: RacolageSeat, final: bool = False) -> int: ...
+
+    def theme_open(self, theme: str, seat: RacolageSeat) -> bool: ...
 
 PLACEABLE, THEME_CLOSED, NOT_YET = 0.6, 0.3, 0.15  # a Media card's value, weighted by when it may be placed
 ACTION = 1.0  # an Action card in hand
@@ -25,7 +37,7 @@ SKIP = 3.0  # a turn to skip: about one placement lost
 LATE = 10  # with fewer Media cards left than this, hands are worth proportionally less
 
 
-def evaluate(game: "RacolageGame", seat: "RacolageSeat") -> float:
+def evaluate(game: Game, seat: RacolageSeat) -> float:
     me = seat.index
     if game.result is not None:
         scores = game.result.scores
@@ -40,7 +52,7 @@ def evaluate(game: "RacolageGame", seat: "RacolageSeat") -> float:
     return standing[me] - max(v for i, v in enumerate(standing) if i != me)
 
 
-def _hand(game: "RacolageGame", seat: "RacolageSeat") -> float:
+def _hand(game: Game, seat: RacolageSeat) -> float:
     now = game.notoriety(seat)
     total = 0.0
     for card_id in game.position.hands[seat.index]:
