@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
-from typing import Any, Callable, ClassVar, Sequence, cast
+from typing import Any, Callable, ClassVar, Iterable, Sequence, cast
 
 from ...errors import IllegalAnswer, RecordError
 from ...game.audience import Event
@@ -188,6 +188,11 @@ class RacolageGame(Driver[RacolageSeat]):
     def _worth(self, card_id: str) -> int:
         return self.cards.cards[card_id].worth
 
+    def _cheapest_first(self, cards: Iterable[str]) -> list[str]:
+        """Cards to sell or discard, the cheapest first (then in hand order): the first option is
+        what a bot finishing its turn without a look gives up (``worth_a_look``, bots/basic.py)."""
+        return sorted(cards, key=self._worth)
+
     def _most_to_buy(self, seat: RacolageSeat) -> int:
         """RA5, RA11.2, RA11.3: what the hand can pay for, if there are Action cards to draw."""
         pos = self.position
@@ -205,10 +210,9 @@ class RacolageGame(Driver[RacolageSeat]):
         sold: list[str] = []
         while sum(self._worth(c) for c in sold) < PRICE * count:
             total = sum(self._worth(c) for c in sold)
-            # the cheapest first: a search's play-outs sell it without trying the others (worth_a_look)
             opt = yield from self.ask(Decision(seat, Kind.SELL, f"sell a card: {total} of {PRICE * count} points (RA5.2)",
                                                tuple(Option(f"sell:{c}", f"{self.name(c)} ({self._worth(c)})", c)
-                                                     for c in sorted((c for c in hand if c not in sold), key=self._worth))))
+                                                     for c in self._cheapest_first(c for c in hand if c not in sold))))
             sold.append(opt.value)
         for c in sold:
             hand.remove(c)
