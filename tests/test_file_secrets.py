@@ -437,9 +437,9 @@ def test_an_old_racolage_record_still_loads_and_replays(tmp_path: Path, capsys: 
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"view": "p7"}, "view: one of p1, p2, p3, public, full"),
+    ({"view": "p7"}, "view: expected one of p1, p2, p3, public, full"),
     ({"format": "racolage-record/1"}, "view: only a racolage-record/2 record has one"),
-    ({"log_sha256": "xyz"}, "log_sha256: 64 hexadecimal digits"),
+    ({"log_sha256": "xyz"}, "log_sha256: expected 64 hexadecimal digits"),
     ({"answers": [{"seat": "p1", "option": 0}]}, "answers[1].option: the number of an option"),
     ({"answers": [["p1", "draw"], 5]}, "answers[2]: expected [seat, answer], got 5"),
     ({"colour": "blue"}, "unknown key 'colour'"),

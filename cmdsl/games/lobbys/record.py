@@ -16,7 +16,6 @@ option, ``{"seat": "p2", "option": 3}``, not the card.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, Final, Mapping, Protocol
@@ -27,7 +26,9 @@ from .data import LobbysData
 from .options import OPTION_BY_ID
 from .seats import LobbysSeat, seat_named, seats_for
 
-from ...game.decisions import CHANCE, Decision, Option
+from ...game.decisions import Decision
+from ...sets import seat_files
+from ...sets.seat_files import hidden_order, log_digest, shown
 
 
 class Deciding(Protocol):
@@ -48,7 +49,6 @@ _KEYS: Final = ("format", "game", "players", "people_variant", "seed", "answers"
                 "log_sha256", "debugged", "view", "data")
 _HEX16: Final = re.compile(r"[0-9a-f]{16}")
 _SEAT_KEYS: Final = ("log_sha256", "debugged", "view")  # only in a seat's file (format 3)
-_HEX64: Final = re.compile(r"[0-9a-f]{64}")
 _CONTRACT_ID: Final = re.compile(r"[JQK][CDHS]")  # a face card: a contract (L1.3)
 _REQUIRED: Final = ("format", "game", "players", "seed", "answers")
 
@@ -71,18 +71,6 @@ class RecordedAnswer:
         if not 1 <= self.option <= len(d.options):
             raise RecordError(f"{self.seat.value}'s pick has {len(d.options)} options, not {self.option}")
         return hidden_order(d.options, seed, index)[self.option - 1].id
-
-
-def hidden_order(options: tuple[Option, ...], seed: int, index: int) -> list[Option]:
-    """A hidden pick's options in the order its number counts them: by a digest of the record's
-    seed, the answer's place and the card, not by rank, so that the number says nothing of the
-    card (in the hand's sorted order, "option 7 of 8" would say it is a high one)."""
-    return sorted(options, key=lambda o: hashlib.sha256(f"{seed}:{index}:{o.id}".encode()).digest())
-
-
-def log_digest(texts: list[str] | tuple[str, ...]) -> str:
-    """The digest of an event log (one text per event), as a seat's file keeps it."""
-    return hashlib.sha256("\n".join(texts).encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -117,11 +105,7 @@ class LobbysRecord:
 
 def view_texts(game: Any, view: str | None) -> list[str]:
     """The game's log as ``view`` sees it: a seat's, the public one, or the full log (None, ``full``)."""
-    if view is None or view == "full":
-        return [e.text() for e in game.events]
-    seat = seat_named(view)
-    viewer = seat if seat is not None else CHANCE  # the public view: chance is in no event's audience
-    return [e.redacted(viewer).text() for e in game.events]
+    return seat_files.view_texts(game.events, view, seat_named)
 
 
 def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
@@ -189,25 +173,20 @@ def replay_problem(game: Any, data: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _shown(x: Any) -> str:
-    text = repr(x)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def parse_record(data: Any, game_data: LobbysData, where: str = "record") -> LobbysRecord:
     """The record that ``data`` (parsed JSON) holds, every field checked; else a ``RecordError``."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"{where}: not a game record (a JSON object), got {_shown(data)}")
+        raise RecordError(f"{where}: not a game record (a JSON object), got {shown(data)}")
     for key in data:
         if key not in _KEYS:
             near = did_you_mean(str(key), _KEYS)
             hint = f" (did you mean {near!r}?)" if near else f" (the keys are: {', '.join(_KEYS)})"
-            raise RecordError(f"{where}: unknown key {_shown(key)}{hint}")
+            raise RecordError(f"{where}: unknown key {shown(key)}{hint}")
     missing = [k for k in _REQUIRED if k not in data]
     version = data.get("format")
     if version not in (FORMAT, FORMAT_SEAT):
         raise RecordError(f"{where}: format: not a cmdsl game record (expected {FORMAT!r}, got "
-                          f"{_shown(data.get('format'))})")
+                          f"{shown(data.get('format'))})")
     seat_file = version == FORMAT_SEAT
     if not seat_file:
         extra = [k for k in _SEAT_KEYS if k in data]
@@ -215,7 +194,7 @@ def parse_record(data: Any, game_data: LobbysData, where: str = "record") -> Lob
             raise RecordError(f"{where}: {extra[0]}: only a {FORMAT_SEAT} record has one")
     if data.get("game") != GAME:
         got = data.get("game")
-        what = "a record without a game is of cmdsl's first game" if got is None else f"got {_shown(got)}"
+        what = "a record without a game is of cmdsl's first game" if got is None else f"got {shown(got)}"
         raise RecordError(f"{where}: game: not a Lobbys record (expected {GAME!r}; {what})")
     if missing:
         raise RecordError(f"{where}: missing {', '.join(missing)}")
@@ -223,32 +202,24 @@ def parse_record(data: Any, game_data: LobbysData, where: str = "record") -> Lob
     counts = game_data.player_counts
     if type(players) is not int or players not in counts:
         raise RecordError(f"{where}: players: expected a whole number from {counts[0]} to {counts[-1]}, "
-                          f"got {_shown(players)}")
+                          f"got {shown(players)}")
     variant = data.get("people_variant", False)
     if type(variant) is not bool:
-        raise RecordError(f"{where}: people_variant: expected true or false, got {_shown(variant)}")
+        raise RecordError(f"{where}: people_variant: expected true or false, got {shown(variant)}")
     if variant and not game_data.people_cards(players):
         raise RecordError(f"{where}: people_variant: 'The People Speak' cannot be played by {players} players (L10.1)")
     seed = data["seed"]
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise RecordError(f"{where}: seed: expected a whole number from 0 to {MAX_SEED}, got {_shown(seed)}")
+        raise RecordError(f"{where}: seed: expected a whole number from 0 to {MAX_SEED}, got {shown(seed)}")
     seats = seats_for(players)
-    view, digest, debugged = None, None, False
+    view: str | None = None
+    digest, debugged = None, False
     if seat_file:
-        view = data.get("view")
-        views = [s.value for s in seats] + ["public", "full"]
-        if view not in views:
-            raise RecordError(f"{where}: view: expected one of {', '.join(views)}, got {_shown(view)}")
-        digest = data.get("log_sha256")
-        if digest is not None and not (isinstance(digest, str) and _HEX64.fullmatch(digest)):
-            raise RecordError(f"{where}: log_sha256: expected 64 hexadecimal digits, got {_shown(digest)}")
-        debugged = data.get("debugged", False)
-        if type(debugged) is not bool:
-            raise RecordError(f"{where}: debugged: expected true or false, got {_shown(debugged)}")
+        view, digest, debugged = seat_files.seat_file_fields(data, where, [s.value for s in seats])
     played_with = data.get("data")
     if played_with is not None and not (isinstance(played_with, str) and _HEX16.fullmatch(played_with)):
         raise RecordError(f"{where}: data: expected 16 hexadecimal digits (the data's fingerprint), got "
-                          f"{_shown(played_with)}")
+                          f"{shown(played_with)}")
     return LobbysRecord(players, variant, seed, _answers(data["answers"], seats, f"{where}: answers", seat_file),
                         _texts(data.get("log"), f"{where}: log"), _text_or_none(data.get("result"), f"{where}: result"),
                         view, digest, debugged, played_with)
@@ -256,7 +227,7 @@ def parse_record(data: Any, game_data: LobbysData, where: str = "record") -> Lob
 
 def _answers(raw: Any, seats: tuple[LobbysSeat, ...], where: str, seat_file: bool = False) -> tuple[RecordedAnswer, ...]:
     if not isinstance(raw, list):
-        raise RecordError(f"{where}: expected a list, got {_shown(raw)}")
+        raise RecordError(f"{where}: expected a list, got {shown(raw)}")
     if len(raw) > MAX_ANSWERS:
         raise RecordError(f"{where}: {len(raw)} answers: a Lobbys game has at most 105")
     names = [s.value for s in seats]
@@ -267,22 +238,22 @@ def _answers(raw: Any, seats: tuple[LobbysSeat, ...], where: str, seat_file: boo
             name, number = a["seat"], a["option"]
             seat = seat_named(name) if isinstance(name, str) else None
             if seat is None or seat not in seats:
-                raise RecordError(f"{at}.seat: unknown seat {_shown(name)} (this game's seats are {', '.join(names)})")
+                raise RecordError(f"{at}.seat: unknown seat {shown(name)} (this game's seats are {', '.join(names)})")
             if type(number) is not int or not 1 <= number <= 100:
-                raise RecordError(f"{at}.option: expected the number of an option, got {_shown(number)}")
+                raise RecordError(f"{at}.option: expected the number of an option, got {shown(number)}")
             out.append(RecordedAnswer(seat, None, number))
             continue
         if not isinstance(a, Mapping) or set(a) != {"seat", "answer"}:
-            raise RecordError(f'{at}: expected {{"seat": …, "answer": …}}, got {_shown(a)}')
+            raise RecordError(f'{at}: expected {{"seat": …, "answer": …}}, got {shown(a)}')
         name, answer = a["seat"], a["answer"]
         seat = seat_named(name) if isinstance(name, str) else None
         if seat is None or seat not in seats:
-            raise RecordError(f"{at}.seat: unknown seat {_shown(name)} (this game's seats are {', '.join(names)})")
+            raise RecordError(f"{at}.seat: unknown seat {shown(name)} (this game's seats are {', '.join(names)})")
         if not isinstance(answer, str) or answer not in OPTION_BY_ID:
             if isinstance(answer, str) and _CONTRACT_ID.fullmatch(answer):
-                raise RecordError(f"{at}.answer: {_shown(answer)} is a contract card (L1.3), never in a hand: a pick "
+                raise RecordError(f"{at}.answer: {shown(answer)} is a contract card (L1.3), never in a hand: a pick "
                                   "is a card of the Offer deck (such as 7H, AS, 10D)")
-            raise RecordError(f"{at}.answer: {_shown(answer)} is not a card id (such as 7H, AS, 10D)")
+            raise RecordError(f"{at}.answer: {shown(answer)} is not a card id (such as 7H, AS, 10D)")
         out.append(RecordedAnswer(seat, answer))
     return tuple(out)
 
@@ -291,11 +262,11 @@ def _texts(raw: Any, where: str) -> tuple[str, ...] | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
-        raise RecordError(f"{where}: expected a list of texts, got {_shown(raw)}")
+        raise RecordError(f"{where}: expected a list of texts, got {shown(raw)}")
     return tuple(raw)
 
 
 def _text_or_none(raw: Any, where: str) -> str | None:
     if raw is not None and not isinstance(raw, str):
-        raise RecordError(f"{where}: expected a text, got {_shown(raw)}")
+        raise RecordError(f"{where}: expected a text, got {shown(raw)}")
     return raw

@@ -21,7 +21,8 @@ from . import events as E
 from .cards import RacolageSet
 from .game import RacolageGame
 from .loader import bundled_set, load_set
-from .record import FULL, MAX_SEED, PUBLIC, seat_named
+from .record import MAX_SEED, seat_named
+from ...sets.seat_files import FULL, PUBLIC
 from .seats import PLAYER_COUNTS, SEATS, RacolageSeat
 
 ME = SEATS[0]  # the human at the keyboard plays Player 1 unless `as pK` says otherwise

@@ -22,28 +22,24 @@ are said together when the sale is complete.
 
 from __future__ import annotations
 
-import hashlib
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Final, Mapping, Protocol, Sequence, cast
 
 from ...errors import RecordError, did_you_mean
 from ...game.audience import Event
-from ...game.decisions import CHANCE, Decision, Option
+from ...game.decisions import Decision
+from ...sets.seat_files import FULL, hidden_order, log_digest, seat_file_fields, shown, view_texts
 from .seats import SEATS, RacolageSeat
 
 FORMAT: Final = "racolage-record/1"
 FORMAT_SEAT: Final = "racolage-record/2"
 GAME: Final = "racolage"
-PUBLIC: Final = "public"  # the view of a hot-seat file: every hidden event redacted
-FULL: Final = "full"  # the view of `save FILE full`: the full log
 MAX_SEED: Final = 2 ** 32 - 1
 #: A game is about 100–250 decisions (RA facts), and ends after 400 turns at the most: a record
 #: far longer is not a Racolage game.
 MAX_ANSWERS: Final = 20_000
 _KEYS: Final = ("format", "game", "seed", "players", "set", "answers", "log", "view", "log_sha256", "debugged")
 _SEAT_KEYS: Final = ("view", "log_sha256", "debugged")
-_HEX64: Final = re.compile(r"[0-9a-f]{64}")
 
 
 class Revealing(Protocol):
@@ -91,28 +87,8 @@ class RecordedAnswer:
         return [self.seat.value if self.seat is not None else None, self.answer]
 
 
-def hidden_order(options: Sequence[Option], seed: int, index: int) -> list[Option]:
-    """A hidden answer's options in the order its number counts them: by a digest of the record's
-    seed, the answer's place and the option, not the hand's order (which the deal gives away)."""
-    return sorted(options, key=lambda o: hashlib.sha256(f"{seed}:{index}:{o.id}".encode()).digest())
-
-
-def log_digest(texts: Sequence[str]) -> str:
-    """The digest of an event log (one text per event), as a seat's file keeps it."""
-    return hashlib.sha256("\n".join(texts).encode()).hexdigest()
-
-
 def seat_named(name: str) -> RacolageSeat | None:
     return next((s for s in SEATS if s.value == name), None)
-
-
-def view_texts(events: Sequence[Event], view: str | None) -> list[str]:
-    """The log as ``view`` sees it: a seat's, the public one, or the full log (None, ``full``)."""
-    if view is None or view == FULL:
-        return [e.text() for e in events]
-    seat = seat_named(view)
-    viewer = seat if seat is not None else CHANCE  # the public view: chance is in no event's audience
-    return [e.redacted(viewer).text() for e in events]
 
 
 @dataclass(frozen=True)
@@ -164,7 +140,7 @@ def seat_record(game: Revealing, again: Callable[[], Revealing], fingerprint: st
         replayed.answer(a, seat)
     full = [e.text() for e in game.events]
     return RacolageRecord(game.seed, game.players, fingerprint, tuple(answers),
-                          tuple(view_texts(list(game.events), view)), view, log_digest(full), debugged or view == FULL)
+                          tuple(view_texts(game.events, view, seat_named)), view, log_digest(full), debugged or view == FULL)
 
 
 def replay_problem(events: Sequence[Event], data: RacolageRecord, answers: int) -> str | None:
@@ -172,7 +148,7 @@ def replay_problem(events: Sequence[Event], data: RacolageRecord, answers: int) 
     record holds, in a few words, or None: its log (the view's) event by event, a record cut short,
     and in a file for a person the digest of the full log."""
     if data.log is not None:
-        texts = view_texts(events, data.view)
+        texts = view_texts(events, data.view, seat_named)
         at = next((i for i, (a, b) in enumerate(zip(texts, data.log)) if a != b), None)
         if at is not None:
             return f"the log differs at event {at + 1}: the record has \"{data.log[at]}\", the replay \"{texts[at]}\""
@@ -186,11 +162,6 @@ def replay_problem(events: Sequence[Event], data: RacolageRecord, answers: int) 
     return None
 
 
-def _shown(x: Any) -> str:
-    text = repr(x)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def parse_record(data: Any, where: str = "record") -> RacolageRecord:
     """The record that ``data`` (parsed JSON) holds, every field checked; else a ``RecordError``."""
     if not isinstance(data, Mapping) or data.get("format") not in (FORMAT, FORMAT_SEAT):
@@ -198,34 +169,26 @@ def parse_record(data: Any, where: str = "record") -> RacolageRecord:
     for key in data:
         if key not in _KEYS:
             near = did_you_mean(str(key), _KEYS)
-            raise RecordError(f"{where}: unknown key {_shown(key)}"
+            raise RecordError(f"{where}: unknown key {shown(key)}"
                               + (f" (did you mean {near!r}?)" if near else f" (the keys are: {', '.join(_KEYS)})"))
     seat_file = data["format"] == FORMAT_SEAT
     if not seat_file and any(k in data for k in _SEAT_KEYS):
         raise RecordError(f"{where}: {next(k for k in _SEAT_KEYS if k in data)}: only a {FORMAT_SEAT} record has one")
     seed, players = data.get("seed"), data.get("players")
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1, got {_shown(seed)}")
+        raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1, got {shown(seed)}")
     if type(players) is not int or players not in (2, 3, 4):
-        raise RecordError(f"{where}: players: 2, 3 or 4 (RA1.1), got {_shown(players)}")
+        raise RecordError(f"{where}: players: 2, 3 or 4 (RA1.1), got {shown(players)}")
     fingerprint = data.get("set")
     if fingerprint is not None and not isinstance(fingerprint, str):
-        raise RecordError(f"{where}: set: the fingerprint of a card set (a text), got {_shown(fingerprint)}")
+        raise RecordError(f"{where}: set: the fingerprint of a card set (a text), got {shown(fingerprint)}")
     log = data.get("log")
     if log is not None and not (isinstance(log, list) and all(isinstance(t, str) for t in log)):
-        raise RecordError(f"{where}: log: a list of texts, got {_shown(log)}")
-    view, digest, debugged = None, None, False
+        raise RecordError(f"{where}: log: a list of texts, got {shown(log)}")
+    view: str | None = None
+    digest, debugged = None, False
     if seat_file:
-        view = data.get("view")
-        views = [s.value for s in SEATS[:players]] + [PUBLIC, FULL]
-        if view not in views:
-            raise RecordError(f"{where}: view: one of {', '.join(views)}, got {_shown(view)}")
-        digest = data.get("log_sha256")
-        if digest is not None and not (isinstance(digest, str) and _HEX64.fullmatch(digest)):
-            raise RecordError(f"{where}: log_sha256: 64 hexadecimal digits, got {_shown(digest)}")
-        debugged = data.get("debugged", False)
-        if type(debugged) is not bool:
-            raise RecordError(f"{where}: debugged: true or false, got {_shown(debugged)}")
+        view, digest, debugged = seat_file_fields(data, where, [s.value for s in SEATS[:players]])
     answers = _answers(data.get("answers"), SEATS[:players], f"{where}: answers", seat_file)
     return RacolageRecord(seed, players, fingerprint, answers, None if log is None else tuple(log), view, digest,
                           debugged)
@@ -233,7 +196,7 @@ def parse_record(data: Any, where: str = "record") -> RacolageRecord:
 
 def _answers(raw: Any, seats: tuple[RacolageSeat, ...], where: str, seat_file: bool) -> tuple[RecordedAnswer, ...]:
     if not isinstance(raw, list):
-        raise RecordError(f"{where}: a list of [seat, answer], got {_shown(raw)}")
+        raise RecordError(f"{where}: a list of [seat, answer], got {shown(raw)}")
     if len(raw) > MAX_ANSWERS:
         raise RecordError(f"{where}: {len(raw)} answers: a Racolage game has far fewer")
     names = {s.value: s for s in seats}
@@ -242,13 +205,13 @@ def _answers(raw: Any, seats: tuple[RacolageSeat, ...], where: str, seat_file: b
         if seat_file and isinstance(a, Mapping) and set(a) == {"seat", "option"}:
             seat, number = names.get(a["seat"]) if isinstance(a["seat"], str) else None, a["option"]
             if seat is None:
-                raise RecordError(f"{where}[{i}].seat: unknown seat {_shown(a['seat'])} (this game's seats are "
+                raise RecordError(f"{where}[{i}].seat: unknown seat {shown(a['seat'])} (this game's seats are "
                                   f"{', '.join(names)})")
             if type(number) is not int or not 1 <= number <= 1000:
-                raise RecordError(f"{where}[{i}].option: the number of an option, got {_shown(number)}")
+                raise RecordError(f"{where}[{i}].option: the number of an option, got {shown(number)}")
             out.append(RecordedAnswer(seat, None, number))
             continue
         if not (isinstance(a, list) and len(a) == 2 and (a[0] is None or a[0] in names) and isinstance(a[1], str)):
-            raise RecordError(f"{where}[{i}]: expected [seat, answer], got {_shown(a)}")
+            raise RecordError(f"{where}[{i}]: expected [seat, answer], got {shown(a)}")
         out.append(RecordedAnswer(names[a[0]] if a[0] is not None else None, a[1]))
     return tuple(out)
