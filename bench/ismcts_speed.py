@@ -55,13 +55,7 @@ def main() -> None:
         searcher = SIDES[i % 2]
         game = Game(cards, seed, Setup(args.setup, "random", 1000), checkpoints=True)  # type: ignore[arg-type]
         bots = {searcher: spec.make(seed * 2), searcher.other: GreedyBot(seed * 2 + 1)}
-        while game.pending is not None:
-            d = game.pending
-            start = time.perf_counter()
-            answer = bots[d.player].choose(Perspective(game, d))
-            if d.player is searcher and len(d.options) > 1:
-                times.append(time.perf_counter() - start)
-            game.answer(answer)
+        play_timed(game, bots, searcher, times)
         assert game.result is not None
         wins += game.result.winner is searcher
         print(f"game {i} (seed {seed}, {spec.name} plays {searcher}): {game.result.text()}", file=sys.stderr)
@@ -76,6 +70,18 @@ def main() -> None:
         Path(args.json).write_text(json.dumps(numbers, indent=2), encoding="utf-8")
 
 
+def play_timed(game: Any, bots: dict[Any, Any], searcher: Any, times: list[float]) -> None:
+    """Play ``game`` to its end, adding to ``times`` the seconds of each of the searcher's decisions
+    with two options or more (the others are answered without searching)."""
+    while game.pending is not None:
+        d = game.pending
+        start = time.perf_counter()
+        answer = bots[d.player].choose(Perspective(game, d))
+        if d.player is searcher and len(d.options) > 1:
+            times.append(time.perf_counter() - start)
+        game.answer(answer, d.player)
+
+
 def other_game(args: argparse.Namespace, spec: Any) -> None:
     plugin = plugins.game(args.game)
     assert plugin.table is not None and plugin.new_game is not None
@@ -87,13 +93,7 @@ def other_game(args: argparse.Namespace, spec: Any) -> None:
         game = plugin.new_game(seed, table)
         searcher = game.seats[i % len(game.seats)]
         bots = {s: spec.make(seed * 8) if s is searcher else GreedyBot(seed * 8 + 1 + k) for k, s in enumerate(game.seats)}
-        while game.pending is not None:
-            d = game.pending
-            start = time.perf_counter()
-            answer = bots[d.player].choose(Perspective(game, d))
-            if d.player is searcher and len(d.options) > 1:
-                times.append(time.perf_counter() - start)
-            game.answer(answer, d.player)
+        play_timed(game, bots, searcher, times)
         winners = game.winners()
         share += 1 / len(winners) if searcher in winners else 0.0
         print(f"game {i} (seed {seed}, {spec.name} plays {searcher}): {game.result.text()}", file=sys.stderr)
