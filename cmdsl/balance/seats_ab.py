@@ -95,5 +95,5 @@ def _lift(c: CardLift | None) -> str:
     if c is None:
         return "— (never played)"
     if not c.shown:
-        return f"— (played in {c.played} seat-games: too few)"
+        return f"— (played in {c.played} seat-game{'' if c.played == 1 else 's'}: too few)"
     return f"{100 * c.lift.estimate:+.0f} {c.lift.interval.text(signed=True)}"
