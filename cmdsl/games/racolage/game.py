@@ -432,8 +432,9 @@ class RacolageGame(Driver[RacolageSeat]):
 
     def worth_a_look(self, decision: Decision) -> bool:
         """A search's play-outs try each option of a turn's choices (draw or buy, how many, what to
-        place or play, what to discard) but sell the cheapest card first, without a look."""
-        return decision.kind != Kind.SELL
+        place or play, an effect's choice) but give up the cheapest card without a look where a card
+        is sold or discarded (the options are listed cheapest first)."""
+        return decision.kind not in (Kind.SELL, Kind.HAND, Kind.DISCARD)
 
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         if decision.kind == Kind.OPTION:
