@@ -52,19 +52,22 @@ def test_mean_difference_is_b_minus_a_with_an_interval_around_it() -> None:
     assert mean_difference([1], [0, 1]).p == 1.0  # too few to say anything
 
 
-def test_racolages_card_game_reads_every_card_each_seat_played() -> None:
-    """Each Media placed, Action played and Event turned up is read for its seat, by id (RA6)."""
+def test_racolages_card_game_reads_every_card_each_seat_got() -> None:
+    """Each card dealt to a seat (RA3.3), drawn or bought by it (RA4.1, RA5.4) and each Event it
+    turned up (RA6.4) is read for that seat, by id, once per time it got it."""
     game, plays = card_game(5, RacolageTable(3, str(bundled_set())))
     bots = seat_bots(["random"] * 3, game.seats, 5)
     while game.pending is not None:
         play_bot_move(game, bots)
-    seen = plays()
-    names = {s.index: sorted(game.name(c) for c in seen[s.index]) for s in game.seats}
+    got = plays()
+    names = {s.index: sorted(game.name(c) for c in got[s.index]) for s in game.seats}
     logged: dict[int, list[str]] = {s.index: [] for s in game.seats}
     for e in game.events:
-        if isinstance(e, (E.MediaPlaced, E.EventInPlay, E.ActionPlayed)):
+        if isinstance(e, E.Dealt):
+            logged[e.seat.index] += e.cards
+        elif isinstance(e, (E.Drew, E.EventInPlay)):
             logged[e.seat.index].append(e.card)
     assert names == {i: sorted(v) for i, v in logged.items()}
-    assert sum(map(len, seen)) > 10
-    for s in game.seats:  # every placed Media is there, by id
-        assert set(game.position.media_spaces[s.index]) <= set(seen[s.index])
+    assert all(len(g) > 5 for g in got)
+    for s in game.seats:  # every Media placed was got first
+        assert set(game.position.media_spaces[s.index]) <= set(got[s.index])

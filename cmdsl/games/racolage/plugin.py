@@ -116,24 +116,22 @@ def new_game(seed: int, at: RacolageTable) -> RacolageGame:
 
 
 def card_game(seed: int, at: RacolageTable) -> tuple[RacolageGame, Callable[[], list[list[str]]]]:
-    """A game for the card study, and the cards each seat played in it: the Media it placed, the
-    Actions it played, the Events it turned up (each read from the table as its event is logged)."""
-    plays: list[list[str]] = [[] for _ in range(at.players)]
+    """A game for the card study, and the cards each seat got in it: its five dealt, each one it
+    drew or bought, each Event it turned up (docs/racolage.md, "Balance": placing a Media card is
+    scoring, so the lift of the cards placed would be the score again; the lift of the cards got
+    asks what a card is worth to whoever gets it). Read from the hands as the events are logged."""
+    got: list[list[str]] = [[] for _ in range(at.players)]
 
     def observe(game: Any, event: Event) -> None:
         pos = game.position
-        if isinstance(event, E.MediaPlaced):
-            plays[event.seat.index].append(pos.media_spaces[event.seat.index][-1])
+        if isinstance(event, E.Dealt):
+            got[event.seat.index] += pos.hands[event.seat.index]
+        elif isinstance(event, E.Drew):
+            got[event.seat.index].append(pos.hands[event.seat.index][-1])
         elif isinstance(event, E.EventInPlay) and pos.event is not None:
-            plays[event.seat.index].append(pos.event)
-        elif isinstance(event, E.ActionPlayed):
-            # just played: the last temporary on the table, else the permanent of that name in the zone
-            here = [*pos.table[-1:], *pos.zones[event.seat.index].values()]
-            played = next((c for c in here if game.name(c) == event.card), None)
-            if played is not None:
-                plays[event.seat.index].append(played)
+            got[event.seat.index].append(pos.event)
     game = RacolageGame(seed, at.players, _load(at.folder), observer=observe)
-    return game, lambda: plays
+    return game, lambda: got
 
 
 def card_titles(at: RacolageTable) -> dict[str, str]:
