@@ -299,10 +299,11 @@ def test_the_player_with_the_most_is_settled_before_its_statement_and_a_tie_is_t
     assert game.hand_size(Side.MCCAIN) == game.hand_size(Side.OBAMA)  # a tie: McCain, acting, chooses
     run = compile_snippet(cm2008, effect).run(Run(game, Side.MCCAIN))
     asked = next(run)
-    assert asked.player is Side.MCCAIN and [o.label for o in asked.options] == ["McCain", "Obama"]
+    # round the table from the seat after the chooser, the chooser last: no seat is always first
+    assert asked.player is Side.MCCAIN and [o.label for o in asked.options] == ["Obama", "McCain"]
     before = game.hand_size(Side.OBAMA)
     with pytest.raises(StopIteration):
-        run.send(asked.options[1])
+        run.send(asked.options[0])
     assert game.hand_size(Side.OBAMA) == before + 1
     # no tie now: Obama holds the most cards, and nobody is asked
     for _ in compile_snippet(cm2008, effect).run(Run(game, Side.MCCAIN)):
@@ -346,6 +347,6 @@ def test_a_vocabulary_adds_words_for_a_superlative_over_players() -> None:
         "Le joueur qui a le plus de points (en cas d'égalité, vous choisissez) vous donne sa carte la plus haute.")
     assert LANGUAGE.rules_text(checked("repeat the points of you:\n    nothing\n").program) == (
         "As many times as your points:\n  Nothing happens.")
-    asked, given = asked_then_given(effect, Seat.EAST, 0)  # nobody has a point: a tie, East (acting) chooses
-    assert asked.player is Seat.EAST and [o.label for o in asked.options] == ["North", "East", "West"]
+    asked, given = asked_then_given(effect, Seat.EAST, 1)  # nobody has a point: a tie, East (acting) chooses
+    assert asked.player is Seat.EAST and [o.label for o in asked.options] == ["West", "North", "East"]  # from the next
     assert given == [(Seat.NORTH, Seat.EAST, 8)]

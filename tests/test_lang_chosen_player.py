@@ -30,8 +30,9 @@ def test_a_player_chosen_by_you_is_asked_before_its_statement() -> None:
     assert LANGUAGE.render.program(program) == effect
     assert LANGUAGE.rules_text(program) == "A player of your choice gives you their lowest card."
     assert LANGUAGE.rules_text(program, lang="fr") == "Un joueur de votre choix vous donne sa carte la plus basse."
-    asked, given = asked_then_given(effect, Seat.EAST, 0)
-    assert asked.player is Seat.EAST and [o.label for o in asked.options] == ["North", "East", "West"]
+    asked, given = asked_then_given(effect, Seat.EAST, 1)
+    # round the table from the seat after the chooser, the chooser last: no seat is always the first option
+    assert asked.player is Seat.EAST and [o.label for o in asked.options] == ["West", "North", "East"]
     assert given == [(Seat.NORTH, Seat.EAST, 2)]  # North's lowest
 
 

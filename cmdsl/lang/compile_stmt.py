@@ -3,7 +3,7 @@ compiles a card's abilities on top of these, ``compile_expr.py`` its expressions
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, Iterator, TypeVar
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Sequence, TypeVar
 
 from . import ast as A
 from .ops import Choice, Steps
@@ -81,14 +81,16 @@ class StmtCompiler(ExprCompiler):
 
             def best(r: Run[Any]) -> Steps:
                 # on a tie, the acting player (the active one where nobody acts) chooses
-                r.vars[key] = yield from _pick(r, r.decider, best_of(r, measure, most, list(r.ops.seats)), cause)
+                r.vars[key] = yield from _pick(r, r.decider, best_of(r, measure, most, _from_next(r.ops.seats, r.decider)),
+                                               cause)
             return best
         assert isinstance(e, A.ChosenPlayer)
         chooser, other = self.expr(e.chooser), e.other
 
         def chosen(r: Run[Any]) -> Steps:
             who = chooser(r)
-            r.vars[key] = yield from _pick(r, who, [s for s in r.ops.seats if not (other and s == who)], cause)
+            r.vars[key] = yield from _pick(r, who, [s for s in _from_next(r.ops.seats, who) if not (other and s == who)],
+                                           cause)
         return chosen
 
     def once(self, found: list[Any]) -> list[A.Node]:
@@ -132,9 +134,7 @@ class StmtCompiler(ExprCompiler):
         var, body = s.var, self.block(s.body)
 
         def for_each_player(r: Run[Any]) -> Steps:
-            seats = list(r.ops.seats)
-            at = seats.index(r.me)
-            for seat in _loop(r, seats[at + 1:] + seats[:at]):  # in seat order, from the next one
+            for seat in _loop(r, _from_next(r.ops.seats, r.me)[:-1]):  # in seat order, from the next one
                 r.vars[var] = seat
                 yield from body(r)
         return for_each_player
@@ -165,6 +165,15 @@ class StmtCompiler(ExprCompiler):
                         "(the checker lets no other through)")
 
     stmt_Trigger = ability
+
+
+def _from_next(seats: Sequence[T], who: Any) -> list[T]:
+    """The seats in turn order from the one after ``who``, ``who`` last: every seat lists the
+    others in the same order round the table, so no seat is always first (a bot that takes the
+    first option would always pick on it)."""
+    seats = list(seats)
+    at = seats.index(who) if who in seats else len(seats) - 1
+    return seats[at + 1:] + seats[:at + 1]
 
 
 def _pick(r: Run[Any], who: Any, among: list[T], cause: str) -> Choice[T]:
