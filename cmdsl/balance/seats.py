@@ -226,7 +226,7 @@ def _rate(k: float, n: int) -> Rate:
 def _show(r: Rate) -> str:
     if r.n == 0:
         return "no games"
-    return f"{r.k:g}/{r.n} {100 * r.value:.1f}% {r.interval.text()}"
+    return f"{round(r.k, 1):g}/{r.n} {100 * r.value:.1f}% {r.interval.text()}"  # a share of wins: 1 decimal
 
 
 def seat_study(plugin: GamePlugin, table: Any, bots: Sequence[str], games: int, seed: int, workers: int,

@@ -212,4 +212,4 @@ def pct(rate: Rate) -> str:
 
 def counted(rate: Rate) -> str:
     """A rate with its counts beside it: "54/74 73.0% [61.9, 81.8]"."""
-    return f"{rate.k:g}/{rate.n} {pct(rate).strip()}" if rate.n else "0/0 –"
+    return f"{round(rate.k, 1):g}/{rate.n} {pct(rate).strip()}" if rate.n else "0/0 –"
