@@ -30,3 +30,15 @@ def write_files(folder: Path, files: dict[str, str]) -> list[Path]:
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
+
+
+def write_and_say(folder: Path, files: dict[str, str], title: str, game: str, docs: str) -> int:
+    """`cmdsl new-set DIR --game GAME`: write ``files`` (``write_files``), then say what was written
+    and what to run next — check, play, the set's own tests, naming it in cmdsl.toml."""
+    written = write_files(folder, files)
+    print(f"Wrote a {title} set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written) + ".")
+    print(f"Next: cmdsl check {folder}   then   cmdsl play --game {game} --cards {folder} --bot random")
+    print(f"Its own tests (scenarios/, {docs}): cmdsl test {folder} --update (writes the snapshots: read them), "
+          f"then cmdsl test {folder}")
+    print(f'To make every command use it, name it in cmdsl.toml: [cards] {game} = "{folder}" ({docs}).')
+    return 0

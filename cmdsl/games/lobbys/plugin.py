@@ -83,15 +83,9 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
 def new_set(args: argparse.Namespace, folder: Path) -> int:
     """`cmdsl new-set DIR --game lobbys`: the published numbers, commented, and an example scenario."""
     from .new_set import lobbys_files
-    from ...sets.new_files import write_files
+    from ...sets.new_files import write_and_say
 
-    written = write_files(folder, lobbys_files(folder.name))
-    print(f"Wrote a Lobbys set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written) + ".")
-    print(f"Next: cmdsl check {folder}   then   cmdsl play --game lobbys --cards {folder} --bot random")
-    print(f"Its own tests (scenarios/, docs/lobbys.md): cmdsl test {folder} --update (writes the snapshots: "
-          f"read them), then cmdsl test {folder}")
-    print(f'To make every command use it, name it in cmdsl.toml: [cards] lobbys = "{folder}" (docs/lobbys.md).')
-    return 0
+    return write_and_say(folder, lobbys_files(folder.name), "Lobbys", "lobbys", "docs/lobbys.md")
 
 
 def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:

@@ -166,16 +166,9 @@ def cmd_cards(args: argparse.Namespace) -> int:
 def new_set(args: argparse.Namespace, folder: Path) -> int:
     """`cmdsl new-set DIR --game racolage`: a copy of the bundled set to change, with its scenarios."""
     from .new_set import racolage_files
-    from ...sets.new_files import write_files
+    from ...sets.new_files import write_and_say
 
-    written = write_files(folder, racolage_files(folder.name))
-    print(f"Wrote a Racolage Électoral set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written)
-          + ".")
-    print(f"Next: cmdsl check {folder}   then   cmdsl play --game racolage --cards {folder} --bot random")
-    print(f"Its own tests (scenarios/): cmdsl test {folder} --update (writes the snapshots: read them), "
-          f"then cmdsl test {folder}")
-    print(f'To make every command use it, name it in cmdsl.toml: [cards] racolage = "{folder}" (docs/racolage.md).')
-    return 0
+    return write_and_say(folder, racolage_files(folder.name), "Racolage Électoral", "racolage", "docs/racolage.md")
 
 
 def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
