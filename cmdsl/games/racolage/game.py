@@ -189,8 +189,8 @@ class RacolageGame(Driver[RacolageSeat]):
         return self.cards.cards[card_id].worth
 
     def _cheapest_first(self, cards: Iterable[str]) -> list[str]:
-        """Cards to sell or discard, the cheapest first (then in hand order): the first option is
-        what a bot finishing its turn without a look gives up (``worth_a_look``, bots/basic.py)."""
+        """Cards to sell, the cheapest first (then in hand order): the first option is what a bot
+        finishing its turn without a look sells (``worth_a_look``, bots/basic.py)."""
         return sorted(cards, key=self._worth)
 
     def _most_to_buy(self, seat: RacolageSeat) -> int:
@@ -432,8 +432,9 @@ class RacolageGame(Driver[RacolageSeat]):
 
     def worth_a_look(self, decision: Decision) -> bool:
         """A search's play-outs try each option of a turn's choices (draw or buy, how many, what to
-        place or play, an effect's choice) but give up the cheapest card without a look where a card
-        is sold or discarded (the options are listed cheapest first)."""
+        place or play, an effect's choice), not of the cards given up: a sale takes the cheapest card
+        (listed first), a discard the first card of the hand (the oldest). Measured: 0.38 s per ISMCTS
+        decision at 3 players, was 0.58 with every discard looked at (bench/ismcts_speed.py)."""
         return decision.kind not in (Kind.SELL, Kind.HAND, Kind.DISCARD)
 
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
