@@ -60,3 +60,24 @@ def seat_file_fields(data: Mapping[str, Any], where: str, seats: Sequence[str]) 
     if type(debugged) is not bool:
         raise RecordError(f"{where}: debugged: expected true or false, got {shown(debugged)}")
     return str(view), digest, debugged
+
+
+def log_problem(texts: Sequence[str], log: Sequence[str], answers: int) -> str | None:
+    """How a replay's log (``texts``, as the file's view sees it) differs from the file's ``log``,
+    in a few words, or None: the first event that differs, a record cut short or run long."""
+    at = next((i for i, (a, b) in enumerate(zip(texts, log)) if a != b), None)
+    if at is not None:
+        return f"the log differs at event {at + 1}: the record has \"{log[at]}\", the replay \"{texts[at]}\""
+    if len(texts) < len(log):
+        return (f"the record is incomplete: its {answers} answers replay {len(texts)} of the {len(log)} events its "
+                "log holds (answers are missing)")
+    if len(texts) > len(log):
+        return f"the record's log ends at event {len(log)}, and its answers replay {len(texts)} events"
+    return None
+
+
+def digest_problem(full: Iterable[str], digest: str | None) -> str | None:
+    """Whether the full log of a replay (``full``) is the one a file for a person kept the digest of."""
+    if digest is not None and log_digest(full) != digest:
+        return "the digest of the full log differs: this file's answers do not replay the game it was saved from"
+    return None

@@ -152,22 +152,16 @@ def replay_problem(game: Any, data: Mapping[str, Any]) -> str | None:
     log = data.get("log")
     view = data.get("view") if data.get("format") == FORMAT_SEAT else None
     if log is not None:
-        texts = view_texts(game, view)
-        at = next((i for i, (a, b) in enumerate(zip(texts, log)) if a != b), None)
-        if at is not None:
-            return f"the log differs at event {at + 1}: the record has \"{log[at]}\", the replay \"{texts[at]}\""
-        if len(texts) < len(log):
-            return (f"the record is incomplete: its {len(game.answers)} answers replay {len(texts)} of the "
-                    f"{len(log)} events its log holds (answers are missing)")
-        if len(texts) > len(log):
-            return f"the record's log ends at event {len(log)}, and its answers replay {len(texts)} events"
+        problem = seat_files.log_problem(view_texts(game, view), log, len(game.answers))
+        if problem is not None:
+            return problem
     recorded, actual = data.get("result"), (game.result.text() if game.result is not None else None)
     if recorded is not None and actual is None:
         return (f"the record is incomplete: its {len(game.answers)} answers end before the game does, yet it "
                 f"says \"{recorded}\" (answers are missing)")
-    digest = data.get("log_sha256") if view is not None else None
-    if digest is not None and log_digest([e.text() for e in game.events]) != digest:
-        return "the digest of the full log differs: this file's answers do not replay the game it was saved from"
+    problem = seat_files.digest_problem((e.text() for e in game.events), data.get("log_sha256") if view else None)
+    if problem is not None:
+        return problem
     if recorded is not None and recorded != actual:  # (None: a game not over, or a record that does not say)
         return f"the result differs: the record says \"{recorded}\", the replay gives \"{actual}\""
     return None

@@ -28,7 +28,8 @@ from typing import Any, Callable, Final, Mapping, Protocol, Sequence, cast
 from ...errors import RecordError, did_you_mean
 from ...game.audience import Event
 from ...game.decisions import Decision
-from ...sets.seat_files import FULL, hidden_order, log_digest, seat_file_fields, shown, view_texts
+from ...sets.seat_files import (FULL, digest_problem, hidden_order, log_digest, log_problem, seat_file_fields, shown,
+                                view_texts)
 from .seats import SEATS, RacolageSeat
 
 FORMAT: Final = "racolage-record/1"
@@ -148,18 +149,10 @@ def replay_problem(events: Sequence[Event], data: RacolageRecord, answers: int) 
     record holds, in a few words, or None: its log (the view's) event by event, a record cut short,
     and in a file for a person the digest of the full log."""
     if data.log is not None:
-        texts = view_texts(events, data.view, seat_named)
-        at = next((i for i, (a, b) in enumerate(zip(texts, data.log)) if a != b), None)
-        if at is not None:
-            return f"the log differs at event {at + 1}: the record has \"{data.log[at]}\", the replay \"{texts[at]}\""
-        if len(texts) < len(data.log):
-            return (f"the record is incomplete: its {answers} answers replay {len(texts)} of the {len(data.log)} "
-                    "events its log holds")
-        if len(texts) > len(data.log):
-            return f"the record's log ends at event {len(data.log)}, and its answers replay {len(texts)} events"
-    if data.log_sha256 is not None and log_digest([e.text() for e in events]) != data.log_sha256:
-        return "the digest of the full log differs: this file's answers do not replay the game it was saved from"
-    return None
+        problem = log_problem(view_texts(events, data.view, seat_named), data.log, answers)
+        if problem is not None:
+            return problem
+    return digest_problem((e.text() for e in events), data.log_sha256)
 
 
 def parse_record(data: Any, where: str = "record") -> RacolageRecord:
