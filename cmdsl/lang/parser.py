@@ -20,6 +20,7 @@ from ..errors import CardError, did_you_mean
 from ..resources import grammar_text
 from . import ast as A
 from .grammar import Grammar
+from .memo import Memo
 from .origin import Origin
 from .parse_tables import load_parser
 from .to_ast import start_of
@@ -112,11 +113,14 @@ class Parser:
                         words.add(alt)
         return frozenset(words)
 
-    def parse(self, text: str, origin: Origin = Origin()) -> A.Program:
-        """Parse one effect text into a ``Program``; raise a located ``CardError`` on bad syntax."""
+    def parse(self, text: str, origin: Origin = Origin(), memo: Memo | None = None) -> A.Program:
+        """Parse one effect text into a ``Program``; raise a located ``CardError`` on bad syntax.
+        With a ``memo``, a text parsed before is not parsed again (its tree has no position of
+        the file in it: only the nodes built from it do)."""
         source = text if text.endswith("\n") else text + "\n"
         try:
-            tree = self.parser.parse(source)
+            tree = self.parser.parse(source) if memo is None else memo.get(
+                ("tree", self.vocabulary.name, source), lambda: self.parser.parse(source))
         except _IndentError as ie:
             tok = ie.token
             line = (tok.line or 1) + tok.count("\n")

@@ -19,7 +19,8 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Any, Final, Iterator, Protocol
+from types import MappingProxyType
+from typing import Any, Final, Iterator, Mapping, Protocol
 
 import yaml
 
@@ -38,13 +39,24 @@ _COLLECTION_END = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 _NO_ANCHORS = "anchors and aliases (&name, *name) are not allowed here (card, manifest and scenario files)"
 
 
+#: Texts that stand for files (an editor's unsaved buffers), by the file's resolved path.
+Sources = Mapping[Path, str]
+NO_SOURCES: Final[Sources] = MappingProxyType({})
+
+
 def read_text(path: Path, *, max_bytes: int, label: str | None = None,
-              item_keys: tuple[str, ...] = ITEM_KEYS) -> str:
-    """The text of ``path`` as UTF-8, refused if larger than ``max_bytes``.
+              item_keys: tuple[str, ...] = ITEM_KEYS, sources: Sources = NO_SOURCES) -> str:
+    """The text of ``path`` as UTF-8, refused if larger than ``max_bytes``; ``sources``' text
+    instead when it has one for the file.
 
     ``label`` is the file name shown in errors (default: the path as given).
     """
     name = label if label is not None else str(path)
+    given = sources.get(path.resolve()) if sources else None
+    if given is not None:
+        if len(given.encode("utf-8", "surrogatepass")) > max_bytes:
+            raise _too_large(max_bytes, name)
+        return given
     problem = _not_a_file(path)
     if problem is not None:
         raise CardError(problem, Located(name))
@@ -55,12 +67,16 @@ def read_text(path: Path, *, max_bytes: int, label: str | None = None,
     except OSError as e:
         raise CardError(f"cannot read: {e.strerror or e}", Located(name)) from None
     if len(data) > max_bytes:
-        raise CardError(f"the file is larger than {_size(max_bytes)}, the most a file of this kind may be "
-                        "(is it the right file?)", Located(name))
+        raise _too_large(max_bytes, name)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise _not_utf8(data, e, name, item_keys) from None
+
+
+def _too_large(max_bytes: int, name: str) -> CardError:
+    return CardError(f"the file is larger than {_size(max_bytes)}, the most a file of this kind may be "
+                     "(is it the right file?)", Located(name))
 
 
 def _not_a_file(path: Path) -> str | None:

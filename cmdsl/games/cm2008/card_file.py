@@ -10,6 +10,7 @@ from typing import Any, Callable, Final
 import yaml
 
 from ...errors import CardError, Located, did_you_mean
+from ...lang.memo import Memo
 from ...sets.card_items import CardFile, Item, item_label, read_item
 from ...sets.safe_yaml import compose
 from .manifest import MANIFEST_NAME
@@ -35,7 +36,8 @@ class CardFileReader:
     """Reads card files into items, keeping every problem found (``errors``) and where each
     section was given (``sections``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, memo: Memo | None = None) -> None:
+        self.memo = memo  # an editor's: what the last check read, kept
         self.errors: list[CardError] = []
         self.constructor = yaml.SafeLoader("")
         self.sections: list[tuple[Section, Located]] = []  # each section key read, in file order
@@ -51,7 +53,7 @@ class CardFileReader:
 
     def read(self, file: CardFile) -> dict[Section, list[Item]]:
         try:
-            root = compose(file.text, file.name, max_depth=CARD_FILE_MAX_DEPTH)
+            root = self.composed(file)
         except CardError as e:
             self.errors.append(e)
             return {}
@@ -94,6 +96,12 @@ class CardFileReader:
                 if item is not None:
                     items.append(item)
         return out
+
+    def composed(self, file: CardFile) -> yaml.Node | None:
+        """The file's YAML nodes (read once per text with a memo: they are only read, never changed)."""
+        def make() -> yaml.Node | None:
+            return compose(file.text, file.name, max_depth=CARD_FILE_MAX_DEPTH)
+        return make() if self.memo is None else self.memo.get(("yaml", file.name, file.text), make)
 
     def item(self, file: CardFile, section: str, node: yaml.Node) -> Item:
         fields = _FIELDS[section]

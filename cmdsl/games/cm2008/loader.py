@@ -22,6 +22,7 @@ from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from .vocabulary.checker import Context, ContextKind, Names, campaign_names
 from .vocabulary.checker import check
 from .vocabulary.compiler import compile_effect
+from ...lang.memo import Memo
 from ...lang.origin import Origin
 from .vocabulary import parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
@@ -30,7 +31,7 @@ from .vocabulary.work import PlayLevels, over_budget, stmt_work
 from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest
 from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
 from ...resources import bundled_cards_dir
-from ...sets.safe_yaml import read_text, scalar_origin
+from ...sets.safe_yaml import NO_SOURCES, Sources, read_text, scalar_origin
 from ...sets.set_location import one_set
 from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFileReader, card_files
 from ...sets.card_items import CardFile, Item, shown
@@ -44,8 +45,9 @@ ID_FORM: Final = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 class _Loader(CardFileReader):
     """A set's files read, checked and compiled, phase by phase; every problem found is kept."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, sources: Sources = NO_SOURCES, memo: Memo | None = None) -> None:
+        super().__init__(memo)
+        self.sources = sources  # texts that stand for files (an editor's unsaved buffers)
         self.ids: dict[str, Located] = {}  # where each id was first given
 
     # ---- a set's parts, phase by phase (``load_card_set``) ------------------------------
@@ -55,7 +57,7 @@ class _Loader(CardFileReader):
         if not manifest_path.is_file():
             self.errors.append(missing_manifest(shown_path(root)))
             return None
-        manifest, manifest_errors = read_manifest(manifest_path, shown_path(manifest_path))
+        manifest, manifest_errors = read_manifest(manifest_path, shown_path(manifest_path), self.sources)
         old: list[CardError] = [e for e in manifest_errors if isinstance(e, OldFormatError)]
         if old:
             # Its cards would be misread (format 1 inferred costs): only the way forward is shown.
@@ -67,7 +69,8 @@ class _Loader(CardFileReader):
         files: list[CardFile] = []
         for p in card_files(root):
             try:
-                files.append(CardFile(p, shown_path(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=shown_path(p))))
+                files.append(CardFile(p, shown_path(p), read_text(p, max_bytes=CARD_FILE_MAX_BYTES, label=shown_path(p),
+                                                                    sources=self.sources)))
             except CardError as e:
                 self.errors.append(e)
         if not files and not self.errors:
@@ -217,22 +220,30 @@ class _Loader(CardFileReader):
         node = it.node_of("effect")
         first, indent = scalar_origin(it.file.lines, node)
         origin = Origin(it.file.name, item_id, first, indent)
-        try:
-            program = parse_effect(text, origin)
-            if ctx.kind == ContextKind.CARD:
-                refuse_old_form(program, origin)
-            checked = check(program, names, ctx, origin)
-        except CardError as e:
-            raise e.with_source(it.file.lines) from None
-        if cost is None:
-            return text, checked, compile_effect(checked, item_id)
-        # The cost is paid first, by the statement format 1's inferred cost compiled to: the card
-        # plays as before. The checked program stays the effect as written (its text, its source).
-        pay = payment(cost)
-        checked = dataclasses.replace(checked, work=checked.work + stmt_work(pay, len(names["state"])))
-        paying = dataclasses.replace(checked, program=dataclasses.replace(
-            checked.program, body=(pay, *checked.program.body)))
-        return text, checked, compile_effect(paying, item_id)
+
+        def made() -> tuple[Any, Any]:
+            try:
+                program = parse_effect(text, origin, self.memo)
+                if ctx.kind == ContextKind.CARD:
+                    refuse_old_form(program, origin)
+                checked = check(program, names, ctx, origin)
+            except CardError as e:
+                raise e.with_source(it.file.lines) from None
+            if cost is None:
+                return checked, compile_effect(checked, item_id)
+            # The cost is paid first, by the statement format 1's inferred cost compiled to: the card
+            # plays as before. The checked program stays the effect as written (its text, its source).
+            pay = payment(cost)
+            checked = dataclasses.replace(checked, work=checked.work + stmt_work(pay, len(names["state"])))
+            paying = dataclasses.replace(checked, program=dataclasses.replace(
+                checked.program, body=(pay, *checked.program.body)))
+            return checked, compile_effect(paying, item_id)
+
+        # With a memo (an editor's re-check), an effect whose text, place, context, cost and
+        # quotable names are those of the last check is not parsed, checked or compiled again.
+        checked, compiled = made() if self.memo is None else self.memo.get(
+            ("effect", text, origin, ctx, cost, names), made)
+        return text, checked, compiled
 
 
 def _offset_in_scalar(node: yaml.Node, text: str, word: int) -> int:
@@ -244,15 +255,18 @@ def _offset_in_scalar(node: yaml.Node, text: str, word: int) -> int:
     return quoted + [m.start() for m in re.finditer(r"\S+", text)][word]
 
 
-def load_card_set(path: str | Path | None = None) -> CardSet:
+def load_card_set(path: str | Path | None = None, *, sources: Sources = NO_SOURCES,
+                  memo: Memo | None = None) -> CardSet:
     """Load, check and compile a card set (a folder: ``manifest.yaml`` and card files; a file
     stands for its folder, a folder holding one set folder for that set; default: the bundled set).
+    ``sources``: texts that stand for some of its files; ``memo``: what an earlier load of the set
+    may keep for the next (an editor's re-checks).
 
     Raises ``CardSetError`` listing every problem; nothing is loaded unless all is clean.
     """
     # The same folder rule as every command (`cmdsl check`, --cards, cmdsl.toml): one loader, one rule.
     root = one_set(Path(path)) if path is not None else bundled_cards_dir()
-    ld = _Loader()
+    ld = _Loader(sources, memo)
     manifest = ld.manifest(root)
     files = ld.files(root)
     sections: dict[Section, list[Item]] = {s: [] for s in SECTIONS}

@@ -14,7 +14,7 @@ import yaml
 from ...errors import CardError, Located, did_you_mean, shown_path
 from .setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
-from ...sets.safe_yaml import compose, read_text
+from ...sets.safe_yaml import NO_SOURCES, Sources, compose, read_text
 
 MANIFEST_NAME: Final = "manifest.yaml"
 MANIFEST_MAX_BYTES: Final = 64 * 1024  # a manifest is a dozen lines
@@ -77,10 +77,10 @@ def missing_manifest(folder: str) -> CardError:
                           + "\n".join("    " + ln for ln in EXAMPLE.splitlines()))
 
 
-def read_manifest(path: Path, label: str) -> tuple[Manifest | None, list[CardError]]:
-    """The manifest at ``path``, or None and every problem found in it, located."""
+def read_manifest(path: Path, label: str, sources: Sources = NO_SOURCES) -> tuple[Manifest | None, list[CardError]]:
+    """The manifest at ``path`` (``sources``' text if it has one), or None and every problem found in it, located."""
     try:
-        text = read_text(path, max_bytes=MANIFEST_MAX_BYTES, label=label)
+        text = read_text(path, max_bytes=MANIFEST_MAX_BYTES, label=label, sources=sources)
         root = compose(text, label)
     except CardError as e:
         return None, [e]
