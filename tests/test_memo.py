@@ -61,6 +61,7 @@ def test_an_error_is_said_again_and_at_the_lines_the_text_has_now(card_set: Path
     cards = load_card_set(card_set, sources={obama: "\n\n" + obama.read_text()}, memo=memo)
     assert cards.cards["obama-main-street-vs-wall-street"].source.line == 4 + 2
     assert cards.cards["obama-main-street-vs-wall-street"].checked.program.body[0].pos.line == 12 + 2
+    assert cards.cards["obama-mybarackobama-com"].checked.program.body[0].pos.line == 20 + 2  # it has no cost
 
 
 def test_a_memo_is_bounded() -> None:
