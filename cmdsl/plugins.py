@@ -113,6 +113,9 @@ class GamePlugin:
     #: the effect language of its cards (``cmdsl.lang.parser.Language``: the core language with
     #: the game's vocabulary), imported when asked for; None: its cards have no effects
     language: Callable[[], Any] | None = None
+    #: its sets in an editor (``cmdsl.sets.editing.EditorGame``: `cmdsl lsp`), imported when asked
+    #: for; None: the language server leaves its files alone
+    editor: Callable[[], Any] | None = None
 
 
 class NoSuchGame(CmdslError):

@@ -10,7 +10,7 @@ import pytest
 
 from cmdsl.errors import CardSetError
 from cmdsl.games.cm2008.loader import load_card_set
-from cmdsl.lang.memo import Memo
+from cmdsl.memo import Memo
 
 CARDS = Path(__file__).parent.parent / "cards" / "cm2008"
 

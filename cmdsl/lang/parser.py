@@ -20,7 +20,7 @@ from ..errors import CardError, did_you_mean
 from ..resources import grammar_text
 from . import ast as A
 from .grammar import Grammar
-from .memo import Memo
+from ..memo import Memo
 from .origin import Origin
 from .parse_tables import load_parser
 from .to_ast import start_of

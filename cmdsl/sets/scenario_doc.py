@@ -17,7 +17,7 @@ import yaml
 
 from ..errors import CardError, Located, did_you_mean, shown_path
 from .. import plugins
-from .safe_yaml import compose, read_text
+from .safe_yaml import NO_SOURCES, Sources, compose, read_text
 
 Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
 FILE_KEYS: Final = ("game", "scenarios")
@@ -140,14 +140,14 @@ class ScenarioDoc:
                                  f"run it with `cmdsl scenario {self.label}`")
 
 
-def read_doc(path: str | Path) -> ScenarioDoc:
-    """A scenario file read: its game and its scenarios' raw values; a located error when it is
-    not a readable mapping with a ``scenarios:`` list."""
+def read_doc(path: str | Path, sources: Sources = NO_SOURCES) -> ScenarioDoc:
+    """A scenario file read (``sources``' text for it, if it has one): its game and its scenarios'
+    raw values; a located error when it is not a readable mapping with a ``scenarios:`` list."""
     p = Path(path)
     label = shown_path(p)
-    if not p.is_file():
+    if not p.is_file() and (not sources or p.resolve() not in sources):
         raise ScenarioError("no such file" if not p.exists() else "not a file", Located(label))
-    text = read_text(p, max_bytes=MAX_SCENARIO_BYTES, label=label, item_keys=("name",))
+    text = read_text(p, max_bytes=MAX_SCENARIO_BYTES, label=label, item_keys=("name",), sources=sources)
     root = compose(text, label, item_keys=("name",))
     top = Place(label, None, marks(root, ()) if root is not None else {})
     data = keys_of(top, (), plain(root), FILE_KEYS)

@@ -10,7 +10,7 @@ from typing import Any, Callable, Final
 import yaml
 
 from ...errors import CardError, Located, did_you_mean
-from ...lang.memo import Memo
+from ...memo import Memo
 from ...sets.card_items import CardFile, Item, item_label, read_item
 from ...sets.safe_yaml import compose
 from .manifest import MANIFEST_NAME

@@ -118,17 +118,21 @@ def show(cs: CardSet, item_id: str, lang: str = "en") -> str:
     item, words = lookup(cs, item_id), _LABELS[lang]
     if isinstance(item, StateTile):
         return state_text(item, lang)
-    if isinstance(item, CardDef):
-        head = f"{item.title} — {item.side} — {_tags(item, lang)}"
-    elif isinstance(item, NewsDef):
-        head = f"{item.title} — {words['news_head']}"
-    else:
-        head = f"{item.title} — " + words["negative_head"].format(roll=item.roll)
+    head = heading(item, lang)
     where = f"{item.source.file}:{item.source.line}" if item.source else ""
     body = "\n".join("    " + ln for ln in item.effect_text.rstrip().splitlines())
     if isinstance(item, CardDef) and item.cost is not None:
         body = f"    cost: {item.cost}\n{body}"  # the declared cost is part of what the card says
     return f"{item.id}\n{head}\n\n{card_text(item, lang)}\n\n{words['source']} ({where}):\n{body}\n"
+
+
+def heading(item: CardDef | NewsDef | NegativeDef, lang: str = "en") -> str:
+    """What a card is, in one line: its title, and its side and tags (or what kind of item it is)."""
+    if isinstance(item, CardDef):
+        return f"{item.title} — {item.side} — {_tags(item, lang)}"
+    if isinstance(item, NewsDef):
+        return f"{item.title} — {_LABELS[lang]['news_head']}"
+    return f"{item.title} — " + _LABELS[lang]["negative_head"].format(roll=item.roll)
 
 
 def markdown(cs: CardSet, lang: str = "en") -> str:

@@ -9,12 +9,13 @@ is clean and the whole set passes ``cmdsl.games.cm2008.setcheck``.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 import hashlib
 import re
 import unicodedata
 from functools import partial
 from pathlib import Path
-from typing import Any, Final, Sequence
+from typing import Any, Final, Mapping, Sequence
 
 import yaml
 
@@ -22,7 +23,7 @@ from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from .vocabulary.checker import Context, ContextKind, Names, campaign_names
 from .vocabulary.checker import check
 from .vocabulary.compiler import compile_effect
-from ...lang.memo import Memo
+from ...memo import Memo
 from ...lang.origin import Origin
 from .vocabulary import parse_effect
 from .cost import Declared, payment, read_cost, refuse_old_form
@@ -264,6 +265,30 @@ def load_card_set(path: str | Path | None = None, *, sources: Sources = NO_SOURC
 
     Raises ``CardSetError`` listing every problem; nothing is loaded unless all is clean.
     """
+    read = read_card_set(path, sources=sources, memo=memo)
+    if read.errors:
+        raise CardSetError(list(read.errors))
+    assert read.cards is not None
+    return read.cards
+
+
+@dataclass(frozen=True)
+class SetRead:
+    """A set read as far as it could be: the set when it is clean, else every problem found, and
+    the states, cards and results that were read clean (an editor names them while a file is broken)."""
+
+    cards: CardSet | None
+    errors: tuple[CardError, ...]
+    states: Mapping[str, StateTile]
+    card_defs: Mapping[str, CardDef]
+    news: Mapping[str, NewsDef]
+    negative: Mapping[int, NegativeDef]
+
+
+def read_card_set(path: str | Path | None = None, *, sources: Sources = NO_SOURCES,
+                  memo: Memo | None = None) -> SetRead:
+    """``load_card_set``'s work, without raising for the problems it finds in the set's items;
+    a set it cannot start to read (no manifest of this format, no card file) still raises."""
     # The same folder rule as every command (`cmdsl check`, --cards, cmdsl.toml): one loader, one rule.
     root = one_set(Path(path)) if path is not None else bundled_cards_dir()
     ld = _Loader(sources, memo)
@@ -289,11 +314,12 @@ def load_card_set(path: str | Path | None = None, *, sources: Sources = NO_SOURC
         ld.errors.extend(_work_errors(levels, len(states), cards, news, negative, files))
         lines[manifest.file] = list(manifest.lines)  # a warning may point at the manifest
         warnings = tuple(w.with_source(lines.get(w.where.file, [])) for w in set_warnings(contents, manifest))
-    if ld.errors:
-        raise CardSetError(ld.errors)
-    assert manifest is not None
-    return CardSet(root.name, states, cards, news, negative, _fingerprint(files), manifest.info,
-                   levels.work[1], warnings)
+    whole = None
+    if not ld.errors:
+        assert manifest is not None
+        whole = CardSet(root.name, states, cards, news, negative, _fingerprint(files), manifest.info,
+                        levels.work[1], warnings)
+    return SetRead(whole, tuple(ld.errors), states, cards, news, negative)
 
 
 def _fingerprint(files: Sequence[CardFile]) -> str:

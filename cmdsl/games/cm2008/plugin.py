@@ -264,8 +264,13 @@ def _language() -> Any:
     return LANGUAGE
 
 
+def _editor() -> Any:
+    from .editing import Cm2008Editing
+    return Cm2008Editing()
+
+
 PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,
                     bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, balance=_balance, balance_report=_balance_report, options=OPTIONS,
                     cards=cmd_cards, commands=(_add_migrate,), default=True, keyboard=_keyboard, rulebook=rulebook,
-                    language=_language)
+                    language=_language, editor=_editor)

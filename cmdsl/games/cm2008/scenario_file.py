@@ -14,7 +14,7 @@ from ...errors import CardError, did_you_mean
 from ...game.fields import MAX_SEED
 from ...lang.origin import Origin
 from .model import SIDES, CardSet, Side
-from ...sets.safe_yaml import scalar_origin
+from ...sets.safe_yaml import NO_SOURCES, Sources, scalar_origin
 from .scenario import ACTIONS, SCENARIO_KEYS, Scenario, compile_snippet
 from .scenario_expect import parse_expect
 from ...sets.scenario_checks import refused_in
@@ -31,10 +31,10 @@ def load_scenarios(path: str | Path, cards: CardSet) -> list[Scenario]:
     return [_scenario_of(doc, i, cards) for i in range(len(doc.items))]
 
 
-def load_scenario(path: str | Path, cards: CardSet, index: int) -> Scenario:
+def load_scenario(path: str | Path, cards: CardSet, index: int, sources: Sources = NO_SOURCES) -> Scenario:
     """The file's scenario at ``index`` (from 0), checked; the others are not looked at, so a
     broken scenario fails only itself (a test per scenario stays a test per scenario)."""
-    doc = read_doc(path)
+    doc = read_doc(path, sources)
     doc.require_game("cm2008")
     doc.check_index(index)
     return _scenario_of(doc, index, cards)

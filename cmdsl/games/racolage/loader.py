@@ -13,10 +13,11 @@ import yaml
 
 from ...errors import CardError, Located, did_you_mean
 from ...lang.checker import Context
+from ...memo import Memo
 from ...lang.origin import Origin
 from ...lang.work import WORK_BUDGET
 from ...sets.card_items import CardFile, Item, read_item
-from ...sets.safe_yaml import compose, read_text, scalar_origin
+from ...sets.safe_yaml import NO_SOURCES, Sources, compose, read_text, scalar_origin
 from .cards import MEDIA_VALUES, Action, ActionKind, Media, Party, RacolageSet, Theme
 from .vocabulary import LANGUAGE
 from .vocabulary.checker import racolage_names
@@ -44,21 +45,17 @@ def bundled_set() -> Path:
     return bundled_cards_dir().parent / GAME
 
 
-def load_set(folder: Path) -> RacolageSet:
-    """The set in ``folder``; a located ``CardError`` for its first problem."""
-    sizes, name = _manifest(folder)
-    items: dict[str, list[Item]] = {section: [] for section in FIELDS}
-    digest = hashlib.sha256()
-    for path in sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST):
-        text = read_text(path, max_bytes=MAX_BYTES, label=path.name)
-        digest.update(path.name.encode() + b"\0" + text.encode())
-        _read_file(CardFile(path, path.name, text), items)
+def load_set(folder: Path, sources: Sources = NO_SOURCES, memo: Memo | None = None) -> RacolageSet:
+    """The set in ``folder`` (``sources``' texts for some of its files; ``memo``: what an editor's
+    last check of it keeps); a located ``CardError`` for its first problem."""
+    sizes, name = _manifest(folder, sources)
+    items, digest = read_items(folder, sources)
     themes = tuple(_theme(it) for it in items["themes"])
     if not themes:
         raise CardError("the set has no themes: a card file needs a `themes:` section (RA1.4)", Located(str(folder)))
     theme_ids = [t.id for t in themes]
     media = tuple(_media(it, theme_ids) for it in items["media"])
-    actions = tuple(_action(it, theme_ids) for it in items["actions"])
+    actions = tuple(_action(it, theme_ids, memo) for it in items["actions"])
     parties = tuple(_party(it) for it in items["parties"])
     _unique([*items["themes"]], "theme")
     _unique([*items["media"], *items["actions"]], "card")
@@ -68,12 +65,24 @@ def load_set(folder: Path) -> RacolageSet:
         if got != want:
             raise CardError(f"{section}: the manifest says {want}, the card files hold {got}",
                             Located(str(folder / MANIFEST)), hint="change both together (RA1.2)")
-    return RacolageSet(themes, parties, media, actions, name, fingerprint=digest.hexdigest()[:16])
+    return RacolageSet(themes, parties, media, actions, name, fingerprint=digest)
 
 
-def _manifest(folder: Path) -> tuple[dict[str, int], str]:
+def read_items(folder: Path, sources: Sources = NO_SOURCES) -> tuple[dict[str, list[Item]], str]:
+    """The items of every card file in ``folder``, by section, and the files' digest; a located
+    ``CardError`` for the first file that is not a mapping of sections of items."""
+    items: dict[str, list[Item]] = {section: [] for section in FIELDS}
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST):
+        text = read_text(path, max_bytes=MAX_BYTES, label=path.name, sources=sources)
+        digest.update(path.name.encode() + b"\0" + text.encode())
+        _read_file(CardFile(path, path.name, text), items)
+    return items, digest.hexdigest()[:16]
+
+
+def _manifest(folder: Path, sources: Sources = NO_SOURCES) -> tuple[dict[str, int], str]:
     path = folder / MANIFEST
-    text = read_text(path, max_bytes=64 * 1024, label=str(path))
+    text = read_text(path, max_bytes=64 * 1024, label=str(path), sources=sources)
     root = compose(text, str(path))
     data = yaml.safe_load(text) if root is not None else None
     where = Located(str(path))
@@ -150,7 +159,7 @@ def _media(it: Item, themes: list[str]) -> Media:
                  low, high)
 
 
-def _action(it: Item, themes: list[str]) -> Action:
+def _action(it: Item, themes: list[str], memo: Memo | None = None) -> Action:
     kinds = [k.value for k in ActionKind]
     kind = ActionKind(_known(it, "kind", kinds, "kind"))
     theme = _known(it, "theme", themes, "theme") if "theme" in it.values else None
@@ -179,13 +188,21 @@ def _action(it: Item, themes: list[str]) -> Action:
         except CardError as e:
             raise e.with_source(it.file.lines) from None
 
-    checked = attempt(lambda: LANGUAGE.check(LANGUAGE.parse(it.values["effect"][0], origin),
-                                             racolage_names(themes), ctx, origin))
-    problem = LANGUAGE.vocabulary.bounds.over_budget(checked.program, checked.work.fixed, 0, 0, origin, WORK_BUDGET)
-    if problem is not None:
-        raise problem.with_source(it.file.lines)
-    return Action(card_id, _text(it, "name"), _text(it, "en"), kind, theme, bonus, text, checked,
-                  LANGUAGE.compile(checked, card_id))
+    names = racolage_names(themes)
+
+    def made() -> tuple[Any, Any]:
+        checked = attempt(lambda: LANGUAGE.check(LANGUAGE.parse(it.values["effect"][0], origin, memo),
+                                                 names, ctx, origin))
+        problem = LANGUAGE.vocabulary.bounds.over_budget(checked.program, checked.work.fixed, 0, 0, origin,
+                                                         WORK_BUDGET)
+        if problem is not None:
+            raise problem.with_source(it.file.lines)
+        return checked, LANGUAGE.compile(checked, card_id)
+
+    # An editor's re-check (a memo) does not do again an effect whose inputs are those of the last.
+    checked, compiled = made() if memo is None else memo.get(
+        ("effect", it.values["effect"][0], origin, ctx, names), made)
+    return Action(card_id, _text(it, "name"), _text(it, "en"), kind, theme, bonus, text, checked, compiled)
 
 
 def _unique(items: list[Item], what: str) -> None:

@@ -206,10 +206,15 @@ def _language() -> Any:
     return LANGUAGE
 
 
+def _editor() -> Any:
+    from .editing import RacolageEditing
+    return RacolageEditing()
+
+
 PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), play, replay_record,
                     bundled=bundled_set, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
-                    shared_by="RA11.6", language=_language, keyboard=_keyboard, card_game=card_game,
+                    shared_by="RA11.6", language=_language, editor=_editor, keyboard=_keyboard, card_game=card_game,
                     card_titles=card_titles, card_definitions=card_definitions,
                     rulebook=_rulebook)

@@ -20,6 +20,7 @@ from ...errors import CmdslError, IllegalAnswer, did_you_mean
 from ...game.audience import Event
 from ...game.fields import MAX_SEED
 from ...sets.scenario_checks import EVENT_KEYS, Check, equal, event_checks, verify
+from ...sets.safe_yaml import NO_SOURCES, Sources
 from ...sets.scenario_doc import Path_, Place, ScenarioDoc, keys_of, list_at, read_doc, shown, text_at, whole_at
 from . import events as E
 from .cards import Action, Media, RacolageSet
@@ -52,8 +53,9 @@ def load_racolage_scenarios(path: str | Path, cards: RacolageSet) -> list[Racola
     return [_scenario(doc, i, cards) for i in range(len(doc.items))]
 
 
-def load_racolage_scenario(path: str | Path, index: int, cards: RacolageSet) -> RacolageScenario:
-    doc = read_doc(path)
+def load_racolage_scenario(path: str | Path, index: int, cards: RacolageSet,
+                           sources: Sources = NO_SOURCES) -> RacolageScenario:
+    doc = read_doc(path, sources)
     doc.require_game("racolage")
     doc.check_index(index)
     return _scenario(doc, index, cards)

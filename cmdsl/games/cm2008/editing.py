@@ -1,0 +1,82 @@
+"""Campaign Manager 2008's sets in an editor (``cmdsl.sets.editing``): a set checked as `cmdsl check`
+checks it, from the editor's texts; its cards, Breaking News, states and demographic groups, each
+with where it is defined and what a hover shows (the generated rules text, English and French);
+the problems of its scenario files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...errors import CardError, CmdslError, Located
+from ...memo import Memo
+from ...sets.editing import Defined, Problem, SetState, Severity, problems_of
+from ...sets.safe_yaml import Sources
+from ...sets.scenario_doc import read_doc
+from .catalog import card_text, heading, state_text
+from .loader import SetRead, read_card_set
+from .model import CardDef, CardSet, NewsDef, StateTile
+from .scenario_file import load_scenario
+from .vocabulary import LANGUAGE
+
+LANGS = ("en", "fr")
+
+
+class Cm2008Editing:
+    """``GamePlugin.editor`` of Campaign Manager 2008."""
+
+    def check(self, folder: Path, sources: Sources, memo: Memo) -> SetState:
+        try:
+            read = read_card_set(folder, sources=sources, memo=memo)
+        except CmdslError as e:  # a set that cannot be started on (no manifest, an old format)
+            return SetState(folder, problems_of(e), language=LANGUAGE)
+        problems = tuple(Problem(e) for e in read.errors)
+        if read.cards is not None:
+            problems += tuple(Problem(w, Severity.WARNING) for w in read.cards.warnings if isinstance(w, CardError))
+        return SetState(folder, problems, _defined(read), language=LANGUAGE, loaded=read.cards)
+
+    def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
+        assert isinstance(loaded, CardSet)
+        try:
+            doc = read_doc(file, sources)
+            doc.require_game("cm2008")
+            count = len(doc.items)
+        except CmdslError as e:
+            return list(problems_of(e))
+        problems: list[Problem] = []
+        for index in range(count):  # each scenario read on its own: a broken one fails only itself
+            try:
+                load_scenario(file, loaded, index, sources)
+            except CardError as e:
+                problems.append(Problem(e))
+        return problems
+
+
+def _defined(read: SetRead) -> tuple[Defined, ...]:
+    out: list[Defined] = []
+    items: list[CardDef | NewsDef] = [*read.card_defs.values(), *read.news.values()]
+    for item in items:
+        out.append(Defined("card" if isinstance(item, CardDef) else "Breaking News", item.id, _where(item),
+                           heading(item), {lang: _card_markdown(item, lang) for lang in LANGS}))
+    groups: dict[str, StateTile] = {}
+    for tile in read.states.values():
+        out.append(Defined("state", tile.name, _where(tile), f"{tile.ev} EV, {tile.groups[0]} and {tile.groups[1]}",
+                           {lang: "```text\n" + state_text(tile, lang) + "```" for lang in LANGS}, quoted=True))
+        for group in tile.groups:
+            groups.setdefault(group, tile)
+    for group, first in groups.items():
+        states = [t.name for t in read.states.values() if group in t.groups]
+        text = f"**{group}**, a demographic group of {len(states)} states: " + ", ".join(states)
+        out.append(Defined("demographic group", group, _where(first), f"a demographic group ({len(states)} states)",
+                           {"en": text}, quoted=True))
+    return tuple(out)
+
+
+def _where(item: CardDef | NewsDef | StateTile) -> Located:
+    source = item.source
+    return Located(source.file, source.line, 1, getattr(item, "id", None)) if source is not None else Located("")
+
+
+def _card_markdown(item: CardDef | NewsDef, lang: str) -> str:
+    cost = f"\n\n*cost:* `{item.cost}`" if isinstance(item, CardDef) and item.cost is not None else ""
+    return f"**{heading(item, lang)}**{cost}\n\n{card_text(item, lang)}\n\n`{item.id}`"

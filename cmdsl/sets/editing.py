@@ -1,0 +1,91 @@
+"""What an editor needs from a game's sets (`cmdsl lsp`, issue 32), in terms no game owns: a set's
+problems as `cmdsl check` says them, what the set defines that its files name (cards, and the names
+effects quote), where its effects are, and the problems of a scenario file. A game hands an
+``EditorGame`` to the registry (``GamePlugin.editor``); the language server asks it and names no game.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping, Protocol
+
+from ..errors import CardError, CardSetError, CmdslError, Located
+from ..memo import Memo
+from .safe_yaml import Sources
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing `cmdsl check` (or the scenario reader) says about a file, located."""
+
+    error: CardError
+    severity: Severity = Severity.ERROR
+
+
+@dataclass(frozen=True)
+class Defined:
+    """Something a set defines that its files name: a card by its id, a state or theme by the
+    name its effects quote."""
+
+    kind: str  # as the game says it: "card", "state", "demographic group", "theme"…
+    name: str  # as files write it (an id; a quoted name without its quotes)
+    where: Located  # its definition
+    summary: str  # one line: what a completion list shows beside it
+    #: what a hover shows, Markdown, by language ("en", and "fr" where the game writes French)
+    text: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    quoted: bool = False  # effects quote it ("Ohio"); else files write it bare (an id)
+
+
+@dataclass(frozen=True)
+class EffectAt:
+    """Where an effect's text is in its file: lines ``first``…``last`` (1-based), at ``indent``."""
+
+    file: str  # as errors show it
+    item: str
+    first: int
+    last: int
+    indent: int
+
+
+@dataclass(frozen=True)
+class SetState:
+    """A set as an editor sees it after a check: its problems, and — when the check got that far —
+    what it defines and where its effects are (empty where it did not)."""
+
+    folder: Path
+    problems: tuple[Problem, ...]
+    defined: tuple[Defined, ...] = ()
+    effects: tuple[EffectAt, ...] = ()
+    #: the game's effect language (``cmdsl.lang.language.Language``), for completion
+    language: Any = None
+    #: the loaded set, for the scenario reader; None when the set has errors
+    loaded: Any = None
+
+
+class EditorGame(Protocol):
+    """A game's side of the language server."""
+
+    def check(self, folder: Path, sources: Sources, memo: Memo) -> SetState:
+        """The set in ``folder`` checked as `cmdsl check` does, with ``sources``' texts for files."""
+        ...
+
+    def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
+        """The problems of a scenario file of this game, read with the loaded set."""
+        ...
+
+
+def problems_of(error: CmdslError) -> tuple[Problem, ...]:
+    """A failed check's problems: each located error of a set, or the one error."""
+    if isinstance(error, CardSetError):
+        return tuple(Problem(e) for e in error.errors)
+    if isinstance(error, CardError):
+        return (Problem(error),)
+    return (Problem(CardError(str(error), Located(""))),)
