@@ -41,3 +41,15 @@ def bundled_cards_dir() -> Path:
     """The directory of the bundled card set ``cm2008`` (a real path: card files are read by path)."""
     found = _data_dir("cmdsl.cards", "cards") / "cm2008"
     return Path(str(found))
+
+
+def doc_text(name: str) -> str:
+    """A page of the docs shipped with cmdsl (rulebooks, the language's pages): from the installed
+    package data, else from the checkout's docs/. ``OSError`` when there is no such page."""
+    try:
+        found = resources.files("cmdsl.docs") / name
+        if found.is_file():
+            return found.read_text(encoding="utf-8")
+    except ModuleNotFoundError:
+        pass
+    return (_SOURCE_ROOT / "docs" / name).read_text(encoding="utf-8")

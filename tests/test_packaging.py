@@ -26,15 +26,16 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
     assert "cmdsl/cards/lobbys/scenarios/tender.yaml" in names
     assert "cmdsl/games/cm2008/glossary_fr.yaml" in names  # French card text names states with it
     assert any(n.startswith("cmdsl/cards/cm2008/scenarios/__snapshots__/mccain-aarp--") for n in names)
-    # the rulebooks (`rules R8.1`), and no other page of docs/
+    # the rulebooks (`rules R8.1`) and the pages an editor's hover quotes (`cmdsl lsp`), no other page of docs/
     assert {n for n in names if n.startswith("cmdsl/docs/")} == {"cmdsl/docs/rules-cm2008.md", "cmdsl/docs/rules-lobbys.md",
-                                                                    "cmdsl/docs/rules-racolage.md"}
+                                                                    "cmdsl/docs/rules-racolage.md", "cmdsl/docs/language.md",
+                                                                    "cmdsl/docs/racolage.md"}
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = ("import cmdsl.games.cm2008.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
             "print(r.bundled_cards_dir()); print(len(cs.states), len(cs.cards), cs.fingerprint); "
             "from cmdsl.games.cm2008.vocabulary import LANGUAGE; print(LANGUAGE.parser.source_path); "
-            "import cmdsl.sets.rulebook as rb; print(rb.resources.files(rb.RULEBOOK_PACKAGE) / 'rules-cm2008.md'); "
+            "print(r.resources.files('cmdsl.docs') / 'rules-cm2008.md'); "
             "from cmdsl.games.cm2008.rulebook import rulebook as cm; from cmdsl.games.lobbys.rulebook import rulebook as lo; "
             "print(cm().show('R8.1').split()[0], lo().show('L6.3 step 3').split(':')[0]); "
             "from cmdsl.set_tests import run_set_tests; print(run_set_tests(r.bundled_cards_dir()).ok); "

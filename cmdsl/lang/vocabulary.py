@@ -49,6 +49,9 @@ class Vocabulary:
     #: for a line that does not parse: the line to write instead, when the line reads as the
     #: game's card text in English (None: no such hint)
     english_hint: Callable[[str], str | None] | None = None
+    #: the pages of docs/ that show its words, first to last (an editor's hover quotes their lines);
+    #: the core's words are in language.md
+    docs: tuple[str, ...] = ("language.md",)
 
     def __post_init__(self) -> None:
         # A pass that uses another must use the vocabulary's: the checker its work bound, the

@@ -73,6 +73,10 @@ class SetState:
 class EditorGame(Protocol):
     """A game's side of the language server."""
 
+    def is_set(self, folder: Path) -> bool:
+        """Whether ``folder`` is a set of this game (it holds the file that marks one)."""
+        ...
+
     def check(self, folder: Path, sources: Sources, memo: Memo) -> SetState:
         """The set in ``folder`` checked as `cmdsl check` does, with ``sources``' texts for files."""
         ...

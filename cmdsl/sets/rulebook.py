@@ -20,15 +20,11 @@ import re
 import string
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from pathlib import Path
-from typing import Final
 
 from ..errors import CmdslError
+from ..resources import doc_text
 
 #: The package that carries the rulebooks in a wheel (``docs/`` in a source checkout).
-RULEBOOK_PACKAGE: Final = "cmdsl.docs"
-_SOURCE_DOCS: Final = Path(__file__).resolve().parent.parent / "docs"
 
 _SECTION = re.compile(r"^## (?P<number>[A-Z]{1,2}\d+) (?P<title>.+)$")
 _RULE = re.compile(r"^- \*\*(?P<number>[A-Z]{1,2}\d+\.\d+)\*\* ?(?P<text>.*)$")
@@ -258,13 +254,7 @@ class _RuleReader:
 
 def rulebook_text(source: RulebookSource) -> str:
     """The text of a rulebook: from the installed package data, else from the checkout's docs/."""
-    try:
-        found = resources.files(RULEBOOK_PACKAGE) / source.file
-        if found.is_file():
-            return found.read_text(encoding="utf-8")
-    except ModuleNotFoundError:
-        pass
-    return (_SOURCE_DOCS / source.file).read_text(encoding="utf-8")
+    return doc_text(source.file)
 
 
 @cache

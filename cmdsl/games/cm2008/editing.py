@@ -15,6 +15,7 @@ from ...sets.safe_yaml import Sources
 from ...sets.scenario_doc import read_doc
 from .catalog import card_text, heading, state_text
 from .loader import SetRead, read_card_set
+from .manifest import MANIFEST_NAME
 from .model import CardDef, CardSet, NewsDef, StateTile
 from .scenario_file import load_scenario
 from .vocabulary import LANGUAGE
@@ -24,6 +25,9 @@ LANGS = ("en", "fr")
 
 class Cm2008Editing:
     """``GamePlugin.editor`` of Campaign Manager 2008."""
+
+    def is_set(self, folder: Path) -> bool:
+        return (folder / MANIFEST_NAME).is_file()
 
     def check(self, folder: Path, sources: Sources, memo: Memo) -> SetState:
         try:

@@ -16,7 +16,7 @@ from ...sets.safe_yaml import Sources
 from ...sets.scenario_doc import read_doc
 from .cards import RacolageSet
 from .catalog import show
-from .loader import GAME, load_set, read_items
+from .loader import GAME, MANIFEST, load_set, read_items
 from .scenario import load_racolage_scenario
 from .vocabulary import LANGUAGE
 
@@ -25,6 +25,9 @@ LANGS = ("en", "fr")
 
 class RacolageEditing:
     """``GamePlugin.editor`` of Racolage Électoral."""
+
+    def is_set(self, folder: Path) -> bool:
+        return (folder / MANIFEST).is_file()
 
     def check(self, folder: Path, sources: Sources, memo: Memo) -> SetState:
         loaded: RacolageSet | None = None

@@ -27,6 +27,7 @@ def _file(name: str) -> str:
 
 VOCABULARY = Vocabulary(
     name="racolage",
+    docs=("racolage.md", "language.md"),  # its words first, then the core's
     grammar=lambda: _file(GRAMMAR_FILE),
     tables=lambda: _file(TABLES_FILE),
     tables_path=lambda: Path(str(resources.files(__package__).joinpath(TABLES_FILE))),

@@ -1,0 +1,155 @@
+"""What may come next at a place in an effect: the words the parser would accept there (Lark's
+interactive parser, fed the effect's text up to the word being typed), the variables in scope,
+and the names the set lets an effect quote. Each with a short doc."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Iterable, Mapping
+
+from lark.exceptions import LarkError
+
+from ..resources import doc_text
+
+
+class Kind(enum.Enum):
+    KEYWORD = "keyword"
+    VARIABLE = "variable"
+    NAME = "name"  # a quoted name of the set: a state, a group, a theme
+    CARD = "card"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    label: str
+    kind: Kind
+    detail: str = ""
+    doc: str = ""
+    insert: str | None = None  # the text put in, when not the label
+
+
+#: Terminals that stand for something other than a keyword: what a completion offers in their place.
+_VARIABLE, _QUOTED = "VAR", "STRING"
+#: A variable is introduced by `as X` (choose …, for each …, discard any number …).
+_INTRODUCED = re.compile(r"\bas\s+([A-Z][A-Za-z0-9_]*)\b")
+
+
+def accepted(language: Any, text: str) -> set[str] | None:
+    """The terminals the language's parser accepts after ``text``, or None when ``text`` does not
+    parse as far as it goes."""
+    parser = language.parser
+    try:
+        ip = parser.parse_interactive(text)
+        previous = None
+        for token in ip.lexer_thread.lex(ip.parser_state):
+            # The indenter closes every open block at the end of the text: the cursor is still in
+            # them, so stop at the first such dedent (one that no new line brought).
+            if token.type == "_DEDENT" and previous not in ("_NL", "_DEDENT"):
+                break
+            ip.feed_token(token)
+            previous = token.type
+        return set(ip.accepts())
+    except LarkError:
+        return None
+
+
+def words_of(language: Any, terminal: str) -> tuple[str, ...]:
+    """The keywords a terminal stands for (`"gain"`; `supports`, `support`), none for the others."""
+    try:
+        pattern = language.parser.get_terminal(terminal).pattern
+    except KeyError:
+        return ()
+    if pattern.type == "str":
+        return (pattern.value,) if re.fullmatch(r"[a-z][a-z']*", pattern.value) else ()
+    if re.fullmatch(r"\(\?:[a-z'|]+\)|[a-z'|]+", pattern.value):
+        return tuple(re.findall(r"[a-z][a-z']*", pattern.value))
+    return ()
+
+
+def in_scope(text: str) -> list[str]:
+    """The variables the last line of ``text`` may name: those introduced by `as X` on an earlier
+    line that still holds there (a line ending in `:` introduces one for its block only)."""
+    lines = text.split("\n")
+    here = len(lines[-1]) - len(lines[-1].lstrip())
+    found: list[str] = []
+    for i, line in enumerate(lines[:-1]):
+        indent = len(line) - len(line.lstrip())
+        block = line.rstrip().endswith(":")
+        later = [ln for ln in lines[i + 1:-1] if ln.strip()]
+        # the variable holds while no later line (nor ours) is outdented past where it was introduced
+        limit = indent + 1 if block else indent
+        if all(len(ln) - len(ln.lstrip()) >= limit for ln in later) and here >= limit:
+            found += [v for v in _INTRODUCED.findall(line) if v not in found]
+    return found
+
+
+def candidates(language: Any, text: str, quoted: Iterable[tuple[str, str, str]], in_quote: bool) -> list[Candidate]:
+    """What may come next after ``text`` (an effect up to the word being typed). ``quoted``: the
+    names an effect may quote, each (name, what it is, its doc); ``in_quote``: the cursor is inside
+    an open quote, where only those names fit."""
+    names = [Candidate(name, Kind.NAME, what, doc, name if in_quote else f'"{name}"') for name, what, doc in quoted]
+    if in_quote:
+        return names
+    terminals = accepted(language, text)
+    out: list[Candidate] = []
+    seen: set[str] = set()
+    docs = keyword_docs(language)
+    every = terminals is None  # the text before does not parse: offer every word, as a hint
+    for terminal in sorted(language.parser.terminals_by_name if every else terminals or ()):
+        for word in words_of(language, terminal):
+            if word not in seen:
+                seen.add(word)
+                out.append(Candidate(word, Kind.KEYWORD, "keyword", docs.get(word, "")))
+    if every or _VARIABLE in (terminals or ()):
+        out += [Candidate(v, Kind.VARIABLE, "variable", f"`{v}`, named by `as {v}` above") for v in in_scope(text)]
+    if every or _QUOTED in (terminals or ()):
+        out += names
+    return out
+
+
+#: Lines of the docs' code blocks that are no effect: YAML (`key: value`, `- item`), commands, comments.
+_NOT_EFFECT = re.compile(r"[a-z_]+:\s|-|cmdsl |#|\$|pip |python")
+
+
+@cache
+def _doc_lines(files: tuple[str, ...]) -> tuple[str, ...]:
+    """The docs' lines that show the language: code lines, and prose lines with `code` in them."""
+    out: list[str] = []
+    for name in files:
+        try:
+            text = doc_text(name)
+        except OSError:
+            continue
+        fenced = False
+        for line in text.splitlines():
+            if line.startswith("```"):
+                fenced = not fenced
+            elif fenced and line.strip() and not _NOT_EFFECT.match(line.strip()):
+                out.append(line.strip())
+            elif not fenced and "`" in line:
+                out.extend(f"`{span}`" for span in re.findall(r"`([^`]+)`", line))
+    return tuple(out)
+
+
+def keyword_docs(language: Any) -> Mapping[str, str]:
+    """Each keyword's doc: the first line of the language's docs that starts with it (else that
+    holds it), for a hover or a completion."""
+    return _keyword_docs(language.vocabulary.docs)
+
+
+@cache
+def _keyword_docs(files: tuple[str, ...]) -> Mapping[str, str]:
+    lines = _doc_lines(files)
+    found: dict[str, str] = {}
+    for line in lines:
+        code = line.strip("`")
+        first = re.match(r"[a-z][a-z']*", code)
+        if first is not None and " " in code.strip():  # a phrase that shows the word in use
+            found.setdefault(first.group(), line)
+    for line in lines:
+        for word in re.findall(r"\b[a-z][a-z']*\b", line.strip("`").split("#")[0]):
+            found.setdefault(word, line)
+    return found
