@@ -1,0 +1,55 @@
+// cmdsl's VS Code extension: the colours come from the grammars in syntaxes/ (no code); this
+// starts cmdsl's language server (`cmdsl lsp`, or the command in the setting cmdsl.server.command)
+// over stdio for card files (YAML) and effect snippets (.cmdsl), and restarts it when the setting
+// changes.
+'use strict';
+const vscode = require('vscode');
+const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+
+let client;
+
+function serverCommand() {
+  const configured = vscode.workspace.getConfiguration('cmdsl').get('server.command');
+  const command = Array.isArray(configured) && configured.length > 0 ? configured.map(String) : ['cmdsl', 'lsp'];
+  return { command: command[0], args: command.slice(1), transport: TransportKind.stdio };
+}
+
+async function start() {
+  const server = serverCommand();
+  client = new LanguageClient('cmdsl', 'cmdsl', { run: server, debug: server }, {
+    documentSelector: [{ scheme: 'file', language: 'yaml' }, { language: 'cmdsl-effect' }],
+  });
+  try {
+    await client.start();
+  } catch (err) {
+    client = undefined;
+    const shown = [server.command, ...server.args].join(' ');
+    vscode.window.showWarningMessage(
+      `cmdsl: could not start the language server (${shown}): ${err.message || err}. ` +
+      'Install it with: pip install "cmdsl[lsp]", or set cmdsl.server.command. Highlighting works without it.');
+  }
+}
+
+async function activate(context) {
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration(async (event) => {
+    if (event.affectsConfiguration('cmdsl.server.command')) {
+      await deactivate();
+      await start();
+    }
+  }));
+  await start();
+}
+
+async function deactivate() {
+  if (client) {
+    const stopping = client;
+    client = undefined;
+    try {
+      await stopping.stop();
+    } catch {
+      // it had not started
+    }
+  }
+}
+
+module.exports = { activate, deactivate };
