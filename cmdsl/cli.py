@@ -251,6 +251,21 @@ def _add_replay(sub: Any) -> None:
     r.set_defaults(run=cmd_replay)
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    try:
+        from .lsp.server import main as serve
+    except ImportError as e:  # pygls and lsprotocol come with the extra
+        raise CmdslError(f'cmdsl lsp needs the language server\'s libraries ({e.name} is missing): '
+                         'pip install "cmdsl[lsp]"') from None
+    return serve()
+
+
+def _add_lsp(sub: Any) -> None:
+    s = sub.add_parser("lsp", help="serve editors card files' errors, completion and hover (Language Server "
+                                   'Protocol over stdio; pip install "cmdsl[lsp]"; docs/editors.md)')
+    s.set_defaults(run=cmd_lsp)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cmdsl", description="A rules engine and effect language for card games.",
@@ -259,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     # the subcommands in the order `cmdsl --help` lists them
     commands: tuple[Callable[[Any], None], ...] = (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl,
-                                                   _add_scenario, _add_test, _add_replay, _add_cards)
+                                                   _add_scenario, _add_test, _add_replay, _add_cards, _add_lsp)
     for add in commands:
         add(sub)
     for plugin in games().values():  # each game's own commands (a card catalogue, say)

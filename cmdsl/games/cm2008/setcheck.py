@@ -122,7 +122,7 @@ def _exactly(c: Contents, r: _Report, topic: tuple[str, Side | None], items: Seq
         key = items[n][0]
         r.add(topic, f"the {_nth(n + 1)} {what}: {why}", c.at[(section, key)], hint)
     elif len(items) < n:
-        r.add(topic, f"only {len(items)} {what}{'s' if len(items) != 1 else ''}: {why}",
+        r.add(topic, f"only {len(items)} {what}{'s' if len(items) != 1 and not what.endswith('s') else ''}: {why}",
               c.section(section, _last_file(c, section, [k for k, _ in items])), hint)
 
 

@@ -1,0 +1,361 @@
+"""`cmdsl lsp` end to end (issue 32): the real server, started as an editor starts it, over stdio,
+talked to by pytest-lsp's client with VS Code's capabilities, on copies of the bundled sets."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+import pytest
+import pytest_lsp
+from lsprotocol import types as T
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+CARDS = Path(__file__).resolve().parents[2] / "cards"
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest.fixture(scope="module")
+def sets(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("sets")
+    for game in ("cm2008", "racolage"):
+        shutil.copytree(CARDS / game, root / game, ignore=shutil.ignore_patterns("__snapshots__"))
+    (root / "notes.yaml").write_text("effect: |\n  gain 2 supports on economy in Ohiox\n")  # no set's file
+    return root
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "cmdsl.cli", "lsp"]))
+async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
+    await lsp_client.initialize_session(T.InitializeParams(capabilities=client_capabilities("visual-studio-code")))
+    yield
+    await lsp_client.shutdown_session()
+
+
+def uri(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+_versions: dict[str, int] = {}
+
+
+def open_file(client: LanguageClient, path: Path, text: str | None = None) -> str:
+    u = uri(path)
+    client.diagnostics.pop(u, None)
+    _versions[u] = 1
+    client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
+        uri=u, language_id="yaml", version=1, text=path.read_text(encoding="utf-8") if text is None else text)))
+    return u
+
+
+def change(client: LanguageClient, u: str, text: str) -> None:
+    client.diagnostics.pop(u, None)
+    _versions[u] += 1
+    client.text_document_did_change(T.DidChangeTextDocumentParams(
+        text_document=T.VersionedTextDocumentIdentifier(uri=u, version=_versions[u]),
+        content_changes=[T.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+async def close(client: LanguageClient, u: str) -> None:
+    """Close ``u``, and wait for what the server says on closing it (the server answers in order:
+    once a request sent after it is answered, its diagnostics have arrived)."""
+    client.text_document_did_close(T.DidCloseTextDocumentParams(text_document=T.TextDocumentIdentifier(uri=u)))
+    await client.text_document_hover_async(T.HoverParams(text_document=T.TextDocumentIdentifier(uri=u),
+                                                         position=T.Position(0, 0)))
+    client.diagnostics.pop(u, None)
+
+
+async def diagnostics(client: LanguageClient, u: str, timeout: float = 20) -> list[T.Diagnostic]:
+    """The diagnostics published for ``u`` next (after the last open or change of it)."""
+    async def arrived() -> None:
+        while u not in client.diagnostics:
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(arrived(), timeout)
+    return list(client.diagnostics[u])
+
+
+def spanned(text: str, r: T.Range) -> str:
+    assert r.start.line == r.end.line
+    return text.split("\n")[r.start.line][r.start.character:r.end.character]
+
+
+# ---- diagnostics ---------------------------------------------------------------------------------------
+
+async def test_a_typo_in_an_effect_is_squiggled_where_it_is_and_cleared_when_fixed(client: LanguageClient, sets: Path) -> None:
+    obama = sets / "cm2008" / "obama.yaml"
+    good = obama.read_text(encoding="utf-8")
+    broken = good.replace('demographic support for "Union Members"', 'demographic support for "Union Membrs"', 1)
+    u = open_file(client, obama, broken)
+    found = await diagnostics(client, u)
+    assert len(found) == 1
+    d = found[0]
+    assert d.severity == T.DiagnosticSeverity.Error and d.source == "cmdsl"
+    assert d.range.start.line == 77 and spanned(broken, d.range) == '"Union Membrs"'
+    assert 'unknown demographic group "Union Membrs"' in d.message and 'did you mean "Union Members"?' in d.message
+    change(client, u, good)
+    assert await diagnostics(client, u) == []
+    await close(client, u)
+
+
+async def test_a_set_level_problem_is_shown_where_cmdsl_check_puts_it(client: LanguageClient, sets: Path) -> None:
+    """The manifest promises 21 Breaking News, the files hold 20: `cmdsl check` says so at the
+    Breaking News section, and the editor of the manifest sees it there too, then cleared."""
+    manifest = sets / "cm2008" / "manifest.yaml"
+    news = uri(sets / "cm2008" / "breaking_news.yaml")
+    text = manifest.read_text(encoding="utf-8")
+    client.diagnostics.pop(news, None)
+    u = open_file(client, manifest, text.replace("breaking_news: 20", "breaking_news: 21"))
+    found = await diagnostics(client, news)
+    assert [d.message for d in found] == ["only 20 Breaking News: the manifest promises 21\n"
+                                          + found[0].message.split("\n", 1)[1]]
+    assert not client.diagnostics.get(u)  # nothing on the manifest itself
+    client.diagnostics.pop(news, None)
+    change(client, u, text)
+    assert await diagnostics(client, news) == []
+    await close(client, u)
+
+
+async def test_a_scenario_naming_an_unknown_card_is_told_which_it_meant(client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
+    text = scenario.read_text(encoding="utf-8").replace("play: obama-yes-we-can", "play: obama-yes-we-cann", 1)
+    u = open_file(client, scenario, text)
+    found = await diagnostics(client, u)
+    assert [spanned(text, d.range) for d in found] == ["obama-yes-we-cann"]
+    assert 'unknown card "obama-yes-we-cann"' in found[0].message
+    await close(client, u)
+
+
+async def test_a_file_of_no_set_gets_no_diagnostics(client: LanguageClient, sets: Path) -> None:
+    notes = open_file(client, sets / "notes.yaml")
+    obama = sets / "cm2008" / "obama.yaml"
+    u = open_file(client, obama)  # its diagnostics come after any the notes would have had
+    assert await diagnostics(client, u) == []
+    assert notes not in client.diagnostics
+    await close(client, u)
+    await close(client, notes)
+
+
+async def test_racolage_effects_are_checked_in_racolage_s_language(client: LanguageClient, sets: Path) -> None:
+    actions = sets / "racolage" / "actions.yaml"
+    good = actions.read_text(encoding="utf-8")
+    line = next(ln for ln in good.split("\n") if "notoriety" in ln and "gain" in ln)
+    broken = good.replace(line, line.replace("notoriety", "notoriet"), 1)
+    u = open_file(client, actions, broken)
+    found = await diagnostics(client, u)
+    assert len(found) == 1 and found[0].range.start.line == good.split("\n").index(line)
+    assert spanned(broken, found[0].range) == "notoriet"
+    change(client, u, good)
+    assert await diagnostics(client, u) == []
+    await close(client, u)
+
+
+# ---- code actions -----------------------------------------------------------------------------------------
+
+async def test_the_did_you_mean_is_a_quick_fix_that_mends_the_file(client: LanguageClient, sets: Path) -> None:
+    obama = sets / "cm2008" / "obama.yaml"
+    good = obama.read_text(encoding="utf-8")
+    broken = good.replace("gain 2 supports on economy in S", "gian 2 supports on economy in S", 1)
+    u = open_file(client, obama, broken)
+    (d,) = await diagnostics(client, u)
+    assert spanned(broken, d.range) == "gian"
+    actions = await client.text_document_code_action_async(T.CodeActionParams(
+        text_document=T.TextDocumentIdentifier(uri=u), range=d.range, context=T.CodeActionContext(diagnostics=[d])))
+    assert actions is not None and len(actions) == 1
+    action = actions[0]
+    assert isinstance(action, T.CodeAction) and action.kind == T.CodeActionKind.QuickFix
+    assert action.edit is not None and action.edit.changes is not None
+    (edit,) = action.edit.changes[u]
+    lines = broken.split("\n")
+    row = lines[edit.range.start.line]
+    lines[edit.range.start.line] = row[:edit.range.start.character] + edit.new_text + row[edit.range.end.character:]
+    assert "\n".join(lines) == good
+    change(client, u, good)
+    assert await diagnostics(client, u) == []
+    await close(client, u)
+
+
+async def test_a_line_written_as_card_text_is_rewritten_by_a_quick_fix(client: LanguageClient, sets: Path) -> None:
+    obama = sets / "cm2008" / "obama.yaml"
+    good = obama.read_text(encoding="utf-8")
+    broken = good.replace("gain 2 supports on economy in S", "Gain two supports on Economy in S.", 1)
+    u = open_file(client, obama, broken)
+    (d,) = await diagnostics(client, u)
+    actions = await client.text_document_code_action_async(T.CodeActionParams(
+        text_document=T.TextDocumentIdentifier(uri=u), range=d.range, context=T.CodeActionContext(diagnostics=[d])))
+    assert actions is not None and len(actions) == 1
+    action = actions[0]
+    assert isinstance(action, T.CodeAction) and action.edit is not None and action.edit.changes is not None
+    assert action.edit.changes[u][0].new_text == "gain 2 supports on economy in S"
+    change(client, u, good)
+    await diagnostics(client, u)
+    await close(client, u)
+
+
+# ---- completion -------------------------------------------------------------------------------------------
+
+#: (the line typed, the cursor at its end) → labels that must be offered, and labels that must not.
+COMPLETIONS: list[tuple[str, set[str], set[str]]] = [
+    ("", {"gain", "shift", "choose", "if", "draw", "while", "for", "repeat", "S"}, {"toward", "economy"}),
+    ("ga", {"gain"}, set()),
+    ("gain 2 supports on ", {"economy", "defense", "the", "S"}, {"gain", "toward"}),
+    ("gain 2 supports on economy in ", {'"Ohio"', "S", "the"}, {"toward", "gain"}),
+    ("shift S 1 ", {"toward"}, {"gain", "economy"}),
+    ("shift S 1 toward ", {"economy", "defense", "the"}, {"toward"}),
+    ('demographic support for "', {"Seniors", "Union Members"}, {"gain", '"Seniors"'}),
+    ('demographic support for "Uni', {"Union Members"}, set()),
+    ("if S is ", {"won", "in", "not"}, {"gain"}),
+    ("choose a ", {"state", "card", "different"}, {"gain"}),
+    ("breaking news ", {"targets"}, {"gain"}),
+    ("draw 2 and ", {"play"}, set()),
+]
+
+
+@pytest.mark.parametrize(("typed", "offered", "not_offered"), COMPLETIONS, ids=[c[0] or "start" for c in COMPLETIONS])
+async def test_completion_offers_what_may_come_next(client: LanguageClient, sets: Path, typed: str,
+                                                    offered: set[str], not_offered: set[str]) -> None:
+    obama = sets / "cm2008" / "obama.yaml"
+    good = obama.read_text(encoding="utf-8")
+    # a new line at the end of the first card's effect (which has `choose a state as S` before it)
+    anchor = "      gain 2 supports on economy in S\n"
+    text = good.replace(anchor, anchor + "      " + typed + "\n", 1)
+    line = good.split("\n").index(anchor.rstrip("\n")) + 1
+    u = open_file(client, obama, text)
+    result = await client.text_document_completion_async(T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, 6 + len(typed))))
+    assert isinstance(result, T.CompletionList)
+    labels = {item.label if item.text_edit is None or not isinstance(item.text_edit, T.TextEdit)
+              else item.text_edit.new_text for item in result.items}
+    assert offered <= labels, f"missing {offered - labels}"
+    assert not (not_offered & labels), f"offered {not_offered & labels}"
+    await close(client, u)
+
+
+async def test_completion_items_say_what_they_are(client: LanguageClient, sets: Path) -> None:
+    obama = sets / "cm2008" / "obama.yaml"
+    good = obama.read_text(encoding="utf-8")
+    anchor = "      gain 2 supports on economy in S\n"
+    text = good.replace(anchor, anchor + "      shift \n", 1)
+    line = good.split("\n").index(anchor.rstrip("\n")) + 1
+    u = open_file(client, obama, text)
+    result = await client.text_document_completion_async(T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, 12)))
+    assert isinstance(result, T.CompletionList)
+    by_label = {item.label: item for item in result.items}
+    assert by_label["S"].kind == T.CompletionItemKind.Variable
+    assert by_label["Ohio"].kind == T.CompletionItemKind.Constant
+    doc = by_label["Ohio"].documentation
+    assert isinstance(doc, T.MarkupContent) and "Ohio" in doc.value and "20" in doc.value  # its tile: 20 EV
+    assert by_label["the"].kind == T.CompletionItemKind.Keyword
+    await close(client, u)
+
+
+async def test_a_scenario_file_completes_card_ids(client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.split("\n")) if "play: obama-yes-we-can" in ln)
+    u = open_file(client, scenario, text)
+    col = text.split("\n")[line].index("obama-yes") + len("obama-yes")
+    result = await client.text_document_completion_async(T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, col)))
+    assert isinstance(result, T.CompletionList)
+    labels = {item.label for item in result.items}
+    assert {"obama-yes-we-can", "mccain-drill-baby-drill"} <= labels
+    await close(client, u)
+
+
+async def test_racolage_completion_offers_its_own_words(client: LanguageClient, sets: Path) -> None:
+    actions = sets / "racolage" / "actions.yaml"
+    good = actions.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(good.split("\n")) if ln.strip().startswith("you gain") and "notoriety" in ln)
+    lines = good.split("\n")
+    indent = len(lines[line]) - len(lines[line].lstrip())
+    lines.insert(line + 1, " " * indent + "you gain 2 ")
+    u = open_file(client, actions, "\n".join(lines))
+    result = await client.text_document_completion_async(T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line + 1, indent + len("you gain 2 "))))
+    assert isinstance(result, T.CompletionList)
+    assert {item.label for item in result.items} == {"notoriety"}
+    await close(client, u)
+
+
+# ---- hover, definition, outline ---------------------------------------------------------------------------
+
+async def test_hover_on_a_card_id_shows_its_generated_text(client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.split("\n")) if "play: obama-yes-we-can" in ln)
+    u = open_file(client, scenario, text)
+    col = text.split("\n")[line].index("obama-yes") + 3
+    hover = await client.text_document_hover_async(T.HoverParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, col)))
+    assert hover is not None and isinstance(hover.contents, T.MarkupContent)
+    assert "**Yes We Can" in hover.contents.value and "Obama" in hover.contents.value
+    assert hover.range is not None and spanned(text, hover.range) == "obama-yes-we-can"
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cmdsl": {"lang": "fr"}}))
+    hover = await client.text_document_hover_async(T.HoverParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, col)))
+    assert hover is not None and isinstance(hover.contents, T.MarkupContent)
+    assert "Choisissez" in hover.contents.value or "Gagnez" in hover.contents.value, hover.contents.value
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cmdsl": {"lang": "en"}}))
+    await close(client, u)
+
+
+async def test_hover_on_a_state_shows_its_tile_and_on_a_keyword_its_docs(client: LanguageClient, sets: Path) -> None:
+    obama = sets / "cm2008" / "obama.yaml"
+    text = obama.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    u = open_file(client, obama, text)
+    line = next(i for i, ln in enumerate(lines) if '"Union Members"' in ln)
+    hover = await client.text_document_hover_async(T.HoverParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, lines[line].index("Union") + 2)))
+    assert hover is not None and isinstance(hover.contents, T.MarkupContent)
+    assert "Union Members" in hover.contents.value and "states" in hover.contents.value
+    line = next(i for i, ln in enumerate(lines) if ln.strip() == "gain 2 supports on economy in S")
+    hover = await client.text_document_hover_async(T.HoverParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, lines[line].index("gain") + 1)))
+    assert hover is not None and isinstance(hover.contents, T.MarkupContent)
+    assert hover.contents.value.startswith("**gain** — `gain")
+    title = next(i for i, ln in enumerate(lines) if "title:" in ln)
+    assert await client.text_document_hover_async(T.HoverParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(title, lines[title].index("title") + 1))) is None
+    await close(client, u)
+
+
+async def test_definition_goes_from_a_card_id_and_a_state_to_where_they_are_defined(
+        client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.split("\n")) if "play: obama-yes-we-can" in ln)
+    u = open_file(client, scenario, text)
+    found = await client.text_document_definition_async(T.DefinitionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, text.split("\n")[line].index("obama-yes") + 1)))
+    assert isinstance(found, T.Location) and found.uri == uri(sets / "cm2008" / "obama.yaml")
+    target = (sets / "cm2008" / "obama.yaml").read_text(encoding="utf-8").split("\n")[found.range.start.line]
+    assert target.strip() == "- id: obama-yes-we-can"
+    await close(client, u)
+    obama = sets / "cm2008" / "obama.yaml"
+    lines = obama.read_text(encoding="utf-8").split("\n")
+    u = open_file(client, obama)
+    line = next(i for i, ln in enumerate(lines) if '"Latinos"' in ln)
+    found = await client.text_document_definition_async(T.DefinitionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, lines[line].index("Latinos"))))
+    assert isinstance(found, T.Location) and found.uri == uri(sets / "cm2008" / "states.yaml")
+    await close(client, u)
+
+
+async def test_the_outline_lists_the_cards_of_a_file(client: LanguageClient, sets: Path) -> None:
+    obama = sets / "cm2008" / "obama.yaml"
+    text = obama.read_text(encoding="utf-8")
+    u = open_file(client, obama, text)
+    found: Any = await client.text_document_document_symbol_async(T.DocumentSymbolParams(text_document=T.TextDocumentIdentifier(uri=u)))
+    assert found is not None and len(found) == 45
+    assert found[0].name == "obama-main-street-vs-wall-street" and "Main Street" in found[0].detail
+    assert text.split("\n")[found[0].selection_range.start.line].strip() == "- id: obama-main-street-vs-wall-street"
+    assert found[0].range.end.line < found[1].range.start.line
+    await close(client, u)
+
+
+async def test_ranges_are_in_the_editor_s_utf16_units(client: LanguageClient, sets: Path) -> None:
+    """An emoji is two UTF-16 units (LSP's default): a range after one ends a unit later."""
+    obama = sets / "cm2008" / "obama.yaml"
+    good = obama.read_text(encoding="utf-8")
+    broken = good.replace('demographic support for "Union Members"', 'demographic support for "😀 Union Membrs"', 1)
+    u = open_file(client, obama, broken)
+    (d,) = await diagnostics(client, u)
+    line = broken.split("\n")[d.range.start.line]
+    start = line.index('"')
+    assert (d.range.start.character, d.range.end.character) == (start, len(line) + 1)
+    change(client, u, good)
+    assert await diagnostics(client, u) == []
+    await close(client, u)
