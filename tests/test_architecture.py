@@ -190,17 +190,25 @@ def test_the_repl_imports_no_game() -> None:
         assert not any(w in text.lower() for w in GAME_WORDS), path.name
 
 
-#: The controllers: the command line, its checks and tests of sets, the balance studio. They reach
-#: a game through the registry (cmdsl/plugins.py), never by importing it (issue 28: no controller
-#: names a game); the REPL is checked above.
-CONTROLLERS = {m for m in _modules() if m.startswith("cmdsl.balance.")} | {
-    "cmdsl.balance", "cmdsl.cli", "cmdsl.checking", "cmdsl.set_tests"}
+#: The controllers: the command line, its checks and tests of sets, the balance studio, the language
+#: server. They reach a game through the registry (cmdsl/plugins.py), never by importing it (issue
+#: 28: no controller names a game); the REPL is checked above.
+CONTROLLERS = {m for m in _modules() if m.startswith(("cmdsl.balance.", "cmdsl.lsp."))} | {
+    "cmdsl.balance", "cmdsl.cli", "cmdsl.checking", "cmdsl.set_tests", "cmdsl.lsp"}
 
 
 def test_the_controllers_import_no_game() -> None:
     g = _graph()
     assert CONTROLLERS <= set(g)
+    assert {"cmdsl.lsp.server", "cmdsl.lsp.workspace", "cmdsl.lsp.completion"} <= CONTROLLERS
     assert {(m, t) for m in CONTROLLERS for t in g[m] if t.startswith("cmdsl.games")} == set()
+
+
+def test_the_language_server_names_no_game() -> None:
+    """It serves every game's files through the registry (issue 32): no game's name in its code."""
+    for path in sorted((PACKAGE / "lsp").glob("*.py")):
+        text = path.read_text(encoding="utf-8").lower()
+        assert not any(w in text for w in (*GAME_WORDS, "racolage")), path.name
 
 
 #: Words of the games' vocabularies, which the core language holds none of (issue 29 §1: `lang/`

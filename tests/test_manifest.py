@@ -103,6 +103,13 @@ def test_a_21st_breaking_news_is_located_at_that_item(tmp_path: Path) -> None:
     assert f"promised at {folder}/manifest.yaml:13" in err
 
 
+def test_a_breaking_news_short_of_the_manifest_is_said_in_plain_english(tmp_path: Path) -> None:
+    folder = cm2008_copy(tmp_path)
+    edit(folder / "manifest.yaml", "breaking_news: 20", "breaking_news: 21")
+    (err,) = errors_of(folder)
+    assert ": only 20 Breaking News: the manifest promises 21" in err.splitlines()[0]  # not "Newss"
+
+
 def test_a_wrong_ev_total_is_located_at_the_states_and_names_the_promise(tmp_path: Path) -> None:
     folder = cm2008_copy(tmp_path)
     edit(folder / "states.yaml", "ev: 27", "ev: 28")
