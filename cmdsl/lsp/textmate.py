@@ -25,8 +25,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..plugins import games
 
-#: The grammars' folder in a checkout (the extension's); an installed cmdsl has none: pass --out.
-SYNTAXES = Path(__file__).resolve().parents[2] / "editors" / "vscode" / "syntaxes"
+#: The grammars' folder (the extension's), in a checkout.
+SYNTAXES = Path("editors") / "vscode" / "syntaxes"
 STANDALONE = "cmdsl-effect.tmLanguage.json"
 INJECTION = "cmdsl-effect-in-yaml.tmLanguage.json"
 SCOPE = "source.cmdsl-effect"
@@ -176,7 +176,16 @@ def _dump(grammar: Grammar) -> str:
     return json.dumps(grammar, indent=2, ensure_ascii=False) + "\n"
 
 
-def stale(folder: Path = SYNTAXES) -> list[str]:
+def syntaxes_folder() -> Path | None:
+    """The checkout's grammars' folder: beside the source of this module (an editable install),
+    else under the current folder (a checkout whose cmdsl is installed as a copy); None: neither."""
+    for root in (Path(__file__).resolve().parents[2], Path.cwd()):
+        if (root / SYNTAXES).parent.is_dir():
+            return root / SYNTAXES
+    return None
+
+
+def stale(folder: Path) -> list[str]:
     """The grammar files in ``folder`` that differ from what would be written (or are missing)."""
     out = []
     for name, text in grammars().items():
@@ -186,7 +195,7 @@ def stale(folder: Path = SYNTAXES) -> list[str]:
     return out
 
 
-def write(folder: Path = SYNTAXES) -> list[Path]:
+def write(folder: Path) -> list[Path]:
     """Write both grammars; the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
@@ -201,15 +210,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command line: write the grammars, or check that they are up to date."""
     parser = argparse.ArgumentParser(prog="python -m cmdsl.lsp.textmate", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a grammar is out of date")
-    parser.add_argument("--out", type=Path, default=SYNTAXES, help=f"the grammars' folder (default: {SYNTAXES})")
+    parser.add_argument("--out", type=Path, help=f"the grammars' folder (default: the checkout's {SYNTAXES})")
     args = parser.parse_args(argv)
+    folder = args.out if args.out is not None else syntaxes_folder()
+    if folder is None:
+        print(f"no {SYNTAXES.parent} here: run from a checkout of cmdsl, or pass --out", file=sys.stderr)
+        return 2
     if args.check:
-        behind = stale(args.out)
+        behind = stale(folder)
         if behind:
-            print(f"{', '.join(behind)} in {args.out} out of date: run python -m cmdsl.lsp.textmate", file=sys.stderr)
+            print(f"{', '.join(behind)} in {folder} out of date: run python -m cmdsl.lsp.textmate", file=sys.stderr)
             return 1
         return 0
-    for path in write(args.out):
+    for path in write(folder):
         print(f"wrote {path}")
     return 0
 

@@ -30,6 +30,7 @@ from cmdsl.lsp import textmate
 
 REPO = Path(__file__).resolve().parents[2]
 EXTENSION = REPO / "editors" / "vscode"
+SYNTAXES = REPO / textmate.SYNTAXES  # this checkout's (cmdsl may be installed as a copy elsewhere)
 SAMPLES = Path(__file__).resolve().parent / "samples"
 OBAMA = REPO / "cards" / "cm2008" / "obama.yaml"
 ACTIONS = REPO / "cards" / "racolage" / "actions.yaml"
@@ -43,7 +44,7 @@ YAML_GRAMMARS = ["vscode", "classic"]  # test/grammars.mjs: VS Code's YAML gramm
 # ---- without Node -------------------------------------------------------------------------------
 
 def test_the_grammar_files_are_up_to_date() -> None:
-    assert textmate.stale() == [], "run: python -m cmdsl.lsp.textmate"
+    assert textmate.stale(SYNTAXES) == [], "run: python -m cmdsl.lsp.textmate"
 
 
 def test_check_says_in_one_line_when_a_grammar_is_stale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,7 +59,7 @@ def test_check_says_in_one_line_when_a_grammar_is_stale(tmp_path: Path, capsys: 
 
 def _grammar_words() -> dict[str, set[str]]:
     """The words of the standalone grammar's keyword rules, by scope."""
-    grammar = json.loads((textmate.SYNTAXES / textmate.STANDALONE).read_text(encoding="utf-8"))
+    grammar = json.loads((SYNTAXES / textmate.STANDALONE).read_text(encoding="utf-8"))
     out: dict[str, set[str]] = {}
     for rule in grammar["repository"]["keyword"]["patterns"]:
         body = re.fullmatch(r"\\b\(\?:(.*)\)\\b", rule["match"])
