@@ -51,6 +51,7 @@ class CardServer(LanguageServer):
         #: the file that changed last with its owner
         self.pending: dict[Path, tuple[asyncio.TimerHandle, Path, Owner]] = {}
         self.lang = "en"  # the language of hover texts ("fr": initializationOptions {"lang": "fr"})
+        self.debounce = DEBOUNCE
 
 
 def _version() -> str:
@@ -87,6 +88,9 @@ def initialize(ls: CardServer, params: T.InitializeParams) -> None:
     options = params.initialization_options
     if isinstance(options, dict) and options.get("lang") in ("en", "fr"):
         ls.lang = options["lang"]
+    debounce = options.get("debounce") if isinstance(options, dict) else None
+    if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and 0 <= debounce <= 5:
+        ls.debounce = float(debounce)  # an editor that waits for typing to pause itself sends 0
 
 
 @server.feature(T.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -132,10 +136,10 @@ def _changed(ls: CardServer, uri: str, at_once: bool) -> None:
     waiting = ls.pending.pop(key, None)
     if waiting is not None:
         waiting[0].cancel()
-    if at_once:
+    if at_once or ls.debounce == 0:
         _check(ls, path, owner)
     else:
-        ls.pending[key] = (asyncio.get_running_loop().call_later(DEBOUNCE, _check, ls, path, owner), path, owner)
+        ls.pending[key] = (asyncio.get_running_loop().call_later(ls.debounce, _check, ls, path, owner), path, owner)
 
 
 def _check(ls: CardServer, path: Path, owner: Owner) -> None:
