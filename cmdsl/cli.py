@@ -255,7 +255,8 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     try:
         from .lsp.server import main as serve
     except ImportError as e:  # pygls and lsprotocol come with the extra
-        raise CmdslError(f'cmdsl lsp needs the language server\'s libraries ({e.name} is missing): '
+        missing = (e.name or "pygls").split(".")[0]
+        raise CmdslError(f"cmdsl lsp needs the language server's libraries ({missing} is missing): "
                          'pip install "cmdsl[lsp]"') from None
     return serve()
 

@@ -359,3 +359,4 @@ async def test_ranges_are_in_the_editor_s_utf16_units(client: LanguageClient, se
     change(client, u, good)
     assert await diagnostics(client, u) == []
     await close(client, u)
+
