@@ -16,8 +16,12 @@ function serverCommand() {
 
 async function start() {
   const server = serverCommand();
+  const lang = vscode.workspace.getConfiguration('cmdsl').get('lang') === 'fr' ? 'fr' : 'en';
   client = new LanguageClient('cmdsl', 'cmdsl', { run: server, debug: server }, {
     documentSelector: [{ scheme: 'file', language: 'yaml' }, { language: 'cmdsl-effect' }],
+    initializationOptions: { lang },
+    // the server reads `cmdsl.lang` again when it changes (workspace/didChangeConfiguration)
+    synchronize: { configurationSection: 'cmdsl' },
   });
   try {
     await client.start();
