@@ -143,7 +143,16 @@ def _changed(ls: CardServer, uri: str, at_once: bool) -> None:
 
 
 def _check(ls: CardServer, path: Path, owner: Owner) -> None:
-    """Check the file's set (or the scenario file) and publish what is found on each file."""
+    """Check the file's set (or the scenario file) and publish what is found on each file. A fault
+    of cmdsl's own is logged to the editor in one line, and the server goes on."""
+    try:
+        _check_now(ls, path, owner)
+    except Exception as e:  # noqa: BLE001 - a bug must not stop the server an editor relies on
+        ls.window_log_message(T.LogMessageParams(T.MessageType.Error, f"cmdsl: checking {path.name} failed: "
+                                                 f"{type(e).__name__}: {e}"))
+
+
+def _check_now(ls: CardServer, path: Path, owner: Owner) -> None:
     ls.pending.pop(owner.folder if owner.kind is FileKind.SET else path, None)
     if owner.kind is FileKind.SCENARIO:
         _flush(ls, owner.folder)  # a scenario is read against the set as it is now
@@ -268,14 +277,22 @@ def completion(ls: CardServer, params: T.CompletionParams) -> T.CompletionList |
 
 # ---- hover and definition -------------------------------------------------------------------------
 
-@server.feature(T.TEXT_DOCUMENT_HOVER)
-def hover(ls: CardServer, params: T.HoverParams) -> T.Hover | None:
+def _pointed(ls: CardServer, params: T.HoverParams | T.DefinitionParams
+             ) -> tuple[Owner, TextDocument, list[str], int, int, Defined | None] | None:
+    """The file's owner, the cursor, and what the set defines that it is on (None: nothing)."""
     found = _owner(ls, params.text_document.uri)
     if found is None:
         return None
-    _, owner = found
     doc, lines, line, col = _at(ls, params)
-    named = _named(ls, owner, lines, line, col)
+    return found[1], doc, lines, line, col, _named(ls, found[1], lines, line, col)
+
+
+@server.feature(T.TEXT_DOCUMENT_HOVER)
+def hover(ls: CardServer, params: T.HoverParams) -> T.Hover | None:
+    pointed = _pointed(ls, params)
+    if pointed is None:
+        return None
+    owner, doc, lines, line, col, named = pointed
     if named is not None:
         text = named.text.get(ls.lang) or named.text.get("en") or named.summary
         span = quoted_at(lines, line, col) if named.quoted else word_at(lines, line, col)
@@ -295,15 +312,10 @@ def hover(ls: CardServer, params: T.HoverParams) -> T.Hover | None:
 
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: CardServer, params: T.DefinitionParams) -> T.Location | None:
-    found = _owner(ls, params.text_document.uri)
-    if found is None:
+    pointed = _pointed(ls, params)
+    if pointed is None or pointed[-1] is None:
         return None
-    _, owner = found
-    _, lines, line, col = _at(ls, params)
-    named = _named(ls, owner, lines, line, col)
-    if named is None:
-        return None
-    return _location(ls, named, owner)
+    return _location(ls, pointed[-1], pointed[0])
 
 
 def _location(ls: CardServer, named: Defined, owner: Owner) -> T.Location | None:

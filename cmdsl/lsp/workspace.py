@@ -18,6 +18,8 @@ from .. import plugins
 from ..errors import CardError, CmdslError, Located
 from ..memo import Memo
 from ..sets.editing import Defined, EditorGame, Problem, SetState
+from ..sets.safe_yaml import compose, read_text
+from ..sets.scenario_doc import MAX_SCENARIO_BYTES
 from ..sets.set_location import choose_set
 
 
@@ -73,16 +75,22 @@ class Workspace:
 
     def _scenario_game(self, file: Path) -> str | None:
         """The game a scenario file names (`game:`; the default game when it names none), or None
-        when the file is no scenario file (a mapping with a `scenarios:` list)."""
-        text = self.texts.get(file)
+        when the file is no scenario file (a mapping with a `scenarios:` list). Read as every file
+        of a set is read (bounded, no anchors): any YAML file an editor opens comes here."""
         try:
-            data = yaml.safe_load(text if text is not None else file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            text = read_text(file, max_bytes=MAX_SCENARIO_BYTES, sources=self.texts)
+            root = compose(text, file.name)
+        except CmdslError:
             return None
-        if not isinstance(data, dict) or "scenarios" not in data:
+        if not isinstance(root, yaml.MappingNode):
             return None
-        game = data.get("game", plugins.default_game())
-        return game if isinstance(game, str) else None
+        keys = {str(k.value): v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
+        if "scenarios" not in keys:
+            return None
+        game = keys.get("game")
+        if game is None:
+            return plugins.default_game()
+        return str(game.value) if isinstance(game, yaml.ScalarNode) else None
 
     # ---- checks -------------------------------------------------------------------------------
 

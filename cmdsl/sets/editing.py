@@ -10,11 +10,12 @@ import enum
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from ..errors import CardError, CardSetError, CmdslError, Located
 from ..memo import Memo
 from .safe_yaml import Sources
+from .scenario_doc import read_doc
 
 
 class Severity(enum.Enum):
@@ -93,3 +94,20 @@ def problems_of(error: CmdslError) -> tuple[Problem, ...]:
     if isinstance(error, CardError):
         return (Problem(error),)
     return (Problem(CardError(str(error), Located(""))),)
+
+
+def each_scenario(file: Path, sources: Sources, game: str, read_one: Callable[[int], object]) -> list[Problem]:
+    """The problems of a scenario file of ``game``: its own, or each scenario's as ``read_one(i)``
+    reads it (on its own: a broken scenario fails only itself, as in `cmdsl test`)."""
+    try:
+        doc = read_doc(file, sources)
+        doc.require_game(game)
+    except CmdslError as e:
+        return list(problems_of(e))
+    problems: list[Problem] = []
+    for index in range(len(doc.items)):
+        try:
+            read_one(index)
+        except CardError as e:
+            problems.append(Problem(e))
+    return problems

@@ -360,3 +360,36 @@ async def test_ranges_are_in_the_editor_s_utf16_units(client: LanguageClient, se
     assert await diagnostics(client, u) == []
     await close(client, u)
 
+
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\n" + \
+    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e]\n" + \
+    "scenarios: [*e]\n"
+
+
+async def test_a_hostile_yaml_file_is_left_alone_and_the_server_goes_on(client: LanguageClient, sets: Path) -> None:
+    """Any YAML file an editor opens reaches the server: an alias bomb is read as a set's files are
+    (no anchors), so it is no scenario file, gets nothing, and costs nothing."""
+    bomb = sets / "bomb.yaml"
+    bomb.write_text(BOMB)
+    b = open_file(client, bomb)
+    u = open_file(client, sets / "cm2008" / "obama.yaml")
+    assert await diagnostics(client, u, timeout=10) == []
+    assert b not in client.diagnostics
+    await close(client, u)
+    await close(client, b)
+
+
+async def test_a_racolage_scenario_naming_an_unknown_card_is_located(client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "racolage" / "scenarios" / "cards.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.split("\n")) if "A09" in ln)
+    lines = text.split("\n")
+    lines[line] = lines[line].replace("A09", "A99", 1)
+    broken = "\n".join(lines)
+    u = open_file(client, scenario, broken)
+    found = await diagnostics(client, u)
+    assert found and found[0].range.start.line == line and spanned(broken, found[0].range).startswith("A99")
+    change(client, u, text)
+    assert await diagnostics(client, u) == []
+    await close(client, u)

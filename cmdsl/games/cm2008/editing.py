@@ -10,9 +10,8 @@ from typing import Any
 
 from ...errors import CardError, CmdslError, Located
 from ...memo import Memo
-from ...sets.editing import Defined, Problem, SetState, Severity, problems_of
+from ...sets.editing import Defined, Problem, SetState, Severity, each_scenario, problems_of
 from ...sets.safe_yaml import Sources
-from ...sets.scenario_doc import read_doc
 from .catalog import card_text, heading, state_text
 from .loader import SetRead, read_card_set
 from .manifest import MANIFEST_NAME
@@ -41,19 +40,7 @@ class Cm2008Editing:
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, CardSet)
-        try:
-            doc = read_doc(file, sources)
-            doc.require_game("cm2008")
-            count = len(doc.items)
-        except CmdslError as e:
-            return list(problems_of(e))
-        problems: list[Problem] = []
-        for index in range(count):  # each scenario read on its own: a broken one fails only itself
-            try:
-                load_scenario(file, loaded, index, sources)
-            except CardError as e:
-                problems.append(Problem(e))
-        return problems
+        return each_scenario(file, sources, "cm2008", lambda i: load_scenario(file, loaded, i, sources))
 
 
 def _defined(read: SetRead) -> tuple[Defined, ...]:

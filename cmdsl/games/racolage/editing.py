@@ -8,12 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...errors import CardError, CmdslError, Located
+from ...errors import CmdslError, Located
 from ...memo import Memo
 from ...sets.card_items import Item
-from ...sets.editing import Defined, Problem, SetState, problems_of
+from ...sets.editing import Defined, Problem, SetState, each_scenario, problems_of
 from ...sets.safe_yaml import Sources
-from ...sets.scenario_doc import read_doc
 from .cards import RacolageSet
 from .catalog import show
 from .loader import GAME, MANIFEST, load_set, read_items
@@ -44,18 +43,7 @@ class RacolageEditing:
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, RacolageSet)
-        try:
-            doc = read_doc(file, sources)
-            doc.require_game(GAME)
-        except CmdslError as e:
-            return list(problems_of(e))
-        problems: list[Problem] = []
-        for index in range(len(doc.items)):  # each scenario on its own: a broken one fails only itself
-            try:
-                load_racolage_scenario(file, index, loaded, sources)
-            except CardError as e:
-                problems.append(Problem(e))
-        return problems
+        return each_scenario(file, sources, GAME, lambda i: load_racolage_scenario(file, i, loaded, sources))
 
 
 def _defined(folder: Path, items: dict[str, list[Item]], loaded: RacolageSet | None) -> tuple[Defined, ...]:
