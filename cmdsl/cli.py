@@ -262,8 +262,10 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 
 def _add_lsp(sub: Any) -> None:
-    s = sub.add_parser("lsp", help="serve editors card files' errors, completion and hover (Language Server "
-                                   'Protocol over stdio; pip install "cmdsl[lsp]"; docs/editors.md)')
+    s = sub.add_parser("lsp", help="the language server editors start: card files' problems, completion and hover "
+                                   'as you type (over stdio; pip install "cmdsl[lsp]"; docs/editors.md)')
+    # Language clients (VS Code's among them) name the transport they start a server with.
+    s.add_argument("--stdio", action="store_true", help="talk over stdin and stdout (the default, and the only way)")
     s.set_defaults(run=cmd_lsp)
 
 

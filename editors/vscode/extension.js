@@ -4,14 +4,16 @@
 // changes.
 'use strict';
 const vscode = require('vscode');
-const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+const { LanguageClient } = require('vscode-languageclient/node');
 
 let client;
 
 function serverCommand() {
   const configured = vscode.workspace.getConfiguration('cmdsl').get('server.command');
   const command = Array.isArray(configured) && configured.length > 0 ? configured.map(String) : ['cmdsl', 'lsp'];
-  return { command: command[0], args: command.slice(1), transport: TransportKind.stdio };
+  // no `transport`: the client then talks over stdio without adding `--stdio` to a command the
+  // user may have set to anything (cmdsl lsp accepts it all the same)
+  return { command: command[0], args: command.slice(1) };
 }
 
 async function start() {

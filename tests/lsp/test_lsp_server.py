@@ -1,5 +1,6 @@
-"""`cmdsl lsp` end to end (issue 32): the real server, started as an editor starts it, over stdio,
-talked to by pytest-lsp's client with VS Code's capabilities, on copies of the bundled sets."""
+"""`cmdsl lsp` end to end (issue 32): the real server, started as an editor starts it (VS Code's
+client adds `--stdio`), over stdio, talked to by pytest-lsp's client with VS Code's capabilities,
+on copies of the bundled sets."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def sets(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "cmdsl.cli", "lsp"]))
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "cmdsl.cli", "lsp", "--stdio"]))
 async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
     await lsp_client.initialize_session(T.InitializeParams(capabilities=client_capabilities("visual-studio-code")))
     yield
