@@ -135,21 +135,36 @@ def _doc_lines(files: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def keyword_docs(language: Any) -> Mapping[str, str]:
-    """Each keyword's doc: the first line of the language's docs that starts with it (else that
-    holds it), for a hover or a completion."""
+    """Each keyword's doc, as Markdown: the line of the language's docs that shows it best — an
+    example that starts with it and says what it does (its comment), else one that starts with it,
+    else one that holds it."""
     return _keyword_docs(language.vocabulary.docs)
 
 
 @cache
 def _keyword_docs(files: tuple[str, ...]) -> Mapping[str, str]:
-    lines = _doc_lines(files)
     found: dict[str, str] = {}
-    for line in lines:
-        code = line.strip("`")
-        first = re.match(r"[a-z][a-z']*", code)
-        if first is not None and " " in code.strip():  # a phrase that shows the word in use
-            found.setdefault(first.group(), line)
-    for line in lines:
+    for file in files:  # the game's own page first: the core's (language.md) shows other games' words too
+        lines = [line for line in _doc_lines((file,)) if " " in line.strip("`").strip()]  # the word in use
+        starts = [(re.match(r"[a-z][a-z']*", line.strip("`")), line) for line in lines]
+        for explained in (True, False):  # an example explained by its comment first
+            for first, line in starts:
+                if first is not None and ("#" in line) == explained:
+                    found.setdefault(first.group(), _markdown(line))
+        for line in lines:
+            for word in re.findall(r"\b[a-z][a-z']*\b", line.strip("`").split("#")[0]):
+                found.setdefault(word, _markdown(line))
+                # a verb the docs show with its -s (`P skips a turn`) documents the bare word too
+                found.setdefault(word[:-1] if word.endswith("s") else word, _markdown(line))
+    for line in (ln for ln in _doc_lines(files) if not ln.startswith("`")):  # last: a code line of one word
         for word in re.findall(r"\b[a-z][a-z']*\b", line.strip("`").split("#")[0]):
-            found.setdefault(word, line)
+            found.setdefault(word, _markdown(line))
     return found
+
+
+def _markdown(line: str) -> str:
+    """A line of the docs as a doc: its code in backticks, its comment after it in words."""
+    if line.startswith("`"):
+        return line
+    code, _, comment = line.partition("#")
+    return f"`{code.strip()}`" + (f" — {comment.strip()}" if comment.strip() else "")

@@ -305,8 +305,7 @@ def hover(ls: CardServer, params: T.HoverParams) -> T.Hover | None:
     line_of_docs = keyword_docs(language).get(word.text)
     if line_of_docs is None or word.text not in language.keywords:
         return None
-    shown = line_of_docs if line_of_docs.startswith("`") else f"`{line_of_docs}`"
-    return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, f"**{word.text}** — {shown}"),
+    return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, f"**{word.text}** — {line_of_docs}"),
                    _range(doc, line, word.start, word.end))
 
 
