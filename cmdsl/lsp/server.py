@@ -13,6 +13,7 @@ Games are reached through the registry (``cmdsl.lsp.workspace``); this module na
 from __future__ import annotations
 
 import asyncio
+import gc
 import re
 from pathlib import Path
 from typing import Any
@@ -158,7 +159,13 @@ def _check_now(ls: CardServer, path: Path, owner: Owner) -> None:
         _flush(ls, owner.folder)  # a scenario is read against the set as it is now
         _publish(ls, path, ls.sets.scenario_problems(path, owner))
         return
+    first = owner.folder not in ls.sets.states
     state = ls.sets.check_set(owner)
+    if first:
+        # What a set's first check made lives as long as the session (the parser, the set): the
+        # collector need not walk it at every later check (its pauses were most of the slow edits).
+        gc.collect()
+        gc.freeze()
     found = ls.sets.set_diagnostics(owner, state, path)
     for file, problems in {path: [], **found}.items():  # the file changed is always said (maybe clean)
         _publish(ls, file, problems)
@@ -259,11 +266,10 @@ def completion(ls: CardServer, params: T.CompletionParams) -> T.CompletionList |
         if quote:  # the name typed so far is inside the quote: complete from after it
             start = lines[line].rfind('"', 0, col) + 1
             before = block.text_before(line, start)
-        quoted = [(d.name, d.kind, d.text.get(ls.lang) or d.text.get("en", "")) for d in defined if d.quoted]
+        quoted = [(d.name, d.kind, d.text(ls.lang)) for d in defined if d.quoted]
         out = candidates(language, before, quoted, quote)
-    elif owner.kind is FileKind.SCENARIO:  # a scenario names cards by id, states by name
-        out = [Candidate(d.name, Kind.CARD if not d.quoted else Kind.NAME, d.summary,
-                         d.text.get(ls.lang) or d.text.get("en", "")) for d in defined]
+    elif owner.kind is FileKind.SCENARIO:  # a scenario names cards by id, states by name; a hover shows the card
+        out = [Candidate(d.name, Kind.CARD if not d.quoted else Kind.NAME, d.summary) for d in defined]
     else:
         return None
     edit_range = _range(doc, line, start, col)
@@ -294,7 +300,7 @@ def hover(ls: CardServer, params: T.HoverParams) -> T.Hover | None:
         return None
     owner, doc, lines, line, col, named = pointed
     if named is not None:
-        text = named.text.get(ls.lang) or named.text.get("en") or named.summary
+        text = named.text(ls.lang) or named.summary
         span = quoted_at(lines, line, col) if named.quoted else word_at(lines, line, col)
         assert span is not None
         return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, text), _range(doc, line, span.start, span.end))

@@ -9,8 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Protocol
 
 from ..errors import CardError, CardSetError, CmdslError, Located
 from ..memo import Memo
@@ -40,31 +39,25 @@ class Defined:
     name: str  # as files write it (an id; a quoted name without its quotes)
     where: Located  # its definition
     summary: str  # one line: what a completion list shows beside it
-    #: what a hover shows, Markdown, by language ("en", and "fr" where the game writes French)
-    text: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: what a hover shows, Markdown, in a language ("en", "fr"; a game that writes no French gives
+    #: English); written when asked for, not at every check
+    text: Callable[[str], str] = field(default=lambda lang: "", compare=False)
+
+    @staticmethod
+    def said(text: str) -> Callable[[str], str]:
+        """A text that is the same in every language."""
+        return lambda lang: text
     quoted: bool = False  # effects quote it ("Ohio"); else files write it bare (an id)
-
-
-@dataclass(frozen=True)
-class EffectAt:
-    """Where an effect's text is in its file: lines ``first``…``last`` (1-based), at ``indent``."""
-
-    file: str  # as errors show it
-    item: str
-    first: int
-    last: int
-    indent: int
 
 
 @dataclass(frozen=True)
 class SetState:
     """A set as an editor sees it after a check: its problems, and — when the check got that far —
-    what it defines and where its effects are (empty where it did not)."""
+    what it defines (empty where it did not)."""
 
     folder: Path
     problems: tuple[Problem, ...]
     defined: tuple[Defined, ...] = ()
-    effects: tuple[EffectAt, ...] = ()
     #: the game's effect language (``cmdsl.lang.language.Language``), for completion
     language: Any = None
     #: the loaded set, for the scenario reader; None when the set has errors

@@ -5,6 +5,7 @@ the problems of its scenario files."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,6 @@ from .manifest import MANIFEST_NAME
 from .model import CardDef, CardSet, NewsDef, StateTile
 from .scenario_file import load_scenario
 from .vocabulary import LANGUAGE
-
-LANGS = ("en", "fr")
-
 
 class Cm2008Editing:
     """``GamePlugin.editor`` of Campaign Manager 2008."""
@@ -48,18 +46,18 @@ def _defined(read: SetRead) -> tuple[Defined, ...]:
     items: list[CardDef | NewsDef] = [*read.card_defs.values(), *read.news.values()]
     for item in items:
         out.append(Defined("card" if isinstance(item, CardDef) else "Breaking News", item.id, _where(item),
-                           heading(item), {lang: _card_markdown(item, lang) for lang in LANGS}))
+                           heading(item), partial(_card_markdown, item)))
     groups: dict[str, StateTile] = {}
     for tile in read.states.values():
         out.append(Defined("state", tile.name, _where(tile), f"{tile.ev} EV, {tile.groups[0]} and {tile.groups[1]}",
-                           {lang: "```text\n" + state_text(tile, lang) + "```" for lang in LANGS}, quoted=True))
+                           partial(_tile_markdown, tile), quoted=True))
         for group in tile.groups:
             groups.setdefault(group, tile)
     for group, first in groups.items():
         states = [t.name for t in read.states.values() if group in t.groups]
         text = f"**{group}**, a demographic group of {len(states)} states: " + ", ".join(states)
         out.append(Defined("demographic group", group, _where(first), f"a demographic group ({len(states)} states)",
-                           {"en": text}, quoted=True))
+                           Defined.said(text), quoted=True))
     return tuple(out)
 
 
@@ -68,6 +66,13 @@ def _where(item: CardDef | NewsDef | StateTile) -> Located:
     return Located(source.file, source.line, 1, getattr(item, "id", None)) if source is not None else Located("")
 
 
+def _tile_markdown(tile: StateTile, lang: str) -> str:
+    return "```text\n" + state_text(tile, lang) + "```"
+
+
 def _card_markdown(item: CardDef | NewsDef, lang: str) -> str:
     cost = f"\n\n*cost:* `{item.cost}`" if isinstance(item, CardDef) and item.cost is not None else ""
-    return f"**{heading(item, lang)}**{cost}\n\n{card_text(item, lang)}\n\n`{item.id}`"
+    # each sentence on its line, indented as `cmdsl cards show` prints it (Markdown drops leading spaces)
+    text = "  \n".join("\u00a0" * (len(ln) - len(ln.lstrip(" "))) + ln.lstrip(" ")
+                       for ln in card_text(item, lang).split("\n"))
+    return f"**{heading(item, lang)}**{cost}\n\n{text}\n\n`{item.id}`"

@@ -5,6 +5,7 @@ the problems of its scenario files."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,6 @@ from .catalog import show
 from .loader import GAME, MANIFEST, load_set, read_items
 from .scenario import load_racolage_scenario
 from .vocabulary import LANGUAGE
-
-LANGS = ("en", "fr")
-
 
 class RacolageEditing:
     """``GamePlugin.editor`` of Racolage Électoral."""
@@ -51,16 +49,19 @@ def _defined(folder: Path, items: dict[str, list[Item]], loaded: RacolageSet | N
     for section in ("media", "actions"):
         for it in items.get(section, []):
             card_id, name, en = (str(it.values[k][0]) if k in it.values else "" for k in ("id", "name", "en"))
-            text: dict[str, str] = {}
-            if loaded is not None and card_id in loaded.cards:
-                text = {lang: "```text\n" + show(loaded, card_id, lang) + "```" for lang in LANGS}
+            text = partial(_card_markdown, loaded, card_id) if loaded is not None and card_id in loaded.cards \
+                else Defined.said("")
             out.append(Defined("card", card_id, _where(folder, it), f"{en} ({name})", text))
     for it in items.get("themes", []):
         theme = str(it.values["id"][0]) if "id" in it.values else ""
         fr = str(it.values["fr"][0]) if "fr" in it.values else ""
         out.append(Defined("theme", theme, _where(folder, it), f"a theme ({fr})",
-                           {"en": f"**{theme}** ({fr}), a theme of Media cards"}, quoted=True))
+                           Defined.said(f"**{theme}** ({fr}), a theme of Media cards"), quoted=True))
     return tuple(out)
+
+
+def _card_markdown(loaded: RacolageSet, card_id: str, lang: str) -> str:
+    return "```text\n" + show(loaded, card_id, lang) + "```"
 
 
 def _where(folder: Path, it: Item) -> Located:

@@ -51,11 +51,13 @@ await keys('Control+.'); await wait(1500);
 await page.screenshot({ path: `${out}/vscode-quick-fix.png` });
 await keys('Enter'); await wait(2500);
 // a new line of the effect: what may start a statement, each word with its line of the docs
-await keys('End', 'Enter');
-await page.keyboard.type('sh'); await wait(800);
-await keys('Control+Space'); await wait(1500);
+await keys('End', 'Enter', 'Control+Space'); await wait(1500);
+for (let i = 0; i < 11; i++) await keys('ArrowDown');  // a, alter, … choose, …, gain
+await keys('Control+Space');  // its details: the keyword's line of the docs
+await wait(800);
 await page.screenshot({ path: `${out}/vscode-completion.png` });
-await keys('Escape', 'Control+Z', 'Control+Z', 'Control+Z', 'Control+Z');
+await keys('Escape', 'Control+Shift+P'); await wait(600);
+await page.keyboard.type('File: Revert File'); await wait(800); await keys('Enter'); await wait(2000);
 await open('cards/cm2008/scenarios/obama-yes-we-can.yaml');
 await goto('4:15');
 await keys('Control+K', 'Control+I');
