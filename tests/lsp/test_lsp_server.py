@@ -154,13 +154,8 @@ async def test_racolage_effects_are_checked_in_racolage_s_language(client: Langu
 
 # ---- code actions -----------------------------------------------------------------------------------------
 
-async def test_the_did_you_mean_is_a_quick_fix_that_mends_the_file(client: LanguageClient, sets: Path) -> None:
-    obama = sets / "cm2008" / "obama.yaml"
-    good = obama.read_text(encoding="utf-8")
-    broken = good.replace("gain 2 supports on economy in S", "gian 2 supports on economy in S", 1)
-    u = open_file(client, obama, broken)
-    (d,) = await diagnostics(client, u)
-    assert spanned(broken, d.range) == "gian"
+async def quick_fix(client: LanguageClient, u: str, text: str, d: T.Diagnostic) -> str:
+    """``text`` mended by the one quick fix the server offers for ``d``."""
     actions = await client.text_document_code_action_async(T.CodeActionParams(
         text_document=T.TextDocumentIdentifier(uri=u), range=d.range, context=T.CodeActionContext(diagnostics=[d])))
     assert actions is not None and len(actions) == 1
@@ -168,29 +163,24 @@ async def test_the_did_you_mean_is_a_quick_fix_that_mends_the_file(client: Langu
     assert isinstance(action, T.CodeAction) and action.kind == T.CodeActionKind.QuickFix
     assert action.edit is not None and action.edit.changes is not None
     (edit,) = action.edit.changes[u]
-    lines = broken.split("\n")
+    lines = text.split("\n")
     row = lines[edit.range.start.line]
     lines[edit.range.start.line] = row[:edit.range.start.character] + edit.new_text + row[edit.range.end.character:]
-    assert "\n".join(lines) == good
-    change(client, u, good)
-    assert await diagnostics(client, u) == []
-    await close(client, u)
+    return "\n".join(lines)
 
 
-async def test_a_line_written_as_card_text_is_rewritten_by_a_quick_fix(client: LanguageClient, sets: Path) -> None:
+@pytest.mark.parametrize(("wrong", "underlined"), [("gian 2 supports on economy in S", "gian"),  # did you mean
+                                                   ("Gain two supports on Economy in S.", "two")])  # card text
+async def test_a_quick_fix_mends_the_file(client: LanguageClient, sets: Path, wrong: str, underlined: str) -> None:
     obama = sets / "cm2008" / "obama.yaml"
     good = obama.read_text(encoding="utf-8")
-    broken = good.replace("gain 2 supports on economy in S", "Gain two supports on Economy in S.", 1)
+    broken = good.replace("gain 2 supports on economy in S", wrong, 1)
     u = open_file(client, obama, broken)
     (d,) = await diagnostics(client, u)
-    actions = await client.text_document_code_action_async(T.CodeActionParams(
-        text_document=T.TextDocumentIdentifier(uri=u), range=d.range, context=T.CodeActionContext(diagnostics=[d])))
-    assert actions is not None and len(actions) == 1
-    action = actions[0]
-    assert isinstance(action, T.CodeAction) and action.edit is not None and action.edit.changes is not None
-    assert action.edit.changes[u][0].new_text == "gain 2 supports on economy in S"
+    assert spanned(broken, d.range) == underlined
+    assert await quick_fix(client, u, broken, d) == good
     change(client, u, good)
-    await diagnostics(client, u)
+    assert await diagnostics(client, u) == []
     await close(client, u)
 
 
