@@ -34,20 +34,21 @@ def check_destination(path: Path) -> None:
         raise DestinationError(f"cannot write in {str(parent)!r} (permission denied)")
 
 
-def write_atomically(path: Path, text: str, mode: int | None = None) -> None:
-    """Write ``text`` (UTF-8) to ``path`` whole or not at all; raises OSError (DestinationError for
-    a bad destination). ``mode``: the new file's permissions (default: the old file's, or what a
-    new file gets under the umask)."""
+def write_atomically(path: Path, text: str | bytes, mode: int | None = None) -> None:
+    """Write ``text`` (UTF-8; bytes as they are) to ``path`` whole or not at all; raises OSError
+    (DestinationError for a bad destination). ``mode``: the new file's permissions (default: the
+    old file's, or what a new file gets under the umask)."""
     check_destination(path)
     if path.is_symlink():  # write the file it points to; the link stays a link
         path = path.resolve()
     perms = _file_mode(path) if mode is None else mode
     tmp: Path | None = None
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp", delete=False, newline="\n") as fh:
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp",
+                                         delete=False) as fh:
             tmp = Path(fh.name)
-            fh.write(text)
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, perms)  # the temporary file is private (0600); the file it becomes is not

@@ -261,6 +261,32 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     return serve()
 
 
+def cmd_print(args: argparse.Namespace) -> int:
+    try:
+        from .printing.command import run
+    except ImportError as e:  # ReportLab comes with the extra
+        missing = (e.name or "reportlab").split(".")[0]
+        raise CmdslError(f"cmdsl print needs ReportLab ({missing} is missing): pip install \"cmdsl[print]\"") from None
+    return run(args)
+
+
+def _add_print(sub: Any) -> None:
+    p = sub.add_parser("print", help="a set as printable sheets to cut and play with: poker-size cards nine to a "
+                                     'page, cut marks, backs (pip install "cmdsl[print]"; docs/print.md)')
+    p.add_argument("set", nargs="?", metavar="SET",
+                   help="the set's folder (default: the one cmdsl.toml names, else the bundled set of --game)")
+    p.add_argument("--out", metavar="FILE", required=True, help="the PDF to write")
+    p.add_argument("--game", metavar="NAME", help=f"with no SET: whose set ({games_help()})")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4", help="the paper size (default a4)")
+    p.add_argument("--bleed", metavar="LENGTH", type=argtypes.length_points, default=0.0,
+                   help="colour past each cut line by this much, cards spaced to match (3mm; 0.125in; default none)")
+    p.add_argument("--backs", action="store_true", help="each page of cards followed by their backs, for long-edge duplex")
+    p.add_argument("--lang", choices=["en", "fr"], default="en", help="the cards' text in English or French")
+    p.add_argument("--only", nargs="+", metavar="ID", help="only these cards or pages (by id)")
+    add_game_options(p, "print")
+    p.set_defaults(run=cmd_print)
+
+
 def _add_lsp(sub: Any) -> None:
     s = sub.add_parser("lsp", help="the language server editors start: card files' problems, completion and hover "
                                    'as you type (over stdio; pip install "cmdsl[lsp]"; docs/editors.md)')
@@ -277,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     # the subcommands in the order `cmdsl --help` lists them
     commands: tuple[Callable[[Any], None], ...] = (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl,
-                                                   _add_scenario, _add_test, _add_replay, _add_cards, _add_lsp)
+                                                   _add_scenario, _add_test, _add_replay, _add_cards, _add_print, _add_lsp)
     for add in commands:
         add(sub)
     for plugin in games().values():  # each game's own commands (a card catalogue, say)

@@ -23,7 +23,7 @@ from .errors import CmdslError, did_you_mean
 GROUP = "cmdsl.games"
 
 #: The commands a game adds options to.
-Command = Literal["play", "replay", "new-set", "balance", "cards"]
+Command = Literal["play", "replay", "new-set", "balance", "cards", "print"]
 
 
 @dataclass(frozen=True)
@@ -116,6 +116,10 @@ class GamePlugin:
     #: its sets in an editor (``cmdsl.sets.editing.EditorGame``: `cmdsl lsp`), imported when asked
     #: for; None: the language server leaves its files alone
     editor: Callable[[], Any] | None = None
+    #: `cmdsl print`: the sheets of the set in a folder (a ``cmdsl.printing.sheet.Job``), from the
+    #: print options and the command's own (its ``options["print"]``); imported when asked for (it
+    #: needs ReportLab, the extra ``cmdsl[print]``); None: the game prints nothing
+    printing: Callable[[], Callable[[Path, Any, argparse.Namespace], Any]] | None = None
 
 
 class NoSuchGame(CmdslError):

@@ -193,8 +193,8 @@ def test_the_repl_imports_no_game() -> None:
 #: The controllers: the command line, its checks and tests of sets, the balance studio, the language
 #: server. They reach a game through the registry (cmdsl/plugins.py), never by importing it (issue
 #: 28: no controller names a game); the REPL is checked above.
-CONTROLLERS = {m for m in _modules() if m.startswith(("cmdsl.balance.", "cmdsl.lsp."))} | {
-    "cmdsl.balance", "cmdsl.cli", "cmdsl.checking", "cmdsl.set_tests", "cmdsl.lsp"}
+CONTROLLERS = {m for m in _modules() if m.startswith(("cmdsl.balance.", "cmdsl.lsp.", "cmdsl.printing."))} | {
+    "cmdsl.balance", "cmdsl.cli", "cmdsl.checking", "cmdsl.set_tests", "cmdsl.lsp", "cmdsl.printing"}
 
 
 def test_the_controllers_import_no_game() -> None:
@@ -204,9 +204,9 @@ def test_the_controllers_import_no_game() -> None:
     assert {(m, t) for m in CONTROLLERS for t in g[m] if t.startswith("cmdsl.games")} == set()
 
 
-def test_the_language_server_names_no_game() -> None:
-    """It serves every game's files through the registry (issue 32): no game's name in its code."""
-    for path in sorted((PACKAGE / "lsp").glob("*.py")):
+def test_the_language_server_and_the_print_engine_name_no_game() -> None:
+    """They serve every game's files through the registry (issues 32, 33): no game's name in their code."""
+    for path in sorted([*(PACKAGE / "lsp").glob("*.py"), *(PACKAGE / "printing").glob("*.py")]):
         text = path.read_text(encoding="utf-8").lower()
         assert not any(w in text for w in (*GAME_WORDS, "racolage")), path.name
 

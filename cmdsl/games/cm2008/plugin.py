@@ -40,6 +40,7 @@ _MAX_TURNS = Option(("--max-turns",), dict(
     metavar="N", type=argtypes.turn_limit,
     help=f"end as a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)"))
 OPTIONS: dict[Command, tuple[Option, ...]] = {
+    "print": (Option(("--side",), dict(choices=["mccain", "obama"], help="only this side's campaign cards")),),
     "cards": (Option(("--side",), dict(choices=["mccain", "obama"], help="only this side's cards")),
               Option(("--type",), dict(help="support, shift, demographic, alter, media, flow, news or negative"))),
     "play": (*_SETUP, Option(("--first",), dict(choices=list(FIRST_PLAYERS), help="who plays first (default random)")),
@@ -264,6 +265,11 @@ def _language() -> Any:
     return LANGUAGE
 
 
+def _printing() -> Any:
+    from .printing import job
+    return lambda folder, options, args: job(folder, options, getattr(args, "side", None))
+
+
 def _editor() -> Any:
     from .editing import Cm2008Editing
     return Cm2008Editing()
@@ -273,4 +279,4 @@ PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SI
                     bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, balance=_balance, balance_report=_balance_report, options=OPTIONS,
                     cards=cmd_cards, commands=(_add_migrate,), default=True, keyboard=_keyboard, rulebook=rulebook,
-                    language=_language, editor=_editor)
+                    language=_language, editor=_editor, printing=_printing)
