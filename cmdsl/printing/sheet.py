@@ -363,7 +363,9 @@ def print_job(job: Job, options: Options, out: Path) -> Printed:
     _register_fonts()
     rl_config.invariant = 1  # the same cards make the same file (no dates, no random ids)
     pdf = io.BytesIO()
-    canvas = Canvas(pdf, pagesize=options.paper.size, pageCompression=1)
+    # types-reportlab types initialFontName as a number; ReportLab takes a font's name (else Helvetica,
+    # a font no sheet should leave to the printer)
+    canvas = Canvas(pdf, pagesize=options.paper.size, pageCompression=1, initialFontName=FONT)  # type: ignore[arg-type]
     layout = grid(options)
     canvas.setTitle(job.title)
     canvas.setAuthor("cmdsl")

@@ -196,3 +196,17 @@ def test_without_the_extra_print_says_what_to_install() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 1
     assert out.stderr.strip() == 'error: cmdsl print needs ReportLab (reportlab is missing): pip install "cmdsl[print]"'
+
+
+def test_every_font_is_embedded(a4: Path) -> None:
+    """The sheet prints the same anywhere: no font is left to the printer (French accents included)."""
+    from pypdf import PdfReader
+
+    fonts = {}
+    for page in PdfReader(a4).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+            descriptor = descendant.get("/FontDescriptor")
+            fonts[str(font["/BaseFont"])] = descriptor is not None and "/FontFile2" in descriptor.get_object()
+    assert fonts and all(fonts.values()), fonts
