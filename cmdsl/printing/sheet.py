@@ -391,6 +391,8 @@ def print_job(job: Job, options: Options, out: Path) -> Printed:
                 box = boxes[row * layout.columns + (layout.columns - 1 - col)]
                 if card.back is not None:
                     warnings += _draw(canvas, card.back, box, options, card.where, None)
+            _cut_marks(canvas, [boxes[(i // layout.columns) * layout.columns + layout.columns - 1 - i % layout.columns]
+                                for i in range(len(sheet))], options)
             canvas.showPage()
             pages += 1
     for page in job.pages:

@@ -36,7 +36,7 @@ _WORDS = {
     "fr": {"cost": "Coût : défaussez {n}", "news": "Breaking News", "state": "État disputé", "ev": "VE", "pile": "pile de {side}",
            "key": "clef", "track": "Piste d'enjeu", "table": "La table Going Negative",
            "table_note": "L'adversaire du joueur qui a lancé le dé applique le résultat (R8.1).",
-           "aid": "Campaign Manager 2008 — aide de jeu", "campaign": "Stratégie de campagne",
+"campaign": "Stratégie de campagne",
            "negative": "Going Negative", "defense": "Défense", "economy": "Économie"},
 }
 
@@ -60,7 +60,8 @@ def job(folder: Path, options: Options, side: str | None = None) -> Job:
         first = next(iter(cards.negative.values()), None)
         pages.append(Page("going-negative", _where(first) if first else Located(str(folder)),
                           _table(list(cards.negative.values()), lang)))
-        pages.append(Page("player-aid", Located(str(folder)), player_aid(rulebook(), AID_SECTIONS, _WORDS[lang]["aid"])))
+        # the rulebook is written in English only (docs/rules-cm2008.md): so is the aid, in either language
+        pages.append(Page("player-aid", Located(str(folder)), player_aid(rulebook(), AID_SECTIONS, _WORDS["en"]["aid"])))
     summary = (f"{len(campaign)} campaign cards" + ("" if side else
                f", {len(cards.news)} Breaking News, {len(cards.states)} states, the Going Negative table, a player aid"))
     return Job(cards.manifest.name, cards.fingerprint, tuple(out), tuple(pages), summary)
@@ -173,6 +174,7 @@ def _state(tile: StateTile, lang: str) -> Drawing:
 def _back(title: str, colour: colors.Color, subtitle: str) -> Drawing:
     def draw(face: Face) -> None:
         face.fill(colour, to_bleed=True)
+        face.frame(face.box.inset(3 * mm), colors.white, 1.2, radius=3 * mm)
         inner = face.box.inset(8 * mm)
         face.text("Campaign Manager 2008", Box(inner.x, inner.y + inner.h / 2, inner.w, 14 * mm), 12, bold=True,
                   colour=colors.white, align="center", what="back")
