@@ -165,8 +165,13 @@ def _keyboard() -> type:
     return LobbysKeyboard
 
 
+def _printing() -> Any:
+    from .printing import job
+    return lambda folder, options, args: job(folder, options)
+
+
 PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), play, replay_record,
                     bundled=_bundled, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=DATA_FILE, table=table,
                     new_game=new_game, points=points, decided_by="one player with the most points, L8.1",
-                    shared_by="L11.1", keyboard=_keyboard, rulebook=rulebook)
+                    shared_by="L11.1", keyboard=_keyboard, rulebook=rulebook, printing=_printing)

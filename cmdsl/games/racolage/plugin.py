@@ -206,6 +206,11 @@ def _language() -> Any:
     return LANGUAGE
 
 
+def _printing() -> Any:
+    from .printing import job
+    return lambda folder, options, args: job(folder, options)
+
+
 def _editor() -> Any:
     from .editing import RacolageEditing
     return RacolageEditing()
@@ -217,4 +222,4 @@ PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SE
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
                     shared_by="RA11.6", language=_language, editor=_editor, keyboard=_keyboard, card_game=card_game,
                     card_titles=card_titles, card_definitions=card_definitions,
-                    rulebook=_rulebook)
+                    rulebook=_rulebook, printing=_printing)
