@@ -67,8 +67,7 @@ _WORDS = {
            "note": "Chaque joueur commence avec {start} points, qui sont aussi son argent (L1.5). {rounds} manches : "
                    "une élection (L5), {tenders} appels d'offres (L6), puis le décompte (L7). Une majorité d'un type "
                    "rapporte {majority}, partagée {shared} (L7.1) ; omniprésence {omni}, une fois (L7.2) ; partisan "
-                   "{partisan} par couleur complète (L7.3).",
-           "aid": "Lobbys — aide de jeu", "back": "Lobbys"},
+                   "{partisan} par couleur complète (L7.3).", "back": "Lobbys"},
 }
 
 
@@ -87,7 +86,7 @@ def job(folder: Path, options: Options) -> Job:
     out += [Card(c.id, Located(str(path), lines.get("deck_cut", 0), 0, c.id), _offer(c, data, lang), offer_back)
             for c in pip_cards(LOWEST_RANK, HIGHEST_RANK)]
     where = Located(str(path))
-    aid = player_aid(_Printable(rulebook()), AID_SECTIONS, str(words["aid"]))
+    aid = player_aid(_Printable(rulebook()), AID_SECTIONS, str(_WORDS["en"]["aid"]))  # the rulebook is English only
     pages = (Page("score-sheet", where, _score_sheet(data, lang)), Page("player-aid", where, aid))
     contracts = len(contract_cards())
     summary = f"{len(out)} cards ({contracts} contracts, {len(out) - contracts} offers), a score sheet, a player aid"

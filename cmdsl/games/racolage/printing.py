@@ -51,8 +51,7 @@ SWAPS = {"→": "–"}
 _WORDS = {
     "en": {"party": "Political Party", "range": "notoriety range", "theme": "Theme: {theme}",
            "aid": "Racolage Électoral — player aid"},
-    "fr": {"party": "Parti politique", "range": "fourchette de notoriété", "theme": "Thème : {theme}",
-           "aid": "Racolage Électoral — aide de jeu"},
+    "fr": {"party": "Parti politique", "range": "fourchette de notoriété", "theme": "Thème : {theme}"},
 }
 
 
@@ -70,7 +69,7 @@ def job(folder: Path, options: Options) -> Job:
             for a in cards.actions]
     out += [Card(p.id, where.get(p.id, Located(str(folder), 0, 0, p.id)), _party(p, lang), party_back)
             for p in cards.parties]
-    aid = player_aid(_Printable(rulebook()), AID_SECTIONS, _WORDS[lang]["aid"])
+    aid = player_aid(_Printable(rulebook()), AID_SECTIONS, _WORDS["en"]["aid"])  # the rulebook is English only
     summary = (f"{len(cards.media)} Media, {len(cards.actions)} Actions, {len(cards.parties)} Party cards, "
                "a player aid")
     return Job(cards.name, cards.fingerprint, tuple(out), (Page("player-aid", Located(str(folder)), aid),), summary)
