@@ -42,6 +42,10 @@ FOOTER = 5.0  # the id and fingerprint line (points)
 CUT_MARK = 4 * mm
 
 
+#: Signs the printed font has not got that text still means without them: written so, not warned of
+#: (a rulebook's range "0 → 6", a suit in "Q♥"). Any other missing character is a warning and a "?".
+WRITTEN_AS = {"→": "–", "♥": " hearts", "♦": " diamonds", "♣": " clubs", "♠": " spades"}
+
 Align = Literal["left", "center", "right"]
 _ALIGNMENT: dict[str, Literal[0, 1, 2]] = {"left": 0, "center": 1, "right": 2}  # ReportLab's TA_LEFT…
 
@@ -191,6 +195,7 @@ class Face:
         """``text`` with every character the font has not got shown as "?", and a warning for it
         (a printed card must not show an empty box where a letter should be)."""
         glyphs = _glyphs()
+        text = "".join(WRITTEN_AS.get(ch, ch) if ord(ch) not in glyphs else ch for ch in text)
         missing = sorted({ch for ch in text if ch not in "\n" and ord(ch) not in glyphs})
         if not missing:
             return text

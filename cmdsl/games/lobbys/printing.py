@@ -8,7 +8,6 @@ printed font has no ♥ ♦ ♣ ♠)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -86,7 +85,7 @@ def job(folder: Path, options: Options) -> Job:
     out += [Card(c.id, Located(str(path), lines.get("deck_cut", 0), 0, c.id), _offer(c, data, lang), offer_back)
             for c in pip_cards(LOWEST_RANK, HIGHEST_RANK)]
     where = Located(str(path))
-    aid = player_aid(_Printable(rulebook()), AID_SECTIONS, str(_WORDS["en"]["aid"]))  # the rulebook is English only
+    aid = player_aid(rulebook(), AID_SECTIONS, str(_WORDS["en"]["aid"]))  # the rulebook is English only
     pages = (Page("score-sheet", where, _score_sheet(data, lang)), Page("player-aid", where, aid))
     contracts = len(contract_cards())
     summary = f"{len(out)} cards ({contracts} contracts, {len(out) - contracts} offers), a score sheet, a player aid"
@@ -294,23 +293,3 @@ def _score_sheet(data: LobbysData, lang: str) -> Drawing:
         bottom = body.top - len(rows) * row_h
         face.frame(Box(body.x, bottom, body.w, top - bottom), INK, 0.8)
     return draw
-
-
-class _Printable:
-    """The rulebook as the player aid reads it, each suit's sign written as its name (the printed
-    font has not got them)."""
-
-    def __init__(self, book: Any) -> None:
-        self.book = book
-        self.swaps = {s.symbol: s.value for s in SUITS}
-
-    def _swapped(self, text: str) -> str:
-        for old, new in self.swaps.items():
-            text = text.replace(old, new)
-        return text
-
-    def sections(self) -> Sequence[Any]:
-        return tuple(replace(s, title=self._swapped(s.title)) for s in self.book.sections())
-
-    def show(self, number: str) -> str:
-        return self._swapped(self.book.show(number))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -47,7 +46,6 @@ PARTY_BACK = colors.Color(0.24, 0.24, 0.26)
 #: placing, the end.
 AID_SECTIONS = ("RA2", "RA3", "RA4", "RA5", "RA6", "RA8")
 #: What the printed font has not got, as printed instead ("→" of the ranges).
-SWAPS = {"→": "–"}
 _WORDS = {
     "en": {"party": "Political Party", "range": "notoriety range", "theme": "Theme: {theme}",
            "aid": "Racolage Électoral — player aid"},
@@ -69,7 +67,7 @@ def job(folder: Path, options: Options) -> Job:
             for a in cards.actions]
     out += [Card(p.id, where.get(p.id, Located(str(folder), 0, 0, p.id)), _party(p, lang), party_back)
             for p in cards.parties]
-    aid = player_aid(_Printable(rulebook()), AID_SECTIONS, _WORDS["en"]["aid"])  # the rulebook is English only
+    aid = player_aid(rulebook(), AID_SECTIONS, _WORDS["en"]["aid"])  # the rulebook is English only
     summary = (f"{len(cards.media)} Media, {len(cards.actions)} Actions, {len(cards.parties)} Party cards, "
                "a player aid")
     return Job(cards.name, cards.fingerprint, tuple(out), (Page("player-aid", Located(str(folder)), aid),), summary)
@@ -240,21 +238,3 @@ def _back(game: str, deck: str, colour: colors.Color) -> Drawing:
         face.text(deck.upper(), Box(inner.x + 3 * mm, inner.y + inner.h / 2 - 14 * mm, inner.w - 6 * mm, 12 * mm), 14,
                   bold=True, colour=colors.white, align="center", what="back", vcenter=True)
     return draw
-
-
-class _Printable:
-    """The rulebook as the player aid reads it, with what the font has not got swapped (``SWAPS``)."""
-
-    def __init__(self, book: Any, swaps: dict[str, str] = SWAPS) -> None:
-        self.book, self.swaps = book, swaps
-
-    def _swapped(self, text: str) -> str:
-        for old, new in self.swaps.items():
-            text = text.replace(old, new)
-        return text
-
-    def sections(self) -> Sequence[Any]:
-        return tuple(replace(s, title=self._swapped(s.title)) for s in self.book.sections())
-
-    def show(self, number: str) -> str:
-        return self._swapped(self.book.show(number))
