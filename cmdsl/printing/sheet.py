@@ -286,6 +286,22 @@ _PIPS = {1: [(_MID, _MID)], 2: [(_LO, _LO), (_HI, _HI)], 3: [(_LO, _LO), (_MID, 
 Drawing = Callable[[Face], None]
 
 
+def card_back(game: str, deck: str, colour: colors.Color, decorate: Drawing | None = None) -> Drawing:
+    """A deck's back: its colour out to the bleed, a white frame, the game's name and the deck's
+    (a game may ``decorate`` it: Lobbys draws its suits)."""
+    def draw(face: Face) -> None:
+        face.fill(colour, to_bleed=True)
+        inner = face.box.inset(7 * mm)
+        face.frame(inner, colors.white, 1.0, radius=3 * mm)
+        if decorate is not None:
+            decorate(face)
+        face.text(game, Box(inner.x + 3 * mm, inner.y + inner.h / 2 + 3 * mm, inner.w - 6 * mm, 15 * mm), 14,
+                  bold=True, colour=colors.white, align="center", what="back", vcenter=True)
+        face.text(deck, Box(inner.x + 3 * mm, inner.y + inner.h / 2 - 11 * mm, inner.w - 6 * mm, 12 * mm), 11,
+                  bold=True, colour=colors.white, align="center", what="back", vcenter=True)
+    return draw
+
+
 @dataclass(frozen=True)
 class Card:
     """One card to print: its id, where it is defined, its face, and its back (None: no back)."""

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 
 from ...errors import Located
 from ...printing.aid import player_aid
-from ...printing.sheet import SAFE, Box, Card, Drawing, Face, Job, Options, Page
+from ...printing.sheet import SAFE, Box, Card, Drawing, Face, Job, Options, Page, card_back
 from .catalog import card_text
 from .glossary import card_type, terms
 from .loader import load_card_set
@@ -24,6 +24,7 @@ from .rulebook import rulebook
 SIDE_COLOUR = {Side.MCCAIN: colors.Color(0.76, 0.13, 0.15), Side.OBAMA: colors.Color(0.10, 0.33, 0.66)}
 BLOCK_COLOUR = {"R": SIDE_COLOUR[Side.MCCAIN], "B": SIDE_COLOUR[Side.OBAMA], "W": colors.white}
 NEWS_COLOUR = colors.Color(0.18, 0.18, 0.2)
+GAME = "Campaign Manager 2008"  # on every back
 INK = colors.Color(0.1, 0.1, 0.1)
 #: The sections the player aid gives in full: a turn, what cards do, winning (R-numbers people look up).
 AID_SECTIONS = ("R4", "R6", "R7", "R8", "R9", "R10", "R11")
@@ -47,13 +48,14 @@ def job(folder: Path, options: Options, side: str | None = None) -> Job:
     lang = options.lang
     out: list[Card] = []
     campaign = [c for c in cards.cards.values() if side is None or c.side.value == side]
-    out += [Card(c.id, _where(c), _campaign(c, lang), _back(_WORDS[lang]["campaign"], SIDE_COLOUR[c.side],
-                                                              str(c.side))) for c in campaign]
+    words = _WORDS[lang]
+    out += [Card(c.id, _where(c), _campaign(c, lang),
+                 card_back(GAME, f"{words['campaign']}\n{c.side}", SIDE_COLOUR[c.side])) for c in campaign]
     if side is None:
-        out += [Card(n.id, _where(n), _news(n, lang), _back(_WORDS[lang]["news"], NEWS_COLOUR, ""))
+        out += [Card(n.id, _where(n), _news(n, lang), card_back(GAME, words["news"], NEWS_COLOUR))
                 for n in cards.news.values()]
-        out += [Card(t.slug, _where(t), _state(t, lang), _back(_WORDS[lang]["state"], SIDE_COLOUR[t.pile],
-                                                                 _WORDS[lang]["pile"].format(side=str(t.pile))))
+        out += [Card(t.slug, _where(t), _state(t, lang),
+                     card_back(GAME, f"{words['state']}\n{words['pile'].format(side=t.pile)}", SIDE_COLOUR[t.pile]))
                 for t in cards.states.values()]
     pages: list[Page] = []
     if side is None:
@@ -168,19 +170,6 @@ def _state(tile: StateTile, lang: str) -> Drawing:
             face.text(label, Box(inner.x + 4.5 * mm, y - 0.5 * mm, inner.w - 4.5 * mm, 4.5 * mm), 8.5, bold=key,
                       what="groups")
         face.frame(face.box, pile, 0.8)
-    return draw
-
-
-def _back(title: str, colour: colors.Color, subtitle: str) -> Drawing:
-    def draw(face: Face) -> None:
-        face.fill(colour, to_bleed=True)
-        face.frame(face.box.inset(3 * mm), colors.white, 1.2, radius=3 * mm)
-        inner = face.box.inset(8 * mm)
-        face.text("Campaign Manager 2008", Box(inner.x, inner.y + inner.h / 2, inner.w, 14 * mm), 12, bold=True,
-                  colour=colors.white, align="center", what="back")
-        face.text(title + ("\n" + subtitle if subtitle else ""), Box(inner.x, inner.y + inner.h / 2 - 16 * mm,
-                                                                    inner.w, 15 * mm),
-                  10, colour=colors.white, align="center", what="back")
     return draw
 
 

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 
 from ...errors import Located
 from ...printing.aid import player_aid
-from ...printing.sheet import SAFE, Box, Card, Drawing, Face, Job, Options, Page
+from ...printing.sheet import SAFE, Box, Card, Drawing, Face, Job, Options, Page, card_back
 from ...sets.safe_yaml import compose, read_text
 from .cards import HIGHEST_RANK, LOWEST_RANK, SUITS, Contract, Face as CardFace, Suit, contract_cards, pip_cards
 from .cards import Card as PipCard
@@ -78,8 +78,8 @@ def job(folder: Path, options: Options) -> Job:
     words = _WORDS[lang]
     lines = _lines(path)
     contract_at = {f: lines.get(f.value, lines.get("contracts", 0)) for f in CardFace}
-    contract_back = _back(str(words["back"]), str(words["contract"]), CONTRACT_COLOUR)
-    offer_back = _back(str(words["back"]), str(words["offer"]), OFFER_COLOUR)
+    contract_back = card_back(str(words["back"]), str(words["contract"]).upper(), CONTRACT_COLOUR, _suits_row)
+    offer_back = card_back(str(words["back"]), str(words["offer"]).upper(), OFFER_COLOUR, _suits_row)
     out = [Card(c.id, Located(str(path), contract_at[c.face], 0, c.id), _contract(c, data, lang), contract_back)
            for c in contract_cards()]
     out += [Card(c.id, Located(str(path), lines.get("deck_cut", 0), 0, c.id), _offer(c, data, lang), offer_back)
@@ -219,19 +219,13 @@ def _offer(card: PipCard, data: LobbysData, lang: str) -> Drawing:
     return draw
 
 
-def _back(game: str, deck: str, colour: colors.Color) -> Drawing:
-    def draw(face: Face) -> None:
-        face.fill(colour, to_bleed=True)
-        inner = face.box.inset(7 * mm)
-        face.frame(inner, colors.white, 1.0, radius=3 * mm)
-        for i, suit in enumerate(SUITS):
-            face.circle(inner.x + inner.w * (i + 1) / 5, inner.y + inner.h * 0.28, 3.6 * mm, colors.white, colors.white)
-            suit_mark(face, suit, inner.x + inner.w * (i + 1) / 5, inner.y + inner.h * 0.28, 2.4 * mm)
-        face.text(game, Box(inner.x + 3 * mm, inner.y + inner.h / 2 + 4 * mm, inner.w - 6 * mm, 14 * mm), 16,
-                  bold=True, colour=colors.white, align="center", what="back", vcenter=True)
-        face.text(deck.upper(), Box(inner.x + 3 * mm, inner.y + inner.h / 2 - 8 * mm, inner.w - 6 * mm, 10 * mm), 11,
-                  bold=True, colour=colors.white, align="center", what="back", vcenter=True)
-    return draw
+def _suits_row(face: Face) -> None:
+    """The four suits in a row on a back, each in a white disc."""
+    inner = face.box.inset(7 * mm)
+    for i, suit in enumerate(SUITS):
+        x, y = inner.x + inner.w * (i + 1) / 5, inner.y + inner.h * 0.28
+        face.circle(x, y, 3.6 * mm, colors.white, colors.white)
+        suit_mark(face, suit, x, y, 2.4 * mm)
 
 
 # ---- the score sheet -------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from reportlab.lib.utils import simpleSplit
 
 from ...errors import Located
 from ...printing.aid import player_aid
-from ...printing.sheet import BOLD, FONT, SAFE, Align, Box, Card, Drawing, Face, Job, Options, Page
+from ...printing.sheet import BOLD, FONT, SAFE, Align, Box, Card, Drawing, Face, Job, Options, Page, card_back
 from .catalog import show, what
 from .cards import Action, ActionKind, Media, Party, RacolageSet
 from .loader import load_set, read_items
@@ -58,9 +58,9 @@ def job(folder: Path, options: Options) -> Job:
     cards = load_set(folder)
     lang = options.lang if options.lang in _WORDS else "en"
     where = _locations(folder)
-    media_back = _back(cards.name, _kind(cards, cards.media[0], lang) if cards.media else "", MEDIA_BACK)
-    action_back = _back(cards.name, "Action", ACTION_BACK)
-    party_back = _back(cards.name, _WORDS[lang]["party"], PARTY_BACK)
+    media_back = card_back(cards.name, (_kind(cards, cards.media[0], lang) if cards.media else "").upper(), MEDIA_BACK)
+    action_back = card_back(cards.name, "ACTION", ACTION_BACK)
+    party_back = card_back(cards.name, _WORDS[lang]["party"].upper(), PARTY_BACK)
     out = [Card(m.id, where.get(m.id, Located(str(folder), 0, 0, m.id)), _media(cards, m, lang), media_back)
            for m in cards.media]
     out += [Card(a.id, where.get(a.id, Located(str(folder), 0, 0, a.id)), _action(cards, a, lang), action_back)
@@ -228,13 +228,3 @@ def _party(party: Party, lang: str) -> Drawing:
     return draw
 
 
-def _back(game: str, deck: str, colour: colors.Color) -> Drawing:
-    def draw(face: Face) -> None:
-        face.fill(colour, to_bleed=True)
-        inner = face.box.inset(7 * mm)
-        face.frame(inner, colors.white, 1.0, radius=3 * mm)
-        face.text(game, Box(inner.x + 3 * mm, inner.y + inner.h / 2 + 2 * mm, inner.w - 6 * mm, 16 * mm), 12,
-                  bold=True, colour=colors.white, align="center", what="back", vcenter=True)
-        face.text(deck.upper(), Box(inner.x + 3 * mm, inner.y + inner.h / 2 - 14 * mm, inner.w - 6 * mm, 12 * mm), 14,
-                  bold=True, colour=colors.white, align="center", what="back", vcenter=True)
-    return draw
