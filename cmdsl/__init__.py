@@ -1,4 +1,4 @@
-"""cmdsl: a rules engine and effect language for the card game Campaign Manager 2008.
+"""cmdsl: a rules engine and effect language for card games (Campaign Manager 2008 its first).
 
 The public API (see docs/api.md)::
 
@@ -6,9 +6,15 @@ The public API (see docs/api.md)::
     game = Game(load_card_set(), seed=7, setup=Setup(first="mccain"))
     while game.pending:
         game.answer(game.pending.options[0].id)
+
+Each name is imported when it is first asked for (a module ``__getattr__``, PEP 562): ``import
+cmdsl`` alone loads nothing of the engine, the bots, the balance tools or prompt-toolkit, so a
+command that needs none of them starts at once (issue 34).
 """
 
 import os as _os
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING
 
 # An install maps repl/ to cmdsl.repl (pyproject.toml). In a source checkout repl/ sits beside
 # cmdsl/; let the same import find it there, so tests and tools work from the checkout too.
@@ -16,18 +22,50 @@ _root = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
 if _os.path.isfile(_os.path.join(_root, "pyproject.toml")) and _os.path.isdir(_os.path.join(_root, "repl")):
     __path__.append(_root)  # noqa: F821 - a package's own __path__
 
-from .bots import RandomBot  # noqa: E402
-from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError  # noqa: E402
-from .games.cm2008 import events  # noqa: E402
-from .game.decisions import Decision, Option  # noqa: E402
-from .games.cm2008.engine import Game  # noqa: E402
-from .games.cm2008.setup import Setup  # noqa: E402
-from .games.cm2008.record import Record  # noqa: E402
-from .games.cm2008.replay import replay  # noqa: E402
-from .games.cm2008.loader import load_card_set  # noqa: E402
-from .games.cm2008.model import CardSet, Side  # noqa: E402
+#: Each public name → the module it comes from (``events`` is a module itself: ``_MODULES``).
+_PUBLIC = {
+    "RandomBot": ".bots",
+    "CardError": ".errors", "CardSetError": ".errors", "CmdslError": ".errors", "IllegalAnswer": ".errors",
+    "RecordError": ".errors",
+    "events": ".games.cm2008.events",
+    "Decision": ".game.decisions", "Option": ".game.decisions",
+    "Game": ".games.cm2008.engine",
+    "Setup": ".games.cm2008.setup",
+    "Record": ".games.cm2008.record",
+    "replay": ".games.cm2008.replay",
+    "load_card_set": ".games.cm2008.loader",
+    "CardSet": ".games.cm2008.model", "Side": ".games.cm2008.model",
+}
+
+_MODULES = frozenset({"events"})
 
 __all__ = [
     "CardError", "CardSet", "CardSetError", "CmdslError", "Decision", "Game", "IllegalAnswer", "Option",
     "RandomBot", "Record", "RecordError", "Setup", "Side", "events", "load_card_set", "replay",
 ]
+
+if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported at run time)
+    from .bots import RandomBot
+    from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError
+    from .games.cm2008 import events
+    from .game.decisions import Decision, Option
+    from .games.cm2008.engine import Game
+    from .games.cm2008.setup import Setup
+    from .games.cm2008.record import Record
+    from .games.cm2008.replay import replay
+    from .games.cm2008.loader import load_card_set
+    from .games.cm2008.model import CardSet, Side
+
+
+def __getattr__(name: str) -> object:
+    where = _PUBLIC.get(name)
+    if where is None:
+        raise AttributeError(f"module 'cmdsl' has no attribute {name!r}")
+    module = _import_module(where, __name__)
+    value = module if name in _MODULES else getattr(module, name)
+    globals()[name] = value  # asked for once: a plain attribute from then on
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_PUBLIC})

@@ -288,7 +288,7 @@ Drawing = Callable[[Face], None]
 
 def card_back(game: str, deck: str, colour: colors.Color, decorate: Drawing | None = None) -> Drawing:
     """A deck's back: its colour out to the bleed, a white frame, the game's name and the deck's
-    (a game may ``decorate`` it: Lobbys draws its suits)."""
+    (a game may ``decorate`` it: with its suits, say)."""
     def draw(face: Face) -> None:
         face.fill(colour, to_bleed=True)
         inner = face.box.inset(7 * mm)
