@@ -142,3 +142,16 @@ def test_naming_the_lobbys_data_where_a_card_set_is_wanted_says_what_it_is(tmp_p
         # a Lobbys set is checked as one (issue 25), not refused as a card set without a manifest
         assert main(["check", str(given)]) == 0
         assert ": ok — Lobbys: 3 rounds of 6 tenders" in capsys.readouterr().out
+
+
+def test_the_data_is_read_once_per_content_and_again_when_it_changes(tmp_path: Path) -> None:
+    """Issue 34 §2: a new game does not read the YAML again; an edited file is read anew, and a
+    broken one is said each time."""
+    assert load_data() is load_data()
+    first = load_text(tmp_path, GOOD)
+    assert load_text(tmp_path, GOOD) is first
+    changed = load_text(tmp_path, GOOD.replace("starting_points: 100", "starting_points: 90", 1))
+    assert changed is not first and changed.starting_points == 90 and changed.fingerprint != first.fingerprint
+    for _ in range(2):
+        with pytest.raises(CardError):
+            load_text(tmp_path, GOOD.replace("starting_points: 100", "starting_points: -1", 1))

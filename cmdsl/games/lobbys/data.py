@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -86,7 +87,13 @@ def load_data(path: Path | None = None) -> LobbysData:
     """The Lobbys data of ``path`` (default: the bundled file); raises one located ``CardError``."""
     path = path or bundled_data_file()
     name = shown_path(path)
-    text = read_text(path, max_bytes=MAX_BYTES, label=name, item_keys=_ITEM_KEYS)
+    return _read(name, read_text(path, max_bytes=MAX_BYTES, label=name, item_keys=_ITEM_KEYS))
+
+
+@lru_cache(maxsize=16)
+def _read(name: str, text: str) -> LobbysData:
+    """The data a file's text says, read once per name and content (a new game re-reads the file,
+    never its YAML: issue 34 §2); an error is raised again each time (it is not kept)."""
     root = compose(text, name, item_keys=_ITEM_KEYS)
     data = _Reader(name, text.split("\n")).data(root)
     return replace(data, fingerprint=hashlib.sha256(text.encode()).hexdigest()[:16])
