@@ -380,7 +380,7 @@ def code_actions(ls: CardServer, params: T.CodeActionParams) -> list[T.CodeActio
 def _fix(doc: TextDocument, diagnostic: T.Diagnostic, data: dict[str, Any]) -> tuple[str, T.TextEdit] | None:
     if isinstance(data.get("replace"), str):
         new = data["replace"]
-        old = doc.text_in_client_range(diagnostic.range) if hasattr(doc, "text_in_client_range") else ""
+        old = doc.text_in_client_range(diagnostic.range)
         if old.startswith('"') and not new.startswith('"'):
             new = f'"{new}"'
         return f"Change to {new}", T.TextEdit(diagnostic.range, new)

@@ -46,12 +46,15 @@ class Workspace:
         self.states: dict[Path, SetState] = {}  # each set's last check, by folder
         self.defined: dict[Path, tuple[Defined, ...]] = {}  # what a set last defined, broken or not since
         self.shown: dict[Path, set[Path]] = {}  # the files each set's last check showed problems on
+        self._editors: dict[str, EditorGame] | None = None
 
     # ---- which set a file is of ------------------------------------------------------------
 
-    @staticmethod
-    def editors() -> dict[str, EditorGame]:
-        return {name: p.editor() for name, p in plugins.games().items() if p.editor is not None}
+    def editors(self) -> dict[str, EditorGame]:
+        """Each game's editor side, made once (the registry does not change while the server runs)."""
+        if self._editors is None:
+            self._editors = {name: p.editor() for name, p in plugins.games().items() if p.editor is not None}
+        return self._editors
 
     def owner(self, file: Path) -> Owner | None:
         """The set and game of a YAML file, or None when it is none of a game's files."""

@@ -58,8 +58,6 @@ class SetState:
     folder: Path
     problems: tuple[Problem, ...]
     defined: tuple[Defined, ...] = ()
-    #: the game's effect language (``cmdsl.lang.language.Language``), for completion
-    language: Any = None
     #: the loaded set, for the scenario reader; None when the set has errors
     loaded: Any = None
 

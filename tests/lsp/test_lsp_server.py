@@ -15,6 +15,8 @@ import pytest_lsp
 from lsprotocol import types as T
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
+from cmdsl.lsp.workspace import Workspace
+
 CARDS = Path(__file__).resolve().parents[2] / "cards"
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -75,6 +77,19 @@ async def diagnostics(client: LanguageClient, u: str, timeout: float = 20) -> li
             await asyncio.sleep(0.02)
     await asyncio.wait_for(arrived(), timeout)
     return list(client.diagnostics[u])
+
+
+async def complete(client: LanguageClient, u: str, line: int, col: int) -> T.CompletionList:
+    result = await client.text_document_completion_async(T.CompletionParams(
+        text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, col)))
+    assert isinstance(result, T.CompletionList)
+    return result
+
+
+def played(text: str) -> tuple[int, int]:
+    """Where a scenario file's first `play: obama-yes-we-can` names its card: line, column of the id."""
+    line = next(i for i, ln in enumerate(text.split("\n")) if "play: obama-yes-we-can" in ln)
+    return line, text.split("\n")[line].index("obama-yes")
 
 
 def spanned(text: str, r: T.Range) -> str:
@@ -213,8 +228,7 @@ async def test_completion_offers_what_may_come_next(client: LanguageClient, sets
     text = good.replace(anchor, anchor + "      " + typed + "\n", 1)
     line = good.split("\n").index(anchor.rstrip("\n")) + 1
     u = open_file(client, obama, text)
-    result = await client.text_document_completion_async(T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, 6 + len(typed))))
-    assert isinstance(result, T.CompletionList)
+    result = await complete(client, u, line, 6 + len(typed))
     labels = {item.label if item.text_edit is None or not isinstance(item.text_edit, T.TextEdit)
               else item.text_edit.new_text for item in result.items}
     assert offered <= labels, f"missing {offered - labels}"
@@ -229,8 +243,7 @@ async def test_completion_items_say_what_they_are(client: LanguageClient, sets: 
     text = good.replace(anchor, anchor + "      shift \n", 1)
     line = good.split("\n").index(anchor.rstrip("\n")) + 1
     u = open_file(client, obama, text)
-    result = await client.text_document_completion_async(T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, 12)))
-    assert isinstance(result, T.CompletionList)
+    result = await complete(client, u, line, 12)
     by_label = {item.label: item for item in result.items}
     assert by_label["S"].kind == T.CompletionItemKind.Variable
     assert by_label["Ohio"].kind == T.CompletionItemKind.Constant
@@ -243,11 +256,10 @@ async def test_completion_items_say_what_they_are(client: LanguageClient, sets: 
 async def test_a_scenario_file_completes_card_ids(client: LanguageClient, sets: Path) -> None:
     scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
     text = scenario.read_text(encoding="utf-8")
-    line = next(i for i, ln in enumerate(text.split("\n")) if "play: obama-yes-we-can" in ln)
+    line, col = played(text)
+    col += len("obama-yes")
     u = open_file(client, scenario, text)
-    col = text.split("\n")[line].index("obama-yes") + len("obama-yes")
-    result = await client.text_document_completion_async(T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, col)))
-    assert isinstance(result, T.CompletionList)
+    result = await complete(client, u, line, col)
     labels = {item.label for item in result.items}
     assert {"obama-yes-we-can", "mccain-drill-baby-drill"} <= labels
     await close(client, u)
@@ -261,8 +273,7 @@ async def test_racolage_completion_offers_its_own_words(client: LanguageClient, 
     indent = len(lines[line]) - len(lines[line].lstrip())
     lines.insert(line + 1, " " * indent + "you gain 2 ")
     u = open_file(client, actions, "\n".join(lines))
-    result = await client.text_document_completion_async(T.CompletionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line + 1, indent + len("you gain 2 "))))
-    assert isinstance(result, T.CompletionList)
+    result = await complete(client, u, line + 1, indent + len("you gain 2 "))
     assert {item.label for item in result.items} == {"notoriety"}
     await close(client, u)
 
@@ -272,9 +283,9 @@ async def test_racolage_completion_offers_its_own_words(client: LanguageClient, 
 async def test_hover_on_a_card_id_shows_its_generated_text(client: LanguageClient, sets: Path) -> None:
     scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
     text = scenario.read_text(encoding="utf-8")
-    line = next(i for i, ln in enumerate(text.split("\n")) if "play: obama-yes-we-can" in ln)
+    line, col = played(text)
+    col += 3
     u = open_file(client, scenario, text)
-    col = text.split("\n")[line].index("obama-yes") + 3
     hover = await client.text_document_hover_async(T.HoverParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, col)))
     assert hover is not None and isinstance(hover.contents, T.MarkupContent)
     assert "**Yes We Can" in hover.contents.value and "Obama" in hover.contents.value
@@ -309,9 +320,10 @@ async def test_definition_goes_from_a_card_id_and_a_state_to_where_they_are_defi
         client: LanguageClient, sets: Path) -> None:
     scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
     text = scenario.read_text(encoding="utf-8")
-    line = next(i for i, ln in enumerate(text.split("\n")) if "play: obama-yes-we-can" in ln)
+    line, col = played(text)
     u = open_file(client, scenario, text)
-    found = await client.text_document_definition_async(T.DefinitionParams(text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, text.split("\n")[line].index("obama-yes") + 1)))
+    found = await client.text_document_definition_async(T.DefinitionParams(
+        text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, col + 1)))
     assert isinstance(found, T.Location) and found.uri == uri(sets / "cm2008" / "obama.yaml")
     target = (sets / "cm2008" / "obama.yaml").read_text(encoding="utf-8").split("\n")[found.range.start.line]
     assert target.strip() == "- id: obama-yes-we-can"
@@ -359,10 +371,12 @@ BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a
 
 
 async def test_a_hostile_yaml_file_is_left_alone_and_the_server_goes_on(client: LanguageClient, sets: Path) -> None:
-    """Any YAML file an editor opens reaches the server: an alias bomb is read as a set's files are
-    (no anchors), so it is no scenario file, gets nothing, and costs nothing."""
+    """Any YAML file an editor opens reaches the server: one of anchors (an alias bomb) is read as a
+    set's files are, refused, so it is no scenario file though it has a `scenarios:` key, and gets
+    nothing; the server answers on."""
     bomb = sets / "bomb.yaml"
     bomb.write_text(BOMB)
+    assert Workspace().owner(bomb) is None
     b = open_file(client, bomb)
     u = open_file(client, sets / "cm2008" / "obama.yaml")
     assert await diagnostics(client, u, timeout=10) == []

@@ -15,6 +15,27 @@ from cmdsl.printing.sheet import Box, grid, Options
 MM = 72 / 25.4
 
 
+#: Cards to a page without a bleed, and how many pages ``n`` cards take.
+PER_PAGE = len(grid(Options()).boxes)
+
+
+def card_pages(n: int) -> int:
+    return -(-n // PER_PAGE)
+
+
+def print_set(tmp: Path, folder: Path, *args: str) -> Path:
+    """`cmdsl print FOLDER --out TMP/cards.pdf ARGS`, which must succeed; the PDF."""
+    from cmdsl.cli import main
+
+    pdf = tmp / "cards.pdf"
+    assert main(["print", str(folder), "--out", str(pdf), *args]) == 0
+    return pdf
+
+
+def first_words(text: str, n: int = 4) -> str:
+    return " ".join(squash(text).split()[:n])
+
+
 def squash(text: str) -> str:
     """Text as compared: every run of white space one space (lines wrap where the card's width says)."""
     return re.sub(r"\s+", " ", text).strip()

@@ -20,15 +20,13 @@ from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.plugins import game
 from cmdsl.printing.sheet import Job, Options, Paper, grid
 
-from .pdf_checks import outside_cards, page_sizes_mm, page_texts, render, squash, text_in
+from .pdf_checks import first_words, outside_cards, page_sizes_mm, page_texts, print_set, render, squash, text_in
 
 CARDS = Path(__file__).resolve().parents[2] / "cards" / "cm2008"
 
 
 def printed(tmp: Path, *args: str, folder: Path = CARDS) -> Path:
-    pdf = tmp / "cards.pdf"
-    assert main(["print", str(folder), "--out", str(pdf), *args]) == 0
-    return pdf
+    return print_set(tmp, folder, *args)
 
 
 def job_of(options: Options, folder: Path = CARDS, side: str | None = None) -> Job:
@@ -36,10 +34,6 @@ def job_of(options: Options, folder: Path = CARDS, side: str | None = None) -> J
     assert plugin.printing is not None
     job: Job = plugin.printing()(folder, options, argparse.Namespace(side=side))
     return job
-
-
-def first_words(text: str, n: int = 4) -> str:
-    return " ".join(squash(text).split()[:n])
 
 
 @pytest.fixture(scope="module")

@@ -5,30 +5,25 @@ mirrored column, --only, no warning, and a located warning with a visible cut fo
 
 from __future__ import annotations
 
-import math
 import shutil
 from pathlib import Path
 
 import pytest
 
-from cmdsl.cli import main
 from cmdsl.games.lobbys.cards import HIGHEST_RANK, LOWEST_RANK, Card, Contract, contract_cards, pip_cards
 from cmdsl.games.lobbys.data import DATA_FILE, load_data
 from cmdsl.printing.sheet import Options, grid
-from tests.printing.pdf_checks import outside_cards, page_sizes_mm, page_texts, text_in
+from tests.printing.pdf_checks import PER_PAGE, card_pages, outside_cards, page_sizes_mm, page_texts, print_set, text_in
 
 SET = Path(__file__).resolve().parents[2] / "cards" / "lobbys"
 DATA = load_data(SET / DATA_FILE)
 #: The cards in the order they are printed: the contracts, then the offers.
 PRINTED: list[Contract | Card] = [*contract_cards(), *pip_cards(LOWEST_RANK, HIGHEST_RANK)]
-PER_PAGE = len(grid(Options()).boxes)
-CARD_PAGES = math.ceil(len(PRINTED) / PER_PAGE)
+CARD_PAGES = card_pages(len(PRINTED))
 
 
 def printed(tmp: Path, *args: str, folder: Path = SET) -> Path:
-    pdf = tmp / "lobbys.pdf"
-    assert main(["print", str(folder), "--out", str(pdf), *args]) == 0
-    return pdf
+    return print_set(tmp, folder, *args)
 
 
 @pytest.fixture(scope="module")

@@ -5,39 +5,30 @@ the bundled set, and a located warning with a visible cut for a card whose text 
 
 from __future__ import annotations
 
-import math
 import shutil
 from pathlib import Path
 
 import pytest
 
-from cmdsl.cli import main
 from cmdsl.games.racolage.cards import Action, ActionKind, Media, Party
 from cmdsl.games.racolage.loader import load_set, read_items
 from cmdsl.printing.sheet import Options, grid
-from tests.printing.pdf_checks import outside_cards, page_sizes_mm, page_texts, squash, text_in
+from tests.printing.pdf_checks import PER_PAGE, card_pages, first_words, outside_cards, page_sizes_mm, page_texts, print_set, squash, text_in
 
 SET = Path(__file__).resolve().parents[2] / "cards" / "racolage"
 CARDS = load_set(SET)
 #: The cards in the order they are printed: Media, Actions, Parties.
 PRINTED: list[Media | Action | Party] = [*CARDS.media, *CARDS.actions, *CARDS.parties]
-PER_PAGE = len(grid(Options()).boxes)
-CARD_PAGES = math.ceil(len(PRINTED) / PER_PAGE)
+CARD_PAGES = card_pages(len(PRINTED))
 
 
 def printed(tmp: Path, *args: str, folder: Path = SET) -> Path:
-    pdf = tmp / "cards.pdf"
-    assert main(["print", str(folder), "--out", str(pdf), *args]) == 0
-    return pdf
+    return print_set(tmp, folder, *args)
 
 
 @pytest.fixture(scope="module")
 def english(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return printed(tmp_path_factory.mktemp("en"))
-
-
-def first_words(text: str, n: int = 4) -> str:
-    return " ".join(squash(text).split()[:n])
 
 
 def rules_start(card: Media | Action | Party, lang: str) -> str:

@@ -18,7 +18,6 @@ from .loader import SetRead, read_card_set
 from .manifest import MANIFEST_NAME
 from .model import CardDef, CardSet, NewsDef, StateTile
 from .scenario_file import load_scenario
-from .vocabulary import LANGUAGE
 
 class Cm2008Editing:
     """``GamePlugin.editor`` of Campaign Manager 2008."""
@@ -30,11 +29,11 @@ class Cm2008Editing:
         try:
             read = read_card_set(folder, sources=sources, memo=memo)
         except CmdslError as e:  # a set that cannot be started on (no manifest, an old format)
-            return SetState(folder, problems_of(e), language=LANGUAGE)
+            return SetState(folder, problems_of(e))
         problems = tuple(Problem(e) for e in read.errors)
         if read.cards is not None:
             problems += tuple(Problem(w, Severity.WARNING) for w in read.cards.warnings if isinstance(w, CardError))
-        return SetState(folder, problems, _defined(read), language=LANGUAGE, loaded=read.cards)
+        return SetState(folder, problems, _defined(read), loaded=read.cards)
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, CardSet)

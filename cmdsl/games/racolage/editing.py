@@ -18,7 +18,6 @@ from .cards import RacolageSet
 from .catalog import show
 from .loader import GAME, MANIFEST, load_set, read_items
 from .scenario import load_racolage_scenario
-from .vocabulary import LANGUAGE
 
 class RacolageEditing:
     """``GamePlugin.editor`` of Racolage Électoral."""
@@ -37,7 +36,7 @@ class RacolageEditing:
             items, _ = read_items(folder, sources)
         except CmdslError:  # a file that is not a mapping of items: its error is the check's
             items = {}
-        return SetState(folder, problems, _defined(folder, items, loaded), language=LANGUAGE, loaded=loaded)
+        return SetState(folder, problems, _defined(folder, items, loaded), loaded=loaded)
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, RacolageSet)
