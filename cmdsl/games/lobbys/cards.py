@@ -8,9 +8,8 @@ Which suits are related, their tie-break order and how far the deck is cut are g
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
 
 class Suit(Enum):
@@ -61,16 +60,55 @@ LOWEST_RANK: Final = 1
 HIGHEST_RANK: Final = 10
 
 
-@dataclass(frozen=True)
-class Card:
+class _Interned:
+    """An immutable card value made once per identity: ``Card(suit, rank)`` returns the same object
+    every time, so equality and hashing are identity's, done in C. Searches compare and hash cards
+    millions of times; a frozen dataclass did it in Python, field by field. Pickling and copying
+    give the one object back."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __copy__(self) -> "_Interned":
+        return self
+
+    def __deepcopy__(self, memo: object) -> "_Interned":
+        return self
+
+
+def _made(cls: type[_Interned], **fields: object) -> Any:
+    """The one object of ``cls`` with these fields (only while the tables below are built)."""
+    obj = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
+    return obj
+
+
+class Card(_Interned):
     """A pip card (an offer card): a suit and a rank from 1 (Ace) to 10."""
 
+    __slots__ = ("suit", "rank")
     suit: Suit
     rank: int
 
-    def __post_init__(self) -> None:
-        if not LOWEST_RANK <= self.rank <= HIGHEST_RANK:
-            raise ValueError(f"a pip card's rank is 1 to 10, not {self.rank}")
+    def __new__(cls, suit: Suit, rank: int) -> "Card":
+        made = _CARDS.get((suit, rank))
+        if made is None:
+            if not isinstance(suit, Suit):
+                raise TypeError(f"a card's suit is a Suit, not {suit!r}")
+            raise ValueError(f"a pip card's rank is 1 to 10, not {rank}")
+        return made
+
+    def __reduce__(self) -> tuple[type["Card"], tuple[Suit, int]]:
+        return Card, (self.suit, self.rank)
+
+    def __repr__(self) -> str:
+        return f"Card(suit={self.suit!r}, rank={self.rank})"
 
     @property
     def id(self) -> str:
@@ -85,12 +123,29 @@ class Card:
         return ("A" if self.rank == 1 else str(self.rank)) + self.suit.symbol
 
 
-@dataclass(frozen=True)
-class Contract:
+#: Every pip card, made once: ``Card(suit, rank)`` looks its card up here.
+_CARDS: Final[dict[tuple[Suit, int], Card]] = {
+    (s, r): _made(Card, suit=s, rank=r) for s in SUITS for r in range(LOWEST_RANK, HIGHEST_RANK + 1)}
+
+
+class Contract(_Interned):
     """A face card: a contract of the type of its face, for the party of its suit (L1.3)."""
 
+    __slots__ = ("suit", "face")
     suit: Suit
     face: Face
+
+    def __new__(cls, suit: Suit, face: Face) -> "Contract":
+        made = _CONTRACTS.get((suit, face))
+        if made is None:
+            raise TypeError(f"a contract is a Suit and a Face, not {suit!r}, {face!r}")
+        return made
+
+    def __reduce__(self) -> tuple[type["Contract"], tuple[Suit, Face]]:
+        return Contract, (self.suit, self.face)
+
+    def __repr__(self) -> str:
+        return f"Contract(suit={self.suit!r}, face={self.face!r})"
 
     @property
     def id(self) -> str:
@@ -102,6 +157,11 @@ class Contract:
 
     def __str__(self) -> str:
         return self.face.letter + self.suit.symbol
+
+
+#: Every face card, made once (as ``_CARDS``).
+_CONTRACTS: Final[dict[tuple[Suit, Face], Contract]] = {
+    (s, f): _made(Contract, suit=s, face=f) for s in SUITS for f in FACES}
 
 
 def pip_cards(lowest: int, highest: int) -> tuple[Card, ...]:

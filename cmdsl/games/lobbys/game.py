@@ -151,14 +151,14 @@ class LobbysGame(Driver[LobbysSeat]):
             table = self.position
             pos = table.lobbys  # read again: a determinization may have re-dealt it
             chosen: dict[int, Card] = {seat.index: revealed.results[seat] for seat in self.seats}
-            step = apply_picks(pos, chosen, table.rng)
+            step = apply_picks(pos, chosen, table.rng, checked=True)  # the driver offered only cards in hand
             table.lobbys = step.position
             self._log_step(pos, step, tuple((seat, chosen[seat.index]) for seat in self.seats))
 
     def _pick(self, seat: LobbysSeat, kind: LobbysDecisionKind, prompt: str) -> Steps:
         """One seat's secret pick: a card of its hand (L5.1, L6.2)."""
         hand = self.position.lobbys.hands[seat.index]
-        opt = yield Decision(seat, kind, prompt, tuple([OPTIONS[c] for c in hand]))
+        opt = yield Decision(seat, kind, prompt, tuple(map(OPTIONS.__getitem__, hand)))
         card: Card = opt.value
         return card
 

@@ -65,4 +65,20 @@ class LobbysPosition:
         return c
 
 
+    def next_step(self) -> "LobbysPosition":
+        """A copy for the rules to make the next step's position from: what every step changes
+        is copied (the hands, the points, the piles and decks); each seat's ``won`` and the People
+        cards are shared, and the rules replace such a list rather than change it."""
+        c = object.__new__(LobbysPosition)
+        d = c.__dict__
+        d.update(self.__dict__)
+        d["points"] = self.points[:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["election_pile"] = self.election_pile[:]
+        d["offer_pile"] = self.offer_pile[:]
+        d["contract_deck"] = self.contract_deck[:]
+        d["won"] = self.won[:]
+        return c
+
+
 _FIELDS = tuple(f.name for f in fields(LobbysPosition))

@@ -72,7 +72,11 @@ def seats_to_pick(pos: LobbysPosition) -> tuple[int, ...]:
 
 
 def pick_kind(pos: LobbysPosition) -> PickKind | None:
-    return {Phase.ELECTION: PickKind.VOTE, Phase.TENDER: PickKind.OFFER, Phase.OVER: None}[pos.phase]
+    return _PICK_KIND[pos.phase]
+
+
+_PICK_KIND: dict[Phase, PickKind | None] = {Phase.ELECTION: PickKind.VOTE, Phase.TENDER: PickKind.OFFER,
+                                            Phase.OVER: None}
 
 
 def legal_picks(pos: LobbysPosition, seat: int) -> tuple[Card, ...]:
@@ -82,23 +86,27 @@ def legal_picks(pos: LobbysPosition, seat: int) -> tuple[Card, ...]:
     return tuple(pos.hands[seat])
 
 
-def apply_picks(pos: LobbysPosition, chosen: Mapping[int, Card], rng: Shuffler) -> Step:
+def apply_picks(pos: LobbysPosition, chosen: Mapping[int, Card], rng: Shuffler, *, checked: bool = False) -> Step:
     """Reveal one pick per seat and play the step to its end, up to the next picks: an election
     (with the People draw), or a tender and, after a round's last tender, its scoring and the
     next round's deal (or the end of the game). ``pos`` is unchanged; an illegal set of picks
-    raises ``IllegalAnswer`` with the reason before anything is done."""
-    _check(pos, chosen)
-    nxt = pos.copy()
+    raises ``IllegalAnswer`` with the reason before anything is done. ``checked``: the caller
+    has made sure already that every seat picked a card of its hand (the driver, whose options
+    are the hands) and nobody else did; the check is then not made twice."""
+    if not checked:
+        _check(pos, chosen)
+    nxt = pos.next_step()
     picks = picks_of(chosen)
+    hands = nxt.hands
     for p in picks:
-        nxt.hands[p.seat].remove(p.card)
+        hands[p.seat].remove(p.card)
     if nxt.phase is Phase.ELECTION:
         return Step(nxt, (_elect(nxt, chosen, rng),))
     assert nxt.contract_offer is not None
     main, linked = nxt.contract_offer
     tender = resolve_tender(picks, main, linked, nxt.trump, nxt.data)
     nxt.points[tender.winner.seat] += tender.income  # L6.4
-    nxt.won[tender.winner.seat] += [main, linked]
+    nxt.won[tender.winner.seat] = [*nxt.won[tender.winner.seat], main, linked]  # shared with ``pos`` until now
     nxt.contract_offer = None
     nxt.offer_pile += [p.card for p in picks]  # L6.5
     nxt.tenders_done += 1
