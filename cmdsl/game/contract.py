@@ -36,7 +36,8 @@ class GameContract(Generic[S]):
     - ``determinized(seat, rng)``: a fork in which all ``seat`` cannot see is dealt anew;
     - ``winners()``: who won, once the game is over;
     - ``evaluate(seat)``, ``evaluation_scale``: the game's own estimate of a position for a seat;
-    - ``worth_a_look(decision)``: where a search's play-outs try each option (else the first).
+    - ``worth_a_look(decision)``: where a search's play-outs try each option (else the first);
+    - ``one_ply_values(decision, others)``: optional, the greedy one ply's values without forks.
     """
 
     seats: tuple[S, ...]  # the game sets it: a class default (a fixed cast) or per game (N of M)
@@ -100,6 +101,14 @@ class GameContract(Generic[S]):
         """Whether a search's play-outs try each option of ``decision`` one ply ahead (the
         game's main decisions), or take its first option (the small ones that follow)."""
         return True
+
+    def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
+        """What the greedy one ply (``bots.basic.action_value``) gives each option of ``decision``
+        (pending here) on a fork of this game, with ``others`` drawing the other seats' secret
+        picks as it does: the same numbers, computed without forks where the game can (a search
+        asks for them at every step of every play-out). None: no such shortcut, the caller forks.
+        This game is not changed."""
+        return None
 
     def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         raise NotImplementedError

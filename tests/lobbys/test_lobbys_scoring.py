@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cmdsl.games.lobbys import (Face, GameOver, LobbysData, Phase, RoundScore, Suit, apply_picks, card, contract,
                                 score_round, winners)
+from cmdsl.games.lobbys.cards import contract_cards
+from cmdsl.games.lobbys.scoring import contract_points
 
 J, Q, K = Face.JACK, Face.QUEEN, Face.KING
 
@@ -110,3 +114,17 @@ def test_L8_1_after_round_3_the_richest_wins_and_L11_1_a_tie_shares_the_win(buil
     over = step.results[-1]
     assert isinstance(over, GameOver) and over.points == (113, 136) and over.winners == (1,)
     assert step.position.phase is Phase.OVER
+
+
+@given(players=st.integers(2, 5), deals=st.data())
+def test_L7_1_to_L7_3_contract_points_are_score_rounds_totals_with_no_card_left(
+        data: LobbysData, players: int, deals: st.DataObject) -> None:
+    """The search's quick count (``contract_points``) is the scoring's own total, item for item
+    summed, for any way the 12 contracts (or some of them) are shared out."""
+    owners = deals.draw(st.lists(st.integers(-1, players - 1), min_size=12, max_size=12))  # -1: not won yet
+    shared: list[list] = [[] for _ in range(players)]
+    for c, owner in zip(contract_cards(), owners):
+        if owner >= 0:
+            shared[owner].append(c)
+    totals = [s.total for s in score_round(shared, [[] for _ in range(players)], data)]
+    assert contract_points(shared, data) == totals

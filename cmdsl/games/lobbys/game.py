@@ -35,7 +35,7 @@ from .position import LobbysPosition, Phase
 from .record import LobbysRecord, RecordedAnswer, log_matches, parse_record
 from .rules import GameOver as RulesGameOver
 from .rules import PickKind, Step, apply_picks, new_game, pick_kind
-from .scoring import RoundScore
+from .scoring import RoundScore, contract_points
 from .seats import LobbysSeat, seats_for
 from .table import Table
 from .tender import Tender
@@ -317,6 +317,62 @@ class LobbysGame(Driver[LobbysSeat]):
             return WIN_VALUE / len(result.winners) if seat in result.winners else -WIN_VALUE
         return standing(self.position.lobbys, cast(LobbysSeat, seat))
 
+    def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
+        """The greedy one ply's value of each option of ``decision`` straight from the rules: the
+        step's picks (those made already, the other seats' still to come drawn from ``others`` in
+        seat order, as ``action_value`` draws them on a fork) applied to the position for each
+        option, and the result evaluated. No fork, no replay, no events: the same numbers.
+
+        As on a fork, where the seat's pick is the step's last, the one ply plays the next step too
+        (``action_value`` goes on through the phase that its answer started): the seat's first
+        card, the others' drawn afresh from ``others`` for each option."""
+        phase, me = self._phase, cast(LobbysSeat, decision.player)
+        if phase is None or phase.current.get(me) is not decision or others is None:
+            return None
+        table = self.position
+        chosen: dict[int, Card] = {cast(LobbysSeat, seat).index: picks[-1][1].value
+                                   for seat, picks in phase.chosen.items() if picks}
+        pending = phase.pending()
+        for d in pending:
+            if d.player is not me:
+                chosen[cast(LobbysSeat, d.player).index] = d.options[others.randrange(len(d.options))].value
+        last = others.getstate() if len(pending) == 1 else None
+        # Seeded only to skip the OS's entropy: its state is set from ``last`` for each option.
+        again = random.Random(0) if last is not None else others
+        # One step from here, the contracts won differ only by who won this tender: how many
+        # each seat holds tells the seat, and so the contracts' points (computed once per winner).
+        known: dict[tuple[int, ...], list[int]] = {}
+        values = []
+        for option in decision.options:
+            chosen[me.index] = option.value
+            rng = _CopyOnShuffle(table.rng)
+            after = apply_picks(table.lobbys, chosen, rng, checked=True).position
+            if last is not None and after.phase is not Phase.OVER:
+                again.setstate(last)
+                picks = {s: after.hands[s][0] if s == me.index else after.hands[s][again.randrange(len(after.hands[s]))]
+                         for s in after.seats}
+                after = apply_picks(after, picks, rng, checked=True).position
+                values.append(self._value_after(after, me))
+            elif after.phase is Phase.OVER or after.round != table.lobbys.round:
+                values.append(self._value_after(after, me))
+            else:
+                key = tuple(map(len, after.won))
+                contracts = known.get(key)
+                if contracts is None:
+                    contracts = known[key] = contract_points(after.won, after.data)
+                values.append(standing(after, me, contracts))
+        return values
+
+    @staticmethod
+    def _value_after(after: LobbysPosition, seat: LobbysSeat) -> float:
+        """``evaluate(seat)`` of the game at ``after``, as the driver would have it (a last step
+        ends the game: its winners are the seats with the most points, ``_finish``)."""
+        if after.phase is Phase.OVER:
+            best = max(after.points)
+            winners = [s for s, p in enumerate(after.points) if p == best]
+            return WIN_VALUE / len(winners) if seat.index in winners else -WIN_VALUE
+        return standing(after, seat)
+
     def record(self, complete: bool = True) -> dict[str, Any]:
         """This game as a JSON-able record (``record.py``). ``complete=False``, and any fork,
         leaves out the log (a fork's log starts where it was made)."""
@@ -350,6 +406,21 @@ class LobbysGame(Driver[LobbysSeat]):
 
     def log_text(self) -> str:
         return "\n".join(e.text() for e in self.events)
+
+
+class _CopyOnShuffle:
+    """The game's RNG as a trial step may use it: copied at its first shuffle, so the game's own
+    is not drawn from (most steps never shuffle: only a round's end and a People draw do)."""
+
+    __slots__ = ("rng", "copied")
+
+    def __init__(self, rng: GameRng) -> None:
+        self.rng, self.copied = rng, False
+
+    def shuffle(self, x: Any) -> None:
+        if not self.copied:
+            self.rng, self.copied = self.rng.copy(), True
+        self.rng.shuffle(x)
 
 
 def _prompt(pos: LobbysPosition, pick: PickKind) -> str:

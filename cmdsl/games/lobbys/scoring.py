@@ -65,6 +65,40 @@ def score_round(won: Sequence[Sequence[Contract]], leftovers: Sequence[Sequence[
     return tuple(out)
 
 
+#: Where each contract counts in ``contract_points``' tally of a seat: its face's, then its suit's place.
+_TALLY: Final = {Contract(s, f): (i, len(FACES) + j) for j, s in enumerate(SUITS) for i, f in enumerate(FACES)}
+
+
+def contract_points(won: Sequence[Sequence[Contract]], data: LobbysData) -> list[int]:
+    """Each seat's points from the contracts it won (L7.1–L7.3): ``score_round``'s totals with no
+    card left in hand, without the item by item account. A search's evaluation asks for them at
+    every position it looks at."""
+    n_faces = len(FACES)
+    tallies = []
+    for seat_won in won:
+        t = [0] * (n_faces + len(SUITS))  # how many of each face, then of each suit
+        for c in seat_won:
+            f, s = _TALLY[c]
+            t[f] += 1
+            t[s] += 1
+        tallies.append(t)
+    points = [0] * len(won)
+    majority = data.majority_points
+    for f in range(n_faces):
+        most = max([t[f] for t in tallies], default=0)
+        if most:
+            leaders = [seat for seat, t in enumerate(tallies) if t[f] == most]
+            for seat in leaders:
+                points[seat] += majority[len(leaders)]
+    omnipresence, partisan = data.omnipresence_points, data.partisan_points
+    for seat, t in enumerate(tallies):
+        if all(t[:n_faces]):
+            points[seat] += omnipresence
+        # Each contract is one card: three of a suit are its J, Q and K (L7.3).
+        points[seat] += partisan * t[n_faces:].count(n_faces)
+    return points
+
+
 def winners(points: Sequence[int]) -> tuple[int, ...]:
     """L8.1 with ruling L11.1: every seat with the most points wins (a tie shares the win)."""
     best = max(points)
