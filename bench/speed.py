@@ -2,7 +2,7 @@
 load time, and (with the ``bench`` extra) the same random play in OpenSpiel for scale.
 
     python bench/speed.py [--games 500] [--cards DIR] [--seconds 3] [--rounds 3] [--forks 2000]
-                          [--json FILE] [--source DIR]
+                          [--json FILE] [--source DIR] [--peers]
 
 What it prints (``--json FILE`` writes the same numbers, see bench/compare.py):
 
@@ -17,6 +17,10 @@ What it prints (``--json FILE`` writes the same numbers, see bench/compare.py):
 - parser load time and the set's load + parse + check + compile time.
 - OpenSpiel random play (``pip install '.[bench]'``) of ``python_liars_poker`` (pure Python)
   and ``hearts`` (C++), in the same process and run: decisions/s and the ratio cmdsl / OpenSpiel.
+- ``--peers``: issue 34's goals, each beside its figure (``bench/peers.py``): Lobbys' 4-player
+  random self-play and C++ ``gin_rummy`` join the rounds; CM2008's and Lobbys' ratios to
+  ``hearts``; the search's CPU seconds per decision at its defaults (Lobbys 4 players, CM2008);
+  then ``cold_start.py`` and ``dsl_vs_hand.py``, run as children.
 
 Measuring an older commit (the machine is noisy: compare runs made back to back, never absolute
 times from different sessions). The same new script measures the old engine with ``--source``,
@@ -47,6 +51,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+import peers  # bench/peers.py, beside this script
+
 REPO = Path(__file__).resolve().parent.parent
 FORK_TURN = 40  # "mid-game": random games last 60-120 turns
 
@@ -71,6 +77,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--json", metavar="FILE", default=None, help="also write every number to FILE as JSON")
     ap.add_argument("--source", metavar="DIR", default=None,
                     help="measure the engine of another checkout (e.g. a `git worktree` of an older commit)")
+    ap.add_argument("--peers", action="store_true",
+                    help="also Lobbys' 4-player self-play and OpenSpiel's C++ gin_rummy in the same rounds, the "
+                    "search's seconds per decision, start-up and the effect language against hand-written "
+                    "effects: issue 34's goals, each beside its figure (bench/peers.py)")
+    ap.add_argument("--lobbys-games", type=int, default=200, help="Lobbys games per round with --peers")
+    ap.add_argument("--search-decisions", type=int, default=12,
+                    help="decisions of the search timed per game with --peers (each game: Lobbys, CM2008)")
     return ap.parse_args(argv)
 
 
@@ -397,6 +410,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"peak memory of one game with its full event log: {metrics['peak_game_kib']:.0f} KiB")
 
     report_openspiel(spiel, pyspiel is not None, metrics)
+    if args.peers:
+        metrics.update(peers.report(play["decisions_per_s"], play["lobbys_decisions_per_s"], spiel,
+                                    pyspiel is not None, cards, args.search_decisions, args.rounds))
     if args.json:
         meta = {"engine": str(root), "commit": rev, "python": platform.python_version(), "set": described,
                 "games": args.games, "rounds": args.rounds, "forks": args.forks, "seconds": args.seconds,
@@ -413,15 +429,22 @@ def timed_rounds(engine: Engine, cards: Any, pyspiel: Any | None, args: argparse
     Returns cmdsl's best round, how much slower its slowest was, and OpenSpiel's best rounds."""
     rounds = max(1, args.rounds)
     ours: list[dict[str, float]] = []
-    theirs: dict[str, list[dict[str, float]]] = {name: [] for name in OPENSPIEL_GAMES}
+    lobbys: list[float] = []
+    names = OPENSPIEL_GAMES + tuple(n for n in peers.PEER_GAMES if args.peers and n not in OPENSPIEL_GAMES)
+    theirs: dict[str, list[dict[str, float]]] = {name: [] for name in names}
     for _ in range(rounds):
         gc.collect()  # each round starts without the previous one's garbage
         ours.append(self_play(engine, cards, args.games))
+        if args.peers:
+            gc.collect()
+            lobbys.append(peers.lobbys_self_play(args.lobbys_games)["decisions_per_s"])
         if pyspiel is not None:
-            for name in OPENSPIEL_GAMES:
+            for name in names:
                 theirs[name].append(openspiel_random_play(pyspiel, name, args.seconds / rounds))
     best = max(ours, key=lambda r: r["games_per_s"])
     spread = max(r["self_play_s"] for r in ours) / best["self_play_s"] - 1
+    if lobbys:
+        best = {**best, "lobbys_decisions_per_s": max(lobbys)}
     spiel = {name: max(rs, key=lambda r: r["decisions_per_s"]) for name, rs in theirs.items() if rs}
     return best, spread, spiel
 

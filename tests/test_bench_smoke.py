@@ -34,6 +34,22 @@ def test_speed_prints_its_metrics(tmp_path: Path) -> None:
         assert "OpenSpiel not installed: pip install '.[bench]'" in run.stdout
 
 
+def test_speed_peers_prints_issue_34s_goals_beside_their_figures(tmp_path: Path) -> None:
+    command = [sys.executable, str(ROOT / "bench" / "speed.py"), "--games", "2", "--seconds", "0", "--rounds", "1",
+               "--forks", "10", "--peers", "--lobbys-games", "2", "--search-decisions", "1"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Issue 34's goals" in out and "Lobbys, 4 players, random self-play" in out
+    assert "ISMCTS at its defaults, Lobbys 4p" in out and "goal ≤ 0.5" in out
+    assert "import cmdsl" in out and "goal ≤ 60 ms" in out  # cold_start.py, run as a child
+    if _openspiel_installed():
+        assert "Lobbys 4p random self-play / C++ hearts" in out and "goal ≥ 0.7" in out
+        assert "OpenSpiel gin_rummy" in out
+    else:
+        assert "OpenSpiel is not installed (pip install '.[bench]')" in out
+
+
 def test_compare_prints_ratios(tmp_path: Path) -> None:
     old, new = tmp_path / "old.json", tmp_path / "new.json"
     old.write_text(json.dumps({"meta": {}, "metrics": {"games_per_s": 100.0, "fork_us": 50.0}}))

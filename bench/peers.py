@@ -1,0 +1,138 @@
+"""Issue 34's goals side by side, for ``python bench/speed.py --peers``: random self-play of CM2008
+and of Lobbys (4 players) beside OpenSpiel's C++ hearts and gin_rummy, measured round after round in
+this process; the search's seconds per decision at its defaults; then the other benchmarks' own
+goal lines (start-up, the effect language against hand-written effects), each run as a child.
+
+Every rate is CPU time of this process (a child's for the scripts it runs). OpenSpiel is the
+optional extra ``bench``; without it the ratios to its games are skipped, with a message.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from argparse import Namespace
+from pathlib import Path
+from typing import Any, Callable
+
+BENCH = Path(__file__).resolve().parent
+clock: Callable[[], float] = time.process_time
+
+#: OpenSpiel's games measured beside cmdsl's with ``--peers`` (both C++).
+PEER_GAMES = ("hearts", "gin_rummy")
+
+
+def lobbys_self_play(games: int) -> dict[str, float]:
+    """Random self-play of Lobbys at 4 players through its plug-in (every seat a random bot)."""
+    from cmdsl import plugins
+    from cmdsl.bots import RandomBot, play_bot_move
+
+    plugin = plugins.game("lobbys")
+    assert plugin.table is not None and plugin.new_game is not None
+    table = plugin.table(Namespace(players=4, cards=None, people=False))
+    decisions = 0
+    t = clock()
+    for seed in range(games):
+        g = plugin.new_game(seed, table)
+        bots = {s: RandomBot(seed * 8 + i) for i, s in enumerate(g.seats)}
+        while g.pending is not None:
+            decisions += sum(len(d.options) >= 2 for d in g.pending_decisions)
+            play_bot_move(g, bots)
+    dt = clock() - t
+    return {"decisions_per_s": decisions / dt, "games_per_s": games / dt}
+
+
+def lobbys_game(seed: int) -> Any:
+    from cmdsl import plugins
+
+    plugin = plugins.game("lobbys")
+    assert plugin.table is not None and plugin.new_game is not None
+    return plugin.new_game(seed, plugin.table(Namespace(players=4, cards=None, people=False)))
+
+
+def cm2008_game(cards: Any) -> Callable[[int], Any]:
+    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.setup import Setup
+
+    return lambda seed: Game(cards, seed, Setup("beginner", "random", 1000), checkpoints=True)  # type: ignore[arg-type]
+
+
+def search_seconds(new_game: Callable[[int], Any], decisions: int, seed: int = 100) -> list[float]:
+    """CPU seconds of ``decisions`` decisions of the search at its defaults (those with two
+    options or more), in games against the greedy bot, the searcher at seat 0; one process."""
+    from cmdsl.bots import GreedyBot, IsmctsBot, play_bot_move
+    from cmdsl.game.perspective import Perspective
+
+    times: list[float] = []
+    while len(times) < decisions:
+        game = new_game(seed)
+        searcher, bot = game.seats[0], IsmctsBot(seed)
+        greedy = {s: GreedyBot(seed * 8 + i) for i, s in enumerate(game.seats) if s is not searcher}
+        while game.pending is not None and len(times) < decisions:
+            mine = next((d for d in game.pending_decisions if d.player is searcher), None)
+            if mine is None:
+                play_bot_move(game, greedy)
+                continue
+            picks = [(d.player, greedy[d.player].choose(Perspective(game, d))) for d in game.pending_decisions
+                     if d.player is not searcher]
+            t = clock()
+            answer = bot.choose(Perspective(game, mine))
+            if len(mine.options) >= 2:
+                times.append(clock() - t)
+            for seat, other in [(searcher, answer), *picks]:
+                game.answer(other, seat)
+        seed += 1
+    return times
+
+
+def run_child(script: str, *args: str) -> None:
+    """Run another benchmark of bench/ and print its output, indented (it prints its own goals)."""
+    path = BENCH / script
+    if not path.is_file():
+        print(f"    ({script} is not in bench/: skipped)")
+        return
+    out = subprocess.run([sys.executable, str(path), *args], capture_output=True, text=True)
+    text = out.stdout.rstrip() if out.returncode == 0 else f"failed ({out.returncode}): {out.stderr.strip()[-300:]}"
+    print("\n".join("    " + line for line in text.splitlines()))
+
+
+def verdict(value: float, goal: float | None, at_least: bool) -> str:
+    if goal is None:
+        return ""
+    met = value >= goal if at_least else value <= goal
+    return f"  goal {'≥' if at_least else '≤'} {goal:g}: {'met' if met else 'NOT met'}"
+
+
+def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], installed: bool, cards: Any,
+           search_decisions: int, rounds: int) -> dict[str, float]:
+    """Print issue 34's goals: the self-play ratios, the search's seconds per decision, then the
+    start-up and effect-language benchmarks' own lines. Returns the numbers measured here."""
+    out = {"lobbys4.decisions_per_s": lobbys}
+    print("\nIssue 34's goals (pure Python; CPU time; every ratio from this run):")
+    print(f"  Lobbys, 4 players, random self-play: {lobbys:.0f} decisions/s (CM2008: {cm2008:.0f})")
+    if not installed:
+        print("  OpenSpiel is not installed (pip install '.[bench]'): the ratios to hearts and gin_rummy are skipped")
+    else:
+        hearts, gin = spiel["hearts"]["decisions_per_s"], spiel["gin_rummy"]["decisions_per_s"]
+        for key, what, ratio, goal in (
+                ("cm2008_vs_hearts", "CM2008 random self-play / C++ hearts", cm2008 / hearts, 0.8),
+                ("lobbys4_vs_hearts", "Lobbys 4p random self-play / C++ hearts", lobbys / hearts, 0.7),
+                ("cm2008_vs_gin_rummy", "CM2008 random self-play / C++ gin_rummy", cm2008 / gin, None)):
+            out[key] = ratio
+            print(f"  {what:42} {ratio:6.2f}×{verdict(ratio, goal, at_least=True)}")
+    for label, make, goal in (("Lobbys 4p", lobbys_game, 0.5), ("CM2008", cm2008_game(cards), None)):
+        times = search_seconds(make, search_decisions)
+        median = statistics.median(times)
+        out[f"ismcts.{label}.median_s"] = median
+        print(f"  ISMCTS at its defaults, {label:9} s/decision: median {median:.3f}, mean "
+              f"{statistics.mean(times):.3f}, max {max(times):.3f} ({len(times)} decisions)"
+              f"{verdict(median, goal, at_least=False)}")
+    print("  Start-up (bench/cold_start.py):")
+    run_child("cold_start.py", "--rounds", str(max(1, rounds)))
+    print("  The effect language against the same effects written by hand (bench/dsl_vs_hand.py):")
+    run_child("dsl_vs_hand.py")
+    print("  Memory over a long balance run: bench/memory.py (minutes: not run here).")
+    print("  The compiled build against pure Python: bench/compiled.py (it builds one: not run here).")
+    return out
