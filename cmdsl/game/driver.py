@@ -164,7 +164,7 @@ class Driver(GameContract[S]):
                 self._set_phase(None)
                 self._advance(phase.revealed())
             else:
-                self.pending = phase.pending()[0]
+                self.pending = phase.first_pending()
         except BaseException as e:
             self._roll_back(e, n, forced)
 
@@ -311,7 +311,7 @@ class Driver(GameContract[S]):
             self._set_phase(None)
             self._advance(phase.revealed())
         else:
-            self.pending = phase.pending()[0]
+            self.pending = phase.first_pending()
 
     def tick(self) -> None:
         """Count one step of work for the current answer (the ``MAX_STEPS`` backstop)."""
@@ -348,15 +348,15 @@ class Driver(GameContract[S]):
     def _begin_together(self, together: Together) -> Revealed | None:
         """Start a phase of secret decisions; its reveal at once if no seat has anything to ask."""
         phase = Phase(together, len(self.answers))
-        for seat in phase.gens:
-            phase.step(seat, None)
+        for seat in phase.parts:
+            phase.begin(seat)
         if phase.done:
             return phase.revealed()
         self._set_phase(phase)
-        self.pending = phase.pending()[0]
+        self.pending = phase.first_pending()
         return None
 
-    def together(self, parts: Mapping[PlayerSeat, Callable[[], Steps]]) -> Steps:
+    def together(self, parts: Mapping[PlayerSeat, Callable[[], "Steps | Decision"]]) -> Steps:
         """Let each seat make its sequence of decisions of ``parts`` at once, in secret; the
         ``Revealed`` answers once all are in. The caller logs them (``log_chosen``)."""
         revealed: Revealed = yield Together(parts)

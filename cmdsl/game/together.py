@@ -16,7 +16,9 @@ Steps = Generator["Decision | Together", Any, Any]
 class Together:
     """Yielded by the game's generator where several seats decide at once, in secret: ``parts``
     holds one sequence of decisions per seat (a function making a generator that yields the
-    seat's decisions, in turn, and returns its result). The driver offers every seat's current
+    seat's decisions, in turn, and returns its result; or, for a seat with one decision to
+    make, a function making that ``Decision``, whose result is the chosen option's ``value``:
+    no generator to run). The driver offers every seat's current
     decision at once and sends back a ``Revealed`` when all are done; nothing is logged before.
     A seat's sequence is made again, from the position, when the position is changed before the
     seat has answered (``Driver.change_position``: a determinization re-deals the cards of a
@@ -25,7 +27,7 @@ class Together:
     __slots__ = ("parts",)
     player: ClassVar[None] = None  # not one decision: the driver tells them apart by this
 
-    def __init__(self, parts: Mapping[PlayerSeat, Callable[[], Steps]]) -> None:
+    def __init__(self, parts: Mapping[PlayerSeat, Callable[[], "Steps | Decision"]]) -> None:
         self.parts = dict(parts)
 
 
@@ -46,41 +48,68 @@ class Phase:
 
     def __init__(self, together: Together, start: int) -> None:
         self.parts = together.parts
-        self.gens = {seat: make() for seat, make in together.parts.items()}
+        # Each seat's generator, or None for a seat whose part is one decision.
+        self.gens: dict[PlayerSeat, Steps | None] = {}
         self.current: dict[PlayerSeat, Decision] = {}
-        self.chosen: dict[PlayerSeat, list[tuple[Decision, Option]]] = {seat: [] for seat in self.gens}
+        self.chosen: dict[PlayerSeat, list[tuple[Decision, Option]]] = {seat: [] for seat in self.parts}
         self.results: dict[PlayerSeat, Any] = {}
         self.start = start
 
+    def begin(self, seat: PlayerSeat) -> None:
+        """Make the seat's part, from the position as it is now, up to its first decision."""
+        made = self.parts[seat]()
+        if isinstance(made, Decision):
+            self.gens[seat] = None
+            self._ask(seat, made)
+        else:
+            self.gens[seat] = made
+            self.step(seat, None)
+
     def step(self, seat: PlayerSeat, value: Option | None) -> None:
         gen = self.gens[seat]
+        if gen is None:  # one decision, answered: its option's value is the result
+            assert value is not None
+            self.results[seat] = value.value
+            del self.current[seat]
+            return
         try:
             d = gen.send(value) if value is not None else next(gen)
         except StopIteration as stop:
             self.results[seat] = stop.value
             self.current.pop(seat, None)
             return
+        self._ask(seat, d)
+
+    def _ask(self, seat: PlayerSeat, d: Any) -> None:
         if not isinstance(d, Decision) or d.player is not seat:
             raise TypeError(f"a secret decision of {seat} must be that seat's own decision, not {d!r}")
         self.current[seat] = d
 
     def ask_again(self) -> None:
-        """Make again the sequences of the seats that have not answered yet, from the position
-        as it is now, and step them to their first decision. A seat whose sequence ended without
+        """Make again the parts of the seats that have not answered yet, from the position as it
+        is now, and step them to their first decision. A seat whose sequence ended without
         asking (a single option) has not answered either: what it was left with may have changed."""
-        for seat, make in self.parts.items():
+        for seat in self.parts:
             if not self.chosen[seat]:
                 self.results.pop(seat, None)
-                self.gens[seat] = make()
-                self.step(seat, None)
+                self.begin(seat)
 
     @property
     def done(self) -> bool:
-        return len(self.results) == len(self.gens)
+        return len(self.results) == len(self.parts)
 
     def pending(self) -> tuple[Decision, ...]:
         current = self.current  # a list, not a generator: read after every secret answer
-        return tuple([current[seat] for seat in self.gens if seat in current])
+        return tuple([current[seat] for seat in self.parts if seat in current])
+
+    def first_pending(self) -> Decision:
+        """``pending()[0]``, without the tuple (the driver asks after every secret answer)."""
+        current = self.current
+        for seat in self.parts:
+            d = current.get(seat)
+            if d is not None:
+                return d
+        raise LookupError("no secret decision is pending")
 
     def revealed(self) -> Revealed:
         return Revealed(dict(self.results), {seat: tuple(c) for seat, c in self.chosen.items()})

@@ -155,12 +155,11 @@ class LobbysGame(Driver[LobbysSeat]):
             table.lobbys = step.position
             self._log_step(pos, step, tuple((seat, chosen[seat.index]) for seat in self.seats))
 
-    def _pick(self, seat: LobbysSeat, kind: LobbysDecisionKind, prompt: str) -> Steps:
-        """One seat's secret pick: a card of its hand (L5.1, L6.2)."""
+    def _pick(self, seat: LobbysSeat, kind: LobbysDecisionKind, prompt: str) -> Decision:
+        """One seat's secret pick: a card of its hand (L5.1, L6.2); the chosen option's value is
+        the card (``Together``)."""
         hand = self.position.lobbys.hands[seat.index]
-        opt = yield Decision(seat, kind, prompt, tuple(map(OPTIONS.__getitem__, hand)))
-        card: Card = opt.value
-        return card
+        return Decision(seat, kind, prompt, tuple(map(OPTIONS.__getitem__, hand)))
 
     def _log_step(self, before: LobbysPosition, step: Step, picks: E.Picks) -> None:
         """The events of one revealed step, in order; the end of the game raises ``GameOver``."""
