@@ -7,15 +7,17 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from typing import TYPE_CHECKING
+
 from . import argtypes
-from .balance.cli import add_parser as add_balance_parser
-from .bots import BOT_NAMES
 from .errors import CmdslError
 from .plugins import (add_game_options, default_game, game, game_data_in, games, games_help, other_games_option,
                       seats_help, without)
-from .sets.record_file import game_of, read_json
-from .sets.scenario_report import Report
-from .sets.set_location import choose_set
+
+# Each command imports what it runs when it runs (issue 34, cold start): `cmdsl check` loads no
+# bots, balance tools or REPL.
+if TYPE_CHECKING:
+    from .sets.scenario_report import Report
 
 _seed = argtypes.seed
 
@@ -43,6 +45,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """A record says which game it is (``game_of``; none: the first game's); that game replays it."""
+    from .sets.record_file import game_of, read_json
+
     try:
         data = read_json(args.file)
     except CmdslError:  # said after the cards' own errors, as before there were two games
@@ -123,7 +127,7 @@ def _tested_set(given: str | None, update: bool) -> Path:
     """The set ``cmdsl test`` runs: the one given (a folder holding a game's data file, or what
     ``--cards`` takes), else the one every other command would use; its output says which."""
     from .plugins import game_data_in
-    from .sets.set_location import one_set
+    from .sets.set_location import choose_set, one_set
 
     if given is not None:
         path = Path(given)
@@ -143,24 +147,23 @@ def _tested_set(given: str | None, update: bool) -> Path:
     return choice.path
 
 
-def _add_check(sub: Any) -> None:
-    c = sub.add_parser("check", help="check card files and report every problem")
+def _check_options(c: argparse.ArgumentParser) -> None:
     c.add_argument("paths", nargs="*", metavar="PATH",
                    help="card set folders or files, or folders of sets (default: the set other commands use)")
     c.add_argument("--watch", action="store_true", help="check again on every save until Ctrl-C")
     c.set_defaults(run=cmd_check)
 
 
-def _add_new_set(sub: Any) -> None:
-    n = sub.add_parser("new-set", help="write a card set to start from: a minimal one, or a copy of the bundled one")
+def _new_set_options(n: argparse.ArgumentParser) -> None:
     n.add_argument("dir", metavar="DIR", help="a new (or empty) folder")
     _add_game(n)
     add_game_options(n, "new-set")
     n.set_defaults(run=cmd_new_set)
 
 
-def _add_play(sub: Any) -> None:
-    g = sub.add_parser("play", help="play a whole game between bots and print its log")
+def _play_options(g: argparse.ArgumentParser) -> None:
+    from .bots import BOT_NAMES
+
     _add_game(g)
     g.add_argument("--bot", action="append", metavar="BOT",
                    help=f"a bot: {', '.join(BOT_NAMES)}, with settings as ismcts:iterations=400,rollout=greedy "
@@ -177,8 +180,7 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=list(games()), default=default_game(), help="the game: " + games_help())
 
 
-def _add_cards(sub: Any) -> None:
-    k = sub.add_parser("cards", help="list a set's cards, show one with its rules text, or print a catalogue")
+def _cards_options(k: argparse.ArgumentParser) -> None:
     k.add_argument("action", choices=["list", "show", "doc"])
     k.add_argument("id", nargs="?", help="the card id (for show)")
     k.add_argument("--game", choices=list(games()), default=None,
@@ -210,24 +212,21 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return plugin.cards(args)
 
 
-def _add_repl(sub: Any) -> None:
-    q = sub.add_parser("repl", help="play and debug interactively (the default when run in a terminal)")
+def _repl_options(q: argparse.ArgumentParser) -> None:
     q.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     q.add_argument("--history", metavar="FILE", help="command history file (default ~/.cmdsl_history; '' for none)")
     q.add_argument("--no-colour", action="store_true", help="plain text")
     q.set_defaults(run=cmd_repl)
 
 
-def _add_scenario(sub: Any) -> None:
-    s = sub.add_parser("scenario", help="run scenario files of any game (docs/scenarios.md) and print what happens")
+def _scenario_options(s: argparse.ArgumentParser) -> None:
     s.add_argument("files", nargs="+", metavar="FILE")
     s.add_argument("--name", help="only the scenarios whose name contains this")
     s.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     s.set_defaults(run=cmd_scenario)
 
 
-def _add_test(sub: Any) -> None:
-    t = sub.add_parser("test", help="run a set's scenarios and compare each with its snapshot (docs/scenarios.md)")
+def _test_options(t: argparse.ArgumentParser) -> None:
     t.add_argument("set", nargs="?", metavar="SET",
                    help="the set folder (default: the one cmdsl.toml names, else the bundled set)")
     t.add_argument("--update", action="store_true",
@@ -236,8 +235,7 @@ def _add_test(sub: Any) -> None:
     t.set_defaults(run=cmd_test)
 
 
-def _add_replay(sub: Any) -> None:
-    r = sub.add_parser("replay", help="re-run a saved record and say whether it reproduces")
+def _replay_options(r: argparse.ArgumentParser) -> None:
     r.add_argument("file", metavar="FILE")
     r.add_argument("--cards", metavar="DIR", help=_CARDS_HELP)
     r.add_argument("--log", action="store_true", help="print the replayed event log (every event in full)")
@@ -270,9 +268,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     return run(args)
 
 
-def _add_print(sub: Any) -> None:
-    p = sub.add_parser("print", help="a set as printable sheets to cut and play with: poker-size cards nine to a "
-                                     'page, cut marks, backs (pip install "cmdsl[print]"; docs/print.md)')
+def _print_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("set", nargs="?", metavar="SET",
                    help="the set's folder (default: the one cmdsl.toml names, else the bundled set of --game)")
     p.add_argument("--out", metavar="FILE", required=True, help="the PDF to write")
@@ -287,12 +283,64 @@ def _add_print(sub: Any) -> None:
     p.set_defaults(run=cmd_print)
 
 
-def _add_lsp(sub: Any) -> None:
-    s = sub.add_parser("lsp", help="the language server editors start: card files' problems, completion and hover "
-                                   'as you type (over stdio; pip install "cmdsl[lsp]"; docs/editors.md)')
+def _lsp_options(s: argparse.ArgumentParser) -> None:
     # Language clients (VS Code's among them) name the transport they start a server with.
     s.add_argument("--stdio", action="store_true", help="talk over stdin and stdout (the default, and the only way)")
     s.set_defaults(run=cmd_lsp)
+
+
+class _Parser(argparse.ArgumentParser):
+    """A command's parser whose arguments are added (by ``fill``) when it first parses or shows its
+    help: `cmdsl check` and `cmdsl --help` build no other command's, whose choices and help load
+    the bots and each game's engine (issue 34, cold start)."""
+
+    def __init__(self, *args: Any, fill: Callable[[argparse.ArgumentParser], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._fill = fill
+
+    def _filled(self) -> None:
+        fill, self._fill = self._fill, None
+        if fill is not None:
+            fill(self)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        self._filled()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self._filled()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._filled()
+        return super().format_help()
+
+
+def _balance_options(b: argparse.ArgumentParser) -> None:
+    from .balance.cli import add_options
+
+    add_options(b)
+
+
+#: The subcommands in the order `cmdsl --help` lists them: each one's name, help, and what adds
+#: its arguments (when it is the command given).
+_COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
+    ("check", "check card files and report every problem", _check_options),
+    ("new-set", "write a card set to start from: a minimal one, or a copy of the bundled one", _new_set_options),
+    ("play", "play a whole game between bots and print its log", _play_options),
+    ("balance", "play many bot games and report win rates, cards, states, news (docs/balance.md)", _balance_options),
+    ("repl", "play and debug interactively (the default when run in a terminal)", _repl_options),
+    ("scenario", "run scenario files of any game (docs/scenarios.md) and print what happens", _scenario_options),
+    ("test", "run a set's scenarios and compare each with its snapshot (docs/scenarios.md)", _test_options),
+    ("replay", "re-run a saved record and say whether it reproduces", _replay_options),
+    ("cards", "list a set's cards, show one with its rules text, or print a catalogue", _cards_options),
+    ("print", "a set as printable sheets to cut and play with: poker-size cards nine to a page, cut marks, backs "
+              '(pip install "cmdsl[print]"; docs/print.md)', _print_options),
+    ("lsp", "the language server editors start: card files' problems, completion and hover as you type (over "
+            'stdio; pip install "cmdsl[lsp]"; docs/editors.md)', _lsp_options),
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -300,12 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cmdsl", description="A rules engine and effect language for card games.",
         epilog=f"games: {games_help()}; play, balance and new-set take --game NAME, and each game adds its "
                "options (`cmdsl play --help`)")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    # the subcommands in the order `cmdsl --help` lists them
-    commands: tuple[Callable[[Any], None], ...] = (_add_check, _add_new_set, _add_play, add_balance_parser, _add_repl,
-                                                   _add_scenario, _add_test, _add_replay, _add_cards, _add_print, _add_lsp)
-    for add in commands:
-        add(sub)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, help, fill in _COMMANDS:
+        sub.add_parser(name, help=help, fill=fill)
     for plugin in games().values():  # each game's own commands (a card catalogue, say)
         for add in plugin.commands:
             add(sub)

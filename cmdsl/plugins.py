@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Literal, Mapping, Sequence
+from typing import Any, Callable, Iterator, Literal, Mapping, Sequence
 
 from .errors import CmdslError, did_you_mean
 
@@ -37,6 +37,27 @@ class Option:
     @property
     def dest(self) -> str:
         return str(self.settings.get("dest", self.flags[0].lstrip("-").replace("-", "_")))
+
+
+class lazy_options(Mapping[Command, tuple[Option, ...]]):  # noqa: N801 - read as a function
+    """A game's options by command, made by ``make`` when a command's parser first asks for them:
+    their choices may be the engine's, which `cmdsl --help` and `cmdsl check` do not load."""
+
+    def __init__(self, make: Callable[[], Mapping[Command, tuple[Option, ...]]]) -> None:
+        self._make = make
+
+    @cached_property
+    def _options(self) -> Mapping[Command, tuple[Option, ...]]:
+        return self._make()
+
+    def __getitem__(self, command: Command) -> tuple[Option, ...]:
+        return self._options[command]
+
+    def __iter__(self) -> Iterator[Command]:
+        return iter(self._options)
+
+    def __len__(self) -> int:
+        return len(self._options)
 
 
 @dataclass(frozen=True)

@@ -8,24 +8,26 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from .. import argtypes
-from ..bots import BOT_NAMES
 from ..errors import CmdslError
 from ..plugins import GamePlugin, add_game_options, default_game, game, games, games_help, other_games_option, without
-from . import html_report, seats
-from .seats_ab import SeatComparison, changed_cards
-from .stats import DEFAULT_GAMES, Correction
+
+# `cmdsl` lists this command in every run: the bots and the studies are imported when it runs, or
+# when its options are added (issue 34, cold start).
+
+DESCRIPTION = ("Play N bot games and report win rates with 95% intervals: the game's own study (a card game's: "
+               "first-player advantage, game length, and each card, state and event; an A/B of two sets with "
+               "--against), else a seat study. `cmdsl balance report DB` reports a stored run again.")
 
 
-def add_parser(sub: Any) -> None:
-    """Add ``balance`` (and ``balance report``) to the ``cmdsl`` subcommands."""
-    b = sub.add_parser("balance", help="play many bot games and report win rates, cards, states, news (docs/balance.md)",
-                       description="Play N bot games and report win rates with 95% intervals: the game's own study "
-                                   "(a card game's: first-player advantage, game length, and each card, state and "
-                                   "event; an A/B of two sets with --against), else a seat study. `cmdsl balance "
-                                   "report DB` reports a stored run again.")
+def add_options(b: argparse.ArgumentParser) -> None:
+    """The description and options of ``balance`` (and its ``balance report``), added to its parser."""
+    from ..bots import BOT_NAMES
+    from .stats import DEFAULT_GAMES
+
+    b.description = DESCRIPTION
     b.add_argument("--game", choices=list(games()), default=default_game(), help="the game: " + games_help())
     b.add_argument("--games", metavar="N", type=argtypes.whole(1, None, "a whole number ≥ 1"),
                    help=f"how many games (per card set); default {DEFAULT_GAMES}, or the stored run's with --resume")
@@ -61,6 +63,8 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> None:
 
 
 def _report_options(p: argparse.ArgumentParser) -> None:
+    from .stats import Correction
+
     p.add_argument("--top", metavar="N", type=argtypes.whole(0, None, "a whole number ≥ 0"), default=0,
                    help="show only the N cards whose lift is surely lowest and surely highest (A/B: at least N cards; default all)")
     p.add_argument("--report", metavar="FILE",
@@ -91,6 +95,10 @@ def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
     """`cmdsl balance --game NAME` of a game without a study of its own: its seat study, printed
     (and written as a page with --report)."""
     assert plugin.table is not None
+    from . import html_report, seats
+    from .seats_ab import SeatComparison, changed_cards
+    from .stats import DEFAULT_GAMES
+
     given = [f"--{name.replace('_', '-')}" for name in NOT_IN_A_SEAT_STUDY
              if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
     if given:

@@ -13,61 +13,72 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ... import argtypes
-from ...bots.match import destination_refused, play_to_end, seat_bots
 from ...errors import shown_path
-from ...plugins import Checked, Command, GamePlugin, Option
+from ...plugins import Checked, Command, GamePlugin, Option, lazy_options
 from ...resources import bundled_cards_dir
-from ...sets.scenario_report import Report, scenario_reader, shown
-from ...sets.set_location import SetChoice, choose_set
-from .engine import Game
-from .loader import load_card_set
-from .model import SIDES, CardSet
-from .record import FORMAT, FORMAT_SEAT, Record, load_record, save_record
-from .replay import Replay, replay
-from .rulebook import rulebook
-from .setup import FIRST_PLAYERS, SETUP_MODES, Setup
-from .study.cluster import parse_cluster
+from .sides import SIDES
 
-if TYPE_CHECKING:  # the scenario modules load when a scenario runs
+# The command line registers this module for every command (`cmdsl --help` too): what plays,
+# loads or checks a game is imported by the function that needs it (issue 34, cold start).
+if TYPE_CHECKING:
+    from ...sets.scenario_report import Report
+    from ...sets.set_location import SetChoice
+    from .model import CardSet
+    from .record import Record
+    from .replay import Replay
     from .scenario import Scenario
 
 CARDS_HELP = "card set folder (default: the one cmdsl.toml names, else the bundled set)"
-#: `cmdsl play` and `cmdsl balance`: the setup (R3.1) and who plays first; the turn limit (R12.3)
-_SETUP = (Option(("--setup",), dict(choices=list(SETUP_MODES),
-                                    help="beginner decks and states (the default), choose-states, or draft (R3.1)")),
-          Option(("--draft",), dict(dest="setup", action="store_const", const="draft", help="same as --setup draft")))
-_MAX_TURNS = Option(("--max-turns",), dict(
-    metavar="N", type=argtypes.turn_limit,
-    help=f"end as a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)"))
-OPTIONS: dict[Command, tuple[Option, ...]] = {
-    "print": (Option(("--side",), dict(choices=["mccain", "obama"], help="only this side's campaign cards")),),
-    "cards": (Option(("--side",), dict(choices=["mccain", "obama"], help="only this side's cards")),
-              Option(("--type",), dict(help="support, shift, demographic, alter, media, flow, news or negative"))),
-    "play": (*_SETUP, Option(("--first",), dict(choices=list(FIRST_PLAYERS), help="who plays first (default random)")),
-             _MAX_TURNS),
-    "balance": (Option(("--swap-sides",), dict(action="store_true", default=None, help=(
-                    "the bots change sides every other pair of games (to compare bots, not sides)"))),
-                *_SETUP,
-                Option(("--first",), dict(choices=[*FIRST_PLAYERS, "alternate"], help=(
-                    "who plays first: random (from each seed; default), mccain, obama, or alternate"))),
-                _MAX_TURNS,
-                Option(("--against",), dict(metavar="DIR", help=(
-                    "A/B: the old card set, played on the same seeds as --cards"))),
-                Option(("--db",), dict(metavar="FILE", help=(
-                    "store every game in this SQLite file (to resume, extend, report again)"))),
-                Option(("--resume",), dict(action="store_true", default=False, help=(
-                    "continue or extend the run stored in --db"))),
-                Option(("--cluster",), dict(metavar="WHERE", type=parse_cluster, help=(
-                    "play on Dask instead: tcp://HOST:PORT (a running `dask scheduler`) or local:N (N local "
-                    'workers); needs pip install "cmdsl[cluster]"')))),
-    "new-set": (Option(("--from",), dict(dest="start", choices=["empty", "cm2008"], help=(
-                    "empty: a minimal commented beginner set (the default); cm2008: the bundled set, to vary"))),),
-}
+
+
+def _options() -> dict[Command, tuple[Option, ...]]:
+    """The options this game adds to each command: made when a command's parser is (their choices
+    are the engine's)."""
+    from .setup import FIRST_PLAYERS, SETUP_MODES
+    from .study.cluster import parse_cluster
+
+    # `cmdsl play` and `cmdsl balance`: the setup (R3.1) and who plays first; the turn limit (R12.3)
+    setup = (Option(("--setup",), dict(choices=list(SETUP_MODES),
+                                        help="beginner decks and states (the default), choose-states, or draft (R3.1)")),
+              Option(("--draft",), dict(dest="setup", action="store_const", const="draft", help="same as --setup draft")))
+    max_turns = Option(("--max-turns",), dict(
+        metavar="N", type=argtypes.turn_limit,
+        help=f"end as a draw after N turns (R12.3; default {argtypes.DEFAULT_BOT_TURN_LIMIT}, 0: none)"))
+    return {
+        "print": (Option(("--side",), dict(choices=["mccain", "obama"], help="only this side's campaign cards")),),
+        "cards": (Option(("--side",), dict(choices=["mccain", "obama"], help="only this side's cards")),
+                  Option(("--type",), dict(help="support, shift, demographic, alter, media, flow, news or negative"))),
+        "play": (*setup, Option(("--first",), dict(choices=list(FIRST_PLAYERS), help="who plays first (default random)")),
+                 max_turns),
+        "balance": (Option(("--swap-sides",), dict(action="store_true", default=None, help=(
+                        "the bots change sides every other pair of games (to compare bots, not sides)"))),
+                    *setup,
+                    Option(("--first",), dict(choices=[*FIRST_PLAYERS, "alternate"], help=(
+                        "who plays first: random (from each seed; default), mccain, obama, or alternate"))),
+                    max_turns,
+                    Option(("--against",), dict(metavar="DIR", help=(
+                        "A/B: the old card set, played on the same seeds as --cards"))),
+                    Option(("--db",), dict(metavar="FILE", help=(
+                        "store every game in this SQLite file (to resume, extend, report again)"))),
+                    Option(("--resume",), dict(action="store_true", default=False, help=(
+                        "continue or extend the run stored in --db"))),
+                    Option(("--cluster",), dict(metavar="WHERE", type=parse_cluster, help=(
+                        "play on Dask instead: tcp://HOST:PORT (a running `dask scheduler`) or local:N (N local "
+                        'workers); needs pip install "cmdsl[cluster]"')))),
+        "new-set": (Option(("--from",), dict(dest="start", choices=["empty", "cm2008"], help=(
+                        "empty: a minimal commented beginner set (the default); cm2008: the bundled set, to vary"))),),
+    }
+
+
+OPTIONS = lazy_options(_options)
 
 
 def cards_for(path: str | None, say: bool = True) -> CardSet:
     """The card set of a command (--cards, else the project file's, else the bundled one); its
     output starts by saying which (on stderr when ``say`` is False: the output is a document)."""
+    from ...sets.set_location import choose_set
+    from .loader import load_card_set
+
     choice = choose_set(path)
     cards = load_card_set(choice.path)
     print(using(choice), file=sys.stdout if say else sys.stderr)
@@ -78,9 +89,13 @@ def using(choice: SetChoice) -> str:
     return f"Using {choice.describe()}."
 
 
-
 def play(args: argparse.Namespace) -> int:
     """`cmdsl play`: a whole game between two bots, printed."""
+    from ...bots.match import destination_refused, play_to_end, seat_bots
+    from .engine import Game
+    from .record import save_record
+    from .setup import Setup
+
     names = args.bot or []
     if len(names) != 2:
         print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
@@ -99,6 +114,10 @@ def play(args: argparse.Namespace) -> int:
 def replay_record(args: argparse.Namespace, data: Any) -> int:
     """`cmdsl replay FILE` of a CM2008 record (``data``: its parsed JSON, None when it is not JSON:
     then ``load_record`` says what is wrong with it, after the cards' own errors)."""
+    from .engine import Game
+    from .record import FORMAT, Record, load_record
+    from .replay import replay
+
     if args.seat is not None and args.seat not in {s.value for s in Game.seats}:
         print(f"replay: --seat {args.seat}: a CM2008 game's seats are "
               + ", ".join(s.value for s in Game.seats), file=sys.stderr)
@@ -139,6 +158,8 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
 
 def _upgrade(path: str, record: Record, result: Replay) -> int:
     """Rewrite an older record in the current format, once every answer of it still applies."""
+    from .record import FORMAT, FORMAT_SEAT, save_record
+
     if record.upgraded_from is None:
         print(f"{path} is already a {FORMAT_SEAT if record.view is not None else FORMAT} record: nothing to do.")
         return 0
@@ -175,6 +196,8 @@ def new_set(args: argparse.Namespace, folder: Path) -> int:
 
 def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
     """`cmdsl scenario`'s reader of CM2008 scenario files (the set: --cards, else the chosen one)."""
+    from ...sets.scenario_report import scenario_reader
+
     return scenario_reader(lambda: cards_for(args.cards), _scenarios_of)
 
 
@@ -185,6 +208,7 @@ def _scenarios_of(path: str, cards: CardSet) -> list[Report]:
 
 
 def _report(cards: CardSet, sc: Scenario) -> str:
+    from ...sets.scenario_report import shown
     from .scenario import run_scenario
 
     return shown(run_scenario(cards, sc))
@@ -239,6 +263,8 @@ def _add_migrate(sub: Any) -> None:
 def check(folder: Path) -> Checked:
     """`cmdsl check` of a card set: it loads (every card checked and compiled), its numbers, and the
     warnings about what loads but will not play as its designer means (``set_warnings``)."""
+    from .loader import load_card_set
+
     cs = load_card_set(folder)
     sides = ", ".join(f"{len(cs.pool(s))} {s.value}" for s in SIDES)
     return Checked(f"{shown_path(folder)}: ok — {cs.manifest.name}: {len(cs.states)} states "
@@ -248,6 +274,7 @@ def check(folder: Path) -> Checked:
 
 def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     """`cmdsl test`'s runner of a card set's scenarios (the set is loaded at the first one)."""
+    from .loader import load_card_set
     from .scenario import run_scenario
     from .scenario_file import load_scenario
 
@@ -265,6 +292,11 @@ def _language() -> Any:
     return LANGUAGE
 
 
+def _rulebook() -> Any:
+    from .rulebook import rulebook
+    return rulebook()
+
+
 def _printing() -> Any:
     from .printing import job
     return lambda folder, options, args: job(folder, options, getattr(args, "side", None))
@@ -278,5 +310,5 @@ def _editor() -> Any:
 PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,
                     bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, balance=_balance, balance_report=_balance_report, options=OPTIONS,
-                    cards=cmd_cards, commands=(_add_migrate,), default=True, keyboard=_keyboard, rulebook=rulebook,
+                    cards=cmd_cards, commands=(_add_migrate,), default=True, keyboard=_keyboard, rulebook=_rulebook,
                     language=_language, editor=_editor, printing=_printing)

@@ -33,19 +33,69 @@ checked), ``position`` (the state value), ``picks`` (a revealed pick), ``electio
 ``tender`` (L6.3), ``scoring`` (L7, L8), ``rules`` (the steps above).
 """
 
-from .cards import Card, Contract, Face, Suit, card, contract
-from .data import LobbysData, load_data
-from .election import Election, ElectedBy, hold_election
-from .picks import Pick
-from .position import LobbysPosition, Phase
-from .rules import GameOver, PickKind, Result, Step, apply_picks, legal_picks, new_game, pick_kind, seats_to_pick
-from .scoring import RoundScore, SeatScore, score_round, winners
-from .tender import Tender, WonBy, resolve_tender
-from .seats import SEATS, LobbysSeat, seat_named, seats_for
-from .options import LobbysDecisionKind
-from .record import LobbysRecord
-from .view import LobbysView, SeatView
-from .game import LobbysGame, first_difference, replay
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING
+
+#: Each name → the module it comes from, imported when the name is first asked for (PEP 562): the
+#: command line imports ``lobbys.plugin``, and so this package, without playing Lobbys (issue 34).
+_NAMES = {
+    "Card": ".cards",
+    "Contract": ".cards",
+    "Face": ".cards",
+    "Suit": ".cards",
+    "card": ".cards",
+    "contract": ".cards",
+    "LobbysData": ".data",
+    "load_data": ".data",
+    "Election": ".election",
+    "ElectedBy": ".election",
+    "hold_election": ".election",
+    "Pick": ".picks",
+    "LobbysPosition": ".position",
+    "Phase": ".position",
+    "GameOver": ".rules",
+    "PickKind": ".rules",
+    "Result": ".rules",
+    "Step": ".rules",
+    "apply_picks": ".rules",
+    "legal_picks": ".rules",
+    "new_game": ".rules",
+    "pick_kind": ".rules",
+    "seats_to_pick": ".rules",
+    "RoundScore": ".scoring",
+    "SeatScore": ".scoring",
+    "score_round": ".scoring",
+    "winners": ".scoring",
+    "Tender": ".tender",
+    "WonBy": ".tender",
+    "resolve_tender": ".tender",
+    "SEATS": ".seats",
+    "LobbysSeat": ".seats",
+    "seat_named": ".seats",
+    "seats_for": ".seats",
+    "LobbysDecisionKind": ".options",
+    "LobbysRecord": ".record",
+    "LobbysView": ".view",
+    "SeatView": ".view",
+    "LobbysGame": ".game",
+    "first_difference": ".game",
+    "replay": ".game",
+}
+
+if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported at run time)
+    from .cards import Card, Contract, Face, Suit, card, contract
+    from .data import LobbysData, load_data
+    from .election import Election, ElectedBy, hold_election
+    from .picks import Pick
+    from .position import LobbysPosition, Phase
+    from .rules import GameOver, PickKind, Result, Step, apply_picks, legal_picks, new_game, pick_kind, seats_to_pick
+    from .scoring import RoundScore, SeatScore, score_round, winners
+    from .tender import Tender, WonBy, resolve_tender
+    from .seats import SEATS, LobbysSeat, seat_named, seats_for
+    from .options import LobbysDecisionKind
+    from .record import LobbysRecord
+    from .view import LobbysView, SeatView
+    from .game import LobbysGame, first_difference, replay
 
 __all__ = [
     "SEATS", "LobbysDecisionKind", "LobbysGame", "LobbysRecord", "LobbysSeat", "LobbysView", "SeatView",
@@ -55,3 +105,16 @@ __all__ = [
     "card", "contract", "hold_election", "legal_picks", "load_data", "new_game", "pick_kind", "resolve_tender",
     "score_round", "seats_to_pick", "winners",
 ]
+
+
+def __getattr__(name: str) -> object:
+    where = _NAMES.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_import_module(where, __name__), name)
+    globals()[name] = value  # asked for once: a plain attribute from then on
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_NAMES})

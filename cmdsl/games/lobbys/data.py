@@ -20,8 +20,8 @@ import yaml
 from ...errors import CardError, Located, did_you_mean, shown_path
 from ...sets.safe_yaml import compose, item_at, read_text
 from .cards import FACES, HIGHEST_RANK, LOWEST_RANK, SUITS, Card, Face, Suit, pip_cards
+from .data_file import DATA_FILE  # noqa: F401 - handed on: every Lobbys module reads it here
 
-DATA_FILE: Final = "lobbys.yaml"
 MAX_BYTES: Final = 64 * 1024
 #: The keys that name a list item in error messages.
 _ITEM_KEYS: Final = ("name", "players", "face", "tied")

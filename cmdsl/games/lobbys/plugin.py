@@ -11,20 +11,19 @@ from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from ...bots.match import play_a_table
 from ...errors import CmdslError
-from .data import DATA_FILE, LobbysData, load_data
-from .game import LobbysGame
-from .record import replay_problem
-from .rulebook import rulebook
-from .seats import seat_named, seats_for
+from .data_file import DATA_FILE
+from .seats import seats_for
 from ... import argtypes
 from ...plugins import Checked, Command, GamePlugin, Option
 from ...resources import bundled_cards_dir
-from ...sets.scenario_report import Report, scenario_reader, shown
-from ...sets.set_location import choose_set
 
-if TYPE_CHECKING:  # the scenario modules load when a scenario runs
+# The command line registers this module for every command (`cmdsl --help` too): what plays or
+# loads the game is imported by the function that needs it (issue 34, cold start).
+if TYPE_CHECKING:
+    from ...sets.scenario_report import Report
+    from .data import LobbysData
+    from .game import LobbysGame
     from .scenario import LobbysScenario
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
@@ -42,6 +41,9 @@ def _bundled() -> Path:
 
 
 def play(args: argparse.Namespace) -> int:
+    from ...bots.match import play_a_table
+    from .game import LobbysGame
+
     return play_a_table(args, "Lobbys", PLAYER_COUNTS, "L1.1", seats_for, lambda players: LobbysGame(
         args.seed, players, people_variant=args.people, data=chosen_data(args.cards)),
         ", The People Speak (L10)" if args.people else "")
@@ -50,6 +52,9 @@ def play(args: argparse.Namespace) -> int:
 def chosen_data(given: str | None) -> LobbysData:
     """The Lobbys set a command uses (``--cards``, else cmdsl.toml's ``lobbys``, else the bundled
     one), saying which on stderr when it is a designer's (the bundled game goes without saying)."""
+    from ...sets.set_location import choose_set
+    from .data import load_data
+
     choice = choose_set(given, "lobbys")
     data = load_data(choice.path / DATA_FILE)
     if choice.how != "bundled":
@@ -60,6 +65,10 @@ def chosen_data(given: str | None) -> LobbysData:
 def replay_record(args: argparse.Namespace, data: Any) -> int:
     """``cmdsl replay FILE`` of a Lobbys record: replay it, print the log if asked (the full log,
     or as one seat saw it), and say whether it reproduces."""
+    from .game import LobbysGame
+    from .record import replay_problem
+    from .seats import seat_named
+
     game = LobbysGame.from_record(data, str(args.file), game_data=chosen_data(args.cards))
     problem = replay_problem(game, data)
     if args.log:
@@ -90,6 +99,8 @@ def new_set(args: argparse.Namespace, folder: Path) -> int:
 
 def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
     """`cmdsl scenario`'s reader of Lobbys scenario files (the set: --cards, else the chosen one)."""
+    from ...sets.scenario_report import scenario_reader
+
     return scenario_reader(lambda: chosen_data(args.cards), _scenarios_of)
 
 
@@ -100,6 +111,7 @@ def _scenarios_of(path: str, data: LobbysData) -> list[Report]:
 
 
 def _report(sc: LobbysScenario) -> str:
+    from ...sets.scenario_report import shown
     from .scenario_run import run_lobbys_scenario
 
     return shown(run_lobbys_scenario(sc))
@@ -117,6 +129,8 @@ class LobbysTable:
 def table(args: argparse.Namespace) -> LobbysTable:
     """`cmdsl balance --game lobbys`'s table: --players (default 4), --people, the set (--cards, else
     the chosen one), each checked against the set before any game."""
+    from ...sets.set_location import choose_set
+
     players = args.players or 4
     choice = choose_set(args.cards, "lobbys")
     data = chosen_data(args.cards)  # says which set, and a broken one is one located error
@@ -130,11 +144,15 @@ def table(args: argparse.Namespace) -> LobbysTable:
 
 
 def new_game(seed: int, at: LobbysTable) -> LobbysGame:
+    from .game import LobbysGame
+
     return LobbysGame(seed, at.players, people_variant=at.people, data=_data(at.data_file))
 
 
 @lru_cache(maxsize=4)
 def _data(file: str) -> LobbysData:
+    from .data import load_data
+
     return load_data(Path(file))  # once per process: the game data is immutable
 
 
@@ -154,6 +172,7 @@ def check(folder: Path) -> Checked:
 def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     """`cmdsl test`'s runner of a Lobbys set's scenarios (its data is loaded at the first one)."""
     from .scenario import load_lobbys_scenario
+    from .data import load_data
     from .scenario_run import run_lobbys_scenario
 
     data = cache(lambda: load_data(folder / DATA_FILE))
@@ -165,6 +184,11 @@ def _keyboard() -> type:
     return LobbysKeyboard
 
 
+def _rulebook() -> Any:
+    from .rulebook import rulebook
+    return rulebook()
+
+
 def _printing() -> Any:
     from .printing import job
     return lambda folder, options, args: job(folder, options)
@@ -174,4 +198,4 @@ PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLA
                     bundled=_bundled, check=check, new_set=new_set, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=DATA_FILE, table=table,
                     new_game=new_game, points=points, decided_by="one player with the most points, L8.1",
-                    shared_by="L11.1", keyboard=_keyboard, rulebook=rulebook, printing=_printing)
+                    shared_by="L11.1", keyboard=_keyboard, rulebook=_rulebook, printing=_printing)

@@ -21,8 +21,8 @@ from ...sets.safe_yaml import NO_SOURCES, Sources, compose, read_text, scalar_or
 from .cards import MEDIA_VALUES, Action, ActionKind, Media, Party, RacolageSet, Theme
 from .vocabulary import LANGUAGE
 from .vocabulary.checker import racolage_names
+from . import MANIFEST  # the manifest's name: the package says it, for the command line
 
-MANIFEST: Final = "racolage.yaml"  # the manifest: it marks a folder as a Racolage set (GamePlugin.data_file)
 GAME: Final = "racolage"
 #: A card file is a few tens of kilobytes; a megabyte is a mistake.
 MAX_BYTES: Final = 1 << 20

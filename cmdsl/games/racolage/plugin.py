@@ -10,20 +10,21 @@ import sys
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ... import argtypes
-from ...bots.match import play_a_table
 from ...errors import CmdslError, shown_path
 from ...plugins import Checked, Command, GamePlugin, Option
-from ...sets.scenario_report import Report, scenario_reader, shown
-from ...sets.set_location import choose_set
-from ...game.audience import Event
-from . import events as E
-from .cards import RacolageSet
-from .game import RacolageGame
-from .loader import MANIFEST, bundled_set, load_set
+from . import MANIFEST
 from .seats import PLAYER_COUNTS, SEATS, seats_for
+
+# The command line registers this module for every command (`cmdsl --help` too): what plays or
+# loads the game is imported by the function that needs it (issue 34, cold start).
+if TYPE_CHECKING:
+    from ...game.audience import Event
+    from ...sets.scenario_report import Report
+    from .cards import RacolageSet
+    from .game import RacolageGame
 
 OPTIONS: dict[Command, tuple[Option, ...]] = {
     "play": (Option(("--players",), dict(type=int, metavar="N", help="2 to 4 players (default 4; RA1.1)")),),
@@ -36,6 +37,8 @@ OPTIONS: dict[Command, tuple[Option, ...]] = {
 def chosen_set(given: str | None) -> RacolageSet:
     """The set a command uses (``--cards``, else cmdsl.toml's ``racolage``, else the bundled one),
     saying which on stderr when it is a designer's."""
+    from ...sets.set_location import choose_set
+
     choice = choose_set(given, "racolage")
     cards = _load(str(choice.path.resolve()))
     if choice.how != "bundled":
@@ -45,10 +48,15 @@ def chosen_set(given: str | None) -> RacolageSet:
 
 @lru_cache(maxsize=4)
 def _load(folder: str) -> RacolageSet:
+    from .loader import load_set
+
     return load_set(Path(folder))  # once per process: a set is immutable
 
 
 def play(args: argparse.Namespace) -> int:
+    from ...bots.match import play_a_table
+    from .game import RacolageGame
+
     return play_a_table(args, "Racolage Électoral", PLAYER_COUNTS, "RA1.1", seats_for,
                         lambda players: RacolageGame(args.seed, players, chosen_set(args.cards)))
 
@@ -57,6 +65,7 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
     """``cmdsl replay FILE`` of a Racolage record: replay it, print the log if asked (the full log,
     or as one seat saw it), and say whether it reproduces: the file's log (a view's, in a file for
     a person) event by event, and the full log by its digest (record.py)."""
+    from .game import RacolageGame
     from .record import parse_record, replay_problem, seat_named
 
     cards = chosen_set(args.cards)
@@ -87,6 +96,8 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
 
 def check(folder: Path) -> Checked:
     """`cmdsl check` of a Racolage set: it loads (every card, every effect)."""
+    from .loader import load_set
+
     cards = load_set(folder)
     kinds: dict[str, int] = {}
     for a in cards.actions:
@@ -105,6 +116,8 @@ class RacolageTable:
 
 
 def table(args: argparse.Namespace) -> RacolageTable:
+    from ...sets.set_location import choose_set
+
     players = args.players or 4
     choice = choose_set(args.cards, "racolage")
     chosen_set(args.cards)  # a broken set is one located error, before any game
@@ -112,6 +125,8 @@ def table(args: argparse.Namespace) -> RacolageTable:
 
 
 def new_game(seed: int, at: RacolageTable) -> RacolageGame:
+    from .game import RacolageGame
+
     return RacolageGame(seed, at.players, _load(at.folder))
 
 
@@ -120,6 +135,9 @@ def card_game(seed: int, at: RacolageTable) -> tuple[RacolageGame, Callable[[], 
     drew or bought, each Event it turned up (docs/racolage.md, "Balance": placing a Media card is
     scoring, so the lift of the cards placed would be the score again; the lift of the cards got
     asks what a card is worth to whoever gets it). Read from the hands as the events are logged."""
+    from . import events as E
+    from .game import RacolageGame
+
     got: list[list[str]] = [[] for _ in range(at.players)]
 
     def observe(game: Any, event: Event) -> None:
@@ -173,10 +191,13 @@ def new_set(args: argparse.Namespace, folder: Path) -> int:
 
 def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
     """`cmdsl scenario`'s reader of Racolage scenario files (the set: --cards, else the chosen one)."""
+    from ...sets.scenario_report import scenario_reader
+
     return scenario_reader(lambda: chosen_set(args.cards), _scenarios_of)
 
 
 def _scenarios_of(path: str, cards: RacolageSet) -> list[Report]:
+    from ...sets.scenario_report import shown
     from .scenario import load_racolage_scenarios, run_racolage_scenario
 
     return [(sc.name, f"{Path(sc.file).stem}::{sc.name}", partial(lambda sc: shown(run_racolage_scenario(sc, cards)), sc))
@@ -185,10 +206,17 @@ def _scenarios_of(path: str, cards: RacolageSet) -> list[Report]:
 
 def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     """`cmdsl test`'s runner of a Racolage set's scenarios (the set is loaded at the first one)."""
+    from .loader import load_set
     from .scenario import load_racolage_scenario, run_racolage_scenario
 
     cards = cache(lambda: load_set(folder))
     return lambda file, index: run_racolage_scenario(load_racolage_scenario(file, index, cards()), cards()).report()
+
+
+def _bundled() -> Path:
+    """The set shipped with cmdsl, beside the bundled card sets (``cards/racolage``)."""
+    from ...resources import bundled_cards_dir
+    return bundled_cards_dir().parent / "racolage"
 
 
 def _keyboard() -> type:
@@ -217,7 +245,7 @@ def _editor() -> Any:
 
 
 PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), play, replay_record,
-                    bundled=bundled_set, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
+                    bundled=_bundled, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
                     shared_by="RA11.6", language=_language, editor=_editor, keyboard=_keyboard, card_game=card_game,
