@@ -1,16 +1,28 @@
 """Starting cmdsl (issue 34 §1): `import cmdsl` loads nothing it does not need, and the public API's
-names still import from it (docs/api.md)."""
+names still import from it (docs/api.md); `cmdsl --help` and `cmdsl check` load no bots, no balance
+tools, no prompt-toolkit and no game they do not use (each game's plug-in module is registered for
+every command: it must stay light)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import cmdsl
 
+CM2008 = str(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
+#: What every command may load of a game: its package, its plug-in and what the plug-in reads to
+#: register it (names, seats, the file that marks its sets).
+_REGISTERED = {"cmdsl.games.lobbys": {"", ".plugin", ".seats", ".data_file"},
+               "cmdsl.games.racolage": {"", ".plugin", ".seats"},
+               "cmdsl.games.cm2008": {"", ".plugin", ".sides"}}
+_TOOLS = ("cmdsl.bots", "cmdsl.balance", "cmdsl.repl", "cmdsl.play", "cmdsl.lsp", "cmdsl.printing", "prompt_toolkit",
+          "matplotlib", "dask", "watchfiles", "tqdm")
+
 
 def _modules_after(code: str) -> list[str]:
-    probe = code + "; import sys; print('\\n'.join(sorted(sys.modules)))"
+    probe = code + "\nimport sys; print('\\n'.join(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     return out.stdout.split()
 
@@ -42,3 +54,46 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         assert "no attribute 'NoSuchThing'" in str(e)
     else:  # pragma: no cover
         raise AssertionError("cmdsl.NoSuchThing did not raise")
+
+
+def _command_loads(*argv: str) -> list[str]:
+    """The modules loaded once ``cmdsl ARGV`` has run (in a child process: a fresh start; its output
+    is dropped, and --help's exit is caught, so that only the modules are printed)."""
+    run = f"from cmdsl.cli import main\ntry:\n    main({list(argv)!r})\nexcept SystemExit:\n    pass"
+    loaded = _modules_after("import contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n"
+                            + "".join(f"    {line}\n" for line in run.splitlines()))
+    assert "cmdsl.cli" in loaded  # the command ran, and the modules were printed
+    return loaded
+
+
+def _beyond_registration(loaded: list[str], *used: str) -> list[str]:
+    """The modules of the games not in ``used`` loaded beyond what registers them."""
+    return [m for m in loaded for pkg, light in _REGISTERED.items()
+            if pkg not in used and m.startswith(pkg) and m.removeprefix(pkg) not in light]
+
+
+def test_cmdsl_help_loads_no_tools_no_game_and_no_parser() -> None:
+    loaded = _command_loads("--help")
+    assert [m for m in loaded if m.startswith(_TOOLS)] == []
+    assert _beyond_registration(loaded) == []
+    assert [m for m in loaded if m.startswith(("lark", "yaml", "cmdsl.lang"))] == []
+
+
+def test_cmdsl_check_loads_only_the_checked_games_loader() -> None:
+    loaded = _command_loads("check", CM2008)
+    assert "cmdsl.games.cm2008.loader" in loaded  # it does check the set
+    assert [m for m in loaded if m.startswith(_TOOLS)] == []
+    assert _beyond_registration(loaded, "cmdsl.games.cm2008") == []
+    assert "cmdsl.games.cm2008.engine" not in loaded  # a set is checked and compiled, not played
+
+
+def test_a_commands_own_options_are_there_when_it_is_given() -> None:
+    """Each command's arguments are added when it is the command given: its help, its choices
+    (made by the game) and its errors are all there."""
+    out = subprocess.run([sys.executable, "-m", "cmdsl.cli", "play", "--help"], capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    assert "--setup {beginner,choose-states,draft}" in out and "random, greedy, ismcts" in out
+    wrong = subprocess.run([sys.executable, "-m", "cmdsl.cli", "balance", "--first", "nobody"], capture_output=True,
+                           text=True, timeout=60)
+    assert wrong.returncode == 2 and len(wrong.stderr.strip().splitlines()) == 1
+    assert "invalid choice: 'nobody'" in wrong.stderr
