@@ -13,11 +13,11 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib.metadata import entry_points
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Literal, Mapping, Sequence
 
+from .entry_points import entry_points
 from .errors import CmdslError, did_you_mean
 
 GROUP = "cmdsl.games"

@@ -77,6 +77,7 @@ def test_cmdsl_help_loads_no_tools_no_game_and_no_parser() -> None:
     assert [m for m in loaded if m.startswith(_TOOLS)] == []
     assert _beyond_registration(loaded) == []
     assert [m for m in loaded if m.startswith(("lark", "yaml", "cmdsl.lang"))] == []
+    assert "importlib.metadata" not in loaded  # the registry reads entry points itself (cmdsl/entry_points.py)
 
 
 def test_cmdsl_check_loads_only_the_checked_games_loader() -> None:

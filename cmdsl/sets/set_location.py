@@ -17,7 +17,6 @@ A designer who installed cmdsl and edits a set's files in a repository holding a
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -66,6 +65,8 @@ def find_project(start: Path | None = None) -> Path | None:
 
 def project_sets(project: Path) -> dict[str, Path]:
     """The ``[cards]`` table of a project file: game → set folder (absolute)."""
+    import tomllib  # only where there is a project file: `cmdsl check DIR` reads none
+
     label = shown_path(project)
     try:
         raw = project.read_bytes()
