@@ -2,15 +2,15 @@
 pass` measured in the same run, round after round (the machine is shared and noisy: compare within
 a run; bench/README.md).
 
-    python bench/cold_start.py [--rounds 5] [--source DIR]
+    python bench/cold_start.py [--rounds 5] [--source DIR] [--against OLD_DIR]
 
 Goals (issue 34): `import cmdsl` ≤ 60 ms, `cmdsl check cards/cm2008` ≤ 150 ms, the REPL to its first
 prompt ≤ 250 ms. The REPL runs in a pseudo-terminal (80×24, answering the terminal queries a
 terminal answers) and is stopped once its first prompt is drawn and it waits for a key: its CPU
 time is the wait before a person can type. Bytecode is compiled once, before the rounds, into a
 cache of this run (``PYTHONPYCACHEPREFIX``: the checkout is not written): as after an install,
-where pip compiles it. ``--source DIR`` measures another checkout (an older commit) with this
-script: its ``cmdsl`` is run from DIR.
+where pip compiles it. ``--source DIR`` measures another checkout with this script (its ``cmdsl``
+is run from DIR); ``--against OLD_DIR`` measures a second one in the same rounds (before/after).
 """
 
 from __future__ import annotations
@@ -82,43 +82,55 @@ def repl_ms(argv: list[str], cwd: Path, env: dict[str, str], timeout: float = 60
         os.close(fd)
 
 
+Case = tuple[str, Callable[[], float], float | None]
+
+
+def cases_of(source: Path, tmp: Path) -> list[Case]:
+    """What is measured of the checkout ``source``: each case's name, its measure, its goal (ms)."""
+    py = sys.executable
+    # cwd and PYTHONPATH put source's cmdsl first on sys.path; the bytecode goes to the run's cache
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPYCACHEPREFIX=str(tmp / "pycache"), HOME=str(tmp), TERM="xterm-256color", PYTHONPATH=str(source))
+
+    def run(*argv: str) -> Callable[[], float]:
+        return lambda: cpu_ms([py, *argv], source, env)
+    return [
+        ("python -c pass", run("-c", "pass"), None),
+        ("import cmdsl", run("-c", "import cmdsl"), 60.0),
+        ("cmdsl check cards/cm2008", run("-m", "cmdsl.cli", "check", str(source / "cards" / "cm2008")), 150.0),
+        ("cmdsl --help", run("-m", "cmdsl.cli", "--help"), None),
+        ("cmdsl repl to its prompt", lambda: repl_ms([py, "-m", "cmdsl.cli", "repl", "--history", ""], source, env),
+         250.0),
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--source", metavar="DIR", type=Path, default=REPO,
                         help="the checkout whose cmdsl is measured (default: this one)")
+    parser.add_argument("--against", metavar="DIR", type=Path,
+                        help="also measure this checkout (an older commit), in the same rounds, and print both")
     args = parser.parse_args()
-    source: Path = args.source.resolve()
-    py = sys.executable
-    cases: list[tuple[str, Callable[[], float], float | None]] = []
+    sources: list[Path] = [args.source.resolve(), *([args.against.resolve()] if args.against else [])]
     with tempfile.TemporaryDirectory(prefix="cmdsl-cold-") as tmp:
-        # cwd=source puts its cmdsl first on sys.path (`-c`, `-m`); the bytecode goes to the run's cache
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env.update(PYTHONPYCACHEPREFIX=str(Path(tmp) / "pycache"), HOME=tmp, TERM="xterm-256color",
-                   PYTHONPATH=str(source))
-
-        def run(*argv: str) -> Callable[[], float]:
-            return lambda: cpu_ms([py, *argv], source, env)
-        cases = [
-            ("python -c pass", run("-c", "pass"), None),
-            ("import cmdsl", run("-c", "import cmdsl"), 60.0),
-            ("cmdsl check cards/cm2008", run("-m", "cmdsl.cli", "check", str(source / "cards" / "cm2008")), 150.0),
-            ("cmdsl --help", run("-m", "cmdsl.cli", "--help"), None),
-            ("cmdsl repl to its prompt", lambda: repl_ms([py, "-m", "cmdsl.cli", "repl", "--history", ""], source, env),
-             250.0),
-        ]
-        for _, measure, _ in cases:  # warm the file cache and compile the bytecode once
-            measure()
-        times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
-        for _ in range(args.rounds):
-            for name, measure, _ in cases:
-                times[name].append(measure())
-    base = statistics.median(times[cases[0][0]])
-    print(f"cmdsl of {source}")
-    for name, _, goal in cases:
-        median = statistics.median(times[name])
-        verdict = "" if goal is None else f"  goal ≤ {goal:.0f} ms: {'met' if median <= goal else 'NOT met'}"
-        print(f"{name:28} {median:6.0f} ms CPU (median of {args.rounds}), {median / base:5.1f}× python -c pass{verdict}")
+        measured = {source: cases_of(source, Path(tmp)) for source in sources}
+        for cases in measured.values():
+            for _, measure, _ in cases:  # warm the file cache and compile the bytecode once
+                measure()
+        times: dict[tuple[Path, str], list[float]] = {}
+        for _ in range(args.rounds):  # the checkouts' cases interleaved: the machine's load falls on both
+            for source, cases in measured.items():
+                for name, measure, _ in cases:
+                    times.setdefault((source, name), []).append(measure())
+    for source, cases in measured.items():
+        base = statistics.median(times[source, cases[0][0]])
+        print(f"cmdsl of {source}")
+        for name, _, goal in cases:
+            median = statistics.median(times[source, name])
+            verdict = "" if goal is None else f"  goal ≤ {goal:.0f} ms: {'met' if median <= goal else 'NOT met'}"
+            print(f"  {name:26} {median:6.0f} ms CPU (median of {args.rounds}), {median / base:5.1f}× python -c pass"
+                  + verdict)
     return 0
 
 
