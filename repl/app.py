@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import pydoc
 import re
 import sys
 from typing import Callable, Iterable, TextIO
@@ -148,7 +147,13 @@ def terminal_size() -> tuple[int, int]:
 
 def default_pager() -> Callable[[str], None] | None:
     """pydoc's pager ($PAGER or less) in a terminal; none when the output is not a terminal."""
-    return pydoc.pager if sys.stdout.isatty() and sys.stdin.isatty() else None
+    return _pydoc_pager if sys.stdout.isatty() and sys.stdin.isatty() else None
+
+
+def _pydoc_pager(text: str) -> None:
+    import pydoc  # when a long output is first paged: pydoc is slow to import (issue 34, the first prompt)
+
+    pydoc.pager(text)
 
 
 def page_or_show(text: str, command: str, show: Callable[[str], None],
