@@ -39,7 +39,7 @@ class Option:
         return str(self.settings.get("dest", self.flags[0].lstrip("-").replace("-", "_")))
 
 
-class lazy_options(Mapping[Command, tuple[Option, ...]]):  # noqa: N801 - read as a function
+class LazyOptions(Mapping[Command, tuple[Option, ...]]):
     """A game's options by command, made by ``make`` when a command's parser first asks for them:
     their choices may be the engine's, which `cmdsl --help` and `cmdsl check` do not load."""
 

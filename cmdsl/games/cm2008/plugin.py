@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ... import argtypes
 from ...errors import shown_path
-from ...plugins import Checked, Command, GamePlugin, Option, lazy_options
+from ...plugins import Checked, Command, GamePlugin, Option, LazyOptions
 from ...resources import bundled_cards_dir
 from .sides import SIDES
 
@@ -70,7 +70,7 @@ def _options() -> dict[Command, tuple[Option, ...]]:
     }
 
 
-OPTIONS = lazy_options(_options)
+OPTIONS = LazyOptions(_options)
 
 
 def cards_for(path: str | None, say: bool = True) -> CardSet:
