@@ -29,9 +29,11 @@ def analyse(store: Store, correction: Correction) -> Analysis:
     if params is None:
         raise StoreError(f"{store.path} holds no run")
     asked = store.games_asked()
-    rows = {arm.name: store.rows(arm.name, below=asked) for arm in params.arms}
+    if len(params.arms) == 1:  # the rows one at a time, into counters: memory flat in the run's length
+        arm = params.arms[0]
+        summary = summarize(store.each_row(arm.name, below=asked), arm.deck)
+        return Analysis(params, asked, summary.games, ((arm, summary),), None)
+    rows = {arm.name: store.rows(arm.name, below=asked) for arm in params.arms}  # A/B: pairs by seed
     arms = tuple((arm, summarize(rows[arm.name], arm.deck)) for arm in params.arms)
-    if len(params.arms) == 1:
-        return Analysis(params, asked, len(rows[params.arms[0].name]), arms, None)
     new, old = rows[NEW], rows[OLD]
     return Analysis(params, asked, min(len(new), len(old)), arms, compare(old, new, correction))

@@ -146,12 +146,15 @@ class Store:
 
     def rows(self, arm: ArmName, below: int | None = None) -> list[GameRow]:
         """The arm's stored games in index order (those with an index below ``below``)."""
+        return list(self.each_row(arm, below))
+
+    def each_row(self, arm: ArmName, below: int | None = None) -> Iterator[GameRow]:
+        """``rows``, one at a time: a report of a long run never holds every game at once."""
         limit = below if below is not None else 2**62
         cur = self._db.execute("SELECT idx, row FROM games WHERE arm = ? AND idx < ? ORDER BY idx", (arm, limit))
-        rows = []
         for idx, text in cur:
             try:
-                rows.append(GameRow.from_json(text))
+                row = GameRow.from_json(text)
             except (KeyError, TypeError, ValueError) as e:
                 raise StoreError(f"{self.path}: game {idx} ({arm}) cannot be read ({type(e).__name__}: {e})") from None
-        return rows
+            yield row

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ..model import SIDES
 from .jobs import GameRow, Helped
@@ -79,36 +79,131 @@ class Summary:
     negative: tuple[HelpCounts, ...]
 
 
-def summarize(rows: Sequence[GameRow], deck: Sequence[str] = ()) -> Summary:
-    """The summary of ``rows``; ``deck``: the cards that could be played (to list those never played)."""
-    n = len(rows)
-    winners = Counter(r.winner for r in rows)
-    wins = {s: Rate(winners[s], n) for s in SIDE_NAMES} | {"draw": Rate(winners[None], n)}
-    first_wins = Rate(sum(r.winner == r.first for r in rows), n)
-    by_first = {}
-    for side in SIDE_NAMES:
-        mine = [r for r in rows if r.first == side]
-        by_first[side] = Rate(sum(r.winner == "mccain" for r in mine), len(mine))
-    bots = sorted({r.mccain for r in rows} | {r.obama for r in rows})
-    by_bot, by_bot_seat = {}, {}
-    if len(bots) == 2 and any(r.mccain == bots[0] for r in rows) and any(r.obama == bots[0] for r in rows):
-        for b in bots:
-            won = [(r, (r.winner == "mccain" and r.mccain == b) or (r.winner == "obama" and r.obama == b)) for r in rows]
-            by_bot[b] = Rate(sum(w for _, w in won), n)
-            seats = {"as McCain": lambda r: r.mccain == b, "as Obama": lambda r: r.obama == b,
-                     "playing first": lambda r: getattr(r, r.first) == b,  # r.first names the side: its bot
-                     "playing second": lambda r: getattr(r, r.first) != b}
-            by_bot_seat[b] = {k: Rate(sum(w for r, w in won if f(r)), sum(1 for r, _ in won if f(r)))
-                              for k, f in seats.items()}
-    turns = sorted(r.turns for r in rows)
-    length = Length(sum(turns) / n if n else 0.0, quantile(turns, 0.5), quantile(turns, 0.25), quantile(turns, 0.75),
-                    turns[0] if turns else 0, turns[-1] if turns else 0, tuple(turns))
-    reasons = dict(Counter(_reason_kind(r.reason) for r in rows).most_common())
-    cards = _cards(rows)
-    played = {c.card for c in cards if c.played}
-    never = tuple(sorted(c for c in deck if c not in played))
-    return Summary(n, wins, first_wins, by_first, by_bot, by_bot_seat, length, reasons, cards, never, _states(rows),
-                   _help(rows, "news"), _help(rows, "negative"))
+def summarize(rows: Iterable[GameRow], deck: Sequence[str] = ()) -> Summary:
+    """The summary of ``rows`` (read once, in order: a stored run's rows one at a time, so a run of
+    any length is summarized in the memory of a few counters); ``deck``: the cards that could be
+    played (to list those never played)."""
+    tally = _Tally()
+    for r in rows:
+        tally.add(r)
+    return tally.summary(deck)
+
+
+class _Outcome(NamedTuple):
+    """What decides every result rate of a game: its bots, who played first (a side), who won."""
+
+    mccain: str
+    obama: str
+    first: str
+    winner: str | None
+
+
+def _bot_won(bot: str) -> Callable[[_Outcome], bool]:
+    return lambda o: (o.winner == "mccain" and o.mccain == bot) or (o.winner == "obama" and o.obama == bot)
+
+
+def _bot_seat(bot: str, seat: str) -> Callable[[_Outcome], bool]:
+    """Whether ``bot`` sat at ``seat`` in the game: as McCain, as Obama, playing first or second."""
+    def sits(o: _Outcome) -> bool:
+        first = o.mccain if o.first == "mccain" else o.obama  # o.first names the side: its bot
+        return {"as McCain": o.mccain == bot, "as Obama": o.obama == bot, "playing first": first == bot,
+                "playing second": first != bot}[seat]
+    return sits
+
+
+def _wins_of(side: str | None) -> Callable[[_Outcome], bool]:
+    return lambda o: o.winner == side
+
+
+def _first_is(side: str) -> Callable[[_Outcome], bool]:
+    return lambda o: o.first == side
+
+
+class _Tally:
+    """The counts a ``Summary`` is made of, one game at a time: nothing here keeps a game (only
+    each game's length, for the quartiles and the histogram)."""
+
+    def __init__(self) -> None:
+        self.outcomes: Counter[_Outcome] = Counter()  # a handful of kinds, whatever the run's length
+        self.turns: list[int] = []
+        self.reasons: Counter[str] = Counter()
+        self.side_of: dict[str, str] = {}  # card → the side that played (or drafted) it first
+        self.played: Counter[str] = Counter()  # games where the card was played
+        self.won_played: Counter[str] = Counter()  # ... and its side won
+        self.plays: Counter[str] = Counter()
+        self.turn_sum: Counter[str] = Counter()  # the turns of its plays, summed
+        self.drafted: Counter[str] = Counter()
+        self.states: Counter[tuple[str, str]] = Counter()
+        self.help: dict[str, defaultdict[str, Counter[str]]] = {"news": defaultdict(Counter),
+                                                                 "negative": defaultdict(Counter)}
+
+    def add(self, r: GameRow) -> None:
+        self.outcomes[_Outcome(r.mccain, r.obama, r.first, r.winner)] += 1
+        self.turns.append(r.turns)
+        self.reasons[_reason_kind(r.reason)] += 1
+        for p in r.played:
+            self.side_of.setdefault(p.card, p.side)
+            self.plays[p.card] += 1
+            self.turn_sum[p.card] += p.turn
+        for card in {p.card for p in r.played}:
+            self.played[card] += 1
+            self.won_played[card] += r.winner == self.side_of[card]
+        for side, card in set(r.drafted):
+            self.side_of.setdefault(card, side)
+            self.drafted[card] += 1
+        self.states.update(r.states_won)
+        for what in ("news", "negative"):
+            counts = self.help[what]
+            for x in getattr(r, what):
+                helped = x.helped
+                if x.by is not None and helped != Helped.NEITHER:  # Going Negative: the roller's view
+                    helped = "mccain" if helped == x.by else "obama"
+                counts[x.id][helped] += 1
+
+    def rate(self, won: Callable[[_Outcome], bool], among: Callable[[_Outcome], bool] = lambda o: True) -> Rate:
+        """The games whose outcome is ``won`` among those whose outcome is ``among``."""
+        return Rate(sum(k for o, k in self.outcomes.items() if among(o) and won(o)),
+                    sum(k for o, k in self.outcomes.items() if among(o)))
+
+    def summary(self, deck: Sequence[str]) -> Summary:
+        n = len(self.turns)
+        wins = {s: self.rate(_wins_of(s)) for s in SIDE_NAMES} | {"draw": self.rate(_wins_of(None))}
+        first_wins = self.rate(lambda o: o.winner == o.first)
+        by_first = {side: self.rate(_wins_of("mccain"), _first_is(side)) for side in SIDE_NAMES}
+        bots = sorted({o.mccain for o in self.outcomes} | {o.obama for o in self.outcomes})
+        by_bot, by_bot_seat = {}, {}
+        if len(bots) == 2 and any(o.mccain == bots[0] for o in self.outcomes) \
+                and any(o.obama == bots[0] for o in self.outcomes):
+            for b in bots:
+                by_bot[b] = self.rate(_bot_won(b))
+                by_bot_seat[b] = {seat: self.rate(_bot_won(b), _bot_seat(b, seat))
+                                  for seat in ("as McCain", "as Obama", "playing first", "playing second")}
+        turns = sorted(self.turns)
+        length = Length(sum(turns) / n if n else 0.0, quantile(turns, 0.5), quantile(turns, 0.25),
+                        quantile(turns, 0.75), turns[0] if turns else 0, turns[-1] if turns else 0, tuple(turns))
+        reasons = dict(self.reasons.most_common())
+        cards = self._cards(n, wins)
+        played = {c.card for c in cards if c.played}
+        never = tuple(sorted(c for c in deck if c not in played))
+        names = sorted({s for _, s in self.states})
+        states = {s: (self.states[("mccain", s)], self.states[("obama", s)]) for s in names}
+        return Summary(n, wins, first_wins, by_first, by_bot, by_bot_seat, length, reasons, cards, never, states,
+                       self._help("news"), self._help("negative"))
+
+    def _cards(self, n: int, wins: dict[str, Rate]) -> tuple[CardStats, ...]:
+        out = []
+        for card, side in self.side_of.items():
+            games, won_p = self.played[card], self.won_played[card]
+            won_all = int(wins[side].k)
+            t = self.plays[card]
+            out.append(CardStats(card, side, self.drafted[card], games, t, Rate(won_p, games),
+                                 Rate(won_all - won_p, n - games), self.turn_sum[card] / t if t else 0.0))
+        return tuple(sorted(out, key=lambda c: (c.side, c.card)))
+
+    def _help(self, what: str) -> tuple[HelpCounts, ...]:
+        key = (lambda k: int(k)) if what == "negative" else (lambda k: k)  # dice in their order
+        return tuple(HelpCounts(k, sum(c.values()), c["mccain"], c["obama"], c[Helped.NEITHER])
+                     for k, c in sorted(self.help[what].items(), key=lambda kv: key(kv[0])))
 
 
 def by_evidence(cards: Sequence[CardStats]) -> list[CardStats]:
@@ -139,48 +234,3 @@ def _reason_kind(reason: str) -> str:
     for side in ("McCain", "Obama"):
         reason = reason.replace(side, "a player")
     return reason
-
-
-def _cards(rows: Sequence[GameRow]) -> tuple[CardStats, ...]:
-    side_of: dict[str, str] = {}
-    played_in: defaultdict[str, set[int]] = defaultdict(set)
-    drafted: Counter[str] = Counter()
-    plays: Counter[str] = Counter()
-    turns: defaultdict[str, list[int]] = defaultdict(list)
-    for i, r in enumerate(rows):
-        for p in r.played:
-            side_of.setdefault(p.card, p.side)
-            played_in[p.card].add(i)
-            plays[p.card] += 1
-            turns[p.card].append(p.turn)
-        for side, card in set(r.drafted):
-            side_of.setdefault(card, side)
-            drafted[card] += 1
-    out = []
-    for card, side in side_of.items():
-        games = played_in[card]
-        won_p = sum(rows[i].winner == side for i in games)
-        won_all = sum(r.winner == side for r in rows)
-        t = turns[card]
-        out.append(CardStats(card, side, drafted[card], len(games), plays[card], Rate(won_p, len(games)),
-                             Rate(won_all - won_p, len(rows) - len(games)), sum(t) / len(t) if t else 0.0))
-    return tuple(sorted(out, key=lambda c: (c.side, c.card)))
-
-
-def _states(rows: Sequence[GameRow]) -> dict[str, tuple[int, int]]:
-    won: Counter[tuple[str, str]] = Counter(w for r in rows for w in r.states_won)
-    names = sorted({s for _, s in won})
-    return {s: (won[("mccain", s)], won[("obama", s)]) for s in names}
-
-
-def _help(rows: Sequence[GameRow], what: str) -> tuple[HelpCounts, ...]:
-    counts: defaultdict[str, Counter[str]] = defaultdict(Counter)
-    for r in rows:
-        for x in getattr(r, what):
-            helped = x.helped
-            if x.by is not None and helped != Helped.NEITHER:  # Going Negative: the roller's view
-                helped = "mccain" if helped == x.by else "obama"
-            counts[x.id][helped] += 1
-    key = (lambda k: int(k)) if what == "negative" else (lambda k: k)  # dice in their order
-    return tuple(HelpCounts(k, sum(c.values()), c["mccain"], c["obama"], c[Helped.NEITHER])
-                 for k, c in sorted(counts.items(), key=lambda kv: key(kv[0])))
