@@ -9,7 +9,7 @@ import shutil
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator
 
 import pytest
 
@@ -115,7 +115,7 @@ class _Interrupted:
     def __init__(self, after: int) -> None:
         self.after = after
 
-    def run(self, jobs: Sequence[Job]) -> Iterator[GameRow]:
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         for n, row in enumerate(SerialExecutor().run(jobs)):
             if n == self.after:
                 raise KeyboardInterrupt

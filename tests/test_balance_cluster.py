@@ -13,7 +13,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator
 
 import pytest
 
@@ -66,7 +66,7 @@ class _KillsAWorker:
     def __init__(self, address: str, after: int) -> None:
         self.inner, self.address, self.after = DaskExecutor(Scheduler(address)), address, after
 
-    def run(self, jobs: Sequence[Job]) -> Iterator[GameRow]:
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         for n, row in enumerate(self.inner.run(jobs)):
             if n == self.after:
                 with distributed.Client(self.address, set_as_default=False) as client:
@@ -88,7 +88,7 @@ class _Interrupted:
     def __init__(self, address: str, after: int) -> None:
         self.inner, self.after = DaskExecutor(Scheduler(address)), after
 
-    def run(self, jobs: Sequence[Job]) -> Iterator[GameRow]:
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         for n, row in enumerate(self.inner.run(jobs)):
             if n == self.after:
                 raise KeyboardInterrupt

@@ -19,7 +19,7 @@ import re
 import signal
 import threading
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from itertools import islice
@@ -97,7 +97,7 @@ class DaskExecutor:
         self.cluster = cluster
         self.connect_timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
 
-    def run(self, jobs: Sequence[Job]) -> Iterator[GameRow]:
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         import distributed
 
         with ExitStack() as stack:

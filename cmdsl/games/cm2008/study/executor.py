@@ -8,7 +8,7 @@ rows depend on the jobs alone (``jobs.play``), so the executor decides speed, ne
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator, Protocol, Sequence
+from typing import Iterable, Iterator, Protocol
 
 from ..loader import load_card_set
 from ..model import CardSet
@@ -17,7 +17,7 @@ from .jobs import GameRow, Job, play
 
 
 class Executor(Protocol):
-    def run(self, jobs: Sequence[Job]) -> Iterator[GameRow]:
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         """Play every job; yield each row as soon as its game is over. Closing the iterator early
         (Ctrl-C, an error) stops the games not yet started."""
         ...
@@ -38,7 +38,7 @@ def _card_set(folder: str) -> CardSet:
 class SerialExecutor:
     """Plays the jobs one after another in this process (``--workers 1``, tests)."""
 
-    def run(self, jobs: Sequence[Job]) -> Iterator[GameRow]:
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         for job in jobs:
             yield play_job(job)
 
@@ -51,7 +51,7 @@ class ProcessExecutor:
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
-    def run(self, jobs: Sequence[Job]) -> Iterator[GameRow]:
+    def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         with worker_pool(self.workers) as pool:
             yield from pool.imap_unordered(play_job, jobs, chunksize=1)  # leaving `with` terminates
 

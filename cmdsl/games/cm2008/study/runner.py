@@ -8,7 +8,7 @@ already finished are written before the interrupt goes on, so ``--resume`` start
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, Iterator
 
 from .executor import Executor
 from .jobs import GameRow, Job
@@ -34,9 +34,11 @@ def prepare(store: Store, params: RunParams, games: int, resume: bool) -> None:
     store.begin(params, games)
 
 
-def pending_jobs(store: Store, params: RunParams, games: int) -> list[Job]:
+def pending_jobs(store: Store, params: RunParams, games: int) -> Iterator[Job]:
+    """The jobs of the games not stored yet, made as the executor takes them (not a list of every
+    job of a long run: the executor holds only those under way)."""
     done = {arm.name: store.done(arm.name) for arm in params.arms}
-    return [params.job(arm, i) for i in range(games) for arm in params.arms if i not in done[arm.name]]
+    return (params.job(arm, i) for i in range(games) for arm in params.arms if i not in done[arm.name])
 
 
 def run(store: Store, params: RunParams, games: int, executor: Executor,
