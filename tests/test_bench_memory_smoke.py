@@ -1,0 +1,21 @@
+"""bench/memory.py still runs and prints each process's peak and the ratios (a smoke test: the
+numbers are not checked)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_memory_bench_prints_every_process_and_the_goal() -> None:
+    command = [sys.executable, str(ROOT / "bench" / "memory.py"), "--games", "2", "4", "--workers", "2"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    for case in ("cm2008", "lobbys"):
+        assert re.search(rf"^{case} +4 games .*parent +[0-9.]+  workers( +[0-9.]+)+$", run.stdout, re.M)
+        assert f"{case}  largest worker   4/2 games:" in run.stdout
+    assert "goal ≤ 1.10" in run.stdout
