@@ -98,3 +98,28 @@ def test_a_summary_of_many_games_keeps_counts_not_games() -> None:
     sizes = {name: (len(v), len(getattr(large, name))) for name, v in vars(small).items()
              if name != "turns" and hasattr(v, "__len__")}
     assert all(a == b for a, b in sizes.values()), sizes
+
+
+def test_a_seat_study_makes_each_job_as_it_is_played(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from cmdsl import plugins
+    from cmdsl.balance import seats
+
+    plugin = plugins.game("lobbys")
+    assert plugin.table is not None
+    table = plugin.table(argparse.Namespace(players=4, people=False, cards=None))
+    alive: weakref.WeakSet[seats.SeatJob] = weakref.WeakSet()
+    most = 0
+
+    def counted(job: seats.SeatJob) -> seats.SeatRow:  # plays nothing: only how many jobs are alive counts
+        nonlocal most
+        alive.add(job)
+        most = max(most, len(alive))
+        return seats.SeatRow(job.seed, job.tested_seat, (job.seed % job.seats,), (1, 2, 3, 4))
+
+    monkeypatch.setattr(seats, "play_seat_job", counted)
+    study = seats.seat_study(plugin, table, ["random", "random"], GAMES, 1, 1, quiet=True)
+    assert len(study.rows) == GAMES and most <= 2
+    assert not hasattr(study.rows[0], "__dict__")  # a row per game is kept: each as small as it can be

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .. import plugins
 from ..bots import parse_bot, play_bot_move
@@ -48,7 +48,7 @@ class SeatJob:
         return self.seed % self.seats
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a long study keeps one per game
 class SeatRow:
     seed: int
     tested_seat: int
@@ -79,7 +79,7 @@ def play_seat_job(job: SeatJob) -> SeatRow:
                    tuple(tuple(p) for p in plays()))
 
 
-def run_jobs(jobs: Sequence[SeatJob], workers: int) -> Iterator[SeatRow]:
+def run_jobs(jobs: Iterable[SeatJob], workers: int) -> Iterator[SeatRow]:
     if workers <= 1:
         for job in jobs:
             yield play_seat_job(job)
@@ -241,7 +241,8 @@ def seat_study(plugin: GamePlugin, table: Any, bots: Sequence[str], games: int, 
     for spec in (tested, others):
         parse_bot(spec)  # a misspelt bot or setting: one line, before any game
     seats = len(plugin.new_game(seed, table).seats)
-    jobs = [SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games)]
+    # made as the pool takes them: a long study does not hold every game's job before the first
+    jobs = (SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games))
     start = time.perf_counter()
     rows = []
     for row in run_jobs(jobs, workers):
