@@ -13,8 +13,9 @@ resident memory, which only rises. The last sample before a process ends is its 
 it grew in the last interval (a fraction of a second, out of a run of minutes).
 ``getrusage(RUSAGE_CHILDREN)`` would give only the largest process of the tree, not each one.
 
-The bots are random by default: the growth the issue measured with greedy bots (one worker 66 MiB
-at 1,000 games, 290 MiB at 10,000) shows with them too, at ~100 games/s instead of ~10. The
+The bots are random by default, ~100 games/s instead of ~10 with greedy ones: the growth the
+issue measured (66 MiB at 1,000 games, 290 MiB at 10,000) shows with them the same (65 and 295 MiB
+at 1b1dfae). It was the parent's, not a worker's: the report read every stored game at once. The
 workers are named by the order they were first seen; a pool's workers are alike, so the ratio
 compares the largest with the largest (and the smallest with the smallest).
 """
