@@ -17,6 +17,8 @@ Step = Callable[[Run[Any]], Steps]
 _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
         "<=": operator.le, ">=": operator.ge}
 
+#: ``ExprCompiler.constant``'s answer for an expression read from the position when the effect runs.
+NOT_CONSTANT: Any = object()
 
 
 class ExprCompiler(Visitor):
@@ -35,6 +37,11 @@ class ExprCompiler(Visitor):
     def expr(self, e: A.Expr) -> Value:
         value: Value = self.visit("expr", e)
         return value
+
+    def constant(self, e: A.Expr) -> Any:
+        """The value of ``e`` where it is the same at every run (a number…; a game adds its own
+        literals), so a closure can hold it instead of calling one; else ``NOT_CONSTANT``."""
+        return e.value if isinstance(e, A.Num) else NOT_CONSTANT
 
     def expr_Num(self, e: A.Num) -> Value:
         v = e.value
@@ -102,6 +109,9 @@ class ExprCompiler(Visitor):
 
     def cond_Compare(self, c: A.Compare) -> Callable[[Run[Any]], bool]:
         left, right, op = self.expr(c.left), self.expr(c.right), _CMP[c.op]
+        v = self.constant(c.right)
+        if v is not NOT_CONSTANT and v is not None:  # `… >= 1`, the usual form: no call for the number
+            return _compare_with(left, c.op, v)
 
         def compare(r: Run[Any]) -> bool:
             a, b = left(r), right(r)
@@ -109,3 +119,19 @@ class ExprCompiler(Visitor):
                 return False
             return bool(op(a, b))
         return compare
+
+
+def _compare_with(left: Value, op: str, v: Any) -> Callable[[Run[Any]], bool]:
+    """``left op v`` for a constant ``v``, as ``cond_Compare`` tests it (None matches nothing; the
+    values compared are numbers, names and seats, whose comparisons give bools)."""
+    if op == ">=":
+        return lambda r: (a := left(r)) is not None and a >= v
+    if op == ">":
+        return lambda r: (a := left(r)) is not None and a > v
+    if op == "<=":
+        return lambda r: (a := left(r)) is not None and a <= v
+    if op == "<":
+        return lambda r: (a := left(r)) is not None and a < v
+    if op == "=":
+        return lambda r: (a := left(r)) is not None and a == v
+    return lambda r: (a := left(r)) is not None and a != v

@@ -13,6 +13,8 @@ from .work import MAX_COUNT
 from .compile_expr import ExprCompiler, Step, Value
 
 T = TypeVar("T")
+#: What a statement that never asks anything does, as a plain function (``StmtCompiler.immediate``).
+Now = Callable[[Run[Any]], None]
 
 
 class StmtCompiler(ExprCompiler):
@@ -23,6 +25,27 @@ class StmtCompiler(ExprCompiler):
 
     # ---- statements ----------------------------------------------------------------
 
+    def __init__(self, item: str) -> None:
+        super().__init__(item)
+        # The steps of statements that never ask anything, each with the plain function that does
+        # its work (``immediate``): a block, an option or a branch calls it, without making and
+        # driving a generator that yields nothing.
+        self._now: dict[Step, Now] = {}
+
+    def immediate(self, now: Now) -> Step:
+        """The step of a statement that never asks a decision, whose work ``now`` does: a step
+        like any other for whoever drives steps, called directly by the blocks that hold it."""
+        def step(r: Run[Any]) -> Steps:
+            now(r)
+            return
+            yield  # pragma: no cover - makes this a generator
+        self._now[step] = now
+        return step
+
+    def now(self, step: Step) -> Now | None:
+        """``step``'s plain function, where its statement never asks anything (``immediate``)."""
+        return self._now.get(step)
+
     def block(self, stmts: tuple[A.Stmt, ...]) -> Step:
         kept = [s for s in stmts if self.runs_now(s)]
         steps = [self.stmt(s) for s in kept]
@@ -30,10 +53,21 @@ class StmtCompiler(ExprCompiler):
             steps[i] = self.followed(steps[i], kept[i + 1])
         if len(steps) == 1:
             return steps[0]
+        nows = [self.now(step) for step in steps]
+        plain = [n for n in nows if n is not None]
+        if len(plain) == len(nows):  # nothing in the block asks anything: so is the block
+            def run_now(r: Run[Any]) -> None:
+                for now in plain:
+                    now(r)
+            return self.immediate(run_now)
+        parts = tuple(zip(nows, steps))
 
         def run_block(r: Run[Any]) -> Steps:
-            for step in steps:
-                yield from step(r)
+            for now, step in parts:
+                if now is None:
+                    yield from step(r)
+                else:
+                    now(r)
         return run_block
 
     def count(self, e: A.Expr) -> Value:
@@ -106,24 +140,43 @@ class StmtCompiler(ExprCompiler):
         return once
 
     def stmt_Nothing(self, s: A.Nothing, cause: str) -> Step:
-        def nothing(r: Run[Any]) -> Steps:
-            return
-            yield  # pragma: no cover
-        return nothing
+        def nothing(r: Run[Any]) -> None:
+            return None
+        return self.immediate(nothing)
 
     def stmt_If(self, s: A.If, cause: str) -> Step:
         test, then = self.cond(s.cond), self.block(s.then)
         otherwise = self.block(s.otherwise) if s.otherwise else None
+        then_now, otherwise_now = self.now(then), self.now(otherwise) if otherwise is not None else None
+        if then_now is not None and (otherwise is None or otherwise_now is not None):
+            def if_now(r: Run[Any]) -> None:
+                if test(r):
+                    then_now(r)
+                elif otherwise_now is not None:
+                    otherwise_now(r)
+            return self.immediate(if_now)
 
         def if_(r: Run[Any]) -> Steps:
             if test(r):
-                yield from then(r)
+                if then_now is None:
+                    yield from then(r)
+                else:
+                    then_now(r)
             elif otherwise is not None:
-                yield from otherwise(r)
+                if otherwise_now is None:
+                    yield from otherwise(r)
+                else:
+                    otherwise_now(r)
         return if_
 
     def stmt_Repeat(self, s: A.Repeat, cause: str) -> Step:
         count, body = self.count(s.count), self.block(s.body)
+        body_now = self.now(body)
+        if body_now is not None:
+            def repeat_now(r: Run[Any]) -> None:
+                for _ in _loop(r, range(count(r))):
+                    body_now(r)
+            return self.immediate(repeat_now)
 
         def repeat(r: Run[Any]) -> Steps:
             for _ in _loop(r, range(count(r))):
@@ -132,6 +185,13 @@ class StmtCompiler(ExprCompiler):
 
     def stmt_ForEachPlayer(self, s: A.ForEachPlayer, cause: str) -> Step:
         var, body = s.var, self.block(s.body)
+        body_now = self.now(body)
+        if body_now is not None:
+            def for_each_player_now(r: Run[Any]) -> None:
+                for seat in _loop(r, _from_next(r.ops.seats, r.me)[:-1]):
+                    r.vars[var] = seat
+                    body_now(r)
+            return self.immediate(for_each_player_now)
 
         def for_each_player(r: Run[Any]) -> Steps:
             for seat in _loop(r, _from_next(r.ops.seats, r.me)[:-1]):  # in seat order, from the next one
@@ -141,18 +201,26 @@ class StmtCompiler(ExprCompiler):
 
     def stmt_As(self, s: A.As, cause: str) -> Step:
         who, body = self.expr(s.player), self.block(s.body)
+        body_now = self.now(body)
+        if body_now is not None:
+            return self.immediate(lambda r: body_now(r.as_(who(r))))
 
-        def as_(r: Run[Any]) -> Steps:
-            yield from body(r.as_(who(r)))
+        def as_(r: Run[Any]) -> Steps:  # the body's steps, handed back: ``yield from`` drives them
+            return body(r.as_(who(r)))
         return as_
 
     def stmt_ChooseOne(self, s: A.ChooseOne, cause: str) -> Step:
         bodies = [self.block(o) for o in s.options]
+        nows = [self.now(b) for b in bodies]
         labels = [self.writer.option_text(o) for o in s.options]  # rules text, never effect source
 
         def choose_one(r: Run[Any]) -> Steps:
             i = yield from r.ops.choose_option(r.me, labels, cause)
-            yield from bodies[i](r)
+            now = nows[i]
+            if now is None:
+                yield from bodies[i](r)
+            else:
+                now(r)
         return choose_one
 
     def stmt_WhileInPlay(self, s: A.WhileInPlay, cause: str) -> Step:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Callable, cast
+from typing import Any, Callable, cast
 
 from . import nodes as A
 from ....lang.checker import Checked
-from ....lang.compile_expr import Step, Value
+from ....lang.compile_expr import NOT_CONSTANT, Step, Value
 from ....lang.compile_stmt import _loop, best_of
 from ....lang.compiler import Abilities, Compiled, Compiler, TriggeredAbility
 from .ops import Choice, GameOps, State, Steps
 from ....lang.run import Run
+from ....lang.work import MAX_COUNT
 from ..sides import Side
 from .text import CampaignWriter
 
@@ -37,6 +38,11 @@ class CampaignCompiler(Compiler):
     families = {"expr": A.EXPRS, "cond": A.CONDS, "stmt": A.STMTS}
 
     writer = CampaignWriter
+
+    def __init__(self, item: str) -> None:
+        super().__init__(item)
+        self._different = 0  # the `choose a different state`s compiled so far (``stmt_ForEach``)
+
     def named_player(self, e: A.PlayerRef) -> Value:
         if e.who == A.Who.OPPONENT:
             return lambda r: r.me.other
@@ -59,6 +65,13 @@ class CampaignCompiler(Compiler):
         if players is None:
             return lambda step: self.settle(states, step, cause)
         return lambda step: players(self.settle(states, step, cause))
+
+    def constant(self, e: A.Expr) -> Any:
+        if isinstance(e, A.IssueLit):
+            return e.issue
+        if isinstance(e, A.GroupName):
+            return e.name
+        return super().constant(e)
 
     def expr_StateName(self, e: A.StateName) -> Value:
         name = e.name
@@ -96,6 +109,8 @@ class CampaignCompiler(Compiler):
 
     def expr_BlocksOf(self, e: A.BlocksOf) -> Value:
         who, issue, state = self.expr(e.player), self.expr(e.issue), self.expr(e.state)
+        if (i := self.constant(e.issue)) is not NOT_CONSTANT:  # `on defense`: no call for the issue
+            return lambda r: r.ops.blocks(state(r), who(r), i)
         return lambda r: r.ops.blocks(state(r), who(r), issue(r))
 
     def expr_Of(self, e: A.Of) -> Value:
@@ -165,10 +180,19 @@ class CampaignCompiler(Compiler):
     def stmt_Gain(self, s: A.Gain, cause: str) -> Step:
         amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
         if isinstance(s.amount, A.Num) and s.amount.value == 1:  # the most common statement: no loop
+            # The step hands back the game's own steps (``yield from`` drives them in its place):
+            # no generator of its own between the game's and the block's.
+            if (i := self.constant(s.issue)) is not NOT_CONSTANT:  # `on defense`: no call for the issue
+                def gain_one_on(r: Run[GameOps]) -> Steps:
+                    live = state(r)
+                    r.ops.tick()
+                    return r.ops.gain(r.me, live, i, cause)
+                return gain_one_on
+
             def gain_one(r: Run[GameOps]) -> Steps:
                 live, iss = state(r), issue(r)
                 r.ops.tick()
-                yield from r.ops.gain(r.me, live, iss, cause)
+                return r.ops.gain(r.me, live, iss, cause)
             return gain_one
 
         def gain(r: Run[GameOps]) -> Steps:
@@ -181,34 +205,37 @@ class CampaignCompiler(Compiler):
     def stmt_Shift(self, s: A.Shift, cause: str) -> Step:
         state, amount, issue = self.expr(s.state), self.count(s.amount), self.expr(s.issue)
 
-        def shift(r: Run[GameOps]) -> Steps:
-            yield from r.ops.shift(state(r), amount(r), issue(r), cause)
+        def shift(r: Run[GameOps]) -> Steps:  # the game's steps, handed back (``stmt_Gain``)
+            return r.ops.shift(state(r), amount(r), issue(r), cause)
         return shift
 
     def stmt_Alter(self, s: A.Alter, cause: str) -> Step:
         state = self.expr(s.state)
 
-        def alter(r: Run[GameOps]) -> Steps:
+        def alter(r: Run[GameOps]) -> None:
             r.ops.alter(state(r), cause)
-            return
-            yield  # pragma: no cover - makes this a generator
-        return alter
+        return self.immediate(alter)
 
     def stmt_DemographicSupport(self, s: A.DemographicSupport, cause: str) -> Step:
         group = self.expr(s.group)
 
-        def demographic(r: Run[GameOps]) -> Steps:
-            yield from r.ops.demographic_support(r.me, group(r), cause)
+        def demographic(r: Run[GameOps]) -> Steps:  # the game's steps, handed back (``stmt_Gain``)
+            return r.ops.demographic_support(r.me, group(r), cause)
         return demographic
 
     def stmt_Draw(self, s: A.Draw, cause: str) -> Step:
         amount = self.count(s.amount)
 
-        def draw(r: Run[GameOps]) -> Steps:
+        if isinstance(s.amount, A.Num):  # `draw 2`: the count settled now, as ``count`` settles it
+            n = max(0, min(MAX_COUNT, s.amount.value))
+
+            def draw_n(r: Run[GameOps]) -> None:
+                r.ops.draw_cards(r.me, n, cause)
+            return self.immediate(draw_n)
+
+        def draw(r: Run[GameOps]) -> None:
             r.ops.draw_cards(r.me, amount(r), cause)
-            return
-            yield  # pragma: no cover
-        return draw
+        return self.immediate(draw)
 
     def stmt_DrawAndPlay(self, s: A.DrawAndPlay, cause: str) -> Step:
         amount = self.count(s.amount)
@@ -272,27 +299,46 @@ class CampaignCompiler(Compiler):
     def stmt_DiscardCard(self, s: A.DiscardCard, cause: str) -> Step:
         var = s.var
 
-        def discard_card(r: Run[GameOps]) -> Steps:
+        def discard_card(r: Run[GameOps]) -> None:
             cid = r.vars.get(var)
             if cid is not None and r.ops.in_hand(r.me, cid):
                 r.ops.discard_from_hand(r.me, cid, "effect", cause)
-            return
-            yield  # pragma: no cover
-        return discard_card
+        return self.immediate(discard_card)
 
     stmt_RollDice = stmt_NewsTarget = Compiler.ability
 
     def stmt_ForEach(self, s: A.ForEach, cause: str) -> Step:
-        var, body = s.var, self.block(s.body)
+        var = s.var
+        different = self._different  # `choose a different state`s compiled so far
+        body = self.block(s.body)
+        # A loop keeps the choices of its `choose a different state`s apart from those outside it
+        # (``_loop``); a loop with none in its body has none to keep apart.
+        keeps_choices = self._different > different
+        body_now = self.now(body)
         where = self.cond(s.where) if s.where is not None else None
+        if keeps_choices:
+            def for_each_keeping(r: Run[GameOps]) -> Steps:
+                for state in _loop(r, list(r.ops.in_play)):  # the states in play when the loop starts
+                    if not r.ops.still_in_play(state):
+                        continue
+                    r.vars[var] = state
+                    if where is None or where(r):
+                        yield from body(r)
+            return for_each_keeping
 
+        # ``_loop``, inlined: a step of work per turn (``tick``), no choices to keep apart.
         def for_each(r: Run[GameOps]) -> Steps:
-            for state in _loop(r, list(r.ops.in_play)):  # the states in play when the loop starts
-                if not r.ops.still_in_play(state):
+            ops, vars = r.ops, r.vars
+            for state in list(ops.in_play):  # the states in play when the loop starts
+                ops.tick()
+                if not ops.still_in_play(state):
                     continue
-                r.vars[var] = state
+                vars[var] = state
                 if where is None or where(r):
-                    yield from body(r)
+                    if body_now is None:
+                        yield from body(r)
+                    else:
+                        body_now(r)
         return for_each
 
     def stmt_ChooseState(self, s: A.ChooseState, cause: str) -> Step:
@@ -300,6 +346,7 @@ class CampaignCompiler(Compiler):
 
     def choose_state(self, s: A.ChooseState, cause: str) -> Step:
         var, different = s.var, s.different
+        self._different += different
         where = self.cond(s.where) if s.where is not None else None
         self._ids += 1
         key = self._ids
