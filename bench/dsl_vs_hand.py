@@ -22,17 +22,27 @@ shared: a burst of load spoils a few pairs, not the median).
 Before timing, both are run once on the same copies and must leave the same position, log the
 same events and ask the same decisions (asserted): the comparison is of the same work.
 
-What the compiled closures still do that the hand-written code does not (issue 34 §3):
+What the compiled closures still do that the hand-written code does not (issue 34 §3), after
+the work of that issue (statements that never ask anything called plainly, not driven as
+generators; `gain 1`, `shift` handing back the game's own steps; a comparison with a number
+holding it):
 
-- a ``Run`` per effect (who acts, its variables, its loop state), where the hand passes the side;
-- variables in a dictionary (``r.vars[S]``), where the hand holds a local;
-- one generator per statement (and one per block), each driven with ``yield from``, where the
-  hand is one generator;
-- a step of work counted per statement and loop turn (``tick``, the engine's backstop against
-  effects that never end), where the hand trusts itself;
-- `for each state … where`: the condition is a closure reading its parts through closures
-  (``blocks(S, opponent, defense)``), and the loop goes through ``_loop`` (which keeps the
-  choices of a `choose a different state` per loop).
+- a closure per part of an expression or condition, each calling the next (``blocks(S,
+  opponent, defense) >= 2``: three calls where the hand makes one), and a loop over a block's
+  statements, where the hand writes them in line;
+- a ``Run`` per effect (the game, who acts, a dictionary of variables, one of loop choices: the
+  engine makes it, ~0.3 µs), where the hand passes the game and the side;
+- variables in that dictionary (``r.vars.get(S)``), where the hand holds a local;
+- a generator of its own for each statement that asks and then keeps what was chosen (`choose a
+  state as S` stores S; `choose one` picks its option's body), and one per block holding one,
+  each a level that every decision passes through (``yield from``), where the hand is one
+  generator;
+- a step of work counted per loop turn and per support gained (``tick``, the backstop that stops
+  an effect doing too much: the engine's own rules never call it), the largest remaining cost of
+  mccain-on-the-job-training (7 of its ~11 extra calls per run);
+- `for each state`: the game's ``still_in_play(S)`` for each state (the language cannot read a
+  state), where the hand reads ``state.in_play``;
+- `choose a state`: the variable reset before the choice (a choice of nothing leaves it empty).
 
 ``--source DIR`` measures the engine of another checkout (``git worktree add --detach /tmp/base
 <commit>``), as ``bench/speed.py`` does.
