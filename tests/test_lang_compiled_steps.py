@@ -97,3 +97,15 @@ def test_a_for_each_without_a_choice_leaves_the_choices_around_it(run: Any) -> N
               '        shift S 1 toward economy\n    shift T 1 toward defense')
     out = run(effect, position=position(), answers=["state:beta", "state:gamma"])
     assert [e.state for e in out.events if isinstance(e, E.IssueShifted)] == ["Alpha", "Beta", "Alpha", "Gamma"]
+
+
+def test_for_each_state_skips_a_state_won_on_an_earlier_turn(run: Any) -> None:
+    """Gamma is won at Alpha's turn: the loop does not come back to it (nor goes to Epsilon, which
+    replaces it and was not in play when the loop started)."""
+    pos = position(states=["Alpha", "Beta", {"name": "Gamma", "defense": "R B[r] B"}, "Delta"])
+    out = run('for each state as S:\n    gain 1 support on defense in "Gamma"\n    gain 1 support on economy in S',
+              position=pos, answers=["state:epsilon"])
+    assert [e.state for e in out.events if isinstance(e, E.StateWon)] == ["Gamma"]
+    assert [(e.state, e.issue) for e in out.events if isinstance(e, E.BlockChanged)] == [
+        ("Gamma", "defense"), ("Alpha", "economy"), ("Beta", "economy"), ("Delta", "economy")]
+    assert not [e for e in out.events if isinstance(e, E.GainWasted)]  # none on Gamma, out of play
