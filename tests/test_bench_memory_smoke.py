@@ -17,6 +17,6 @@ def test_the_memory_bench_prints_every_process_and_the_goal() -> None:
     assert run.returncode == 0, run.stderr
     for case in ("cm2008", "lobbys"):
         # A run of 4 games may end its workers between two samples of /proc: none seen is fine here.
-        assert re.search(rf"^{case} +4 games .*parent +[0-9.]+  workers( +[0-9.]+)*$", run.stdout, re.M)
+        assert re.search(rf"^{case} +4 games .*parent +[0-9.]+  workers( +[0-9.]+)* *$", run.stdout, re.M)
         assert f"{case}  parent           4/2 games:" in run.stdout
     assert "goal ≤ 1.10" in run.stdout
