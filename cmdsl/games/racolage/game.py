@@ -113,7 +113,7 @@ class RacolageGame(Driver[RacolageSeat]):
         self.events = EventLog()
         self.answers: list[Any] = []
         self.pending: Decision | None = None
-        self.result: E.GameEnded | None = None
+        self.result = None  # typed by GameContract: a compiled (mypyc) subclass may not narrow it
         if self._origin is not None:
             self.position, self.turn = self._origin[0].snapshot(), self._origin[1]
             self._gen = self._play(dealt=True)
