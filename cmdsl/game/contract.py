@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, ClassVar, Generic, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .audience import Event
 from .decisions import Decision, Option, PlayerSeat
 from .log import EventLog
@@ -15,6 +17,8 @@ from .together import Phase, Steps
 S = TypeVar("S", bound=PlayerSeat)
 
 
+# A game is a subclass, compiled or not (a plug-in's): the compiled build (setup.py) must allow it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameContract(Generic[S]):
     """What a game gives the driver (``driver.py``) and the controllers. A game subclasses
     ``Driver``, sets the attributes below in its ``__init__``, and provides:

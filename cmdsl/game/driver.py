@@ -11,6 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence, cast
 
+from mypy_extensions import mypyc_attr
+
 from ..errors import CmdslError, IllegalAnswer
 from .audience import Event
 from .contract import GameContract, S
@@ -67,6 +69,7 @@ class GameOver(Exception):
 #: A game's seat type (its ``PlayerSeat``s: two sides, five players…).
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # as GameContract
 class Driver(GameContract[S]):
     """The game-agnostic half of a game (DESIGN properties 2, 3, 10 and 12): it holds the pending
     decisions, applies answers as transactions, runs secret picks (``Together``) and chance, logs
