@@ -16,7 +16,8 @@ from setuptools import setup
 #: under its Game; ``@value`` events (``__dict__``); classes subclassed by interpreted ones (the
 #: effect compilers, ``RandomBot``); the search (it reads ``turn``, a property in CM2008's game
 #: and an attribute in the compiled contract); dataclasses naming a type imported only for mypy
-#: (CM2008's model). The rest (parsers, checker, loaders, tools, REPL) is pure Python in both builds.
+#: (CM2008's model); Lobbys' cards (each made once with ``object.__new__``) and its ``@value``
+#: results (picks, tenders, elections). The rest (parsers, checker, loaders, tools, REPL) is pure Python in both builds.
 COMPILED = [
     "cmdsl/game/decisions.py",
     "cmdsl/game/driver.py",
@@ -33,11 +34,7 @@ COMPILED = [
     "cmdsl/games/cm2008/cost.py",
     "cmdsl/games/lobbys/rules.py",
     "cmdsl/games/lobbys/scoring.py",
-    "cmdsl/games/lobbys/tender.py",
-    "cmdsl/games/lobbys/cards.py",
     "cmdsl/games/lobbys/seats.py",
-    "cmdsl/games/lobbys/picks.py",
-    "cmdsl/games/lobbys/election.py",
     "cmdsl/games/lobbys/heuristic.py",
     "cmdsl/games/racolage/game.py",
     "cmdsl/games/racolage/position.py",
