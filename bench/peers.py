@@ -106,7 +106,7 @@ def verdict(value: float, goal: float | None, at_least: bool) -> str:
 
 
 def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], installed: bool, cards: Any,
-           search_decisions: int, rounds: int) -> dict[str, float]:
+           search_decisions: int, rounds: int, source: str | None) -> dict[str, float]:
     """Print issue 34's goals: the self-play ratios, the search's seconds per decision, then the
     start-up and effect-language benchmarks' own lines. Returns the numbers measured here."""
     out = {"lobbys4.decisions_per_s": lobbys}
@@ -130,9 +130,10 @@ def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], ins
               f"{statistics.mean(times):.3f}, max {max(times):.3f} ({len(times)} decisions)"
               f"{verdict(median, goal, at_least=False)}")
     print("  Start-up (bench/cold_start.py):")
-    run_child("cold_start.py", "--rounds", str(max(1, rounds)))
+    other = ["--source", source] if source else []  # the children measure the same checkout
+    run_child("cold_start.py", "--rounds", str(max(1, rounds)), *other)
     print("  The effect language against the same effects written by hand (bench/dsl_vs_hand.py):")
-    run_child("dsl_vs_hand.py")
+    run_child("dsl_vs_hand.py", *other)
     print("  Memory over a long balance run: bench/memory.py (minutes: not run here).")
     print("  The compiled build against pure Python: bench/compiled.py (it builds one: not run here).")
     return out

@@ -412,7 +412,8 @@ def main(argv: list[str] | None = None) -> None:
     report_openspiel(spiel, pyspiel is not None, metrics)
     if args.peers:
         metrics.update(peers.report(play["decisions_per_s"], play["lobbys_decisions_per_s"], spiel,
-                                    pyspiel is not None, cards, args.search_decisions, args.rounds))
+                                    pyspiel is not None, cards, args.search_decisions, args.rounds,
+                                    args.source))
     if args.json:
         meta = {"engine": str(root), "commit": rev, "python": platform.python_version(), "set": described,
                 "games": args.games, "rounds": args.rounds, "forks": args.forks, "seconds": args.seconds,
