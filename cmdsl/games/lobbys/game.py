@@ -35,7 +35,7 @@ from .position import LobbysPosition, Phase
 from .record import LobbysRecord, RecordedAnswer, log_matches, parse_record
 from .rules import GameOver as RulesGameOver
 from .rules import PickKind, Step, apply_picks, new_game, pick_kind
-from .scoring import RoundScore, contract_points
+from .scoring import RoundScore, contract_points, winners
 from .seats import LobbysSeat, seats_for
 from .table import Table
 from .tender import Tender
@@ -123,8 +123,7 @@ class LobbysGame(Driver[LobbysSeat]):
 
     def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
         points = tuple(self.position.lobbys.points)
-        best = max(points)
-        ended = E.GameEnded(tuple(s for s in self.seats if points[s.index] == best), points, reason)
+        ended = E.GameEnded(tuple(self.seats[i] for i in winners(points)), points, reason)  # L8.1, L11.1
         self.result = ended
         self.events.add(ended)
         if self.observer is not None:
@@ -335,25 +334,22 @@ class LobbysGame(Driver[LobbysSeat]):
         for d in pending:
             if d.player is not me:
                 chosen[cast(LobbysSeat, d.player).index] = d.options[others.randrange(len(d.options))].value
+        # Where this pick is the step's last, the next step's picks are drawn afresh for each option.
         last = others.getstate() if len(pending) == 1 else None
-        # Seeded only to skip the OS's entropy: its state is set from ``last`` for each option.
-        again = random.Random(0) if last is not None else others
         # One step from here, the contracts won differ only by who won this tender: how many
         # each seat holds tells the seat, and so the contracts' points (computed once per winner).
         known: dict[tuple[int, ...], list[int]] = {}
         values = []
         for option in decision.options:
             chosen[me.index] = option.value
-            rng = _CopyOnShuffle(table.rng)
+            rng = table.rng.copy()  # lent, not copied, until a shuffle draws from it (game/rng.py)
             after = apply_picks(table.lobbys, chosen, rng, checked=True).position
             if last is not None and after.phase is not Phase.OVER:
-                again.setstate(last)
-                picks = {s: after.hands[s][0] if s == me.index else after.hands[s][again.randrange(len(after.hands[s]))]
-                         for s in after.seats}
-                after = apply_picks(after, picks, rng, checked=True).position
-                values.append(self._value_after(after, me))
-            elif after.phase is Phase.OVER or after.round != table.lobbys.round:
-                values.append(self._value_after(after, me))
+                after = apply_picks(after, _next_picks(after, me.index, last), rng, checked=True).position
+            if after.phase is Phase.OVER:
+                values.append(WIN_VALUE / len(won) if me.index in (won := winners(after.points)) else -WIN_VALUE)
+            elif last is not None or after.round != table.lobbys.round:
+                values.append(standing(after, me))
             else:
                 key = tuple(map(len, after.won))
                 contracts = known.get(key)
@@ -361,16 +357,6 @@ class LobbysGame(Driver[LobbysSeat]):
                     contracts = known[key] = contract_points(after.won, after.data)
                 values.append(standing(after, me, contracts))
         return values
-
-    @staticmethod
-    def _value_after(after: LobbysPosition, seat: LobbysSeat) -> float:
-        """``evaluate(seat)`` of the game at ``after``, as the driver would have it (a last step
-        ends the game: its winners are the seats with the most points, ``_finish``)."""
-        if after.phase is Phase.OVER:
-            best = max(after.points)
-            winners = [s for s, p in enumerate(after.points) if p == best]
-            return WIN_VALUE / len(winners) if seat.index in winners else -WIN_VALUE
-        return standing(after, seat)
 
     def record(self, complete: bool = True) -> dict[str, Any]:
         """This game as a JSON-able record (``record.py``). ``complete=False``, and any fork,
@@ -407,19 +393,12 @@ class LobbysGame(Driver[LobbysSeat]):
         return "\n".join(e.text() for e in self.events)
 
 
-class _CopyOnShuffle:
-    """The game's RNG as a trial step may use it: copied at its first shuffle, so the game's own
-    is not drawn from (most steps never shuffle: only a round's end and a People draw do)."""
-
-    __slots__ = ("rng", "copied")
-
-    def __init__(self, rng: GameRng) -> None:
-        self.rng, self.copied = rng, False
-
-    def shuffle(self, x: Any) -> None:
-        if not self.copied:
-            self.rng, self.copied = self.rng.copy(), True
-        self.rng.shuffle(x)
+def _next_picks(pos: LobbysPosition, me: int, state: Any) -> dict[int, Card]:
+    """The next step's picks as ``action_value`` makes them on a fork: the seat's first card, the
+    others' drawn in seat order from a generator in ``state``."""
+    draw = random.Random(0)  # seeded only to skip the OS's entropy: its state is set at once
+    draw.setstate(state)
+    return {s: hand[0] if s == me else hand[draw.randrange(len(hand))] for s, hand in enumerate(pos.hands)}
 
 
 def _prompt(pos: LobbysPosition, pick: PickKind) -> str:
