@@ -66,7 +66,7 @@ class _Interned:
     millions of times; a frozen dataclass did it in Python, field by field. Pickling and copying
     give the one object back."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()  # each card class's fields, in order (repr, pickling)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -76,6 +76,15 @@ class _Interned:
 
     def __copy__(self) -> "_Interned":
         return self
+
+    def __reduce__(self) -> tuple[type["_Interned"], tuple[object, ...]]:
+        return type(self), self._fields()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in zip(self.__slots__, self._fields()))})"
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
 
     def __deepcopy__(self, memo: object) -> "_Interned":
         return self
@@ -103,12 +112,6 @@ class Card(_Interned):
                 raise TypeError(f"a card's suit is a Suit, not {suit!r}")
             raise ValueError(f"a pip card's rank is 1 to 10, not {rank}")
         return made
-
-    def __reduce__(self) -> tuple[type["Card"], tuple[Suit, int]]:
-        return Card, (self.suit, self.rank)
-
-    def __repr__(self) -> str:
-        return f"Card(suit={self.suit!r}, rank={self.rank})"
 
     @property
     def id(self) -> str:
@@ -140,12 +143,6 @@ class Contract(_Interned):
         if made is None:
             raise TypeError(f"a contract is a Suit and a Face, not {suit!r}, {face!r}")
         return made
-
-    def __reduce__(self) -> tuple[type["Contract"], tuple[Suit, Face]]:
-        return Contract, (self.suit, self.face)
-
-    def __repr__(self) -> str:
-        return f"Contract(suit={self.suit!r}, face={self.face!r})"
 
     @property
     def id(self) -> str:
