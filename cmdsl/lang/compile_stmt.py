@@ -70,9 +70,14 @@ class StmtCompiler(ExprCompiler):
                     now(r)
         return run_block
 
+    def settled(self, e: A.Expr) -> int | None:
+        """A count written as a number, settled now as every count is (0 to ``MAX_COUNT``); None
+        for a count read when the effect runs."""
+        return max(0, min(MAX_COUNT, e.value)) if isinstance(e, A.Num) else None
+
     def count(self, e: A.Expr) -> Value:
-        if isinstance(e, A.Num):  # most counts are written as numbers: settle them now
-            n = max(0, min(MAX_COUNT, e.value))
+        n = self.settled(e)
+        if n is not None:  # most counts are written as numbers: settle them now
             return lambda r: n
         f = self.expr(e)
         return lambda r: max(0, min(MAX_COUNT, f(r) or 0))

@@ -13,7 +13,6 @@ from ....lang.compile_stmt import _loop, best_of
 from ....lang.compiler import Abilities, Compiled, Compiler, TriggeredAbility
 from .ops import Choice, GameOps, State, Steps
 from ....lang.run import Run
-from ....lang.work import MAX_COUNT
 from ..sides import Side
 from .text import CampaignWriter
 
@@ -226,9 +225,8 @@ class CampaignCompiler(Compiler):
     def stmt_Draw(self, s: A.Draw, cause: str) -> Step:
         amount = self.count(s.amount)
 
-        if isinstance(s.amount, A.Num):  # `draw 2`: the count settled now, as ``count`` settles it
-            n = max(0, min(MAX_COUNT, s.amount.value))
-
+        n = self.settled(s.amount)
+        if n is not None:  # `draw 2`: no call for the count
             def draw_n(r: Run[GameOps]) -> None:
                 r.ops.draw_cards(r.me, n, cause)
             return self.immediate(draw_n)
