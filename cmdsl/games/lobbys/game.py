@@ -334,8 +334,9 @@ class LobbysGame(Driver[LobbysSeat]):
         for d in pending:
             if d.player is not me:
                 chosen[cast(LobbysSeat, d.player).index] = d.options[others.randrange(len(d.options))].value
-        # Where this pick is the step's last, the next step's picks are drawn afresh for each option.
-        last = others.getstate() if len(pending) == 1 else None
+        # Where this pick is the step's last, the next step's picks are drawn afresh for each option:
+        # a generator (seeded only to skip the OS's entropy) set back to ``others``' state each time.
+        again = (random.Random(0), others.getstate()) if len(pending) == 1 else None
         # One step from here, the contracts won differ only by who won this tender: how many
         # each seat holds tells the seat, and so the contracts' points (computed once per winner).
         known: dict[tuple[int, ...], list[int]] = {}
@@ -344,11 +345,13 @@ class LobbysGame(Driver[LobbysSeat]):
             chosen[me.index] = option.value
             rng = table.rng.copy()  # lent, not copied, until a shuffle draws from it (game/rng.py)
             after = apply_picks(table.lobbys, chosen, rng, checked=True).position
-            if last is not None and after.phase is not Phase.OVER:
-                after = apply_picks(after, _next_picks(after, me.index, last), rng, checked=True).position
+            if again is not None and after.phase is not Phase.OVER:
+                draw, state = again
+                draw.setstate(state)
+                after = apply_picks(after, _next_picks(after, me.index, draw), rng, checked=True).position
             if after.phase is Phase.OVER:
                 values.append(WIN_VALUE / len(won) if me.index in (won := winners(after.points)) else -WIN_VALUE)
-            elif last is not None or after.round != table.lobbys.round:
+            elif again is not None or after.round != table.lobbys.round:
                 values.append(standing(after, me))
             else:
                 key = tuple(map(len, after.won))
@@ -393,11 +396,9 @@ class LobbysGame(Driver[LobbysSeat]):
         return "\n".join(e.text() for e in self.events)
 
 
-def _next_picks(pos: LobbysPosition, me: int, state: Any) -> dict[int, Card]:
+def _next_picks(pos: LobbysPosition, me: int, draw: random.Random) -> dict[int, Card]:
     """The next step's picks as ``action_value`` makes them on a fork: the seat's first card, the
-    others' drawn in seat order from a generator in ``state``."""
-    draw = random.Random(0)  # seeded only to skip the OS's entropy: its state is set at once
-    draw.setstate(state)
+    others' drawn in seat order from ``draw``."""
     return {s: hand[0] if s == me else hand[draw.randrange(len(hand))] for s, hand in enumerate(pos.hands)}
 
 
