@@ -13,7 +13,6 @@ import statistics
 import subprocess
 import sys
 import time
-from argparse import Namespace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -25,31 +24,18 @@ PEER_GAMES = ("hearts", "gin_rummy")
 
 
 def lobbys_self_play(games: int) -> dict[str, float]:
-    """Random self-play of Lobbys at 4 players through its plug-in (every seat a random bot)."""
-    from cmdsl import plugins
-    from cmdsl.bots import RandomBot, play_bot_move
+    """Random self-play of Lobbys at 4 players through its plug-in: bench/games.py's."""
+    from games import plugin_games, self_play  # imported after cmdsl (speed.py's --source)
 
-    plugin = plugins.game("lobbys")
-    assert plugin.table is not None and plugin.new_game is not None
-    table = plugin.table(Namespace(players=4, cards=None, people=False))
-    decisions = 0
-    t = clock()
-    for seed in range(games):
-        g = plugin.new_game(seed, table)
-        bots = {s: RandomBot(seed * 8 + i) for i, s in enumerate(g.seats)}
-        while g.pending is not None:
-            decisions += sum(len(d.options) >= 2 for d in g.pending_decisions)
-            play_bot_move(g, bots)
-    dt = clock() - t
-    return {"decisions_per_s": decisions / dt, "games_per_s": games / dt}
+    return self_play(plugin_games("lobbys", 4), games)
 
 
-def lobbys_game(seed: int) -> Any:
-    from cmdsl import plugins
+def lobbys_game() -> Callable[[int], Any]:
+    """A 4-player Lobbys game of each seed, through its plug-in (bench/games.py's table)."""
+    from games import plugin_games
 
-    plugin = plugins.game("lobbys")
-    assert plugin.table is not None and plugin.new_game is not None
-    return plugin.new_game(seed, plugin.table(Namespace(players=4, cards=None, people=False)))
+    make = plugin_games("lobbys", 4)
+    return lambda seed: make(seed)[0]
 
 
 def cm2008_game(cards: Any) -> Callable[[int], Any]:
@@ -122,7 +108,7 @@ def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], ins
                 ("cm2008_vs_gin_rummy", "CM2008 random self-play / C++ gin_rummy", cm2008 / gin, None)):
             out[key] = ratio
             print(f"  {what:42} {ratio:6.2f}×{verdict(ratio, goal, at_least=True)}")
-    for label, make, goal in (("Lobbys 4p", lobbys_game, 0.5), ("CM2008", cm2008_game(cards), None)):
+    for label, make, goal in (("Lobbys 4p", lobbys_game(), 0.5), ("CM2008", cm2008_game(cards), None)):
         times = search_seconds(make, search_decisions)
         median = statistics.median(times)
         out[f"ismcts.{label}.median_s"] = median
