@@ -181,3 +181,20 @@ def test_leading_in_a_state_says_what_leads_means() -> None:
     assert info.value.hint is not None and info.value.hint.startswith(
         "`leads` is the lead in electoral votes over the whole game (R11), not in one state")
     assert "the blocks of you on ISSUE in S" in info.value.hint
+
+
+def test_the_hints_patterns_are_compiled_only_when_a_hint_is_wanted() -> None:
+    """Issue 34 §1: loading a card set that has no error compiles none of the hint patterns (they
+    cost every `cmdsl check` and REPL start); the first hint compiles the ones it tries."""
+    import subprocess
+    import sys
+
+    probe = ("from cmdsl.games.cm2008.loader import load_card_set\n"
+             "from cmdsl.games.cm2008.vocabulary import english as E\n"
+             "load_card_set()\n"
+             "rules = [rx for rx, _ in E._MEASURES + E._EXPRS + E._STATEMENTS + E._MISREADINGS]\n"
+             "before = sum(rx._compiled is not None for rx in rules)\n"
+             "E.effect_form('Draw two cards.')\n"
+             "print(before, sum(rx._compiled is not None for rx in rules) > 0)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["0", "True"]

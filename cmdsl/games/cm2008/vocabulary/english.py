@@ -17,11 +17,33 @@ _NUMBERS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six"
 _PLAYER = r"(?:you|your opponent|the opponent|the active player|mccain|obama|that player)"
 _POSSESSOR = r"(?:your|your opponent's|the active player's|mccain's|obama's|that player's)"
 
-Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]
+class _Rx:
+    """A case-blind pattern compiled when first used: the patterns only ever serve the hint of an
+    error, and compiling all of them would cost every ``cmdsl check`` and REPL start (issue 34)."""
+
+    __slots__ = ("source", "_compiled")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self._compiled: re.Pattern[str] | None = None
+
+    def _pattern(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.source, re.IGNORECASE)
+        return self._compiled
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self._pattern().fullmatch(text)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self._pattern().search(text)
 
 
-def _rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+Rule = tuple[_Rx, Callable[[re.Match[str]], str | None]]
+
+
+def _rx(pattern: str) -> _Rx:
+    return _Rx(pattern)
 
 
 def player(text: str) -> str:
@@ -371,7 +393,7 @@ def effect_form(line: str) -> str | None:
 
 #: Lines a designer may write that read as English but mean nothing in the effect language, each
 #: with what to write instead.
-_MISREADINGS: list[tuple[re.Pattern[str], str]] = [
+_MISREADINGS: list[tuple[_Rx, str]] = [
     (_rx(rf"\b{_PLAYER} leads? in\b"),
      '`leads` is the lead in electoral votes over the whole game (R11), not in one state: write "if you lead:"; '
      "to compare a state's voter blocks, use `the blocks of you on ISSUE in S`"),
