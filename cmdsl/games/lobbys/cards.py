@@ -7,6 +7,7 @@ Which suits are related, their tie-break order and how far the deck is cut are g
 
 from __future__ import annotations
 
+import functools
 import re
 from enum import Enum
 from typing import Any, Final
@@ -161,11 +162,13 @@ _CONTRACTS: Final[dict[tuple[Suit, Face], Contract]] = {
     (s, f): _made(Contract, suit=s, face=f) for s in SUITS for f in FACES}
 
 
+@functools.cache  # each round's deal starts from it: a search deals thousands of rounds
 def pip_cards(lowest: int, highest: int) -> tuple[Card, ...]:
     """Every pip card with a rank from ``lowest`` to ``highest``, in sorted order."""
     return tuple(Card(s, r) for s in SUITS for r in range(lowest, highest + 1))
 
 
+@functools.cache
 def contract_cards() -> tuple[Contract, ...]:
     """The 12 face cards (L1.3), in sorted order."""
     return tuple(Contract(s, f) for s in SUITS for f in FACES)
