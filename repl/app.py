@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from typing import Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable, TextIO
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -70,7 +71,13 @@ class ReplCompleter(Completer):
         command = text.split()[0]
         m = re.search(r'("[^"]*|[\w\-.:\']*)$', text)
         starts = sorted({m.start() if m else len(text), *(k + 1 for k, c in enumerate(text) if c == " ")})
-        for w in self.words(command, text):
+        try:
+            words = self.words(command, text)  # card ids: waits for the card set
+        except CmdslError as e:
+            if e is not self.session.load_failure():
+                raise
+            return  # the set is broken: the prompt is ending with its errors (load_behind_prompt)
+        for w in words:
             # a word may have spaces (a state, a group): it completes the longest tail it begins
             tail = next((text[k:] for k in starts if w.lower().startswith(text[k:].lower())), None)
             if tail is not None and w != tail:
@@ -92,7 +99,12 @@ class EffectLexer(Lexer):
         self.session = session
 
     def lex_document(self, document: Document):
-        words = effect_words(self.session.game_name)
+        known: list[frozenset[str]] = []
+
+        def words() -> frozenset[str]:  # once a word is typed: the empty first prompt loads no parser
+            if not known:
+                known.append(effect_words(self.session.game_name))
+            return known[0]
 
         def line(i: int) -> list[tuple[str, str]]:
             text = document.lines[i]
@@ -107,7 +119,7 @@ class EffectLexer(Lexer):
                     style = "ansigreen"
                 elif tok.isdigit():
                     style = "ansimagenta"
-                elif tok in words:
+                elif tok in words():
                     style = "ansicyan"
                 elif tok[0].isupper():
                     style = "ansiyellow"
@@ -181,11 +193,14 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
             printer(fit(text, terminal_size()[0]))
     page = default_pager() if pager is True else (pager or None)
     try:
-        session = Session(cards_path)
+        # at a terminal, the card set loads once the first prompt is drawn; a script waits for it here
+        session = Session(cards_path, background=script is None)
     except CmdslError as e:
         show(f"error: {e}")
         return 1
     ps = _reader(session, history, prompt, script, printer)
+    if isinstance(ps, TerminalReader):
+        load_behind_prompt(session, ps.session.app)
     session.confirm = lambda question, default: ask(ps, question, default)
     # "p2 is thinking… 1.2 s" while the bots move: on the terminal itself (patch_stdout below
     # replaces sys.stdout, and its proxy would turn the line's escape codes into "?"); nothing
@@ -194,6 +209,10 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
     show(welcome(session))
     with patch_stdout() if isinstance(ps, TerminalReader) else contextlib.nullcontext():
         while True:
+            failure = session.load_failure()
+            if failure is not None:  # the card set, read behind the prompt, is broken: as if before it
+                show(f"error: {failure}")
+                return 1
             notice = notices(session)
             if notice:
                 show(notice)
@@ -208,8 +227,39 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
                 if _end_of_input(session, ps, show):
                     return 0
                 continue
-            if _run_one(session, ps, line, colour, show, lambda out, word: page_or_show(out, word, printer, page)):
-                return 0
+            except CmdslError as e:  # the card set failed to load: the loop's top says so and ends
+                if e is not session.load_failure():
+                    raise
+                continue
+            try:
+                if _run_one(session, ps, line, colour, show, lambda out, word: page_or_show(out, word, printer, page)):
+                    return 0
+            except CmdslError as e:  # a command waited for the card set, which failed: as above
+                if e is not session.load_failure():
+                    raise
+
+
+def load_behind_prompt(session: Session, app: Application[Any]) -> None:
+    """Once the prompt is drawn, the card set loads on its own thread, so a person may type while it
+    is read (issue 34); what needs it waits for it. If it fails, the prompt ends with its error
+    (``prompt`` raises it, the REPL shows it and exits 1); a prompt drawn after it failed ends at once."""
+    def end(error: Exception) -> None:
+        if app.is_running and not app.is_done:
+            app.exit(exception=error)
+
+    def failed(error: Exception) -> None:  # on the loading thread: the prompt's loop ends it
+        loop = app.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # that prompt is over: the next one, or the loop, says it
+                loop.call_soon_threadsafe(end, error)
+
+    def drawn(_: object) -> None:
+        failure = session.load_failure()
+        if failure is not None:
+            end(failure)
+        else:
+            session.start_loading(failed)
+    app.after_render += drawn
 
 
 def _reader(session: Session, history: str | None, prompt: PromptSession | None, script: TextIO | None,
@@ -252,6 +302,8 @@ def _run_one(session: Session, ps: LineReader, line: str, colour: bool, show: Ca
         if out:
             out_to(out, stripped.split(" ")[0].lower())
     except CmdslError as e:
+        if e is session.load_failure():
+            raise  # not this command's mistake: the REPL ends with it (repl's loop)
         show(f"error: {e}")
     except KeyboardInterrupt:  # Ctrl-C stops a long eval or bot move; the session rolled back
         show("Interrupted: the game is as it was before that command.")

@@ -3,7 +3,9 @@
 
 The session starts with the default game's keyboard (its card set is loaded, so `card` works
 before any game); `new GAME …` and `load FILE` of another game's record change the keyboard once
-the command has succeeded.
+the command has succeeded. In the background (``background``, the terminal's prompt), the first
+keyboard's slow loading waits until the prompt is drawn (``start_loading``), and whatever needs it
+waits for it (issue 34: the first prompt comes before the card set).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Iterator, cast
 
 from cmdsl.bots.thinking import Watch, quiet
 from cmdsl.play.keyboard import Confirm, Keyboard, KeyboardError
+from cmdsl.play.later import Failed, Later
 from cmdsl.plugins import GamePlugin, default_game, game, game_data_in, games
 
 
@@ -42,18 +45,27 @@ class Session:
     confirm: Confirm = no_terminal
     # Opened around the bots' moves: the prompt gives one that says "p2 is thinking… 1.2 s".
     watch: Watch = quiet
+    #: the first keyboard's loading (``Host.defer``) waits for ``start_loading``, else it is done at once
+    background: bool = False
     #: the game `new` starts when it names none: the game of the `--cards` folder (a folder holding
     #: a game's data file is that game's), else the default game
     home: str = field(init=False)
     #: the name of the game whose keyboard is ``keyboard``
     game_name: str = field(init=False)
     keyboard: Keyboard = field(init=False)
+    #: what the first keyboard loads behind the prompt (in the background only)
+    loading: list[Later[Any]] = field(default_factory=list, init=False)
+    _opening: bool = field(default=False, init=False, repr=False)
 
     def __post_init__(self) -> None:
         given = game_data_in(Path(self.cards_path)) if self.cards_path is not None else None
         self.home = given if given is not None and given in keyboard_games() else default_game()
         self.game_name = self.home
-        self.keyboard = self.open(self.game_name)
+        self._opening = self.background
+        try:
+            self.keyboard = self.open(self.game_name)
+        finally:
+            self._opening = False  # a keyboard opened later (`new GAME`) loads at once: its errors are that command's
 
     @property
     def game(self) -> Any:
@@ -71,6 +83,21 @@ class Session:
             raise SessionError(f"{plugin.title} cannot be played at the REPL (`cmdsl play --game {name}` plays it)")
         # `--cards` names the home game's set; another game plays its own (cmdsl.toml's, or bundled)
         return keyboard_class(plugin)(self, self.cards_path if name == self.home else None)
+
+    def defer(self, work: Later[Any]) -> None:
+        if self._opening:
+            self.loading.append(work)
+        else:
+            work.get()
+
+    def start_loading(self, failed: Failed) -> None:
+        """Start what the first keyboard loads, each on its thread (again: nothing more is started)."""
+        for work in self.loading:
+            work.start(failed)
+
+    def load_failure(self) -> Exception | None:
+        """The error of the first keyboard's loading, once it has failed (the REPL ends with it)."""
+        return next((e for e in (work.failure() for work in self.loading) if e is not None), None)
 
     def keyboard_of(self, name: str) -> Keyboard:
         """This session's keyboard when it plays ``name``, else a new one of that game."""

@@ -1,15 +1,45 @@
 """Controllers that answer decisions by themselves (docs/bots.md): random, greedy (one ply) and
-ismcts (a fair tree search). Each is given its seat's ``Perspective``, never the game."""
+ismcts (a fair tree search). Each is given its seat's ``Perspective``, never the game.
+
+Each name is imported when it is first asked for (a module ``__getattr__``, PEP 562, as ``cmdsl``
+does): a front end that only shows the thinking line (``bots.thinking``) or names the bots
+(``bots.names``) loads no bot and no game before its first prompt (issue 34).
+"""
 
 from __future__ import annotations
 
-from .basic import GreedyBot, RandomBot
-from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
-from .play import Bot, bot_seed, play_bot_move
-from .spec import BOT_NAMES, BotName, BotSpec, BotSpecError, make_bot, parse_bot
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING
 
-#: Every bot by name, with its default settings.
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}
+#: Each public name → the module it comes from.
+_PUBLIC = {
+    "GreedyBot": ".basic", "RandomBot": ".basic",
+    "IsmctsBot": ".ismcts", "IsmctsSettings": ".ismcts", "RolloutPolicy": ".ismcts",
+    "Bot": ".play", "bot_seed": ".play", "play_bot_move": ".play",
+    "BOT_NAMES": ".names", "BotName": ".names",
+    "BotSpec": ".spec", "BotSpecError": ".spec", "make_bot": ".spec", "parse_bot": ".spec",
+    "BOTS": ".spec",
+}
 
 __all__ = ["BOTS", "BOT_NAMES", "Bot", "BotName", "BotSpec", "BotSpecError", "GreedyBot", "IsmctsBot",
            "IsmctsSettings", "RandomBot", "RolloutPolicy", "bot_seed", "make_bot", "parse_bot", "play_bot_move"]
+
+if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported at run time)
+    from .basic import GreedyBot, RandomBot
+    from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
+    from .names import BOT_NAMES, BotName
+    from .play import Bot, bot_seed, play_bot_move
+    from .spec import BOTS, BotSpec, BotSpecError, make_bot, parse_bot
+
+
+def __getattr__(name: str) -> object:
+    where = _PUBLIC.get(name)
+    if where is None:
+        raise AttributeError(f"module 'cmdsl.bots' has no attribute {name!r}")
+    value = getattr(_import_module(where, __name__), name)
+    globals()[name] = value  # asked for once: a plain attribute from then on
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_PUBLIC})

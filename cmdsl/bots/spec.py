@@ -10,15 +10,13 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, cast, get_args
+from typing import Any, Callable, cast
 
 from ..errors import CmdslError, did_you_mean
 from .basic import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
+from .names import BOT_NAMES, BotName  # noqa: F401  (handed on: read here too)
 from .play import Bot
-
-BotName = Literal["random", "greedy", "ismcts"]
-BOT_NAMES: tuple[BotName, ...] = get_args(BotName)
 
 
 class BotSpecError(CmdslError):
@@ -124,3 +122,7 @@ def parse_bot(text: str) -> BotSpec:
 def make_bot(spec: str | BotSpec, seed: int) -> Bot:
     """A bot from its name or spec text (``"greedy"``, ``"ismcts:iterations=100"``) and a seed."""
     return (spec if isinstance(spec, BotSpec) else parse_bot(spec)).make(seed)
+
+
+#: Every bot by name, with its default settings.
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot}

@@ -17,6 +17,7 @@ from typing import Any, Callable, ClassVar, Generic, Mapping, Protocol, TypeVar
 
 from ..errors import CmdslError
 from ..bots.thinking import Watch
+from .later import Later
 from .toolbar import Part
 
 __all__ = ["Command", "Confirm", "Host", "Keyboard", "KeyboardError", "OnCommand", "Watch", "save_arguments"]
@@ -72,6 +73,10 @@ class Host(Protocol):
 
     def may_discard(self, command: str) -> None:
         """Raises unless there is no unsaved game or the player agrees to drop it."""
+
+    def defer(self, work: Later[Any]) -> None:
+        """What a new keyboard must load before it plays (its card set): the host makes it now (its
+        error raised here), or, behind a prompt, starts it once the prompt is drawn (``Later``)."""
 
 
 class Keyboard(Protocol):

@@ -17,6 +17,7 @@ import yaml
 
 from ..errors import CardError, Located, did_you_mean, shown_path
 from .. import plugins
+from .ids import slug  # noqa: F401  (handed on: scenario files are named by it)
 from .safe_yaml import NO_SOURCES, Sources, compose, read_text
 
 Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
@@ -204,6 +205,3 @@ def node_at(node: yaml.Node | None, path: Path_) -> yaml.Node | None:
     return node
 
 
-def slug(name: str) -> str:
-    """A name as an id: "Two supports, one draw!" → ``two-supports-one-draw`` (card ids, snapshot files)."""
-    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())

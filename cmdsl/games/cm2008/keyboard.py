@@ -7,25 +7,22 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, cast
+from typing import TYPE_CHECKING, Callable, cast
 
-from cmdsl.bots import Bot, make_bot, play_bot_move
-from . import events as E
-from .engine import Game
-from .setup import FirstPlayer, Setup
-from .record import HiddenAnswer, Record, first_difference
-from .replay import replay, seat_record
-from .actions import ByHand, RecordedAnswer
-from cmdsl.game.decisions import Decision, PlayerSeat, SeatAnswer, is_chance
-from .kinds import DecisionKind
-from .options import die_id
-from .interjections import interject
-from .record import load_record, save_record
-from .loader import load_card_set
-from .model import CardSet, SetupMode, Side
 from cmdsl.sets.set_location import SetChoice, choose_set
 from cmdsl.play.keyboard import Host, KeyboardError
-from cmdsl.play.undo_rule import check_undo
+from cmdsl.play.later import Later
+
+# The engine, the bots, the loader and the records are imported by the methods that use them: the
+# REPL's first prompt needs only which set is used (issue 34), and its card set loads behind it.
+if TYPE_CHECKING:
+    from cmdsl.bots import Bot
+    from cmdsl.game.decisions import Decision, PlayerSeat
+    from . import events as E
+    from .actions import ByHand, RecordedAnswer
+    from .engine import Game
+    from .model import CardSet, SetupMode, Side
+    from .setup import FirstPlayer
 
 Signature = tuple[tuple[str, int, int], ...]
 
@@ -43,7 +40,8 @@ def set_signature(folder: Path) -> Signature:
 class CampaignSession:
     host: Host
     cards_path: str | None = None
-    cards: CardSet = field(init=False)
+    # The card set as it is loaded (``cards``, which waits for it): the host starts it (``Host.defer``).
+    _cards: Later[CardSet] = field(init=False, repr=False)
     choice: SetChoice = field(init=False)  # which set, and why (--cards, cmdsl.toml, bundled)
     # The set files as last loaded or last reported changed: the prompt compares before each line.
     signature: Signature = field(init=False)
@@ -74,7 +72,17 @@ class CampaignSession:
         self.choice = choose_set(self.cards_path)
         folder = self.set_folder()
         self.signature = set_signature(folder)
-        self.cards = load_card_set(folder)
+        self._cards = Later(lambda: _load(folder))
+        self.host.defer(self._cards)
+
+    @property
+    def cards(self) -> CardSet:
+        """The card set, once loaded (a command typed while it loads waits for it)."""
+        return self._cards.get()
+
+    @cards.setter
+    def cards(self, cards: CardSet) -> None:
+        self._cards = Later.ready(cards)
 
     def set_folder(self) -> Path:
         path = self.choice.path
@@ -94,14 +102,14 @@ class CampaignSession:
         """The keyboard as it is now, brought back by calling the result: a command completes, or
         the keyboard is as it was (a bad answer, a bug, Ctrl-C in the middle of a bot's move or a
         long `eval`): nothing half-done is ever left behind."""
-        fields = {k: copy.copy(v) for k, v in vars(self).items() if k not in ("cards", "game", "host")}
+        fields = {k: copy.copy(v) for k, v in vars(self).items() if k not in ("_cards", "game", "host")}
         fields["bots"] = copy.deepcopy(self.bots)  # their RNGs too, so replies replay the same
-        cards, game = self.cards, self.game
+        cards, game = self._cards, self.game  # the set as it is loading: a command need not wait for it
         answers = recorded(game) if game is not None else ()
 
         def restore() -> "CampaignSession":
             vars(self).update(fields)
-            self.cards = cards
+            self._cards = cards
             self.game = self._rebuild(answers, game) if game is not None and recorded(game) != answers else game
             return self
         return restore
@@ -110,6 +118,9 @@ class CampaignSession:
 
     def start(self, mode: SetupMode, opponent: str, human: Side, seed: int, first: FirstPlayer = "random",
               hidden: bool = False) -> list[E.Event]:
+        from cmdsl.bots import make_bot
+        from .engine import Game
+        from .setup import Setup
         self.game = Game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
         self.debugged = self.debug
         self.seed_hidden = hidden
@@ -120,7 +131,7 @@ class CampaignSession:
         self.action_start = 0
         evs = self.run_bots(0)
         pending = self.human_decision()
-        self.at_keyboard = cast(Side, pending.player) if pending is not None else human  # a human decides: a side
+        self.at_keyboard = cast("Side", pending.player) if pending is not None else human  # a human decides: a side
         self.handing_over = False
         return evs
 
@@ -155,6 +166,7 @@ class CampaignSession:
         human (it is revealed with theirs)."""
         game = self.require()
         start = len(game.events) if since is None else since
+        from cmdsl.bots import play_bot_move
         if any(d.player in self.bots for d in game.pending_decisions):
             with self.host.watch() as choosing:  # one line for the whole wait, naming who chooses
                 while any(d.player in self.bots for d in game.pending_decisions):
@@ -173,11 +185,13 @@ class CampaignSession:
     def force_die(self, value: int) -> None:
         """`set die N`: the next Going Negative roll shows ``value``; recorded as the chance
         seat's answer when the die is rolled."""
+        from .options import die_id
         self.require().force_chance(die_id(value))
         self.redo.clear()
         self.saved = False
 
     def interject(self, action: ByHand) -> list[E.Event]:
+        from .interjections import interject
         game = self.require()
         start = len(game.events)
         interject(game, action)
@@ -189,6 +203,8 @@ class CampaignSession:
     # ---- undo / redo through the record -----------------------------------------------
 
     def _rebuild(self, answers: tuple[RecordedAnswer, ...], game: Game | None = None) -> Game:
+        from .record import Record
+        from .replay import replay
         game = game or self.require()
         rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
         return replay(game.cards, rec).game
@@ -198,6 +214,8 @@ class CampaignSession:
 
         Back at the point of a `reload` that changed the game, it brings back the game and cards
         as they were before that reload (and returns 0)."""
+        from cmdsl.game.decisions import is_chance
+        from cmdsl.play.undo_rule import check_undo
         game = self.require()
         if self.before_reload is not None and len(game.answers) <= self.before_reload[2]:
             self.cards, self.game, _ = self.before_reload
@@ -224,6 +242,7 @@ class CampaignSession:
 
     def redo_one(self) -> int:
         """Re-apply undone answers up to the next human decision; return how many."""
+        from cmdsl.game.decisions import SeatAnswer, is_chance
         game = self.require()
         if not self.redo:
             raise KeyboardError("nothing to redo")
@@ -261,6 +280,8 @@ class CampaignSession:
         """Save the game as a file for the human's seat (``file_view``), or, ``full``, the whole
         record (every hidden card: a bug report's), which marks the game as debugged: whoever
         reads the file sees every card."""
+        from .record import save_record
+        from .replay import seat_record
         game = self.require()
         debugged = self.debugged or full
         save_record(seat_record(game, "full" if full else self.file_view(), debugged), path)
@@ -268,6 +289,10 @@ class CampaignSession:
         self.saved = True
 
     def continue_record(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
+        from cmdsl.bots import make_bot
+        from .engine import Game
+        from .record import load_record
+        from .replay import replay
         rec = load_record(path)
         # Other cards are allowed (the note below says so); a replay that diverges is not.
         result = replay(self.cards, rec, accept_other_cards=True)
@@ -292,10 +317,12 @@ class CampaignSession:
 
         The game before the reload is kept: `undo` brings it back, and so does reloading again
         after the card files are restored (the answers the replay could not use are kept too)."""
+        from .record import Record, first_difference
+        from .replay import replay
         game = self.require()
         folder = self.set_folder()
         signature = set_signature(folder)
-        new_cards = load_card_set(folder)
+        new_cards = _load(folder)
         self.signature = signature
         answers, old = recorded(game), [e.text() for e in game.events]
         if self.cut is not None and self.cut[0][: len(answers)] == answers:
@@ -332,6 +359,8 @@ class CampaignSession:
 
 def reveals(event: E.Event, seat: PlayerSeat) -> str | None:
     """What ``event`` showed ``seat`` that was hidden before it (the undo rule, ``undo_rule.py``)."""
+    from . import events as E
+    from .kinds import DecisionKind
     if isinstance(event, E.DieRolled):
         return "a die roll"
     if isinstance(event, E.NewsDrawn):
@@ -350,15 +379,23 @@ def reveals(event: E.Event, seat: PlayerSeat) -> str | None:
 
 def recorded(game: Game) -> tuple[RecordedAnswer, ...]:
     """The game's answers as a record holds them (actions by hand without their compiled steps)."""
+    from .record import HiddenAnswer
     return tuple(a for a in game.record(complete=False).answers if not isinstance(a, HiddenAnswer))  # none: a game's
 
 
 def apply(game: Game, answer: RecordedAnswer) -> None:
     """Apply one recorded answer: an option id, an answer of a seat, or an action by hand
     (checked and compiled again)."""
+    from cmdsl.game.decisions import SeatAnswer
+    from .interjections import interject
     if isinstance(answer, str):
         game.answer(answer)
     elif isinstance(answer, SeatAnswer):
         game.answer(answer.answer, answer.seat)
     else:
         interject(game, answer)
+
+
+def _load(folder: Path) -> CardSet:
+    from .loader import load_card_set
+    return load_card_set(folder)

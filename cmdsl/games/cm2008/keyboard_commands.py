@@ -11,17 +11,18 @@ from __future__ import annotations
 import secrets
 from typing import Any, cast
 
-from ...bots import BOT_NAMES, BotSpecError, parse_bot
+from ...bots.names import BOT_NAMES
 from ...errors import did_you_mean
 from ...game.decisions import Decision, Option
 from ...game.fields import MAX_SEED
 from ...play.keyboard import KeyboardError, save_arguments
-from . import board as render
-from . import explain
 from .keyboard import CampaignSession as Session
 from .model import SetupMode, Side
 from .options import play_id, state_id
 from .setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer
+
+# The renderers and the bots' settings are imported where they are used: they load the engine and the
+# bots, which the REPL's first prompt does not need (issue 34).
 
 
 def _sides(word: str) -> Side:
@@ -50,6 +51,7 @@ def _seen(s: Session, evs: list) -> list:
 
 
 def _after(s: Session, evs: list, colour: bool) -> str:
+    from . import board as render
     game = s.require()
     out = [render.events(_seen(s, evs), colour, s.hides_seed())] if evs else []
     if game.result is not None:
@@ -115,6 +117,7 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
 
 def _opponent(word: str) -> str:
     """"human", or a bot with its settings in canonical form (``ismcts:iterations=100``)."""
+    from ...bots import BotSpecError, parse_bot
     if word == "human":
         return word
     try:
@@ -153,10 +156,12 @@ def cmd_play(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def cmd_board(s: Session, arg: str, colour: bool = False) -> str:
+    from . import board as render
     return render.board(s.require(), _viewer(s), colour)
 
 
 def cmd_hand(s: Session, arg: str, colour: bool = False) -> str:
+    from . import board as render
     return render.hand(s.require(), _viewer(s) or Side.MCCAIN)
 
 
@@ -166,6 +171,7 @@ def cmd_options(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def cmd_log(s: Session, arg: str, colour: bool = False) -> str:
+    from . import board as render
     n = int(arg) if arg.strip().isdigit() else 20
     return render.events(_seen(s, s.require().events[-n:]), colour, s.hides_seed())
 
@@ -205,6 +211,7 @@ def cmd_reload(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def cmd_why(s: Session, arg: str, colour: bool = False) -> str:
+    from . import explain
     game = s.require()
     if game.pending is None:
         raise KeyboardError("no decision is pending" + (" (the game is over)" if game.over else ""))

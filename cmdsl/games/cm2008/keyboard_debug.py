@@ -12,18 +12,17 @@ from pathlib import Path
 from typing import cast
 
 from ...errors import did_you_mean
-from .vocabulary import render as unparse
 from ...play.keyboard import KeyboardError
-from . import board as render
-from . import explain
-from .actions import EffectByHand, PositionChange
-from .catalog import show as show_card
 from .keyboard import CampaignSession as Session
 from .keyboard_commands import _after, _sides, _viewer
 from .model import ISSUES, Side
 
+# The catalog, the renderers and the language are imported where they are used: they load the parser
+# and the engine, which the REPL's first prompt does not need (issue 34).
+
 
 def cmd_card(s: Session, arg: str, colour: bool = False) -> str:
+    from .catalog import show as show_card
     if not arg.strip():
         raise KeyboardError("card: give a card id (completion helps: press Tab)")
     text = show_card(s.cards, arg.strip())
@@ -32,6 +31,7 @@ def cmd_card(s: Session, arg: str, colour: bool = False) -> str:
 
 def _state_now(s: Session, name: str) -> str:
     """For a state in play, how it stands now (the printed tile is what `card` shows first)."""
+    from . import explain
     if s.game is None:
         return ""
     viewer = _viewer(s) or s.game.seats[0]
@@ -44,6 +44,8 @@ def _state_now(s: Session, name: str) -> str:
 
 
 def cmd_explain(s: Session, arg: str, colour: bool = False) -> str:
+    from .catalog import show as show_card
+    from .vocabulary import render as unparse
     item_id = arg.strip()
     item = s.cards.item(item_id)
     if item is None:
@@ -84,6 +86,7 @@ def _tree(node: object, indent: str = "  ") -> str:
 
 
 def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
+    from .actions import EffectByHand
     game = s.require()
     text = arg
     side = cast(Side, game.pending.player) if game.pending is not None else game.active
@@ -99,6 +102,7 @@ def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
+    from .actions import PositionChange
     game = s.require()
     try:
         words = shlex.split(arg) if arg.strip() else []
@@ -165,6 +169,7 @@ def cmd_trace(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def _trace(s: Session) -> str:
+    from . import board as render
     game = s.require()
     evs = game.events[s.action_start:]
     if not evs:

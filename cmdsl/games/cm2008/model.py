@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from ...errors import CmdslError
 from .sides import SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
-from ...sets.scenario_doc import slug  # noqa: F401  (handed on: card ids)
+from ...sets.ids import slug  # noqa: F401  (handed on: card ids)
 
 if TYPE_CHECKING:
     from ...lang.checker import Checked

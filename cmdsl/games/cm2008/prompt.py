@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from ...bots import BOT_NAMES
+from ...bots.names import BOT_NAMES
 from ...errors import did_you_mean
 from ...play.keyboard import Command, KeyboardError, OnCommand
 from ...play.toolbar import Part, part, plain, words_cut
@@ -16,7 +16,6 @@ from .keyboard_commands import (cmd_answer, cmd_board, cmd_hand, cmd_log, cmd_ne
 from .keyboard_debug import cmd_card, cmd_debug, cmd_eval, cmd_explain, cmd_set, cmd_trace
 from .model import ISSUES, Side
 from .setup import SETUP_MODES
-from .vocabulary import LANGUAGE
 
 #: A command of the game, run on its session.
 SessionCommand = OnCommand[CampaignSession]
@@ -171,6 +170,7 @@ class CampaignKeyboard(CampaignSession):
 
     def completions(self, command: str, text: str) -> list[str]:
         """Card ids, state names, groups and language keywords, as fits the command."""
+        from .vocabulary import LANGUAGE  # the parser's words: not before the first prompt (issue 34)
         if command == "set":
             words = self._set_words(text)
             if words is not None:
