@@ -6,8 +6,12 @@ a run; bench/README.md).
 
 Goals (issue 34): `import cmdsl` ≤ 60 ms, `cmdsl check cards/cm2008` ≤ 150 ms, the REPL to its first
 prompt ≤ 250 ms. The REPL runs in a pseudo-terminal (80×24, answering the terminal queries a
-terminal answers) and is stopped once its first prompt is drawn and it waits for a key: its CPU
-time is the wait before a person can type. Bytecode is compiled once, before the rounds, into a
+terminal answers) and gives two figures. "to its prompt" is its CPU time (utime + stime of every
+thread, read from /proc/PID/stat, in clock ticks: 10 ms) at the moment its prompt's bytes arrive:
+the wait before a person can type, which the goal is about. "set loaded" is its CPU time once it
+has settled (no output and no CPU used for 0.3 s; from wait4, exact): with the card set loaded
+behind the prompt (on a thread, once the prompt is drawn), the work a session costs in all.
+Bytecode is compiled once, before the rounds, into a
 cache of this run (``PYTHONPYCACHEPREFIX``: the checkout is not written): as after an install,
 where pip compiles it. ``--source DIR`` measures another checkout with this script (its ``cmdsl``
 is run from DIR); ``--against OLD_DIR`` measures a second one in the same rounds (before/after).
@@ -34,8 +38,11 @@ from typing import Callable
 
 REPO = Path(__file__).resolve().parent.parent
 PROMPT = b"cmdsl>"  # then escape codes, then the space
-#: How long the REPL must be quiet, its prompt drawn, to be waiting for a key (it uses no CPU then).
+#: How long the REPL must use no CPU and print nothing, its prompt drawn, to have settled (its card
+#: set loaded behind the prompt: that prints nothing, so only its CPU time shows it working).
 SETTLED = 0.3
+#: The kernel's clock ticks per second (/proc/PID/stat counts CPU time in them).
+_TICK = os.sysconf("SC_CLK_TCK")
 #: The terminal's reply to a cursor position query (prompt-toolkit asks where its prompt is).
 _CPR_QUERY, _CPR_REPLY = b"\x1b[6n", b"\x1b[1;1R"
 
@@ -48,15 +55,24 @@ def cpu_ms(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
     return 1000 * ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
 
 
-def repl_ms(argv: list[str], cwd: Path, env: dict[str, str], timeout: float = 60.0) -> float:
-    """The CPU time ``argv`` (the REPL) takes to draw its first prompt in a terminal and wait."""
+def proc_cpu_ms(pid: int) -> float:
+    """The CPU time (user + system, every thread) the running process ``pid`` has used so far."""
+    with open(f"/proc/{pid}/stat", "rb") as f:
+        fields = f.read().rpartition(b")")[2].split()  # after the command's name, which may hold spaces
+    return 1000 * (int(fields[11]) + int(fields[12])) / _TICK  # utime and stime: fields 14 and 15 of stat
+
+
+def repl_ms(argv: list[str], cwd: Path, env: dict[str, str], timeout: float = 60.0) -> tuple[float, float]:
+    """The CPU time ``argv`` (the REPL) has used when its first prompt arrives in a terminal, and
+    once it has settled (waiting for a key, its card set loaded)."""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the REPL on the pseudo-terminal
         os.chdir(cwd)
         os.execve(argv[0], argv, env)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     seen = b""
-    quiet_since: float | None = None
+    drawn: float | None = None  # the CPU time when the prompt arrived
+    quiet_since, cpu = 0.0, -1.0
     deadline = time.monotonic() + timeout
     try:
         while time.monotonic() < deadline:
@@ -67,13 +83,19 @@ def repl_ms(argv: list[str], cwd: Path, env: dict[str, str], timeout: float = 60
                 except OSError:  # the child is gone (it failed): say what it printed
                     break
                 seen += chunk
+                if drawn is None and PROMPT in seen:
+                    drawn = proc_cpu_ms(pid)  # first, before answering anything: a person could type now
                 if _CPR_QUERY in chunk:
                     os.write(fd, _CPR_REPLY)
-                quiet_since = time.monotonic() if PROMPT in seen else None
-            elif quiet_since is not None and time.monotonic() - quiet_since >= SETTLED:
-                os.kill(pid, signal.SIGKILL)  # waiting for a key: the rest would be the person's time
-                _, status, usage = os.wait4(pid, 0)
-                return 1000 * (usage.ru_utime + usage.ru_stime)
+                quiet_since = time.monotonic()
+            elif drawn is not None:
+                now = proc_cpu_ms(pid)
+                if now != cpu:  # still working (loading the card set behind the prompt)
+                    quiet_since, cpu = time.monotonic(), now
+                elif time.monotonic() - quiet_since >= SETTLED:
+                    os.kill(pid, signal.SIGKILL)  # waiting for a key: the rest would be the person's time
+                    _, status, usage = os.wait4(pid, 0)
+                    return drawn, 1000 * (usage.ru_utime + usage.ru_stime)
         os.kill(pid, signal.SIGKILL)
         os.wait4(pid, 0)
         raise RuntimeError(f"the REPL drew no prompt in {timeout:.0f} s; it printed:\n"
@@ -94,13 +116,19 @@ def cases_of(source: Path, tmp: Path) -> list[Case]:
 
     def run(*argv: str) -> Callable[[], float]:
         return lambda: cpu_ms([py, *argv], source, env)
+    settled: list[float] = []  # one REPL run gives both of its figures: the second case reads it here
+
+    def repl_prompt() -> float:
+        drawn, loaded = repl_ms([py, "-m", "cmdsl.cli", "repl", "--history", ""], source, env)
+        settled[:] = [loaded]
+        return drawn
     return [
         ("python -c pass", run("-c", "pass"), None),
         ("import cmdsl", run("-c", "import cmdsl"), 60.0),
         ("cmdsl check cards/cm2008", run("-m", "cmdsl.cli", "check", str(source / "cards" / "cm2008")), 150.0),
         ("cmdsl --help", run("-m", "cmdsl.cli", "--help"), None),
-        ("cmdsl repl to its prompt", lambda: repl_ms([py, "-m", "cmdsl.cli", "repl", "--history", ""], source, env),
-         250.0),
+        ("cmdsl repl to its prompt", repl_prompt, 250.0),  # the goal: the wait before a person can type
+        ("cmdsl repl, set loaded", lambda: settled[0], None),  # measured by the run just above
     ]
 
 
