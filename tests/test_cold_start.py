@@ -98,3 +98,16 @@ def test_a_commands_own_options_are_there_when_it_is_given() -> None:
                            text=True, timeout=60)
     assert wrong.returncode == 2 and len(wrong.stderr.strip().splitlines()) == 1
     assert "invalid choice: 'nobody'" in wrong.stderr
+
+
+def test_the_repl_reads_no_card_and_loads_no_engine_parser_or_bot_before_its_first_prompt() -> None:
+    """At a terminal the card set loads behind the first prompt (repl/app.py): importing the REPL and
+    building its session opens the default game's keyboard, which reads only which set it uses."""
+    loaded = _modules_after("import cmdsl.repl.app\nfrom cmdsl.repl.session import Session\n"
+                            "Session(None, background=True)")
+    assert "cmdsl.games.cm2008.prompt" in loaded  # the keyboard was opened
+    slow = ("cmdsl.games.cm2008.engine", "cmdsl.games.cm2008.loader", "cmdsl.bots.basic", "cmdsl.bots.ismcts",
+            "cmdsl.lang", "lark", "yaml")
+    assert [m for m in loaded if m.startswith(slow)] == []
+    # a script's session reads its set at once (the errors come before anything runs)
+    assert "cmdsl.games.cm2008.loader" in _modules_after("from cmdsl.repl.session import Session\nSession(None)")
