@@ -23,7 +23,8 @@ Failed = Callable[[Exception], None]
 class Later(Generic[T]):
     def __init__(self, make: Callable[[], T]) -> None:
         self._make: Callable[[], T] | None = make
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # held while the value is made: an ask waits on it
+        self._starting = threading.Lock()  # never held long: the prompt starts it at each redraw
         self._made: tuple[T] | None = None
         self._error: Exception | None = None
         self._started = False
@@ -55,7 +56,7 @@ class Later(Generic[T]):
     def start(self, failed: Failed) -> None:
         """Make the value on a daemon thread (a front end leaving must not wait for it), unless
         it is made or being made; ``failed`` is called on that thread if making it fails."""
-        with self._lock:
+        with self._starting:
             if self._started or self._make is None:
                 return
             self._started = True

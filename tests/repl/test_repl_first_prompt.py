@@ -144,6 +144,17 @@ def test_a_later_is_made_once_and_its_error_is_every_askers() -> None:
     assert failures == [bad.failure()]
 
 
+def test_starting_a_later_again_while_it_is_made_does_not_wait() -> None:
+    """The prompt starts the load at each redraw (a key typed): that must not wait for the load."""
+    slow: Later[int] = Later(lambda: time.sleep(0.5) or 1)
+    slow.start(lambda error: None)
+    time.sleep(0.05)  # the thread is making it
+    began = time.monotonic()
+    slow.start(lambda error: None)
+    assert time.monotonic() - began < 0.25
+    assert slow.get() == 1
+
+
 def test_a_session_not_in_the_background_raises_a_broken_sets_errors_at_once(broken: Path) -> None:
     with pytest.raises(CmdslError) as info:
         Session(str(broken))
