@@ -207,6 +207,15 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
     # when the output is not a terminal. The prompt is not running meanwhile.
     session.watch = Thinking(sys.stdout)
     show(welcome(session))
+    try:
+        return _loop(session, ps, colour, show, lambda out, word: page_or_show(out, word, printer, page))
+    finally:
+        session.finish_loading()  # leaving at once (Ctrl-D) waits for the load it began: no thread outlives repl()
+
+
+def _loop(session: Session, ps: LineReader, colour: bool, show: Callable[[str], None],
+          out_to: Callable[[str, str], None]) -> int:
+    """Read and run lines until the user leaves; the exit status."""
     with patch_stdout() if isinstance(ps, TerminalReader) else contextlib.nullcontext():
         while True:
             failure = session.load_failure()
@@ -232,7 +241,7 @@ def repl(cards_path: str | None = None, history: str | None = None, colour: bool
                     raise
                 continue
             try:
-                if _run_one(session, ps, line, colour, show, lambda out, word: page_or_show(out, word, printer, page)):
+                if _run_one(session, ps, line, colour, show, out_to):
                     return 0
             except CmdslError as e:  # a command waited for the card set, which failed: as above
                 if e is not session.load_failure():

@@ -95,6 +95,12 @@ class Session:
         for work in self.loading:
             work.start(failed)
 
+    def finish_loading(self) -> None:
+        """Wait for what loads behind the prompt to end: a REPL that returns leaves no thread running
+        (in a test's process, a load going on into the next test would read what that test changes)."""
+        for work in self.loading:
+            work.join()
+
     def load_failure(self) -> Exception | None:
         """The error of the first keyboard's loading, once it has failed (the REPL ends with it)."""
         return next((e for e in (work.failure() for work in self.loading) if e is not None), None)

@@ -28,6 +28,7 @@ class Later(Generic[T]):
         self._made: tuple[T] | None = None
         self._error: Exception | None = None
         self._started = False
+        self._thread: threading.Thread | None = None
 
     @classmethod
     def ready(cls, value: T) -> Later[T]:
@@ -60,7 +61,13 @@ class Later(Generic[T]):
             if self._started or self._make is None:
                 return
             self._started = True
-        threading.Thread(target=self._run, args=(failed,), name="cmdsl-later", daemon=True).start()
+            self._thread = threading.Thread(target=self._run, args=(failed,), name="cmdsl-later", daemon=True)
+        self._thread.start()
+
+    def join(self) -> None:
+        """Wait for the thread ``start`` began, if any, to end (nothing is made if none was)."""
+        if self._thread is not None:
+            self._thread.join()
 
     def _run(self, failed: Failed) -> None:
         try:

@@ -89,6 +89,14 @@ def test_the_welcome_comes_before_the_set_and_a_command_typed_at_once_waits_for_
     assert card.startswith("mccain-nothing-1\nMccain Nothing 1 — McCain")  # the card, from the set just loaded
 
 
+def test_leaving_at_once_leaves_no_load_running(slow_load: list[str]) -> None:
+    """Ctrl-D before the set is read: the REPL ends once the load it began is over (no thread of
+    its own outlives ``repl``: in a test's process it would read what the next test changes)."""
+    assert at_the_prompt(MINI, "\x04", slow_load.append) == 0
+    assert "loaded on another thread" in slow_load  # it had begun, and is over
+    assert [t for t in threading.enumerate() if t.name == "cmdsl-later"] == []
+
+
 def test_a_broken_set_read_behind_the_prompt_ends_the_repl_with_its_errors(broken: Path) -> None:
     shown: list[str] = []
     assert at_the_prompt(broken, "", shown.append) == 1  # nobody types: the loading thread ends the prompt
