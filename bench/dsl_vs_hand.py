@@ -25,7 +25,8 @@ same events and ask the same decisions (asserted): the comparison is of the same
 What the compiled closures still do that the hand-written code does not (issue 34 §3), after
 the work of that issue (statements that never ask anything called plainly, not driven as
 generators; `gain 1`, `shift` handing back the game's own steps; a comparison with a number
-holding it):
+holding it; no step of work counted for the step limit (``tick``) in an effect whose static bound
+shows it ends by itself, as these four's does: ``lang/work.py``, ``ends_unwatched``):
 
 - a closure per part of an expression or condition, each calling the next (``blocks(S,
   opponent, defense) >= 2``: three calls where the hand makes one), and a loop over a block's
@@ -37,9 +38,6 @@ holding it):
   state as S` stores S; `choose one` picks its option's body), and one per block holding one,
   each a level that every decision passes through (``yield from``), where the hand is one
   generator;
-- a step of work counted per loop turn and per support gained (``tick``, the backstop that stops
-  an effect doing too much: the engine's own rules never call it), the largest remaining cost of
-  mccain-on-the-job-training (7 of its ~11 extra calls per run);
 - `for each state`: the game's ``still_in_play(S)`` for each state (the language cannot read a
   state), where the hand reads ``state.in_play``;
 - `choose a state`: the variable reset before the choice (a choice of nothing leaves it empty).

@@ -147,6 +147,63 @@ def test_an_effect_that_escaped_the_checker_still_stops(mini: CardSet) -> None:
         Game(mini, 1, start=start)
 
 
+# Loops that change nothing, so that only ticks count their turns (every event counts a step too).
+SILENT = "if the hand size of you > 90:\n"
+
+
+def silent(header: str, inner: str) -> str:
+    """Two `repeat 20:` (400 turns) around ``header`` around a statement that never runs."""
+    return ("repeat 20:\n    repeat 20:\n        " + header + "\n            " + SILENT.rstrip("\n")
+            + "\n                " + inner + "\n")
+
+
+def count_ticks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    ticks = [0]
+    real = Game.tick
+
+    def tick(self: Game) -> None:
+        ticks[0] += 1
+        real(self)
+    monkeypatch.setattr(Game, "tick", tick)
+    return ticks
+
+
+def test_an_effect_that_plays_cards_is_still_stopped_by_the_step_limit(mini: CardSet) -> None:
+    """A card played inside an effect nests (work.ends_unwatched): such an effect keeps counting
+    its loops' turns, even those that change nothing, and the step limit stops it."""
+    game = game_at_turn(mini)
+    game.step_limit = 300  # 400 silent turns: only ticks reach the limit
+    before = state_of(game)
+    with pytest.raises(StepLimitExceeded, match="300 steps"):
+        interject(game, EffectByHand(Side.MCCAIN, silent("repeat 1:", "draw 1 and play one")))
+    assert state_of(game) == before
+
+
+@pytest.mark.parametrize("header", ["repeat 1:", "for each state as S:", 'for each state as S where S is "Alpha":',
+                                    "for each other player as P:"])
+@pytest.mark.parametrize("inner", ["draw 1", "gain 2 support on economy in \"Alpha\""])
+def test_an_effect_bounded_within_the_budget_counts_no_steps_of_its_own(
+        mini: CardSet, monkeypatch: pytest.MonkeyPatch, header: str, inner: str) -> None:
+    """Its bound shows it ends by itself (work.ends_unwatched): compiled without ticks, its silent
+    turns count nothing, and only the events of what it changes count toward the step limit."""
+    game = game_at_turn(mini)
+    game.step_limit = 300
+    ticks = count_ticks(monkeypatch)
+    interject(game, EffectByHand(Side.MCCAIN, silent(header, inner) + 'gain 1 support on economy in "Alpha"\n'
+                                 + 'for each state as S:\n    gain 1 support on defense in S\n'))
+    assert ticks == [0]
+    assert any(isinstance(e, (E.BlockChanged, E.GainWasted)) for e in game.events)  # it ran: its gains are logged
+
+
+def test_the_same_loops_tick_where_the_effect_plays_cards(mini: CardSet, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The counterpart of the test above: the same statements, in an effect that may play a card."""
+    game = game_at_turn(mini)
+    ticks = count_ticks(monkeypatch)
+    interject(game, EffectByHand(Side.MCCAIN, "repeat 20:\n    for each state as S:\n        " + SILENT
+                                 + "            draw 1 and play one\n" + 'gain 1 support on economy in "Alpha"\n'))
+    assert ticks == [20 + 20 * len(game.in_play) + 1]  # each loop's turns, and the support gained
+
+
 def fail_once(monkeypatch: pytest.MonkeyPatch, exc: BaseException) -> None:
     """Make the next ``Game.draw_cards`` call raise ``exc`` (a bug or a Ctrl-C injected once: the
     replay that puts the game back must not meet it again)."""

@@ -15,6 +15,7 @@ from cmdsl.games.racolage.vocabulary.compiler import PermanentAbilities
 from cmdsl.lang import ast as A
 from cmdsl.lang.checker import Checked, Context
 from cmdsl.lang.text import Terms
+from cmdsl.lang.work import Work, ends_unwatched
 
 THEMES = racolage_names(["Economy", "Ecology", "Democracy"])
 ACTION = Context("card")  # a temporary Action or an Event: it acts once
@@ -126,6 +127,14 @@ def test_an_unknown_theme_is_offered_the_nearest() -> None:
 def test_each_other_player_and_counts_are_bounded() -> None:
     work = checked("for each other player as P:\n    P draws 2 media cards\n").work
     assert work.fixed == 1 + 3 * 2  # the loop, then at most 3 other players (RA1.1) drawing 2 each
+
+
+def test_an_action_card_drawn_counts_as_a_play() -> None:
+    """An Event drawn runs its effect at once (RA6.4), which may draw again: an effect that draws
+    Actions keeps counting its steps for the step limit (``work.ends_unwatched``)."""
+    action, media = checked("you draw 2 action cards\n").work, checked("you draw 2 media cards\n").work
+    assert (action, media) == (Work(2, 2), Work(2, 0))
+    assert not ends_unwatched(action) and ends_unwatched(media)
 
 
 def test_a_long_players_value_is_said_with_of() -> None:

@@ -31,6 +31,9 @@ class StmtCompiler(ExprCompiler):
         # its work (``immediate``): a block, an option or a branch calls it, without making and
         # driving a generator that yields nothing.
         self._now: dict[Step, Now] = {}
+        # Whether the statements count their steps for the game's step limit (``GameOps.tick``):
+        # yes unless the effect's bound shows it ends by itself (``Compiler.effect``, ``work.ends_unwatched``).
+        self.ticks = True
 
     def immediate(self, now: Now) -> Step:
         """The step of a statement that never asks a decision, whose work ``now`` does: a step
@@ -175,31 +178,31 @@ class StmtCompiler(ExprCompiler):
         return if_
 
     def stmt_Repeat(self, s: A.Repeat, cause: str) -> Step:
-        count, body = self.count(s.count), self.block(s.body)
+        count, body, ticks = self.count(s.count), self.block(s.body), self.ticks
         body_now = self.now(body)
         if body_now is not None:
             def repeat_now(r: Run[Any]) -> None:
-                for _ in _loop(r, range(count(r))):
+                for _ in _loop(r, range(count(r)), ticks):
                     body_now(r)
             return self.immediate(repeat_now)
 
         def repeat(r: Run[Any]) -> Steps:
-            for _ in _loop(r, range(count(r))):
+            for _ in _loop(r, range(count(r)), ticks):
                 yield from body(r)
         return repeat
 
     def stmt_ForEachPlayer(self, s: A.ForEachPlayer, cause: str) -> Step:
-        var, body = s.var, self.block(s.body)
+        var, body, ticks = s.var, self.block(s.body), self.ticks
         body_now = self.now(body)
         if body_now is not None:
             def for_each_player_now(r: Run[Any]) -> None:
-                for seat in _loop(r, _from_next(r.ops.seats, r.me)[:-1]):
+                for seat in _loop(r, _from_next(r.ops.seats, r.me)[:-1], ticks):
                     r.vars[var] = seat
                     body_now(r)
             return self.immediate(for_each_player_now)
 
         def for_each_player(r: Run[Any]) -> Steps:
-            for seat in _loop(r, _from_next(r.ops.seats, r.me)[:-1]):  # in seat order, from the next one
+            for seat in _loop(r, _from_next(r.ops.seats, r.me)[:-1], ticks):  # in seat order, from the next one
                 r.vars[var] = seat
                 yield from body(r)
         return for_each_player
@@ -273,13 +276,15 @@ def best_of(r: Run[Any], measure: Value, most: bool, among: list[T]) -> list[T]:
     return [item for item, v in zip(among, values) if v == top]
 
 
-def _loop(r: Run[Any], items: Iterable[T]) -> Iterator[T]:
-    """The turns of a `repeat` or `for each`: each counts a step (the engine's backstop), and
-    a game's `choose a different …` inside remembers its choices for this loop only."""
+def _loop(r: Run[Any], items: Iterable[T], ticks: bool) -> Iterator[T]:
+    """The turns of a `repeat` or `for each`: each counts a step (the engine's backstop) where
+    ``ticks`` (``StmtCompiler.ticks``), and a game's `choose a different …` inside remembers its
+    choices for this loop only."""
     saved, r.chosen = r.chosen, {}
     try:
         for item in items:
-            r.ops.tick()
+            if ticks:
+                r.ops.tick()
             yield item
     finally:
         r.chosen = saved

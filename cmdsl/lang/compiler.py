@@ -15,6 +15,7 @@ from .checker import Checked
 from .ops import CoreOps, Seat
 from .run import Run
 from .visitor import CONDS, EXPRS, STMTS
+from .work import ends_unwatched
 from .compile_expr import Step
 from .compile_stmt import StmtCompiler
 
@@ -53,6 +54,9 @@ class Compiler(StmtCompiler):
 
     def effect(self, checked: Checked) -> Compiled:
         """The whole effect, compiled: what it does when it resolves, and its abilities."""
+        # Decided once for the whole effect, its abilities included (its bound covers them): an
+        # effect that ends by itself needs no count of its steps (``work.ends_unwatched`` says why).
+        self.ticks = not ends_unwatched(checked.work)
         return Compiled(self.block(checked.program.body), self.abilities(checked.abilities))
 
     def abilities(self, stmts: tuple[A.Stmt, ...]) -> Abilities | None:

@@ -5,7 +5,8 @@ at the cap the compiled effect applies (``MAX_COUNT``). ``Work.plays`` counts wh
 statements play (a card played inside an effect, whose cost the game's set decides).
 
 One unit is one statement carried out (one change, one choice…). A game counts the same units
-at run time as a backstop (``GameOps.tick``).
+at run time as a backstop (``GameOps.tick``), in the effects whose bound leaves it needed
+(``ends_unwatched``).
 """
 
 from __future__ import annotations
@@ -47,6 +48,23 @@ class Work:
 
 NONE = Work(0, 0)
 ONE = Work(1, 0)
+
+
+def ends_unwatched(work: Work) -> bool:
+    """Whether an effect of bound ``work`` may run without counting its steps (``GameOps.tick``).
+
+    The game's step limit stops one answer that does too much work: a backstop against what no
+    bound foresaw (a bug, an effect compiled without the budget check), not a rule. It counts every
+    event (each change the game logs) and each tick. An effect that plays no card (``plays == 0``)
+    and whose bound is within the budget carries out at most ``WORK_BUDGET`` statements each time
+    it runs, on any position: its loops end by construction, and it starts no other effect that
+    could start it again (a trigger it fires is an effect of its own, capped by the rules and
+    deciding for itself). What it changes is still counted, as events: only its silent loop turns
+    go uncounted, at most ``WORK_BUDGET`` of them. An effect that plays cards keeps its ticks (the
+    cards it plays nest), as does one over the budget (the loader refuses those; a test or a bug
+    may still compile one).
+    """
+    return work.plays == 0 and work.fixed <= WORK_BUDGET
 
 
 def _largest(works: list[Work]) -> Work:

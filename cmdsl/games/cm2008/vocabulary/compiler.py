@@ -178,26 +178,30 @@ class CampaignCompiler(Compiler):
 
     def stmt_Gain(self, s: A.Gain, cause: str) -> Step:
         amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
+        ticks = self.ticks  # a step counted per support gained, where the effect needs it (``StmtCompiler.ticks``)
         if isinstance(s.amount, A.Num) and s.amount.value == 1:  # the most common statement: no loop
             # The step hands back the game's own steps (``yield from`` drives them in its place):
             # no generator of its own between the game's and the block's.
             if (i := self.constant(s.issue)) is not NOT_CONSTANT:  # `on defense`: no call for the issue
                 def gain_one_on(r: Run[GameOps]) -> Steps:
                     live = state(r)
-                    r.ops.tick()
+                    if ticks:
+                        r.ops.tick()
                     return r.ops.gain(r.me, live, i, cause)
                 return gain_one_on
 
             def gain_one(r: Run[GameOps]) -> Steps:
                 live, iss = state(r), issue(r)
-                r.ops.tick()
+                if ticks:
+                    r.ops.tick()
                 return r.ops.gain(r.me, live, iss, cause)
             return gain_one
 
         def gain(r: Run[GameOps]) -> Steps:
             live, iss = state(r), issue(r)
             for _ in range(amount(r)):
-                r.ops.tick()
+                if ticks:
+                    r.ops.tick()
                 yield from r.ops.gain(r.me, live, iss, cause)
         return gain
 
@@ -257,12 +261,13 @@ class CampaignCompiler(Compiler):
         return discard
 
     def stmt_DiscardAny(self, s: A.DiscardAny, cause: str) -> Step:
-        var = s.var
+        var, ticks = s.var, self.ticks
 
         def discard_any(r: Run[GameOps]) -> Steps:
             n = 0
             while True:
-                r.ops.tick()
+                if ticks:
+                    r.ops.tick()
                 card = yield from r.ops.choose_discard_or_stop(r.me, n, cause)
                 if card is None:
                     break
@@ -306,7 +311,7 @@ class CampaignCompiler(Compiler):
     stmt_RollDice = stmt_NewsTarget = Compiler.ability
 
     def stmt_ForEach(self, s: A.ForEach, cause: str) -> Step:
-        var = s.var
+        var, ticks = s.var, self.ticks
         different = self._different  # `choose a different state`s compiled so far
         body = self.block(s.body)
         # A loop keeps the choices of its `choose a different state`s apart from those outside it
@@ -316,7 +321,7 @@ class CampaignCompiler(Compiler):
         where = self.cond(s.where) if s.where is not None else None
         if keeps_choices:
             def for_each_keeping(r: Run[GameOps]) -> Steps:
-                for state in _loop(r, list(r.ops.in_play)):  # the states in play when the loop starts
+                for state in _loop(r, list(r.ops.in_play), ticks):  # the states in play when the loop starts
                     if not r.ops.still_in_play(state):
                         continue
                     r.vars[var] = state
@@ -324,11 +329,12 @@ class CampaignCompiler(Compiler):
                         yield from body(r)
             return for_each_keeping
 
-        # ``_loop``, inlined: a step of work per turn (``tick``), no choices to keep apart.
+        # ``_loop``, inlined: a step of work per turn where the effect counts them, no choices to keep apart.
         def for_each(r: Run[GameOps]) -> Steps:
             ops, vars = r.ops, r.vars
             for state in list(ops.in_play):  # the states in play when the loop starts
-                ops.tick()
+                if ticks:
+                    ops.tick()
                 if not ops.still_in_play(state):
                     continue
                 vars[var] = state

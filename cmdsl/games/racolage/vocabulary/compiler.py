@@ -37,17 +37,21 @@ class RacolageCompiler(Compiler):
         if s.draw_phase:
             return self.ability(s, cause)
         player, count, deck = self.expr(s.player), self.count(s.count), s.deck
+        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
 
         def draw(r: Run[RacolageOps]) -> Steps:
-            r.ops.tick()
+            if ticks:
+                r.ops.tick()
             yield from r.ops.draw(player(r), deck, int(count(r)), cause)
         return draw
 
     def stmt_Skip(self, s: N.Skip, cause: str) -> Step:
         player, count = self.expr(s.player), self.count(s.count)
+        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
 
         def skip(r: Run[RacolageOps]) -> Steps:
-            r.ops.tick()
+            if ticks:
+                r.ops.tick()
             r.ops.skip_turns(player(r), int(count(r)), cause)
             return
             yield  # pragma: no cover - makes this a generator
@@ -55,17 +59,21 @@ class RacolageCompiler(Compiler):
 
     def stmt_DiscardCards(self, s: N.DiscardCards, cause: str) -> Step:
         player, count = self.expr(s.player), self.count(s.count)
+        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
 
         def discard(r: Run[RacolageOps]) -> Steps:
-            r.ops.tick()
+            if ticks:
+                r.ops.tick()
             yield from r.ops.discard_cards(player(r), int(count(r)), cause)
         return discard
 
     def stmt_GainNotoriety(self, s: N.GainNotoriety, cause: str) -> Step:
         player, amount = self.expr(s.player), self.count(s.amount)
+        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
 
         def gain(r: Run[RacolageOps]) -> Steps:
-            r.ops.tick()
+            if ticks:
+                r.ops.tick()
             r.ops.gain_notoriety(player(r), int(amount(r)), cause)
             return
             yield  # pragma: no cover
@@ -74,9 +82,11 @@ class RacolageCompiler(Compiler):
     def stmt_DiscardPermanent(self, s: N.DiscardPermanent, cause: str) -> Step:
         player = self.expr(s.player) if s.player is not None else None
         kind = s.kind
+        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
 
         def discard(r: Run[RacolageOps]) -> Steps:
-            r.ops.tick()
+            if ticks:
+                r.ops.tick()
             r.ops.discard_permanent(kind, player(r) if player is not None else None, cause)
             return
             yield  # pragma: no cover

@@ -15,8 +15,13 @@ class RacolageBounds(Bounds):
     max_seats = MAX_PLAYERS
 
     def stmt_Draw(self, s: N.Draw) -> Work:
-        # an Event drawn runs its one-time effect: the loader adds the costliest Event's to a card's
-        return self.declaration(s) if s.draw_phase else self.counted(s.count)
+        if s.draw_phase:
+            return self.declaration(s)
+        drawn = self.counted(s.count)
+        # Each Action card drawn may be an Event, whose one-time effect runs at once (RA6.4, nested
+        # up to the game's MAX_EVENT_DEPTH): a play, which keeps the effect's steps counted
+        # (``work.ends_unwatched``). The loader's budget check reads ``fixed`` alone.
+        return Work(drawn.fixed, drawn.fixed) if s.deck is N.Deck.ACTION else drawn
 
     def stmt_DiscardCards(self, s: N.DiscardCards) -> Work:
         return self.counted(s.count)  # one choice per card
