@@ -25,8 +25,10 @@ same events and ask the same decisions (asserted): the comparison is of the same
 What the compiled closures still do that the hand-written code does not (issue 34 §3), after
 the work of that issue (statements that never ask anything called plainly, not driven as
 generators; `gain 1`, `shift` handing back the game's own steps; a comparison with a number
-holding it; no step of work counted for the step limit (``tick``) in an effect whose static bound
-shows it ends by itself, as these four's does: ``lang/work.py``, ``ends_unwatched``):
+holding it; a choice kept in a variable (`choose a state as S`) stored by its block, with no
+generator of its own; `you`, `the opponent` read by attribute getters; no step of work counted
+for the step limit (``tick``) in an effect whose static bound shows it ends by itself, as these
+four's does: ``lang/work.py``, ``ends_unwatched``):
 
 - a closure per part of an expression or condition, each calling the next (``blocks(S,
   opponent, defense) >= 2``: three calls where the hand makes one), and a loop over a block's
@@ -34,13 +36,11 @@ shows it ends by itself, as these four's does: ``lang/work.py``, ``ends_unwatche
 - a ``Run`` per effect (the game, who acts, a dictionary of variables, one of loop choices: the
   engine makes it, ~0.3 µs), where the hand passes the game and the side;
 - variables in that dictionary (``r.vars.get(S)``), where the hand holds a local;
-- a generator of its own for each statement that asks and then keeps what was chosen (`choose a
-  state as S` stores S; `choose one` picks its option's body), and one per block holding one,
-  each a level that every decision passes through (``yield from``), where the hand is one
-  generator;
+- a generator of its own for each statement that asks and then does more with what was chosen
+  (`choose one` picks its option's body), and one per block holding one that asks, each a level
+  that every decision passes through (``yield from``), where the hand is one generator;
 - `for each state`: the game's ``still_in_play(S)`` for each state (the language cannot read a
-  state), where the hand reads ``state.in_play``;
-- `choose a state`: the variable reset before the choice (a choice of nothing leaves it empty).
+  state), where the hand reads ``state.in_play``.
 
 ``--source DIR`` measures the engine of another checkout (``git worktree add --detach /tmp/base
 <commit>``), as ``bench/speed.py`` does.

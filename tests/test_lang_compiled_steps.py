@@ -1,8 +1,9 @@
 """The compiled forms that save a compiled effect work (issue 34 §3) do what the statements say:
 statements that never ask anything run as plain calls inside blocks, options, branches and loops
 (``StmtCompiler.immediate``), a step may hand back the game's own steps (`gain 1`, `shift`), a
-comparison with a number holds the number, and a `for each state` keeps the choices of its
-`choose a different state` apart only where it has one."""
+comparison with a number holds the number, a `for each state` keeps the choices of its
+`choose a different state` apart only where it has one, and a block keeps what a `choose … as X`
+chose (``StmtCompiler.keeping``)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,20 @@ def test_for_each_state_skips_a_state_won_on_an_earlier_turn(run: Any) -> None:
     assert [(e.state, e.issue) for e in out.events if isinstance(e, E.BlockChanged)] == [
         ("Gamma", "defense"), ("Alpha", "economy"), ("Beta", "economy"), ("Delta", "economy")]
     assert not [e for e in out.events if isinstance(e, E.GainWasted)]  # none on Gamma, out of play
+
+
+def test_a_choice_kept_in_a_variable_by_its_block_or_by_its_own_step(run: Any) -> None:
+    """`choose … as X` keeps what was chosen: its block stores it, driving the game's choice itself
+    (``StmtCompiler.keeping``); where the step is wrapped (a `that wins` after it looks back at it),
+    the step stores it; one with a condition keeps it in its own way. All read the same."""
+    after = "gain 1 support on defense in S\ndraw 1"
+    effects = {
+        "block": "choose a state as S\n" + after,
+        "step": 'choose a state as S\nif that wins "Alpha":\n    nothing\n' + after,
+        "general": "choose a state as S where S is in play\n" + after,
+    }
+    for how, effect in effects.items():
+        out = run(effect, position=position(), answers=["state:gamma"])
+        assert what_happened(out) == [("BlockChanged", "Gamma"), ("CardDrawn", "mccain-nothing-1")], how
+    out = run("choose an issue as I\ngain 1 support on I in \"Beta\"", position=position(), answers=["issue:economy"])
+    assert [(e.state, e.issue) for e in out.events if isinstance(e, E.BlockChanged)] == [("Beta", "economy")]

@@ -15,6 +15,8 @@ from .compile_expr import ExprCompiler, Step, Value
 T = TypeVar("T")
 #: What a statement that never asks anything does, as a plain function (``StmtCompiler.immediate``).
 Now = Callable[[Run[Any]], None]
+#: A statement's one choice, returning what was chosen (``StmtCompiler.keeping``).
+Chooses = Callable[[Run[Any]], Choice[Any]]
 
 
 class StmtCompiler(ExprCompiler):
@@ -31,6 +33,10 @@ class StmtCompiler(ExprCompiler):
         # its work (``immediate``): a block, an option or a branch calls it, without making and
         # driving a generator that yields nothing.
         self._now: dict[Step, Now] = {}
+        # The steps of statements that ask one choice and keep what was chosen in a variable
+        # (``keeping``), each with that variable and the choice: a block stores the choice's value
+        # itself, without a generator of the statement's own between the block's and the game's.
+        self._kept: dict[Step, tuple[str, Chooses]] = {}
         # Whether the statements count their steps for the game's step limit (``GameOps.tick``):
         # yes unless the effect's bound shows it ends by itself (``Compiler.effect``, ``work.ends_unwatched``).
         self.ticks = True
@@ -43,6 +49,15 @@ class StmtCompiler(ExprCompiler):
             return
             yield  # pragma: no cover - makes this a generator
         self._now[step] = now
+        return step
+
+    def keeping(self, var: str, choose: Chooses) -> Step:
+        """The step of a statement whose work is the choice ``choose`` (the game's), what was chosen
+        kept in ``var``: a step like any other for whoever drives steps; the blocks that hold it
+        drive the choice and store its value themselves (``block``)."""
+        def step(r: Run[Any]) -> Steps:
+            r.vars[var] = yield from choose(r)
+        self._kept[step] = (var, choose)
         return step
 
     def now(self, step: Step) -> Now | None:
@@ -63,14 +78,16 @@ class StmtCompiler(ExprCompiler):
                 for now in plain:
                     now(r)
             return self.immediate(run_now)
-        parts = tuple(zip(nows, steps))
+        parts = tuple((now, self._kept.get(step), step) for now, step in zip(nows, steps))
 
         def run_block(r: Run[Any]) -> Steps:
-            for now, step in parts:
-                if now is None:
-                    yield from step(r)
-                else:
+            for now, kept, step in parts:
+                if now is not None:
                     now(r)
+                elif kept is not None:  # ``step``'s work, without its generator (``keeping``)
+                    r.vars[kept[0]] = yield from kept[1](r)
+                else:
+                    yield from step(r)
         return run_block
 
     def settled(self, e: A.Expr) -> int | None:

@@ -18,6 +18,11 @@ from .text import CampaignWriter
 
 __all__ = ["Abilities", "CampaignCompiler", "Compiled", "MediaAbilities", "TriggeredAbility", "compile_effect"]
 
+# Values read off the run itself, as attribute getters (the core's ``compile_expr._THE_ACTOR``: no frame of their own).
+_THE_OPPONENT: Value = operator.attrgetter("me.other")
+_THE_SUBJECT: Value = operator.attrgetter("subject")
+_THE_IT: Value = operator.attrgetter("it")
+
 #: The properties ``the P of X`` reads, each through the game operation of that name.
 _PROPERTIES = frozenset({"majority", "minority", "key", "votes", "score", "hand_size", "deck_size", "discard_size"})
 
@@ -44,7 +49,7 @@ class CampaignCompiler(Compiler):
 
     def named_player(self, e: A.PlayerRef) -> Value:
         if e.who == A.Who.OPPONENT:
-            return lambda r: r.me.other
+            return _THE_OPPONENT
         side = Side(e.who)
         return lambda r: side
 
@@ -85,7 +90,7 @@ class CampaignCompiler(Compiler):
         return lambda r: i
 
     def expr_NewsState(self, e: A.NewsState) -> Value:
-        return lambda r: r.subject
+        return _THE_SUBJECT
 
     def expr_RowCount(self, e: A.RowCount) -> Value:
         issue, state = self.expr(e.issue), self.expr(e.state)
@@ -94,7 +99,7 @@ class CampaignCompiler(Compiler):
         return lambda r: r.ops.row_length(state(r), issue(r))
 
     def expr_It(self, e: A.It) -> Value:
-        return lambda r: r.it
+        return _THE_IT
 
     def expr_Best(self, e: A.Best) -> Value:
         # Settled, a tie broken, before the statement that reads it runs (``settle``).
@@ -277,18 +282,14 @@ class CampaignCompiler(Compiler):
         return discard_any
 
     def stmt_ChooseIssue(self, s: A.ChooseIssue, cause: str) -> Step:
-        var = s.var
-
-        def choose_issue(r: Run[GameOps]) -> Steps:
-            r.vars[var] = yield from r.ops.choose_issue(r.me, cause)
-        return choose_issue
+        def choose_issue(r: Run[GameOps]) -> Choice[str]:
+            return r.ops.choose_issue(r.me, cause)
+        return self.keeping(s.var, choose_issue)
 
     def stmt_ChooseCard(self, s: A.ChooseCard, cause: str) -> Step:
-        var = s.var
-
-        def choose_card(r: Run[GameOps]) -> Steps:
-            r.vars[var] = yield from r.ops.choose_card(r.me, cause)
-        return choose_card
+        def choose_card(r: Run[GameOps]) -> Choice[str | None]:
+            return r.ops.choose_card(r.me, cause)
+        return self.keeping(s.var, choose_card)
 
     def stmt_PlayCard(self, s: A.PlayCard, cause: str) -> Step:
         var = s.var
@@ -356,21 +357,22 @@ class CampaignCompiler(Compiler):
         key = self._ids
         what = self.writer.state_choice_text(s)  # rules text, never effect source
         best = self.best_states(s.best) if s.best is not None else None
+        if where is None and not different and best is None:  # `choose a state as S`: every state in play fits
+            # (what was chosen is kept as it is: None where nothing was in play to choose)
+            def choose_any_state(r: Run[GameOps]) -> Choice[State | None]:
+                return r.ops.choose_state(r.me, list(r.ops.in_play), what, cause)
+            return self.keeping(var, choose_any_state)
 
         def choose_state(r: Run[GameOps]) -> Steps:
             used = r.chosen.setdefault(key, set()) if different else None
-            if where is None and used is None:  # `choose a state as S`: every state in play fits
-                fits = list(r.ops.in_play)
-                r.vars[var] = None
-            else:
-                fits = []
-                for state in r.ops.in_play:
-                    if used is not None and state in used:
-                        continue
-                    r.vars[var] = state
-                    if where is None or where(r):
-                        fits.append(state)
-                r.vars[var] = None
+            fits = []
+            for state in r.ops.in_play:
+                if used is not None and state in used:
+                    continue
+                r.vars[var] = state
+                if where is None or where(r):
+                    fits.append(state)
+            r.vars[var] = None
             if best is not None:  # the best of those that fit; a tie is the player's choice
                 fits = best(r, fits)
             chosen = yield from r.ops.choose_state(r.me, fits, what, cause)
