@@ -63,7 +63,7 @@ def ends_unwatched(work: Work) -> bool:
     go uncounted, at most ``WORK_BUDGET`` of them. An effect that plays cards keeps its ticks (the
     cards it plays nest), as does one over the budget (the loader refuses those; a test or a bug
     may still compile one). So a game's bound must count as a play every statement that may start
-    another effect at once (a card played; in Racolage, an Action drawn that is an Event).
+    another effect at once (a card played inside an effect, a card drawn that acts at once).
     """
     return work.plays == 0 and work.fixed <= WORK_BUDGET
 
