@@ -13,8 +13,9 @@ command that needs none of them starts at once (issue 34).
 """
 
 import os as _os
-from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
+
+from .lazy import lazy_names as _lazy_names
 
 # An install maps repl/ to cmdsl.repl (pyproject.toml). In a source checkout repl/ sits beside
 # cmdsl/; let the same import find it there, so tests and tools work from the checkout too.
@@ -57,15 +58,4 @@ if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported 
     from .games.cm2008.model import CardSet, Side
 
 
-def __getattr__(name: str) -> object:
-    where = _PUBLIC.get(name)
-    if where is None:
-        raise AttributeError(f"module 'cmdsl' has no attribute {name!r}")
-    module = _import_module(where, __name__)
-    value = module if name in _MODULES else getattr(module, name)
-    globals()[name] = value  # asked for once: a plain attribute from then on
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_PUBLIC})
+__getattr__, __dir__ = _lazy_names(__name__, _PUBLIC, globals(), _MODULES)

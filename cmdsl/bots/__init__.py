@@ -8,8 +8,9 @@ does): a front end that only shows the thinking line (``bots.thinking``) or name
 
 from __future__ import annotations
 
-from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names as _lazy_names
 
 #: Each public name → the module it comes from.
 _PUBLIC = {
@@ -32,14 +33,4 @@ if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported 
     from .spec import BOTS, BotSpec, BotSpecError, make_bot, parse_bot
 
 
-def __getattr__(name: str) -> object:
-    where = _PUBLIC.get(name)
-    if where is None:
-        raise AttributeError(f"module 'cmdsl.bots' has no attribute {name!r}")
-    value = getattr(_import_module(where, __name__), name)
-    globals()[name] = value  # asked for once: a plain attribute from then on
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_PUBLIC})
+__getattr__, __dir__ = _lazy_names(__name__, _PUBLIC, globals())

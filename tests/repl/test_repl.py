@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
-import signal
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from prompt_toolkit.application import create_app_session
@@ -24,18 +22,6 @@ from cmdsl.games.cm2008.scenario_position import render_position
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
 CM2008_SET = Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008"
 BUNDLED = Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008"
-
-
-@pytest.fixture(autouse=True)
-def timeout() -> Iterator[None]:
-    """A REPL test that waits for input forever fails instead of hanging."""
-    def boom(signum, frame):  # type: ignore[no-untyped-def]
-        raise TimeoutError("the REPL test hung")
-    old = signal.signal(signal.SIGALRM, boom)
-    signal.alarm(120)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 def drive(lines: list[str], cards: Path = MINI) -> str:

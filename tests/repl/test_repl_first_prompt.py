@@ -7,11 +7,10 @@ from __future__ import annotations
 import io
 import re
 import shutil
-import signal
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 import pytest
 from prompt_toolkit.application import create_app_session
@@ -36,16 +35,8 @@ def shows_the_error(text: str) -> bool:
             and re.search(r"\n *gain banana\n *\^\n", text) is not None and text.endswith("1 error."))
 
 
-@pytest.fixture(autouse=True)
-def timeout() -> Iterator[None]:
-    """A REPL that waits for input forever (an error lost on the loading thread) fails, not hangs."""
-    def boom(signum, frame):  # type: ignore[no-untyped-def]
-        raise TimeoutError("the REPL hung")
-    old = signal.signal(signal.SIGALRM, boom)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
+#: A REPL waiting forever (an error lost on the loading thread) fails after this long (conftest.py).
+HANG_SECONDS = 20
 
 
 @pytest.fixture

@@ -33,8 +33,9 @@ checked), ``position`` (the state value), ``picks`` (a revealed pick), ``electio
 ``tender`` (L6.3), ``scoring`` (L7, L8), ``rules`` (the steps above).
 """
 
-from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
+
+from ...lazy import lazy_names as _lazy_names
 
 #: Each name → the module it comes from, imported when the name is first asked for (PEP 562): the
 #: command line imports ``lobbys.plugin``, and so this package, without playing Lobbys (issue 34).
@@ -107,14 +108,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    where = _NAMES.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(_import_module(where, __name__), name)
-    globals()[name] = value  # asked for once: a plain attribute from then on
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_NAMES})
+__getattr__, __dir__ = _lazy_names(__name__, _NAMES, globals())
