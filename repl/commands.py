@@ -14,7 +14,6 @@ from typing import Callable, Mapping
 from cmdsl.errors import did_you_mean
 from cmdsl.play.keyboard import Command, OnCommand
 from cmdsl.plugins import default_game, game, games
-from cmdsl.sets.record_file import game_of, read_json
 
 from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules
 from .session import Session, SessionError, keyboard_class, keyboard_games
@@ -36,6 +35,8 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
 
 def cmd_load(s: Session, arg: str, colour: bool = False) -> str:
     """`load FILE …`: the record's game goes on from where it was saved, in whichever game it is."""
+    from cmdsl.sets.record_file import game_of, read_json  # when a file is first loaded (issue 34)
+
     words = arg.split()
     if not words:
         raise SessionError("load: give a file name, e.g. `load game.json`")

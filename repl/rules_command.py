@@ -5,10 +5,14 @@ Campaign Manager 2008) shows that game's rule, saying whose it is.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cmdsl.plugins import games
-from cmdsl.sets.rulebook import Rulebook, typed_letter
 
 from .session import Session, SessionError
+
+if TYPE_CHECKING:  # the rulebooks load when `rules` is first typed, not before the first prompt
+    from cmdsl.sets.rulebook import Rulebook
 
 USAGE = "rules [NUMBER]"
 HELP = ("Show the rules of the game being played: their sections, or one rule.\n"
@@ -26,6 +30,8 @@ def rulebook_of(s: Session) -> Rulebook:
 
 
 def cmd_rules(s: Session, arg: str, colour: bool = False) -> str:
+    from cmdsl.sets.rulebook import typed_letter
+
     book = rulebook_of(s)
     if not arg.strip():
         return book.headings()

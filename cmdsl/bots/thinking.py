@@ -12,12 +12,13 @@ import contextlib
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, ContextManager, Iterator, Protocol
+from typing import TYPE_CHECKING, Callable, ContextManager, Iterator, Protocol
 
-from ..game.decisions import PlayerSeat
+if TYPE_CHECKING:  # a name for the seats only: the REPL shows its first prompt without the core's decisions
+    from ..game.decisions import PlayerSeat
 
 #: Tells the display which seat chooses now (``play_bot_move`` calls it before each bot's choice).
-Naming = Callable[[PlayerSeat], None]
+Naming = Callable[["PlayerSeat"], None]
 #: Opened around the bots' moves; what it gives names the seat that is choosing.
 Watch = Callable[[], ContextManager[Naming]]
 
