@@ -108,7 +108,8 @@ def test_the_repl_reads_no_card_and_loads_no_engine_parser_or_bot_before_its_fir
     assert "cmdsl.games.cm2008.prompt" in loaded  # the keyboard was opened
     slow = ("cmdsl.games.cm2008.engine", "cmdsl.games.cm2008.loader", "cmdsl.bots.basic", "cmdsl.bots.ismcts",
             "cmdsl.lang", "lark", "yaml",
-            "cmdsl.sets.rulebook", "cmdsl.sets.record_file")  # read by `rules` and `load`, when typed
+            "cmdsl.sets.rulebook", "cmdsl.sets.record_file",  # read by `rules` and `load`, when typed
+            "cmdsl.games.cm2008.model", "cmdsl.game.decisions")  # the set's classes, the decisions: once a game is
     assert [m for m in loaded if m.startswith(slow)] == []
     # a script's session reads its set at once (the errors come before anything runs)
     assert "cmdsl.games.cm2008.loader" in _modules_after("from cmdsl.repl.session import Session\nSession(None)")

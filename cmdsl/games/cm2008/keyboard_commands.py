@@ -9,17 +9,18 @@ line, or a located effect error) and changes nothing.
 from __future__ import annotations
 
 import secrets
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...bots.names import BOT_NAMES
 from ...errors import did_you_mean
-from ...game.decisions import Decision, Option
 from ...game.fields import MAX_SEED
 from ...play.keyboard import KeyboardError, save_arguments
 from .keyboard import CampaignSession as Session
-from .model import SetupMode, Side
-from .options import play_id, state_id
-from .setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer
+from .setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer, SetupMode
+from .sides import Side
+
+if TYPE_CHECKING:
+    from ...game.decisions import Decision, Option
 
 # The renderers and the bots' settings are imported where they are used: they load the engine and the
 # bots, which the REPL's first prompt does not need (issue 34).
@@ -152,6 +153,8 @@ def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
 
 
 def cmd_play(s: Session, arg: str, colour: bool = False) -> str:
+    from .options import play_id
+
     return cmd_answer(s, play_id(arg.strip()), colour)
 
 
@@ -230,6 +233,8 @@ def matching_options(d: Decision, text: str) -> list[Option]:
     exact = d.find(text)
     if exact is not None:
         return [exact]
+    from .options import play_id, state_id
+
     low = text.strip().lower()
     return [o for o in d.options if o.label.lower().startswith(low) or o.id.lower().startswith(low)
             or o.id.lower() == play_id(low) or o.id.lower() == state_id(low)]

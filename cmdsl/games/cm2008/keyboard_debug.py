@@ -15,7 +15,7 @@ from ...errors import did_you_mean
 from ...play.keyboard import KeyboardError
 from .keyboard import CampaignSession as Session
 from .keyboard_commands import _after, _sides, _viewer
-from .model import ISSUES, Side
+from .sides import ISSUES, Side
 
 # The catalog, the renderers and the language are imported where they are used: they load the parser
 # and the engine, which the REPL's first prompt does not need (issue 34).

@@ -8,17 +8,16 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable
 
 from ...errors import CmdslError
-from .sides import SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
+from .sides import DEFENSE, ECONOMY, ISSUES, SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
+from .setup import SetupMode  # noqa: F401  (handed on)
 from ...sets.ids import slug  # noqa: F401  (handed on: card ids)
 
 if TYPE_CHECKING:
     from ...lang.checker import Checked
 
-DEFENSE, ECONOMY = "defense", "economy"
-ISSUES = (DEFENSE, ECONOMY)
 #: The issue track: boxes 1–2 point at Defense, 3–4 at Economy (R2.3).
 TRACK = (DEFENSE, DEFENSE, ECONOMY, ECONOMY)
 WINNING_SCORE = 270  # R11.1
@@ -148,8 +147,6 @@ class NegativeDef:
         return f"going-negative-{self.roll}"
 
 
-#: How a game starts (R3); ``cmdsl.games.cm2008.engine.SETUP_MODES`` lists the same three, in this order.
-SetupMode = Literal["beginner", "choose-states", "draft"]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from .keyboard import CampaignSession
 from .keyboard_commands import (cmd_answer, cmd_board, cmd_hand, cmd_log, cmd_new, cmd_options, cmd_play, cmd_redo,
                                 cmd_reload, cmd_save, cmd_undo, cmd_why, hand_over, load_game, matching_options)
 from .keyboard_debug import cmd_card, cmd_debug, cmd_eval, cmd_explain, cmd_set, cmd_trace
-from .model import ISSUES, Side
+from .sides import ISSUES, Side
 from .setup import SETUP_MODES
 
 #: A command of the game, run on its session.

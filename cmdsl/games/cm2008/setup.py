@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
 
-from .model import SetupMode
 from ...game.fields import Fields
+
+#: How a game starts (R3); ``SETUP_MODES`` lists the same three, in this order.
+SetupMode = Literal["beginner", "choose-states", "draft"]
 
 #: beginner: the starred decks and states (R3.1, R3.3); choose-states: starred decks, each player
 #: picks 2 states of their pile; draft: 15 rounds of draw 3 / keep 1, then states are picked.

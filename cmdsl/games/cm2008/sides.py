@@ -1,5 +1,6 @@
-"""Campaign Manager 2008's two sides, which its effects name (its grammar's ``CANDIDATE``:
-``mccain``, ``obama``) and its model hands on to every module of the game."""
+"""Campaign Manager 2008's two sides and two issues, which its effects name (its grammar's
+``CANDIDATE``: ``mccain``, ``obama``; ``defense``, ``economy``) and its model hands on to every
+module of the game. A module of their own: the REPL's first prompt reads them without the model."""
 
 from __future__ import annotations
 
@@ -25,5 +26,7 @@ class Side(str, Enum):
 
 
 SIDES = (Side.MCCAIN, Side.OBAMA)
+DEFENSE, ECONOMY = "defense", "economy"
+ISSUES = (DEFENSE, ECONOMY)
 for _side, _other, _letter in ((Side.MCCAIN, Side.OBAMA, "R"), (Side.OBAMA, Side.MCCAIN, "B")):
     _side.other, _side.letter = _other, _letter
