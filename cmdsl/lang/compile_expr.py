@@ -21,7 +21,7 @@ _CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
 # own (cheaper than a lambda, for reads made on every statement).
 _THE_ACTOR: Value = operator.attrgetter("actor")
 _THE_ACTIVE: Value = operator.attrgetter("ops.active")
-_THE_IT: Value = operator.attrgetter("it")
+THE_IT: Value = operator.attrgetter("it")  # `them`, a game's `it`
 
 #: ``ExprCompiler.constant``'s answer for an expression read from the position when the effect runs.
 NOT_CONSTANT: Any = object()
@@ -76,7 +76,7 @@ class ExprCompiler(Visitor):
     expr_ChosenPlayer = expr_BestPlayer
 
     def expr_Them(self, e: A.Them) -> Value:
-        return _THE_IT
+        return THE_IT
 
     def expr_Arith(self, e: A.Arith) -> Value:
         left, right = self.expr(e.left), self.expr(e.right)
@@ -130,14 +130,5 @@ class ExprCompiler(Visitor):
 def _compare_with(left: Value, op: str, v: Any) -> Callable[[Run[Any]], bool]:
     """``left op v`` for a constant ``v``, as ``cond_Compare`` tests it (None matches nothing; the
     values compared are numbers, names and seats, whose comparisons give bools)."""
-    if op == ">=":
-        return lambda r: (a := left(r)) is not None and a >= v
-    if op == ">":
-        return lambda r: (a := left(r)) is not None and a > v
-    if op == "<=":
-        return lambda r: (a := left(r)) is not None and a <= v
-    if op == "<":
-        return lambda r: (a := left(r)) is not None and a < v
-    if op == "=":
-        return lambda r: (a := left(r)) is not None and a == v
-    return lambda r: (a := left(r)) is not None and a != v
+    test = _CMP[op]
+    return lambda r: (a := left(r)) is not None and test(a, v)

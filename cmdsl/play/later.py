@@ -27,7 +27,6 @@ class Later(Generic[T]):
         self._starting = threading.Lock()  # never held long: the prompt starts it at each redraw
         self._made: tuple[T] | None = None
         self._error: Exception | None = None
-        self._started = False
         self._thread: threading.Thread | None = None
 
     @classmethod
@@ -55,12 +54,12 @@ class Later(Generic[T]):
         return self._made[0]
 
     def start(self, failed: Failed) -> None:
-        """Make the value on a daemon thread (a front end leaving must not wait for it), unless
-        it is made or being made; ``failed`` is called on that thread if making it fails."""
+        """Make the value on a thread, unless it is made or being made; ``failed`` is called on that
+        thread if making it fails. A daemon thread: a process that ends does not wait for it (a
+        front end that returns waits, ``join``)."""
         with self._starting:
-            if self._started or self._make is None:
+            if self._thread is not None or self._make is None:
                 return
-            self._started = True
             self._thread = threading.Thread(target=self._run, args=(failed,), name="cmdsl-later", daemon=True)
         self._thread.start()
 

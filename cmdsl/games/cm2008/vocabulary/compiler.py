@@ -8,7 +8,7 @@ from typing import Any, Callable, cast
 
 from . import nodes as A
 from ....lang.checker import Checked
-from ....lang.compile_expr import NOT_CONSTANT, Step, Value
+from ....lang.compile_expr import NOT_CONSTANT, THE_IT, Step, Value
 from ....lang.compile_stmt import _loop, best_of
 from ....lang.compiler import Abilities, Compiled, Compiler, TriggeredAbility
 from .ops import Choice, GameOps, State, Steps
@@ -18,10 +18,9 @@ from .text import CampaignWriter
 
 __all__ = ["Abilities", "CampaignCompiler", "Compiled", "MediaAbilities", "TriggeredAbility", "compile_effect"]
 
-# Values read off the run itself, as attribute getters (the core's ``compile_expr._THE_ACTOR``: no frame of their own).
+# Values read off the run itself, as attribute getters (as the core's ``compile_expr.THE_IT``: no frame of their own).
 _THE_OPPONENT: Value = operator.attrgetter("me.other")
 _THE_SUBJECT: Value = operator.attrgetter("subject")
-_THE_IT: Value = operator.attrgetter("it")
 
 #: The properties ``the P of X`` reads, each through the game operation of that name.
 _PROPERTIES = frozenset({"majority", "minority", "key", "votes", "score", "hand_size", "deck_size", "discard_size"})
@@ -99,7 +98,7 @@ class CampaignCompiler(Compiler):
         return lambda r: r.ops.row_length(state(r), issue(r))
 
     def expr_It(self, e: A.It) -> Value:
-        return _THE_IT
+        return THE_IT
 
     def expr_Best(self, e: A.Best) -> Value:
         # Settled, a tie broken, before the statement that reads it runs (``settle``).
@@ -232,13 +231,12 @@ class CampaignCompiler(Compiler):
         return demographic
 
     def stmt_Draw(self, s: A.Draw, cause: str) -> Step:
-        amount = self.count(s.amount)
-
         n = self.settled(s.amount)
         if n is not None:  # `draw 2`: no call for the count
             def draw_n(r: Run[GameOps]) -> None:
                 r.ops.draw_cards(r.me, n, cause)
             return self.immediate(draw_n)
+        amount = self.count(s.amount)
 
         def draw(r: Run[GameOps]) -> None:
             r.ops.draw_cards(r.me, amount(r), cause)
