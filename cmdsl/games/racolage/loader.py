@@ -21,7 +21,7 @@ from ...sets.safe_yaml import NO_SOURCES, Sources, compose, read_text, scalar_or
 from .cards import MEDIA_VALUES, Action, ActionKind, Media, Party, RacolageSet, Theme
 from .vocabulary import LANGUAGE
 from .vocabulary.checker import racolage_names
-from . import MANIFEST  # the manifest's name: the package says it, for the command line
+from . import MANIFEST, bundled_set  # noqa: F401  (the package says them, for the command line; handed on)
 
 GAME: Final = "racolage"
 #: A card file is a few tens of kilobytes; a megabyte is a mistake.
@@ -36,13 +36,6 @@ FIELDS: Final = {
 #: RA1.2: how many cards of each kind a set has (its manifest may say otherwise, and is checked).
 SIZES: Final = {"media": 55, "actions": 51, "parties": 4}
 MAX_BONUS: Final = 20
-
-
-def bundled_set() -> Path:
-    """The set shipped with cmdsl (``cards/racolage`` in a checkout, package data in a wheel)."""
-    from ...resources import bundled_cards_dir
-
-    return bundled_cards_dir().parent / GAME
 
 
 def load_set(folder: Path, sources: Sources = NO_SOURCES, memo: Memo | None = None) -> RacolageSet:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ... import argtypes
 from ...errors import CmdslError, shown_path
 from ...plugins import Checked, Command, GamePlugin, Option
-from . import MANIFEST
+from . import MANIFEST, bundled_set
 from .seats import PLAYER_COUNTS, SEATS, seats_for
 
 # The command line registers this module for every command (`cmdsl --help` too): what plays or
@@ -213,12 +213,6 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     return lambda file, index: run_racolage_scenario(load_racolage_scenario(file, index, cards()), cards()).report()
 
 
-def _bundled() -> Path:
-    """The set shipped with cmdsl, beside the bundled card sets (``cards/racolage``)."""
-    from ...resources import bundled_cards_dir
-    return bundled_cards_dir().parent / "racolage"
-
-
 def _keyboard() -> type:
     from .prompt import RacolageKeyboard  # the REPL's side: only when the REPL runs
     return RacolageKeyboard
@@ -245,7 +239,7 @@ def _editor() -> Any:
 
 
 PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), play, replay_record,
-                    bundled=_bundled, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
+                    bundled=bundled_set, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
                     scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
                     new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
                     shared_by="RA11.6", language=_language, editor=_editor, keyboard=_keyboard, card_game=card_game,
