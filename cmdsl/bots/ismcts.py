@@ -171,23 +171,17 @@ def _greedy_answer(game: Driver, d: Decision, rng: random.Random) -> str:
     step)."""
     if not game.worth_a_look(d):
         return d.options[0].id
-    best_id, best = d.options[0].id, float("-inf")
     simultaneous = game.simultaneous
     deal = rng.getrandbits(64) if simultaneous else 0  # the other seats' secret picks in each fork
+    # The game's shortcut gives the same values without a fork per option; else all the forks at
+    # once: they may share what they start from (``Driver.forks``). None of them changes ``game``,
+    # so each starts where it would have started made just before its trial.
     values = game.one_ply_values(d, random.Random(deal) if simultaneous else None)
-    if values is not None:  # the game's shortcut: the same values, without a fork per option
-        for option, value in zip(d.options, values):
-            if value > best:
-                best_id, best = option.id, value
-        return best_id
-    # All the forks at once: they may share what they start from (``Driver.forks``). None of them
-    # changes ``game``, so each starts where it would have started made just before its trial.
-    for trial, option in zip(game.forks(len(d.options)), d.options):
+    if values is None:
         # A generator for the others' picks only where there are any: seeding one costs as much as a fork.
-        value = action_value(trial, d, option.id, random.Random(deal) if simultaneous else None)
-        if value > best:
-            best_id, best = option.id, value
-    return best_id
+        values = [action_value(trial, d, option.id, random.Random(deal) if simultaneous else None)
+                  for trial, option in zip(game.forks(len(d.options)), d.options)]
+    return d.options[max(range(len(values)), key=values.__getitem__)].id  # ties: the first
 
 
 def squash(game: Driver, me: PlayerSeat) -> float:

@@ -11,6 +11,7 @@ import pytest
 from cmdsl.bots import IsmctsBot
 from cmdsl.bots.basic import action_value
 from cmdsl.bots.ismcts import IsmctsSettings, RolloutPolicy
+from cmdsl.game.decisions import Decision
 from cmdsl.game.perspective import Perspective
 from cmdsl.games.lobbys import LobbysGame
 
@@ -63,6 +64,14 @@ def search_choices(seed: int) -> list[tuple[str, str]]:
 def test_the_search_decides_the_same_with_the_shortcut_and_with_forks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The search at its greedy play-outs, with the game's shortcut and without it (forks, as for a
     game that offers none): the same choice from the same seed, decision after decision."""
+    shortcut, used = LobbysGame.one_ply_values, []
+
+    def counted(self: LobbysGame, decision: Decision, others: random.Random | None) -> list[float] | None:
+        values = shortcut(self, decision, others)
+        used.append(values is not None)
+        return values
+    monkeypatch.setattr(LobbysGame, "one_ply_values", counted)
     fast = [search_choices(seed) for seed in range(2)]
+    assert any(used)  # the play-outs took the shortcut (else this compares forks with forks)
     monkeypatch.setattr(LobbysGame, "one_ply_values", lambda self, decision, others: None)
     assert fast == [search_choices(seed) for seed in range(2)]
