@@ -47,6 +47,17 @@ def test_the_public_names_import_from_cmdsl_and_are_what_they_were() -> None:
     assert "cmdsl.games.cm2008.engine" in loaded and "cmdsl.balance" not in loaded
 
 
+def test_each_lazy_packages_names_are_its_all_and_import() -> None:
+    """A package that imports its names when asked (``cmdsl/lazy.py``) lists them three times: the
+    map, the type checkers' imports, ``__all__``. The map and ``__all__`` agree, and every name imports."""
+    import cmdsl.bots
+    import cmdsl.games.lobbys
+
+    for package, names in ((cmdsl.bots, cmdsl.bots._PUBLIC), (cmdsl.games.lobbys, cmdsl.games.lobbys._NAMES)):
+        assert sorted(package.__all__) == sorted(names), package.__name__
+        assert all(getattr(package, name) is not None for name in names)
+
+
 def test_an_unknown_name_is_an_attribute_error() -> None:
     try:
         cmdsl.NoSuchThing  # type: ignore[attr-defined]  # noqa: B018

@@ -113,3 +113,24 @@ def test_an_answer_is_a_transaction_even_when_an_observer_fails() -> None:
     g.observer = None
     g.answer(last.options[0].id, last.player)
     assert g.turn == 3
+
+
+#: The lists ``LobbysPosition.next_step`` shares with the position it copies: the rules replace
+#: them rather than change them (a seat's ``won`` is shared one level down: its outer list is new).
+SHARED_BY_NEXT_STEP = {"people_deck", "people_drawn"}
+
+
+def test_the_next_steps_copy_shares_only_the_lists_the_rules_replace() -> None:
+    """``next_step`` names what it copies; a new list field it does not copy (nor is said here to
+    be shared) would be changed in the position the step started from: this test fails then."""
+    from dataclasses import fields
+
+    pos = LobbysGame(5, 4, people_variant=True, data=DATA).position.lobbys
+    nxt = pos.next_step()
+    assert nxt == pos
+    for f in fields(pos):
+        old, new = getattr(pos, f.name), getattr(nxt, f.name)
+        if type(old) is list and f.name not in SHARED_BY_NEXT_STEP:
+            assert new is not old, f"next_step shares {f.name}"
+            if old and type(old[0]) is list and f.name != "won":
+                assert all(a is not b for a, b in zip(old, new)), f"next_step shares {f.name}'s lists"

@@ -64,7 +64,6 @@ class LobbysPosition:
             object.__setattr__(c, f, value)
         return c
 
-
     def next_step(self) -> "LobbysPosition":
         """A copy for the rules to make the next step's position from: what every step changes
         is copied (the hands, the points, the piles and decks); each seat's ``won`` and the People

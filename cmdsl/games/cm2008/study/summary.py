@@ -1,7 +1,8 @@
 """What a set of game rows says: win rates, first-player advantage, length, cards, states, news.
 
-Pure functions of the rows (``GameRow``), so a report from the stored file is the report of the
-run that wrote it. Definitions are in docs/balance.md.
+Counted from the rows (``GameRow``) one game at a time (``_Tally``: a long run's report keeps no
+game), and only from them, so a report from the stored file is the report of the run that wrote
+it. Definitions are in docs/balance.md.
 """
 
 from __future__ import annotations
@@ -102,13 +103,20 @@ def _bot_won(bot: str) -> Callable[[_Outcome], bool]:
     return lambda o: (o.winner == "mccain" and o.mccain == bot) or (o.winner == "obama" and o.obama == bot)
 
 
+def _first_bot(o: _Outcome) -> str:
+    return o.mccain if o.first == "mccain" else o.obama  # o.first names the side: its bot
+
+
+#: Whether a bot sat at a seat in a game: as McCain, as Obama, playing first or second.
+_SEATS: dict[str, Callable[[_Outcome, str], bool]] = {
+    "as McCain": lambda o, bot: o.mccain == bot, "as Obama": lambda o, bot: o.obama == bot,
+    "playing first": lambda o, bot: _first_bot(o) == bot, "playing second": lambda o, bot: _first_bot(o) != bot}
+
+
 def _bot_seat(bot: str, seat: str) -> Callable[[_Outcome], bool]:
-    """Whether ``bot`` sat at ``seat`` in the game: as McCain, as Obama, playing first or second."""
-    def sits(o: _Outcome) -> bool:
-        first = o.mccain if o.first == "mccain" else o.obama  # o.first names the side: its bot
-        return {"as McCain": o.mccain == bot, "as Obama": o.obama == bot, "playing first": first == bot,
-                "playing second": first != bot}[seat]
-    return sits
+    """Whether ``bot`` sat at ``seat`` in the game (``_SEATS``)."""
+    sits = _SEATS[seat]
+    return lambda o: sits(o, bot)
 
 
 def _wins_of(side: str | None) -> Callable[[_Outcome], bool]:
