@@ -39,7 +39,9 @@ def score_round(won: Sequence[Sequence[Contract]], leftovers: Sequence[Sequence[
                 data: LobbysData) -> tuple[SeatScore, ...]:
     """L7.1–L7.4 for every seat, from the contracts each won and the cards left in each hand.
 
-    L11.8: every contract won counts, the linked ones too."""
+    L11.8: every contract won counts, the linked ones too. ``contract_points`` counts L7.1–L7.3
+    again, without the account, for the search: a change of those rules is made in both (a
+    property test in tests/lobbys/test_lobbys_scoring.py holds them to the same totals)."""
     counts = [{f: sum(1 for c in seat_won if c.face is f) for f in FACES} for seat_won in won]
     shares: list[list[tuple[Face, int]]] = [[] for _ in won]
     for face in FACES:
