@@ -22,6 +22,7 @@ from . import ast as A
 from .grammar import Grammar
 from ..memo import Memo
 from .origin import Origin
+from .parse_store import ParseStore, store_for
 from .parse_tables import load_parser
 from .to_ast import start_of
 from .vocabulary import Vocabulary
@@ -100,6 +101,13 @@ class Parser:
         return loaded if loaded is not None else build_parser(self.grammar)
 
     @cached_property
+    def store(self) -> ParseStore | None:
+        """Where this language's parses are kept from one run to the next (``parse_store``); None
+        when nothing is kept. Named by the grammar and by the source its trees are made by."""
+        v = self.vocabulary
+        return store_for(v.name, self.grammar.sha256, {A.__name__, *(n.__module__ for n in v.nodes)})
+
+    @cached_property
     def keywords(self) -> frozenset[str]:
         """Every word of the language (for suggestions and completion)."""
         words: set[str] = set()
@@ -116,8 +124,13 @@ class Parser:
     def parse(self, text: str, origin: Origin = Origin(), memo: Memo | None = None) -> A.Program:
         """Parse one effect text into a ``Program``; raise a located ``CardError`` on bad syntax.
         With a ``memo``, a text parsed before is not parsed again (its tree has no position of
-        the file in it: only the nodes built from it do)."""
+        the file in it: only the nodes built from it do). A text parsed at the same place in an
+        earlier run is read from the language's ``store``."""
         source = text if text.endswith("\n") else text + "\n"
+        store, key = self.store, (source, origin.first_line, origin.indent)
+        kept = None if store is None else store.get(key)
+        if kept is not None:
+            return kept
         try:
             tree = self.parser.parse(source) if memo is None else memo.get(
                 ("tree", self.vocabulary.name, source), lambda: self.parser.parse(source))
@@ -131,9 +144,11 @@ class Parser:
         _check_nesting(tree, origin)
         try:
             program: A.Program = self.vocabulary.to_ast(origin).transform(tree)
-            return program
         except VisitError as ve:  # pragma: no cover - the transformer raises nothing by design
             raise ve.orig_exc from None
+        if store is not None:
+            store.put(key, program)
+        return program
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_'-]*")

@@ -1,0 +1,269 @@
+"""Parses kept from one run to the next (cmdsl/lang/parse_store.py): a set re-read with its effects
+unchanged parses none of them, reads back exactly the trees a parse makes, and a kept file that is
+damaged, planted, stale or unwritable changes nothing but the time taken (issue 34 §1)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from cmdsl.errors import CardError
+from cmdsl.games.cm2008 import loader as cm2008_loader
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.cm2008.vocabulary import VOCABULARY as CM2008_WORDS
+from cmdsl.games.racolage import bundled_set
+from cmdsl.games.racolage import loader as racolage_loader
+from cmdsl.games.racolage.vocabulary import VOCABULARY as RACOLAGE_WORDS
+from cmdsl.lang import parse_store
+from cmdsl.lang.language import Language
+from cmdsl.lang.origin import Origin
+from cmdsl.lang.parse_store import DIR_VARIABLE, OFF_VARIABLE, cache_folder, fingerprint
+from cmdsl.lang.vocabulary import Vocabulary
+
+from .conftest import CM2008
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of this test's own (the suite keeps no parses: conftest.py)."""
+    folder = tmp_path / "cache"
+    monkeypatch.delenv(OFF_VARIABLE, raising=False)
+    monkeypatch.setenv(DIR_VARIABLE, str(folder))
+    return folder
+
+
+class _NoParser:
+    """Stands for a language's Lark parser where none may be used: every text must be kept."""
+
+    def parse(self, text: str) -> Any:
+        raise AssertionError(f"parsed again: {text!r}")
+
+
+def _recording(words: Vocabulary, seen: list[tuple[str, Origin]]) -> Language:
+    class Recording(Language):
+        def parse(self, text: str, origin: Origin = Origin(), memo: Any = None) -> Any:
+            seen.append((text, origin))
+            return super().parse(text, origin, memo)
+    return Recording(words)
+
+
+def _set_effects(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Vocabulary, list[tuple[str, Origin]]]]:
+    """Every effect text of both shipped sets that have effects, with where it sits in its file."""
+    with monkeypatch.context() as m:
+        seen: list[tuple[str, Origin]] = []
+        m.setattr(cm2008_loader, "parse_effect", _recording(CM2008_WORDS, seen).parse)
+        load_card_set(CM2008)
+        yield CM2008_WORDS, seen
+    with monkeypatch.context() as m:
+        seen = []
+        m.setattr(racolage_loader, "LANGUAGE", _recording(RACOLAGE_WORDS, seen))
+        racolage_loader.load_set(bundled_set())
+        yield RACOLAGE_WORDS, seen
+
+
+def test_a_set_read_again_parses_nothing_and_gets_the_same_trees(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for words, effects in _set_effects(monkeypatch):
+        assert len(effects) > 20
+        first = Language(words)
+        made = [first.parse(text, origin) for text, origin in effects]
+        assert first.store is not None
+        first.store.save()
+        again = Language(words)  # as in the next run
+        again.__dict__["parser"] = _NoParser()
+        kept = [again.parse(text, origin) for text, origin in effects]
+        # the same nodes, and the same positions (Pos is left out of a node's equality)
+        assert [repr(p) for p in kept] == [repr(p) for p in made]
+        assert kept == made
+
+
+def test_a_text_kept_at_one_place_is_parsed_again_at_another(cache: Path) -> None:
+    first = Language(CM2008_WORDS)
+    at_3 = first.parse("draw 1", Origin("a.yaml", "x", 3, 4))
+    assert first.store is not None
+    first.store.save()
+    again = Language(CM2008_WORDS)
+    at_9 = again.parse("draw 1", Origin("b.yaml", "y", 9, 4))
+    assert (at_3.pos.line, at_9.pos.line) == (3, 9)
+    again.__dict__["parser"] = _NoParser()
+    assert repr(again.parse("draw 1", Origin("other name.yaml", "z", 3, 4))) == repr(at_3)  # the name is not in a tree
+
+
+def test_a_text_that_does_not_parse_is_not_kept(cache: Path) -> None:
+    first = Language(CM2008_WORDS)
+    with pytest.raises(CardError, match="unexpected"):
+        first.parse("draww 1")
+    assert first.store is not None
+    first.store.save()
+    assert not cache.exists()  # nothing was added: nothing written
+    with pytest.raises(CardError, match="unexpected"):
+        Language(CM2008_WORDS).parse("draww 1")
+
+
+def test_the_environment_says_where_or_that_nothing_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = Path.home()
+    assert cache_folder({}) == home / ".cache" / "cmdsl"
+    assert cache_folder({"XDG_CACHE_HOME": "/x"}) == Path("/x/cmdsl")
+    assert cache_folder({"XDG_CACHE_HOME": "/x", DIR_VARIABLE: "/y"}) == Path("/y")
+    assert cache_folder({DIR_VARIABLE: "/y", OFF_VARIABLE: "1"}) is None
+    assert cache_folder({DIR_VARIABLE: "/y", OFF_VARIABLE: "0"}) == Path("/y")
+    monkeypatch.setenv(OFF_VARIABLE, "1")
+    monkeypatch.setenv(DIR_VARIABLE, str(tmp_path))
+    language = Language(CM2008_WORDS)
+    language.parse("draw 1")
+    assert language.store is None
+    assert list(tmp_path.iterdir()) == []
+
+
+def _module_folder(tmp_path: Path, source: str) -> str:
+    pkg = tmp_path / "nodes_pkg"
+    pkg.mkdir(exist_ok=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "nodes.py").write_text(source)
+    return "nodes_pkg.nodes"
+
+
+def test_the_file_is_named_by_the_grammar_and_every_source_beside_the_nodes(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    name = _module_folder(tmp_path, "X = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    __import__(name)
+    base = fingerprint("g1", [name])
+    assert base is not None and base == fingerprint("g1", [name])
+    assert fingerprint("g2", [name]) != base  # another grammar
+    (tmp_path / "nodes_pkg" / "to_ast.py").write_text("# builds the nodes\n")
+    assert fingerprint("g1", [name]) != base  # a module beside the nodes (their tree builder) changed
+    monkeypatch.setitem(sys.modules, "no_source", type(sys)("no_source"))
+    assert fingerprint("g1", ["no_source"]) is None  # a module with no source: nothing is kept
+
+
+class _Planted:
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> Any:
+        return (os.mkdir, (str(self.marker),))
+
+
+def _store_path(cache: Path) -> Path:
+    language = Language(CM2008_WORDS)
+    assert language.store is not None
+    return language.store.path
+
+
+def _damaged(tmp_path: Path) -> dict[str, Callable[[Path], None]]:
+    marker = tmp_path / "PWNED"
+    good = {("draw 1\n", 1, 0): Language(CM2008_WORDS).parse("draw 1")}
+    return {
+        "truncated": lambda p: p.write_bytes(pickle.dumps(good)[:-7]),
+        "random bytes": lambda p: p.write_bytes(os.urandom(4096)),
+        "empty": lambda p: p.write_bytes(b""),
+        "code to run": lambda p: p.write_bytes(pickle.dumps({("draw 1\n", 1, 0): _Planted(marker)})),
+        "not a tree": lambda p: p.write_bytes(pickle.dumps({("draw 1\n", 1, 0): ("not", "a", "program")})),
+        "not a dict": lambda p: p.write_bytes(pickle.dumps(["draw 1"])),
+        "a folder": lambda p: p.mkdir(),
+        "writable by others": lambda p: (p.write_bytes(pickle.dumps(good)), p.chmod(0o666)),
+    }
+
+
+@pytest.mark.parametrize("damage", list(_damaged(Path("/unused"))))
+def test_a_damaged_or_planted_file_counts_as_empty(damage: str, cache: Path, tmp_path: Path) -> None:
+    path = _store_path(cache)
+    path.parent.mkdir(parents=True)
+    _damaged(tmp_path)[damage](path)
+    language = Language(CM2008_WORDS)
+    assert language.store is not None
+    assert language.store.kept == {}
+    assert repr(language.parse("draw 1")) == repr(Language(CM2008_WORDS).parse("draw 1"))
+    assert not (tmp_path / "PWNED").exists(), "a planted file ran code"
+    language.store.save()  # written over, whole (a folder in its place stays: parse again next time)
+    if damage != "a folder":
+        assert len(Language(CM2008_WORDS).store.kept) == 1  # type: ignore[union-attr]
+
+
+def test_a_file_too_large_is_not_read(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = Language(CM2008_WORDS)
+    first.parse("draw 1")
+    assert first.store is not None
+    first.store.save()
+    assert len(Language(CM2008_WORDS).store.kept) == 1  # type: ignore[union-attr]
+    monkeypatch.setattr(parse_store, "MAX_BYTES", first.store.path.stat().st_size - 1)
+    assert Language(CM2008_WORDS).store.kept == {}  # type: ignore[union-attr]
+
+
+def test_a_folder_that_cannot_be_written_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    monkeypatch.delenv(OFF_VARIABLE, raising=False)
+    monkeypatch.setenv(DIR_VARIABLE, str(blocked / "cmdsl"))
+    language = Language(CM2008_WORDS)
+    assert len(language.parse("draw 1\ndraw 2").body) == 2
+    assert language.store is not None
+    language.store.save()  # says nothing, raises nothing
+    assert blocked.read_text() == "not a folder"
+
+
+def test_two_runs_writing_at_once_keep_each_others_parses(cache: Path) -> None:
+    a, b = Language(CM2008_WORDS), Language(CM2008_WORDS)
+    a.parse("draw 1")
+    b.parse("draw 2")
+    assert a.store is not None and b.store is not None
+    a.store.save()
+    b.store.save()
+    assert {k[0] for k in Language(CM2008_WORDS).store.kept} == {"draw 1\n", "draw 2\n"}  # type: ignore[union-attr]
+
+
+def test_the_file_keeps_this_runs_parses_first_up_to_its_bound(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parse_store, "MAX_PARSES", 3)
+    old = Language(CM2008_WORDS)
+    for n in range(1, 5):
+        old.parse(f"draw {n}")
+    assert old.store is not None
+    old.store.save()
+    assert {k[0] for k in Language(CM2008_WORDS).store.kept} == {"draw 2\n", "draw 3\n", "draw 4\n"}  # type: ignore[union-attr]
+    new = Language(CM2008_WORDS)
+    new.parse("draw 2")  # used again
+    new.parse("draw 9")
+    assert new.store is not None
+    new.store.save()
+    assert {k[0] for k in Language(CM2008_WORDS).store.kept} == {"draw 4\n", "draw 2\n", "draw 9\n"}  # type: ignore[union-attr]
+
+
+def test_files_of_former_versions_go_once_long_unused(cache: Path) -> None:
+    path = _store_path(cache)
+    cache.mkdir()
+    stale, recent, other = (cache / "cm2008-0000.parses", cache / "cm2008-1111.parses",
+                            cache / "racolage-2222.parses")
+    for f in (stale, recent, other):
+        f.write_bytes(b"")
+    old = 1_000_000_000
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    language = Language(CM2008_WORDS)
+    language.parse("draw 1")
+    assert language.store is not None
+    language.store.save()
+    assert sorted(p.name for p in cache.iterdir()) == sorted([path.name, recent.name, other.name])
+
+
+def test_a_check_run_twice_keeps_its_parses_for_the_next(tmp_path: Path) -> None:
+    """Through the command line, as a designer runs it: the first run writes the language's file
+    when it ends, the second reads every effect from it (and says the same)."""
+    env = {k: v for k, v in os.environ.items() if k != OFF_VARIABLE}
+    env[DIR_VARIABLE] = str(tmp_path / "cache")
+    code = ("import sys; from cmdsl.cli import main; from cmdsl.games.cm2008.vocabulary import LANGUAGE as L\n"
+            "try: main(['check', sys.argv[1]])\n"
+            "except SystemExit: pass\n"
+            "print('parsed' if 'parser' in L.__dict__ else 'kept', file=sys.stderr)")
+    runs = [subprocess.run([sys.executable, "-c", code, str(CM2008)], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=120) for _ in range(2)]
+    assert [r.stderr.strip() for r in runs] == ["parsed", "kept"]
+    assert runs[0].stdout.split("[")[0] == runs[1].stdout.split("[")[0]  # the same report, but its time
+    assert len(list((tmp_path / "cache").glob("cm2008-*.parses"))) == 1
