@@ -27,7 +27,7 @@ from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, campaign
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
 from cmdsl.games.cm2008.vocabulary import parse_effect
-from cmdsl.lang.parser import MAX_NESTING
+from cmdsl.lang.lark_parser import MAX_NESTING
 from cmdsl.lang.work import MAX_COUNT, WORK_BUDGET
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet, Side

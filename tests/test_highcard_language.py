@@ -16,7 +16,7 @@ from cmdsl.errors import CardError, CmdslError, RecordError
 from cmdsl.games.cm2008.vocabulary import LANGUAGE as CM2008
 from cmdsl.lang.checker import Checked, Context, Names
 from cmdsl.lang.origin import Origin
-from cmdsl.lang.parser import MAX_NESTING
+from cmdsl.lang.lark_parser import MAX_NESTING
 from tests.test_third_game import highcard  # noqa: F401  (the fixture: High Card registered as a plug-in)
 from tests.toygame.game import SEATS, CardGiven, HighCard, PlayerChosen, Seat, TrickPlayed
 from tests.toygame.tricks import load_tricks

@@ -255,15 +255,22 @@ def test_files_of_former_versions_go_once_long_unused(cache: Path) -> None:
 
 def test_a_check_run_twice_keeps_its_parses_for_the_next(tmp_path: Path) -> None:
     """Through the command line, as a designer runs it: the first run writes the language's file
-    when it ends, the second reads every effect from it (and says the same)."""
+    when it ends, the second reads every effect from it, without importing Lark, and says the same."""
     env = {k: v for k, v in os.environ.items() if k != OFF_VARIABLE}
     env[DIR_VARIABLE] = str(tmp_path / "cache")
     code = ("import sys; from cmdsl.cli import main; from cmdsl.games.cm2008.vocabulary import LANGUAGE as L\n"
             "try: main(['check', sys.argv[1]])\n"
             "except SystemExit: pass\n"
-            "print('parsed' if 'parser' in L.__dict__ else 'kept', file=sys.stderr)")
+            "print('parsed' if 'parser' in L.__dict__ else 'kept', 'lark' in sys.modules, file=sys.stderr)")
     runs = [subprocess.run([sys.executable, "-c", code, str(CM2008)], cwd=ROOT, env=env, capture_output=True,
                            text=True, timeout=120) for _ in range(2)]
-    assert [r.stderr.strip() for r in runs] == ["parsed", "kept"]
+    assert [r.stderr.strip() for r in runs] == ["parsed True", "kept False"]
     assert runs[0].stdout.split("[")[0] == runs[1].stdout.split("[")[0]  # the same report, but its time
     assert len(list((tmp_path / "cache").glob("cm2008-*.parses"))) == 1
+
+
+def test_a_vocabulary_names_its_tree_builder_by_a_function_so_lark_loads_late() -> None:
+    from cmdsl.lang.to_ast import ToAst
+
+    with pytest.raises(TypeError, match="to_ast is a function that returns"):
+        Vocabulary(name="x", grammar=lambda: "", to_ast=ToAst)  # type: ignore[arg-type]

@@ -18,7 +18,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from cmdsl.errors import CardError
-from cmdsl.lang import parser as P
+from cmdsl.lang import lark_parser as P
+from cmdsl.lang import parser as parser_module
 from cmdsl.lang import tables as T
 from cmdsl.lang.grammar import Grammar
 from cmdsl.lang.language import Language
@@ -249,7 +250,7 @@ def test_a_planted_cache_file_is_never_opened_and_nothing_is_written(tmp_path: P
         (where / f"effect-{digest[:16]}.lark").write_bytes(payload)  # the name the old cache used
         (where / f"effect-{digest}.lark").write_bytes(payload)
     before = _files(tmp_path)
-    code = ("from cmdsl.lang.parser import build_parser; "
+    code = ("from cmdsl.lang.lark_parser import build_parser; "
             "from cmdsl.games.cm2008.vocabulary import LANGUAGE; "
             "assert LANGUAGE.parser.source_path == '<deserialized>'; LANGUAGE.parse('draw 1'); "
             "build_parser(LANGUAGE.grammar).parse('draw 1\\n'); "
@@ -272,7 +273,7 @@ def _edited_core() -> str:
 
 
 def test_an_edited_core_grammar_is_built_from_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(P, "grammar_text", _edited_core)
+    monkeypatch.setattr(parser_module, "grammar_text", _edited_core)
     parser = _language().parser
     assert not _loaded(parser)
     assert parser.options.strict
@@ -347,9 +348,9 @@ def test_a_damaged_tables_file_falls_back_to_the_grammar(monkeypatch: pytest.Mon
     from cmdsl.cli import main
     from cmdsl.games.cm2008 import vocabulary
 
+    assert _loaded(vocabulary.LANGUAGE.parser)  # made before the file is damaged (if no test made it yet)
     damaged, real = _damaged()["truncated"], vocabulary._file
     monkeypatch.setattr(vocabulary, "_file", lambda name: damaged if name == vocabulary.TABLES_FILE else real(name))
-    assert _loaded(vocabulary.LANGUAGE.parser)
     monkeypatch.delitem(vocabulary.LANGUAGE.__dict__, "parser")  # made again, from the damaged file
     parser = vocabulary.LANGUAGE.parser
     assert not _loaded(parser)  # built from the grammar, as for a stale file

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Iterator
 
-from lark import ast_utils
-
 
 @dataclass(frozen=True)
 class Pos:
@@ -49,10 +47,10 @@ class Stmt(Node):
     """A statement of an effect."""
 
 
-class Built(ast_utils.Ast):
-    """A node the parser builds without a method of its own (Lark's ``ast_utils``): its grammar rule
-    is named after it (``DrawAndPlay`` ← ``draw_and_play``) and the rule's parts are its fields, in
-    order. See docs/language-internals.md."""
+class Built:
+    """A node the parser builds without a method of its own (``to_ast.add_built_methods``): its
+    grammar rule is named after it (``DrawAndPlay`` ← ``draw_and_play``) and the rule's parts are its
+    fields, in order. See docs/language-internals.md."""
 
 
 # ---- expressions -------------------------------------------------------------

@@ -1,80 +1,24 @@
-"""Effect text → AST, in one game's language. Each game's Lark LALR parser is loaded once per
-process, from the game's shipped tables.
-
-Parse errors are turned into ``CardError``s that say what a designer typed and what was
-expected in the designer's own words (``"gain"``, "a number"), never Lark's terminal names. The
-tree becomes AST nodes in ``to_ast.py``.
+"""Effect text → AST, in one game's language: a text parsed before, at the same place, is read
+from the language's kept parses (``parse_store.py``); any other is parsed by Lark
+(``lark_parser.py``), whose LALR parser is loaded once per process, from the game's shipped tables.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Any, Iterator
+from typing import TYPE_CHECKING
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
-from lark.indenter import Indenter
-
-from ..errors import CardError, did_you_mean
 from ..resources import grammar_text
 from . import ast as A
 from .grammar import Grammar
 from ..memo import Memo
 from .origin import Origin
 from .parse_store import ParseStore, store_for
-from .parse_tables import load_parser
-from .to_ast import start_of
 from .vocabulary import Vocabulary
 
-
-class _IndentError(Exception):
-    def __init__(self, token: Token) -> None:
-        self.token = token
-
-
-class _EffectIndenter(Indenter):
-    NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR"]
-    CLOSE_PAREN_types = ["RPAR"]
-    INDENT_type = "_INDENT"
-    DEDENT_type = "_DEDENT"
-    tab_len = 4
-
-    def handle_NL(self, token: Token) -> Iterator[Token]:
-        # Lark's DedentError carries no position; raise one that does.
-        indent_str = token.rsplit("\n", 1)[1]
-        indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
-        if indent < self.indent_level[-1] and indent not in self.indent_level and self.paren_level == 0:
-            raise _IndentError(token)
-        yield from super().handle_NL(token)
-
-
-# Options that shape the tables (stored in them) and options that are code or that Lark does not
-# store (given again whenever the tables are loaded).
-_GRAMMAR_OPTIONS: dict[str, Any] = dict(parser="lalr", maybe_placeholders=False, strict=True)
-
-
-def _load_options() -> dict[str, Any]:
-    return dict(postlex=_EffectIndenter(), propagate_positions=True)
-
-
-def build_parser(grammar: Grammar) -> Lark:
-    """Analyse the grammar in memory (strict: conflicts are errors); nothing is read or written."""
-    return Lark(grammar.text, import_paths=[grammar.loader], **_GRAMMAR_OPTIONS, **_load_options())
-
-
-#: How a parse error names the core's terminals that are not plain keywords.
-_TERMINAL_WORDS = {
-    "VAR": "a variable name (S, X…)",
-    "STRING": 'a quoted name ("Ohio")',
-    "INT": "a number",
-    "_NL": "the end of the line",
-    "_INDENT": "an indented block",
-    "_DEDENT": "the end of the block",
-    "$END": "the end of the effect",
-    "COMPARE": "a comparison (=, <, >=…)",
-}
+if TYPE_CHECKING:
+    from lark import Lark
 
 
 class Parser:
@@ -89,16 +33,10 @@ class Parser:
 
     @cached_property
     def parser(self) -> Lark:
-        """The parser, once per language: from the game's shipped tables, or built from the grammar
-        if it was edited since they were generated (or the game ships none)."""
-        tables: str | None = None
-        if self.vocabulary.tables is not None:
-            try:
-                tables = self.vocabulary.tables()
-            except OSError:  # a checkout whose tables were deleted: still works, just slower
-                tables = None
-        loaded = None if tables is None else load_parser(tables, self.grammar.sha256, **_load_options())
-        return loaded if loaded is not None else build_parser(self.grammar)
+        """The parser, once per language (``lark_parser``: Lark is imported on first use)."""
+        from .lark_parser import lark_parser
+
+        return lark_parser(self.vocabulary, self.grammar)
 
     @cached_property
     def store(self) -> ParseStore | None:
@@ -131,140 +69,9 @@ class Parser:
         kept = None if store is None else store.get(key)
         if kept is not None:
             return kept
-        try:
-            tree = self.parser.parse(source) if memo is None else memo.get(
-                ("tree", self.vocabulary.name, source), lambda: self.parser.parse(source))
-        except _IndentError as ie:
-            tok = ie.token
-            line = (tok.line or 1) + tok.count("\n")
-            return_err = CardError("this line's indentation matches no enclosing block", origin.at(line, 1))
-            raise return_err from None
-        except UnexpectedInput as e:
-            raise _Errors(self).from_lark(e, source, origin) from None
-        _check_nesting(tree, origin)
-        try:
-            program: A.Program = self.vocabulary.to_ast(origin).transform(tree)
-        except VisitError as ve:  # pragma: no cover - the transformer raises nothing by design
-            raise ve.orig_exc from None
+        from .lark_parser import parse_text  # Lark: only for a text not kept
+
+        program = parse_text(self, source, origin, memo)
         if store is not None:
             store.put(key, program)
         return program
-
-
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_'-]*")
-
-
-class _Errors:
-    """A parse error in a designer's words, in one language."""
-
-    def __init__(self, language: Parser) -> None:
-        self.language = language
-
-    def describe_terminal(self, name: str) -> str:
-        words = {**_TERMINAL_WORDS, **self.language.vocabulary.terminal_words}
-        if name in words:
-            return words[name]
-        try:
-            pat = self.language.parser.get_terminal(name).pattern
-        except KeyError:
-            return name
-        if pat.type == "str":
-            return f'"{pat.value}"'
-        alts = re.findall(r"[a-z]+", pat.value)
-        return " or ".join(f'"{a}"' for a in alts) if alts else name
-
-    def expected_text(self, expected: set[str]) -> str:
-        words = sorted({self.describe_terminal(t) for t in expected})
-        if len(words) > 8:
-            words = words[:8] + ["…"]
-        return ", ".join(words)
-
-    def from_lark(self, e: UnexpectedInput, text: str, origin: Origin) -> CardError:
-        lines = text.split("\n")
-        if isinstance(e, UnexpectedToken) and e.token.type == "$END":
-            line = len([ln for ln in lines if ln.strip()]) or 1
-            last = lines[line - 1] if line <= len(lines) else ""
-            return CardError(
-                f"the effect ends too early; expected {self.expected_text(e.expected)}",
-                origin.at(line, max(len(last), 1)),
-            )
-        line, col = int(e.line), int(e.column)
-        src = lines[line - 1] if 0 < line <= len(lines) else ""
-        start = col - 1
-        if start < len(src) and (src[start].isalnum() or src[start] == "_"):
-            while start > 0 and (src[start - 1].isalnum() or src[start - 1] == "_"):
-                start -= 1
-        english = self.english_hint(src)
-        if start < col - 1:  # mid-word: a keyword was read off the front of a longer word ("draww")
-            m = _WORD.match(src, start)
-            word = m.group(0) if m else src[start:col]
-            return CardError(f'unexpected "{word}"', origin.at(line, start + 1),
-                             hint=english or self.word_hint(word))
-        m = _WORD.match(src, col - 1)
-        word = m.group(0) if m else (src[col - 1 : col] if col <= len(src) else "")
-        if isinstance(e, UnexpectedToken):
-            tok = e.token
-            got = "end of line" if tok.type == "_NL" else (
-                "an indented block" if tok.type == "_INDENT" else f'"{tok}"')
-            if word.startswith(str(tok)) and len(word) > len(str(tok)):  # a keyword read off a longer word
-                got = f'"{word}"'  # ("playr" is not "play")
-            expected = _acceptable(e)
-            if tok.type in ("_INDENT",):
-                return CardError(f"unexpected indentation; expected {self.expected_text(expected)}",
-                                 origin.at(line + 1 if tok.type == "_INDENT" else line, 1))
-            message = f"unexpected {got}; expected {self.expected_text(expected)}"
-        else:
-            assert isinstance(e, UnexpectedCharacters)
-            message = f'unexpected "{word or e.char}"'
-            expected = _acceptable(e)
-            if expected:
-                message += f"; expected {self.expected_text(expected)}"
-        return CardError(message, origin.at(line, col), hint=english or self.word_hint(word))
-
-    def english_hint(self, src: str) -> str | None:
-        """When the line is a card's printed English (the game's hint knows it), the line to write instead."""
-        hint = self.language.vocabulary.english_hint
-        return hint(src) if hint is not None else None
-
-    def word_hint(self, word: str) -> str | None:
-        """The nearest keyword to an unexpected word, or that keywords are lower case."""
-        if word and word[0].islower():
-            near = did_you_mean(word, self.language.keywords)
-            return f'did you mean "{near}"?' if near and near != word else None
-        if word and word[0].isupper() and word.lower() in self.language.keywords:
-            return f'keywords are lower case: "{word.lower()}" (variables start with a capital)'
-        return None
-
-
-def _acceptable(e: UnexpectedToken | UnexpectedCharacters) -> set[str]:
-    """The terminals the parser accepts where ``e`` stopped it. The lexer's own list also has the
-    end of a line, which it reads anywhere for the indentation (Lark's ``always_accept``): an
-    error would say "expected … the end of the line" where a line may not end."""
-    expected = set(e.expected if isinstance(e, UnexpectedToken) else (e.allowed or ()))
-    state = e.state
-    table = getattr(getattr(getattr(state, "parse_conf", None), "parse_table", None), "states", None)
-    if table is None:
-        return expected
-    accepted = expected & set(table[state.position])
-    return accepted or expected
-
-
-#: How deep blocks, conditions and expressions may nest in one effect (the bundled cards need 8).
-#: Every later pass (checker, compiler, text, the compiled effect itself) recurses over the tree,
-#: so this bound is what keeps them all far from Python's recursion limit, for any input.
-MAX_NESTING = 32
-
-
-def _check_nesting(tree: Tree[Token], origin: Origin) -> None:
-    """Refuse a tree deeper than ``MAX_NESTING``, located at the first node past the limit.
-
-    An explicit stack, not recursion: the tree may be thousands of levels deep here."""
-    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_NESTING:
-            line, col = start_of(node)
-            raise CardError(f"nested too deeply: at most {MAX_NESTING} levels of blocks, conditions and "
-                            "expressions", origin.at(line, col),
-                            hint="split the effect, or write the sum or condition more simply")
-        stack.extend((c, depth + 1) for c in reversed(node.children) if isinstance(c, Tree))

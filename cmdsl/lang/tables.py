@@ -21,7 +21,7 @@ from ..atomic_file import write_atomically
 from ..plugins import games
 from .parse_tables import FORMAT, REGENERATE, dump_tables, load_parser
 from .language import Language
-from .parser import build_parser
+from .lark_parser import build_parser
 
 __all__ = ["FORMAT", "REGENERATE", "generate", "load_parser", "main"]  # the format is named here too
 

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import re
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
-from lark import Token, Transformer, Tree, ast_utils, v_args
+from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
 from . import ast as A
@@ -29,25 +30,12 @@ def _body(items: list[Any]) -> tuple[Any, ...]:
     return tuple(i for i in items if isinstance(i, A.Node))
 
 
-class _Unbound:
-    """A method ``create_transformer`` binds to nothing, so it can go on ``ToAst`` itself (made once
-    per process, not once per parse)."""
-
-    def __init__(self, method: Any) -> None:
-        self.method = method
-
-    def __get__(self, obj: Any, owner: Any = None) -> Any:
-        return self.method
-
-
-def _building(inline: bool, meta: bool) -> Callable[[type[A.Node]], Any]:
-    """How ``ast_utils.create_transformer`` makes the method of a ``Built`` class: its parts, in
-    order, and its position in the card file."""
-    def method_for(cls: type[A.Node]) -> Any:
-        def build(self: "ToAst", meta: Any, children: list[Any]) -> A.Node:
-            return cls(*children, pos=self._p(meta))
-        return _Unbound(v_args(meta=True)(build))
-    return method_for
+def _built_method(cls: type[A.Node]) -> Any:
+    """The transformer method of a ``Built`` class: its rule's parts, in order, and its position in
+    the card file."""
+    def build(self: "ToAst", meta: Any, children: list[Any]) -> A.Node:
+        return cls(*children, pos=self._p(meta))
+    return v_args(meta=True)(build)
 
 
 @v_args(meta=True)
@@ -126,8 +114,8 @@ class CondAst(ExprAst):
 
 @v_args(meta=True)
 class ToAst(CondAst):
-    """Lark tree → ``ast`` nodes carrying file positions. ``Built`` nodes are made by Lark's
-    ``ast_utils`` (one rule per class, no method here); the methods below build the statements,
+    """Lark tree → ``ast`` nodes carrying file positions. ``Built`` nodes are made by
+    ``add_built_methods`` (one rule per class, no method here); the methods below build the statements,
     ``ExprAst`` and ``CondAst`` the rest."""
 
     # compound statements
@@ -167,16 +155,16 @@ class ToAst(CondAst):
         return "each"
 
 
-class _Methods:
-    """Where ``create_transformer`` puts the ``Built`` classes' methods, to be moved onto a transformer."""
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
 
 def add_built_methods(transformer: type[ToAst], nodes: ModuleType) -> None:
     """Give ``transformer`` the method of each ``Built`` class of the module ``nodes`` (the core's,
-    or a game vocabulary's), under the name of its rule."""
-    made = ast_utils.create_transformer(nodes, _Methods(), decorator_factory=_building)  # type: ignore[arg-type]
-    for rule, method in vars(made).items():
-        setattr(transformer, rule, method)
+    or a game vocabulary's), under the name of its rule (Lark's ``ast_utils.create_transformer``
+    does this for its own ``Ast`` class: ours is not Lark's, so that the nodes load without Lark)."""
+    for name, cls in vars(nodes).items():
+        if not name.startswith("_") and isinstance(cls, type) and issubclass(cls, A.Built) and issubclass(cls, A.Node):
+            setattr(transformer, _CAMEL.sub("_", name).lower(), _built_method(cls))
 
 
 add_built_methods(ToAst, A)

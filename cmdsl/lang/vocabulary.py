@@ -10,15 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from .ast import Node
 from .checker import Checker
 from .compiler import Compiler
 from .render import Unparser
 from .text import Writer
-from .to_ast import ToAst
 from .work import Bounds
+
+if TYPE_CHECKING:
+    from .to_ast import ToAst
+
+
+def core_to_ast() -> type[ToAst]:
+    """The core's tree builder (it imports Lark: only when a text is parsed)."""
+    from .to_ast import ToAst
+
+    return ToAst
 
 
 @dataclass(frozen=True)
@@ -31,8 +40,10 @@ class Vocabulary:
     #: its node classes (``cmdsl.lang.ast.Expr``, ``Cond`` and ``Stmt`` subclasses)
     nodes: tuple[type[Node], ...] = ()
     #: Its passes: each the core's, with a method per node class it adds (docs/language-internals.md).
-    #: how its parse trees become nodes (a method per rule it adds)
-    to_ast: type[ToAst] = ToAst
+    #: how its parse trees become nodes (a method per rule it adds): a function that imports and
+    #: returns its ``ToAst`` class, called when a text is first parsed (the class is Lark's
+    #: ``Transformer``; a set whose parses are all kept is read without importing Lark)
+    to_ast: Callable[[], type[ToAst]] = core_to_ast
     checker: type[Checker] = Checker
     compiler: type[Compiler] = Compiler
     unparser: type[Unparser] = Unparser
@@ -54,6 +65,9 @@ class Vocabulary:
     docs: tuple[str, ...] = ("language.md",)
 
     def __post_init__(self) -> None:
+        if isinstance(self.to_ast, type):
+            raise TypeError(f"vocabulary {self.name!r}: to_ast is a function that returns the tree builder's "
+                            f"class (lambda: {self.to_ast.__name__}), not the class")
         # A pass that uses another must use the vocabulary's: the checker its work bound, the
         # compiler its rules text (for labels and prompts).
         if self.checker.bounds is not self.bounds:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .english import effect_form, misreading
 from ....lang.language import Language
@@ -14,11 +15,19 @@ from .checker import CampaignChecker
 from .compiler import CampaignCompiler
 from .render import CampaignUnparser
 from .text import CampaignWriter
-from .to_ast import CampaignToAst
 from .work import CampaignBounds
+
+if TYPE_CHECKING:
+    from ....lang.to_ast import ToAst
 
 GRAMMAR_FILE = "effects.lark"
 TABLES_FILE = "effects.tables.json"
+
+
+def _to_ast() -> type[ToAst]:
+    from .to_ast import CampaignToAst  # Lark's: only when a text is parsed
+
+    return CampaignToAst
 
 
 def _file(name: str) -> str:
@@ -41,7 +50,7 @@ VOCABULARY = Vocabulary(
     terminal_words={"ISSUE": "economy or defense", "CANDIDATE": "mccain or obama"},
     english_hint=_english_hint,
     nodes=nodes.NODES,
-    to_ast=CampaignToAst,
+    to_ast=_to_ast,
     checker=CampaignChecker,
     compiler=CampaignCompiler,
     unparser=CampaignUnparser,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ....lang.language import Language
 from ....lang.vocabulary import Vocabulary
@@ -14,11 +15,19 @@ from .checker import RacolageChecker
 from .compiler import RacolageCompiler
 from .render import RacolageUnparser
 from .text import RacolageWriter
-from .to_ast import RacolageToAst
 from .work import RacolageBounds
+
+if TYPE_CHECKING:
+    from ....lang.to_ast import ToAst
 
 GRAMMAR_FILE = "effects.lark"
 TABLES_FILE = "effects.tables.json"
+
+
+def _to_ast() -> type[ToAst]:
+    from .to_ast import RacolageToAst  # Lark's: only when a text is parsed
+
+    return RacolageToAst
 
 
 def _file(name: str) -> str:
@@ -33,7 +42,7 @@ VOCABULARY = Vocabulary(
     tables_path=lambda: Path(str(resources.files(__package__).joinpath(TABLES_FILE))),
     terminal_words={"DECK": "media or action"},
     nodes=nodes.NODES,
-    to_ast=RacolageToAst,
+    to_ast=_to_ast,
     checker=RacolageChecker,
     compiler=RacolageCompiler,
     unparser=RacolageUnparser,
