@@ -111,9 +111,13 @@ def test_the_environment_says_where_or_that_nothing_is_kept(tmp_path: Path, monk
     home = Path.home()
     assert cache_folder({}) == home / ".cache" / "cmdsl"
     assert cache_folder({"XDG_CACHE_HOME": "/x"}) == Path("/x/cmdsl")
+    assert cache_folder({"XDG_CACHE_HOME": "x"}) == home / ".cache" / "cmdsl"  # relative: ignored
     assert cache_folder({"XDG_CACHE_HOME": "/x", DIR_VARIABLE: "/y"}) == Path("/y")
     assert cache_folder({DIR_VARIABLE: "/y", OFF_VARIABLE: "1"}) is None
     assert cache_folder({DIR_VARIABLE: "/y", OFF_VARIABLE: "0"}) == Path("/y")
+    with monkeypatch.context() as m:  # no home folder at all: nothing is kept, nothing fails
+        m.setattr(Path, "home", classmethod(lambda cls: (_ for _ in ()).throw(RuntimeError("no home"))))
+        assert cache_folder({}) is None
     monkeypatch.setenv(OFF_VARIABLE, "1")
     monkeypatch.setenv(DIR_VARIABLE, str(tmp_path))
     language = Language(CM2008_WORDS)

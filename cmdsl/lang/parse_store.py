@@ -48,13 +48,19 @@ _SUFFIX = ".parses"
 
 
 def cache_folder(environ: Mapping[str, str] = os.environ) -> Path | None:
-    """The folder parses are kept in, or None when the environment says to keep none."""
+    """The folder parses are kept in, or None when the environment says to keep none (or there is
+    no home folder to keep them in)."""
     if environ.get(OFF_VARIABLE, "") not in ("", "0"):
         return None
     if environ.get(DIR_VARIABLE):
         return Path(environ[DIR_VARIABLE])
-    base = environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "cmdsl"
+    xdg = environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # a relative one is to be ignored (the XDG base directory rules)
+        return Path(xdg) / "cmdsl"
+    try:
+        return Path.home() / ".cache" / "cmdsl"
+    except RuntimeError:  # no HOME and no user entry to find it in
+        return None
 
 
 def fingerprint(grammar_sha256: str, modules: Iterable[str]) -> str | None:
