@@ -4,6 +4,7 @@ damaged, planted, stale or unwritable changes nothing but the time taken (issue 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import subprocess
@@ -20,6 +21,7 @@ from cmdsl.games.cm2008.vocabulary import VOCABULARY as CM2008_WORDS
 from cmdsl.games.racolage import bundled_set
 from cmdsl.games.racolage import loader as racolage_loader
 from cmdsl.games.racolage.vocabulary import VOCABULARY as RACOLAGE_WORDS
+from cmdsl.lang import ast as A
 from cmdsl.lang import parse_store
 from cmdsl.lang.language import Language
 from cmdsl.lang.origin import Origin
@@ -84,16 +86,36 @@ def test_a_set_read_again_parses_nothing_and_gets_the_same_trees(cache: Path, mo
         assert kept == made
 
 
-def test_a_text_kept_at_one_place_is_parsed_again_at_another(cache: Path) -> None:
+def test_a_text_kept_at_one_line_is_moved_to_another_not_parsed_again(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line added above a card moves its effect down: the kept tree is moved, every position in it
+    (a node built from no text stays nowhere), and is what a parse there makes."""
+    for words, effects in _set_effects(monkeypatch):
+        first = Language(words)
+        for text, origin in effects:
+            first.parse(text, origin)
+        assert first.store is not None
+        first.store.save()
+        again = Language(words)
+        again.__dict__["parser"] = _NoParser()
+        fresh = Language(words)
+        fresh.__dict__["store"] = None
+        for text, origin in effects:
+            lower = dataclasses.replace(origin, first_line=origin.first_line + 7, file="other.yaml")
+            assert repr(again.parse(text, lower)) == repr(fresh.parse(text, lower))
+    assert parse_store.moved(A.Pos(3, 2), 5) == A.Pos(8, 2)
+    assert parse_store.moved(A.NOWHERE, 5) is A.NOWHERE
+
+
+def test_another_indent_is_another_text(cache: Path) -> None:
     first = Language(CM2008_WORDS)
-    at_3 = first.parse("draw 1", Origin("a.yaml", "x", 3, 4))
+    at_4 = first.parse("draw 1", Origin("a.yaml", "x", 3, 4))
     assert first.store is not None
     first.store.save()
     again = Language(CM2008_WORDS)
-    at_9 = again.parse("draw 1", Origin("b.yaml", "y", 9, 4))
-    assert (at_3.pos.line, at_9.pos.line) == (3, 9)
+    at_6 = again.parse("draw 1", Origin("a.yaml", "x", 3, 6))
+    assert (at_4.pos.col, at_6.pos.col) == (5, 7)
     again.__dict__["parser"] = _NoParser()
-    assert repr(again.parse("draw 1", Origin("other name.yaml", "z", 3, 4))) == repr(at_3)  # the name is not in a tree
+    assert repr(again.parse("draw 1", Origin("b.yaml", "y", 3, 4))) == repr(at_4)  # the name is not in a tree
 
 
 def test_a_text_that_does_not_parse_is_not_kept(cache: Path) -> None:
@@ -164,13 +186,13 @@ def _store_path(cache: Path) -> Path:
 
 def _damaged(tmp_path: Path) -> dict[str, Callable[[Path], None]]:
     marker = tmp_path / "PWNED"
-    good = {("draw 1\n", 1, 0): Language(CM2008_WORDS).parse("draw 1")}
+    good = {("draw 1\n", 0): (1, Language(CM2008_WORDS).parse("draw 1"))}
     return {
         "truncated": lambda p: p.write_bytes(pickle.dumps(good)[:-7]),
         "random bytes": lambda p: p.write_bytes(os.urandom(4096)),
         "empty": lambda p: p.write_bytes(b""),
-        "code to run": lambda p: p.write_bytes(pickle.dumps({("draw 1\n", 1, 0): _Planted(marker)})),
-        "not a tree": lambda p: p.write_bytes(pickle.dumps({("draw 1\n", 1, 0): ("not", "a", "program")})),
+        "code to run": lambda p: p.write_bytes(pickle.dumps({("draw 1\n", 0): (1, _Planted(marker))})),
+        "not a tree": lambda p: p.write_bytes(pickle.dumps({("draw 1\n", 0): (1, ("not", "a", "program"))})),
         "not a dict": lambda p: p.write_bytes(pickle.dumps(["draw 1"])),
         "a folder": lambda p: p.mkdir(),
         "writable by others": lambda p: (p.write_bytes(pickle.dumps(good)), p.chmod(0o666)),

@@ -5,7 +5,8 @@ file of the user's cache folder. A set re-checked with its effects unchanged (a 
 The file of a language is named by everything its trees are made from: the grammar, the source of
 the modules that build and define its nodes (every module of their folders), Python's version. A change to any of them names a new
 file, so a tree is never read back into nodes that changed. A tree depends on its text and on
-where the text starts in its file (its nodes carry file positions), not on the file's name.
+where the text starts in its file (its nodes carry file positions), not on the file's name: a text
+found on another line than where it was kept (a line added above it) is moved there (``moved``).
 
 The folder is ``$CMDSL_CACHE_DIR``, else ``$XDG_CACHE_HOME/cmdsl``, else ``~/.cache/cmdsl``;
 ``CMDSL_NO_CACHE=1`` keeps nothing. The cache is only ever a shortcut: a file that cannot be
@@ -29,12 +30,14 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from . import ast as A
 
-#: A kept parse's key: the effect text (ending in a newline), its first line in its file, its indent.
-Key = tuple[str, int, int]
+#: A kept parse's key: the effect text (ending in a newline) and its indent in its file; it is kept
+#: with the line of its file it started at (a text moved up or down is moved, not parsed again).
+Key = tuple[str, int]
+Kept = tuple[int, A.Program]
 
 #: The environment's say: where the folder is, or that nothing is kept.
 DIR_VARIABLE, OFF_VARIABLE = "CMDSL_CACHE_DIR", "CMDSL_NO_CACHE"
@@ -105,7 +108,7 @@ class _NodesOnly(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not a node class")
 
 
-def _read(path: Path, modules: frozenset[str]) -> dict[Key, A.Program]:
+def _read(path: Path, modules: frozenset[str]) -> dict[Key, Kept]:
     """The parses kept in ``path``; none when it is missing, too large, damaged or not ours."""
     try:
         with open(path, "rb") as fh:
@@ -118,8 +121,23 @@ def _read(path: Path, modules: frozenset[str]) -> dict[Key, A.Program]:
     if not isinstance(kept, dict):
         return {}
     return {k: v for k, v in kept.items()
-            if isinstance(k, tuple) and len(k) == 3 and isinstance(k[0], str) and isinstance(k[1], int)
-            and isinstance(k[2], int) and isinstance(v, A.Program)}
+            if isinstance(k, tuple) and len(k) == 2 and isinstance(k[0], str) and isinstance(k[1], int)
+            and isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], A.Program)}
+
+
+def moved(value: Any, lines: int) -> Any:
+    """``value`` (a tree, or any part of one) with every position ``lines`` lower in its file (a
+    node built from no text, at ``NOWHERE``, stays there). Nodes are copied as they are, not made
+    again: a node is its fields."""
+    if isinstance(value, A.Pos):
+        return value if value == A.NOWHERE else A.Pos(value.line + lines, value.col)
+    if isinstance(value, tuple):
+        return tuple(moved(v, lines) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        copy = object.__new__(type(value))
+        copy.__dict__.update({k: moved(v, lines) for k, v in value.__dict__.items()})
+        return copy
+    return value
 
 
 class ParseStore:
@@ -129,27 +147,32 @@ class ParseStore:
     def __init__(self, path: Path, modules: frozenset[str]) -> None:
         self.path = path
         self.modules = modules  # the only ones whose classes its file may name
-        self._kept: dict[Key, A.Program] | None = None
+        self._kept: dict[Key, Kept] | None = None
         self._used: set[Key] = set()
-        self._added: dict[Key, A.Program] = {}
+        self._added: dict[Key, Kept] = {}
         self._saving = False
 
     @property
-    def kept(self) -> dict[Key, A.Program]:
+    def kept(self) -> dict[Key, Kept]:
         if self._kept is None:
             self._kept = _read(self.path, self.modules)
         return self._kept
 
-    def get(self, key: Key) -> A.Program | None:
+    def get(self, key: Key, first_line: int) -> A.Program | None:
+        """The tree of the text ``key`` starting at ``first_line`` of its file, if it was kept (at
+        that line, or at another and moved: it stays kept where it was parsed, so that two places
+        of the same text do not rewrite the file at every run, and moving costs far less than a
+        parse)."""
         found = self.kept.get(key)
-        if found is not None:
-            self._used.add(key)
-        return found
-
-    def put(self, key: Key, program: A.Program) -> None:
-        self.kept[key] = program
+        if found is None:
+            return None
         self._used.add(key)
-        self._added[key] = program
+        line, program = found
+        return program if line == first_line else moved(program, first_line - line)
+
+    def put(self, key: Key, first_line: int, program: A.Program) -> None:
+        self.kept[key] = self._added[key] = (first_line, program)
+        self._used.add(key)
         if not self._saving:  # once: the file is written when the process ends
             self._saving = True
             atexit.register(self.save)

@@ -62,16 +62,16 @@ class Parser:
     def parse(self, text: str, origin: Origin = Origin(), memo: Memo | None = None) -> A.Program:
         """Parse one effect text into a ``Program``; raise a located ``CardError`` on bad syntax.
         With a ``memo``, a text parsed before is not parsed again (its tree has no position of
-        the file in it: only the nodes built from it do). A text parsed at the same place in an
-        earlier run is read from the language's ``store``."""
+        the file in it: only the nodes built from it do). A text parsed with the same indent in an
+        earlier run is read from the language's ``store`` (moved to its line)."""
         source = text if text.endswith("\n") else text + "\n"
-        store, key = self.store, (source, origin.first_line, origin.indent)
-        kept = None if store is None else store.get(key)
+        store, key = self.store, (source, origin.indent)
+        kept = None if store is None else store.get(key, origin.first_line)
         if kept is not None:
             return kept
         from .lark_parser import parse_text  # Lark: only for a text not kept
 
         program = parse_text(self, source, origin, memo)
         if store is not None:
-            store.put(key, program)
+            store.put(key, origin.first_line, program)
         return program
