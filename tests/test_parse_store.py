@@ -260,6 +260,9 @@ def test_the_file_keeps_this_runs_parses_first_up_to_its_bound(cache: Path, monk
     assert new.store is not None
     new.store.save()
     assert {k[0] for k in Language(CM2008_WORDS).store.kept} == {"draw 4\n", "draw 2\n", "draw 9\n"}  # type: ignore[union-attr]
+    for n in range(10, 20):  # a long editor session: memory keeps the bound too
+        new.parse(f"draw {n}")
+    assert [k[0] for k in new.store.kept] == ["draw 17\n", "draw 18\n", "draw 19\n"]
 
 
 def test_files_of_former_versions_go_once_long_unused(cache: Path) -> None:

@@ -163,16 +163,24 @@ class ParseStore:
         that line, or at another and moved: it stays kept where it was parsed, so that two places
         of the same text do not rewrite the file at every run, and moving costs far less than a
         parse)."""
-        found = self.kept.get(key)
+        kept = self.kept
+        found = kept.pop(key, None)
         if found is None:
             return None
+        kept[key] = found  # last: the least recently used goes first (``put``)
         self._used.add(key)
         line, program = found
         return program if line == first_line else moved(program, first_line - line)
 
     def put(self, key: Key, first_line: int, program: A.Program) -> None:
-        self.kept[key] = self._added[key] = (first_line, program)
+        kept, added = self.kept, self._added
+        kept[key] = added[key] = (first_line, program)
         self._used.add(key)
+        for parses in (kept, added):  # bounded in memory too: an editor parses at every edit, for hours
+            if len(parses) > MAX_PARSES:
+                oldest = next(iter(parses))
+                del parses[oldest]
+                self._used.discard(oldest)
         if not self._saving:  # once: the file is written when the process ends
             self._saving = True
             atexit.register(self.save)
