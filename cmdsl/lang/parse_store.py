@@ -3,8 +3,8 @@ file of the user's cache folder. A set re-checked with its effects unchanged (a 
 ``cmdsl check`` after editing a card, the REPL's start) parses only the texts it has not seen.
 
 The file of a language is named by everything its trees are made from: the grammar, the source of
-the modules that build and define its nodes (every module of their folders), Python's version. A change to any of them names a new
-file, so a tree is never read back into nodes that changed. A tree depends on its text and on
+the modules that build and define its nodes (every module of their folders), Python's version. A
+change to any of them names a new file, so a tree is never read back into nodes that changed. A tree depends on its text and on
 where the text starts in its file (its nodes carry file positions), not on the file's name: a text
 found on another line than where it was kept (a line added above it) is moved there (``moved``).
 
