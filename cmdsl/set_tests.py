@@ -24,7 +24,8 @@ from typing import Callable, Final, Literal
 from .atomic_file import write_atomically
 from .errors import CmdslError, shown_path
 from .plugins import card_files_game, game, game_data_in, without
-from .sets.scenario_doc import read_doc, slug
+from .sets.ids import slug
+from .sets.scenario_doc import read_doc
 
 SCENARIO_DIR: Final = "scenarios"
 SNAPSHOT_DIR: Final = "__snapshots__"

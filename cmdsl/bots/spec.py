@@ -15,7 +15,7 @@ from typing import Any, Callable, cast
 from ..errors import CmdslError, did_you_mean
 from .basic import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
-from .names import BOT_NAMES, BotName  # noqa: F401  (handed on: read here too)
+from .names import BOT_NAMES, BotName
 from .play import Bot
 
 

@@ -17,7 +17,6 @@ import yaml
 
 from ..errors import CardError, Located, did_you_mean, shown_path
 from .. import plugins
-from .ids import slug  # noqa: F401  (handed on: scenario files are named by it)
 from .safe_yaml import NO_SOURCES, Sources, compose, read_text
 
 Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
@@ -203,5 +202,3 @@ def node_at(node: yaml.Node | None, path: Path_) -> yaml.Node | None:
         else:
             return None
     return node
-
-

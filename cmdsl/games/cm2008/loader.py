@@ -30,8 +30,9 @@ from .cost import Declared, payment, read_cost, refuse_old_form
 from ...lang.work import WORK_BUDGET
 from .vocabulary.work import PlayLevels, over_budget, stmt_work
 from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest, read_manifest
-from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile, slug
+from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile
 from ...resources import bundled_cards_dir
+from ...sets.ids import slug
 from ...sets.safe_yaml import NO_SOURCES, Sources, read_text, scalar_origin
 from ...sets.set_location import one_set
 from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFileReader, card_files

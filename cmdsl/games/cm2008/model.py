@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ...errors import CmdslError
 from .sides import DEFENSE, ECONOMY, ISSUES, SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
 from .setup import SetupMode  # noqa: F401  (handed on)
-from ...sets.ids import slug  # noqa: F401  (handed on: card ids)
+from ...sets.ids import slug
 
 if TYPE_CHECKING:
     from ...lang.checker import Checked
@@ -145,8 +145,6 @@ class NegativeDef:
     @property
     def id(self) -> str:
         return f"going-negative-{self.roll}"
-
-
 
 
 @dataclass(frozen=True)

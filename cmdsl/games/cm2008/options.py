@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-from .model import SIDES, CardSet, Side, StateTile, slug
+from ...sets.ids import slug
+from .model import SIDES, CardSet, Side, StateTile
 from ...game.decisions import CHANCE, ChanceOption, Decision, Option
 from .kinds import DecisionKind
 

@@ -42,10 +42,6 @@ class _Rx:
 Rule = tuple[_Rx, Callable[[re.Match[str]], str | None]]
 
 
-def _rx(pattern: str) -> _Rx:
-    return _Rx(pattern)
-
-
 def player(text: str) -> str:
     """"you", "your opponent" → the opponent, "McCain" → mccain."""
     t = text.strip().lower()
@@ -77,10 +73,10 @@ def _issue_word(text: str) -> str | None:
 
 
 _MEASURES: list[Rule] = [
-    (_rx(r"electoral votes"), lambda m: "votes"),
-    (_rx(rf"(defense|economy) blocks in ({_POSSESSOR}) colour"), lambda m: f"blocks of {_owner(m[2])} on {m[1].lower()}"),
-    (_rx(r"undecided (defense|economy) blocks"), lambda m: f"undecided blocks on {m[1].lower()}"),
-    (_rx(r"(defense|economy) blocks"), lambda m: f"blocks on {m[1].lower()}"),
+    (_Rx(r"electoral votes"), lambda m: "votes"),
+    (_Rx(rf"(defense|economy) blocks in ({_POSSESSOR}) colour"), lambda m: f"blocks of {_owner(m[2])} on {m[1].lower()}"),
+    (_Rx(r"undecided (defense|economy) blocks"), lambda m: f"undecided blocks on {m[1].lower()}"),
+    (_Rx(r"(defense|economy) blocks"), lambda m: f"blocks on {m[1].lower()}"),
 ]
 
 
@@ -106,30 +102,30 @@ def _chosen(m: re.Match[str]) -> str:
 
 
 _EXPRS: list[Rule] = [
-    (_rx(_CHOSEN), _chosen),
-    (_rx(r"the player for whom (.+) is (highest|lowest)(?: \((?:[^()]*) chooses? on a tie\))?"),
+    (_Rx(_CHOSEN), _chosen),
+    (_Rx(r"the player for whom (.+) is (highest|lowest)(?: \((?:[^()]*) chooses? on a tie\))?"),
      lambda m: None if (e := expr(m[1])) is None else
      f"the player with the {'most' if m[2].lower() == 'highest' else 'fewest'} ({e})"),
-    (_rx(r"the state in play with the (most|fewest) (.+?)(?: \((?:[^()]*) chooses? on a tie\))?"), _best),
-    (_rx(r"the affected state"), lambda m: "the news state"),
-    (_rx(r"the (majority|minority) issue of (.+)"), lambda m: _of(f"the {m[1].lower()} issue of", m[2])),
-    (_rx(r"the key demographic of (.+)"), lambda m: _of("the key demographic of", m[1])),
-    (_rx(r"the number of electoral votes of (.+)"), lambda m: _of("the votes of", m[1])),
-    (_rx(rf"({_POSSESSOR}) score"), lambda m: f"the score of {_owner(m[1])}"),
-    (_rx(rf"the number of cards in ({_POSSESSOR}) (hand|deck|discard pile)"),
+    (_Rx(r"the state in play with the (most|fewest) (.+?)(?: \((?:[^()]*) chooses? on a tie\))?"), _best),
+    (_Rx(r"the affected state"), lambda m: "the news state"),
+    (_Rx(r"the (majority|minority) issue of (.+)"), lambda m: _of(f"the {m[1].lower()} issue of", m[2])),
+    (_Rx(r"the key demographic of (.+)"), lambda m: _of("the key demographic of", m[1])),
+    (_Rx(r"the number of electoral votes of (.+)"), lambda m: _of("the votes of", m[1])),
+    (_Rx(rf"({_POSSESSOR}) score"), lambda m: f"the score of {_owner(m[1])}"),
+    (_Rx(rf"the number of cards in ({_POSSESSOR}) (hand|deck|discard pile)"),
      lambda m: f"the {'discard pile' if m[2].lower() == 'discard pile' else m[2].lower()} size of {_owner(m[1])}"),
-    (_rx(rf"the number of (defense|economy) blocks of (.+) in ({_POSSESSOR}) colour"),
+    (_Rx(rf"the number of (defense|economy) blocks of (.+) in ({_POSSESSOR}) colour"),
      lambda m: _blocks(_owner(m[3]), m[1].lower(), m[2])),
-    (_rx(rf"the number of blocks of (.+) in ({_POSSESSOR}) colour on (.+)"),
+    (_Rx(rf"the number of blocks of (.+) in ({_POSSESSOR}) colour on (.+)"),
      lambda m: _blocks(_owner(m[2]), _issue_or_its(m[3], m[1]), m[1])),
-    (_rx(r"the number of undecided (defense|economy) blocks of (.+)"),
+    (_Rx(r"the number of undecided (defense|economy) blocks of (.+)"),
      lambda m: _row("undecided blocks", m[1].lower(), m[2])),
-    (_rx(r"the number of undecided blocks of (.+) on (.+)"),
+    (_Rx(r"the number of undecided blocks of (.+) on (.+)"),
      lambda m: _row("undecided blocks", _issue_or_its(m[2], m[1]), m[1])),
-    (_rx(r"the number of (defense|economy) blocks of (.+)"), lambda m: _row("blocks", m[1].lower(), m[2])),
-    (_rx(r"the number of blocks of (.+) on (.+)"), lambda m: _row("blocks", _issue_or_its(m[2], m[1]), m[1])),
-    (_rx(r"(.+) (plus|minus) (.+)"), lambda m: _arith(m[1], "+" if m[2].lower() == "plus" else "-", m[3])),
-    (_rx(r"\((.+)\)"), lambda m: _paren(m[1])),
+    (_Rx(r"the number of (defense|economy) blocks of (.+)"), lambda m: _row("blocks", m[1].lower(), m[2])),
+    (_Rx(r"the number of blocks of (.+) on (.+)"), lambda m: _row("blocks", _issue_or_its(m[2], m[1]), m[1])),
+    (_Rx(r"(.+) (plus|minus) (.+)"), lambda m: _arith(m[1], "+" if m[2].lower() == "plus" else "-", m[3])),
+    (_Rx(r"\((.+)\)"), lambda m: _paren(m[1])),
 ]
 
 
@@ -281,62 +277,62 @@ def _dice(m: re.Match[str]) -> str | None:
 
 
 _STATEMENTS: list[Rule] = [
-    (_rx(r"gain (.+?) in (.+) on its (majority|minority) issue"),
+    (_Rx(r"gain (.+?) in (.+) on its (majority|minority) issue"),
      lambda m: _stmt("gain {} supports on the {} issue of {} in {}", _count(m[1]), m[3].lower(), expr(m[2]), expr(m[2]))),
-    (_rx(r"gain (.+?) on (.+)"), lambda m: _gain(m[1], m[2])),
-    (_rx(r"shift (.+) (\S+ box(?:es)?) toward its (majority|minority) issue"),
+    (_Rx(r"gain (.+?) on (.+)"), lambda m: _gain(m[1], m[2])),
+    (_Rx(r"shift (.+) (\S+ box(?:es)?) toward its (majority|minority) issue"),
      lambda m: _stmt("shift {} {} toward the {} issue of {}", expr(m[1]), _count(m[2]), m[3].lower(), expr(m[1]))),
-    (_rx(r"shift (.+) (\S+ box(?:es)?) toward (.+)"),
+    (_Rx(r"shift (.+) (\S+ box(?:es)?) toward (.+)"),
      lambda m: _stmt("shift {} {} toward {}", expr(m[1]), _count(m[2]), expr(m[3]))),
-    (_rx(r"move the key demographic of (.+) to its other group"), lambda m: _stmt("alter the key demographic of {}",
+    (_Rx(r"move the key demographic of (.+) to its other group"), lambda m: _stmt("alter the key demographic of {}",
                                                                                 expr(m[1]))),
-    (_rx(r"demographic support \((.+?)\):.*"), lambda m: f'demographic support for "{m[1]}"'),
-    (_rx(r"draw (.+) and play one of them at once"), lambda m: _stmt("draw {} and play one", _count(m[1]))),
-    (_rx(r"draw (.+)"), lambda m: _stmt("draw {}", _count(m[1]))),
-    (_rx(r"discard any number of cards, even none; call that number ([A-Z]\w*)"),
+    (_Rx(r"demographic support \((.+?)\):.*"), lambda m: f'demographic support for "{m[1]}"'),
+    (_Rx(r"draw (.+) and play one of them at once"), lambda m: _stmt("draw {} and play one", _count(m[1]))),
+    (_Rx(r"draw (.+)"), lambda m: _stmt("draw {}", _count(m[1]))),
+    (_Rx(r"discard any number of cards, even none; call that number ([A-Z]\w*)"),
      lambda m: f"discard any number as {m[1]}"),
-    (_rx(r"discard one card, if possible"), lambda m: "discard 1"),
-    (_rx(r"discard (.+?) \(as many as possible\)"), lambda m: _stmt("discard {}", _count(m[1]))),
-    (_rx(r"discard ([A-Z]\w*)"), lambda m: f"discard card {m[1]}"),
-    (_rx(r"choose a (different )?state in play(?: \(not one already chosen here\))?"
+    (_Rx(r"discard one card, if possible"), lambda m: "discard 1"),
+    (_Rx(r"discard (.+?) \(as many as possible\)"), lambda m: _stmt("discard {}", _count(m[1]))),
+    (_Rx(r"discard ([A-Z]\w*)"), lambda m: f"discard card {m[1]}"),
+    (_Rx(r"choose a (different )?state in play(?: \(not one already chosen here\))?"
          r"(?: with the (most|fewest) (.+?))?; call it ([A-Z]\w*)"),
      lambda m: _choose(m[1], m[2], m[3], m[4], None)),
-    (_rx(r"choose a (different )?state in play(?: \(not one already chosen here\))?"
+    (_Rx(r"choose a (different )?state in play(?: \(not one already chosen here\))?"
          r"(?: with the (most|fewest) (.+?))? \(call it ([A-Z]\w*)\) where (.+)"),
      lambda m: _choose(m[1], m[2], m[3], m[4], m[5])),
-    (_rx(r"choose an issue, economy or defense; call it ([A-Z]\w*)"), lambda m: f"choose an issue as {m[1]}"),
-    (_rx(r"choose a card from your hand; call it ([A-Z]\w*)"), lambda m: f"choose a card from hand as {m[1]}"),
-    (_rx(r"play ([A-Z]\w*) at once"), lambda m: f"play {m[1]}"),
-    (_rx(r"nothing happens"), lambda m: "nothing"),
-    (_rx(rf"when (?P<who>{_PLAYER}) (?:goes|go) negative, (?:they|you) (?:(?P<none>do not roll the going negative "
+    (_Rx(r"choose an issue, economy or defense; call it ([A-Z]\w*)"), lambda m: f"choose an issue as {m[1]}"),
+    (_Rx(r"choose a card from your hand; call it ([A-Z]\w*)"), lambda m: f"choose a card from hand as {m[1]}"),
+    (_Rx(r"play ([A-Z]\w*) at once"), lambda m: f"play {m[1]}"),
+    (_Rx(r"nothing happens"), lambda m: "nothing"),
+    (_Rx(rf"when (?P<who>{_PLAYER}) (?:goes|go) negative, (?:they|you) (?:(?P<none>do not roll the going negative "
          rf"die)|rolls? the going negative die (?P<times>.+?))[;:].*"), _dice),
-    (_rx(rf"each breaking news affects a state in play chosen by ({_PLAYER})"),
+    (_Rx(rf"each breaking news affects a state in play chosen by ({_PLAYER})"),
      lambda m: f"breaking news targets a state chosen by {player(m[1])}"),
-    (_rx(r"each breaking news affects a state in play of your choice"),
+    (_Rx(r"each breaking news affects a state in play of your choice"),
      lambda m: "breaking news targets a state chosen by you"),
-    (_rx(r"each breaking news affects (.+)"), lambda m: _stmt("breaking news targets {}", expr(m[1]))),
+    (_Rx(r"each breaking news affects (.+)"), lambda m: _stmt("breaking news targets {}", expr(m[1]))),
     # block heads
-    (_rx(rf"when (?:({_PLAYER}) wins? a state|a state is won by ({_PLAYER})):?"),
+    (_Rx(rf"when (?:({_PLAYER}) wins? a state|a state is won by ({_PLAYER})):?"),
      lambda m: f"when a state is won by {player(m[1] or m[2])}:"),
-    (_rx(r"when a state is won:?"), lambda m: "when a state is won:"),
-    (_rx(r"when breaking news is drawn:?"), lambda m: "when breaking news is drawn:"),
-    (_rx(rf"when ({_PLAYER}) (?:goes|go) negative:?"),
+    (_Rx(r"when a state is won:?"), lambda m: "when a state is won:"),
+    (_Rx(r"when breaking news is drawn:?"), lambda m: "when breaking news is drawn:"),
+    (_Rx(rf"when ({_PLAYER}) (?:goes|go) negative:?"),
      lambda m: f"when {player(m[1])} {'go' if player(m[1]) == 'you' else 'goes'} negative:"),
-    (_rx(r"at the end of (your|your opponent's|the opponent's|each) turn:?"),
+    (_Rx(r"at the end of (your|your opponent's|the opponent's|each) turn:?"),
      lambda m: f"at the end of {_turn_of(m[1])} turn:"),
-    (_rx(r"otherwise, if (.+?):?"), lambda m: _stmt("else if {}:", cond(m[1]))),
-    (_rx(r"otherwise:?"), lambda m: "else:"),
-    (_rx(r"if (.+?):?"), lambda m: _stmt("if {}:", cond(m[1]))),
-    (_rx(r"for each state in play \(call it ([A-Z]\w*)\)(?: where (.+?))?:?"),
+    (_Rx(r"otherwise, if (.+?):?"), lambda m: _stmt("else if {}:", cond(m[1]))),
+    (_Rx(r"otherwise:?"), lambda m: "else:"),
+    (_Rx(r"if (.+?):?"), lambda m: _stmt("if {}:", cond(m[1]))),
+    (_Rx(r"for each state in play \(call it ([A-Z]\w*)\)(?: where (.+?))?:?"),
      lambda m: f"for each state as {m[1]}" + (f" where {cond(m[2])}" if m[2] and cond(m[2]) else "") + ":"
      if not m[2] or cond(m[2]) else None),
-    (_rx(r"for each other player \(call them ([A-Z]\w*)\):?"), lambda m: f"for each other player as {m[1]}:"),
-    (_rx(r"(once|twice|\S+ times|as many times as .+?):?"), lambda m: _stmt("repeat {}:", _times(m[1]))),
-    (_rx(rf"({_PLAYER}) (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {player(m[1])}:"),
-    (_rx(rf"{_CHOSEN} (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {_chosen(m)}:"),
-    (_rx(r"choose one:?"), lambda m: "choose one:"),
-    (_rx(r"while this card is in play:?"), lambda m: "while in play:"),
-    (_rx(r"- (.+)"), lambda m: "option:"),
+    (_Rx(r"for each other player \(call them ([A-Z]\w*)\):?"), lambda m: f"for each other player as {m[1]}:"),
+    (_Rx(r"(once|twice|\S+ times|as many times as .+?):?"), lambda m: _stmt("repeat {}:", _times(m[1]))),
+    (_Rx(rf"({_PLAYER}) (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {player(m[1])}:"),
+    (_Rx(rf"{_CHOSEN} (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {_chosen(m)}:"),
+    (_Rx(r"choose one:?"), lambda m: "choose one:"),
+    (_Rx(r"while this card is in play:?"), lambda m: "while in play:"),
+    (_Rx(r"- (.+)"), lambda m: "option:"),
 ]
 
 
@@ -394,7 +390,7 @@ def effect_form(line: str) -> str | None:
 #: Lines a designer may write that read as English but mean nothing in the effect language, each
 #: with what to write instead.
 _MISREADINGS: list[tuple[_Rx, str]] = [
-    (_rx(rf"\b{_PLAYER} leads? in\b"),
+    (_Rx(rf"\b{_PLAYER} leads? in\b"),
      '`leads` is the lead in electoral votes over the whole game (R11), not in one state: write "if you lead:"; '
      "to compare a state's voter blocks, use `the blocks of you on ISSUE in S`"),
 ]
