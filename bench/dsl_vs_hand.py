@@ -24,26 +24,27 @@ same events and ask the same decisions (asserted): the comparison is of the same
 
 What the compiled closures still do that the hand-written code does not (issue 34 §3), after
 the work of that issue (statements that never ask anything called plainly, not driven as
-generators; `gain 1`, `shift` handing back the game's own steps; a comparison with a number
-holding it; a choice kept in a variable (`choose a state as S`) stored by its block, with no
-generator of its own; `you`, `the opponent` read by attribute getters; no step of work counted
-for the step limit (``tick``) in an effect whose static bound shows it ends by itself, as these
-four's does: ``lang/work.py``, ``ends_unwatched``):
+generators; `gain 1`, `shift` handing back the game's own steps; a value or a condition made one
+function from its Python source, its parts written in place, not a closure per part each calling
+the next (``compile_expr.Source``); a `for each state` written as one function, its test inline
+and its variable a local; a choice kept in a variable (`choose a state as S`) stored by its
+block, with no generator of its own; no step of work counted for the step limit (``tick``) in an
+effect whose static bound shows it ends by itself, as these four's does: ``lang/work.py``,
+``ends_unwatched``):
 
-- a closure per part of an expression or condition, each calling the next (``blocks(S,
-  opponent, defense) >= 2``: three calls where the hand makes one), and a loop over a block's
-  statements, where the hand writes them in line. With the `for each` below, the largest
-  remaining cost of mccain-on-the-job-training: that condition written as one call, and the
-  state's ``in_play`` read in place, took it from ~1.17 to ~1.09 in a trial (not kept: a form
-  of its own for one shape of condition);
 - a ``Run`` per effect (the game, who acts, a dictionary of variables, one of loop choices: the
   engine makes it, ~0.3 µs), where the hand passes the game and the side;
-- variables in that dictionary (``r.vars.get(S)``), where the hand holds a local;
+- a call per statement, and a loop over a block's statements, where the hand writes them in
+  line; the loop's test is a call of its own where the loop is not one function (a `for each`
+  with a `choose a different state` in it);
+- variables kept in that dictionary (a `for each` stores its state there for the body to read:
+  ``r.vars.get(S)``), where the hand holds a local;
 - a generator of its own for each statement that asks and then does more with what was chosen
   (`choose one` picks its option's body), and one per block holding one that asks, each a level
   that every decision passes through (``yield from``), where the hand is one generator;
-- `for each state`: the game's ``still_in_play(S)`` for each state (the language cannot read a
-  state), where the hand reads ``state.in_play``.
+- `for each state`: the game's ``still_in_play(S)`` for each state after the body first ran
+  (the language cannot read a state; the game answers with an attribute getter, no frame), where
+  the hand reads ``state.in_play``.
 
 ``--source DIR`` measures the engine of another checkout (``git worktree add --detach /tmp/base
 <commit>``), as ``bench/speed.py`` does.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import operator
 from pathlib import Path
 
 from cmdsl.games.cm2008.engine import Game
@@ -113,8 +114,11 @@ def test_game_implements_every_game_operation(mini: CardSet) -> None:
         assert hasattr(game, name), name
         want = getattr(GameReads if name in vars(GameReads) else GameOps, name)
         if not isinstance(want, property):
-            got = getattr(game, name)
-            assert list(inspect.signature(got).parameters) == list(inspect.signature(want).parameters)[1:], name
+            got, wanted = getattr(game, name), list(inspect.signature(want).parameters)[1:]
+            if isinstance(got, operator.attrgetter):  # an attribute of its one argument, read with no frame
+                assert len(wanted) == 1, name
+                continue
+            assert list(inspect.signature(got).parameters) == wanted, name
 
 
 #: The modules of the core, which name no game (DESIGN property 13; issue 14 items 0 and 1): every

@@ -1,9 +1,20 @@
 """Checked expressions and conditions → closures (compiler.py compiles statements and abilities
-on top of these): an expression becomes ``f(run) -> value``, a condition ``f(run) -> bool``."""
+on top of these): an expression becomes ``f(run) -> value``, a condition ``f(run) -> bool``.
+
+An expression's node may compile to its Python ``Source`` instead of a closure (reading the run as
+``r``). Its parent, if it has a source too, writes it in place; where a closure needs it, the
+whole expression becomes one function, made once (``ExprCompiler.expr``). So a condition such as
+``X + Y >= 1`` runs as one call, not as one closure per part each calling the next (issue 34: a
+compiled card against the same effect written by hand). A source holds only
+our own templates, fresh names and attribute names the vocabulary lists: every value a card's
+text gives (a name, a number, a variable's name) is bound to a fresh name, never written into
+the text."""
 
 from __future__ import annotations
 
 import operator
+import re
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import ast as A
@@ -14,53 +25,123 @@ from .visitor import Visitor
 Value = Callable[[Run[Any]], Any]
 Step = Callable[[Run[Any]], Steps]
 
-_CMP = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
-        "<=": operator.le, ">=": operator.ge}
-
-# Values read off the run itself: attribute getters, which Python calls without a frame of their
-# own (cheaper than a lambda, for reads made on every statement).
-_THE_ACTOR: Value = operator.attrgetter("actor")
-_THE_ACTIVE: Value = operator.attrgetter("ops.active")
-THE_IT: Value = operator.attrgetter("it")  # `them`, a game's `it`
+#: The comparisons as Python writes them.
+_CMP_TEXT = {"=": "==", "!=": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
+#: A source that only reads attributes of the run: made an attribute getter, which Python calls
+#: without a frame of its own (cheaper than a lambda).
+_ATTRIBUTES = re.compile(r"r((?:\.[a-z_]+)+)")
 
 #: ``ExprCompiler.constant``'s answer for an expression read from the position when the effect runs.
 NOT_CONSTANT: Any = object()
 
 
+@dataclass(frozen=True)
+class Source:
+    """An expression as Python source reading the run as ``r``, and the values its fresh names
+    stand for (constants, and the closures of parts that have no source)."""
+
+    text: str
+    names: tuple[tuple[str, Any], ...] = ()
+
+
+def joined(text: str, *parts: Source) -> Source:
+    """``text``, written around the texts of ``parts`` (each parenthesized by the caller), with
+    the names they all bind."""
+    return Source(text, tuple(n for p in parts for n in p.names))
+
+
+#: What a compile method of an expression or a condition gives: a closure, or its source.
+Compiled = Value | Source
+
+# Values read off the run itself, shared by every effect.
+THE_IT = Source("r.it")  # `them`, a game's `it`
+
+
 class ExprCompiler(Visitor):
-    """Compiles the expressions and conditions of one item's effect (``item``: its id, for causes)."""
+    """Compiles the expressions and conditions of one item's effect (``item``: its id, for causes).
+
+    Each ``expr_*``/``cond_*`` method returns a closure or a ``Source``; ``expr``/``cond`` give a
+    closure either way, ``src``/``src_cond`` a source either way (a closure bound to a name)."""
 
     def __init__(self, item: str) -> None:
         self.item = item  # the card id, for events' causes
         self._ids = 0
         self._best_keys: dict[int, str] = {}
+        self._names = 0  # fresh names given in sources so far
+        # The variables a condition being compiled reads as its function's argument (``cond_of``).
+        self._arguments: dict[str, str] = {}
 
     def cause(self, node: A.Node) -> str:
         return f"{self.item}:{node.pos.line}"
 
+    # ---- sources --------------------------------------------------------------------
+
+    def fresh(self) -> str:
+        """A name no other source of this effect uses (for a bound value, or an assignment)."""
+        self._names += 1
+        return f"_v{self._names}"
+
+    def bound(self, value: Any) -> Source:
+        """A source that reads ``value``, bound to a fresh name."""
+        name = self.fresh()
+        return Source(name, ((name, value),))
+
+    def src(self, e: A.Expr) -> Source:
+        return self._source(self.visit("expr", e))
+
+    def src_cond(self, c: A.Cond) -> Source:
+        return self._source(self.visit("cond", c))
+
+    def _source(self, compiled: Compiled) -> Source:
+        if isinstance(compiled, Source):
+            return compiled
+        call = self.bound(compiled)
+        return Source(f"{call.text}(r)", call.names)
+
+    def made(self, compiled: Compiled) -> Value:
+        """The closure of a compiled expression: a source is made a function here, once."""
+        if not isinstance(compiled, Source):
+            return compiled
+        names = dict(compiled.names)
+        text = compiled.text
+        if (m := re.fullmatch(r"(_v\d+)\(r\)", text)) is not None:  # a closure, called: that closure
+            fn: Value = names[m.group(1)]
+            return fn
+        if _ATTRIBUTES.fullmatch(text):
+            return operator.attrgetter(text[2:])
+        if text in names:  # a constant
+            v = names[text]
+            return lambda r: v
+        made: Value = self.function(f"lambda r: {text}", compiled)
+        return made
+
     # ---- expressions -----------------------------------------------------------
 
     def expr(self, e: A.Expr) -> Value:
-        value: Value = self.visit("expr", e)
-        return value
+        return self.made(self.visit("expr", e))
 
     def constant(self, e: A.Expr) -> Any:
         """The value of ``e`` where it is the same at every run (a number…; a game adds its own
         literals), so a closure can hold it instead of calling one; else ``NOT_CONSTANT``."""
         return e.value if isinstance(e, A.Num) else NOT_CONSTANT
 
-    def expr_Num(self, e: A.Num) -> Value:
-        v = e.value
-        return lambda r: v
+    def expr_Num(self, e: A.Num) -> Compiled:
+        return self.bound(e.value)
 
-    def expr_Str(self, e: A.Str) -> Value:
+    def expr_Str(self, e: A.Str) -> Compiled:
         raise TypeError(f"cannot compile {e!r}: the compiler takes checked trees, where quoted names are resolved")
 
-    def expr_Var(self, e: A.Var) -> Value:
-        n = e.name
-        return lambda r: r.vars.get(n)
+    def expr_Var(self, e: A.Var) -> Compiled:
+        return self.variable(e.name)
 
-    def expr_PlayerRef(self, e: A.PlayerRef) -> Value:
+    def variable(self, key: str) -> Source:
+        """The value kept under ``key`` in the run's variables (None when nothing is)."""
+        if key in self._arguments:
+            return Source(self._arguments[key])
+        k = self.bound(key)
+        return joined(f"r.vars.get({k.text})", k)
+
+    def expr_PlayerRef(self, e: A.PlayerRef) -> Compiled:
         return self.player(e)
 
     def best_key(self, e: A.Node) -> str:
@@ -68,67 +149,86 @@ class ExprCompiler(Visitor):
         # one per node of the tree (the tree outlives the compiler, so ids stay distinct).
         return self._best_keys.setdefault(id(e), f"#best{len(self._best_keys) + 1}")
 
-    def expr_BestPlayer(self, e: A.BestPlayer | A.ChosenPlayer) -> Value:
+    def expr_BestPlayer(self, e: A.BestPlayer | A.ChosenPlayer) -> Compiled:
         # Settled (a tie broken, a choice made) before the statement that reads it runs (``before``).
-        key = self.best_key(e)
-        return lambda r: r.vars.get(key)
+        return self.variable(self.best_key(e))
 
     expr_ChosenPlayer = expr_BestPlayer
 
-    def expr_Them(self, e: A.Them) -> Value:
+    def expr_Them(self, e: A.Them) -> Compiled:
         return THE_IT
 
-    def expr_Arith(self, e: A.Arith) -> Value:
-        left, right = self.expr(e.left), self.expr(e.right)
-        if e.op == "+":
-            return lambda r: (left(r) or 0) + (right(r) or 0)
-        return lambda r: (left(r) or 0) - (right(r) or 0)
+    def expr_Arith(self, e: A.Arith) -> Compiled:
+        a, b = self.src(e.left), self.src(e.right)
+        op = "+" if e.op == "+" else "-"
+        return joined(f"(({a.text}) or 0) {op} (({b.text}) or 0)", a, b)
 
-    def player(self, e: A.PlayerRef) -> Value:
+    def player(self, e: A.PlayerRef) -> Compiled:
         if e.who == A.Who.YOU:
-            return _THE_ACTOR
+            return Source("r.actor")
         if e.who == A.Who.ACTIVE:
-            return _THE_ACTIVE
+            return Source("r.ops.active")
         return self.named_player(e)
 
-    def named_player(self, e: A.PlayerRef) -> Value:
+    def named_player(self, e: A.PlayerRef) -> Compiled:
         """A player the game's vocabulary names."""
         raise TypeError(f"cannot compile {e!r}: no player {e.who!r}")
 
     # ---- conditions --------------------------------------------------------------
 
     def cond(self, c: A.Cond) -> Callable[[Run[Any]], bool]:
-        test: Callable[[Run[Any]], bool] = self.visit("cond", c)
+        test: Callable[[Run[Any]], bool] = self.made(self.visit("cond", c))
         return test
 
-    def cond_And(self, c: A.And) -> Callable[[Run[Any]], bool]:
-        a, b = self.cond(c.left), self.cond(c.right)
-        return lambda r: a(r) and b(r)
+    def cond_of(self, c: A.Cond, var: str) -> Callable[[Run[Any], Any], bool]:
+        """``c`` as a function of the run and of the value of ``var``, given as an argument (a
+        loop's test of its variable, which the loop holds: not read back from the run's
+        variables). The run's variables still hold it too, for the parts that read it there."""
+        arg, test = self.cond_reading(c, var)
+        made: Callable[[Run[Any], Any], bool] = self.function(f"lambda r, {arg}: {test.text}", test)
+        return made
 
-    def cond_Or(self, c: A.Or) -> Callable[[Run[Any]], bool]:
-        a, b = self.cond(c.left), self.cond(c.right)
-        return lambda r: a(r) or b(r)
+    def cond_reading(self, c: A.Cond, var: str) -> tuple[str, Source]:
+        """``c``'s source, where ``var`` reads as the name returned (``cond_of``; a loop written
+        as a source of its own names it so)."""
+        arg = self.fresh()
+        self._arguments[var] = arg
+        try:
+            return arg, self.src_cond(c)
+        finally:
+            del self._arguments[var]
 
-    def cond_Not(self, c: A.Not) -> Callable[[Run[Any]], bool]:
-        a = self.cond(c.operand)
-        return lambda r: not a(r)
+    @staticmethod
+    def function(text: str, source: Source) -> Any:
+        """The function that ``text`` (a lambda, or the ``def`` of a function named ``step``)
+        makes, ``source``'s names bound."""
+        names = dict(source.names)
+        if text.startswith("def "):
+            exec(text, names)  # noqa: S102 - our own templates; the card's values are bound names
+            return names["step"]
+        return eval(text, names)  # noqa: S307 - as above
 
-    def cond_Compare(self, c: A.Compare) -> Callable[[Run[Any]], bool]:
-        left, right, op = self.expr(c.left), self.expr(c.right), _CMP[c.op]
+    def cond_And(self, c: A.And) -> Compiled:
+        a, b = self.src_cond(c.left), self.src_cond(c.right)
+        return joined(f"({a.text}) and ({b.text})", a, b)
+
+    def cond_Or(self, c: A.Or) -> Compiled:
+        a, b = self.src_cond(c.left), self.src_cond(c.right)
+        return joined(f"({a.text}) or ({b.text})", a, b)
+
+    def cond_Not(self, c: A.Not) -> Compiled:
+        a = self.src_cond(c.operand)
+        return joined(f"not ({a.text})", a)
+
+    def cond_Compare(self, c: A.Compare) -> Compiled:
+        # A thing no longer in play (None) matches nothing; the values compared are numbers, names
+        # and seats, whose comparisons give bools. Reading has no effect: the right side is read
+        # only when the left is something.
+        left, right, op = self.src(c.left), self.src(c.right), _CMP_TEXT[c.op]
+        a = self.fresh()
         v = self.constant(c.right)
-        if v is not NOT_CONSTANT and v is not None:  # `… >= 1`, the usual form: no call for the number
-            return _compare_with(left, c.op, v)
-
-        def compare(r: Run[Any]) -> bool:
-            a, b = left(r), right(r)
-            if a is None or b is None:  # a thing no longer in play matches nothing
-                return False
-            return bool(op(a, b))
-        return compare
-
-
-def _compare_with(left: Value, op: str, v: Any) -> Callable[[Run[Any]], bool]:
-    """``left op v`` for a constant ``v``, as ``cond_Compare`` tests it (None matches nothing; the
-    values compared are numbers, names and seats, whose comparisons give bools)."""
-    test = _CMP[op]
-    return lambda r: (a := left(r)) is not None and test(a, v)
+        if v is not NOT_CONSTANT and v is not None:  # `… >= 1`, the usual form: the number held
+            return joined(f"({a} := ({left.text})) is not None and {a} {op} {right.text}", left, right)
+        b = self.fresh()
+        return joined(f"({a} := ({left.text})) is not None and ({b} := ({right.text})) is not None "
+                      f"and {a} {op} {b}", left, right)

@@ -10,7 +10,8 @@ no more than a call of the game's own.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+import operator
+from typing import Callable, Iterable, Sequence
 
 from ...game.decisions import Decision, Option
 from ...game.driver import Driver
@@ -62,8 +63,9 @@ class EffectOps(Driver[Side]):
     def in_play(self) -> list[LiveState]:
         return self.position.in_play
 
-    def still_in_play(self, state: LiveState) -> bool:
-        return state.in_play
+    #: A state's own flag, read by an attribute getter: no frame of a method's own (a `for each`
+    #: asks it of every state after its body first runs).
+    still_in_play: Callable[[LiveState], bool] = operator.attrgetter("in_play")
 
     def majority(self, state: LiveState | None) -> str | None:
         return state.majority if state is not None and state.in_play else None

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from . import nodes as A
 from ....lang.checker import Checked
-from ....lang.compile_expr import NOT_CONSTANT, THE_IT, Step, Value
+from ....lang.compile_expr import NOT_CONSTANT, THE_IT, Compiled as CompiledExpr, Source, Step, Value, joined
 from ....lang.compile_stmt import _loop, best_of
 from ....lang.compiler import Abilities, Compiled, Compiler, TriggeredAbility
 from .ops import Choice, GameOps, State, Steps
@@ -18,9 +17,9 @@ from .text import CampaignWriter
 
 __all__ = ["Abilities", "CampaignCompiler", "Compiled", "MediaAbilities", "TriggeredAbility", "compile_effect"]
 
-# Values read off the run itself, as attribute getters (as the core's ``compile_expr.THE_IT``: no frame of their own).
-_THE_OPPONENT: Value = operator.attrgetter("me.other")
-_THE_SUBJECT: Value = operator.attrgetter("subject")
+# Values read off the run itself (as the core's ``compile_expr.THE_IT``).
+_THE_OPPONENT = Source("r.me.other")
+_THE_SUBJECT = Source("r.subject")
 
 #: The properties ``the P of X`` reads, each through the game operation of that name.
 _PROPERTIES = frozenset({"majority", "minority", "key", "votes", "score", "hand_size", "deck_size", "discard_size"})
@@ -46,11 +45,10 @@ class CampaignCompiler(Compiler):
         super().__init__(item)
         self._different = 0  # the `choose a different state`s compiled so far (``stmt_ForEach``)
 
-    def named_player(self, e: A.PlayerRef) -> Value:
+    def named_player(self, e: A.PlayerRef) -> CompiledExpr:
         if e.who == A.Who.OPPONENT:
             return _THE_OPPONENT
-        side = Side(e.who)
-        return lambda r: side
+        return self.bound(Side(e.who))
 
     def followed(self, step: Step, after: A.Stmt) -> Step:
         return _watched(step) if _tests_that(after) else step
@@ -76,53 +74,48 @@ class CampaignCompiler(Compiler):
             return e.name
         return super().constant(e)
 
-    def expr_StateName(self, e: A.StateName) -> Value:
-        name = e.name
-        return lambda r: r.ops.live(name)
+    def expr_StateName(self, e: A.StateName) -> CompiledExpr:
+        name = self.bound(e.name)
+        return joined(f"r.ops.live({name.text})", name)
 
-    def expr_GroupName(self, e: A.GroupName) -> Value:
-        g = e.name
-        return lambda r: g
+    def expr_GroupName(self, e: A.GroupName) -> CompiledExpr:
+        return self.bound(e.name)
 
-    def expr_IssueLit(self, e: A.IssueLit) -> Value:
-        i = e.issue
-        return lambda r: i
+    def expr_IssueLit(self, e: A.IssueLit) -> CompiledExpr:
+        return self.bound(e.issue)
 
-    def expr_NewsState(self, e: A.NewsState) -> Value:
+    def expr_NewsState(self, e: A.NewsState) -> CompiledExpr:
         return _THE_SUBJECT
 
-    def expr_RowCount(self, e: A.RowCount) -> Value:
-        issue, state = self.expr(e.issue), self.expr(e.state)
-        if e.kind == "undecided":
-            return lambda r: r.ops.undecided(state(r), issue(r))
-        return lambda r: r.ops.row_length(state(r), issue(r))
+    def expr_RowCount(self, e: A.RowCount) -> CompiledExpr:
+        state, issue = self.src(e.state), self.src(e.issue)
+        op = "undecided" if e.kind == "undecided" else "row_length"
+        return joined(f"r.ops.{op}(({state.text}), ({issue.text}))", state, issue)
 
-    def expr_It(self, e: A.It) -> Value:
+    def expr_It(self, e: A.It) -> CompiledExpr:
         return THE_IT
 
-    def expr_Best(self, e: A.Best) -> Value:
+    def expr_Best(self, e: A.Best) -> CompiledExpr:
         # Settled, a tie broken, before the statement that reads it runs (``settle``).
-        key = self.best_key(e)
-        return lambda r: r.vars.get(key)
+        return self.variable(self.best_key(e))
 
     def best_states(self, e: A.Best) -> Callable[[Run[GameOps], list[State]], list[State]]:
         """The states of ``among`` whose measure is highest (``most``) or lowest: more than one on a tie."""
         measure, most = self.expr(e.measure), e.most
         return lambda r, among: best_of(r, measure, most, among)
 
-    def expr_BlocksOf(self, e: A.BlocksOf) -> Value:
-        who, issue, state = self.expr(e.player), self.expr(e.issue), self.expr(e.state)
-        if (i := self.constant(e.issue)) is not NOT_CONSTANT:  # `on defense`: no call for the issue
-            return lambda r: r.ops.blocks(state(r), who(r), i)
-        return lambda r: r.ops.blocks(state(r), who(r), issue(r))
+    def expr_BlocksOf(self, e: A.BlocksOf) -> CompiledExpr:
+        state, who, issue = self.src(e.state), self.src(e.player), self.src(e.issue)
+        return joined(f"r.ops.blocks(({state.text}), ({who.text}), ({issue.text}))", state, who, issue)
 
-    def expr_Of(self, e: A.Of) -> Value:
-        # Each property is the game operation of the same name (GameOps.votes, .hand_size…).
+    def expr_Of(self, e: A.Of) -> CompiledExpr:
+        # Each property is the game operation of the same name (GameOps.votes, .hand_size…): a
+        # name of that list, never the card's text, is what the source writes.
         if e.prop not in _PROPERTIES:
             raise TypeError(f"cannot compile {e!r}: no property {e.prop!r}")
-        # the plain name: a str subclass would miss the attribute cache at every read
-        sub, read = self.expr(e.subject), operator.attrgetter(str(e.prop.value) if isinstance(e.prop, A.Prop) else e.prop)
-        return lambda r: read(r.ops)(sub(r))
+        name = str(e.prop.value) if isinstance(e.prop, A.Prop) else str(e.prop)
+        sub = self.src(e.subject)
+        return joined(f"r.ops.{name}(({sub.text}))", sub)
 
     def cond_Leads(self, c: A.Leads) -> Callable[[Run[GameOps]], bool]:
         who = self.expr(c.player)
@@ -186,6 +179,10 @@ class CampaignCompiler(Compiler):
         if isinstance(s.amount, A.Num) and s.amount.value == 1:  # the most common statement: no loop
             # The step hands back the game's own steps (``yield from`` drives them in its place):
             # no generator of its own between the game's and the block's.
+            if not ticks:  # one function, its state and issue read in place (``compile_expr.Source``)
+                st, iss, c = self.src(s.state), self.src(s.issue), self.bound(cause)
+                return cast(Step, self.made(joined(f"r.ops.gain(r.me, ({st.text}), ({iss.text}), {c.text})",
+                                                   st, iss, c)))
             if (i := self.constant(s.issue)) is not NOT_CONSTANT:  # `on defense`: no call for the issue
                 def gain_one_on(r: Run[GameOps]) -> Steps:
                     live = state(r)
@@ -317,32 +314,38 @@ class CampaignCompiler(Compiler):
         # (``_loop``); a loop with none in its body has none to keep apart.
         keeps_choices = self._different > different
         body_now = self.now(body)
-        where = self.cond(s.where) if s.where is not None else None
         if keeps_choices:
+            where = self.cond_of(s.where, var) if s.where is not None else None
+
             def for_each_keeping(r: Run[GameOps]) -> Steps:
                 for state in _loop(r, list(r.ops.in_play), ticks):  # the states in play when the loop starts
                     if not r.ops.still_in_play(state):
                         continue
                     r.vars[var] = state
-                    if where is None or where(r):
+                    if where is None or where(r, state):
                         yield from body(r)
             return for_each_keeping
 
-        # ``_loop``, inlined: a step of work per turn where the effect counts them, no choices to keep apart.
-        def for_each(r: Run[GameOps]) -> Steps:
-            ops, vars = r.ops, r.vars
-            for state in list(ops.in_play):  # the states in play when the loop starts
-                if ticks:
-                    ops.tick()
-                if not ops.still_in_play(state):
-                    continue
-                vars[var] = state
-                if where is None or where(r):
-                    if body_now is None:
-                        yield from body(r)
-                    else:
-                        body_now(r)
-        return for_each
+        # ``_loop``, inlined and written as one function with the test in place: a step of work
+        # per turn where the effect counts them, no choices to keep apart. Nothing leaves play
+        # before the body first runs (the test only reads): no state to look at again till then.
+        arg, test = self.cond_reading(s.where, var) if s.where is not None else (self.fresh(), Source("True"))
+        key, run = self.bound(var), self.bound(body_now if body_now is not None else body)
+        source = joined("", test, key, run)
+        return cast(Step, self.function(f"""def step(r):
+    ops, run_vars = r.ops, r.vars
+    still_in_play, acted = ops.still_in_play, False
+    for {arg} in list(ops.in_play):
+        {"ops.tick()" if ticks else "pass"}
+        if acted and not still_in_play({arg}):
+            continue
+        run_vars[{key.text}] = {arg}
+        if {test.text}:
+            acted = True
+            {"" if body_now is not None else "yield from "}{run.text}(r)
+    if False:
+        yield
+""", source))
 
     def stmt_ChooseState(self, s: A.ChooseState, cause: str) -> Step:
         return self.choose_state(s, cause)
