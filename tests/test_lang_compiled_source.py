@@ -128,3 +128,30 @@ def test_no_text_of_a_card_is_written_into_a_source(name: str, number: int) -> N
     r: Run[Any] = Run(None, None)
     r.vars[name] = number - 1
     assert c.cond(cond)(r) is True  # (number − 1) − number < 0, whatever the number
+
+
+def test_every_source_of_the_shipped_effects_compiles() -> None:
+    """A function made from a source compiles its text only when first called: every text the
+    shipped cards' effects make is valid Python, called or not."""
+    from cmdsl.games.cm2008.loader import load_card_set
+    from cmdsl.games.cm2008.vocabulary.compiler import CampaignCompiler
+    from cmdsl.games.racolage import bundled_set
+    from cmdsl.games.racolage.loader import load_set
+    from cmdsl.games.racolage.vocabulary import LANGUAGE
+
+    texts: list[str] = []
+    for item, card in load_card_set().cards.items():
+        if card.checked is None:  # a card with no effect
+            continue
+        campaign = CampaignCompiler(item)
+        campaign.effect(card.checked)
+        texts += campaign.texts
+    for action in load_set(bundled_set()).actions:
+        if action.checked is None:  # an action the rules carry out (no effect text)
+            continue
+        racolage = LANGUAGE.vocabulary.compiler(action.id)
+        racolage.effect(action.checked)
+        texts += racolage.texts
+    assert len(texts) > 200  # the sets' conditions and loops
+    for text in texts:
+        compile(text, "<source>", "exec")

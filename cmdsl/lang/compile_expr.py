@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import operator
 import re
+import types
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -33,6 +34,24 @@ _ATTRIBUTES = re.compile(r"r((?:\.[a-z_]+)+)")
 
 #: ``ExprCompiler.constant``'s answer for an expression read from the position when the effect runs.
 NOT_CONSTANT: Any = object()
+
+
+def _made_when_called(*args: Any) -> Any:
+    """The code a function made from a source starts with (``ExprCompiler.function``): at its
+    first call it compiles its text and becomes that function (its code is replaced: the same
+    function object, which callers already hold), then runs it. A set of cards compiles hundreds
+    of effects that ``cmdsl check`` never runs, and a game runs a few: Python compiles a text only
+    when it first runs. Its names are the globals it is made with: ``__function__`` (itself),
+    ``__text__``, and the source's."""
+    names = globals()  # the function's own: the source's names
+    text: str = names["__text__"]
+    if text.startswith("def "):
+        exec(text, names)  # noqa: S102 - our own templates; the card's values are bound names
+        made = names["step"]
+    else:
+        made = eval(text, names)  # noqa: S307 - as above
+    names["__function__"].__code__ = made.__code__
+    return made(*args)
 
 
 @dataclass(frozen=True)
@@ -68,6 +87,8 @@ class ExprCompiler(Visitor):
         self._ids = 0
         self._best_keys: dict[int, str] = {}
         self._names = 0  # fresh names given in sources so far
+        #: The text of every function made from a source (``function``), each compiled at its first call.
+        self.texts: list[str] = []
         # The variables a condition being compiled reads as its function's argument (``cond_of``).
         self._arguments: dict[str, str] = {}
 
@@ -198,15 +219,14 @@ class ExprCompiler(Visitor):
         finally:
             del self._arguments[var]
 
-    @staticmethod
-    def function(text: str, source: Source) -> Any:
+    def function(self, text: str, source: Source) -> Any:
         """The function that ``text`` (a lambda, or the ``def`` of a function named ``step``)
-        makes, ``source``'s names bound."""
+        makes, ``source``'s names bound: made at its first call (``_made_when_called``)."""
         names = dict(source.names)
-        if text.startswith("def "):
-            exec(text, names)  # noqa: S102 - our own templates; the card's values are bound names
-            return names["step"]
-        return eval(text, names)  # noqa: S307 - as above
+        fn = types.FunctionType(_made_when_called.__code__, names, "step")
+        names["__function__"], names["__text__"] = fn, text
+        self.texts.append(text)
+        return fn
 
     def cond_And(self, c: A.And) -> Compiled:
         a, b = self.src_cond(c.left), self.src_cond(c.right)
