@@ -10,7 +10,7 @@ from .ops import Choice, Steps
 from .run import Run
 from .text import Writer
 from .work import MAX_COUNT
-from .compile_expr import ExprCompiler, Step, Value
+from .compile_expr import ExprCompiler, Source, Step, Value
 
 T = TypeVar("T")
 #: What a statement that never asks anything does, as a plain function (``StmtCompiler.immediate``).
@@ -37,6 +37,9 @@ class StmtCompiler(ExprCompiler):
         # (``keeping``), each with that variable and the choice: a block stores the choice's value
         # itself, without a generator of the statement's own between the block's and the game's.
         self._kept: dict[Step, tuple[str, Chooses]] = {}
+        # The steps made from a source whose value is the game's own steps (``handing_back``), each
+        # with that source: a loop written as one function drives them in place.
+        self._handed: dict[Step, Source] = {}
         # Whether the statements count their steps for the game's step limit (``GameOps.tick``):
         # yes unless the effect's bound shows it ends by itself (``Compiler.effect``, ``work.ends_unwatched``).
         self.ticks = True
@@ -59,6 +62,17 @@ class StmtCompiler(ExprCompiler):
             r.vars[var] = yield from choose(r)
         self._kept[step] = (var, choose)
         return step
+
+    def handing_back(self, source: Source) -> Step:
+        """The step whose work is the game's steps that ``source`` reads (``yield from`` drives
+        them in its place): one function, with no generator of its own."""
+        step: Step = self.made(source)
+        self._handed[step] = source
+        return step
+
+    def handed(self, step: Step) -> Source | None:
+        """``step``'s source, where it hands back the game's steps (``handing_back``)."""
+        return self._handed.get(step)
 
     def now(self, step: Step) -> Now | None:
         """``step``'s plain function, where its statement never asks anything (``immediate``)."""

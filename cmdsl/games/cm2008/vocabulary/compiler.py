@@ -174,15 +174,15 @@ class CampaignCompiler(Compiler):
         return settled
 
     def stmt_Gain(self, s: A.Gain, cause: str) -> Step:
-        amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
         ticks = self.ticks  # a step counted per support gained, where the effect needs it (``StmtCompiler.ticks``)
-        if isinstance(s.amount, A.Num) and s.amount.value == 1:  # the most common statement: no loop
+        one = isinstance(s.amount, A.Num) and s.amount.value == 1  # the most common statement: no loop
+        if one and not ticks:  # one function, its state and issue read in place (``compile_expr.Source``)
+            st, iss, c = self.src(s.state), self.src(s.issue), self.bound(cause)
+            return self.handing_back(joined(f"r.ops.gain(r.me, ({st.text}), ({iss.text}), {c.text})", st, iss, c))
+        amount, issue, state = self.count(s.amount), self.expr(s.issue), self.expr(s.state)
+        if one:
             # The step hands back the game's own steps (``yield from`` drives them in its place):
             # no generator of its own between the game's and the block's.
-            if not ticks:  # one function, its state and issue read in place (``compile_expr.Source``)
-                st, iss, c = self.src(s.state), self.src(s.issue), self.bound(cause)
-                return cast(Step, self.made(joined(f"r.ops.gain(r.me, ({st.text}), ({iss.text}), {c.text})",
-                                                   st, iss, c)))
             if (i := self.constant(s.issue)) is not NOT_CONSTANT:  # `on defense`: no call for the issue
                 def gain_one_on(r: Run[GameOps]) -> Steps:
                     live = state(r)
@@ -330,7 +330,12 @@ class CampaignCompiler(Compiler):
         # per turn where the effect counts them, no choices to keep apart. Nothing leaves play
         # before the body first runs (the test only reads): no state to look at again till then.
         arg, test = self.cond_reading(s.where, var) if s.where is not None else (self.fresh(), Source("True"))
-        key, run = self.bound(var), self.bound(body_now if body_now is not None else body)
+        key, handed = self.bound(var), self.handed(body)
+        if handed is not None:  # the body's work is the game's steps: driven here, no call between
+            run = joined(f"yield from ({handed.text})", handed)
+        else:
+            fn = self.bound(body_now if body_now is not None else body)
+            run = joined(f"{'' if body_now is not None else 'yield from '}{fn.text}(r)", fn)
         source = joined("", test, key, run)
         return cast(Step, self.function(f"""def step(r):
     ops, run_vars = r.ops, r.vars
@@ -342,7 +347,7 @@ class CampaignCompiler(Compiler):
         run_vars[{key.text}] = {arg}
         if {test.text}:
             acted = True
-            {"" if body_now is not None else "yield from "}{run.text}(r)
+            {run.text}
     if False:
         yield
 """, source))
