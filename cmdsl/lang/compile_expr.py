@@ -61,12 +61,14 @@ class Source:
 
     text: str
     names: tuple[tuple[str, Any], ...] = ()
+    #: Whether its value is always a number, never None (nothing to test before comparing it).
+    number: bool = False
 
 
-def joined(text: str, *parts: Source) -> Source:
+def joined(text: str, *parts: Source, number: bool = False) -> Source:
     """``text``, written around the texts of ``parts`` (each parenthesized by the caller), with
     the names they all bind."""
-    return Source(text, tuple(n for p in parts for n in p.names))
+    return Source(text, tuple(n for p in parts for n in p.names), number)
 
 
 #: What a compile method of an expression or a condition gives: a closure, or its source.
@@ -147,7 +149,12 @@ class ExprCompiler(Visitor):
         return e.value if isinstance(e, A.Num) else NOT_CONSTANT
 
     def expr_Num(self, e: A.Num) -> Compiled:
-        return self.bound(e.value)
+        return self.number(e.value)
+
+    def number(self, n: int) -> Source:
+        """A number the card gives, bound to a fresh name."""
+        name = self.fresh()
+        return Source(name, ((name, n),), number=True)
 
     def expr_Str(self, e: A.Str) -> Compiled:
         raise TypeError(f"cannot compile {e!r}: the compiler takes checked trees, where quoted names are resolved")
@@ -182,7 +189,8 @@ class ExprCompiler(Visitor):
     def expr_Arith(self, e: A.Arith) -> Compiled:
         a, b = self.src(e.left), self.src(e.right)
         op = "+" if e.op == "+" else "-"
-        return joined(f"(({a.text}) or 0) {op} (({b.text}) or 0)", a, b)
+        return joined(f"({a.text}) {op} ({b.text})" if a.number and b.number
+                      else f"(({a.text}) or 0) {op} (({b.text}) or 0)", a, b, number=True)
 
     def player(self, e: A.PlayerRef) -> Compiled:
         if e.who == A.Who.YOU:
@@ -245,6 +253,8 @@ class ExprCompiler(Visitor):
         # and seats, whose comparisons give bools. Reading has no effect: the right side is read
         # only when the left is something.
         left, right, op = self.src(c.left), self.src(c.right), _CMP_TEXT[c.op]
+        if left.number and right.number:  # numbers both: never nothing
+            return joined(f"({left.text}) {op} ({right.text})", left, right)
         a = self.fresh()
         v = self.constant(c.right)
         if v is not NOT_CONSTANT and v is not None:  # `… >= 1`, the usual form: the number held

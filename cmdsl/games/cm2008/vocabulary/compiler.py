@@ -90,7 +90,7 @@ class CampaignCompiler(Compiler):
     def expr_RowCount(self, e: A.RowCount) -> CompiledExpr:
         state, issue = self.src(e.state), self.src(e.issue)
         op = "undecided" if e.kind == "undecided" else "row_length"
-        return joined(f"r.ops.{op}(({state.text}), ({issue.text}))", state, issue)
+        return joined(f"r.ops.{op}(({state.text}), ({issue.text}))", state, issue, number=True)  # 0 out of play
 
     def expr_It(self, e: A.It) -> CompiledExpr:
         return THE_IT
@@ -106,7 +106,8 @@ class CampaignCompiler(Compiler):
 
     def expr_BlocksOf(self, e: A.BlocksOf) -> CompiledExpr:
         state, who, issue = self.src(e.state), self.src(e.player), self.src(e.issue)
-        return joined(f"r.ops.blocks(({state.text}), ({who.text}), ({issue.text}))", state, who, issue)
+        return joined(f"r.ops.blocks(({state.text}), ({who.text}), ({issue.text}))", state, who, issue,
+                      number=True)  # 0 out of play
 
     def expr_Of(self, e: A.Of) -> CompiledExpr:
         # Each property is the game operation of the same name (GameOps.votes, .hand_size…): a
