@@ -124,7 +124,7 @@ class Card(_Interned):
         return _SUIT_INDEX[self.suit], self.rank
 
     def __str__(self) -> str:
-        return ("A" if self.rank == 1 else str(self.rank)) + self.suit.symbol
+        return _TEXT[self]
 
 
 #: Every pip card, made once: ``Card(suit, rank)`` looks its card up here.
@@ -154,12 +154,16 @@ class Contract(_Interned):
         return _SUIT_INDEX[self.suit], FACES.index(self.face)
 
     def __str__(self) -> str:
-        return self.face.letter + self.suit.symbol
+        return _TEXT[self]
 
 
 #: Every face card, made once (as ``_CARDS``).
 _CONTRACTS: Final[dict[tuple[Suit, Face], Contract]] = {
     (s, f): _made(Contract, suit=s, face=f) for s in SUITS for f in FACES}
+#: Each card's text (``7♥``, ``Q♠``), made once: every step's prompt names the contracts.
+_TEXT: Final[dict[_Interned, str]] = {
+    **{c: ("A" if c.rank == 1 else str(c.rank)) + c.suit.symbol for c in _CARDS.values()},
+    **{c: c.face.letter + c.suit.symbol for c in _CONTRACTS.values()}}
 
 
 @functools.cache  # each round's deal starts from it: a search deals thousands of rounds

@@ -106,6 +106,8 @@ class LobbysGame(Driver[LobbysSeat]):
         #: The number of the current step (1-based), counting every pick step of every round.
         self.turn = turn
         self._checkpoint: tuple[Table, int, int] | None = None
+        #: The kind and prompt of the step in progress's picks (``_pick``).
+        self._asking: tuple[LobbysDecisionKind, str] = (KIND[PickKind.VOTE], "")
 
     def _rebuild(self) -> None:
         """Start again, in place, from the start or from the step this fork started at (the
@@ -139,24 +141,28 @@ class LobbysGame(Driver[LobbysSeat]):
         table = self.position
         if dealt:
             self._dealt(table.lobbys)
+        seats = self.seats
+        picks: dict[PlayerSeat, Callable[[], Decision]] = {seat: partial(self._pick, seat) for seat in seats}  # made once
         while True:
             pos = table.lobbys
             pick = pick_kind(pos)
             assert pick is not None  # the last step ends the game (GameOver) before this
             self._checkpoint = (table.snapshot(), len(self.answers), self.turn)
             self.turn += 1
-            kind, prompt = KIND[pick], _prompt(pos, pick)
-            revealed = yield from self.together({seat: partial(self._pick, seat, kind, prompt) for seat in self.seats})
+            self._asking = (KIND[pick], _prompt(pos, pick))
+            revealed = yield from self.together(picks)
             table = self.position
             pos = table.lobbys  # read again: a determinization may have re-dealt it
-            chosen: dict[int, Card] = {seat.index: revealed.results[seat] for seat in self.seats}
+            results = revealed.results
+            chosen: dict[int, Card] = {seat.index: results[seat] for seat in seats}
             step = apply_picks(pos, chosen, table.rng, checked=True)  # the driver offered only cards in hand
             table.lobbys = step.position
-            self._log_step(pos, step, tuple((seat, chosen[seat.index]) for seat in self.seats))
+            self._log_step(pos, step, tuple((seat, results[seat]) for seat in seats))
 
-    def _pick(self, seat: LobbysSeat, kind: LobbysDecisionKind, prompt: str) -> Decision:
-        """One seat's secret pick: a card of its hand (L5.1, L6.2); the chosen option's value is
-        the card (``Together``)."""
+    def _pick(self, seat: LobbysSeat) -> Decision:
+        """One seat's secret pick of the step in progress (``_asking``: its kind and prompt): a
+        card of its hand (L5.1, L6.2); the chosen option's value is the card (``Together``)."""
+        kind, prompt = self._asking
         hand = self.position.lobbys.hands[seat.index]
         return Decision(seat, kind, prompt, tuple(map(OPTIONS.__getitem__, hand)))
 

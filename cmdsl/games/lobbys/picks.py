@@ -17,4 +17,4 @@ class Pick:
 def picks_of(chosen: Mapping[int, Card]) -> tuple[Pick, ...]:
     """The picks of a step, in seat order (the order never matters to the rules: they are
     revealed together, L2.2; it only makes results print the same way every time)."""
-    return tuple(Pick(seat, chosen[seat]) for seat in sorted(chosen))
+    return tuple([Pick(seat, chosen[seat]) for seat in sorted(chosen)])

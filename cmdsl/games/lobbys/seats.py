@@ -22,17 +22,17 @@ class LobbysSeat(Enum):
     # Seats are dict keys at every step of a search: hashed by identity, in C (as ``Suit``).
     __hash__ = object.__hash__
 
-    @property
-    def index(self) -> int:
-        """The seat's number in the rules' position: 0 for ``p1``."""
-        return _INDEX[self]
+    #: The seat's number in the rules' position: 0 for ``p1``. A plain attribute of each member,
+    #: set below: the game reads it for every seat at every step (a property costs a call).
+    index: int
 
     def __str__(self) -> str:
         return _LABEL[self]
 
 
 SEATS: Final = tuple(LobbysSeat)
-_INDEX: Final = {s: i for i, s in enumerate(SEATS)}
+for _i, _seat in enumerate(SEATS):
+    _seat.index = _i
 _LABEL: Final = {s: f"Player {i + 1}" for i, s in enumerate(SEATS)}
 _BY_NAME: Final = {s.value: s for s in SEATS}
 

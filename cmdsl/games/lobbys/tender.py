@@ -41,15 +41,24 @@ def resolve_tender(picks: Sequence[Pick], main: Contract, linked: Contract, trum
     """L6.3: the winning offer among ``picks`` (at least one) for the contracts ``main``/``linked``."""
     if not picks:
         raise ValueError("a tender needs at least one offer")
-    groups: list[tuple[WonBy, Suit]] = []
-    if trump is not None:
-        groups.append((WonBy.TRUMP, trump))
-    groups += [(WonBy.MAIN_SUIT, main.suit), (WonBy.RELATED_SUIT, data.related[main.suit])]
-    for won_by, suit in groups:
-        offers = [p for p in picks if p.card.suit is suit]
-        if offers:
-            # One card per rank in a suit: the cheapest of one suit is unique.
-            return Tender(main, linked, tuple(picks), min(offers, key=lambda p: p.card.rank), won_by)
+    # The cheapest offer of each group of L6.3's steps 1–3, found in one pass (a search resolves
+    # tenders by the thousand): trump, the main contract's suit, its related suit. A suit is
+    # counted in the first group it belongs to (trump may be the main suit or the related one).
+    main_suit, related = main.suit, data.related[main.suit]
+    cheapest: list[Pick | None] = [None, None, None]
+    for p in picks:
+        suit = p.card.suit
+        group = 0 if suit is trump else 1 if suit is main_suit else 2 if suit is related else -1
+        if group >= 0:
+            best = cheapest[group]
+            if best is None or p.card.rank < best.card.rank:  # one card per rank in a suit: unique
+                cheapest[group] = p
+    for won_by, best in zip(_GROUPS, cheapest):
+        if best is not None:
+            return Tender(main, linked, tuple(picks), best, won_by)
     order = {s: i for i, s in enumerate(data.suit_order)}  # best first
-    best = min(picks, key=lambda p: (p.card.rank, order[p.card.suit]))
-    return Tender(main, linked, tuple(picks), best, WonBy.CHEAPEST)
+    winner = min(picks, key=lambda p: (p.card.rank, order[p.card.suit]))
+    return Tender(main, linked, tuple(picks), winner, WonBy.CHEAPEST)
+
+
+_GROUPS = (WonBy.TRUMP, WonBy.MAIN_SUIT, WonBy.RELATED_SUIT)
