@@ -10,7 +10,7 @@ from enum import Enum
 from typing import Any, MutableSequence, Mapping, Protocol
 
 from ...errors import IllegalAnswer
-from .cards import Card, contract_cards
+from .cards import Card, contract_cards, sort_key_of
 from .data import LobbysData
 from .election import Election, hold_election
 from .picks import picks_of
@@ -135,7 +135,7 @@ def _elect(pos: LobbysPosition, chosen: Mapping[int, Card], rng: Shuffler) -> El
     people: list[Card] = []
     if pos.people_variant:
         # L11.2: every election shuffles all the People cards back together before drawing.
-        pool = sorted(pos.people_deck + pos.people_drawn, key=lambda c: c.sort_key)
+        pool = sorted(pos.people_deck + pos.people_drawn, key=sort_key_of)
         rng.shuffle(pool)
         people, pos.people_deck = pool[:pos.players], pool[pos.players:]  # L10.2: one per player
         pos.people_drawn = people
@@ -178,7 +178,7 @@ def _start_round(pos: LobbysPosition, rng: Shuffler) -> None:
     deck = list(pos.data.offer_deck(pos.players))
     rng.shuffle(deck)
     n = pos.data.hand_size
-    pos.hands = [sorted(deck[i * n:(i + 1) * n], key=lambda c: c.sort_key) for i in pos.seats]
+    pos.hands = [sorted(deck[i * n:(i + 1) * n], key=sort_key_of) for i in pos.seats]
     pos.election_pile, pos.offer_pile = [], []
     contracts = list(contract_cards())
     rng.shuffle(contracts)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Sequence
 
+from ...values import value
 from .cards import FACES, SUITS, Card, Contract, Face, Suit
 from .data import LobbysData
 
 
-@dataclass(frozen=True)
+@value  # a frozen dataclass made fast: one per seat, per round, per search trial
 class SeatScore:
     """One seat's end-of-round scoring, item by item."""
 
@@ -25,7 +25,7 @@ class SeatScore:
         return sum(p for _, p in self.majorities) + self.omnipresence + self.partisan_points - self.loss
 
 
-@dataclass(frozen=True)
+@value
 class RoundScore:
     round: int
     scores: tuple[SeatScore, ...]  # by seat
@@ -42,10 +42,15 @@ def score_round(won: Sequence[Sequence[Contract]], leftovers: Sequence[Sequence[
     L11.8: every contract won counts, the linked ones too. ``contract_points`` counts L7.1–L7.3
     again, without the account, for the search: a change of those rules is made in both (a
     property test in tests/lobbys/test_lobbys_scoring.py holds them to the same totals)."""
-    counts = [{f: sum(1 for c in seat_won if c.face is f) for f in FACES} for seat_won in won]
+    counts = []
+    for seat_won in won:  # one pass per seat (a search scores rounds by the thousand)
+        count = dict.fromkeys(FACES, 0)
+        for c in seat_won:
+            count[c.face] += 1
+        counts.append(count)
     shares: list[list[tuple[Face, int]]] = [[] for _ in won]
     for face in FACES:
-        most = max((c[face] for c in counts), default=0)
+        most = max([c[face] for c in counts], default=0)
         if most == 0:
             continue  # nobody won one: no majority (cannot happen after six tenders)
         leaders = [seat for seat, c in enumerate(counts) if c[face] == most]
@@ -53,16 +58,16 @@ def score_round(won: Sequence[Sequence[Contract]], leftovers: Sequence[Sequence[
             shares[seat].append((face, data.majority_points[len(leaders)]))
     out = []
     for seat, seat_won in enumerate(won):
-        everywhere = all(counts[seat][f] >= 1 for f in FACES)  # once, however many of each (L7.2)
+        everywhere = 0 not in counts[seat].values()  # once, however many of each (L7.2)
         held = set(seat_won)
-        partisan = tuple(s for s in SUITS if held.issuperset(_SUIT_CONTRACTS[s]))
+        partisan = tuple([s for s in SUITS if held.issuperset(_SUIT_CONTRACTS[s])])
         out.append(SeatScore(
             seat=seat,
             majorities=tuple(shares[seat]),
             omnipresence=data.omnipresence_points if everywhere else 0,
             partisan=partisan,
             partisan_points=data.partisan_points * len(partisan),
-            loss=sum(c.rank for c in leftovers[seat]),
+            loss=sum([c.rank for c in leftovers[seat]]),
         ))
     return tuple(out)
 
