@@ -164,6 +164,8 @@ _CONTRACTS: Final[dict[tuple[Suit, Face], Contract]] = {
 _TEXT: Final[dict[_Interned, str]] = {
     **{c: ("A" if c.rank == 1 else str(c.rank)) + c.suit.symbol for c in _CARDS.values()},
     **{c: c.face.letter + c.suit.symbol for c in _CONTRACTS.values()}}
+#: A card's or a contract's text, looked up with no call of Python's (``str(card)``).
+text_of: Final = _TEXT.__getitem__
 #: A pip card's ``sort_key``, looked up with no call of Python's per card (each round's deal
 #: sorts every hand): ``sorted(cards, key=sort_key_of)``.
 sort_key_of: Final = {c: c.sort_key for c in _CARDS.values()}.__getitem__

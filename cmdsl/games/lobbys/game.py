@@ -25,7 +25,7 @@ from ...game.together import Steps
 from ...game.log import EventLog
 from ...game.rng import GameRng
 from . import events as E
-from .cards import Card
+from .cards import Card, text_of
 from .data import LobbysData, load_data
 from .determinize import deal, redealt
 from .election import Election, people_votes
@@ -415,7 +415,7 @@ def _prompt(pos: LobbysPosition, pick: PickKind) -> str:
     main, linked = pos.contract_offer
     trump = pos.trump.symbol if pos.trump is not None else "none"
     return (f"round {pos.round}, tender {pos.tenders_done + 1} of {pos.data.tenders_per_round}: offer a card for "
-            f"{main} (main) and {linked} (linked); trump {trump}")
+            f"{text_of(main)} (main) and {text_of(linked)} (linked); trump {trump}")  # every step: no call per card
 
 
 def replay(data: Any, where: str = "record", *, game_data: LobbysData | None = None) -> tuple[LobbysGame, bool]:
