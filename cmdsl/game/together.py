@@ -58,7 +58,12 @@ class Phase:
     def begin(self, seat: PlayerSeat) -> None:
         """Make the seat's part, from the position as it is now, up to its first decision."""
         made = self.parts[seat]()
-        if isinstance(made, Decision):
+        if type(made) is Decision:  # the common case (a pick of each seat): ``_ask``, inlined
+            self.gens[seat] = None
+            if made.player is not seat:
+                raise TypeError(f"a secret decision of {seat} must be that seat's own decision, not {made!r}")
+            self.current[seat] = made
+        elif isinstance(made, Decision):
             self.gens[seat] = None
             self._ask(seat, made)
         else:
