@@ -14,6 +14,10 @@ from setuptools.build_meta import *  # noqa: F401,F403  (every hook we do not ch
 #: The mypy that compiles (mypyc ships in it): the lock's (requirements/test.txt), so the compiled
 #: build is made by the same mypy that checks the code.
 MYPY = "mypy==2.4.1"
+#: What that mypy must see of the libraries the compiled modules reach, as it does where it checks
+#: the code (the lock's): Lark's classes, which the language's tree builders subclass (without
+#: them a subclass of ``Any``, refused), and PyYAML's types (the loaders).
+TYPES = ("lark==1.3.1", "types-PyYAML==6.0.12.20261122")
 VARIABLE = "CMDSL_COMPILE"
 
 
@@ -36,7 +40,7 @@ def _pure(hook: Any, *args: Any) -> Any:
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    extra = [MYPY] if _compiling() else []
+    extra = [MYPY, *TYPES] if _compiling() else []
     return list(_pure(_setuptools.get_requires_for_build_wheel, config_settings)) + extra
 
 
