@@ -126,11 +126,13 @@ def events(evs: list[Event], colour: bool = False, hide_seed: bool = False) -> s
 
 def decision(d: Decision, colour: bool = False, game: Game | None = None) -> str:
     """The pending decision, each option followed by what it does (card text, the state's tile)."""
-    from cmdsl.games.cm2008.explain import board, heading, option_details, option_label
+    # ``explain.board`` by another name: this module's ``board`` is the one the REPL shows (and a
+    # compiled module binds a function's imports module-wide: docs/install-compiled.md).
+    from cmdsl.games.cm2008.explain import board as states_shown, heading, option_details, option_label
 
     p = Painter(colour)
     lines = [p.side(cast(Side, d.player), f"{d.player}") + f" — {heading(d, game)}:"]
-    in_play = board(game, d) if game is not None else {}
+    in_play = states_shown(game, d) if game is not None else {}
     for i, o in enumerate(d.options, 1):
         lines.append(f"  {i}. {option_label(game, o) if game is not None else o.label}")
         if game is not None:
