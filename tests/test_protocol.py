@@ -40,6 +40,7 @@ from cmdsl.game.decisions import CHANCE  # noqa: E402
 from cmdsl.games.cm2008.kinds import DecisionKind  # noqa: E402
 from cmdsl.games.cm2008.engine import Game  # noqa: E402
 from cmdsl.game.perspective import perspective  # noqa: E402
+from cmdsl.game.rng import GameRng  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
 from cmdsl.games.cm2008.model import SIDES, Side  # noqa: E402
 from cmdsl.games.cm2008.record import save_record  # noqa: E402
@@ -299,8 +300,8 @@ def test_a_chance_decision_with_unequal_outcomes_is_drawn_by_its_probabilities()
 
     coin = Decision(CHANCE, DecisionKind.DIE, "a loaded coin",
                     (ChanceOption("a", "a", None, Fraction(1, 4)), ChanceOption("b", "b", None, Fraction(3, 4))))
-    rng = random.Random(0)
+    rng = GameRng(0)
     drawn = [draw(coin, rng).id for _ in range(4000)]
     assert 800 < drawn.count("a") < 1200
-    a, b = random.Random(7), random.Random(7)
+    a, b = GameRng(7), random.Random(7)
     assert [draw(DIE_ROLL, a).value for _ in range(50)] == [b.randint(1, 6) for _ in range(50)]  # the die as ever

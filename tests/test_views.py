@@ -23,6 +23,7 @@ from cmdsl.games.cm2008 import events as E
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.games.cm2008.kinds import DecisionKind
 from cmdsl.games.cm2008.engine import Game
+from cmdsl.game.log import EventLog
 from cmdsl.game.rng import GameRng
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import View
@@ -236,7 +237,9 @@ def redeal(game: Game, seat: Side, rnd: random.Random) -> Game:
 
     other = copy.copy(game)  # shares the card set; every part that differs is replaced below
     other.position = pos
-    other.events = [event(e) for e in game.events]
+    other.events = EventLog()
+    for e in game.events:
+        other.events.add(event(e))
     d = game.pending
     other.pending = None if d is None else Decision(d.player, d.kind, d.prompt, tuple(option(o) for o in d.options))
     return other
