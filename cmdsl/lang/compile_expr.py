@@ -5,10 +5,9 @@ An expression's node may compile to its Python ``Source`` instead of a closure (
 ``r``). Its parent, if it has a source too, writes it in place; where a closure needs it, the
 whole expression becomes one function, made once (``ExprCompiler.expr``). So a condition such as
 ``X + Y >= 1`` runs as one call, not as one closure per part each calling the next (issue 34: a
-compiled card against the same effect written by hand). A source holds only
-our own templates, fresh names and attribute names the vocabulary lists: every value a card's
-text gives (a name, a number, a variable's name) is bound to a fresh name, never written into
-the text."""
+compiled card against the same effect written by hand). A source holds only our own templates,
+fresh names and attribute names the vocabulary lists: every value a card's text gives (a name, a
+number, a variable's name) is bound to a fresh name, never written into the text."""
 
 from __future__ import annotations
 

@@ -142,7 +142,8 @@ class LobbysGame(Driver[LobbysSeat]):
         if dealt:
             self._dealt(table.lobbys)
         seats = self.seats
-        picks: dict[PlayerSeat, Callable[[], Decision]] = {seat: partial(self._pick, seat) for seat in seats}  # made once
+        # Each seat's pick, asked of it at every step (``_asking`` says which): made once.
+        picks: dict[PlayerSeat, Callable[[], Decision]] = {seat: partial(self._pick, seat) for seat in seats}
         while True:
             pos = table.lobbys
             pick = pick_kind(pos)
