@@ -32,12 +32,14 @@ class RacolageCompiler(Compiler):
     writer = RacolageWriter
 
     # ---- statements ---------------------------------------------------------------------------------
+    # Each counts a step of work for the step limit where the effect needs it (``ticks``:
+    # ``StmtCompiler.ticks``); those that never ask anything are plain calls (``immediate``).
 
     def stmt_Draw(self, s: N.Draw, cause: str) -> Step:
         if s.draw_phase:
             return self.ability(s, cause)
         player, count, deck = self.expr(s.player), self.count(s.count), s.deck
-        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
+        ticks = self.ticks
 
         def draw(r: Run[RacolageOps]) -> Steps:
             if ticks:
@@ -47,19 +49,17 @@ class RacolageCompiler(Compiler):
 
     def stmt_Skip(self, s: N.Skip, cause: str) -> Step:
         player, count = self.expr(s.player), self.count(s.count)
-        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
+        ticks = self.ticks
 
-        def skip(r: Run[RacolageOps]) -> Steps:
+        def skip(r: Run[RacolageOps]) -> None:
             if ticks:
                 r.ops.tick()
             r.ops.skip_turns(player(r), int(count(r)), cause)
-            return
-            yield  # pragma: no cover - makes this a generator
-        return skip
+        return self.immediate(skip)
 
     def stmt_DiscardCards(self, s: N.DiscardCards, cause: str) -> Step:
         player, count = self.expr(s.player), self.count(s.count)
-        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
+        ticks = self.ticks
 
         def discard(r: Run[RacolageOps]) -> Steps:
             if ticks:
@@ -69,28 +69,24 @@ class RacolageCompiler(Compiler):
 
     def stmt_GainNotoriety(self, s: N.GainNotoriety, cause: str) -> Step:
         player, amount = self.expr(s.player), self.count(s.amount)
-        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
+        ticks = self.ticks
 
-        def gain(r: Run[RacolageOps]) -> Steps:
+        def gain(r: Run[RacolageOps]) -> None:
             if ticks:
                 r.ops.tick()
             r.ops.gain_notoriety(player(r), int(amount(r)), cause)
-            return
-            yield  # pragma: no cover
-        return gain
+        return self.immediate(gain)
 
     def stmt_DiscardPermanent(self, s: N.DiscardPermanent, cause: str) -> Step:
         player = self.expr(s.player) if s.player is not None else None
         kind = s.kind
-        ticks = self.ticks  # whether the effect counts its steps (``StmtCompiler.ticks``)
+        ticks = self.ticks
 
-        def discard(r: Run[RacolageOps]) -> Steps:
+        def discard(r: Run[RacolageOps]) -> None:
             if ticks:
                 r.ops.tick()
             r.ops.discard_permanent(kind, player(r) if player is not None else None, cause)
-            return
-            yield  # pragma: no cover
-        return discard
+        return self.immediate(discard)
 
     stmt_HandLimit = Compiler.ability
 
