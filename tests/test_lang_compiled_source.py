@@ -79,15 +79,26 @@ def test_a_condition_means_what_the_language_says(c: A.Cond, env: dict[str, int 
 @given(conds, envs, st.sampled_from(VARS))
 def test_a_loop_variable_read_as_an_argument_reads_as_the_variable(c: A.Cond, env: dict[str, int | None],
                                                                      var: str) -> None:
-    # The loop gives its variable's value as the argument; the run's variables hold it too.
+    # The argument is what the condition reads: the run's variables do not hold it here.
     test = ExprCompiler("t").cond_of(c, var)
-    assert test(run_with(env), env[var]) is holds(c, env)
+    assert test(run_with({**env, var: None}), env[var]) is holds(c, env)
 
 
 def test_the_comparison_with_a_number_holds_nothing_as_no_match() -> None:
     at_least_one = A.Compare(">=", A.Var("X"), A.Num(1))
     test = ExprCompiler("t").cond(at_least_one)
     assert [test(run_with({"X": x})) for x in (None, 0, 1, 2)] == [False, False, True, True]
+
+
+def test_a_function_made_from_a_source_is_compiled_once_at_its_first_call() -> None:
+    compiler = ExprCompiler("t")
+    test = compiler.cond(A.Compare(">=", A.Arith("+", A.Var("X"), A.Num(1)), A.Num(2)))
+    assert len(compiler.texts) == 1 and compiler.texts[0].startswith("lambda r: ")  # one function for it all
+    before = test.__code__
+    assert test(run_with({"X": 1})) is True
+    after = test.__code__
+    assert after is not before  # it became the compiled text: callers hold the same function
+    assert test(run_with({"X": 0})) is False and test.__code__ is after
 
 
 class Points(A.Expr):

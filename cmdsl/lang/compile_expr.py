@@ -71,7 +71,7 @@ def joined(text: str, *parts: Source, number: bool = False) -> Source:
 
 
 #: What a compile method of an expression or a condition gives: a closure, or its source.
-Compiled = Value | Source
+ExprForm = Value | Source
 
 # Values read off the run itself, shared by every effect.
 THE_IT = Source("r.it")  # `them`, a game's `it`
@@ -114,21 +114,18 @@ class ExprCompiler(Visitor):
     def src_cond(self, c: A.Cond) -> Source:
         return self._source(self.visit("cond", c))
 
-    def _source(self, compiled: Compiled) -> Source:
+    def _source(self, compiled: ExprForm) -> Source:
         if isinstance(compiled, Source):
             return compiled
         call = self.bound(compiled)
         return Source(f"{call.text}(r)", call.names)
 
-    def made(self, compiled: Compiled) -> Value:
+    def made(self, compiled: ExprForm) -> Value:
         """The closure of a compiled expression: a source is made a function here, once."""
         if not isinstance(compiled, Source):
             return compiled
         names = dict(compiled.names)
         text = compiled.text
-        if (m := re.fullmatch(r"(_v\d+)\(r\)", text)) is not None:  # a closure, called: that closure
-            fn: Value = names[m.group(1)]
-            return fn
         if _ATTRIBUTES.fullmatch(text):
             return operator.attrgetter(text[2:])
         if text in names:  # a constant
@@ -147,7 +144,7 @@ class ExprCompiler(Visitor):
         literals), so a closure can hold it instead of calling one; else ``NOT_CONSTANT``."""
         return e.value if isinstance(e, A.Num) else NOT_CONSTANT
 
-    def expr_Num(self, e: A.Num) -> Compiled:
+    def expr_Num(self, e: A.Num) -> ExprForm:
         return self.number(e.value)
 
     def number(self, n: int) -> Source:
@@ -155,10 +152,10 @@ class ExprCompiler(Visitor):
         name = self.fresh()
         return Source(name, ((name, n),), number=True)
 
-    def expr_Str(self, e: A.Str) -> Compiled:
+    def expr_Str(self, e: A.Str) -> ExprForm:
         raise TypeError(f"cannot compile {e!r}: the compiler takes checked trees, where quoted names are resolved")
 
-    def expr_Var(self, e: A.Var) -> Compiled:
+    def expr_Var(self, e: A.Var) -> ExprForm:
         return self.variable(e.name)
 
     def variable(self, key: str) -> Source:
@@ -168,7 +165,7 @@ class ExprCompiler(Visitor):
         k = self.bound(key)
         return joined(f"r.vars.get({k.text})", k)
 
-    def expr_PlayerRef(self, e: A.PlayerRef) -> Compiled:
+    def expr_PlayerRef(self, e: A.PlayerRef) -> ExprForm:
         return self.player(e)
 
     def best_key(self, e: A.Node) -> str:
@@ -176,29 +173,29 @@ class ExprCompiler(Visitor):
         # one per node of the tree (the tree outlives the compiler, so ids stay distinct).
         return self._best_keys.setdefault(id(e), f"#best{len(self._best_keys) + 1}")
 
-    def expr_BestPlayer(self, e: A.BestPlayer | A.ChosenPlayer) -> Compiled:
+    def expr_BestPlayer(self, e: A.BestPlayer | A.ChosenPlayer) -> ExprForm:
         # Settled (a tie broken, a choice made) before the statement that reads it runs (``before``).
         return self.variable(self.best_key(e))
 
     expr_ChosenPlayer = expr_BestPlayer
 
-    def expr_Them(self, e: A.Them) -> Compiled:
+    def expr_Them(self, e: A.Them) -> ExprForm:
         return THE_IT
 
-    def expr_Arith(self, e: A.Arith) -> Compiled:
+    def expr_Arith(self, e: A.Arith) -> ExprForm:
         a, b = self.src(e.left), self.src(e.right)
         op = "+" if e.op == "+" else "-"
         return joined(f"({a.text}) {op} ({b.text})" if a.number and b.number
                       else f"(({a.text}) or 0) {op} (({b.text}) or 0)", a, b, number=True)
 
-    def player(self, e: A.PlayerRef) -> Compiled:
+    def player(self, e: A.PlayerRef) -> ExprForm:
         if e.who == A.Who.YOU:
             return Source("r.actor")
         if e.who == A.Who.ACTIVE:
             return Source("r.ops.active")
         return self.named_player(e)
 
-    def named_player(self, e: A.PlayerRef) -> Compiled:
+    def named_player(self, e: A.PlayerRef) -> ExprForm:
         """A player the game's vocabulary names."""
         raise TypeError(f"cannot compile {e!r}: no player {e.who!r}")
 
@@ -235,19 +232,19 @@ class ExprCompiler(Visitor):
         self.texts.append(text)
         return fn
 
-    def cond_And(self, c: A.And) -> Compiled:
+    def cond_And(self, c: A.And) -> ExprForm:
         a, b = self.src_cond(c.left), self.src_cond(c.right)
         return joined(f"({a.text}) and ({b.text})", a, b)
 
-    def cond_Or(self, c: A.Or) -> Compiled:
+    def cond_Or(self, c: A.Or) -> ExprForm:
         a, b = self.src_cond(c.left), self.src_cond(c.right)
         return joined(f"({a.text}) or ({b.text})", a, b)
 
-    def cond_Not(self, c: A.Not) -> Compiled:
+    def cond_Not(self, c: A.Not) -> ExprForm:
         a = self.src_cond(c.operand)
         return joined(f"not ({a.text})", a)
 
-    def cond_Compare(self, c: A.Compare) -> Compiled:
+    def cond_Compare(self, c: A.Compare) -> ExprForm:
         # A thing no longer in play (None) matches nothing; the values compared are numbers, names
         # and seats, whose comparisons give bools. Reading has no effect: the right side is read
         # only when the left is something.

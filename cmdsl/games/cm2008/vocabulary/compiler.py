@@ -7,7 +7,7 @@ from typing import Any, Callable, cast
 
 from . import nodes as A
 from ....lang.checker import Checked
-from ....lang.compile_expr import NOT_CONSTANT, THE_IT, Compiled as CompiledExpr, Source, Step, Value, joined
+from ....lang.compile_expr import NOT_CONSTANT, THE_IT, ExprForm, Source, Step, Value, joined
 from ....lang.compile_stmt import _loop, best_of
 from ....lang.compiler import Abilities, Compiled, Compiler, TriggeredAbility
 from .ops import Choice, GameOps, State, Steps
@@ -45,7 +45,7 @@ class CampaignCompiler(Compiler):
         super().__init__(item)
         self._different = 0  # the `choose a different state`s compiled so far (``stmt_ForEach``)
 
-    def named_player(self, e: A.PlayerRef) -> CompiledExpr:
+    def named_player(self, e: A.PlayerRef) -> ExprForm:
         if e.who == A.Who.OPPONENT:
             return _THE_OPPONENT
         return self.bound(Side(e.who))
@@ -74,28 +74,28 @@ class CampaignCompiler(Compiler):
             return e.name
         return super().constant(e)
 
-    def expr_StateName(self, e: A.StateName) -> CompiledExpr:
+    def expr_StateName(self, e: A.StateName) -> ExprForm:
         name = self.bound(e.name)
         return joined(f"r.ops.live({name.text})", name)
 
-    def expr_GroupName(self, e: A.GroupName) -> CompiledExpr:
+    def expr_GroupName(self, e: A.GroupName) -> ExprForm:
         return self.bound(e.name)
 
-    def expr_IssueLit(self, e: A.IssueLit) -> CompiledExpr:
+    def expr_IssueLit(self, e: A.IssueLit) -> ExprForm:
         return self.bound(e.issue)
 
-    def expr_NewsState(self, e: A.NewsState) -> CompiledExpr:
+    def expr_NewsState(self, e: A.NewsState) -> ExprForm:
         return _THE_SUBJECT
 
-    def expr_RowCount(self, e: A.RowCount) -> CompiledExpr:
+    def expr_RowCount(self, e: A.RowCount) -> ExprForm:
         state, issue = self.src(e.state), self.src(e.issue)
         op = "undecided" if e.kind == "undecided" else "row_length"
         return joined(f"r.ops.{op}(({state.text}), ({issue.text}))", state, issue, number=True)  # 0 out of play
 
-    def expr_It(self, e: A.It) -> CompiledExpr:
+    def expr_It(self, e: A.It) -> ExprForm:
         return THE_IT
 
-    def expr_Best(self, e: A.Best) -> CompiledExpr:
+    def expr_Best(self, e: A.Best) -> ExprForm:
         # Settled, a tie broken, before the statement that reads it runs (``settle``).
         return self.variable(self.best_key(e))
 
@@ -104,12 +104,12 @@ class CampaignCompiler(Compiler):
         measure, most = self.expr(e.measure), e.most
         return lambda r, among: best_of(r, measure, most, among)
 
-    def expr_BlocksOf(self, e: A.BlocksOf) -> CompiledExpr:
+    def expr_BlocksOf(self, e: A.BlocksOf) -> ExprForm:
         state, who, issue = self.src(e.state), self.src(e.player), self.src(e.issue)
         return joined(f"r.ops.blocks(({state.text}), ({who.text}), ({issue.text}))", state, who, issue,
                       number=True)  # 0 out of play
 
-    def expr_Of(self, e: A.Of) -> CompiledExpr:
+    def expr_Of(self, e: A.Of) -> ExprForm:
         # Each property is the game operation of the same name (GameOps.votes, .hand_size…): a
         # name of that list, never the card's text, is what the source writes.
         if e.prop not in _PROPERTIES:
