@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -17,13 +16,14 @@ from typing import Any, Callable, Iterable, Sequence
 from .errors import CmdslError, shown_path
 from .plugins import card_files_game, data_files, game, game_data_in, without
 from .sets.set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
+from .values import value
 
 #: Only these files change what a check says; editors' swap and backup files are ignored.
 WATCHED_SUFFIXES = (".yaml", ".yml")
 
 
 
-@dataclass(frozen=True)
+@value
 class CheckReport:
     """The result of one check: what goes to stdout (sets that passed), stderr (problems)."""
 

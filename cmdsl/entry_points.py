@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol, Sequence
+from .values import value
 
 _METADATA = (".dist-info", ".egg-info")
 _SECTION = re.compile(r"\[(.+)\]")
@@ -31,7 +31,7 @@ class EntryPoint(Protocol):
     def load(self) -> Any: ...
 
 
-@dataclass(frozen=True)
+@value
 class FoundEntryPoint:
     """One entry point, ``name = module:attr [extras]``, loaded as ``importlib.metadata`` loads it."""
 

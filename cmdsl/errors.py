@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Self
+from .values import value
 
 
 def shown_path(p: "Path") -> str:
@@ -25,7 +25,7 @@ def did_you_mean(word: str, known: Iterable[str]) -> str | None:
     return by_lower[close[0]] if close else None
 
 
-@dataclass(frozen=True)
+@value
 class Located:
     """Where a problem is: a file, the item (card id) inside it, a 1-based line and column."""
 

@@ -11,7 +11,7 @@ layer may ask it (a game is loaded from its entry point, never imported here).
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterator, Literal, Mapping, Sequence
 
 from .entry_points import entry_points
 from .errors import CmdslError, did_you_mean
+from .values import value
 
 GROUP = "cmdsl.games"
 
@@ -26,7 +27,7 @@ GROUP = "cmdsl.games"
 Command = Literal["play", "replay", "new-set", "balance", "cards", "print"]
 
 
-@dataclass(frozen=True)
+@value
 class Option:
     """One command-line option a game adds to a command: ``argparse``'s ``add_argument`` arguments.
     Its default must say "not given" (None, or False for a flag): the game applies its own."""
@@ -60,7 +61,7 @@ class LazyOptions(Mapping[Command, tuple[Option, ...]]):
         return len(self._options)
 
 
-@dataclass(frozen=True)
+@value
 class Checked:
     """A set that passed `cmdsl check`: its one-line summary, and what may still be wrong with it."""
 
@@ -68,7 +69,7 @@ class Checked:
     warnings: tuple[object, ...] = ()  # each shown as "warning: " + str(w)
 
 
-@dataclass(frozen=True)
+@value
 class GamePlugin:
     """What the controllers need from a game."""
 

@@ -17,7 +17,6 @@ ran; a broken scenario never costs another one its snapshot.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Final, Literal
 
@@ -26,6 +25,7 @@ from .errors import CmdslError, shown_path
 from .plugins import card_files_game, game, game_data_in, without
 from .sets.ids import slug
 from .sets.scenario_doc import read_doc
+from .values import value
 
 SCENARIO_DIR: Final = "scenarios"
 SNAPSHOT_DIR: Final = "__snapshots__"
@@ -38,7 +38,7 @@ class SetTestError(CmdslError):
     """A set that cannot be tested at all (no such folder, a snapshot folder that is a file)."""
 
 
-@dataclass(frozen=True)
+@value
 class Case:
     """One scenario of one file, by position; its name is read without checking the scenario, so a
     broken scenario fails only itself."""
@@ -61,7 +61,7 @@ class Case:
         return f"{shown_path(self.file)}:{self.line}:{self.column}: scenario {self.name!r}"
 
 
-@dataclass(frozen=True)
+@value
 class Verdict:
     """What became of one case: its status, and for a failure the located line and the detail
     (a unified diff for a report that differs from its snapshot)."""
@@ -176,7 +176,7 @@ def stale_snapshots(set_folder: Path, cases: list[Case]) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix == SNAPSHOT_SUFFIX and p.name not in wanted)
 
 
-@dataclass(frozen=True)
+@value
 class SetRun:
     """Every verdict of a set's run, and what happened to its stale snapshots."""
 

@@ -1,18 +1,32 @@
-"""Frozen value classes that are cheap to make: ``@value``.
+"""Frozen value classes that are cheap to define and to make: ``@value``.
 
-The engine makes events, options and decisions by the hundred thousand per second of simulation.
-A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__`` (to get past
-its frozen ``__setattr__``), which costs about twice as much as writing the new instance's
-``__dict__`` directly. ``@value`` is ``@dataclass(frozen=True)`` with an ``__init__`` that does the
-latter; all the rest (eq, hash, repr, the frozen ``__setattr__``, ``dataclasses.fields``) is the
-dataclass's own. Supported: positional and keyword-only fields, plain defaults; not
-``default_factory``, ``init=False`` or ``__post_init__`` (refused when the class is made).
+``@value`` behaves as ``@dataclass(frozen=True)``: the same fields, ``__init__`` signature, equality,
+hash, repr, ``__match_args__``, ``dataclasses.fields``/``replace``, and ``FrozenInstanceError`` on
+assignment. It differs in what it costs:
+
+- **To define.** A dataclass compiles six methods from generated source when its class is made
+  (0.3-0.7 ms a class here), and reads ``inspect.signature`` for a class without a docstring. Our
+  ~200 syntax-tree nodes, events and options made that a large part of every start-up. ``@value``
+  lets ``dataclasses`` collect the fields and make the frozen ``__setattr__``/``__delattr__`` only
+  (so that a plain ``@dataclass(frozen=True)``, a game plug-in's node, may subclass a value, and
+  the reverse); ``__init__``, ``__eq__`` and ``__hash__`` are generated and compiled the first time
+  each is called (most classes never compare, many are never made in a run), and ``__repr__`` is a
+  shared function. A value class costs about a third of a dataclass to define.
+- **To make.** The generated ``__init__`` writes the new instance's ``__dict__`` directly; a frozen
+  dataclass's goes through ``object.__setattr__`` per field, about twice the cost. The engine makes
+  events and options by the hundred thousand per second of simulation.
+
+Supported: positional and keyword-only fields, defaults, ``default_factory``, ``init=False``,
+``compare``/``repr``/``hash`` of a field, ``ClassVar``s, ``__post_init__``; a method the class
+defines itself is kept, as a dataclass keeps it. Not supported (refused when the class is made):
+``InitVar`` fields.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, TypeVar, dataclass_transform
+import reprlib
+from typing import Any, Callable, TypeVar, cast, dataclass_transform
 
 T = TypeVar("T")
 
@@ -21,31 +35,103 @@ _MISSING = dataclasses.MISSING
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def value(cls: type[T]) -> type[T]:
-    """A frozen dataclass with a fast ``__init__`` (same signature as the dataclass's)."""
-    cls = dataclasses.dataclass(frozen=True)(cls)
-    setattr(cls, "__init__", _fast_init(cls))  # replaces the dataclass's own
+    """A frozen dataclass that costs little to define, with a fast ``__init__``."""
+    own = cls.__dict__
+    if own.get("__doc__") is None:
+        # a dataclass would write its signature here, read through inspect (slow); a name is enough
+        cls.__doc__ = cls.__name__
+    cls = dataclasses.dataclass(init=False, repr=False, eq=False, frozen=True)(cls)
+    fields = list(dataclasses.fields(cast(Any, cls)))  # ClassVars and InitVars left out
+    for f in getattr(cls, "__dataclass_fields__").values():
+        if "InitVar" in str(f.type):
+            raise TypeError(f"@value {cls.__name__}.{f.name}: InitVar is not supported")
+    defaulted = None
+    for f in fields:  # checked now, as a dataclass does, not when the first one is made
+        if f.init and not f.kw_only:
+            if f.default is not _MISSING or f.default_factory is not _MISSING:
+                defaulted = f.name
+            elif defaulted is not None:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+    if "__init__" not in own:
+        _on_first_call(cls, "__init__", lambda: _init_source(cls, fields))
+    if "__repr__" not in own:
+        setattr(cls, "__repr__", _repr)
+    compared = [f.name for f in fields if f.compare]
+    if "__eq__" not in own:
+        _on_first_call(cls, "__eq__", lambda: _eq_source(compared))
+    # as a frozen dataclass with eq: a hash of its own is kept, else one of the compared fields
+    # (``__eq__`` defined in the class body sets ``__hash__`` to None: that is not one of its own)
+    if "__hash__" not in own or (own["__hash__"] is None and "__eq__" in own):
+        hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+        _on_first_call(cls, "__hash__", lambda: _hash_source(hashed))
     return cls
 
 
-def _fast_init(cls: type) -> Callable[..., None]:
-    if hasattr(cls, "__post_init__"):
-        raise TypeError(f"@value {cls.__name__}: __post_init__ is not supported")
-    fields = dataclasses.fields(cls)
-    names: dict[str, Any] = {}
+def _on_first_call(cls: type, name: str, source: Callable[[], tuple[str, dict[str, Any]]]) -> None:
+    """Give ``cls`` a method ``name`` that, at its first call, compiles the generated method and
+    puts it in its own place (the class then has the generated function itself: no call between)."""
+    def first_call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        text, names = source()
+        names["__name__"] = cls.__module__  # as a dataclass's methods: they belong to its module
+        exec(text, names)  # noqa: S102 - built from the class's own field names, as dataclasses does
+        method = names[name]
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        type.__setattr__(cls, name, method)
+        return method(self, *args, **kwargs)
+
+    first_call.__name__ = name
+    first_call.__qualname__ = f"{cls.__qualname__}.{name}"
+    type.__setattr__(cls, name, first_call)
+
+
+def _init_source(cls: type, fields: list[dataclasses.Field[Any]]) -> tuple[str, dict[str, Any]]:
+    names: dict[str, Any] = {"_MISSING": _MISSING}
     positional: list[str] = []
     keyword: list[str] = []
+    body: list[str] = []
     for f in fields:
-        if not f.init or f.default_factory is not _MISSING:
-            raise TypeError(f"@value {cls.__name__}.{f.name}: only plain fields with plain defaults")
-        param = f.name
-        if f.default is not _MISSING:
+        has_factory = f.default_factory is not _MISSING
+        if has_factory:
+            names[f"_factory_{f.name}"] = f.default_factory
+        elif f.default is not _MISSING:
             names[f"_default_{f.name}"] = f.default
-            param = f"{f.name}=_default_{f.name}"
+        if not f.init:
+            if has_factory:
+                body.append(f"_instance_dict[{f.name!r}] = _factory_{f.name}()")
+            elif f.default is not _MISSING:
+                body.append(f"_instance_dict[{f.name!r}] = _default_{f.name}")
+            continue
+        param = f.name
+        if has_factory:
+            param = f"{f.name}=_MISSING"
+            body.append(f"_instance_dict[{f.name!r}] = _factory_{f.name}() if {f.name} is _MISSING else {f.name}")
+        else:
+            if f.default is not _MISSING:
+                param = f"{f.name}=_default_{f.name}"
+            body.append(f"_instance_dict[{f.name!r}] = {f.name}")
         (keyword if f.kw_only else positional).append(param)
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
     params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
-    body = "".join(f"    _instance_dict[{f.name!r}] = {f.name}\n" for f in fields) or "    pass\n"
-    source = f"def __init__({params}):\n    _instance_dict = self.__dict__\n{body}"
-    exec(source, names)  # noqa: S102 - code built from the class's own field names, as dataclasses does
-    init: Callable[..., None] = names["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+    lines = "".join(f"    {line}\n" for line in body)
+    return f"def __init__({params}):\n    _instance_dict = self.__dict__\n{lines}", names
+
+
+def _eq_source(compared: list[str]) -> tuple[str, dict[str, Any]]:
+    mine = "".join(f"self.{n}," for n in compared)
+    theirs = "".join(f"other.{n}," for n in compared)
+    return ("def __eq__(self, other):\n"
+            "    if other.__class__ is self.__class__:\n"
+            f"        return ({mine}) == ({theirs})\n"
+            "    return NotImplemented\n"), {}
+
+
+def _hash_source(hashed: list[str]) -> tuple[str, dict[str, Any]]:
+    return f"def __hash__(self):\n    return hash(({''.join(f'self.{n},' for n in hashed)}))\n", {}
+
+
+@reprlib.recursive_repr()
+def _repr(self: Any) -> str:
+    shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}"
+                      for f in dataclasses.fields(self) if f.repr)
+    return f"{self.__class__.__qualname__}({shown})"

@@ -28,13 +28,14 @@ from ..plugins import GamePlugin
 from .pool import worker_pool
 from .stats import MIN_GAMES, Difference, Rate, adjust, Correction, mean_difference
 from .verdict import CardEvidence, card_verdict, seat_verdict
+from ..values import value
 
 #: A card's lift the seat study calls large (docs/balance.md): beyond this, with a Holm-adjusted p < 0.05.
 LARGE_LIFT = 0.15
 
 
 
-@dataclass(frozen=True)
+@value
 class SeatJob:
     game: str  # the registered game's name
     table: Any  # its plug-in's table: how many players, which variant and set (picklable)
@@ -88,7 +89,7 @@ def run_jobs(jobs: Iterable[SeatJob], workers: int) -> Iterator[SeatRow]:
         yield from pool.imap_unordered(play_seat_job, jobs, chunksize=1)
 
 
-@dataclass(frozen=True)
+@value
 class SeatStudy:
     title: str  # the game's, as people name it
     decided_by: str  # how its rulebook says a game is won ("one player with the most points, L8.1")
@@ -191,7 +192,7 @@ class SeatStudy:
         return out
 
 
-@dataclass(frozen=True)
+@value
 class CardLift:
     """One card of a seat study: how many seat-games played it, its lift, whether both groups are
     large enough to show it, and its p-value adjusted over the shown cards (Holm)."""

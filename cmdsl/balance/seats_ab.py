@@ -8,12 +8,12 @@ cards shown in both runs). The cards whose definitions differ are named first. N
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Mapping
 
 from .seats import CardLift, SeatStudy
 from .stats import Z95, Correction, adjust, normal_two_sided, paired
 from .verdict import Moved, ab_verdict
+from ..values import value
 
 
 def changed_cards(old: Mapping[str, str], new: Mapping[str, str]) -> tuple[str, ...]:
@@ -21,7 +21,7 @@ def changed_cards(old: Mapping[str, str], new: Mapping[str, str]) -> tuple[str, 
     return tuple(sorted(c for c in old.keys() | new.keys() if old.get(c) != new.get(c)))
 
 
-@dataclass(frozen=True)
+@value
 class SeatComparison:
     new: SeatStudy
     old: SeatStudy

@@ -13,15 +13,15 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import Sequence
+from ..values import value
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 
 
-@dataclass(frozen=True)
+@value
 class Interval:
     low: float
     high: float
@@ -31,7 +31,7 @@ class Interval:
         return f"[{f.format(scale * self.low)}, {f.format(scale * self.high)}]"
 
 
-@dataclass(frozen=True)
+@value
 class Rate:
     """``k`` successes in ``n`` trials (``k`` may be fractional: a win shared by j seats counts 1/j)."""
 
@@ -47,7 +47,7 @@ class Rate:
         return wilson(self.k, self.n)
 
 
-@dataclass(frozen=True)
+@value
 class Difference:
     """An estimated difference (b − a), its 95% interval, and the p-value of "no difference"."""
 

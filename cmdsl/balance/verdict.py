@@ -9,10 +9,10 @@ come from ``stats.games_to_narrow``: an interval narrows as 1/√games, at the o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .stats import Interval, Rate, adjust, Correction, games_to_narrow
+from ..values import value
 
 #: The precision the verdict asks of a seat's win rate and of a card's lift (95% interval half-width).
 SEAT_POINTS = 0.05
@@ -31,7 +31,7 @@ def _share(r: Rate) -> str:
     return f"{100 * r.value:.0f}% {interval(r.interval)}"
 
 
-@dataclass(frozen=True)
+@value
 class CardEvidence:
     """What the verdict needs of one card: its name, lift (with interval and p), and group sizes."""
 
@@ -97,7 +97,7 @@ def card_verdict(games: int, cards: Sequence[CardEvidence]) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
+@value
 class Moved:
     """A/B: one result's change (new − old) with its interval and p-value, and whether it is flagged."""
 

@@ -29,13 +29,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
 from enum import StrEnum
 
 from ..game.decisions import Decision, PlayerSeat
 from ..game.driver import Driver
 from ..game.perspective import Perspective
 from .basic import action_value
+from ..values import value
 #: A rollout stops after this many answers whatever its horizon (a long draft, a loop of draws).
 MAX_ROLLOUT_ANSWERS = 400
 
@@ -47,7 +47,7 @@ class RolloutPolicy(StrEnum):
     GREEDY = "greedy"
 
 
-@dataclass(frozen=True)
+@value
 class IsmctsSettings:
     """The search's settings; each is documented in docs/bots.md (``--bot ismcts:name=value,...``)."""
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
 from typing import Any, Callable, cast
 
 from ..errors import CmdslError, did_you_mean
@@ -17,13 +16,14 @@ from .basic import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
 from .names import BOT_NAMES, BotName
 from .play import Bot
+from ..values import value
 
 
 class BotSpecError(CmdslError):
     """A bot name or setting that cannot be read; the message is one line for a designer."""
 
 
-@dataclass(frozen=True)
+@value
 class _Setting:
     parse: Callable[[str], object]
     meaning: str  # what a valid value is, for the error message
@@ -57,7 +57,7 @@ _ISMCTS: dict[str, _Setting] = {
 }
 
 
-@dataclass(frozen=True)
+@value
 class BotSpec:
     """Which bot, with which settings (only ``ismcts`` has any)."""
 

@@ -8,12 +8,13 @@ game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from enum import StrEnum
 from typing import Iterator
+from ..values import value
 
 
-@dataclass(frozen=True)
+@value
 class Pos:
     """A 1-based line and column in the card file (not in the effect text)."""
 
@@ -27,22 +28,22 @@ class Pos:
 NOWHERE = Pos(0, 0)
 
 
-@dataclass(frozen=True)
+@value
 class Node:
     pos: Pos = field(default=NOWHERE, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@value
 class Expr(Node):
     """A value: a number, a name, a player, or what a game reads of its position."""
 
 
-@dataclass(frozen=True)
+@value
 class Cond(Node):
     """A condition: true or false when it is tested."""
 
 
-@dataclass(frozen=True)
+@value
 class Stmt(Node):
     """A statement of an effect."""
 
@@ -56,19 +57,19 @@ class Built:
 # ---- expressions -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Num(Expr):
     value: int
 
 
-@dataclass(frozen=True)
+@value
 class Str(Expr):
     """A quoted name, whose kind (a game's: a place, a group…) the checker decides from context."""
 
     text: str
 
 
-@dataclass(frozen=True)
+@value
 class Var(Expr):
     name: str
 
@@ -81,19 +82,19 @@ class Who(StrEnum):
     ACTIVE = "active"
 
 
-@dataclass(frozen=True)
+@value
 class PlayerRef(Expr):
     """A player, as the effect names them (``Who``, or a name of the game's vocabulary)."""
 
     who: str
 
 
-@dataclass(frozen=True)
+@value
 class Them(Expr):
     """The player a superlative over players measures, in its measure (`them`)."""
 
 
-@dataclass(frozen=True)
+@value
 class BestPlayer(Expr):
     """`the player with the most|fewest MEASURE`: the player whose measure (a number read of each
     player, ``Them`` standing for them) is highest (``most``) or lowest. Settled before the
@@ -104,7 +105,7 @@ class BestPlayer(Expr):
     measure: Expr
 
 
-@dataclass(frozen=True)
+@value
 class ChosenPlayer(Expr):
     """`a player chosen by P` (any player, P too) or, ``other``, `another player chosen by P` (any
     but P): asked of P before the statement that reads it runs, once per phrase in a statement."""
@@ -117,7 +118,7 @@ class ChosenPlayer(Expr):
 SETTLED_PLAYERS: tuple[type[Expr], ...] = (BestPlayer, ChosenPlayer)
 
 
-@dataclass(frozen=True)
+@value
 class Arith(Expr):
     op: str  # "+" | "-"
     left: "Expr"
@@ -127,26 +128,26 @@ class Arith(Expr):
 # ---- conditions --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Compare(Cond):
     op: str  # "=", "!=", "<", ">", "<=", ">="
     left: Expr
     right: Expr
 
 
-@dataclass(frozen=True)
+@value
 class And(Cond):
     left: "Cond"
     right: "Cond"
 
 
-@dataclass(frozen=True)
+@value
 class Or(Cond):
     left: "Cond"
     right: "Cond"
 
 
-@dataclass(frozen=True)
+@value
 class Not(Cond):
     operand: "Cond"
 
@@ -154,25 +155,25 @@ class Not(Cond):
 # ---- statements --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Nothing(Stmt, Built):
     pass
 
 
-@dataclass(frozen=True)
+@value
 class If(Stmt):
     cond: Cond
     then: tuple["Stmt", ...]
     otherwise: tuple["Stmt", ...]
 
 
-@dataclass(frozen=True)
+@value
 class Repeat(Stmt):
     count: Expr
     body: tuple["Stmt", ...]
 
 
-@dataclass(frozen=True)
+@value
 class ForEachPlayer(Stmt):
     """`for each other player as P:`: the body once for each player but the one acting, in seat
     order from the one after them, ``P`` naming that player."""
@@ -181,18 +182,18 @@ class ForEachPlayer(Stmt):
     body: tuple["Stmt", ...]
 
 
-@dataclass(frozen=True)
+@value
 class As(Stmt):
     player: Expr
     body: tuple["Stmt", ...]
 
 
-@dataclass(frozen=True)
+@value
 class ChooseOne(Stmt):
     options: tuple[tuple["Stmt", ...], ...]
 
 
-@dataclass(frozen=True)
+@value
 class WhileInPlay(Stmt):
     """`while in play:`: the abilities a card has while it stays in play (its ``body``), which run
     later, not when the effect resolves. Only a game whose cards stay in play allows it
@@ -205,7 +206,7 @@ class WhileInPlay(Stmt):
 END_TURN = "end_turn"
 
 
-@dataclass(frozen=True)
+@value
 class Trigger(Stmt):
     """A triggered ability (only inside `while in play:`): ``body`` runs, on behalf of the card's
     owner, once per matching ``event`` while the card is in play. ``event``: the core's ``END_TURN``
@@ -217,7 +218,7 @@ class Trigger(Stmt):
     body: tuple["Stmt", ...]
 
 
-@dataclass(frozen=True)
+@value
 class Program(Node):
     body: tuple[Stmt, ...]
 

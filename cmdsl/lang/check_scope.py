@@ -5,9 +5,9 @@ game's names it may use (``Names``), the variables in scope and where a statemen
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping
+from ..values import value
 
 #: The core's types: a game's vocabulary adds its own (the names errors say, with ``ARTICLE``).
 NUM, PLAYER = "number", "player"
@@ -16,7 +16,7 @@ NUM, PLAYER = "number", "player"
 MAX_LITERAL = 999
 
 
-@dataclass(frozen=True)
+@value
 class Context:
     """What an effect is attached to, which decides what it may say."""
 
@@ -25,7 +25,7 @@ class Context:
     has_actor: bool = True  # False where nobody acts: who acts must be said with `as`
 
 
-@dataclass(frozen=True)
+@value
 class Names:
     """The names a card may quote, by the kind of thing each names: its game's kinds (places,
     groups, themes…; none for a game whose cards quote none)."""
@@ -66,7 +66,7 @@ class Scope:
         return out
 
 
-@dataclass(frozen=True)
+@value
 class At:
     """Where a statement stands, which decides what it may see and say."""
 

@@ -8,7 +8,6 @@ It returns a copy of the tree in which every quoted name is resolved to a ``Stat
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import ClassVar, Iterable
 
 from . import ast as A
@@ -16,12 +15,13 @@ from .check_expr import CondChecker
 from .check_scope import NUM, PLAYER, At, Context, Names, Scope
 from .visitor import CONDS, EXPRS, STMTS
 from .work import MAX_REPEAT, Bounds, Work
+from ..values import value
 
 #: The checker: an effect's context and the game's names come with it.
 __all__ = ["Checked", "Checker", "Context", "Names"]
 
 
-@dataclass(frozen=True)
+@value
 class Checked:
     program: A.Program
     abilities: tuple[A.Stmt, ...]  # what the effect gives its card while in play (a game's)

@@ -14,13 +14,13 @@ from __future__ import annotations
 import operator
 import re
 import types
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import ast as A
 from .ops import Steps
 from .run import Run
 from .visitor import Visitor
+from ..values import value
 
 Value = Callable[[Run[Any]], Any]
 Step = Callable[[Run[Any]], Steps]
@@ -53,7 +53,7 @@ def _made_when_called(*args: Any) -> Any:
     return made(*args)
 
 
-@dataclass(frozen=True)
+@value
 class Source:
     """An expression as Python source reading the run as ``r``, and the values its fresh names
     stand for (constants, and the closures of parts that have no source)."""

@@ -7,7 +7,6 @@ a card's abilities and the whole effect. Names are resolved once, not per run.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import ast as A
@@ -18,15 +17,16 @@ from .visitor import CONDS, EXPRS, STMTS
 from .work import ends_unwatched
 from .compile_expr import Step
 from .compile_stmt import StmtCompiler
+from ..values import value
 
 
-@dataclass(frozen=True)
+@value
 class Compiled:
     run: Step
     abilities: Any  # an ``Abilities`` (the game's compiler's kind), None where the effect has none
 
 
-@dataclass(frozen=True)
+@value
 class TriggeredAbility:
     """A triggered ability (`at the end of your turn:`, a game's `when …:`), compiled."""
 
@@ -36,7 +36,7 @@ class TriggeredAbility:
     label: str  # its head as rules text ("at the end of your turn"), for the game's log
 
 
-@dataclass(frozen=True)
+@value
 class Abilities:
     """A card's abilities while it is in play, compiled: its triggered ones (a game's compiler may
     add kinds of its own, in a subclass)."""

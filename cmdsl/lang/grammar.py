@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
+from ..values import value
 
 #: The name the core grammar is imported under (`%import core (...)`).
 CORE = "core"
@@ -34,7 +34,7 @@ def core_names(core: str) -> list[str]:
     return sorted(names)
 
 
-@dataclass(frozen=True)
+@value
 class Grammar:
     """The grammar of one game's effects: the core's text and the vocabulary's."""
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..errors import Located
 from . import ast as A
+from ..values import value
 
 
-@dataclass(frozen=True)
+@value
 class Origin:
     """Where an effect text sits in its file: file line of its first line, and its indent."""
 

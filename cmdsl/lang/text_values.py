@@ -3,13 +3,14 @@ method per node class, every word from the phrase table (``phrases.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import ClassVar, Mapping
 
 from . import ast as A
 from .phrases import EN_NUMBERS, EN_POSSESSIVE, PHRASES
 from .visitor import Visitor
+from ..values import value
 
 LANGS = ("en", "fr")
 
@@ -17,7 +18,7 @@ _NO_PLACES: Mapping[str, Mapping[str, str]] = MappingProxyType({})
 _NO_NAMES: Mapping[str, str] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
+@value
 class Terms:
     """How one language names a card set's own things, as data (they are its designer's): ``places``
     maps a place to its name with an article (``the``) and with "in" (``in``), in

@@ -7,7 +7,7 @@ A game declares one ``Vocabulary`` and hands it to the registry (``GamePlugin.la
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping
@@ -18,6 +18,7 @@ from .compiler import Compiler
 from .render import Unparser
 from .text import Writer
 from .work import Bounds
+from ..values import value
 
 if TYPE_CHECKING:
     from .to_ast import ToAst
@@ -30,7 +31,7 @@ def core_to_ast() -> type[ToAst]:
     return ToAst
 
 
-@dataclass(frozen=True)
+@value
 class Vocabulary:
     """One game's words for effects."""
 

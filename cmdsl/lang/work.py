@@ -11,13 +11,13 @@ at run time as a backstop (``GameOps.tick``), in the effects whose bound leaves 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from ..errors import CardError, Located
 from . import ast as A
 from .origin import Origin
 from .visitor import EXPRS, STMTS, Visitor
+from ..values import value
 
 #: The most work one effect may do, in units (statements carried out). The bundled cards need
 #: at most a few hundred; 20 × 20 × 20 single gains (8,000) still pass.
@@ -29,7 +29,7 @@ MAX_COUNT = 50
 
 
 
-@dataclass(frozen=True)
+@value
 class Work:
     """``fixed + plays × (work of one played card)``: linear in what a played card costs."""
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, Iterable, Mapping
 
 from lark.exceptions import LarkError
 
 from ..resources import doc_text
+from ..values import value
 
 
 class Kind(enum.Enum):
@@ -22,7 +22,7 @@ class Kind(enum.Enum):
     CARD = "card"
 
 
-@dataclass(frozen=True)
+@value
 class Candidate:
     label: str
     kind: Kind

@@ -8,8 +8,8 @@ editor's units (UTF-16 by default) at its edge.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Sequence
+from ..values import value
 
 #: A key `effect:` (or a list item's) whose value is a block scalar: `effect: |`, `- effect: >-`…
 _EFFECT_KEY = re.compile(r"^(?P<lead>\s*(?:-\s+)?)effect\s*:\s*[|>][-+0-9]*\s*(?:#.*)?$")
@@ -17,7 +17,7 @@ _EFFECT_KEY = re.compile(r"^(?P<lead>\s*(?:-\s+)?)effect\s*:\s*[|>][-+0-9]*\s*(?
 _WORD = re.compile(r"[A-Za-z0-9_'-]+")
 
 
-@dataclass(frozen=True)
+@value
 class EffectBlock:
     """An effect's text in its file: ``lines`` from file line ``first``, indented by ``indent``."""
 
@@ -66,7 +66,7 @@ def _block_lines(lines: Sequence[str], start: int, key_column: int) -> list[str]
     return list(lines[start:end])
 
 
-@dataclass(frozen=True)
+@value
 class Span:
     """A piece of one line: columns ``start`` to ``end`` (exclusive), and its text."""
 

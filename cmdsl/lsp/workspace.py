@@ -8,7 +8,6 @@ Every game is reached through the registry (``GamePlugin.editor``); this module 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -21,6 +20,7 @@ from ..sets.editing import Defined, EditorGame, Problem, SetState
 from ..sets.safe_yaml import compose, read_text
 from ..sets.scenario_doc import MAX_SCENARIO_BYTES
 from ..sets.set_location import choose_set
+from ..values import value
 
 
 class FileKind(enum.Enum):
@@ -28,7 +28,7 @@ class FileKind(enum.Enum):
     SCENARIO = "scenario"  # a scenario file: read against a set
 
 
-@dataclass(frozen=True)
+@value
 class Owner:
     """What a file is to the server: of which game, which set, as what."""
 

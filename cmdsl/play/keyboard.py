@@ -12,13 +12,13 @@ checkpoint of the keyboard before each line and restores it when the line fails.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generic, Mapping, Protocol, TypeVar
 
 from ..errors import CmdslError
 from ..bots.thinking import Watch
 from .later import Later
 from .toolbar import Part
+from ..values import value
 
 __all__ = ["Command", "Confirm", "Host", "Keyboard", "KeyboardError", "OnCommand", "Watch", "save_arguments"]
 
@@ -34,7 +34,7 @@ class KeyboardError(CmdslError):
 Run = Callable[[str, bool], str]
 
 
-@dataclass(frozen=True)
+@value
 class Command:
     """One command of the REPL: how it runs (bound to the session or the keyboard that runs it),
     how it is written, what it does (its first sentence is its summary in `help`)."""
@@ -47,7 +47,7 @@ class Command:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@value
 class OnCommand(Generic[T]):
     """A command written against the state it runs on (a game's session, the REPL's): ``bound``
     makes it the REPL's ``Command`` for one such state."""

@@ -5,8 +5,8 @@ decision and how many options) is shrunk last, so a narrow terminal cuts the res
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
+from ..values import value
 
 #: prompt-toolkit's (style, text) fragments.
 Fragments = tuple[tuple[str, str], ...]
@@ -14,7 +14,7 @@ Fragments = tuple[tuple[str, str], ...]
 SEPARATOR = "   "
 
 
-@dataclass(frozen=True)
+@value
 class Part:
     """One part of the bar: its forms, fullest first; ``steps[k]``: the rank at which it goes from
     ``forms[k]`` to ``forms[k + 1]`` (the lowest rank of the bar shrinks first); ``gap``: what

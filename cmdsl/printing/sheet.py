@@ -31,6 +31,7 @@ from reportlab.platypus import Paragraph
 
 from ..atomic_file import write_atomically
 from ..errors import CardError, Located
+from ..values import value
 
 CARD_W, CARD_H = 63 * mm, 88 * mm  # poker size
 COLUMNS, ROWS = 3, 3
@@ -79,7 +80,7 @@ def _register_fonts() -> None:
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
 
-@dataclass(frozen=True)
+@value
 class Options:
     """How a set is printed: the paper, the bleed around each card (points), backs for duplex, the
     language of its text, and which cards (ids; empty: all)."""
@@ -91,7 +92,7 @@ class Options:
     only: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@value
 class Box:
     """A rectangle on the page, in points from the page's bottom left."""
 
@@ -302,7 +303,7 @@ def card_back(game: str, deck: str, colour: colors.Color, decorate: Drawing | No
     return draw
 
 
-@dataclass(frozen=True)
+@value
 class Card:
     """One card to print: its id, where it is defined, its face, and its back (None: no back)."""
 
@@ -312,7 +313,7 @@ class Card:
     back: Drawing | None = None
 
 
-@dataclass(frozen=True)
+@value
 class Page:
     """A whole page after the cards (a table, a player aid, a score sheet)."""
 
@@ -321,7 +322,7 @@ class Page:
     draw: Drawing
 
 
-@dataclass(frozen=True)
+@value
 class Job:
     """What a game prints of a set: its cards, its pages, and what the footer names it by."""
 
@@ -332,7 +333,7 @@ class Job:
     summary: str = ""  # "90 campaign cards, 20 Breaking News, 20 states, …"
 
 
-@dataclass(frozen=True)
+@value
 class Printed:
     pages: int
     cards: int
@@ -340,7 +341,7 @@ class Printed:
     seconds: float
 
 
-@dataclass(frozen=True)
+@value
 class Grid:
     """Where a page's cards are: the page's size (portrait or landscape), its columns and rows, and
     each card's box, row by row from the top left."""

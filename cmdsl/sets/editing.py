@@ -7,7 +7,7 @@ effects quote), where its effects are, and the problems of a scenario file. A ga
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
@@ -15,6 +15,7 @@ from ..errors import CardError, CardSetError, CmdslError, Located
 from ..memo import Memo
 from .safe_yaml import Sources
 from .scenario_doc import read_doc
+from ..values import value
 
 
 class Severity(enum.Enum):
@@ -22,7 +23,7 @@ class Severity(enum.Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
+@value
 class Problem:
     """One thing `cmdsl check` (or the scenario reader) says about a file, located."""
 
@@ -30,7 +31,7 @@ class Problem:
     severity: Severity = Severity.ERROR
 
 
-@dataclass(frozen=True)
+@value
 class Defined:
     """Something a set defines that its files name: a card by its id, a state or theme by the
     name its effects quote."""
@@ -50,7 +51,7 @@ class Defined:
     quoted: bool = False  # effects quote it ("Ohio"); else files write it bare (an id)
 
 
-@dataclass(frozen=True)
+@value
 class SetState:
     """A set as an editor sees it after a check: its problems, and — when the check got that far —
     what it defines (empty where it did not)."""

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
 from functools import cache
 
 from ..errors import CmdslError
 from ..resources import doc_text
+from ..values import value
 
 #: The package that carries the rulebooks in a wheel (``docs/`` in a source checkout).
 
@@ -39,7 +39,7 @@ class RuleError(CmdslError):
     """A rule number that is not in the rulebook, or text that is not a rule number."""
 
 
-@dataclass(frozen=True)
+@value
 class RulebookSource:
     """Where a game's rulebook is: the game's name as players know it, the letter(s) of its
     rule numbers (``R``, ``RA``: one or two) and the file's name in the rulebook package
@@ -50,7 +50,7 @@ class RulebookSource:
     file: str
 
 
-@dataclass(frozen=True)
+@value
 class Rule:
     """One section (``R4``) or one rule (``R4.2``): its number, its title (sections only), its
     text lines as written (Markdown, without the number) and its steps."""
@@ -69,7 +69,7 @@ class Rule:
         return "." not in self.number
 
 
-@dataclass(frozen=True)
+@value
 class Rulebook:
     source: RulebookSource
     rules: tuple[Rule, ...]  # in the file's order: each section, then its rules

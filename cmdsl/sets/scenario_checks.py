@@ -5,7 +5,7 @@ against the game's own event classes (setup, act, expect: XMage's style)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from types import ModuleType
 from typing import Any, Callable, Mapping, Protocol, Sequence
@@ -13,6 +13,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from ..errors import did_you_mean
 from ..game.audience import Event
 from .scenario_doc import Path_, Place, list_at, text_at
+from ..values import value
 
 EVENT_KEYS = ("events", "no_events", "event_types", "no_event_types")
 
@@ -24,7 +25,7 @@ class HasEvents(Protocol):
     def events(self) -> Sequence[Event]: ...
 
 
-@dataclass(frozen=True)
+@value
 class Check:
     """One expectation: where it is written and a test of the outcome that returns what went
     wrong ("expected 155, got 150") or None."""
@@ -98,7 +99,7 @@ def event_check(path: Path_, what: str, matches: Callable[[Event], bool], presen
 # ---- `refused:` a position (or a step of the run) the rules must refuse -----------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Refused:
     """``expect: {refused: TEXT}``: the scenario's position, or a step of its run, must be refused
     with a message that contains TEXT (at ``path``)."""
@@ -107,7 +108,7 @@ class Refused:
     text: str
 
 
-@dataclass(frozen=True)
+@value
 class Refusal:
     """The outcome of a scenario refused as expected: what its report (and snapshot) holds."""
 
@@ -146,7 +147,7 @@ def judge_refusal(refused: Refused, place: Place, message: str | None) -> Refusa
 # ---- `view:` what a seat's view of the game holds ---------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Seen:
     """An outcome as one seat sees it, for the event checks of ``view:``: its events redacted."""
 

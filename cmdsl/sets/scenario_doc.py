@@ -9,7 +9,7 @@ points into the file: ``cards/mine/scenarios/x.yaml:12:9: scenario 'two supports
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Final, Mapping
 
@@ -18,6 +18,7 @@ import yaml
 from ..errors import CardError, Located, did_you_mean, shown_path
 from .. import plugins
 from .safe_yaml import NO_SOURCES, Sources, compose, read_text
+from ..values import value
 
 Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
 FILE_KEYS: Final = ("game", "scenarios")
@@ -31,7 +32,7 @@ class ScenarioError(CardError):
     """A scenario that is malformed or that does not run as scripted, located in its file."""
 
 
-@dataclass(frozen=True)
+@value
 class Place:
     """Where a scenario sits in its file, to locate its errors: the file, the scenario's name,
     and the line and column of each part of it (empty for a scenario built in Python)."""
@@ -109,7 +110,7 @@ def shown(value: Any) -> str:
 # ---- the file --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class ScenarioDoc:
     """A scenario file read and composed, before any scenario in it is checked."""
 

@@ -17,13 +17,13 @@ A designer who installed cmdsl and edits a set's files in a repository holding a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from ..errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from .. import plugins
 from ..plugins import game_data_in
+from ..values import value
 
 PROJECT_FILE = "cmdsl.toml"
 _MAX_PROJECT_BYTES = 64 * 1024
@@ -31,7 +31,7 @@ _MAX_PROJECT_BYTES = 64 * 1024
 How = Literal["--cards", "project", "bundled"]
 
 
-@dataclass(frozen=True)
+@value
 class SetChoice:
     """The set folder a command uses, and why."""
 

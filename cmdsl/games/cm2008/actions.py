@@ -15,16 +15,17 @@ an outcome of the chance seat that was not drawn from the seed (``{"seat": "chan
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Literal, Union
 
 from ...errors import RecordError
 from .model import Side
 from ...game.decisions import CHANCE, SeatAnswer
 from ...game.fields import MAX_ANSWER_CHARS, Fields, shown
+from ...values import value
 
 
-@dataclass(frozen=True)
+@value
 class EffectByHand:
     """An effect, as effect-language text, run by hand as ``side``."""
 
@@ -35,7 +36,7 @@ class EffectByHand:
         return f"{self.side} runs: {' / '.join(self.text.strip().splitlines())}"
 
 
-@dataclass(frozen=True)
+@value
 class PositionChange:
     """A change of the position by hand: ``change`` is canonical JSON text of one change such as
     ``{"op": "score", "side": "obama", "value": 200}`` (text, so the value stays frozen)."""
@@ -55,7 +56,7 @@ ByHand = Union[EffectByHand, PositionChange]
 ByHandKind = Literal["effect", "set"]
 
 
-@dataclass(frozen=True)
+@value
 class Interjection:
     """An action by hand as a game records it: the action, and the steps prepared for it."""
 

@@ -9,7 +9,6 @@ is clean and the whole set passes ``cmdsl.games.cm2008.setcheck``.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 import hashlib
 import re
 import unicodedata
@@ -39,6 +38,7 @@ from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFileReader, card_files
 from ...sets.card_items import CardFile, Item, shown
 from .setcheck import Contents, Section, set_errors
 from .set_warnings import set_warnings
+from ...values import value
 
 #: The documented form of an id (docs/cardsets.md): lower-case ASCII words joined by single hyphens.
 ID_FORM: Final = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -273,7 +273,7 @@ def load_card_set(path: str | Path | None = None, *, sources: Sources = NO_SOURC
     return read.cards
 
 
-@dataclass(frozen=True)
+@value
 class SetRead:
     """A set read as far as it could be: the set when it is clean, else every problem found, and
     the states, cards and results that were read clean (an editor names them while a file is broken)."""

@@ -5,7 +5,6 @@ sizes are compared with the cards in ``cmdsl.games.cm2008.setcheck``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -15,6 +14,7 @@ from ...errors import CardError, Located, did_you_mean, shown_path
 from .setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
 from ...sets.safe_yaml import NO_SOURCES, Sources, compose, read_text
+from ...values import value
 
 MANIFEST_NAME: Final = "manifest.yaml"
 MANIFEST_MAX_BYTES: Final = 64 * 1024  # a manifest is a dozen lines
@@ -43,7 +43,7 @@ sizes:
   breaking_news: 20"""
 
 
-@dataclass(frozen=True)
+@value
 class Promise:
     """A size the manifest promises: one number for the set, or one per side; and where."""
 
@@ -59,7 +59,7 @@ class Promise:
         return self.by_side[side]
 
 
-@dataclass(frozen=True)
+@value
 class Manifest:
     info: SetManifest
     sizes: dict[str, Promise]  # every name of SIZES

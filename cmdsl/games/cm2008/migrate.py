@@ -20,7 +20,6 @@ import difflib
 import os
 import re
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -34,6 +33,7 @@ from .vocabulary import parse_effect
 from .card_file import CARD_FILE_MAX_BYTES, CARD_FILE_MAX_DEPTH, card_files
 from .manifest import CARD_FORMAT, MANIFEST_MAX_BYTES, MANIFEST_NAME, OldFormatError, read_manifest
 from ...sets.safe_yaml import compose, read_text, scalar_origin
+from ...values import value
 
 #: A line of an effect block that is only a discard count, and perhaps a comment (kept on `cost:`).
 _DISCARD_LINE: Final = re.compile(r"^(?P<indent>[ ]*)discard[ ]+(?P<n>[0-9]+)[ ]*(?P<comment>#[^\r]*?)?[ \r]*$")
@@ -41,7 +41,7 @@ _DISCARD_LINE: Final = re.compile(r"^(?P<indent>[ ]*)discard[ ]+(?P<n>[0-9]+)[ ]
 _KEY_PREFIX: Final = re.compile(r"^[ ]*(-[ ]+)*$")
 
 
-@dataclass(frozen=True)
+@value
 class FileChange:
     """One file's rewrite: its text before and after, and what changed, one line each."""
 
@@ -51,7 +51,7 @@ class FileChange:
     notes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@value
 class Plan:
     """What migrating a set does; ``changes`` is empty when the set is already current."""
 
@@ -167,13 +167,13 @@ def _cards(root: yaml.Node | None) -> list[yaml.MappingNode]:
     if not isinstance(root, yaml.MappingNode):
         return []
     out: list[yaml.MappingNode] = []
-    for key, value in root.value:
-        if key.value == "cards" and isinstance(value, yaml.SequenceNode):
-            out += [n for n in value.value if isinstance(n, yaml.MappingNode)]
+    for key, item in root.value:
+        if key.value == "cards" and isinstance(item, yaml.SequenceNode):
+            out += [n for n in item.value if isinstance(n, yaml.MappingNode)]
     return out
 
 
-@dataclass(frozen=True)
+@value
 class _Card:
     """A card's fields as nodes: what the migration reads."""
 

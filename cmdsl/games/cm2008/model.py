@@ -6,7 +6,7 @@ Nothing here changes during a game; the live position is in ``cmdsl.games.cm2008
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -14,6 +14,7 @@ from ...errors import CmdslError
 from .sides import DEFENSE, ECONOMY, ISSUES, SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
 from .setup import SetupMode  # noqa: F401  (handed on)
 from ...sets.ids import slug
+from ...values import value
 
 if TYPE_CHECKING:
     from ...lang.checker import Checked
@@ -33,7 +34,7 @@ LETTER_SIDE = {"R": Side.MCCAIN, "B": Side.OBAMA, "W": None}
 Effect = Callable[[Any], Any]
 
 
-@dataclass(frozen=True)
+@value
 class Source:
     """Where a piece of card data came from, for errors and for showing its source."""
 
@@ -42,7 +43,7 @@ class Source:
     text: str = ""
 
 
-@dataclass(frozen=True)
+@value
 class StateTile:
     name: str
     ev: int
@@ -79,7 +80,7 @@ class CostKind(str, Enum):
     DISCARD = "discard"
 
 
-@dataclass(frozen=True)
+@value
 class Cost:
     """A card's declared cost (``cost: discard 2``): it is playable only if its player can pay it
     (R4.6: that many other cards in hand), and paying it is the first thing playing it does."""
@@ -91,7 +92,7 @@ class Cost:
         return f"{self.kind.value} {self.amount}"
 
 
-@dataclass(frozen=True)
+@value
 class CardDef:
     """A Campaign Strategy card (R1.3)."""
 
@@ -119,7 +120,7 @@ class CardDef:
         return self.type == "media"  # (CardType.MEDIA: an enum member read costs more than the compare)
 
 
-@dataclass(frozen=True)
+@value
 class NewsDef:
     """A Breaking News event (R10)."""
 
@@ -131,7 +132,7 @@ class NewsDef:
     source: Source | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@value
 class NegativeDef:
     """One row of the Going Negative table (R8), carried out by the roller's opponent."""
 
@@ -147,7 +148,7 @@ class NegativeDef:
         return f"going-negative-{self.roll}"
 
 
-@dataclass(frozen=True)
+@value
 class SetManifest:
     """What a card set says about itself in its ``manifest.yaml`` (docs/cardsets.md)."""
 
@@ -162,7 +163,7 @@ class UnsupportedSetup(CmdslError):
     """A game asked for a setup mode its card set does not declare (and may lack the cards for)."""
 
 
-@dataclass(frozen=True)
+@value
 class CardSet:
     name: str
     states: dict[str, StateTile]  # in file order

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
@@ -18,12 +17,13 @@ from .manifest import CARD_FORMAT, MANIFEST_NAME
 from .model import Side
 from ...resources import bundled_cards_dir
 from ...sets.new_files import refuse_unless_empty, write_files
+from ...values import value
 
 Start = Literal["empty", "cm2008"]
 STARTS: Final[tuple[Start, ...]] = ("empty", "cm2008")
 
 
-@dataclass(frozen=True)
+@value
 class _Tile:
     name: str
     ev: int

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Union
 
@@ -23,6 +22,7 @@ from ...game.fields import MAX_SEED, Fields
 from .model import Side
 from .setup import Setup
 from ...sets.record_file import read_json, save_json
+from ...values import value
 
 FORMAT = "cmdsl-record/2"
 #: Older formats this version reads (and upgrades): the first, whose interjections were text.
@@ -36,7 +36,7 @@ _KEYS = frozenset({"format", "cardset", "seed", "setup", "answers", "log_sha256"
 VIEWS = ("mccain", "obama", "public", "full")
 
 
-@dataclass(frozen=True)
+@value
 class HiddenAnswer:
     """Another seat's secret answer in a seat's file: the ``option``-th option (from 1) of the
     decision it answers, which replays the game without naming the card (docs/secrets.md).
@@ -94,7 +94,7 @@ def log_digest(texts: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(map(log_key, texts)).encode()).hexdigest()
 
 
-@dataclass(frozen=True)
+@value
 class Record:
     cardset: str
     seed: int

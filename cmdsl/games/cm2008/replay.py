@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Iterable, Sequence, cast
 
 from ...errors import CmdslError
@@ -15,9 +15,10 @@ from .engine import Game
 from .record import FileAnswer, HiddenAnswer, Record, first_difference, log_digest
 from .interjections import interject
 from .model import CardSet, Side
+from ...values import value
 
 
-@dataclass(frozen=True)
+@value
 class Replay:
     game: Game
     diverged_at: int | None  # index of the first answer that no longer applies

@@ -30,13 +30,14 @@ from .model import CardSet, Side
 from ...sets.scenario_checks import Check, Refusal, Refused, judge_refusal, verify
 from ...sets.scenario_doc import Place, ScenarioError
 from .scenario_position import build_position, render_position
+from ...values import value
 
 SCENARIO_KEYS = ("name", "play", "news", "going_negative", "effect", "player", "target", "position", "answers",
                  "dice", "seed", "turn", "expect", "view")
 
 ACTIONS = ("play", "news", "going_negative", "effect")
 
-@dataclass(frozen=True)
+@value
 class Scenario:
     """One scenario: a position, an action on it (play a card, resolve a Breaking News or a Going
     Negative result, run an effect) and the answers and die results it is scripted with."""

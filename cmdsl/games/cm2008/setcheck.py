@@ -5,13 +5,13 @@ the section that is short, so a designer knows where to look.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal, Mapping, Sequence
 
 from ...errors import CardError, Located
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS
 from .manifest import Manifest, Promise
 from .model import CardDef, NegativeDef, NewsDef, Side, StateTile
+from ...values import value
 
 Section = Literal["states", "cards", "breaking_news", "going_negative"]
 
@@ -22,7 +22,7 @@ PICKED_PER_SIDE: Final = 2  # each player picks 2 states of their own pile (R3.3
 DIE: Final = tuple(range(1, 7))  # the Going Negative die (R1.5)
 
 
-@dataclass(frozen=True)
+@value
 class Contents:
     """A set's loaded items, each with where it is, and where each section starts in each file."""
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
 
 from ...game.fields import Fields
+from ...values import value
 
 #: How a game starts (R3); ``SETUP_MODES`` lists the same three, in this order.
 SetupMode = Literal["beginner", "choose-states", "draft"]
@@ -20,7 +20,7 @@ FirstPlayer = Literal["mccain", "obama", "random"]
 FIRST_PLAYERS: tuple[FirstPlayer, ...] = get_args(FirstPlayer)
 
 
-@dataclass(frozen=True)
+@value
 class Setup:
     """How a game starts (R3)."""
 

@@ -12,7 +12,6 @@ This module must not import the engine (the engine imports it): it reads plain p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from .model import ISSUES, Side
@@ -20,9 +19,10 @@ from ...game.decisions import Decision, Option, Seat
 from .kinds import DecisionKind
 from .events import Event, GameEnded
 from .position import LiveState, Position
+from ...values import value
 
 
-@dataclass(frozen=True)
+@value
 class RowView:
     """One issue row of a state in play: its printed colours and the token on each circle."""
 
@@ -31,7 +31,7 @@ class RowView:
     tokens: tuple[Side | None, ...]
 
 
-@dataclass(frozen=True)
+@value
 class StateView:
     """A state tile in play, face up (R2): everything on it is public."""
 
@@ -44,7 +44,7 @@ class StateView:
     rows: tuple[RowView, ...]  # in ISSUES order
 
 
-@dataclass(frozen=True)
+@value
 class PlayerView:
     """What everyone knows of a player: counts of the face-down cards and the face-up ones."""
 
@@ -57,7 +57,7 @@ class PlayerView:
     played: tuple[str, ...]  # played this turn, face up until they go to the discard pile (R4.3)
 
 
-@dataclass(frozen=True)
+@value
 class Awaiting:
     """Who must decide now and what kind of decision it is: all a seat learns of another's
     decision (its options would show that seat's hand)."""
@@ -66,7 +66,7 @@ class Awaiting:
     kind: DecisionKind
 
 
-@dataclass(frozen=True)
+@value
 class View:
     seat: Side
     turn: int

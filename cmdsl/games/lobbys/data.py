@@ -8,7 +8,7 @@ caret, like every data file of cmdsl (cmdsl.sets.safe_yaml does the reading and 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -21,6 +21,7 @@ from ...errors import CardError, Located, did_you_mean, shown_path
 from ...sets.safe_yaml import compose, item_at, read_text
 from .cards import FACES, HIGHEST_RANK, LOWEST_RANK, SUITS, Card, Face, Suit, pip_cards
 from .data_file import DATA_FILE  # noqa: F401 - handed on: every Lobbys module reads it here
+from ...values import value
 
 MAX_BYTES: Final = 64 * 1024
 #: The keys that name a list item in error messages.
@@ -29,7 +30,7 @@ _INT: Final = "tag:yaml.org,2002:int"
 _STR: Final = "tag:yaml.org,2002:str"
 
 
-@dataclass(frozen=True)
+@value
 class LobbysData:
     """Everything about Lobbys that is data, not rules. Shared, never changed."""
 

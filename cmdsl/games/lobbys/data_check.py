@@ -9,7 +9,6 @@ likely means, each located at the line to change and saying how (the Lobbys side
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -18,6 +17,7 @@ from ...errors import CardError, Located, shown_path
 from ...sets.safe_yaml import compose, read_text
 from .cards import HIGHEST_RANK, LOWEST_RANK
 from .data import _ITEM_KEYS, DATA_FILE, MAX_BYTES, LobbysData, load_data
+from ...values import value
 
 #: L1.1: the player counts Lobbys is for.
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -27,7 +27,7 @@ class LobbysWarning(CardError):
     """A located warning: the data plays, but likely not as meant."""
 
 
-@dataclass(frozen=True)
+@value
 class LobbysCheck:
     summary: str  # "DIR: ok — Lobbys: …"
     warnings: tuple[LobbysWarning, ...]

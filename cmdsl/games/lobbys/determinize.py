@@ -18,13 +18,13 @@ real hidden cards.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from .cards import Card, Contract
 from .position import LobbysPosition
+from ...values import value
 
 
-@dataclass(frozen=True)
+@value
 class Deal:
     """What a re-deal decides: the other seats' hands (by seat index), the Contract deck (top
     last), the People deck, the seed of the game's future shuffles."""

@@ -14,7 +14,6 @@ every step, and ``fork()`` replays from it only the answers of the step in progr
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, ClassVar, cast
 
@@ -40,9 +39,10 @@ from .seats import LobbysSeat, seats_for
 from .table import Table
 from .tender import Tender
 from .view import LobbysView, build_view
+from ...values import value
 
 
-@dataclass(frozen=True)
+@value
 class Origin:
     """Where a fork starts: the table at the start of a step (shared, never changed), the number
     of steps before it, and the answers given before it (for the fork's record)."""

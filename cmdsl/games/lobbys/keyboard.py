@@ -26,6 +26,7 @@ from cmdsl.bots.thinking import Watch, quiet
 
 from cmdsl.play.keyboard import Host
 from cmdsl.play.undo_rule import check_undo
+from ...values import value
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
 
@@ -34,7 +35,7 @@ class LobbysError(CmdslError):
     """A one-line problem with what the user asked in a Lobbys game; nothing changed."""
 
 
-@dataclass(frozen=True)
+@value
 class LobbysSetup:
     """What `new lobbys ...` asked for."""
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -17,6 +16,7 @@ from .seats import seats_for
 from ... import argtypes
 from ...plugins import Checked, Command, GamePlugin, Option
 from ...resources import bundled_cards_dir
+from ...values import value
 
 # The command line registers this module for every command (`cmdsl --help` too): what plays or
 # loads the game is imported by the function that needs it (issue 34, cold start).
@@ -117,7 +117,7 @@ def _report(sc: LobbysScenario) -> str:
     return shown(run_lobbys_scenario(sc))
 
 
-@dataclass(frozen=True)
+@value
 class LobbysTable:
     """A Lobbys table for a seat study: how many players, the variant, the set's data file."""
 

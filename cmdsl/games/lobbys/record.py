@@ -17,7 +17,6 @@ option, ``{"seat": "p2", "option": 3}``, not the card.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Final, Mapping, Protocol
 
 
@@ -29,6 +28,7 @@ from .seats import LobbysSeat, seat_named, seats_for
 from ...game.decisions import Decision
 from ...sets import seat_files
 from ...sets.seat_files import hidden_order, log_digest, shown
+from ...values import value
 
 
 class Deciding(Protocol):
@@ -53,7 +53,7 @@ _CONTRACT_ID: Final = re.compile(r"[JQK][CDHS]")  # a face card: a contract (L1.
 _REQUIRED: Final = ("format", "game", "players", "seed", "answers")
 
 
-@dataclass(frozen=True)
+@value
 class RecordedAnswer:
     seat: LobbysSeat
     answer: str | None  # an option id: a card's id; None: hidden, see ``option``
@@ -73,7 +73,7 @@ class RecordedAnswer:
         return hidden_order(d.options, seed, index)[self.option - 1].id
 
 
-@dataclass(frozen=True)
+@value
 class LobbysRecord:
     players: int
     people_variant: bool

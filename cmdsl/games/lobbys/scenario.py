@@ -11,7 +11,7 @@ Running one is ``scenario_run.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Final, TypeVar
@@ -26,6 +26,7 @@ from .data import LobbysData, load_data
 from .position import LobbysPosition, Phase
 from .seats import LobbysSeat
 from .scenario_read import ScenarioReader, sorted_ids, suit_name
+from ...values import value
 
 SCENARIO_KEYS: Final = ("name", "players", "people", "seed", "position", "picks", "expect", "view")
 EXPECT_KEYS: Final = ("points", "hands", "won", "trump", "round", "phase", "tenders", "round_scores", "winners",
@@ -36,7 +37,7 @@ T = TypeVar("T")
 Picks = tuple[tuple[LobbysSeat, Card], ...]  # one step: every seat's pick, in seat order
 
 
-@dataclass(frozen=True)
+@value
 class LobbysScenario:
     """One scenario, checked: the position it starts at, the seed of its shuffles, the picks of
     each step and the checks of its ``expect:`` block."""
@@ -104,7 +105,7 @@ def _scenario(doc: ScenarioDoc, i: int, data: LobbysData) -> LobbysScenario:
     return LobbysScenario(place.file, place.name or "", position, seed, picks, place, expect, views, refused)
 
 
-@dataclass(frozen=True)
+@value
 class _Reader(ScenarioReader):
     """Reads the parts of one scenario, each with a located error."""
 

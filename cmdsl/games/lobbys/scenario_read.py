@@ -17,6 +17,7 @@ from .cards import SUITS, Card, Contract, Suit, card, contract, contract_cards
 from .data import LobbysData
 from .position import LobbysPosition, Phase
 from .seats import LobbysSeat, seats_for
+from ...values import value
 
 T = TypeVar("T")
 
@@ -30,7 +31,7 @@ NO_TRUMP: Final = "none"
 POINTS_RANGE: Final = (-10_000, 10_000)
 
 
-@dataclass(frozen=True)
+@value
 class ScenarioReader:
     """Reads the parts of one scenario, each with a located error."""
 

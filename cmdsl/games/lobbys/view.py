@@ -13,7 +13,6 @@ step on them in seat order (``rules.py``), one card per seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence, cast
 
 from ...game.audience import Event
@@ -23,9 +22,10 @@ from .events import GameEnded
 from .options import LobbysDecisionKind
 from .position import LobbysPosition, Phase
 from .seats import LobbysSeat
+from ...values import value
 
 
-@dataclass(frozen=True)
+@value
 class SeatView:
     """What everyone knows of a seat."""
 
@@ -36,7 +36,7 @@ class SeatView:
     to_pick: bool  # whether it still has to pick in the step in progress (never what it picked)
 
 
-@dataclass(frozen=True)
+@value
 class LobbysView:
     seat: LobbysSeat
     players: int

@@ -4,7 +4,7 @@ argument and never name a card."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import ClassVar, Final, Mapping
@@ -14,6 +14,7 @@ from ...lang.compiler import Compiled
 from ...lang.text import Terms
 from .vocabulary import LANGUAGE
 from .vocabulary.nodes import Permanent
+from ...values import value
 
 #: RA1.4: the notoriety values a Media card may have.
 MEDIA_VALUES: Final = (1, 2, 3, 4, 6, 9)
@@ -35,14 +36,14 @@ class ActionKind(StrEnum):
                 ActionKind.CATCHPHRASE: Permanent.CATCHPHRASE}.get(self)
 
 
-@dataclass(frozen=True)
+@value
 class Theme:
     id: str  # as effects and cards name it ("Economy")
     fr: str
     colour: str
 
 
-@dataclass(frozen=True)
+@value
 class Party:
     """RA1.3: an avatar, with no effect on play."""
 
@@ -51,7 +52,7 @@ class Party:
     en: str
 
 
-@dataclass(frozen=True)
+@value
 class Media:
     """RA1.4: a Media card: its notoriety value, theme and range (both bounds included: RA6.1)."""
 
@@ -72,7 +73,7 @@ class Media:
         return self.value
 
 
-@dataclass(frozen=True)
+@value
 class Action:
     """RA1.5: an Action card; its effect written in the effect language (``vocabulary``)."""
 
@@ -98,7 +99,7 @@ class Action:
 Card = Media | Action
 
 
-@dataclass(frozen=True)
+@value
 class RacolageSet:
     """A whole set: its themes, Party cards, Media and Action cards (RA1.2), by id."""
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
 from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -17,6 +16,7 @@ from ...errors import CmdslError, shown_path
 from ...plugins import Checked, Command, GamePlugin, Option
 from . import MANIFEST, bundled_set
 from .seats import PLAYER_COUNTS, SEATS, seats_for
+from ...values import value
 
 # The command line registers this module for every command (`cmdsl --help` too): what plays or
 # loads the game is imported by the function that needs it (issue 34, cold start).
@@ -107,7 +107,7 @@ def check(folder: Path) -> Checked:
                    f"{len(cards.themes)} themes")
 
 
-@dataclass(frozen=True)
+@value
 class RacolageTable:
     """A table for a seat study: how many players, and the set's folder."""
 

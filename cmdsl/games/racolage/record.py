@@ -22,7 +22,6 @@ are said together when the sale is complete.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Final, Mapping, Protocol, Sequence, cast
 
 from ...errors import RecordError, did_you_mean
@@ -31,6 +30,7 @@ from ...game.decisions import Decision
 from ...sets.seat_files import (FULL, digest_problem, hidden_order, log_digest, log_problem, seat_file_fields, shown,
                                 view_texts)
 from .seats import SEATS, RacolageSeat
+from ...values import value
 
 FORMAT: Final = "racolage-record/1"
 FORMAT_SEAT: Final = "racolage-record/2"
@@ -62,7 +62,7 @@ class Revealing(Protocol):
     def answer(self, answer: str, seat: Any = None) -> None: ...
 
 
-@dataclass(frozen=True)
+@value
 class RecordedAnswer:
     """One answer: by ``seat`` (None in a format-1 record), an option id, or, when the file's view
     had not seen it, the number (from 1) of its option in ``hidden_order``."""
@@ -92,7 +92,7 @@ def seat_named(name: str) -> RacolageSeat | None:
     return next((s for s in SEATS if s.value == name), None)
 
 
-@dataclass(frozen=True)
+@value
 class RacolageRecord:
     seed: int
     players: int

@@ -27,6 +27,7 @@ from .cards import Action, Media, RacolageSet
 from .game import RacolageGame
 from .position import Position
 from .seats import PLAYER_COUNTS, RacolageSeat, seats_for
+from ...values import value
 
 SCENARIO_KEYS: Final = ("name", "players", "seed", "position", "answers", "expect")
 POSITION_KEYS: Final = ("current", "hands", "media_spaces", "zones", "event", "media_deck", "action_deck",
@@ -35,7 +36,7 @@ EXPECT_KEYS: Final = ("notoriety", "final_notoriety", "hands", "media_spaces", "
                       "discard", "over", "winners", *EVENT_KEYS)
 
 
-@dataclass(frozen=True)
+@value
 class RacolageScenario:
     file: str
     name: str
@@ -74,7 +75,7 @@ def _scenario(doc: ScenarioDoc, i: int, cards: RacolageSet) -> RacolageScenario:
                             read.expect(raw.get("expect")))
 
 
-@dataclass(frozen=True)
+@value
 class _Reader:
     place: Place
     cards: RacolageSet

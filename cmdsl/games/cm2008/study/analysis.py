@@ -5,16 +5,16 @@ The text report and the HTML page are two views of one ``Analysis``, so they can
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .compare import Comparison, compare
 from .plan import NEW, OLD, Arm, RunParams
 from ....balance.stats import Correction
 from .store import Store, StoreError
 from .summary import Summary, summarize
+from ....values import value
 
 
-@dataclass(frozen=True)
+@value
 class Analysis:
     params: RunParams
     asked: int  # the games the run asks for (per arm)

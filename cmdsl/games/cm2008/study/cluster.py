@@ -21,7 +21,7 @@ import threading
 import uuid
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from typing import Any
 from ....errors import CmdslError
 from .executor import play_job
 from .jobs import GameRow, Job
+from ....values import value
 
 INSTALL = 'pip install "cmdsl[cluster]"'
 #: How long to try to reach a scheduler before saying it cannot be reached (seconds).
@@ -39,7 +40,7 @@ WINDOW_PER_THREAD, MIN_WINDOW = 4, 64
 MAX_LOCAL_WORKERS = 256
 
 
-@dataclass(frozen=True)
+@value
 class Scheduler:
     """A running Dask scheduler (``dask scheduler``) with its workers: ``tcp://HOST:PORT``."""
 
@@ -49,7 +50,7 @@ class Scheduler:
         return f"on the Dask cluster at {self.address}"
 
 
-@dataclass(frozen=True)
+@value
 class LocalWorkers:
     """A Dask cluster started on this machine for the run: N worker processes, one thread each."""
 

@@ -10,11 +10,11 @@ adjusted together (Holm, or Benjamini–Hochberg) before anything is flagged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .jobs import GameRow
 from ....balance.stats import MIN_GAMES, Correction, Difference, Interval, Rate, adjust, lift_change, paired
+from ....values import value
 
 #: A result is flagged when its adjusted p-value is below this.
 ALPHA = 0.05
@@ -22,7 +22,7 @@ ALPHA = 0.05
 DEFAULT_TOP = 15
 
 
-@dataclass(frozen=True)
+@value
 class CardChange:
     card: str
     side: str
@@ -43,7 +43,7 @@ class CardChange:
         return min(self.played_adjusted, self.lift_adjusted) < ALPHA
 
 
-@dataclass(frozen=True)
+@value
 class Comparison:
     pairs: int
     outcomes: dict[str, Difference]  # "mccain", "obama", "draw": new − old, per seed

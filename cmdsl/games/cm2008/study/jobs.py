@@ -8,7 +8,7 @@ gives the same row in any process, in any order (docs/balance.md, "Reproducible"
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, field, replace
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -18,6 +18,7 @@ from .. import events as E
 from ..engine import Game
 from ..setup import FirstPlayer, Setup
 from ..model import SIDES, CardSet, SetupMode, Side
+from ....values import value
 
 #: The change of ``evaluate`` (about electoral votes) below which an event helped neither side.
 HELP_THRESHOLD = 0.5
@@ -36,7 +37,7 @@ class Helped(StrEnum):
 ArmName = Literal["main", "new", "old"]
 
 
-@dataclass(frozen=True)
+@value
 class Job:
     """Everything that decides one game."""
 
@@ -52,14 +53,14 @@ class Job:
     obama: str
 
 
-@dataclass(frozen=True)
+@value
 class Played:
     side: str
     card: str
     turn: int
 
 
-@dataclass(frozen=True)
+@value
 class NewsResult:
     """A Breaking News (``id``: its id) or Going Negative result (``id``: its roll, as text)
     carried out; ``by``: who rolled (Going Negative only); ``helped``: ``Helped`` value."""
@@ -69,7 +70,7 @@ class NewsResult:
     by: str | None = None
 
 
-@dataclass(frozen=True)
+@value
 class GameRow:
     """What one game left behind, as stored (one SQLite row) and reported."""
 
@@ -106,7 +107,7 @@ class GameRow:
         return GameRow(**d)
 
 
-@dataclass(frozen=True)
+@value
 class _Resolving:
     """A Breaking News or Going Negative result being carried out: ``source``, the card id its
     events name as their cause; ``roller``, who went negative (None: Breaking News)."""

@@ -4,11 +4,12 @@ parameters and ``i`` alone, so a run can stop, resume and grow and still play th
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any, Literal, get_args
 
 from ..model import SetupMode
 from .jobs import ArmName, Job
+from ....values import value
 
 #: Who plays first: the seed decides (random), always one side, or each side every other game.
 FirstRule = Literal["random", "mccain", "obama", "alternate"]
@@ -20,7 +21,7 @@ NEW: ArmName = "new"
 OLD: ArmName = "old"
 
 
-@dataclass(frozen=True)
+@value
 class Arm:
     """One card set of a run: its name in the run, folder, fingerprint and what the set says it is."""
 
@@ -34,7 +35,7 @@ class Arm:
     titles: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
+@value
 class Change:
     """A/B: one card whose definition differs between the sets, as each set's rules text says it."""
 
@@ -44,7 +45,7 @@ class Change:
     new: str
 
 
-@dataclass(frozen=True)
+@value
 class RunParams:
     """Everything that decides a run's games but their number. Resuming must give the same."""
 

@@ -8,17 +8,17 @@ it. Definitions are in docs/balance.md.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ..model import SIDES
 from .jobs import GameRow, Helped
 from ....balance.stats import MIN_GAMES, Difference, Rate, newcombe, quantile
+from ....values import value
 
 SIDE_NAMES = tuple(side.value for side in SIDES)  # the store keeps sides by name
 
 
-@dataclass(frozen=True)
+@value
 class Length:
     mean: float
     median: float
@@ -29,7 +29,7 @@ class Length:
     turns: tuple[int, ...] = ()  # every game's length, sorted (the HTML report's histogram)
 
 
-@dataclass(frozen=True)
+@value
 class CardStats:
     card: str
     side: str  # the side that played it (or drafted it)
@@ -52,7 +52,7 @@ class CardStats:
         return self.won_played.n >= MIN_GAMES and self.won_not.n >= MIN_GAMES
 
 
-@dataclass(frozen=True)
+@value
 class HelpCounts:
     """How often a Breaking News or Going Negative result was carried out, and whom it helped."""
 
@@ -63,7 +63,7 @@ class HelpCounts:
     neither: int
 
 
-@dataclass(frozen=True)
+@value
 class Summary:
     games: int
     wins: dict[str, Rate]  # "mccain", "obama", "draw"

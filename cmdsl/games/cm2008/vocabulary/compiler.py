@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import field
 from typing import Any, Callable, cast
 
 from . import nodes as A
 from ....lang.checker import Checked
 from ....lang.compile_expr import NOT_CONSTANT, THE_IT, ExprForm, Source, Step, Value, joined
 from ....lang.compile_stmt import _loop, best_of
+from ....values import value
 from ....lang.compiler import Abilities, Compiled, Compiler, TriggeredAbility
 from .ops import Choice, GameOps, State, Steps
 from ....lang.run import Run
@@ -25,13 +26,15 @@ _THE_SUBJECT = Source("r.subject")
 _PROPERTIES = frozenset({"majority", "minority", "key", "votes", "score", "hand_size", "deck_size", "discard_size"})
 
 
-@dataclass(frozen=True, kw_only=True)
+@value
 class MediaAbilities(Abilities):
     """A Media Support card's ongoing abilities, compiled (R4.4, R10.2, R12.16): its triggered ones
     (the core's) and those that change a rule."""
 
-    rolls: Callable[[GameOps, Side, Side], int | None]  # (game, owner, roller) → dice, or None
-    news: Callable[[GameOps, Side, State], Choice[State]] | None  # (game, owner, new state) → target
+    # (game, owner, roller) → dice, or None
+    rolls: Callable[[GameOps, Side, Side], int | None] = field(kw_only=True)
+    # (game, owner, new state) → target
+    news: Callable[[GameOps, Side, State], Choice[State]] | None = field(kw_only=True)
 
 
 class CampaignCompiler(Compiler):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import StrEnum
 from typing import Iterator, Literal
 
@@ -16,6 +16,7 @@ from ....lang.ast import (NOWHERE as NOWHERE, And as And, Arith as Arith, As as 
                           Pos as Pos, Program as Program, Repeat as Repeat, Stmt as Stmt, Str as Str, Var as Var,
                           Trigger as Trigger, WhileInPlay as WhileInPlay, END_TURN as END_TURN,
                           ChosenPlayer as ChosenPlayer)
+from ....values import value
 
 
 class Who(StrEnum):
@@ -32,17 +33,17 @@ class Who(StrEnum):
 # ---- values ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class StateName(Expr):
     name: str
 
 
-@dataclass(frozen=True)
+@value
 class GroupName(Expr):
     name: str
 
 
-@dataclass(frozen=True)
+@value
 class IssueLit(Expr):
     issue: str  # "defense" | "economy"
 
@@ -60,7 +61,7 @@ class Prop(StrEnum):
     DISCARD_SIZE = "discard_size"
 
 
-@dataclass(frozen=True)
+@value
 class Of(Expr):
     """A property of a state or a player: ``the votes of S``, ``the score of you``…"""
 
@@ -68,14 +69,14 @@ class Of(Expr):
     subject: "Expr"
 
 
-@dataclass(frozen=True)
+@value
 class BlocksOf(Expr, Built):
     player: "Expr"
     issue: "Expr"
     state: "Expr"
 
 
-@dataclass(frozen=True)
+@value
 class RowCount(Expr):
     """``the undecided blocks on I in S`` (empty white circles) or ``the blocks on I in S`` (the row's length)."""
 
@@ -84,18 +85,18 @@ class RowCount(Expr):
     state: "Expr"
 
 
-@dataclass(frozen=True)
+@value
 class NewsState(Expr):
     pass
 
 
-@dataclass(frozen=True)
+@value
 class It(Expr):
     """The state a superlative measures, left unsaid in the text: ``votes`` in ``the state with the
     most votes`` is ``Of("votes", It())``. Stands only inside a ``Best``'s measure."""
 
 
-@dataclass(frozen=True)
+@value
 class Best(Expr):
     """``the state with the most|fewest MEASURE``: the state in play whose measure (a number read
     from each state, ``It`` standing for it) is highest (``most``) or lowest. Ties: the acting
@@ -108,17 +109,17 @@ class Best(Expr):
 # ---- conditions --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Leads(Cond, Built):
     player: Expr
 
 
-@dataclass(frozen=True)
+@value
 class MediaInPlay(Cond):
     player: Expr | None  # None: anybody's
 
 
-@dataclass(frozen=True)
+@value
 class StateIs(Cond):
     """``S is in play``, ``S is won``, ``S is won by P`` (``by``: None for either player)."""
 
@@ -127,7 +128,7 @@ class StateIs(Cond):
     by: Expr | None
 
 
-@dataclass(frozen=True)
+@value
 class ThatWins(Cond, Built):
     """``that wins S``: the statement just before this `if`, in the same block, made S won."""
 
@@ -137,71 +138,71 @@ class ThatWins(Cond, Built):
 # ---- statements --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Gain(Stmt, Built):
     amount: Expr
     issue: Expr
     state: Expr
 
 
-@dataclass(frozen=True)
+@value
 class Shift(Stmt, Built):
     state: Expr
     amount: Expr
     issue: Expr
 
 
-@dataclass(frozen=True)
+@value
 class Alter(Stmt, Built):
     state: Expr
 
 
-@dataclass(frozen=True)
+@value
 class DemographicSupport(Stmt, Built):
     group: Expr
 
 
-@dataclass(frozen=True)
+@value
 class Draw(Stmt, Built):
     amount: Expr
 
 
-@dataclass(frozen=True)
+@value
 class DrawAndPlay(Stmt, Built):
     amount: Expr
 
 
-@dataclass(frozen=True)
+@value
 class Discard(Stmt, Built):
     amount: Expr
 
 
-@dataclass(frozen=True)
+@value
 class DiscardAny(Stmt):
     var: str
 
 
-@dataclass(frozen=True)
+@value
 class ChooseIssue(Stmt):
     var: str
 
 
-@dataclass(frozen=True)
+@value
 class ChooseCard(Stmt):
     var: str
 
 
-@dataclass(frozen=True)
+@value
 class PlayCard(Stmt):
     var: str
 
 
-@dataclass(frozen=True)
+@value
 class DiscardCard(Stmt):
     var: str
 
 
-@dataclass(frozen=True)
+@value
 class RollDice(Stmt, Built):
     """Media Support ability: when ``player`` goes negative, roll ``count`` dice."""
 
@@ -209,7 +210,7 @@ class RollDice(Stmt, Built):
     count: Expr
 
 
-@dataclass(frozen=True)
+@value
 class NewsTarget(Stmt):
     """Media Support ability: where Breaking News lands (R10.2)."""
 
@@ -217,7 +218,7 @@ class NewsTarget(Stmt):
     state: Expr | None  # this state (a ``Best``)
 
 
-@dataclass(frozen=True)
+@value
 class ChooseState(Stmt):
     var: str
     where: Cond | None
@@ -225,7 +226,7 @@ class ChooseState(Stmt):
     best: Best | None = None  # `choose a state with the most votes as S`: only the best of those that fit
 
 
-@dataclass(frozen=True)
+@value
 class ForEach(Stmt):
     var: str
     where: Cond | None

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from . import nodes as A
 from ....lang.work import MAX_COUNT, ONE, Bounds, Work
+from ....values import value
 
 #: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
 #: A card played inside an effect costs the work of the most expensive card that may be played at
@@ -73,7 +73,7 @@ class CampaignBounds(Bounds):
     upper_NewsState = upper_It = upper_Best = Bounds.not_a_number
 
 
-@dataclass(frozen=True)
+@value
 class PlayLevels:
     """What a card played inside an effect may cost, per level (R12.15), for one card set.
 

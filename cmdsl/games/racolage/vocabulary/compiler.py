@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import field
 from typing import Any, Callable
 
 from ....lang import ast as core
 from ....lang.compile_expr import Step, Value
+from ....values import value
 from ....lang.compiler import Abilities, Compiler
 from ....lang.ops import Seat
 from ....lang.run import Run
@@ -18,13 +19,14 @@ from .text import RacolageWriter
 Rule = Callable[[RacolageOps, Seat], int]
 
 
-@dataclass(frozen=True, kw_only=True)
+@value
 class PermanentAbilities(Abilities):
     """A permanent Action's abilities while it is in its owner's bonus zone (RA6.2): its triggered
     ones (the core's) and the rules it changes (a Privilege's: RA4.1, RA4.3)."""
 
-    hand_limit: Rule | None = None
-    draw_phase: Rule | None = None  # how many Media cards phase 1's draw takes
+    hand_limit: Rule | None = field(default=None, kw_only=True)
+    # how many Media cards phase 1's draw takes
+    draw_phase: Rule | None = field(default=None, kw_only=True)
 
 
 class RacolageCompiler(Compiler):

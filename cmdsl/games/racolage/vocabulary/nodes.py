@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from ....lang import ast as core
 from ....lang.visitor import Family, family
+from ....values import value
 
 
 class Deck(StrEnum):
@@ -28,14 +28,14 @@ class Permanent(StrEnum):
 # ---- values ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class ThemeName(core.Expr):
     """A theme, quoted (`"Economy"`), as the checker resolved it against the set's themes."""
 
     name: str
 
 
-@dataclass(frozen=True)
+@value
 class NotorietyOf(core.Expr):
     """`the notoriety of P`: the sum of P's placed Media (RA2.3, RA11.1); ``final``: `the final
     notoriety of P`, with the bonuses that count at the end."""
@@ -44,14 +44,14 @@ class NotorietyOf(core.Expr):
     final: bool = False
 
 
-@dataclass(frozen=True)
+@value
 class HandSizeOf(core.Expr):
     """`the hand size of P`."""
 
     player: core.Expr
 
 
-@dataclass(frozen=True)
+@value
 class DeckSize(core.Expr):
     """`the media deck size`, `the action deck size`."""
 
@@ -61,7 +61,7 @@ class DeckSize(core.Expr):
 # ---- conditions -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class ThemeOpen(core.Cond):
     """`T is open to P`: P may place Media of theme T (the Event's, or P's Catchphrase's: RA6.1)."""
 
@@ -72,7 +72,7 @@ class ThemeOpen(core.Cond):
 # ---- statements -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@value
 class Draw(core.Stmt):
     """`P draws N media|action cards` (an Event drawn goes into play: RA6.4). ``draw_phase``: a
     Privilege's ability, `you draw N media cards in your draw phase` (RA4.1, RA6.2)."""
@@ -83,7 +83,7 @@ class Draw(core.Stmt):
     draw_phase: bool = False
 
 
-@dataclass(frozen=True)
+@value
 class Skip(core.Stmt):
     """`P skips N turns`: skips add up (RA7.4, RA9.2)."""
 
@@ -91,7 +91,7 @@ class Skip(core.Stmt):
     count: core.Expr
 
 
-@dataclass(frozen=True)
+@value
 class DiscardCards(core.Stmt):
     """`P discards N cards`: of P's choice, from P's hand."""
 
@@ -99,7 +99,7 @@ class DiscardCards(core.Stmt):
     count: core.Expr
 
 
-@dataclass(frozen=True)
+@value
 class GainNotoriety(core.Stmt):
     """`P gains N notoriety`: a bonus kept apart, counted only at the end (RA11.1)."""
 
@@ -107,7 +107,7 @@ class GainNotoriety(core.Stmt):
     amount: core.Expr
 
 
-@dataclass(frozen=True)
+@value
 class DiscardPermanent(core.Stmt):
     """`discard every catchphrase` (``player`` None: every player's), `discard the privilege of P`."""
 
@@ -115,7 +115,7 @@ class DiscardPermanent(core.Stmt):
     player: core.Expr | None
 
 
-@dataclass(frozen=True)
+@value
 class HandLimit(core.Stmt):
     """A Privilege's ability: `your hand limit is N` (the hand check of RA4.3)."""
 
