@@ -9,6 +9,7 @@ game.
 from __future__ import annotations
 
 from dataclasses import field, fields
+from functools import cache
 from enum import StrEnum
 from typing import Iterator
 from ..values import value
@@ -231,11 +232,25 @@ NODES: tuple[type[Node], ...] = (Num, Str, Var, PlayerRef, Them, BestPlayer, Cho
 def parts(node: Node, kind: type[Node] | tuple[type[Node], ...]) -> Iterator[Node]:
     """The nodes of class ``kind`` a statement, condition or expression reads itself, innermost
     first: those of the statements in its blocks are theirs, not its own."""
-    for f in fields(node):
-        value = getattr(node, f.name)
-        if isinstance(value, (Expr, Cond)):
-            yield from parts(value, kind)
+    found: list[Node] = []
+    _parts_into(found, node, kind)
+    return iter(found)
+
+
+def _parts_into(found: list[Node], node: Node, kind: type[Node] | tuple[type[Node], ...]) -> None:
+    # (mypy takes a value class for unhashable, as its instances' hash is made, not declared)
+    for name in field_names(type(node)):  # type: ignore[arg-type]
+        part = getattr(node, name)
+        if isinstance(part, (Expr, Cond)):
+            _parts_into(found, part, kind)
     if isinstance(node, kind):
-        yield node
+        found.append(node)
+
+
+@cache
+def field_names(cls: type[Node]) -> tuple[str, ...]:
+    """A node class's fields but its position: where its parts are. (Checking and compiling walk
+    every statement's parts several times; ``dataclasses.fields`` makes its tuple at each call.)"""
+    return tuple(f.name for f in fields(cls) if f.name != "pos")
 
 

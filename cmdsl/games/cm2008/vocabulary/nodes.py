@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from enum import StrEnum
-from typing import Iterator, Literal
+from typing import Iterator, Literal, cast
 
 from ....lang import ast as core
 from ....lang.visitor import Family, family
@@ -250,12 +249,4 @@ def bests(node: Node) -> Iterator[Best]:
     """The superlatives a statement, condition or expression reads itself, innermost first (those
     of the statements in its blocks are theirs, not its own): each is settled, and a tie broken,
     before the statement runs."""
-    for f in fields(node):
-        yield from _bests_in(getattr(node, f.name))
-    if isinstance(node, Best):
-        yield node
-
-
-def _bests_in(value: object) -> Iterator[Best]:
-    if isinstance(value, (Expr, Cond)):
-        yield from bests(value)
+    return cast(Iterator[Best], core.parts(node, Best))
