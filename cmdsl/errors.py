@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import Iterable, Self
 from .values import value
@@ -19,6 +18,8 @@ def shown_path(p: "Path") -> str:
 
 def did_you_mean(word: str, known: Iterable[str]) -> str | None:
     """The nearest known name to ``word``, compared without case, or None."""
+    import difflib  # only to say what was wrong: not at every start
+
     known = list(known)
     by_lower = {k.lower(): k for k in known}
     close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)

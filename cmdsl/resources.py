@@ -6,14 +6,22 @@ and ``cmdsl.cards`` (see pyproject.toml); a source checkout has them beside ``cm
 
 from __future__ import annotations
 
-from importlib import resources
+import sys
 from pathlib import Path
 from typing import Any
 
-_SOURCE_ROOT = Path(__file__).resolve().parent.parent
+_PACKAGE_ROOT = Path(__file__).resolve().parent
+_SOURCE_ROOT = _PACKAGE_ROOT.parent
 
 
 def _data_dir(package: str, folder: str) -> Any:
+    # On disk, as pip installs a wheel or in a checkout, the folder is found without
+    # importlib.resources, which costs ~5 ms of imports (zipfile, tempfile...) at every start.
+    for on_disk in (_PACKAGE_ROOT.joinpath(*package.split(".")[1:]), _SOURCE_ROOT / folder):
+        if on_disk.is_dir():
+            return on_disk
+    from importlib import resources  # another loader's (a zip): its own way to read
+
     try:
         found = resources.files(package)
         if found.is_dir():
@@ -37,15 +45,31 @@ def grammar_text() -> str:
     return grammar_file(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
-def bundled_cards_dir() -> Path:
-    """The directory of the bundled card set ``cm2008`` (a real path: card files are read by path)."""
-    found = _data_dir("cmdsl.cards", "cards") / "cm2008"
+def bundled_cards_dir(folder: str = "cm2008") -> Path:
+    """A folder of the bundled card data, by default the set ``cm2008`` (a real path: card files
+    are read by path)."""
+    found = _data_dir("cmdsl.cards", "cards") / folder
     return Path(str(found))
+
+
+def package_file(package: str, name: str) -> Any:
+    """A data file of an imported package (a Traversable): the file beside its modules when they
+    are on disk (as pip installs them), else what the package's loader gives (importlib.resources)."""
+    module_file = getattr(sys.modules.get(package), "__file__", None)
+    if module_file is not None:
+        on_disk = Path(module_file).parent / name
+        if on_disk.is_file():
+            return on_disk
+    from importlib import resources
+
+    return resources.files(package).joinpath(name)
 
 
 def doc_text(name: str) -> str:
     """A page of the docs shipped with cmdsl (rulebooks, the language's pages): from the installed
     package data, else from the checkout's docs/. ``OSError`` when there is no such page."""
+    from importlib import resources
+
     try:
         found = resources.files("cmdsl.docs") / name
         if found.is_file():

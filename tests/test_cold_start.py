@@ -5,11 +5,13 @@ every command: it must stay light)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import cmdsl
+from cmdsl.lang.parse_store import DIR_VARIABLE, OFF_VARIABLE
 
 CM2008 = str(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 #: What every command may load of a game: its package, its plug-in and what the plug-in reads to
@@ -21,9 +23,10 @@ _TOOLS = ("cmdsl.bots", "cmdsl.balance", "cmdsl.repl", "cmdsl.play", "cmdsl.lsp"
           "matplotlib", "dask", "watchfiles", "tqdm")
 
 
-def _modules_after(code: str) -> list[str]:
+def _modules_after(code: str, env: dict[str, str] | None = None) -> list[str]:
     probe = code + "\nimport sys; print('\\n'.join(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True,
+                         env=env)
     return out.stdout.split()
 
 
@@ -67,12 +70,12 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         raise AssertionError("cmdsl.NoSuchThing did not raise")
 
 
-def _command_loads(*argv: str) -> list[str]:
+def _command_loads(*argv: str, env: dict[str, str] | None = None) -> list[str]:
     """The modules loaded once ``cmdsl ARGV`` has run (in a child process: a fresh start; its output
     is dropped, and --help's exit is caught, so that only the modules are printed)."""
     run = f"from cmdsl.cli import main\ntry:\n    main({list(argv)!r})\nexcept SystemExit:\n    pass"
     loaded = _modules_after("import contextlib, io\nwith contextlib.redirect_stdout(io.StringIO()):\n"
-                            + "".join(f"    {line}\n" for line in run.splitlines()))
+                            + "".join(f"    {line}\n" for line in run.splitlines()), env)
     assert "cmdsl.cli" in loaded  # the command ran, and the modules were printed
     return loaded
 
@@ -97,6 +100,17 @@ def test_cmdsl_check_loads_only_the_checked_games_loader() -> None:
     assert [m for m in loaded if m.startswith(_TOOLS)] == []
     assert _beyond_registration(loaded, "cmdsl.games.cm2008") == []
     assert "cmdsl.games.cm2008.engine" not in loaded  # a set is checked and compiled, not played
+
+
+def test_cmdsl_check_of_a_set_already_parsed_loads_no_parser_and_nothing_only_errors_need(tmp_path: Path) -> None:
+    """The second check of an unchanged set reads its effects' parses (cmdsl/lang/parse_store.py):
+    Lark is not loaded. What only a problem's message needs, and importlib.resources (the grammar
+    is read from disk), are not loaded either: each costs every start a few milliseconds."""
+    env = {k: v for k, v in os.environ.items() if k != OFF_VARIABLE} | {DIR_VARIABLE: str(tmp_path)}
+    assert "lark" in _command_loads("check", CM2008, env=env)  # the parses are kept
+    loaded = _command_loads("check", CM2008, env=env)
+    unneeded = ("lark", "importlib.resources", "zipfile", "difflib", "json")
+    assert [m for m in loaded if m.startswith(unneeded)] == []
 
 
 def test_a_commands_own_options_are_there_when_it_is_given() -> None:

@@ -32,10 +32,10 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
                                                                     "cmdsl/docs/racolage.md"}
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
-    code = ("import cmdsl.games.cm2008.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
+    code = ("import importlib.resources, cmdsl.games.cm2008.loader as l, cmdsl.resources as r; cs = l.load_card_set(); "
             "print(r.bundled_cards_dir()); print(len(cs.states), len(cs.cards), cs.fingerprint); "
             "from cmdsl.games.cm2008.vocabulary import LANGUAGE; print(LANGUAGE.parser.source_path); "
-            "print(r.resources.files('cmdsl.docs') / 'rules-cm2008.md'); "
+            "print(importlib.resources.files('cmdsl.docs') / 'rules-cm2008.md'); print(r.grammar_file(r.GRAMMAR_FILE)); "
             "from cmdsl.games.cm2008.rulebook import rulebook as cm; from cmdsl.games.lobbys.rulebook import rulebook as lo; "
             "print(cm().show('R8.1').split()[0], lo().show('L6.3 step 3').split(':')[0]); "
             "from cmdsl.set_tests import run_set_tests; print(run_set_tests(r.bundled_cards_dir()).ok); "
@@ -44,10 +44,11 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr
-    where, summary, parser_source, rules_where, rules, tests_pass, french = out.stdout.splitlines()
+    where, summary, parser_source, rules_where, grammar_where, rules, tests_pass, french = out.stdout.splitlines()
     assert french == "Clef démographique : Ouvriers (autre groupe : Syndiqués)."  # the glossary, from the wheel
     assert tests_pass == "True"  # the installed set's scenarios run against their snapshots
     assert where.startswith(str(site))  # the data came from the wheel, not from the checkout
+    assert grammar_where == str(site / "cmdsl" / "grammar" / "core.lark")
     assert parser_source == "<deserialized>"  # the parser came from the wheel's tables
     assert rules_where.startswith(str(site)) and rules == "R8.1 L6.3 step 3"  # the rulebooks, from the wheel
     from cmdsl.games.cm2008.loader import load_card_set

@@ -6,7 +6,6 @@ JSON from a file or an answer is not trusted: ``"5"`` is not a number, ``true`` 
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Callable, Collection, TypeVar
 
@@ -24,6 +23,8 @@ T = TypeVar("T")
 
 def shown(value: Any, limit: int = 60) -> str:
     """``value`` as it was written in JSON, cut short if long."""
+    import json  # only to say what was wrong: not at every start
+
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 from dataclasses import field, replace
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final, Mapping, TypeVar
@@ -18,6 +17,7 @@ from typing import Final, Mapping, TypeVar
 import yaml
 
 from ...errors import CardError, Located, did_you_mean, shown_path
+from ...resources import bundled_cards_dir
 from ...sets.safe_yaml import compose, item_at, read_text
 from .cards import FACES, HIGHEST_RANK, LOWEST_RANK, SUITS, Card, Face, Suit, pip_cards
 from .data_file import DATA_FILE  # noqa: F401 - handed on: every Lobbys module reads it here
@@ -75,13 +75,7 @@ class LobbysData:
 
 def bundled_data_file() -> Path:
     """The data file shipped with cmdsl (package data in a wheel, ``cards/lobbys`` in a checkout)."""
-    try:
-        found = resources.files("cmdsl.cards") / "lobbys"
-        if found.is_dir():
-            return Path(str(found)) / DATA_FILE
-    except ModuleNotFoundError:
-        pass
-    return Path(__file__).resolve().parents[3] / "cards" / "lobbys" / DATA_FILE
+    return bundled_cards_dir("lobbys") / DATA_FILE
 
 
 def load_data(path: Path | None = None) -> LobbysData:

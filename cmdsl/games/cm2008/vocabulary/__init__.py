@@ -3,13 +3,13 @@ sides, Breaking News and Media Support, as the core language's extension (docs/l
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .english import effect_form, misreading
 from ....lang.language import Language
 from ....lang.vocabulary import Vocabulary
+from ....resources import package_file
 from . import nodes
 from .checker import CampaignChecker
 from .compiler import CampaignCompiler
@@ -31,7 +31,7 @@ def _to_ast() -> type[ToAst]:
 
 
 def _file(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    return str(package_file(__package__, name).read_text(encoding="utf-8"))
 
 
 def _english_hint(line: str) -> str | None:
@@ -46,7 +46,7 @@ VOCABULARY = Vocabulary(
     name="cm2008",
     grammar=lambda: _file(GRAMMAR_FILE),
     tables=lambda: _file(TABLES_FILE),
-    tables_path=lambda: Path(str(resources.files(__package__).joinpath(TABLES_FILE))),
+    tables_path=lambda: Path(str(package_file(__package__, TABLES_FILE))),
     terminal_words={"ISSUE": "economy or defense", "CANDIDATE": "mccain or obama"},
     english_hint=_english_hint,
     nodes=nodes.NODES,

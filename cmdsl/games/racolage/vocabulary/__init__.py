@@ -4,12 +4,12 @@ abilities, as the core language's extension (docs/language-internals.md)."""
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ....lang.language import Language
 from ....lang.vocabulary import Vocabulary
+from ....resources import package_file
 from . import nodes
 from .checker import RacolageChecker
 from .compiler import RacolageCompiler
@@ -31,7 +31,7 @@ def _to_ast() -> type[ToAst]:
 
 
 def _file(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    return str(package_file(__package__, name).read_text(encoding="utf-8"))
 
 
 VOCABULARY = Vocabulary(
@@ -39,7 +39,7 @@ VOCABULARY = Vocabulary(
     docs=("racolage.md", "language.md"),  # its words first, then the core's
     grammar=lambda: _file(GRAMMAR_FILE),
     tables=lambda: _file(TABLES_FILE),
-    tables_path=lambda: Path(str(resources.files(__package__).joinpath(TABLES_FILE))),
+    tables_path=lambda: Path(str(package_file(__package__, TABLES_FILE))),
     terminal_words={"DECK": "media or action"},
     nodes=nodes.NODES,
     to_ast=_to_ast,
