@@ -10,8 +10,9 @@ assignment. It differs in what it costs:
   lets ``dataclasses`` collect the fields and make the frozen ``__setattr__``/``__delattr__`` only
   (so that a plain ``@dataclass(frozen=True)``, a game plug-in's node, may subclass a value, and
   the reverse); ``__init__``, ``__eq__`` and ``__hash__`` are generated and compiled the first time
-  each is called (most classes never compare, many are never made in a run), and ``__repr__`` is a
-  shared function. A value class costs about a third of a dataclass to define.
+  each is called, or its signature read (most classes never compare, many are never made in a
+  run), and ``__repr__`` is a shared function. A value class costs about a third of a dataclass to
+  define.
 - **To make.** The generated ``__init__`` writes the new instance's ``__dict__`` directly; a frozen
   dataclass's goes through ``object.__setattr__`` per field, about twice the cost. The engine makes
   events and options by the hundred thousand per second of simulation.
@@ -25,7 +26,9 @@ defines itself is kept, as a dataclass keeps it. Not supported (refused when the
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import reprlib
+from types import MethodType
 from typing import Any, Callable, TypeVar, cast, dataclass_transform
 
 T = TypeVar("T")
@@ -70,18 +73,36 @@ def value(cls: type[T]) -> type[T]:
 def _on_first_call(cls: type, name: str, source: Callable[[], tuple[str, dict[str, Any]]]) -> None:
     """Give ``cls`` a method ``name`` that, at its first call, compiles the generated method and
     puts it in its own place (the class then has the generated function itself: no call between)."""
-    def first_call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        text, names = source()
-        names["__name__"] = cls.__module__  # as a dataclass's methods: they belong to its module
-        exec(text, names)  # noqa: S102 - built from the class's own field names, as dataclasses does
-        method = names[name]
-        method.__qualname__ = f"{cls.__qualname__}.{name}"
-        type.__setattr__(cls, name, method)
-        return method(self, *args, **kwargs)
+    type.__setattr__(cls, name, _FirstCall(cls, name, source))
 
-    first_call.__name__ = name
-    first_call.__qualname__ = f"{cls.__qualname__}.{name}"
-    type.__setattr__(cls, name, first_call)
+
+class _FirstCall:
+    """A generated method not compiled yet: its first call (or a look at its signature, as
+    ``inspect.signature(cls)`` takes) compiles it and puts it on the class in its place."""
+
+    def __init__(self, cls: type, name: str, source: Callable[[], tuple[str, dict[str, Any]]]) -> None:
+        self.cls, self.__name__, self.source = cls, name, source
+        self.__qualname__ = f"{cls.__qualname__}.{name}"
+
+    def made(self) -> Callable[..., Any]:
+        text, names = self.source()
+        names["__name__"] = self.cls.__module__  # as a dataclass's methods: they belong to its module
+        exec(text, names)  # noqa: S102 - built from the class's own field names, as dataclasses does
+        method: Callable[..., Any] = names[self.__name__]
+        method.__qualname__ = self.__qualname__
+        if vars(self.cls).get(self.__name__) is self:  # not made meanwhile (another thread)
+            type.__setattr__(self.cls, self.__name__, method)
+        return method
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        return self if instance is None else MethodType(self, instance)
+
+    def __call__(self, instance: object, *args: Any, **kwargs: Any) -> Any:
+        return self.made()(instance, *args, **kwargs)
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        return inspect.signature(self.made())
 
 
 def _init_source(cls: type, fields: list[dataclasses.Field[Any]]) -> tuple[str, dict[str, Any]]:
