@@ -135,8 +135,10 @@ def cases_of(source: Path, tmp: Path) -> list[Case]:
         text, runs = edited.read_text(encoding="utf-8"), itertools.count(2)
 
         def measure() -> float:
-            n = next(runs)
-            edited.write_text(re.sub(r"\bgain \d+", f"gain {n}", text, count=1), encoding="utf-8")
+            new, found = re.subn(r"\bgain \d+", f"gain {next(runs)}", text, count=1)
+            if not found:  # nothing edited: the line would measure an unchanged set
+                raise RuntimeError(f"{edited}: no `gain N` left to edit")
+            edited.write_text(new, encoding="utf-8")
             return cpu_ms([py, "-m", "cmdsl.cli", "check", str(copy)], source, env)
         return measure
 

@@ -68,12 +68,4 @@ def package_file(package: str, name: str) -> Any:
 def doc_text(name: str) -> str:
     """A page of the docs shipped with cmdsl (rulebooks, the language's pages): from the installed
     package data, else from the checkout's docs/. ``OSError`` when there is no such page."""
-    from importlib import resources
-
-    try:
-        found = resources.files("cmdsl.docs") / name
-        if found.is_file():
-            return found.read_text(encoding="utf-8")
-    except ModuleNotFoundError:
-        pass
-    return (_SOURCE_ROOT / "docs" / name).read_text(encoding="utf-8")
+    return str((_data_dir("cmdsl.docs", "docs") / name).read_text(encoding="utf-8"))

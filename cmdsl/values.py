@@ -59,29 +59,28 @@ def value(cls: type[T]) -> type[T]:
             elif defaulted is not None:
                 raise TypeError(f"non-default argument {f.name!r} follows default argument")
     if "__init__" not in own:
-        _on_first_call(cls, "__init__", lambda: _init_source(cls, fields))
+        _FirstCall.put(cls, "__init__", lambda: _init_source(cls, fields))
     if "__repr__" not in own:
         setattr(cls, "__repr__", _repr)
     compared = [f.name for f in fields if f.compare]
     if "__eq__" not in own:
-        _on_first_call(cls, "__eq__", lambda: _eq_source(compared))
+        _FirstCall.put(cls, "__eq__", lambda: _eq_source(compared))
     # as a frozen dataclass with eq: a hash of its own is kept, else one of the compared fields
     # (``__eq__`` defined in the class body sets ``__hash__`` to None: that is not one of its own)
     if "__hash__" not in own or (own["__hash__"] is None and "__eq__" in own):
         hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
-        _on_first_call(cls, "__hash__", lambda: _hash_source(hashed))
+        _FirstCall.put(cls, "__hash__", lambda: _hash_source(hashed))
     return cls
-
-
-def _on_first_call(cls: type, name: str, source: Callable[[], tuple[str, dict[str, Any]]]) -> None:
-    """Give ``cls`` a method ``name`` that, at its first call, compiles the generated method and
-    puts it in its own place (the class then has the generated function itself: no call between)."""
-    type.__setattr__(cls, name, _FirstCall(cls, name, source))
 
 
 class _FirstCall:
     """A generated method not compiled yet: its first call (or a look at its signature, as
-    ``inspect.signature(cls)`` takes) compiles it and puts it on the class in its place."""
+    ``inspect.signature(cls)`` takes) compiles it and puts it on the class in its place (the class
+    then has the generated function itself: no call between)."""
+
+    @classmethod
+    def put(cls, owner: type, name: str, source: Callable[[], tuple[str, dict[str, Any]]]) -> None:
+        type.__setattr__(owner, name, cls(owner, name, source))
 
     def __init__(self, cls: type, name: str, source: Callable[[], tuple[str, dict[str, Any]]]) -> None:
         self.cls, self.__name__, self.source = cls, name, source

@@ -173,16 +173,15 @@ class Position:
     fired: int = 0
 
     def copy(self) -> "Position":
-        # Every field as it is, then the mutable ones copied (``_COPIERS``): made for every fork
-        # and every determinization of a search, so no ``__init__`` and no test of each value.
+        # Every field as it is, or copied where it changes in place (``_COPIERS``): made for every
+        # fork and every determinization of a search, so no ``__init__`` and no test of each value.
         # Each field set as an attribute, never through ``__dict__`` (of the copy or of this
         # position): an object whose ``__dict__`` was asked for keeps its attributes in a dict of
         # their own, slower to read for as long as it lives (Python 3.11).
         c = Position.__new__(Position)
-        for name in _FIELDS:
-            setattr(c, name, getattr(self, name))
         for name, copy in _COPIERS:
-            setattr(c, name, copy(getattr(self, name)))
+            field_value = getattr(self, name)
+            setattr(c, name, field_value if copy is None else copy(field_value))
         return c
 
 
@@ -215,9 +214,7 @@ def _copier(kind: Any) -> Callable[[Any], Any] | None:
     return None
 
 
-_FIELDS = tuple(f.name for f in fields(Position))
-#: Each field of a position that a copy must not share, and how it is copied: read once from
+#: Each field of a position, and how a copy makes its own (None: it is shared): read once from
 #: the fields' declared types, so that a field added to ``Position`` is copied as its type says.
-_COPIERS: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
-    (f.name, copier) for f in fields(Position)
-    if (copier := _copier(get_type_hints(Position)[f.name])) is not None)
+_COPIERS: tuple[tuple[str, Callable[[Any], Any] | None], ...] = tuple(
+    (f.name, _copier(get_type_hints(Position)[f.name])) for f in fields(Position))
