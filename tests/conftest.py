@@ -16,7 +16,7 @@ from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.manifest import MANIFEST_NAME, read_manifest
 from cmdsl.games.cm2008.model import CardSet, Side
 from cmdsl.games.cm2008.scenario import Outcome, Scenario, run_scenario
-from cmdsl.lang.parse_store import OFF_VARIABLE
+from cmdsl.kept_file import OFF_VARIABLE
 
 # The suite keeps no parses between runs (so it never depends on what an earlier run left in the
 # user's cache folder), nor do the commands it runs as children; test_parse_store.py tests keeping.

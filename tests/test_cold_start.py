@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import cmdsl
-from cmdsl.lang.parse_store import DIR_VARIABLE, OFF_VARIABLE
+from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 
 CM2008 = str(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 #: What every command may load of a game: its package, its plug-in and what the plug-in reads to

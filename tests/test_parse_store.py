@@ -25,7 +25,9 @@ from cmdsl.lang import ast as A
 from cmdsl.lang import parse_store
 from cmdsl.lang.language import Language
 from cmdsl.lang.origin import Origin
-from cmdsl.lang.parse_store import DIR_VARIABLE, OFF_VARIABLE, cache_folder, fingerprint
+from cmdsl import kept_file
+from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE, cache_folder
+from cmdsl.lang.parse_store import fingerprint
 from cmdsl.lang.vocabulary import Vocabulary
 
 from .conftest import CM2008
@@ -220,7 +222,7 @@ def test_a_file_too_large_is_not_read(cache: Path, monkeypatch: pytest.MonkeyPat
     assert first.store is not None
     first.store.save()
     assert len(Language(CM2008_WORDS).store.kept) == 1  # type: ignore[union-attr]
-    monkeypatch.setattr(parse_store, "MAX_BYTES", first.store.path.stat().st_size - 1)
+    monkeypatch.setattr(kept_file, "MAX_BYTES", first.store.path.stat().st_size - 1)
     assert Language(CM2008_WORDS).store.kept == {}  # type: ignore[union-attr]
 
 
@@ -247,7 +249,7 @@ def test_two_runs_writing_at_once_keep_each_others_parses(cache: Path) -> None:
 
 
 def test_the_file_keeps_this_runs_parses_first_up_to_its_bound(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parse_store, "MAX_PARSES", 3)
+    monkeypatch.setattr(parse_store.ParseStore, "max_entries", 3)
     old = Language(CM2008_WORDS)
     for n in range(1, 5):
         old.parse(f"draw {n}")
