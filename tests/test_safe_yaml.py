@@ -17,7 +17,8 @@ from cmdsl.sets import safe_yaml
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008.card_file import CARD_FILE_MAX_BYTES
 from cmdsl.games.cm2008.loader import load_card_set
-from cmdsl.sets.safe_yaml import MAX_DEPTH, compose, item_at, read_text
+from cmdsl.sets.safe_yaml import MAX_DEPTH, compose
+from cmdsl.sets.text_files import item_at, read_text
 
 MINI = Path(__file__).parent / "data" / "mini"
 

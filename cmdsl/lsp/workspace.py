@@ -17,7 +17,8 @@ from .. import plugins
 from ..errors import CardError, CmdslError, Located
 from ..memo import Memo
 from ..sets.editing import Defined, EditorGame, Problem, SetState
-from ..sets.safe_yaml import compose, read_text
+from ..sets.safe_yaml import compose
+from ..sets.text_files import read_text
 from ..sets.scenario_doc import MAX_SCENARIO_BYTES
 from ..sets.set_location import choose_set
 from ..values import value

@@ -13,7 +13,7 @@ from typing import Any, Callable, Protocol
 
 from ..errors import CardError, CardSetError, CmdslError, Located
 from ..memo import Memo
-from .safe_yaml import Sources
+from .text_files import Sources
 from .scenario_doc import read_doc
 from ..values import value
 

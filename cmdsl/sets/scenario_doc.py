@@ -17,7 +17,8 @@ import yaml
 
 from ..errors import CardError, Located, did_you_mean, shown_path
 from .. import plugins
-from .safe_yaml import NO_SOURCES, Sources, compose, read_text
+from .safe_yaml import compose
+from .text_files import NO_SOURCES, Sources, read_text
 from ..values import value
 
 Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")

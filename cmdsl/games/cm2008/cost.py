@@ -20,7 +20,7 @@ from .vocabulary import nodes as A
 from ...lang.origin import Origin
 from ...lang.work import MAX_REPEAT
 from .model import Cost, CostKind
-from ...sets.safe_yaml import scalar_origin
+from ...sets.text_files import scalar_origin
 
 #: A cost is a count written in the card like `discard 2`, so it has the language's count limit.
 MAX_COST: Final = MAX_REPEAT

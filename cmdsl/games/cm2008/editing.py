@@ -12,7 +12,7 @@ from typing import Any
 from ...errors import CardError, CmdslError, Located
 from ...memo import Memo
 from ...sets.editing import Defined, Problem, SetState, Severity, each_scenario, problems_of
-from ...sets.safe_yaml import Sources
+from ...sets.text_files import Sources
 from .catalog import card_text, heading, state_text
 from .loader import SetRead, read_card_set
 from .manifest import MANIFEST_NAME

@@ -32,7 +32,7 @@ from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest,
 from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile
 from ...resources import bundled_cards_dir
 from ...sets.ids import slug
-from ...sets.safe_yaml import NO_SOURCES, Sources, read_text, scalar_origin
+from ...sets.text_files import NO_SOURCES, Sources, read_text, scalar_origin
 from ...sets.set_location import one_set
 from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFileReader, card_files
 from ...sets.card_items import CardFile, Item, shown

@@ -13,7 +13,8 @@ import yaml
 from ...errors import CardError, Located, did_you_mean, shown_path
 from .setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
-from ...sets.safe_yaml import NO_SOURCES, Sources, compose, read_text
+from ...sets.safe_yaml import compose
+from ...sets.text_files import NO_SOURCES, Sources, read_text
 from ...values import value
 
 MANIFEST_NAME: Final = "manifest.yaml"

@@ -32,7 +32,8 @@ from ...lang.origin import Origin
 from .vocabulary import parse_effect
 from .card_file import CARD_FILE_MAX_BYTES, CARD_FILE_MAX_DEPTH, card_files
 from .manifest import CARD_FORMAT, MANIFEST_MAX_BYTES, MANIFEST_NAME, OldFormatError, read_manifest
-from ...sets.safe_yaml import compose, read_text, scalar_origin
+from ...sets.safe_yaml import compose
+from ...sets.text_files import read_text, scalar_origin
 from ...values import value
 
 #: A line of an effect block that is only a discard count, and perhaps a comment (kept on `cost:`).

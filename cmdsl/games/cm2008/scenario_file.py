@@ -14,7 +14,7 @@ from ...errors import CardError, did_you_mean
 from ...game.fields import MAX_SEED
 from ...lang.origin import Origin
 from .model import SIDES, CardSet, Side
-from ...sets.safe_yaml import NO_SOURCES, Sources, scalar_origin
+from ...sets.text_files import NO_SOURCES, Sources, scalar_origin
 from .scenario import ACTIONS, SCENARIO_KEYS, Scenario, compile_snippet
 from .scenario_expect import parse_expect
 from ...sets.scenario_checks import refused_in

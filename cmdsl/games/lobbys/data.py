@@ -18,7 +18,8 @@ import yaml
 
 from ...errors import CardError, Located, did_you_mean, shown_path
 from ...resources import bundled_cards_dir
-from ...sets.safe_yaml import compose, item_at, read_text
+from ...sets.safe_yaml import compose
+from ...sets.text_files import item_at, read_text
 from .cards import FACES, HIGHEST_RANK, LOWEST_RANK, SUITS, Card, Face, Suit, pip_cards
 from .data_file import DATA_FILE  # noqa: F401 - handed on: every Lobbys module reads it here
 from ...values import value

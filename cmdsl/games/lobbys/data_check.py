@@ -14,7 +14,8 @@ from pathlib import Path
 import yaml
 
 from ...errors import CardError, Located, shown_path
-from ...sets.safe_yaml import compose, read_text
+from ...sets.safe_yaml import compose
+from ...sets.text_files import read_text
 from .cards import HIGHEST_RANK, LOWEST_RANK
 from .data import _ITEM_KEYS, DATA_FILE, MAX_BYTES, LobbysData, load_data
 from ...values import value

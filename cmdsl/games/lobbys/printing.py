@@ -18,7 +18,8 @@ from reportlab.lib.units import mm
 from ...errors import Located
 from ...printing.aid import player_aid
 from ...printing.sheet import SAFE, Box, Card, Drawing, Face, Job, Options, Page, card_back
-from ...sets.safe_yaml import compose, read_text
+from ...sets.safe_yaml import compose
+from ...sets.text_files import read_text
 from .cards import HIGHEST_RANK, LOWEST_RANK, SUITS, Contract, Face as CardFace, Suit, contract_cards, pip_cards
 from .cards import Card as PipCard
 from .data import DATA_FILE, MAX_BYTES, LobbysData, load_data

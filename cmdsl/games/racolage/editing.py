@@ -13,7 +13,7 @@ from ...errors import CmdslError, Located
 from ...memo import Memo
 from ...sets.card_items import Item
 from ...sets.editing import Defined, Problem, SetState, each_scenario, problems_of
-from ...sets.safe_yaml import Sources
+from ...sets.text_files import Sources
 from .cards import RacolageSet
 from .catalog import show
 from .loader import GAME, MANIFEST, load_set, read_items

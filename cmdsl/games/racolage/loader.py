@@ -17,7 +17,8 @@ from ...memo import Memo
 from ...lang.origin import Origin
 from ...lang.work import WORK_BUDGET
 from ...sets.card_items import CardFile, Item, read_item
-from ...sets.safe_yaml import NO_SOURCES, Sources, compose, read_text, scalar_origin
+from ...sets.safe_yaml import compose
+from ...sets.text_files import NO_SOURCES, Sources, read_text, scalar_origin
 from .cards import MEDIA_VALUES, Action, ActionKind, Media, Party, RacolageSet, Theme
 from .vocabulary import LANGUAGE
 from .vocabulary.checker import racolage_names

@@ -20,7 +20,7 @@ from ...errors import CmdslError, IllegalAnswer, did_you_mean
 from ...game.audience import Event
 from ...game.fields import MAX_SEED
 from ...sets.scenario_checks import EVENT_KEYS, Check, equal, event_checks, verify
-from ...sets.safe_yaml import NO_SOURCES, Sources
+from ...sets.text_files import NO_SOURCES, Sources
 from ...sets.scenario_doc import Path_, Place, ScenarioDoc, keys_of, list_at, read_doc, shown, text_at, whole_at
 from . import events as E
 from .cards import Action, Media, RacolageSet
