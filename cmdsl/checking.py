@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import sys
 import time
-from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .errors import CmdslError, shown_path
 from .plugins import card_files_game, data_files, game, game_data_in, without
 from .sets.set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 from .values import value
+
+if TYPE_CHECKING:  # only the watch loop tells the time: a check does not import it
+    from datetime import datetime
 
 #: Only these files change what a check says; editors' swap and backup files are ignored.
 WATCHED_SUFFIXES = (".yaml", ".yml")
@@ -94,9 +96,14 @@ def is_card_file(_change: Any, path: str) -> bool:
 
 
 def watch(paths: Sequence[str], changes: Iterable[object] | None = None, stop_event: Any = None,
-          now: Callable[[], datetime] = datetime.now) -> int:
+          now: Callable[[], datetime] | None = None) -> int:
     """Check, then check again after each batch of ``changes`` (default: saves seen by
-    ``watchfiles`` under the watched folders), until Ctrl-C (exit 0) or the changes run out."""
+    ``watchfiles`` under the watched folders), until Ctrl-C (exit 0) or the changes run out.
+    ``now``: the clock the stamps read (default: the local time)."""
+    if now is None:
+        from datetime import datetime
+
+        now = datetime.now
     try:
         folders = watched_folders(paths)
     except CmdslError as e:  # a broken cmdsl.toml: nothing to watch yet

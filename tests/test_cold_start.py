@@ -103,13 +103,13 @@ def test_cmdsl_check_loads_only_the_checked_games_loader() -> None:
 
 
 def test_cmdsl_check_of_a_set_already_parsed_loads_no_parser_and_nothing_only_errors_need(tmp_path: Path) -> None:
-    """The second check of an unchanged set reads its effects' parses (cmdsl/lang/parse_store.py):
-    Lark is not loaded. What only a problem's message needs, and importlib.resources (the grammar
+    """The second check of an unchanged set reads its effects' parses (cmdsl/lang/parse_store.py)
+    and its files' reads (cmdsl/sets/read_store.py): neither Lark nor PyYAML is loaded. What only a problem's message needs, and importlib.resources (the grammar
     is read from disk), are not loaded either: each costs every start a few milliseconds."""
     env = {k: v for k, v in os.environ.items() if k != OFF_VARIABLE} | {DIR_VARIABLE: str(tmp_path)}
     assert "lark" in _command_loads("check", CM2008, env=env)  # the parses are kept
     loaded = _command_loads("check", CM2008, env=env)
-    unneeded = ("lark", "importlib.resources", "zipfile", "difflib", "json")
+    unneeded = ("lark", "yaml", "importlib.resources", "zipfile", "difflib", "json")
     assert [m for m in loaded if m.startswith(unneeded)] == []
 
 

@@ -7,13 +7,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
-
-import yaml
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import CardError, Located, did_you_mean
+from ..values import value
+from .text_files import Placed
 
-__all__ = ["CardFile", "Item", "item_label", "read_item", "shown"]
+if TYPE_CHECKING:  # composing needs it, an item read back (``Spot``) does not
+    import yaml
+
+__all__ = ["CardFile", "Item", "Mark", "Spot", "item_label", "read_item", "shown"]
+
+
+@value
+class Mark:
+    """A line and a column of a file (0-based), as a YAML mark gives them."""
+
+    line: int
+    column: int
+
+
+@value
+class Spot:
+    """Where a YAML node was in its file, and its scalar style: all an item read back from the read
+    store (``cmdsl.sets.read_store``) keeps of the nodes it was composed from."""
+
+    start_mark: Mark
+    end_mark: Mark
+    style: str | None = None
+
+    @classmethod
+    def of(cls, node: Placed) -> Spot:
+        start, end = node.start_mark, node.end_mark
+        return cls(Mark(start.line, start.column), Mark(end.line, end.column), getattr(node, "style", None))
 
 
 @dataclass
@@ -21,15 +47,15 @@ class Item:
     """One mapping of a section, with its node kept for locating errors."""
 
     file: "CardFile"
-    node: yaml.MappingNode
-    values: dict[str, tuple[Any, yaml.Node]]
+    node: Placed  # a composed ``yaml.MappingNode``, or a ``Spot`` read back
+    values: dict[str, tuple[Any, Placed]]
     label: str | None = None
 
-    def where(self, node: yaml.Node | None = None, at: int = 0) -> Located:
+    def where(self, node: Placed | None = None, at: int = 0) -> Located:
         n = node or self.node
         return Located(self.file.name, n.start_mark.line + 1, n.start_mark.column + 1 + at, self.label)
 
-    def error(self, message: str, node: yaml.Node | None = None, hint: str | None = None, at: int = 0) -> CardError:
+    def error(self, message: str, node: Placed | None = None, hint: str | None = None, at: int = 0) -> CardError:
         """A located error at ``node`` (``at``: so many columns into it, on its first line)."""
         return CardError(message, self.where(node, at), hint=hint).with_source(self.file.lines)
 
@@ -41,7 +67,7 @@ class Item:
             raise self.error(f"{key}: expected {what}, got {shown(value)}", node)
         return value
 
-    def node_of(self, key: str) -> yaml.Node:
+    def node_of(self, key: str) -> Placed:
         return self.values[key][1]
 
 
@@ -70,6 +96,8 @@ class CardFile:
 
 def item_label(node: yaml.MappingNode, label_key: str) -> str | None:
     """What names an item in errors: the value of its ``label_key`` field (its id), if it has one."""
+    import yaml
+
     return next((str(v.value) for k, v in node.value if str(k.value) == label_key and isinstance(v, yaml.ScalarNode)),
                 None)
 
@@ -78,10 +106,12 @@ def read_item(file: CardFile, section: str, node: yaml.Node, fields: Mapping[str
               constructor: yaml.constructor.SafeConstructor) -> Item:
     """One item of a section: a mapping whose keys are among ``fields`` (name → required), each
     once; labelled in errors by its ``label_key`` value. A located ``CardError`` otherwise."""
+    import yaml
+
     loc = Located(file.name, node.start_mark.line + 1, node.start_mark.column + 1)
     if not isinstance(node, yaml.MappingNode):
         raise CardError(f"{section}: each item is a mapping of fields", loc).with_source(file.lines)
-    values: dict[str, tuple[Any, yaml.Node]] = {}
+    values: dict[str, tuple[Any, Placed]] = {}
     item = Item(file, node, values, item_label(node, label_key))
     for k, v in node.value:
         key = str(k.value)

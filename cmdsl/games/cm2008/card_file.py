@@ -1,18 +1,19 @@
 """One card file of a Campaign Manager 2008 set, read: its YAML composed by ``cmdsl.sets.safe_yaml``
 (bounded in size and nesting, plain types only) into the items of its sections, each with its node
-kept for locating errors. ``loader.py`` turns the items into a set."""
+kept for locating errors. ``loader.py`` turns the items into a set. A file read without a problem is
+kept in the read store (``cmdsl.sets.read_store``): read again unchanged, its items are read back,
+with where each node was (``Spot``), and no YAML is composed."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
-from typing import Any, Callable, Final
-
-import yaml
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from ...errors import CardError, Located, did_you_mean
 from ...memo import Memo
-from ...sets.card_items import CardFile, Item, item_label, read_item
-from ...sets.safe_yaml import compose
+from ...sets.card_items import CardFile, Item, Spot, item_label, read_item
+from ...sets.read_store import ReadStore, read_store
 from .manifest import MANIFEST_NAME
 from .setcheck import Section
 
@@ -30,6 +31,20 @@ _FIELDS = {
     "breaking_news": {"id": True, "title": True, "effect": True},
     "going_negative": {"roll": True, "title": True, "effect": True},
 }
+#: What a card file's read is kept as in the read store.
+_KEPT_AS = "cm2008 card file"
+#: What the read store's entries of this game may hold (and are made by): the card files' reading,
+#: the manifest's (``manifest.py``), and the model's values and sides a manifest is read into.
+READ_BY: Final = ("cmdsl.games.cm2008.card_file", "cmdsl.games.cm2008.manifest", "cmdsl.games.cm2008.model",
+                  "cmdsl.games.cm2008.sides")
+
+if TYPE_CHECKING:  # composing needs it, reading a file back does not
+    import yaml
+
+#: A card file's read as kept: where each section was given (its key's line and column), and each
+#: section's items: label, where the item was, and each field's key, value and where it was.
+Kept = tuple[tuple[tuple[Section, int, int], ...],
+             tuple[tuple[Section, tuple[tuple[str | None, Spot, tuple[tuple[str, Any, Spot], ...]], ...]], ...]]
 
 
 class CardFileReader:
@@ -39,8 +54,9 @@ class CardFileReader:
     def __init__(self, memo: Memo | None = None) -> None:
         self.memo = memo  # an editor's: what the last check read, kept
         self.errors: list[CardError] = []
-        self.constructor = yaml.SafeLoader("")
         self.sections: list[tuple[Section, Located]] = []  # each section key read, in file order
+        # an editor keeps its reads in its memo; a command keeps them for the next
+        self.store: ReadStore | None = read_store(READ_BY) if memo is None else None
 
     def attempt(self, f: Callable[[], Any]) -> Any:
         try:
@@ -52,6 +68,37 @@ class CardFileReader:
     # ---- YAML → items --------------------------------------------------------
 
     def read(self, file: CardFile) -> dict[Section, list[Item]]:
+        kept = None if self.store is None else self.store.get(_KEPT_AS, file.text)
+        if kept is not None:
+            try:
+                return self._read_back(file, kept)
+            except Exception:  # damaged: the file only ever saves time
+                pass
+        errors, sections = len(self.errors), len(self.sections)
+        out = self._composed_items(file)
+        if self.store is not None and len(self.errors) == errors and all(
+                _plain(value) for items in out.values() for it in items for value, _ in it.values.values()):
+            self.store.put(_KEPT_AS, file.text, (
+                tuple((s, at.line, at.col) for s, at in self.sections[sections:]),
+                tuple((s, tuple((it.label, Spot.of(it.node), tuple((k, v, Spot.of(n)) for k, (v, n) in it.values.items()))
+                                for it in items)) for s, items in out.items())))
+        return out
+
+    def _read_back(self, file: CardFile, kept: Kept) -> dict[Section, list[Item]]:
+        """The items of ``file`` as kept: each built again, with ``Spot``s for its nodes."""
+        keys, kept_items = kept
+        sections = [(s, Located(file.name, line, col)) for s, line, col in keys]
+        out: dict[Section, list[Item]] = {}
+        for s, items in kept_items:
+            assert s in SECTIONS
+            out.setdefault(s, []).extend(Item(file, node, {k: (v, n) for k, v, n in values}, label)
+                                         for label, node, values in items)
+        self.sections.extend(sections)
+        return out
+
+    def _composed_items(self, file: CardFile) -> dict[Section, list[Item]]:
+        import yaml
+
         try:
             root = self.composed(file)
         except CardError as e:
@@ -99,11 +146,15 @@ class CardFileReader:
 
     def composed(self, file: CardFile) -> yaml.Node | None:
         """The file's YAML nodes (read once per text with a memo: they are only read, never changed)."""
+        from ...sets.safe_yaml import compose
+
         def make() -> yaml.Node | None:
             return compose(file.text, file.name, max_depth=CARD_FILE_MAX_DEPTH)
         return make() if self.memo is None else self.memo.get(("yaml", file.name, file.text), make)
 
     def item(self, file: CardFile, section: str, node: yaml.Node) -> Item:
+        import yaml
+
         fields = _FIELDS[section]
         label_key = "name" if section == "states" else ("roll" if section == "going_negative" else "id")
         if isinstance(node, yaml.MappingNode) and "cost" not in fields:
@@ -111,7 +162,25 @@ class CardFileReader:
             if cost is not None:
                 raise Item(file, node, {}, item_label(node, label_key)).error(
                     "only a Campaign Strategy card has a cost (R4.6)", cost, "what this item does goes under `effect:`")
-        return read_item(file, section, node, fields, label_key, self.constructor)
+        return read_item(file, section, node, fields, label_key, _constructor())
+
+
+@functools.cache
+def _constructor() -> yaml.constructor.SafeConstructor:
+    """What builds a field's value from its node (PyYAML's safe constructor; made once, as it is
+    used: only for nodes, never to read a stream)."""
+    import yaml
+
+    return yaml.SafeLoader("")
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` holds only what YAML's plain types read into (what a kept read may hold)."""
+    if value is None or isinstance(value, (str, int, float)):  # bool is an int
+        return True
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return isinstance(value, dict) and all(_plain(k) and _plain(v) for k, v in value.items())
 
 
 def card_files(folder: Path) -> list[Path]:

@@ -13,14 +13,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
-import yaml
-
 from ...errors import CardError, Located, did_you_mean
 from .vocabulary import nodes as A
 from ...lang.origin import Origin
 from ...lang.work import MAX_REPEAT
 from .model import Cost, CostKind
-from ...sets.text_files import scalar_origin
+from ...sets.text_files import Placed, scalar_origin
 
 #: A cost is a count written in the card like `discard 2`, so it has the language's count limit.
 MAX_COST: Final = MAX_REPEAT
@@ -38,7 +36,7 @@ class Declared:
     pos: A.Pos
 
 
-def read_cost(value: Any, node: yaml.Node, lines: list[str], file: str, item: str | None) -> Declared:
+def read_cost(value: Any, node: Placed, lines: list[str], file: str, item: str | None) -> Declared:
     """The ``cost:`` field of a card, checked; a ``CardError`` at the word that is wrong."""
 
     def error(message: str, col: int = 0, hint: str | None = None) -> CardError:

@@ -16,8 +16,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, Mapping, Sequence
 
-import yaml
-
 from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from .vocabulary.checker import Context, ContextKind, Names, campaign_names
 from .vocabulary.checker import check
@@ -32,7 +30,7 @@ from .manifest import MANIFEST_NAME, Manifest, OldFormatError, missing_manifest,
 from .model import CARD_TYPES, CardDef, CardType, CardSet, NegativeDef, NewsDef, Side, Source, StateTile
 from ...resources import bundled_cards_dir
 from ...sets.ids import slug
-from ...sets.text_files import NO_SOURCES, Sources, read_text, scalar_origin
+from ...sets.text_files import NO_SOURCES, Placed, Sources, read_text, scalar_origin
 from ...sets.set_location import one_set
 from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFileReader, card_files
 from ...sets.card_items import CardFile, Item, shown
@@ -59,7 +57,7 @@ class _Loader(CardFileReader):
         if not manifest_path.is_file():
             self.errors.append(missing_manifest(shown_path(root)))
             return None
-        manifest, manifest_errors = read_manifest(manifest_path, shown_path(manifest_path), self.sources)
+        manifest, manifest_errors = read_manifest(manifest_path, shown_path(manifest_path), self.sources, self.store)
         old: list[CardError] = [e for e in manifest_errors if isinstance(e, OldFormatError)]
         if old:
             # Its cards would be misread (format 1 inferred costs): only the way forward is shown.
@@ -248,7 +246,7 @@ class _Loader(CardFileReader):
         return text, checked, compiled
 
 
-def _offset_in_scalar(node: yaml.Node, text: str, word: int) -> int:
+def _offset_in_scalar(node: Placed, text: str, word: int) -> int:
     """Columns from a one-line plain or quoted scalar's start to its ``word``-th word (0 when the
     scalar spans lines: the caret stays at its start)."""
     if node.start_mark.line != node.end_mark.line:

@@ -6,16 +6,17 @@ sizes are compared with the cards in ``cmdsl.games.cm2008.setcheck``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
-
-import yaml
+from typing import TYPE_CHECKING, Final
 
 from ...errors import CardError, Located, did_you_mean, shown_path
 from .setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
-from ...sets.safe_yaml import compose
 from ...sets.text_files import NO_SOURCES, Sources, read_text
 from ...values import value
+
+if TYPE_CHECKING:  # composing needs it; a manifest read back from the read store does not
+    import yaml
+    from ...sets.read_store import ReadStore
 
 MANIFEST_NAME: Final = "manifest.yaml"
 MANIFEST_MAX_BYTES: Final = 64 * 1024  # a manifest is a dozen lines
@@ -78,16 +79,30 @@ def missing_manifest(folder: str) -> CardError:
                           + "\n".join("    " + ln for ln in EXAMPLE.splitlines()))
 
 
-def read_manifest(path: Path, label: str, sources: Sources = NO_SOURCES) -> tuple[Manifest | None, list[CardError]]:
-    """The manifest at ``path`` (``sources``' text if it has one), or None and every problem found in it, located."""
+def read_manifest(path: Path, label: str, sources: Sources = NO_SOURCES,
+                  store: ReadStore | None = None) -> tuple[Manifest | None, list[CardError]]:
+    """The manifest at ``path`` (``sources``' text if it has one), or None and every problem found in it, located.
+    With a ``store``, a manifest read without a problem is kept there, and read back while its text
+    (and the name it is shown by) is unchanged."""
     try:
         text = read_text(path, max_bytes=MANIFEST_MAX_BYTES, label=label, sources=sources)
+    except CardError as e:
+        return None, [e]
+    kind = f"cm2008 manifest {label}"  # a manifest's places name its file
+    kept = None if store is None else store.get(kind, text)
+    if isinstance(kept, Manifest):
+        return kept, []
+    from ...sets.safe_yaml import compose
+
+    try:
         root = compose(text, label)
     except CardError as e:
         return None, [e]
     lines = text.split("\n")
     v = _Validator(label, lines, shown_path(path.parent))
     manifest = v.manifest(root)
+    if manifest is not None and not v.errors and store is not None:
+        store.put(kind, text, manifest)
     return (manifest if not v.errors else None), v.errors
 
 
@@ -108,6 +123,8 @@ class _Validator:
 
     def mapping(self, node: yaml.Node | None, known: tuple[str, ...], what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
         """The fields of a mapping node; unknown, repeated and missing fields are reported."""
+        import yaml
+
         if not isinstance(node, yaml.MappingNode):
             self.fail(f"{what} is a mapping with the fields " + ", ".join(known), node,
                       hint="for example:\n" + "\n".join("    " + ln for ln in EXAMPLE.splitlines()))
@@ -129,6 +146,8 @@ class _Validator:
         return out
 
     def scalar(self, node: yaml.Node, tag: str, what: str) -> str | None:
+        import yaml
+
         if not isinstance(node, yaml.ScalarNode) or node.tag != f"tag:yaml.org,2002:{tag}":
             shown = node.value if isinstance(node, yaml.ScalarNode) else "a list or mapping"
             self.fail(f"expected {what}, got {shown}", node)
@@ -191,6 +210,8 @@ class _Validator:
         return Manifest(SetManifest(name, game, fmt, setups, source), sizes, self.file, tuple(self.lines))
 
     def setups(self, node: yaml.Node) -> tuple[SetupMode, ...]:
+        import yaml
+
         if not isinstance(node, yaml.SequenceNode) or not node.value:
             self.fail("setups: a list of setup modes, such as [beginner, choose-states, draft]", node)
             return ()
@@ -210,6 +231,8 @@ class _Validator:
         return tuple(out)
 
     def promise(self, key: str, key_node: yaml.Node, node: yaml.Node) -> Promise | None:
+        import yaml
+
         where = self.at(key_node)
         if key in SET_SIZES:
             n = self.count(node, key)

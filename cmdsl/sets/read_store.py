@@ -1,0 +1,93 @@
+"""What card files were read into, kept from one run to the next: a set loaded again with a file
+unchanged (a designer's ``cmdsl check`` after editing another file, the REPL's start, a game's)
+reads that file's items back instead of composing its YAML, and loads no YAML library when no
+file changed. Composing a set's YAML, with importing PyYAML, was a sixth of a ``cmdsl check``.
+
+An entry is kept by what was read (a kind a game names, such as its card files') and the SHA-256 of
+the text: a file's items depend on its text only (where an item is, is a line and column of that
+text; the file's name is given again when it is read back). Only a text read without a problem is
+kept, so every error is still found, and told, by composing it. The file of the store is named by
+everything its entries are made from: Python's version, PyYAML's (its ``__init__.py``, read, not
+imported), and the source of the modules that read the text and define what is kept. It is kept
+as ``cmdsl.kept_file`` keeps work (where, read only if the user's own and naming only those
+modules' classes, any failure only time lost).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.machinery
+import os
+import sys
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from ..kept_file import KeptFile, cache_folder
+
+#: An entry's key: what was read (a kind a game names) and the SHA-256 of the text read.
+Key = tuple[str, str]
+_SUFFIX = ".reads"
+_HERE = Path(__file__).parent
+#: This module and those every game's reading goes through (by file: composing is not imported when
+#: nothing is composed): a change to any makes a new store.
+_READERS = tuple(_HERE / name for name in ("read_store.py", "safe_yaml.py", "text_files.py", "card_items.py")) + (
+    _HERE.parent / "kept_file.py",)
+#: What every kept read may hold besides a game's own classes: where a node was, where a problem is.
+_HOLDING = ("cmdsl.sets.card_items", "cmdsl.errors")
+
+
+class ReadStore(KeptFile[Key, Any]):
+    """The kept reads of the modules it is made from (``read_store``)."""
+
+    max_entries = 2_000  # a set is a dozen files; an editor adds one entry per saved text
+
+    def valid(self, key: object, entry: object) -> bool:
+        return isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)
+
+    def get(self, kind: str, text: str) -> Any | None:
+        """What ``text`` was read into as ``kind``, if it was kept."""
+        return self.take((kind, _digest(text)))
+
+    def put(self, kind: str, text: str, entry: Any) -> None:
+        self.add((kind, _digest(text)), entry)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def read_store(modules: Iterable[str], environ: Mapping[str, str] = os.environ) -> ReadStore | None:
+    """The store for reads made by ``modules`` (imported: those that read a game's files and define
+    what is kept of them), or None when nothing is kept (the environment says so, or a module has
+    no source to read: a build without sources). One per file in a process."""
+    folder = cache_folder(environ)
+    if folder is None:
+        return None
+    names = frozenset(modules)
+    made_from = _fingerprint(names)
+    if made_from is None:
+        return None
+    return _store_at(folder / f"reads-{made_from}{_SUFFIX}", names | frozenset(_HOLDING))
+
+
+@functools.cache
+def _store_at(path: Path, modules: frozenset[str]) -> ReadStore:
+    # one per file: each adds its entries when the process ends, once
+    return ReadStore(path, modules)
+
+
+def _fingerprint(modules: frozenset[str]) -> str | None:
+    sources: list[str | None] = [str(p) for p in _READERS]
+    sources += [getattr(sys.modules.get(name), "__file__", None) for name in sorted(modules)]
+    yaml_spec = importlib.machinery.PathFinder.find_spec("yaml")  # found, not imported (that is the cost saved)
+    sources.append(None if yaml_spec is None else yaml_spec.origin)
+    h = hashlib.sha256(f"{sys.version_info[:2]}\n".encode())
+    try:
+        for source in sources:
+            if source is None or not source.endswith(".py"):
+                return None
+            h.update(f"{Path(source).name}\n".encode() + Path(source).read_bytes())
+    except OSError:
+        return None
+    return h.hexdigest()[:20]

@@ -1,0 +1,170 @@
+"""Card files' reads kept from one run to the next (cmdsl/sets/read_store.py): a set loaded again
+with its files unchanged composes no YAML and loads the same set, and every problem it has is told
+exactly as when its files were composed (line, column, item, the line shown) (issue 34 §1)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from cmdsl.errors import CardSetError
+from cmdsl.games.cm2008 import manifest as manifest_module
+from cmdsl.games.cm2008.card_file import READ_BY
+from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
+from cmdsl.sets import read_store, safe_yaml
+
+from .conftest import CM2008, edit
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of this test's own (the suite keeps nothing: conftest.py)."""
+    folder = tmp_path / "cache"
+    monkeypatch.delenv(OFF_VARIABLE, raising=False)
+    monkeypatch.setenv(DIR_VARIABLE, str(folder))
+    return folder
+
+
+@pytest.fixture
+def card_set(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(CM2008, tmp_path / "set", ignore=shutil.ignore_patterns("scenarios")))
+
+
+def _next_run() -> None:
+    """What a new process finds: each store written to its file, none left in memory."""
+    store = read_store.read_store(READ_BY)
+    assert store is not None
+    store.save()
+    read_store._store_at.cache_clear()
+
+
+def _composing_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(text: str, label: str, **_: Any) -> None:
+        raise AssertionError(f"composed again: {label}")
+    monkeypatch.setattr(safe_yaml, "compose", refuse)
+
+
+def _problems(folder: Path) -> str:
+    with pytest.raises(CardSetError) as e:
+        load_card_set(folder)
+    return str(e.value)
+
+
+def test_an_unchanged_set_is_read_back_and_loads_the_same_set(cache: Path, card_set: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    first = load_card_set(card_set)
+    _next_run()
+    _composing_forbidden(monkeypatch)
+    again = load_card_set(card_set)
+    assert again.manifest == first.manifest
+    assert again.states == first.states
+    for defs, kept in ((first.cards, again.cards), (first.news, again.news), (first.negative, again.negative)):
+        # a definition compares its fields but where it is and what it was checked into: those too
+        assert {k: (d, d.source, d.checked) for k, d in defs.items()} == {k: (d, d.source, d.checked)
+                                                                          for k, d in kept.items()}
+    assert again.fingerprint == first.fingerprint
+    assert [str(w) for w in again.warnings] == [str(w) for w in first.warnings]
+
+
+#: Problems found after a file is read (by the loader, from where its items' nodes were): each is
+#: told the same, its file read back or composed. Each edit names the file and what it changes.
+_AFTER_READING: dict[str, tuple[str, str, str]] = {
+    "an effect's word, in a block scalar": ("mccain.yaml", "gain 2 supports on defense in S",
+                                            "gain 2 supportz on defense in S"),
+    "an effect's word, in a quoted scalar": ("mccain.yaml", "effect: |\n      choose a state as S\n      gain 2",
+                                             'effect: "choose a state as S\\ngain 2 supportz'),
+    "a row's letter, plain": ("states.yaml", "defense: R B R W R", "defense: R B X W R"),
+    "a row's letter, quoted": ("states.yaml", "defense: R B R W R", "defense: 'R B X W R'"),
+    "a cost": ("mccain.yaml", "cost: discard 2", "cost: discard two"),
+    "an id given twice": ("mccain.yaml", "id: mccain-face-the-nation", "id: mccain-drill-baby-drill"),
+    "a side": ("mccain.yaml", "side: mccain", "side: mccian"),
+    "a size the manifest promises": ("manifest.yaml", "campaign_cards: 45", "campaign_cards: 46"),
+}
+
+
+@pytest.mark.parametrize("problem", sorted(_AFTER_READING))
+def test_a_problem_found_after_reading_is_told_the_same_from_a_file_read_back(
+        problem: str, cache: Path, card_set: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name, old, new = _AFTER_READING[problem]
+    if problem == "an effect's word, in a quoted scalar":  # the rest of that block, quoted too
+        text = (card_set / name).read_text(encoding="utf-8")
+        text = text.replace("supports on defense in S\n  - id: mccain-straight", 'supports on defense in S"\n  - id: mccain-straight', 1)
+        (card_set / name).write_text(text, encoding="utf-8")
+    edit(card_set / name, old, new)
+    composed = _problems(card_set)
+    assert f"{name}:" in composed  # located in the edited file
+    _next_run()
+    _composing_forbidden(monkeypatch)
+    assert _problems(card_set) == composed
+
+
+def test_a_file_with_a_problem_in_its_yaml_is_not_kept_and_is_told_again(cache: Path, card_set: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    edit(card_set / "obama.yaml", "    side: obama", "    side: obama\n    sidee: obama")  # an unknown field
+    told = _problems(card_set)
+    assert 'unknown field "sidee"' in told
+    _next_run()
+    composed: list[str] = []
+    compose = safe_yaml.compose
+
+    def recording(text: str, label: str, **kw: Any) -> Any:
+        composed.append(label)
+        return compose(text, label, **kw)
+    monkeypatch.setattr(safe_yaml, "compose", recording)
+    assert _problems(card_set) == told
+    assert [Path(label).name for label in composed] == ["obama.yaml"]  # only that file is composed again
+
+
+def _damaged(folder: Path) -> dict[str, Callable[[Path], None]]:
+    def other_shape(p: Path) -> None:  # each entry found (keyed by its text's digest), and not items
+        entries = {key: ("not", "items") for key in _keys_of(folder)}
+        p.write_bytes(pickle.dumps(entries | {(1, 2): 3}))
+    return {"not a pickle": lambda p: p.write_bytes(b"\x00garbage"),
+            "cut short": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
+            "entries of another shape": other_shape}
+
+
+def _keys_of(folder: Path) -> list[tuple[str, str]]:
+    digest = read_store._digest
+    keys = [("cm2008 card file", digest(p.read_text(encoding="utf-8"))) for p in folder.glob("*.yaml")
+            if p.name != manifest_module.MANIFEST_NAME]
+    manifest = folder / manifest_module.MANIFEST_NAME
+    return [*keys, (f"cm2008 manifest {manifest}", digest(manifest.read_text(encoding="utf-8")))]
+
+
+@pytest.mark.parametrize("damage", ["cut short", "entries of another shape", "not a pickle"])
+def test_a_damaged_store_changes_nothing_but_the_time(damage: str, cache: Path, card_set: Path) -> None:
+    first = load_card_set(card_set)
+    _next_run()
+    [path] = cache.glob("reads-*.reads")
+    _damaged(card_set)[damage](path)
+    again = load_card_set(card_set)
+    assert {k: d.checked for k, d in again.cards.items()} == {k: d.checked for k, d in first.cards.items()}
+    assert again.manifest == first.manifest
+
+
+def test_nothing_is_kept_when_the_environment_says_so(tmp_path: Path, card_set: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(DIR_VARIABLE, str(tmp_path / "cache"))
+    monkeypatch.setenv(OFF_VARIABLE, "1")
+    assert read_store.read_store(READ_BY) is None
+    load_card_set(card_set)
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_check_of_an_unchanged_set_loads_no_yaml_library(tmp_path: Path, card_set: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != OFF_VARIABLE} | {DIR_VARIABLE: str(tmp_path / "cache")}
+    probe = ("import sys\nfrom cmdsl.cli import main\ncode = main(['check', sys.argv[1]])\n"
+             "print(code, sorted(m for m in sys.modules if m == 'yaml' or m.startswith(('yaml.', 'cmdsl.sets.safe'))))")
+    runs = [subprocess.run([sys.executable, "-c", probe, str(card_set)], capture_output=True, text=True, env=env,
+                           timeout=120, check=True).stdout.splitlines()[-1] for _ in range(2)]
+    assert runs[0].startswith("0 [") and "'yaml'" in runs[0]  # composed, then kept
+    assert runs[1] == "0 []"
