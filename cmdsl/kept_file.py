@@ -60,6 +60,11 @@ def _private(st: os.stat_result) -> bool:
     return st.st_size <= MAX_BYTES and mine and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
+def _signature(st: os.stat_result) -> tuple[int, int, int]:
+    """What tells a kept file from the next one written in its place."""
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
 class _ClassesOf(pickle.Unpickler):
     """Reads a pickle that may name only the dataclasses (values) and enums of ``modules``, all
     imported before it is read."""
@@ -90,6 +95,7 @@ class KeptFile(Generic[K, V]):
         self._used: set[K] = set()
         self._added: dict[K, V] = {}
         self._saving = False
+        self._seen: tuple[int, int, int] | None = None  # the file as last read or written by this run
 
     def valid(self, key: object, entry: object) -> bool:
         """Whether an entry read from the file has the shape of this kind's (a kind says)."""
@@ -103,9 +109,11 @@ class KeptFile(Generic[K, V]):
 
     def _read(self) -> dict[K, V]:
         """The entries kept in the file; none when it is missing, too large, damaged or not ours."""
+        self._seen = None
         try:
             with open(self.path, "rb") as fh:
-                if not _private(os.fstat(fh.fileno())):
+                st = os.fstat(fh.fileno())
+                if not _private(st):
                     return {}
                 data = fh.read()
             kept = _ClassesOf(data, self.modules).load()
@@ -113,6 +121,7 @@ class KeptFile(Generic[K, V]):
             return {}
         if not isinstance(kept, dict):
             return {}
+        self._seen = _signature(st)
         return {k: v for k, v in kept.items() if self.valid(k, v)}
 
     def take(self, key: K) -> V | None:
@@ -149,12 +158,18 @@ class KeptFile(Generic[K, V]):
 
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            merged = self._read()
+            # What the file holds: what this run read of it, unless another process wrote it since
+            # (a new file each time: ``write_atomically`` replaces it); reading it again costs more
+            # than the rest of a save.
+            seen = self._seen
+            unchanged = self._kept is not None and seen is not None and seen == _signature(self.path.stat())
+            merged = dict(self._kept) if unchanged and self._kept is not None else self._read()
             merged.update(self._added)
             # Keep this run's entries, then the file's others, newest last, up to the bound.
             order = [k for k in merged if k not in self._used] + [k for k in merged if k in self._used]
             kept = {k: merged[k] for k in order[-self.max_entries:]}
             write_atomically(self.path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL), mode=0o600)
+            self._kept, self._seen = kept, _signature(self.path.stat())
             self._added = {}
             self._prune()
         except Exception:  # a full or read-only disk, a folder that is a file: the work is done again

@@ -124,23 +124,32 @@ def test_a_file_with_a_problem_in_its_yaml_is_not_kept_and_is_told_again(cache: 
 
 
 def _damaged(folder: Path) -> dict[str, Callable[[Path], None]]:
-    def other_shape(p: Path) -> None:  # each entry found (keyed by its text's digest), and not items
-        entries = {key: ("not", "items") for key in _keys_of(folder)}
+    def other_shape(p: Path) -> None:  # each entry found (its file's, for its text), and not items
+        entries = {key: (digest, ("not", "items")) for key, digest in _keys_of(folder)}
         p.write_bytes(pickle.dumps(entries | {(1, 2): 3}))
+
+    def bad_places(p: Path) -> None:  # items whose nodes' places are not places
+        entries = pickle.loads(p.read_bytes())
+        for key, (digest, kept) in entries.items():
+            if isinstance(kept, tuple):
+                keys, sections = kept
+                entries[key] = (digest, (keys, tuple((s, tuple((label, ("x",), values) for label, _, values in items))
+                                                     for s, items in sections)))
+        p.write_bytes(pickle.dumps(entries))
     return {"not a pickle": lambda p: p.write_bytes(b"\x00garbage"),
             "cut short": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
-            "entries of another shape": other_shape}
+            "entries of another shape": other_shape,
+            "places of another shape": bad_places}
 
 
-def _keys_of(folder: Path) -> list[tuple[str, str]]:
+def _keys_of(folder: Path) -> list[tuple[tuple[str, str], str]]:
+    """Each file's key in the store, and its text's digest."""
     digest = read_store._digest
-    keys = [("cm2008 card file", digest(p.read_text(encoding="utf-8"))) for p in folder.glob("*.yaml")
-            if p.name != manifest_module.MANIFEST_NAME]
-    manifest = folder / manifest_module.MANIFEST_NAME
-    return [*keys, (f"cm2008 manifest {manifest}", digest(manifest.read_text(encoding="utf-8")))]
+    return [((f"cm2008 manifest {p}" if p.name == manifest_module.MANIFEST_NAME else "cm2008 card file",
+              str(p.resolve())), digest(p.read_text(encoding="utf-8"))) for p in folder.glob("*.yaml")]
 
 
-@pytest.mark.parametrize("damage", ["cut short", "entries of another shape", "not a pickle"])
+@pytest.mark.parametrize("damage", ["cut short", "entries of another shape", "not a pickle", "places of another shape"])
 def test_a_damaged_store_changes_nothing_but_the_time(damage: str, cache: Path, card_set: Path) -> None:
     first = load_card_set(card_set)
     _next_run()
@@ -149,6 +158,18 @@ def test_a_damaged_store_changes_nothing_but_the_time(damage: str, cache: Path, 
     again = load_card_set(card_set)
     assert {k: d.checked for k, d in again.cards.items()} == {k: d.checked for k, d in first.cards.items()}
     assert again.manifest == first.manifest
+
+
+def test_a_file_edited_again_and_again_keeps_one_entry_its_last_texts(cache: Path, card_set: Path) -> None:
+    for n in range(3, 7):  # a designer's edits: each text read, and kept in place of the one before
+        edit(card_set / "mccain.yaml", f"gain {n - 1} supports on defense in S", f"gain {n} supports on defense in S")
+        effect = load_card_set(card_set).cards["mccain-drill-baby-drill"].effect_text
+        assert f"gain {n} supports" in effect  # the file as edited, never its kept read of before
+        _next_run()
+    [path] = cache.glob("reads-*.reads")
+    kept = pickle.loads(path.read_bytes())
+    assert sorted(kept) == sorted(key for key, _ in _keys_of(card_set))  # one per file
+    assert {key: digest for key, (digest, _) in kept.items()} == dict(_keys_of(card_set))  # of its text now
 
 
 def test_nothing_is_kept_when_the_environment_says_so(tmp_path: Path, card_set: Path,

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 from ..errors import CardError, Located, did_you_mean
-from ..values import value
 from .text_files import Placed
 
 if TYPE_CHECKING:  # composing needs it, an item read back (``Spot``) does not
@@ -19,27 +18,37 @@ if TYPE_CHECKING:  # composing needs it, an item read back (``Spot``) does not
 __all__ = ["CardFile", "Item", "Mark", "Spot", "item_label", "read_item", "shown"]
 
 
-@value
-class Mark:
+class Mark(NamedTuple):
     """A line and a column of a file (0-based), as a YAML mark gives them."""
 
     line: int
     column: int
 
 
-@value
-class Spot:
-    """Where a YAML node was in its file, and its scalar style: all an item read back from the read
-    store (``cmdsl.sets.read_store``) keeps of the nodes it was composed from."""
+class Spot(tuple[int, int, int, int, "str | None"]):
+    """Where a YAML node was in its file (start line and column, end line and column, 0-based), and
+    its scalar style: all an item read back from the read store (``cmdsl.sets.read_store``) keeps of
+    the nodes it was composed from. A tuple: kept as a plain one, it costs little to keep and read."""
 
-    start_mark: Mark
-    end_mark: Mark
-    style: str | None = None
+    __slots__ = ()
 
     @classmethod
-    def of(cls, node: Placed) -> Spot:
+    def of(cls, node: Placed) -> tuple[int, int, int, int, str | None]:
+        """Where ``node`` is, as kept (a plain tuple; ``Spot(kept)`` reads it back)."""
         start, end = node.start_mark, node.end_mark
-        return cls(Mark(start.line, start.column), Mark(end.line, end.column), getattr(node, "style", None))
+        return start.line, start.column, end.line, end.column, getattr(node, "style", None)
+
+    @property
+    def start_mark(self) -> Mark:
+        return Mark(self[0], self[1])
+
+    @property
+    def end_mark(self) -> Mark:
+        return Mark(self[2], self[3])
+
+    @property
+    def style(self) -> str | None:
+        return self[4]
 
 
 @dataclass

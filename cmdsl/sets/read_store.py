@@ -3,14 +3,16 @@ unchanged (a designer's ``cmdsl check`` after editing another file, the REPL's s
 reads that file's items back instead of composing its YAML, and loads no YAML library when no
 file changed. Composing a set's YAML, with importing PyYAML, was a sixth of a ``cmdsl check``.
 
-An entry is kept by what was read (a kind a game names, such as its card files') and the SHA-256 of
-the text: a file's items depend on its text only (where an item is, is a line and column of that
-text; the file's name is given again when it is read back). Only a text read without a problem is
-kept, so every error is still found, and told, by composing it. The file of the store is named by
-everything its entries are made from: Python's version, PyYAML's (its ``__init__.py``, read, not
-imported), and the source of the modules that read the text and define what is kept. It is kept
-as ``cmdsl.kept_file`` keeps work (where, read only if the user's own and naming only those
-modules' classes, any failure only time lost).
+An entry is kept for one file (what was read, a kind a game names, and where the file is) with the
+SHA-256 of its text: read again with that text, its items are read back (a file's items depend on
+its text only: where an item is, is a line and column of that text; the name the file is shown by
+is given again when it is read back). A file has one entry, its last text's: a designer's edits
+replace it rather than pile up. Only a text read without a problem is kept, so every error is
+still found, and told, by composing it. The file of the store is named by everything its entries
+are made from: Python's version, PyYAML's (its ``__init__.py``, read, not imported), and the
+source of the modules that read the text and define what is kept. It is kept as
+``cmdsl.kept_file`` keeps work (where, read only if the user's own and naming only those modules'
+classes, any failure only time lost).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from typing import Any, Iterable, Mapping
 
 from ..kept_file import KeptFile, cache_folder
 
-#: An entry's key: what was read (a kind a game names) and the SHA-256 of the text read.
+#: An entry's key: what was read (a kind a game names) and the file (its resolved path); it is
+#: kept with the SHA-256 of the text it was read from.
 Key = tuple[str, str]
 _SUFFIX = ".reads"
 _HERE = Path(__file__).parent
@@ -37,20 +40,23 @@ _READERS = tuple(_HERE / name for name in ("read_store.py", "safe_yaml.py", "tex
 _HOLDING = ("cmdsl.sets.card_items", "cmdsl.errors")
 
 
-class ReadStore(KeptFile[Key, Any]):
+class ReadStore(KeptFile[Key, tuple[str, Any]]):
     """The kept reads of the modules it is made from (``read_store``)."""
 
-    max_entries = 2_000  # a set is a dozen files; an editor adds one entry per saved text
+    max_entries = 500  # files: a set is a handful of them
 
     def valid(self, key: object, entry: object) -> bool:
-        return isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)
+        return (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)
+                and isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str))
 
-    def get(self, kind: str, text: str) -> Any | None:
-        """What ``text`` was read into as ``kind``, if it was kept."""
-        return self.take((kind, _digest(text)))
+    def get(self, kind: str, file: Path, text: str) -> Any | None:
+        """What ``file`` was read into as ``kind``, if it was kept for this ``text``."""
+        found = self.take((kind, str(file.resolve())))
+        return found[1] if found is not None and found[0] == _digest(text) else None
 
-    def put(self, kind: str, text: str, entry: Any) -> None:
-        self.add((kind, _digest(text)), entry)
+    def put(self, kind: str, file: Path, text: str, entry: Any) -> None:
+        """Keep what ``file`` was read into from ``text`` (in place of what it was for another text)."""
+        self.add((kind, str(file.resolve())), (_digest(text), entry))
 
 
 def _digest(text: str) -> str:

@@ -42,9 +42,11 @@ if TYPE_CHECKING:  # composing needs it, reading a file back does not
     import yaml
 
 #: A card file's read as kept: where each section was given (its key's line and column), and each
-#: section's items: label, where the item was, and each field's key, value and where it was.
+#: section's items: label, where the item was, and each field's key, value and where it was (as
+#: ``Spot.of`` gives it: plain data, quick to keep and to read).
+Place = tuple[int, int, int, int, "str | None"]
 Kept = tuple[tuple[tuple[Section, int, int], ...],
-             tuple[tuple[Section, tuple[tuple[str | None, Spot, tuple[tuple[str, Any, Spot], ...]], ...]], ...]]
+             tuple[tuple[Section, tuple[tuple[str | None, Place, tuple[tuple[str, Any, Place], ...]], ...]], ...]]
 
 
 class CardFileReader:
@@ -68,7 +70,7 @@ class CardFileReader:
     # ---- YAML → items --------------------------------------------------------
 
     def read(self, file: CardFile) -> dict[Section, list[Item]]:
-        kept = None if self.store is None else self.store.get(_KEPT_AS, file.text)
+        kept = None if self.store is None else self.store.get(_KEPT_AS, file.path, file.text)
         if kept is not None:
             try:
                 return self._read_back(file, kept)
@@ -78,7 +80,7 @@ class CardFileReader:
         out = self._composed_items(file)
         if self.store is not None and len(self.errors) == errors and all(
                 _plain(value) for items in out.values() for it in items for value, _ in it.values.values()):
-            self.store.put(_KEPT_AS, file.text, (
+            self.store.put(_KEPT_AS, file.path, file.text, (
                 tuple((s, at.line, at.col) for s, at in self.sections[sections:]),
                 tuple((s, tuple((it.label, Spot.of(it.node), tuple((k, v, Spot.of(n)) for k, (v, n) in it.values.items()))
                                 for it in items)) for s, items in out.items())))
@@ -91,7 +93,7 @@ class CardFileReader:
         out: dict[Section, list[Item]] = {}
         for s, items in kept_items:
             assert s in SECTIONS
-            out.setdefault(s, []).extend(Item(file, node, {k: (v, n) for k, v, n in values}, label)
+            out.setdefault(s, []).extend(Item(file, _spot(node), {k: (v, _spot(n)) for k, v, n in values}, label)
                                          for label, node, values in items)
         self.sections.extend(sections)
         return out
@@ -172,6 +174,14 @@ def _constructor() -> yaml.constructor.SafeConstructor:
     import yaml
 
     return yaml.SafeLoader("")
+
+
+def _spot(kept: Place) -> Spot:
+    """A node's place as kept, read back (refused if it has not the shape ``Spot.of`` gives)."""
+    if not (isinstance(kept, tuple) and len(kept) == 5 and all(type(n) is int for n in kept[:4])
+            and (kept[4] is None or isinstance(kept[4], str))):
+        raise ValueError(f"not a kept place: {kept!r}")
+    return Spot(kept)
 
 
 def _plain(value: Any) -> bool:

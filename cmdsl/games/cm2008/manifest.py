@@ -89,7 +89,7 @@ def read_manifest(path: Path, label: str, sources: Sources = NO_SOURCES,
     except CardError as e:
         return None, [e]
     kind = f"cm2008 manifest {label}"  # a manifest's places name its file
-    kept = None if store is None else store.get(kind, text)
+    kept = None if store is None else store.get(kind, path, text)
     if isinstance(kept, Manifest):
         return kept, []
     from ...sets.safe_yaml import compose
@@ -102,7 +102,7 @@ def read_manifest(path: Path, label: str, sources: Sources = NO_SOURCES,
     v = _Validator(label, lines, shown_path(path.parent))
     manifest = v.manifest(root)
     if manifest is not None and not v.errors and store is not None:
-        store.put(kind, text, manifest)
+        store.put(kind, path, text, manifest)
     return (manifest if not v.errors else None), v.errors
 
 
