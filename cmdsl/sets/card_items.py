@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, TypeVar
 
 from ..errors import CardError, Located, did_you_mean
 from .text_files import Placed
@@ -15,7 +15,8 @@ from .text_files import Placed
 if TYPE_CHECKING:  # composing needs it, an item read back (``Spot``) does not
     import yaml
 
-__all__ = ["CardFile", "Item", "Mark", "Spot", "item_label", "read_item", "shown"]
+__all__ = ["CardFile", "Item", "KeptItems", "Mark", "Spot", "item_label", "items_back", "kept_items", "read_item",
+           "shown"]
 
 
 class Mark(NamedTuple):
@@ -135,3 +136,49 @@ def read_item(file: CardFile, section: str, node: yaml.Node, fields: Mapping[str
     if missing:
         raise item.error("missing field" + ("s " if len(missing) > 1 else " ") + ", ".join(missing))
     return item
+
+
+# ---- items as the read store keeps them (cmdsl/sets/read_store.py) -------------------------------
+
+S = TypeVar("S", bound=str)  # a game's name for a section
+#: Where a node is, as kept (``Spot.of``): plain data, quick to keep and to read.
+Place = tuple[int, int, int, int, "str | None"]
+#: A file's items as kept: each section's, each with its label, its place, and each field's key,
+#: value and place.
+KeptItems = tuple[tuple[str, tuple[tuple["str | None", Place, tuple[tuple[str, Any, Place], ...]], ...]], ...]
+
+
+def kept_items(items: Mapping[S, list[Item]]) -> KeptItems | None:
+    """``items`` (a file's, by section) as the read store keeps them; None if a value is not of
+    YAML's plain types (nothing else is kept)."""
+    if not all(_plain(value) for its in items.values() for it in its for value, _ in it.values.values()):
+        return None
+    return tuple((section, tuple((it.label, Spot.of(it.node), tuple((k, v, Spot.of(n)) for k, (v, n) in it.values.items()))
+                                 for it in its)) for section, its in items.items())
+
+
+def items_back(file: CardFile, kept: KeptItems) -> dict[str, list[Item]]:
+    """The items of ``file`` as kept (``kept_items``), each made again with ``Spot``s for its
+    nodes; ValueError (or another error) for anything not of that shape."""
+    out: dict[str, list[Item]] = {}
+    for section, its in kept:
+        out.setdefault(section, []).extend(
+            Item(file, _spot(node), {str(k): (v, _spot(n)) for k, v, n in values}, label) for label, node, values in its)
+    return out
+
+
+def _spot(kept: Place) -> Spot:
+    """A node's place as kept, read back (refused if it has not the shape ``Spot.of`` gives)."""
+    if not (isinstance(kept, tuple) and len(kept) == 5 and all(type(n) is int for n in kept[:4])
+            and (kept[4] is None or isinstance(kept[4], str))):
+        raise ValueError(f"not a kept place: {kept!r}")
+    return Spot(kept)
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` holds only what YAML's plain types read into (what a kept read may hold)."""
+    if value is None or isinstance(value, (str, int, float)):  # bool is an int
+        return True
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return isinstance(value, dict) and all(_plain(k) and _plain(v) for k, v in value.items())

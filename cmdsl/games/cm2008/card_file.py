@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import TYPE_CHECKING, Any, Callable, Final, cast
 
 from ...errors import CardError, Located, did_you_mean
 from ...memo import Memo
-from ...sets.card_items import CardFile, Item, Spot, item_label, read_item
+from ...sets.card_items import CardFile, Item, KeptItems, item_label, items_back, kept_items, read_item
 from ...sets.read_store import ReadStore, read_store
 from .manifest import MANIFEST_NAME
 from .setcheck import Section
@@ -41,12 +41,9 @@ READ_BY: Final = ("cmdsl.games.cm2008.card_file", "cmdsl.games.cm2008.manifest",
 if TYPE_CHECKING:  # composing needs it, reading a file back does not
     import yaml
 
-#: A card file's read as kept: where each section was given (its key's line and column), and each
-#: section's items: label, where the item was, and each field's key, value and where it was (as
-#: ``Spot.of`` gives it: plain data, quick to keep and to read).
-Place = tuple[int, int, int, int, "str | None"]
-Kept = tuple[tuple[tuple[Section, int, int], ...],
-             tuple[tuple[Section, tuple[tuple[str | None, Place, tuple[tuple[str, Any, Place], ...]], ...]], ...]]
+#: A card file's read as kept: where each section was given (its key's line and column), and its
+#: items (``card_items.kept_items``).
+Kept = tuple[tuple[tuple[Section, int, int], ...], KeptItems]
 
 
 class CardFileReader:
@@ -78,25 +75,21 @@ class CardFileReader:
                 pass
         errors, sections = len(self.errors), len(self.sections)
         out = self._composed_items(file)
-        if self.store is not None and len(self.errors) == errors and all(
-                _plain(value) for items in out.values() for it in items for value, _ in it.values.values()):
-            self.store.put(_KEPT_AS, file.path, file.text, (
-                tuple((s, at.line, at.col) for s, at in self.sections[sections:]),
-                tuple((s, tuple((it.label, Spot.of(it.node), tuple((k, v, Spot.of(n)) for k, (v, n) in it.values.items()))
-                                for it in items)) for s, items in out.items())))
+        items = kept_items(out) if self.store is not None and len(self.errors) == errors else None
+        if self.store is not None and items is not None:
+            self.store.put(_KEPT_AS, file.path, file.text,
+                           (tuple((s, at.line, at.col) for s, at in self.sections[sections:]), items))
         return out
 
     def _read_back(self, file: CardFile, kept: Kept) -> dict[Section, list[Item]]:
-        """The items of ``file`` as kept: each built again, with ``Spot``s for its nodes."""
-        keys, kept_items = kept
-        sections = [(s, Located(file.name, line, col)) for s, line, col in keys]
-        out: dict[Section, list[Item]] = {}
-        for s, items in kept_items:
-            assert s in SECTIONS
-            out.setdefault(s, []).extend(Item(file, _spot(node), {k: (v, _spot(n)) for k, v, n in values}, label)
-                                         for label, node, values in items)
+        """The items of ``file`` as kept, and where its sections were given."""
+        keys, kept_as = kept
+        sections = [(SECTIONS[SECTIONS.index(s)], Located(file.name, line, col)) for s, line, col in keys]
+        out = items_back(file, kept_as)
+        if not set(out) <= set(SECTIONS):
+            raise ValueError(f"not sections of a card file: {sorted(out)}")
         self.sections.extend(sections)
-        return out
+        return cast(dict[Section, list[Item]], out)
 
     def _composed_items(self, file: CardFile) -> dict[Section, list[Item]]:
         import yaml
@@ -174,23 +167,6 @@ def _constructor() -> yaml.constructor.SafeConstructor:
     import yaml
 
     return yaml.SafeLoader("")
-
-
-def _spot(kept: Place) -> Spot:
-    """A node's place as kept, read back (refused if it has not the shape ``Spot.of`` gives)."""
-    if not (isinstance(kept, tuple) and len(kept) == 5 and all(type(n) is int for n in kept[:4])
-            and (kept[4] is None or isinstance(kept[4], str))):
-        raise ValueError(f"not a kept place: {kept!r}")
-    return Spot(kept)
-
-
-def _plain(value: Any) -> bool:
-    """Whether ``value`` holds only what YAML's plain types read into (what a kept read may hold)."""
-    if value is None or isinstance(value, (str, int, float)):  # bool is an int
-        return True
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    return isinstance(value, dict) and all(_plain(k) and _plain(v) for k, v in value.items())
 
 
 def card_files(folder: Path) -> list[Path]:
