@@ -7,12 +7,16 @@ assignment. It differs in what it costs:
 - **To define.** A dataclass compiles six methods from generated source when its class is made
   (0.3-0.7 ms a class here), and reads ``inspect.signature`` for a class without a docstring. Our
   ~200 syntax-tree nodes, events and options made that a large part of every start-up. ``@value``
-  lets ``dataclasses`` collect the fields and make the frozen ``__setattr__``/``__delattr__`` only
-  (so that a plain ``@dataclass(frozen=True)``, a game plug-in's node, may subclass a value, and
-  the reverse); ``__init__``, ``__eq__`` and ``__hash__`` are generated and compiled the first time
-  each is called, or its signature read (most classes never compare, many are never made in a
-  run), and ``__repr__`` is a shared function. A value class costs about a third of a dataclass to
-  define.
+  reads each field as ``dataclasses`` does (its ``_get_field``: defaults, ``field()``, ``ClassVar``)
+  and declares the class a frozen dataclass to ``dataclasses`` (its fields and its parameters, so
+  that a plain ``@dataclass(frozen=True)``, a game plug-in's node, may subclass a value, and the
+  reverse). Nothing is compiled then: ``__setattr__``/``__delattr__`` are shared functions that
+  refuse as a frozen dataclass's do (compiling those two was 80% of defining a class: ~20 ms of a
+  ``cmdsl check``), ``__init__``, ``__eq__`` and ``__hash__`` are generated and compiled the first
+  time each is called, or its signature read (most classes never compare, many are never made in a
+  run), and ``__repr__`` is a shared function. Where this Python's ``dataclasses`` has not the
+  private parts read (``_get_field``, ``_FIELD``), or for a ``KW_ONLY`` marker, ``dataclasses``
+  makes the fields and the frozen methods itself, as it did before: slower, the same class.
 - **To make and to read.** The generated ``__init__`` sets each field with ``object.__setattr__``
   (looked up once, not per field as a dataclass's does). It does not write the new instance's
   ``__dict__``, though that is faster to make (~25%): in Python 3.11 an object whose ``__dict__``
@@ -28,6 +32,7 @@ defines itself is kept, as a dataclass keeps it. Not supported (refused when the
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import inspect
 import reprlib
@@ -46,7 +51,8 @@ def value(cls: type[T]) -> type[T]:
     if own.get("__doc__") is None:
         # a dataclass would write its signature here, read through inspect (slow); a name is enough
         cls.__doc__ = cls.__name__
-    cls = dataclasses.dataclass(init=False, repr=False, eq=False, frozen=True)(cls)
+    if not _declared(cls):
+        cls = dataclasses.dataclass(init=False, repr=False, eq=False, frozen=True)(cls)
     fields = list(dataclasses.fields(cast(Any, cls)))  # ClassVars and InitVars left out
     for f in getattr(cls, "__dataclass_fields__").values():
         if "InitVar" in str(f.type):
@@ -71,6 +77,91 @@ def value(cls: type[T]) -> type[T]:
         hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
         _FirstCall.put(cls, "__hash__", lambda: _hash_source(hashed))
     return cls
+
+
+#: What ``_declared`` reads of ``dataclasses`` beyond its documented names (present from 3.10 on).
+_GET_FIELD = getattr(dataclasses, "_get_field", None)
+_REAL_FIELD = getattr(dataclasses, "_FIELD", None)
+
+
+@dataclasses.dataclass(frozen=True, init=False, repr=False, eq=False)
+class _Frozen:
+    """Its parameters are every value's: a frozen dataclass's (what ``dataclasses`` reads of a
+    base class: whether it is frozen)."""
+
+
+def _declared(cls: type) -> bool:
+    """Declare ``cls`` a frozen dataclass, with nothing compiled: its fields read as
+    ``dataclasses._process_class`` reads them, the bases checked as it checks them. False, with
+    ``cls`` untouched, where ``dataclasses`` must do it (see the module's docstring)."""
+    own = cls.__dict__
+    annotations: dict[str, Any] = own.get("__annotations__", {})
+    if _GET_FIELD is None or _REAL_FIELD is None or any(
+            a is dataclasses.KW_ONLY or (isinstance(a, str) and a.rpartition(".")[2] == "KW_ONLY")
+            for a in annotations.values()):
+        return False
+    for name in ("__setattr__", "__delattr__"):
+        if name in own:  # as a frozen dataclass: its own would be overwritten
+            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    fields: dict[str, dataclasses.Field[Any]] = {}
+    dataclass_bases = frozen_bases = 0
+    for base in cls.__mro__[-1:0:-1]:
+        base_fields = getattr(base, "__dataclass_fields__", None)
+        if base_fields is not None:
+            dataclass_bases += 1
+            frozen_bases += bool(getattr(base, "__dataclass_params__").frozen)
+            fields.update((f.name, f) for f in base_fields.values())
+    if dataclass_bases and not frozen_bases:
+        raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
+    mine = [_GET_FIELD(cls, name, typ, False) for name, typ in annotations.items()]
+    for f in mine:
+        fields[f.name] = f
+        if isinstance(own.get(f.name), dataclasses.Field):  # the class attribute is its default, if any
+            if f.default is _MISSING:
+                delattr(cls, f.name)
+            else:
+                setattr(cls, f.name, f.default)
+    for name, v in own.items():
+        if isinstance(v, dataclasses.Field) and name not in annotations:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    type.__setattr__(cls, "__dataclass_params__", getattr(_Frozen, "__dataclass_params__"))
+    type.__setattr__(cls, "__dataclass_fields__", fields)
+    type.__setattr__(cls, "__setattr__", _frozen_setattr)
+    type.__setattr__(cls, "__delattr__", _frozen_delattr)
+    if "__match_args__" not in own:
+        type.__setattr__(cls, "__match_args__", tuple(
+            f.name for f in fields.values() if f._field_type is _REAL_FIELD and f.init and not f.kw_only))  # type: ignore[attr-defined]
+    abc.update_abstractmethods(cls)
+    return True
+
+
+def _defining(instance: object, name: str, ours: Callable[..., None]) -> tuple[type, Callable[..., None]]:
+    """The value class whose frozen method ``name`` (``ours``) an instance has (its own class, or the
+    nearest value above a plain subclass), and the method of that name that comes after the
+    values' above it (a frozen dataclass's chain of ``super()`` calls ends there: object's, mostly)."""
+    mro = type(instance).__mro__
+    at = next(i for i, c in enumerate(mro) if vars(c).get(name) is ours)
+    after = next(vars(c)[name] for c in mro[at + 1:] if vars(c).get(name, ours) is not ours)
+    return mro[at], after
+
+
+def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+    # as a frozen dataclass's: every name refused on the class itself, its fields on a plain subclass
+    cls, after = _defining(self, "__setattr__", _frozen_setattr)
+    if type(self) is cls or name in _field_names(cls):
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+    after(self, name, value)
+
+
+def _frozen_delattr(self: Any, name: str) -> None:
+    cls, after = _defining(self, "__delattr__", _frozen_delattr)
+    if type(self) is cls or name in _field_names(cls):
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+    after(self, name)
+
+
+def _field_names(cls: type) -> set[str]:
+    return {f.name for f in dataclasses.fields(cast(Any, cls))}
 
 
 class _FirstCall:

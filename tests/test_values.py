@@ -84,27 +84,42 @@ def rich(decorate: Callable[[type], type]) -> type:
     return Rich
 
 
+def made_by_dataclasses(cls: type) -> type:
+    """``@value`` where ``dataclasses`` reads the fields and makes the frozen methods itself (a
+    Python without the parts ``values._declared`` reads, or a ``KW_ONLY`` marker)."""
+    saved = values._GET_FIELD
+    values._GET_FIELD = None
+    try:
+        return value(cls)
+    finally:
+        values._GET_FIELD = saved
+
+
 VALUE_RICH, PLAIN_RICH = rich(value), rich(dataclasses.dataclass(frozen=True))
+SLOW_RICH = rich(made_by_dataclasses)
 ARGS = st.fixed_dictionaries({"x": st.integers(-2, 2)}, optional={
     "y": st.integers(0, 1), "items": st.tuples(st.integers(0, 1)), "hidden": st.sampled_from("hk"),
     "note": st.sampled_from("nm"), "unhashed": st.integers(0, 1), "tag": st.sampled_from(["a", None])})
 
 
-@given(ARGS, ARGS)
-def test_a_value_compares_hashes_and_shows_as_its_dataclass(a: dict[str, Any], b: dict[str, Any]) -> None:
-    va, vb, pa, pb = VALUE_RICH(**a), VALUE_RICH(**b), PLAIN_RICH(**a), PLAIN_RICH(**b)
+@pytest.mark.parametrize("made", [VALUE_RICH, SLOW_RICH], ids=["declared", "by dataclasses"])
+@given(a=ARGS, b=ARGS)
+def test_a_value_compares_hashes_and_shows_as_its_dataclass(made: Any, a: dict[str, Any], b: dict[str, Any]) -> None:
+    va, vb, pa, pb = made(**a), made(**b), PLAIN_RICH(**a), PLAIN_RICH(**b)
     assert vars(va) == vars(pa)
     assert repr(va) == repr(pa)
     assert (va == vb) == (pa == pb) and (va != vb) == (pa != pb)
     assert hash(va) == hash(pa)  # the same fields hashed, in the same tuple
     assert va != pa  # another class, as two dataclasses
-    assert dataclasses.replace(va, x=a["x"] + 1) == VALUE_RICH(**{**a, "x": a["x"] + 1})
-    assert [f.name for f in dataclasses.fields(va)] == [f.name for f in dataclasses.fields(pa)]
-    assert VALUE_RICH.__match_args__ == PLAIN_RICH.__match_args__
+    assert dataclasses.replace(va, x=a["x"] + 1) == made(**{**a, "x": a["x"] + 1})
+    assert [(f.name, f.type, f.default, f.init, f.repr, f.compare, f.hash, f.kw_only) for f in dataclasses.fields(va)] \
+        == [(f.name, f.type, f.default, f.init, f.repr, f.compare, f.hash, f.kw_only) for f in dataclasses.fields(pa)]
+    assert made.__match_args__ == PLAIN_RICH.__match_args__
+    assert made.LIMIT == 3 and made.hidden == "h" and "items" not in vars(made)  # defaults as class attributes
 
 
 def test_a_value_refuses_what_its_dataclass_refuses() -> None:
-    for cls in (VALUE_RICH, PLAIN_RICH):
+    for cls in (VALUE_RICH, SLOW_RICH, PLAIN_RICH):
         made = cls(1, tag="a")
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.x = 2
@@ -116,7 +131,51 @@ def test_a_value_refuses_what_its_dataclass_refuses() -> None:
             cls(1, derived=3)  # not an argument
         with pytest.raises(TypeError):
             cls(1, 2, (), "h", "n", 0, "tag")  # tag is keyword-only
+        made.__dict__  # noqa: B018 - a field read through the dict too is still refused
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.other = 1  # not a field: refused too, on the class itself
+
+        class Plain(cls):  # type: ignore[valid-type,misc]  # a plain subclass: its own attributes
+            pass
+        plain = Plain(1)
+        plain.other = 1
+        del plain.other
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            plain.x = 2
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            del plain.y
     assert VALUE_RICH(1).counted is not VALUE_RICH(1).counted  # a fresh default each time
+
+
+@pytest.mark.parametrize("make", [value, made_by_dataclasses, dataclasses.dataclass(frozen=True)],
+                         ids=["declared", "by dataclasses", "dataclass"])
+def test_a_class_a_value_cannot_be_is_refused_as_its_dataclass_is(make: Callable[[type], type]) -> None:
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __setattr__"):
+        @make
+        class Settable:
+            x: int
+
+            def __setattr__(self, name: str, v: object) -> None: ...
+    with pytest.raises(TypeError, match="cannot inherit frozen dataclass from a non-frozen one"):
+        @make
+        class OnMutable(dataclasses.dataclass(type("Mutable", (), {"__annotations__": {"x": "int"}}))):  # type: ignore[misc]
+            y: int = 0
+    with pytest.raises(TypeError, match="'y' is a field but has no type annotation"):
+        @make
+        class Unannotated:
+            x: int
+            y = field(default=1)
+    with pytest.raises(ValueError, match="mutable default"):
+        @make
+        class Shared:
+            x: list[int] = []  # noqa: RUF012
+
+
+def test_every_value_of_cmdsl_is_declared_with_nothing_compiled() -> None:
+    """Each value class of cmdsl is declared (``values._declared``): none pays for the frozen
+    methods a dataclass compiles (this Python has what it reads)."""
+    assert values._GET_FIELD is not None
+    assert [c for c in VALUE_CLASSES if vars(c).get("__setattr__") is not values._frozen_setattr] == []
 
 
 def test_a_value_pickles_and_copies_as_its_dataclass() -> None:
