@@ -150,10 +150,10 @@ def cases_of(source: Path, tmp: Path) -> list[Case]:
         ("python -c pass", run("-c", "pass"), None),
         ("import cmdsl", run("-c", "import cmdsl"), 60.0),
         ("cmdsl check cards/cm2008", run("-m", "cmdsl.cli", "check", str(source / "cards" / "cm2008")), 150.0),
-        # the same with no parse kept from the run before (a first run, or CMDSL_NO_CACHE=1)
+        # the same with nothing kept from the run before, no parse nor read (a first run, or CMDSL_NO_CACHE=1)
         ("  the same, nothing kept", run("-m", "cmdsl.cli", "check", str(source / "cards" / "cm2008"),
                                          nothing_kept=True), None),
-        # the same after one effect was edited: a designer's next check (the others' parses kept)
+        # the same after one effect was edited: a designer's next check (the other effects' parses and files' reads kept)
         ("  the same, one effect edited", edited_check(), None),
         ("cmdsl --help", run("-m", "cmdsl.cli", "--help"), None),
         ("cmdsl repl to its prompt", repl_prompt, 250.0),  # the goal: the wait before a person can type
@@ -176,9 +176,11 @@ def main() -> int:
             for _, measure, _ in cases:  # warm the file cache and compile the bytecode once
                 measure()
         times: dict[tuple[Path, str], list[float]] = {}
-        for _ in range(args.rounds):  # the checkouts' cases interleaved: the machine's load falls on both
-            for source, cases in measured.items():
-                for name, measure, _ in cases:
+        for r in range(args.rounds):  # each case of the checkouts measured in turn: the load falls on both
+            order = sources if r % 2 == 0 else sources[::-1]
+            for i in range(len(measured[sources[0]])):
+                for source in order:
+                    name, measure, _ = measured[source][i]
                     times.setdefault((source, name), []).append(measure())
     for source, cases in measured.items():
         base = statistics.median(times[source, cases[0][0]])
@@ -188,6 +190,12 @@ def main() -> int:
             verdict = "" if goal is None else f"  goal ≤ {goal:.0f} ms: {'met' if median <= goal else 'NOT met'}"
             print(f"  {name:30} {median:6.0f} ms CPU (median of {args.rounds}), {median / base:5.1f}× python -c pass"
                   + verdict)
+    if len(sources) == 2:  # the figure to trust on a shared machine: each round's pair, measured together
+        ours, against = sources
+        print(f"{ours.name} / {against.name}, round by round (median of the ratios)")
+        for name, _, _ in measured[ours]:
+            ratios = [a / b for a, b in zip(times[ours, name], times[against, name])]
+            print(f"  {name:30} {statistics.median(ratios):6.2f}")
     return 0
 
 
