@@ -6,7 +6,6 @@ with where each node was (``Spot``), and no YAML is composed."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Final, cast
 
@@ -56,6 +55,9 @@ class CardFileReader:
         self.sections: list[tuple[Section, Located]] = []  # each section key read, in file order
         # an editor keeps its reads in its memo; a command keeps them for the next
         self.store: ReadStore | None = read_store(READ_BY) if memo is None else None
+        # what builds a field's value from its node: PyYAML's safe constructor, which remembers
+        # each node it built (so one per reader, gone with it)
+        self._constructor: yaml.constructor.SafeConstructor | None = None
 
     def attempt(self, f: Callable[[], Any]) -> Any:
         try:
@@ -157,16 +159,9 @@ class CardFileReader:
             if cost is not None:
                 raise Item(file, node, {}, item_label(node, label_key)).error(
                     "only a Campaign Strategy card has a cost (R4.6)", cost, "what this item does goes under `effect:`")
-        return read_item(file, section, node, fields, label_key, _constructor())
-
-
-@functools.cache
-def _constructor() -> yaml.constructor.SafeConstructor:
-    """What builds a field's value from its node (PyYAML's safe constructor; made once, as it is
-    used: only for nodes, never to read a stream)."""
-    import yaml
-
-    return yaml.SafeLoader("")
+        if self._constructor is None:  # made when a file is composed: a file read back needs none
+            self._constructor = yaml.SafeLoader("")
+        return read_item(file, section, node, fields, label_key, self._constructor)
 
 
 def card_files(folder: Path) -> list[Path]:
