@@ -16,11 +16,20 @@ from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.manifest import MANIFEST_NAME, read_manifest
 from cmdsl.games.cm2008.model import CardSet, Side
 from cmdsl.games.cm2008.scenario import Outcome, Scenario, run_scenario
-from cmdsl.kept_file import OFF_VARIABLE
+from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 
 # The suite keeps no parses between runs (so it never depends on what an earlier run left in the
 # user's cache folder), nor do the commands it runs as children; test_parse_store.py tests keeping.
 os.environ[OFF_VARIABLE] = "1"
+
+@pytest.fixture
+def kept_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of the test's own, where work is kept (cmdsl/kept_file.py) as a user's is."""
+    folder = tmp_path / "cache"
+    monkeypatch.delenv(OFF_VARIABLE, raising=False)
+    monkeypatch.setenv(DIR_VARIABLE, str(folder))
+    return folder
+
 
 # Property and fuzz tests: a modest run by default (CI stays fast); `--hypothesis-profile=long`
 # for a deep run. Tests that fix their own example count keep it. No deadline: an example's time

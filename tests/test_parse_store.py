@@ -35,15 +35,6 @@ from .conftest import CM2008
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A cache folder of this test's own (the suite keeps no parses: conftest.py)."""
-    folder = tmp_path / "cache"
-    monkeypatch.delenv(OFF_VARIABLE, raising=False)
-    monkeypatch.setenv(DIR_VARIABLE, str(folder))
-    return folder
-
-
 class _NoParser:
     """Stands for a language's Lark parser where none may be used: every text must be kept."""
 
@@ -73,7 +64,7 @@ def _set_effects(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Vocabulary, 
         yield RACOLAGE_WORDS, seen
 
 
-def test_a_set_read_again_parses_nothing_and_gets_the_same_trees(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_set_read_again_parses_nothing_and_gets_the_same_trees(kept_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for words, effects in _set_effects(monkeypatch):
         assert len(effects) > 20
         first = Language(words)
@@ -88,7 +79,7 @@ def test_a_set_read_again_parses_nothing_and_gets_the_same_trees(cache: Path, mo
         assert kept == made
 
 
-def test_a_text_kept_at_one_line_is_moved_to_another_not_parsed_again(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_text_kept_at_one_line_is_moved_to_another_not_parsed_again(kept_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A line added above a card moves its effect down: the kept tree is moved, every position in it
     (a node built from no text stays nowhere), and is what a parse there makes."""
     for words, effects in _set_effects(monkeypatch):
@@ -108,7 +99,7 @@ def test_a_text_kept_at_one_line_is_moved_to_another_not_parsed_again(cache: Pat
     assert parse_store.moved(A.NOWHERE, 5) is A.NOWHERE
 
 
-def test_another_indent_is_another_text(cache: Path) -> None:
+def test_another_indent_is_another_text(kept_cache: Path) -> None:
     first = Language(CM2008_WORDS)
     at_4 = first.parse("draw 1", Origin("a.yaml", "x", 3, 4))
     assert first.store is not None
@@ -120,13 +111,13 @@ def test_another_indent_is_another_text(cache: Path) -> None:
     assert repr(again.parse("draw 1", Origin("b.yaml", "y", 3, 4))) == repr(at_4)  # the name is not in a tree
 
 
-def test_a_text_that_does_not_parse_is_not_kept(cache: Path) -> None:
+def test_a_text_that_does_not_parse_is_not_kept(kept_cache: Path) -> None:
     first = Language(CM2008_WORDS)
     with pytest.raises(CardError, match="unexpected"):
         first.parse("draww 1")
     assert first.store is not None
     first.store.save()
-    assert not cache.exists()  # nothing was added: nothing written
+    assert not kept_cache.exists()  # nothing was added: nothing written
     with pytest.raises(CardError, match="unexpected"):
         Language(CM2008_WORDS).parse("draww 1")
 
@@ -180,7 +171,7 @@ class _Planted:
         return (os.mkdir, (str(self.marker),))
 
 
-def _store_path(cache: Path) -> Path:
+def _store_path(kept_cache: Path) -> Path:
     language = Language(CM2008_WORDS)
     assert language.store is not None
     return language.store.path
@@ -202,8 +193,8 @@ def _damaged(tmp_path: Path) -> dict[str, Callable[[Path], None]]:
 
 
 @pytest.mark.parametrize("damage", list(_damaged(Path("/unused"))))
-def test_a_damaged_or_planted_file_counts_as_empty(damage: str, cache: Path, tmp_path: Path) -> None:
-    path = _store_path(cache)
+def test_a_damaged_or_planted_file_counts_as_empty(damage: str, kept_cache: Path, tmp_path: Path) -> None:
+    path = _store_path(kept_cache)
     path.parent.mkdir(parents=True)
     _damaged(tmp_path)[damage](path)
     language = Language(CM2008_WORDS)
@@ -216,7 +207,7 @@ def test_a_damaged_or_planted_file_counts_as_empty(damage: str, cache: Path, tmp
         assert len(Language(CM2008_WORDS).store.kept) == 1  # type: ignore[union-attr]
 
 
-def test_a_file_too_large_is_not_read(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_too_large_is_not_read(kept_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = Language(CM2008_WORDS)
     first.parse("draw 1")
     assert first.store is not None
@@ -238,7 +229,7 @@ def test_a_folder_that_cannot_be_written_changes_nothing(tmp_path: Path, monkeyp
     assert blocked.read_text() == "not a folder"
 
 
-def test_two_runs_writing_at_once_keep_each_others_parses(cache: Path) -> None:
+def test_two_runs_writing_at_once_keep_each_others_parses(kept_cache: Path) -> None:
     a, b = Language(CM2008_WORDS), Language(CM2008_WORDS)
     a.parse("draw 1")
     b.parse("draw 2")
@@ -248,7 +239,7 @@ def test_two_runs_writing_at_once_keep_each_others_parses(cache: Path) -> None:
     assert {k[0] for k in Language(CM2008_WORDS).store.kept} == {"draw 1\n", "draw 2\n"}  # type: ignore[union-attr]
 
 
-def test_the_file_keeps_this_runs_parses_first_up_to_its_bound(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_file_keeps_this_runs_parses_first_up_to_its_bound(kept_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parse_store.ParseStore, "max_entries", 3)
     old = Language(CM2008_WORDS)
     for n in range(1, 5):
@@ -267,11 +258,11 @@ def test_the_file_keeps_this_runs_parses_first_up_to_its_bound(cache: Path, monk
     assert [k[0] for k in new.store.kept] == ["draw 17\n", "draw 18\n", "draw 19\n"]
 
 
-def test_files_of_former_versions_go_once_long_unused(cache: Path) -> None:
-    path = _store_path(cache)
-    cache.mkdir()
-    stale, recent, other = (cache / "cm2008-0000.parses", cache / "cm2008-1111.parses",
-                            cache / "racolage-2222.parses")
+def test_files_of_former_versions_go_once_long_unused(kept_cache: Path) -> None:
+    path = _store_path(kept_cache)
+    kept_cache.mkdir()
+    stale, recent, other = (kept_cache / "cm2008-0000.parses", kept_cache / "cm2008-1111.parses",
+                            kept_cache / "racolage-2222.parses")
     for f in (stale, recent, other):
         f.write_bytes(b"")
     old = 1_000_000_000
@@ -281,7 +272,7 @@ def test_files_of_former_versions_go_once_long_unused(cache: Path) -> None:
     language.parse("draw 1")
     assert language.store is not None
     language.store.save()
-    assert sorted(p.name for p in cache.iterdir()) == sorted([path.name, recent.name, other.name])
+    assert sorted(p.name for p in kept_cache.iterdir()) == sorted([path.name, recent.name, other.name])
 
 
 def test_a_check_run_twice_keeps_its_parses_for_the_next(tmp_path: Path) -> None:

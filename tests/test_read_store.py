@@ -25,15 +25,6 @@ from .conftest import CM2008, edit
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A cache folder of this test's own (the suite keeps nothing: conftest.py)."""
-    folder = tmp_path / "cache"
-    monkeypatch.delenv(OFF_VARIABLE, raising=False)
-    monkeypatch.setenv(DIR_VARIABLE, str(folder))
-    return folder
-
-
-@pytest.fixture
 def card_set(tmp_path: Path) -> Path:
     return Path(shutil.copytree(CM2008, tmp_path / "set", ignore=shutil.ignore_patterns("scenarios")))
 
@@ -58,7 +49,7 @@ def _problems(folder: Path) -> str:
     return str(e.value)
 
 
-def test_an_unchanged_set_is_read_back_and_loads_the_same_set(cache: Path, card_set: Path,
+def test_an_unchanged_set_is_read_back_and_loads_the_same_set(kept_cache: Path, card_set: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     first = load_card_set(card_set)
     _next_run()
@@ -92,7 +83,7 @@ _AFTER_READING: dict[str, tuple[str, str, str]] = {
 
 @pytest.mark.parametrize("problem", sorted(_AFTER_READING))
 def test_a_problem_found_after_reading_is_told_the_same_from_a_file_read_back(
-        problem: str, cache: Path, card_set: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        problem: str, kept_cache: Path, card_set: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     name, old, new = _AFTER_READING[problem]
     if problem == "an effect's word, in a quoted scalar":  # the rest of that block, quoted too
         text = (card_set / name).read_text(encoding="utf-8")
@@ -106,7 +97,7 @@ def test_a_problem_found_after_reading_is_told_the_same_from_a_file_read_back(
     assert _problems(card_set) == composed
 
 
-def test_a_file_with_a_problem_in_its_yaml_is_not_kept_and_is_told_again(cache: Path, card_set: Path,
+def test_a_file_with_a_problem_in_its_yaml_is_not_kept_and_is_told_again(kept_cache: Path, card_set: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     edit(card_set / "obama.yaml", "    side: obama", "    side: obama\n    sidee: obama")  # an unknown field
     told = _problems(card_set)
@@ -150,23 +141,23 @@ def _keys_of(folder: Path) -> list[tuple[tuple[str, str], str]]:
 
 
 @pytest.mark.parametrize("damage", ["cut short", "entries of another shape", "not a pickle", "places of another shape"])
-def test_a_damaged_store_changes_nothing_but_the_time(damage: str, cache: Path, card_set: Path) -> None:
+def test_a_damaged_store_changes_nothing_but_the_time(damage: str, kept_cache: Path, card_set: Path) -> None:
     first = load_card_set(card_set)
     _next_run()
-    [path] = cache.glob("reads-*.reads")
+    [path] = kept_cache.glob("reads-*.reads")
     _damaged(card_set)[damage](path)
     again = load_card_set(card_set)
     assert {k: d.checked for k, d in again.cards.items()} == {k: d.checked for k, d in first.cards.items()}
     assert again.manifest == first.manifest
 
 
-def test_a_file_edited_again_and_again_keeps_one_entry_its_last_texts(cache: Path, card_set: Path) -> None:
+def test_a_file_edited_again_and_again_keeps_one_entry_its_last_texts(kept_cache: Path, card_set: Path) -> None:
     for n in range(3, 7):  # a designer's edits: each text read, and kept in place of the one before
         edit(card_set / "mccain.yaml", f"gain {n - 1} supports on defense in S", f"gain {n} supports on defense in S")
         effect = load_card_set(card_set).cards["mccain-drill-baby-drill"].effect_text
         assert f"gain {n} supports" in effect  # the file as edited, never its kept read of before
         _next_run()
-    [path] = cache.glob("reads-*.reads")
+    [path] = kept_cache.glob("reads-*.reads")
     kept = pickle.loads(path.read_bytes())
     assert sorted(kept) == sorted(key for key, _ in _keys_of(card_set))  # one per file
     assert {key: digest for key, (digest, _) in kept.items()} == dict(_keys_of(card_set))  # of its text now
