@@ -14,10 +14,12 @@ from typing import Any, Callable
 
 import pytest
 
-from cmdsl.errors import CardSetError
+from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008 import manifest as manifest_module
 from cmdsl.games.cm2008.card_file import READ_BY
 from cmdsl.games.cm2008.loader import load_card_set
+from cmdsl.games.racolage import bundled_set as racolage_set
+from cmdsl.games.racolage import loader as racolage_loader
 from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 from cmdsl.sets import read_store, safe_yaml
 
@@ -29,9 +31,9 @@ def card_set(tmp_path: Path) -> Path:
     return Path(shutil.copytree(CM2008, tmp_path / "set", ignore=shutil.ignore_patterns("scenarios")))
 
 
-def _next_run() -> None:
+def _next_run(*read_by: str) -> None:
     """What a new process finds: each store written to its file, none left in memory."""
-    store = read_store.read_store(READ_BY)
+    store = read_store.read_store(read_by or READ_BY)
     assert store is not None
     store.save()
     read_store._store_at.cache_clear()
@@ -161,6 +163,63 @@ def test_a_file_edited_again_and_again_keeps_one_entry_its_last_texts(kept_cache
     kept = pickle.loads(path.read_bytes())
     assert sorted(kept) == sorted(key for key, _ in _keys_of(card_set))  # one per file
     assert {key: digest for key, (digest, _) in kept.items()} == dict(_keys_of(card_set))  # of its text now
+
+
+#: Racolage's problems found after its files are read, each told the same from a file read back.
+_RACOLAGE_AFTER_READING: dict[str, tuple[str, str, str]] = {
+    "an effect's word": ("actions.yaml", "discard every catchphrase", "discard every catchphrasez"),
+    "a range": ("media.yaml", "min: 0\n    max: 6", "min: 7\n    max: 6"),
+    "a size the manifest promises": ("racolage.yaml", "media: 55", "media: 56"),
+}
+
+
+@pytest.fixture
+def racolage(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(racolage_set(), tmp_path / "racolage", ignore=shutil.ignore_patterns("scenarios")))
+
+
+def test_an_unchanged_racolage_set_is_read_back_and_loads_the_same_set(
+        kept_cache: Path, racolage: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = racolage_loader.load_set(racolage)
+    _next_run(racolage_loader.__name__)
+    _composing_forbidden(monkeypatch)
+    again = racolage_loader.load_set(racolage)
+    assert again == first
+    assert [(a.id, a.effect, a.checked) for a in again.actions] == [(a.id, a.effect, a.checked)
+                                                                 for a in first.actions]
+
+
+@pytest.mark.parametrize("problem", sorted(_RACOLAGE_AFTER_READING))
+def test_a_racolage_problem_found_after_reading_is_told_the_same_from_a_file_read_back(
+        problem: str, kept_cache: Path, racolage: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name, old, new = _RACOLAGE_AFTER_READING[problem]
+    edit(racolage / name, old, new)
+    with pytest.raises(CardError) as composed:
+        racolage_loader.load_set(racolage)
+    _next_run(racolage_loader.__name__)
+    _composing_forbidden(monkeypatch)
+    with pytest.raises(CardError) as read_back:
+        racolage_loader.load_set(racolage)
+    assert str(read_back.value) == str(composed.value) and read_back.value.where == composed.value.where
+
+
+@pytest.mark.parametrize("damage", ["a section of another name", "a place of another shape", "a manifest of another shape"])
+def test_a_damaged_racolage_entry_changes_nothing_but_the_time(damage: str, kept_cache: Path, racolage: Path) -> None:
+    first = racolage_loader.load_set(racolage)
+    _next_run(racolage_loader.__name__)
+    [path] = kept_cache.glob("reads-*.reads")
+    entries = pickle.loads(path.read_bytes())
+    for key, (digest, kept) in entries.items():
+        if key[0] == "racolage manifest":
+            entries[key] = (digest, ({"media": "many", "actions": 51, "parties": 4}, "x")
+                            if damage == "a manifest of another shape" else kept)
+        elif damage == "a section of another name":
+            entries[key] = (digest, tuple(("no such section", items) for _, items in kept))
+        elif damage == "a place of another shape":
+            entries[key] = (digest, tuple((s, tuple((label, (1, 2), values) for label, _, values in items))
+                                          for s, items in kept))
+    path.write_bytes(pickle.dumps(entries))
+    assert racolage_loader.load_set(racolage) == first
 
 
 def test_nothing_is_kept_when_the_environment_says_so(tmp_path: Path, card_set: Path,

@@ -1,7 +1,9 @@
 """A Racolage Électoral card set read from its folder (``cards/racolage/``): a manifest and card
 files of sections (``themes``, ``parties``, ``media``, ``actions``), every value checked, every
 Action's effect parsed, checked, bounded and compiled in Racolage's vocabulary. The first problem
-is one located ``CardError`` (file, line, column, card), with its line."""
+is one located ``CardError`` (file, line, column, card), with its line. A file read without a problem
+is kept in the read store (``cmdsl.sets.read_store``), and read back while its text is unchanged:
+no YAML is composed for it."""
 
 from __future__ import annotations
 
@@ -9,15 +11,13 @@ import hashlib
 from pathlib import Path
 from typing import Any, Callable, Final
 
-import yaml
-
 from ...errors import CardError, Located, did_you_mean
 from ...lang.checker import Context
 from ...memo import Memo
 from ...lang.origin import Origin
 from ...lang.work import WORK_BUDGET
-from ...sets.card_items import CardFile, Item, read_item
-from ...sets.safe_yaml import compose
+from ...sets.card_items import CardFile, Item, items_back, kept_items, read_item
+from ...sets.read_store import ReadStore, read_store
 from ...sets.text_files import NO_SOURCES, Sources, read_text, scalar_origin
 from .cards import MEDIA_VALUES, Action, ActionKind, Media, Party, RacolageSet, Theme
 from .vocabulary import LANGUAGE
@@ -42,8 +42,9 @@ MAX_BONUS: Final = 20
 def load_set(folder: Path, sources: Sources = NO_SOURCES, memo: Memo | None = None) -> RacolageSet:
     """The set in ``folder`` (``sources``' texts for some of its files; ``memo``: what an editor's
     last check of it keeps); a located ``CardError`` for its first problem."""
-    sizes, name = _manifest(folder, sources)
-    items, digest = read_items(folder, sources)
+    store = read_store((__name__,)) if memo is None else None  # an editor keeps its reads in its memo
+    sizes, name = _manifest(folder, sources, store)
+    items, digest = read_items(folder, sources, store)
     themes = tuple(_theme(it) for it in items["themes"])
     if not themes:
         raise CardError("the set has no themes: a card file needs a `themes:` section (RA1.4)", Located(str(folder)))
@@ -62,21 +63,58 @@ def load_set(folder: Path, sources: Sources = NO_SOURCES, memo: Memo | None = No
     return RacolageSet(themes, parties, media, actions, name, fingerprint=digest)
 
 
-def read_items(folder: Path, sources: Sources = NO_SOURCES) -> tuple[dict[str, list[Item]], str]:
+def read_items(folder: Path, sources: Sources = NO_SOURCES,
+               store: ReadStore | None = None) -> tuple[dict[str, list[Item]], str]:
     """The items of every card file in ``folder``, by section, and the files' digest; a located
-    ``CardError`` for the first file that is not a mapping of sections of items."""
+    ``CardError`` for the first file that is not a mapping of sections of items. With a ``store``,
+    each file read is kept there, and read back while its text is unchanged."""
     items: dict[str, list[Item]] = {section: [] for section in FIELDS}
     digest = hashlib.sha256()
     for path in sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST):
         text = read_text(path, max_bytes=MAX_BYTES, label=path.name, sources=sources)
         digest.update(path.name.encode() + b"\0" + text.encode())
-        _read_file(CardFile(path, path.name, text), items)
+        file = CardFile(path, path.name, text)
+        kept = None if store is None else store.get(_KEPT_AS, path, text)
+        read = None
+        if kept is not None:
+            try:
+                read = items_back(file, kept)
+                if not set(read) <= set(FIELDS):
+                    raise ValueError(f"not sections of a card file: {sorted(read)}")
+            except Exception:  # damaged: the store only ever saves time
+                read = None
+        if read is None:
+            read = _read_file(file)
+            to_keep = None if store is None else kept_items(read)
+            if store is not None and to_keep is not None:
+                store.put(_KEPT_AS, path, text, to_keep)
+        for section, its in read.items():
+            items[section] += its
     return items, digest.hexdigest()[:16]
 
 
-def _manifest(folder: Path, sources: Sources = NO_SOURCES) -> tuple[dict[str, int], str]:
+#: What a card file's read, and the manifest's, are kept as in the read store.
+_KEPT_AS, _MANIFEST_KEPT_AS = "racolage card file", "racolage manifest"
+
+
+def _manifest(folder: Path, sources: Sources = NO_SOURCES, store: ReadStore | None = None) -> tuple[dict[str, int], str]:
     path = folder / MANIFEST
     text = read_text(path, max_bytes=64 * 1024, label=str(path), sources=sources)
+    kept = None if store is None else store.get(_MANIFEST_KEPT_AS, path, text)
+    if (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], dict) and set(kept[0]) == set(SIZES)
+            and all(type(v) is int for v in kept[0].values()) and isinstance(kept[1], str)):
+        return kept
+    read = _read_manifest(path, text)
+    if store is not None:
+        store.put(_MANIFEST_KEPT_AS, path, text, read)
+    return read
+
+
+def _read_manifest(path: Path, text: str) -> tuple[dict[str, int], str]:
+    import yaml
+
+    from ...sets.safe_yaml import compose
+
     root = compose(text, str(path))
     data = yaml.safe_load(text) if root is not None else None
     where = Located(str(path))
@@ -90,7 +128,13 @@ def _manifest(folder: Path, sources: Sources = NO_SOURCES) -> tuple[dict[str, in
     return {**SIZES, **sizes}, str(name)
 
 
-def _read_file(file: CardFile, items: dict[str, list[Item]]) -> None:
+def _read_file(file: CardFile) -> dict[str, list[Item]]:
+    """The items of one card file, by section, composed from its YAML."""
+    import yaml
+
+    from ...sets.safe_yaml import compose
+
+    items: dict[str, list[Item]] = {section: [] for section in FIELDS}
     root = compose(file.text, file.name)
     sections = ", ".join(FIELDS)
     if not isinstance(root, yaml.MappingNode):
@@ -106,6 +150,7 @@ def _read_file(file: CardFile, items: dict[str, list[Item]]) -> None:
         if not isinstance(value, yaml.SequenceNode):
             raise CardError(f"{section}: expected a list of items", at).with_source(file.lines)
         items[section] += [read_item(file, section, node, FIELDS[section], "id", constructor) for node in value.value]
+    return items
 
 
 def _text(it: Item, key: str) -> str:
