@@ -67,15 +67,21 @@ def _signature(st: os.stat_result) -> tuple[int, int, int]:
 
 class _ClassesOf(pickle.Unpickler):
     """Reads a pickle that may name only the dataclasses (values) and enums of ``modules``, all
-    imported before it is read."""
+    imported before it is read; ``found``: the classes found so far (a kind's many small pickles
+    name the same few classes)."""
 
-    def __init__(self, data: bytes, modules: frozenset[str]) -> None:
+    def __init__(self, data: bytes, modules: frozenset[str], found: dict[tuple[str, str], type] | None = None) -> None:
         super().__init__(io.BytesIO(data))
         self.modules = modules
+        self.found = {} if found is None else found
 
     def find_class(self, module: str, name: str) -> type:
+        known = self.found.get((module, name))
+        if known is not None:
+            return known
         found = getattr(sys.modules.get(module), name, None) if module in self.modules else None
         if isinstance(found, type) and (dataclasses.is_dataclass(found) or issubclass(found, enum.Enum)):
+            self.found[module, name] = found
             return found
         raise pickle.UnpicklingError(f"{module}.{name} is not a class this file may hold")
 
@@ -96,6 +102,7 @@ class KeptFile(Generic[K, V]):
         self._added: dict[K, V] = {}
         self._saving = False
         self._seen: tuple[int, int, int] | None = None  # the file as last read or written by this run
+        self._classes: dict[tuple[str, str], type] = {}  # those its pickles name, as found
 
     def valid(self, key: object, entry: object) -> bool:
         """Whether an entry read from the file has the shape of this kind's (a kind says)."""
@@ -123,6 +130,14 @@ class KeptFile(Generic[K, V]):
             return {}
         self._seen = _signature(st)
         return {k: v for k, v in kept.items() if self.valid(k, v)}
+
+    def unpickled(self, data: bytes) -> object | None:
+        """A value a kind keeps pickled on its own in an entry (read only when asked for), read as
+        the file is: with only the classes of ``modules`` allowed; None if it cannot be."""
+        try:
+            return _ClassesOf(data, self.modules, self._classes).load()
+        except Exception:  # any damage at all: the work is done again
+            return None
 
     def take(self, key: K) -> V | None:
         """The entry kept for ``key``, marked as used by this run."""

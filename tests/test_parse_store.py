@@ -207,6 +207,26 @@ def test_a_damaged_or_planted_file_counts_as_empty(damage: str, kept_cache: Path
         assert len(Language(CM2008_WORDS).store.kept) == 1  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("tree", ["code to run", "not a tree", "not a pickle"])
+def test_a_damaged_or_planted_tree_is_parsed_again(tree: str, kept_cache: Path, tmp_path: Path) -> None:
+    """Each tree is pickled on its own, and read only when its text is asked for: with only the
+    node classes allowed, as the file is."""
+    marker = tmp_path / "PWNED"
+    data = {"code to run": pickle.dumps(_Planted(marker)), "not a tree": pickle.dumps(("not", "a", "program")),
+            "not a pickle": b"\x00garbage"}[tree]
+    path = _store_path(kept_cache)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(pickle.dumps({("draw 1\n", 0): (1, data), ("draw 2\n", 0): (1, b"")}))
+    language = Language(CM2008_WORDS)
+    assert language.store is not None and len(language.store.kept) == 2  # read: each tree is bytes
+    assert repr(language.parse("draw 1")) == repr(Language(CM2008_WORDS).parse("draw 1"))
+    assert not marker.exists(), "a planted tree ran code"
+    language.store.save()
+    again = Language(CM2008_WORDS)
+    again.__dict__["parser"] = _NoParser()  # kept again, whole: not parsed a third time
+    assert repr(again.parse("draw 1")) == repr(language.parse("draw 1"))
+
+
 def test_a_file_too_large_is_not_read(kept_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = Language(CM2008_WORDS)
     first.parse("draw 1")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import pickle
 import sys
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -26,9 +27,11 @@ from ..kept_file import KeptFile, cache_folder
 from . import ast as A
 
 #: A kept parse's key: the effect text (ending in a newline) and its indent in its file; it is kept
-#: with the line of its file it started at (a text moved up or down is moved, not parsed again).
+#: with the line of its file it started at (a text moved up or down is moved, not parsed again), and
+#: its tree pickled on its own: a run unpickles only the trees it asks for, so the parses of texts
+#: since edited, and of other sets, cost a run little more than their bytes.
 Key = tuple[str, int]
-Kept = tuple[int, A.Program]
+Kept = tuple[int, bytes]
 
 _SUFFIX = ".parses"
 
@@ -72,10 +75,12 @@ class ParseStore(KeptFile[Key, Kept]):
     """One language's kept parses: read from its file on first use, written back at the end of the
     process when a parse was added (``save``)."""
 
+    max_entries = 5_000  # texts: a set has ~120; months of a designer's edits and a few sets
+
     def valid(self, key: object, entry: object) -> bool:
         return (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str) and isinstance(key[1], int)
                 and isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], int)
-                and isinstance(entry[1], A.Program))
+                and isinstance(entry[1], bytes))
 
     def get(self, key: Key, first_line: int) -> A.Program | None:
         """The tree of the text ``key`` starting at ``first_line`` of its file, if it was kept (at
@@ -85,11 +90,14 @@ class ParseStore(KeptFile[Key, Kept]):
         found = self.take(key)
         if found is None:
             return None
-        line, program = found
+        line, data = found
+        program = self.unpickled(data)  # with only the node classes allowed, as the file is read
+        if not isinstance(program, A.Program):
+            return None  # damaged: parsed again, and kept again in its place
         return program if line == first_line else moved(program, first_line - line)
 
     def put(self, key: Key, first_line: int, program: A.Program) -> None:
-        self.add(key, (first_line, program))
+        self.add(key, (first_line, pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL)))
 
 
 def store_for(language: str, grammar_sha256: str, modules: Iterable[str],
