@@ -15,7 +15,7 @@ assignment. It differs in what it costs:
   ``cmdsl check``), ``__init__``, ``__eq__`` and ``__hash__`` are generated and compiled the first
   time each is called, or its signature read (most classes never compare, many are never made in a
   run), and ``__repr__`` is a shared function. Where this Python's ``dataclasses`` has not the
-  private parts read (``_get_field``, ``_FIELD``), or for a ``KW_ONLY`` marker, ``dataclasses``
+  private part read (``_get_field``), or for a ``KW_ONLY`` marker, ``dataclasses``
   makes the fields and the frozen methods itself, as it did before: slower, the same class.
 - **To make and to read.** The generated ``__init__`` sets each field with ``object.__setattr__``
   (looked up once, not per field as a dataclass's does). It does not write the new instance's
@@ -81,7 +81,6 @@ def value(cls: type[T]) -> type[T]:
 
 #: What ``_declared`` reads of ``dataclasses`` beyond its documented names (present from 3.10 on).
 _GET_FIELD = getattr(dataclasses, "_get_field", None)
-_REAL_FIELD = getattr(dataclasses, "_FIELD", None)
 
 
 @dataclasses.dataclass(frozen=True, init=False, repr=False, eq=False)
@@ -96,7 +95,7 @@ def _declared(cls: type) -> bool:
     ``cls`` untouched, where ``dataclasses`` must do it (see the module's docstring)."""
     own = cls.__dict__
     annotations: dict[str, Any] = own.get("__annotations__", {})
-    if _GET_FIELD is None or _REAL_FIELD is None or any(
+    if _GET_FIELD is None or any(
             a is dataclasses.KW_ONLY or (isinstance(a, str) and a.rpartition(".")[2] == "KW_ONLY")
             for a in annotations.values()):
         return False
@@ -128,9 +127,9 @@ def _declared(cls: type) -> bool:
     type.__setattr__(cls, "__dataclass_fields__", fields)
     type.__setattr__(cls, "__setattr__", _frozen_setattr)
     type.__setattr__(cls, "__delattr__", _frozen_delattr)
-    if "__match_args__" not in own:
+    if "__match_args__" not in own:  # as a dataclass's: its positional fields (ClassVars are not fields)
         type.__setattr__(cls, "__match_args__", tuple(
-            f.name for f in fields.values() if f._field_type is _REAL_FIELD and f.init and not f.kw_only))  # type: ignore[attr-defined]
+            f.name for f in dataclasses.fields(cast(Any, cls)) if f.init and not f.kw_only))
     abc.update_abstractmethods(cls)
     return True
 

@@ -131,7 +131,6 @@ def test_a_value_refuses_what_its_dataclass_refuses() -> None:
             cls(1, derived=3)  # not an argument
         with pytest.raises(TypeError):
             cls(1, 2, (), "h", "n", 0, "tag")  # tag is keyword-only
-        made.__dict__  # noqa: B018 - a field read through the dict too is still refused
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.other = 1  # not a field: refused too, on the class itself
 
@@ -150,6 +149,10 @@ def test_a_value_refuses_what_its_dataclass_refuses() -> None:
 @pytest.mark.parametrize("make", [value, made_by_dataclasses, dataclasses.dataclass(frozen=True)],
                          ids=["declared", "by dataclasses", "dataclass"])
 def test_a_class_a_value_cannot_be_is_refused_as_its_dataclass_is(make: Callable[[type], type]) -> None:
+    @dataclasses.dataclass
+    class Mutable:
+        x: int
+
     with pytest.raises(TypeError, match="Cannot overwrite attribute __setattr__"):
         @make
         class Settable:
@@ -158,7 +161,7 @@ def test_a_class_a_value_cannot_be_is_refused_as_its_dataclass_is(make: Callable
             def __setattr__(self, name: str, v: object) -> None: ...
     with pytest.raises(TypeError, match="cannot inherit frozen dataclass from a non-frozen one"):
         @make
-        class OnMutable(dataclasses.dataclass(type("Mutable", (), {"__annotations__": {"x": "int"}}))):  # type: ignore[misc]
+        class OnMutable(Mutable):
             y: int = 0
     with pytest.raises(TypeError, match="'y' is a field but has no type annotation"):
         @make

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple, TypeVar
 
 from ..errors import CardError, Located, did_you_mean
 from .text_files import Placed
@@ -15,37 +15,33 @@ from .text_files import Placed
 if TYPE_CHECKING:  # composing needs it, an item read back (``Spot``) does not
     import yaml
 
-__all__ = ["CardFile", "Item", "KeptItems", "Mark", "Spot", "item_label", "items_back", "kept_items", "read_item",
-           "shown"]
+__all__ = ["CardFile", "Item", "KeptItems", "Spot", "item_label", "items_back", "kept_items", "read_item", "shown"]
+
+#: Where a node is, as the read store keeps it: start line and column, end line and column
+#: (0-based), scalar style. Plain data, quick to keep and to read.
+Place = tuple[int, int, int, int, "str | None"]
 
 
-class Mark(NamedTuple):
-    """A line and a column of a file (0-based), as a YAML mark gives them."""
+class LineColumn(NamedTuple):
+    """A line and a column of a file (0-based): what a ``Spot`` says of a YAML mark."""
 
     line: int
     column: int
 
 
 class Spot(tuple[int, int, int, int, "str | None"]):
-    """Where a YAML node was in its file (start line and column, end line and column, 0-based), and
-    its scalar style: all an item read back from the read store (``cmdsl.sets.read_store``) keeps of
-    the nodes it was composed from. A tuple: kept as a plain one, it costs little to keep and read."""
+    """A node's ``Place``, read back from the read store (``cmdsl.sets.read_store``): all an item
+    read back keeps of the nodes it was composed from, read as a node is (``text_files.Placed``)."""
 
     __slots__ = ()
 
-    @classmethod
-    def of(cls, node: Placed) -> tuple[int, int, int, int, str | None]:
-        """Where ``node`` is, as kept (a plain tuple; ``Spot(kept)`` reads it back)."""
-        start, end = node.start_mark, node.end_mark
-        return start.line, start.column, end.line, end.column, getattr(node, "style", None)
+    @property
+    def start_mark(self) -> LineColumn:
+        return LineColumn(self[0], self[1])
 
     @property
-    def start_mark(self) -> Mark:
-        return Mark(self[0], self[1])
-
-    @property
-    def end_mark(self) -> Mark:
-        return Mark(self[2], self[3])
+    def end_mark(self) -> LineColumn:
+        return LineColumn(self[2], self[3])
 
     @property
     def style(self) -> str | None:
@@ -141,8 +137,6 @@ def read_item(file: CardFile, section: str, node: yaml.Node, fields: Mapping[str
 # ---- items as the read store keeps them (cmdsl/sets/read_store.py) -------------------------------
 
 S = TypeVar("S", bound=str)  # a game's name for a section
-#: Where a node is, as kept (``Spot.of``): plain data, quick to keep and to read.
-Place = tuple[int, int, int, int, "str | None"]
 #: A file's items as kept: each section's, each with its label, its place, and each field's key,
 #: value and place.
 KeptItems = tuple[tuple[str, tuple[tuple["str | None", Place, tuple[tuple[str, Any, Place], ...]], ...]], ...]
@@ -153,22 +147,31 @@ def kept_items(items: Mapping[S, list[Item]]) -> KeptItems | None:
     YAML's plain types (nothing else is kept)."""
     if not all(_plain(value) for its in items.values() for it in its for value, _ in it.values.values()):
         return None
-    return tuple((section, tuple((it.label, Spot.of(it.node), tuple((k, v, Spot.of(n)) for k, (v, n) in it.values.items()))
+    return tuple((section, tuple((it.label, _place(it.node), tuple((k, v, _place(n)) for k, (v, n) in it.values.items()))
                                  for it in its)) for section, its in items.items())
 
 
-def items_back(file: CardFile, kept: KeptItems) -> dict[str, list[Item]]:
+def _place(node: Placed) -> Place:
+    start, end = node.start_mark, node.end_mark
+    return start.line, start.column, end.line, end.column, getattr(node, "style", None)
+
+
+def items_back(file: CardFile, kept: KeptItems, sections: Iterable[str]) -> dict[str, list[Item]]:
     """The items of ``file`` as kept (``kept_items``), each made again with ``Spot``s for its
-    nodes; ValueError (or another error) for anything not of that shape."""
+    nodes; ValueError (or another error) for anything not of that shape, or of a section not
+    among ``sections``."""
+    known = set(sections)
     out: dict[str, list[Item]] = {}
     for section, its in kept:
+        if section not in known:
+            raise ValueError(f"not a section of a card file: {section!r}")
         out.setdefault(section, []).extend(
             Item(file, _spot(node), {str(k): (v, _spot(n)) for k, v, n in values}, label) for label, node, values in its)
     return out
 
 
 def _spot(kept: Place) -> Spot:
-    """A node's place as kept, read back (refused if it has not the shape ``Spot.of`` gives)."""
+    """A node's place as kept, read back (refused if it has not the shape ``_place`` gives)."""
     if not (isinstance(kept, tuple) and len(kept) == 5 and all(type(n) is int for n in kept[:4])
             and (kept[4] is None or isinstance(kept[4], str))):
         raise ValueError(f"not a kept place: {kept!r}")

@@ -2,7 +2,7 @@
 (bounded in size and nesting, plain types only) into the items of its sections, each with its node
 kept for locating errors. ``loader.py`` turns the items into a set. A file read without a problem is
 kept in the read store (``cmdsl.sets.read_store``): read again unchanged, its items are read back,
-with where each node was (``Spot``), and no YAML is composed."""
+with where each node was, and no YAML is composed."""
 
 from __future__ import annotations
 
@@ -77,19 +77,18 @@ class CardFileReader:
                 pass
         errors, sections = len(self.errors), len(self.sections)
         out = self._composed_items(file)
-        items = kept_items(out) if self.store is not None and len(self.errors) == errors else None
-        if self.store is not None and items is not None:
-            self.store.put(_KEPT_AS, file.path, file.text,
-                           (tuple((s, at.line, at.col) for s, at in self.sections[sections:]), items))
+        if self.store is not None and len(self.errors) == errors:  # read clean: kept, if of plain values
+            items = kept_items(out)
+            if items is not None:
+                self.store.put(_KEPT_AS, file.path, file.text,
+                               (tuple((s, at.line, at.col) for s, at in self.sections[sections:]), items))
         return out
 
     def _read_back(self, file: CardFile, kept: Kept) -> dict[Section, list[Item]]:
         """The items of ``file`` as kept, and where its sections were given."""
         keys, kept_as = kept
         sections = [(SECTIONS[SECTIONS.index(s)], Located(file.name, line, col)) for s, line, col in keys]
-        out = items_back(file, kept_as)
-        if not set(out) <= set(SECTIONS):
-            raise ValueError(f"not sections of a card file: {sorted(out)}")
+        out = items_back(file, kept_as, SECTIONS)
         self.sections.extend(sections)
         return cast(dict[Section, list[Item]], out)
 

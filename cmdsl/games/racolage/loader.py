@@ -73,28 +73,30 @@ def read_items(folder: Path, sources: Sources = NO_SOURCES,
     for path in sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST):
         text = read_text(path, max_bytes=MAX_BYTES, label=path.name, sources=sources)
         digest.update(path.name.encode() + b"\0" + text.encode())
-        file = CardFile(path, path.name, text)
-        kept = None if store is None else store.get(_KEPT_AS, path, text)
-        read = None
-        if kept is not None:
-            try:
-                read = items_back(file, kept)
-                if not set(read) <= set(FIELDS):
-                    raise ValueError(f"not sections of a card file: {sorted(read)}")
-            except Exception:  # damaged: the store only ever saves time
-                read = None
-        if read is None:
-            read = _read_file(file)
-            to_keep = None if store is None else kept_items(read)
-            if store is not None and to_keep is not None:
-                store.put(_KEPT_AS, path, text, to_keep)
-        for section, its in read.items():
+        for section, its in _read_kept(CardFile(path, path.name, text), store).items():
             items[section] += its
     return items, digest.hexdigest()[:16]
 
 
 #: What a card file's read, and the manifest's, are kept as in the read store.
 _KEPT_AS, _MANIFEST_KEPT_AS = "racolage card file", "racolage manifest"
+
+
+def _read_kept(file: CardFile, store: ReadStore | None) -> dict[str, list[Item]]:
+    """A card file's items: read back from ``store`` if it kept them for this text, else read
+    from its YAML (and kept)."""
+    kept = None if store is None else store.get(_KEPT_AS, file.path, file.text)
+    if kept is not None:
+        try:
+            return items_back(file, kept, FIELDS)
+        except Exception:  # damaged: the store only ever saves time
+            pass
+    read = _read_file(file)
+    if store is not None:
+        to_keep = kept_items(read)
+        if to_keep is not None:
+            store.put(_KEPT_AS, file.path, file.text, to_keep)
+    return read
 
 
 def _manifest(folder: Path, sources: Sources = NO_SOURCES, store: ReadStore | None = None) -> tuple[dict[str, int], str]:
