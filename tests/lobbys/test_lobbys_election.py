@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cmdsl.errors import IllegalAnswer
 from cmdsl.games.lobbys import ElectedBy, Phase, Suit, apply_picks, card, hold_election
+from cmdsl.games.lobbys.picks import Pick
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
 
@@ -86,3 +89,36 @@ def test_L5_1_a_vote_must_come_from_the_hand(build) -> None:
     pos = build(2, hands=["AH 2H", "3S 4S"])
     with pytest.raises(IllegalAnswer, match="does not hold 3♠"):
         apply_picks(pos, {0: card("3S"), 1: card("4S")}, random.Random(0))
+
+
+def _elected_step_by_step(votes: list, people: list) -> tuple[Suit | None, ElectedBy]:
+    """L5.4, L10.4, L5.5 read literally: each criterion in turn keeps only the parties tied for
+    its best among those still tied; the first that leaves one party decides."""
+    suits = list(Suit)
+    def people_of(s: Suit) -> int:
+        return sum(c.suit is s for c in people) ** 2  # L10.2
+
+    criteria = [
+        (ElectedBy.MOST_VOTES, lambda s: sum(c.rank for c in votes if c.suit is s) + people_of(s)),
+        (ElectedBy.PEOPLE_VOTE, people_of),
+        (ElectedBy.MOST_CARDS, lambda s: sum(c.suit is s for c in votes)),  # L11.3: players' cards only
+        (ElectedBy.HIGHEST_CARD, lambda s: max((c.rank for c in votes if c.suit is s), default=0)),
+    ]
+    tied = suits
+    for by, key in criteria:
+        best = max(key(s) for s in tied)
+        tied = [s for s in tied if key(s) == best]
+        if len(tied) == 1:
+            return tied[0], by
+    return None, ElectedBy.NO_GOVERNMENT
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_L5_4_L5_5_L10_4_the_winner_is_the_criteria_applied_one_after_the_other(data) -> None:
+    deck = [card(f"{r}{s}") for s in "HDCS" for r in ("A", *map(str, range(2, 11)))]
+    chosen = data.draw(st.lists(st.sampled_from(deck), min_size=1, max_size=5, unique=True))
+    rest = [c for c in deck if c not in chosen]
+    people = data.draw(st.lists(st.sampled_from(rest), max_size=4, unique=True)) if rest else []
+    e = hold_election(tuple(Pick(seat, c) for seat, c in enumerate(chosen)), people)
+    assert (e.trump, e.decided_by) == _elected_step_by_step(chosen, people)

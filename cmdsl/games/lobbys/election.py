@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from typing import Callable, Iterable, Sequence
+from typing import Final, Iterable, Sequence
 
 from ...values import value
 from .cards import SUITS, Card, Suit
@@ -47,24 +47,30 @@ def people_votes(people: Iterable[Card]) -> dict[Suit, int]:
 
 def hold_election(picks: Sequence[Pick], people: Sequence[Card] = ()) -> Election:
     """L5.2–L5.5 (and L10.2, L10.4 when ``people`` were drawn): count the votes, break ties."""
-    cards = [p.card for p in picks]
-    by_people = people_votes(people)
-    player_votes = {s: sum(c.rank for c in cards if c.suit is s) for s in SUITS}  # L5.2
-    total = {s: player_votes[s] + by_people[s] for s in SUITS}
-    # L11.3: "most cards" and "highest card" look at the players' cards only, never the People's.
-    n_cards = {s: sum(1 for c in cards if c.suit is s) for s in SUITS}
-    highest = {s: max((c.rank for c in cards if c.suit is s), default=0) for s in SUITS}
-    # Without the variant every party has 0 People votes, so that criterion never decides.
-    criteria: list[tuple[ElectedBy, Callable[[Suit], int]]] = [
-        (ElectedBy.MOST_VOTES, total.__getitem__),
-        (ElectedBy.PEOPLE_VOTE, by_people.__getitem__),
-        (ElectedBy.MOST_CARDS, n_cards.__getitem__),
-        (ElectedBy.HIGHEST_CARD, highest.__getitem__),
-    ]
-    tied = list(SUITS)
-    for by, key in criteria:
-        best = max(key(s) for s in tied)
-        tied = [s for s in tied if key(s) == best]
-        if len(tied) == 1:
-            return Election(tuple(picks), tuple(people), tuple(total.items()), tied[0], by)
+    by_people = people_votes(people) if people else _NO_PEOPLE
+    votes, n_cards, highest = dict.fromkeys(SUITS, 0), dict.fromkeys(SUITS, 0), dict.fromkeys(SUITS, 0)
+    for p in picks:  # one pass over the votes (a search holds elections by the thousand)
+        suit, rank = p.card.suit, p.card.rank
+        votes[suit] += rank  # L5.2
+        n_cards[suit] += 1
+        if rank > highest[suit]:
+            highest[suit] = rank
+    total = {s: votes[s] + by_people[s] for s in SUITS}
+    # The criteria, tried in order, each among the parties still tied (L5.4, L10.4, L5.5): the
+    # party with the greatest tuple of them wins. L11.3: "most cards" and "highest card" count the
+    # players' cards only, never the People's. Without the variant every party has 0 People
+    # votes, so that criterion never decides.
+    ranked = sorted(SUITS, key=lambda s: (total[s], by_people[s], n_cards[s], highest[s]), reverse=True)
+    first, second = ranked[0], ranked[1]
+    best = (total[first], by_people[first], n_cards[first], highest[first])
+    runner_up = (total[second], by_people[second], n_cards[second], highest[second])
+    # The criterion that decided is the first on which the runner-up falls behind: the parties
+    # still tied then are those equal to the winner on every criterion before it.
+    for by, mine, theirs in zip(_CRITERIA, best, runner_up):
+        if mine != theirs:
+            return Election(tuple(picks), tuple(people), tuple(total.items()), first, by)
     return Election(tuple(picks), tuple(people), tuple(total.items()), None, ElectedBy.NO_GOVERNMENT)
+
+
+_NO_PEOPLE: Final = dict.fromkeys(SUITS, 0)
+_CRITERIA: Final = (ElectedBy.MOST_VOTES, ElectedBy.PEOPLE_VOTE, ElectedBy.MOST_CARDS, ElectedBy.HIGHEST_CARD)
