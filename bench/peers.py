@@ -92,7 +92,7 @@ def verdict(value: float, goal: float | None, at_least: bool) -> str:
 
 
 def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], installed: bool, cards: Any,
-           search_decisions: int, rounds: int, source: str | None) -> dict[str, float]:
+           search_decisions: int, rounds: int, source: str | None, seconds: float) -> dict[str, float]:
     """Print issue 34's goals: the self-play ratios, the search's seconds per decision, then the
     start-up and effect-language benchmarks' own lines. Returns the numbers measured here."""
     out = {"lobbys4.decisions_per_s": lobbys}
@@ -108,6 +108,11 @@ def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], ins
                 ("cm2008_vs_gin_rummy", "CM2008 random self-play / C++ gin_rummy", cm2008 / gin, None)):
             out[key] = ratio
             print(f"  {what:42} {ratio:6.2f}×{verdict(ratio, goal, at_least=True)}")
+        print("  The driver's floor, and what the games' rules may cost a decision for these goals (bench/floor.py):")
+        if source:
+            print("    (it measures this checkout only: skipped with --source)")
+        else:
+            run_child("floor.py", "--rounds", str(max(1, rounds)), "--games", "20", "--seconds", str(seconds))
     for label, make, goal in (("Lobbys 4p", lobbys_game(), 0.5), ("CM2008", cm2008_game(cards), None)):
         times = search_seconds(make, search_decisions)
         median = statistics.median(times)

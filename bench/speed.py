@@ -413,7 +413,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.peers:
         metrics.update(peers.report(play["decisions_per_s"], play["lobbys_decisions_per_s"], spiel,
                                     pyspiel is not None, cards, args.search_decisions, args.rounds,
-                                    args.source))
+                                    args.source, args.seconds))
     if args.json:
         meta = {"engine": str(root), "commit": rev, "python": platform.python_version(), "set": described,
                 "games": args.games, "rounds": args.rounds, "forks": args.forks, "seconds": args.seconds,

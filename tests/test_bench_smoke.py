@@ -47,6 +47,7 @@ def test_speed_peers_prints_issue_34s_goals_beside_their_figures(tmp_path: Path)
     if _openspiel_installed():
         assert "Lobbys 4p random self-play / C++ hearts" in out and "goal ≥ 0.7" in out
         assert "OpenSpiel gin_rummy" in out
+        assert "floor, four seats at once" in out and "at 0.7× hearts it may add" in out  # floor.py, as a child
     else:
         assert "OpenSpiel is not installed (pip install '.[bench]')" in out
 
@@ -91,3 +92,33 @@ def test_instructions_child_plays_the_games_it_counts() -> None:
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
         assert run.returncode == 0, run.stderr
         assert (float(run.stdout.split()[-1]) > 0) is expect_some
+
+
+def test_floor_prints_each_game_beside_its_floor() -> None:
+    command = [sys.executable, str(ROOT / "bench" / "floor.py"), "--rounds", "1", "--games", "2", "--seconds", "0"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert run.returncode == 0, run.stderr
+    for table in ("floor, turn by turn", "Campaign Manager 2008, beginner", "floor, four seats at once",
+                  "Lobbys, 4 players"):
+        assert table in run.stdout
+    if _openspiel_installed():
+        assert "at 0.8× hearts it may add" in run.stdout and "at 0.7× hearts it may add" in run.stdout
+    else:
+        assert "OpenSpiel not installed" in run.stdout
+
+
+def test_the_floors_ask_and_log_as_much_as_the_games_they_stand_for() -> None:
+    """A floor that asked fewer decisions, or logged less, than its game would flatter the driver."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import floor
+        import games
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    for game, decisions, events_per_decision, at_once in ((floor.TurnByTurn, 160, 4.4, False),
+                                                          (floor.AllAtOnce, 84, 3.7 / 4, True)):
+        g, bots = floor.floor_games(game)(0)
+        assert g.simultaneous is at_once
+        counted = games.self_play(lambda seed: (g, bots), 1)["decisions_per_game"]
+        assert counted == decisions and g.over
+        assert abs(len(g.events) / decisions - events_per_decision) < 0.03, len(g.events) / decisions
