@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from cmdsl.games.lobbys.picks import Pick, picks_of
 from cmdsl.games.lobbys import (LobbysData, Phase, Suit, WonBy, apply_picks, card, contract, resolve_tender)
 
 H, D, C, S = Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES
@@ -120,3 +121,10 @@ def test_L6_6_six_tenders_use_the_12_contracts_and_leave_one_card_per_hand(data:
     # Just before the sixth tender is resolved (the step then scores and deals the next round):
     assert all(len(h) == 2 for h in pos.hands)
     assert sum(len(w) for w in pos.won) == 10 and len(pos.contract_deck) == 0
+
+
+def test_L2_2_a_steps_picks_are_in_seat_order_and_a_games_picks_are_made_once() -> None:
+    revealed = picks_of({1: card("3H"), 0: card("AS")})
+    assert revealed == (Pick(0, card("AS")), Pick(1, card("3H")))
+    assert picks_of({0: card("AS")})[0] is revealed[0]  # a value: shared, not made again
+    assert picks_of({7: card("AS"), 2: card("3H")}) == (Pick(2, card("3H")), Pick(7, card("AS")))  # no game's seat
