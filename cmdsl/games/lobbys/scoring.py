@@ -31,78 +31,74 @@ class RoundScore:
     scores: tuple[SeatScore, ...]  # by seat
 
 
-#: The three contracts of each suit (made once: a search scores rounds many times).
-_SUIT_CONTRACTS: Final = {s: frozenset(Contract(s, f) for f in FACES) for s in SUITS}
-
-
 def score_round(won: Sequence[Sequence[Contract]], leftovers: Sequence[Sequence[Card]],
                 data: LobbysData) -> tuple[SeatScore, ...]:
     """L7.1–L7.4 for every seat, from the contracts each won and the cards left in each hand.
 
     L11.8: every contract won counts, the linked ones too. ``contract_points`` counts L7.1–L7.3
-    again, without the account, for the search: a change of those rules is made in both (a
-    property test in tests/lobbys/test_lobbys_scoring.py holds them to the same totals)."""
-    counts = []
-    for seat_won in won:  # one pass per seat (a search scores rounds by the thousand)
-        count = dict.fromkeys(FACES, 0)
-        for c in seat_won:
-            count[c.face] += 1
-        counts.append(count)
+    from the same tallies, without the account, for the search: a property test in
+    tests/lobbys/test_lobbys_scoring.py holds the two to the same totals."""
+    tallies = _tallies(won)
+    majority = data.majority_points
     shares: list[list[tuple[Face, int]]] = [[] for _ in won]
-    for face in FACES:
-        most = max([c[face] for c in counts], default=0)
-        if most == 0:
-            continue  # nobody won one: no majority (cannot happen after six tenders)
-        leaders = [seat for seat, c in enumerate(counts) if c[face] == most]
-        for seat in leaders:
-            shares[seat].append((face, data.majority_points[len(leaders)]))
+    for f, face in enumerate(FACES):
+        for seat, points in _majorities(tallies, f, majority):
+            shares[seat].append((face, points))
     out = []
-    for seat, seat_won in enumerate(won):
-        everywhere = 0 not in counts[seat].values()  # once, however many of each (L7.2)
-        held = set(seat_won)
-        partisan = tuple([s for s in SUITS if held.issuperset(_SUIT_CONTRACTS[s])])
-        out.append(SeatScore(
-            seat=seat,
-            majorities=tuple(shares[seat]),
-            omnipresence=data.omnipresence_points if everywhere else 0,
-            partisan=partisan,
-            partisan_points=data.partisan_points * len(partisan),
-            loss=sum([c.rank for c in leftovers[seat]]),
-        ))
+    for seat, t in enumerate(tallies):
+        partisan = tuple([suit for j, suit in enumerate(SUITS) if t[_N_FACES + j] == _N_FACES])
+        out.append(SeatScore(  # seat, majorities, omnipresence, partisan, partisan_points, loss (by position: faster)
+            seat, tuple(shares[seat]),
+            data.omnipresence_points if all(t[:_N_FACES]) else 0,  # once, however many of each (L7.2)
+            partisan, data.partisan_points * len(partisan),
+            sum([c.rank for c in leftovers[seat]])))
     return tuple(out)
 
 
-#: Where each contract counts in ``contract_points``' tally of a seat: its face's, then its suit's place.
-_TALLY: Final = {Contract(s, f): (i, len(FACES) + j) for j, s in enumerate(SUITS) for i, f in enumerate(FACES)}
+_N_FACES: Final = len(FACES)
+#: Where each contract counts in a seat's tally: its face's place, then its suit's.
+_TALLY: Final = {Contract(s, f): (i, _N_FACES + j) for j, s in enumerate(SUITS) for i, f in enumerate(FACES)}
+
+
+def _tallies(won: Sequence[Sequence[Contract]]) -> list[list[int]]:
+    """Per seat, how many contracts it won of each face, then of each suit. Each contract is one
+    card, so three of a suit are its J, Q and K (L7.3)."""
+    tallies = []
+    for seat_won in won:  # one pass per seat (a search scores rounds by the thousand)
+        t = [0] * (_N_FACES + len(SUITS))
+        for c in seat_won:
+            f, s = _TALLY[c]
+            t[f] += 1
+            t[s] += 1
+        tallies.append(t)
+    return tallies
+
+
+def _majorities(tallies: list[list[int]], f: int, majority: Sequence[int]) -> list[tuple[int, int]]:
+    """L7.1: the seats with the most contracts of face number ``f`` (none if nobody won one), each
+    with its points: the majority's, shared by how many hold it."""
+    most = max([t[f] for t in tallies], default=0)
+    if not most:
+        return []
+    leaders = [seat for seat, t in enumerate(tallies) if t[f] == most]
+    return [(seat, majority[len(leaders)]) for seat in leaders]
 
 
 def contract_points(won: Sequence[Sequence[Contract]], data: LobbysData) -> list[int]:
     """Each seat's points from the contracts it won (L7.1–L7.3): ``score_round``'s totals with no
     card left in hand, without the item by item account. A search's evaluation asks for them at
     every position it looks at."""
-    n_faces = len(FACES)
-    tallies = []
-    for seat_won in won:
-        t = [0] * (n_faces + len(SUITS))  # how many of each face, then of each suit
-        for c in seat_won:
-            f, s = _TALLY[c]
-            t[f] += 1
-            t[s] += 1
-        tallies.append(t)
+    tallies = _tallies(won)
     points = [0] * len(won)
     majority = data.majority_points
-    for f in range(n_faces):
-        most = max([t[f] for t in tallies], default=0)
-        if most:
-            leaders = [seat for seat, t in enumerate(tallies) if t[f] == most]
-            for seat in leaders:
-                points[seat] += majority[len(leaders)]
+    for f in range(_N_FACES):
+        for seat, share in _majorities(tallies, f, majority):
+            points[seat] += share
     omnipresence, partisan = data.omnipresence_points, data.partisan_points
     for seat, t in enumerate(tallies):
-        if all(t[:n_faces]):
+        if all(t[:_N_FACES]):
             points[seat] += omnipresence
-        # Each contract is one card: three of a suit are its J, Q and K (L7.3).
-        points[seat] += partisan * t[n_faces:].count(n_faces)
+        points[seat] += partisan * t[_N_FACES:].count(_N_FACES)
     return points
 
 
