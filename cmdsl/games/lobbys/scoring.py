@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final, Sequence
+from typing import Final, Mapping, Sequence
 
 from ...values import value
 from .cards import FACES, SUITS, Card, Contract, Face, Suit
@@ -74,7 +74,7 @@ def _tallies(won: Sequence[Sequence[Contract]]) -> list[list[int]]:
     return tallies
 
 
-def _majorities(tallies: list[list[int]], f: int, majority: Sequence[int]) -> list[tuple[int, int]]:
+def _majorities(tallies: list[list[int]], f: int, majority: Mapping[int, int]) -> list[tuple[int, int]]:
     """L7.1: the seats with the most contracts of face number ``f`` (none if nobody won one), each
     with its points: the majority's, shared by how many hold it."""
     most = max([t[f] for t in tallies], default=0)
