@@ -20,7 +20,7 @@ from typing import Any, Callable, ClassVar, cast
 from ...errors import IllegalAnswer, RecordError
 from ...game.decisions import Decision, Option, PlayerSeat, SeatAnswer
 from ...game.driver import MAX_STEPS, Driver, GameOver
-from ...game.together import Steps
+from ...game.together import Revealed, Steps, Together
 from ...game.log import EventLog
 from ...game.rng import GameRng
 from . import events as E
@@ -142,8 +142,9 @@ class LobbysGame(Driver[LobbysSeat]):
         if dealt:
             self._dealt(table.lobbys)
         seats = self.seats
-        # Each seat's pick, asked of it at every step (``_asking`` says which): made once.
-        picks: dict[PlayerSeat, Callable[[], Decision]] = {seat: partial(self._pick, seat) for seat in seats}
+        # Each seat's pick, asked of it at every step (``_asking`` says which): made once, and so
+        # is what the rules yield for them (the driver only reads it).
+        picks = Together({seat: partial(self._pick, seat) for seat in seats})
         while True:
             pos = table.lobbys
             pick = pick_kind(pos)
@@ -151,14 +152,15 @@ class LobbysGame(Driver[LobbysSeat]):
             self._checkpoint = (table.snapshot(), len(self.answers), self.turn)
             self.turn += 1
             self._asking = (KIND[pick], _prompt(pos, pick))
-            revealed = yield from self.together(picks)
+            revealed: Revealed = yield picks  # ``Driver.together``, inlined
             table = self.position
             pos = table.lobbys  # read again: a determinization may have re-dealt it
             results = revealed.results
-            chosen: dict[int, Card] = {seat.index: results[seat] for seat in seats}
+            shown = tuple([(seat, results[seat]) for seat in seats])
+            chosen: dict[int, Card] = {seat.index: card for seat, card in shown}
             step = apply_picks(pos, chosen, table.rng, checked=True)  # the driver offered only cards in hand
             table.lobbys = step.position
-            self._log_step(pos, step, tuple((seat, results[seat]) for seat in seats))
+            self._log_step(pos, step, shown)
 
     def _pick(self, seat: LobbysSeat) -> Decision:
         """One seat's secret pick of the step in progress (``_asking``: its kind and prompt): a
