@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final, Mapping, Sequence
+from typing import Final, Sequence
 
 from ...values import value
 from .cards import FACES, SUITS, Card, Contract, Face, Suit
@@ -41,9 +41,10 @@ def score_round(won: Sequence[Sequence[Contract]], leftovers: Sequence[Sequence[
     tallies = _tallies(won)
     majority = data.majority_points
     shares: list[list[tuple[Face, int]]] = [[] for _ in won]
-    for f, face in enumerate(FACES):
-        for seat, points in _majorities(tallies, f, majority):
-            shares[seat].append((face, points))
+    for f, leaders in _leaders(tallies):
+        share = (FACES[f], majority[len(leaders)])  # shared by how many hold the majority
+        for seat in leaders:
+            shares[seat].append(share)
     out = []
     for seat, t in enumerate(tallies):
         partisan = tuple([suit for j, suit in enumerate(SUITS) if t[_N_FACES + j] == _N_FACES])
@@ -74,14 +75,14 @@ def _tallies(won: Sequence[Sequence[Contract]]) -> list[list[int]]:
     return tallies
 
 
-def _majorities(tallies: list[list[int]], f: int, majority: Mapping[int, int]) -> list[tuple[int, int]]:
-    """L7.1: the seats with the most contracts of face number ``f`` (none if nobody won one), each
-    with its points: the majority's, shared by how many hold it."""
-    most = max([t[f] for t in tallies], default=0)
-    if not most:
-        return []
-    leaders = [seat for seat, t in enumerate(tallies) if t[f] == most]
-    return [(seat, majority[len(leaders)]) for seat in leaders]
+def _leaders(tallies: list[list[int]]) -> list[tuple[int, list[int]]]:
+    """L7.1: for each face (by its number) that some seat won, the seats with the most of it."""
+    out = []
+    for f in range(_N_FACES):
+        most = max([t[f] for t in tallies], default=0)
+        if most:
+            out.append((f, [seat for seat, t in enumerate(tallies) if t[f] == most]))
+    return out
 
 
 def contract_points(won: Sequence[Sequence[Contract]], data: LobbysData) -> list[int]:
@@ -91,8 +92,9 @@ def contract_points(won: Sequence[Sequence[Contract]], data: LobbysData) -> list
     tallies = _tallies(won)
     points = [0] * len(won)
     majority = data.majority_points
-    for f in range(_N_FACES):
-        for seat, share in _majorities(tallies, f, majority):
+    for _, leaders in _leaders(tallies):
+        share = majority[len(leaders)]
+        for seat in leaders:
             points[seat] += share
     omnipresence, partisan = data.omnipresence_points, data.partisan_points
     for seat, t in enumerate(tallies):
