@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from typing import Final, Iterable, Sequence
+from types import MappingProxyType
+from typing import Final, Iterable, Mapping, Sequence
 
 from ...values import value
 from .cards import SUITS, Card, Suit
@@ -72,5 +73,5 @@ def hold_election(picks: Sequence[Pick], people: Sequence[Card] = ()) -> Electio
     return Election(tuple(picks), tuple(people), tuple(total.items()), None, ElectedBy.NO_GOVERNMENT)
 
 
-_NO_PEOPLE: Final = dict.fromkeys(SUITS, 0)
+_NO_PEOPLE: Final[Mapping[Suit, int]] = MappingProxyType(dict.fromkeys(SUITS, 0))  # no People card drawn
 _CRITERIA: Final = (ElectedBy.MOST_VOTES, ElectedBy.PEOPLE_VOTE, ElectedBy.MOST_CARDS, ElectedBy.HIGHEST_CARD)
