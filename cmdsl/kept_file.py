@@ -17,6 +17,7 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import enum
+import hashlib
 import io
 import os
 import pickle
@@ -24,7 +25,7 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import Generic, Hashable, Mapping, TypeVar
+from typing import Generic, Hashable, Iterable, Mapping, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -51,6 +52,22 @@ def cache_folder(environ: Mapping[str, str] = os.environ) -> Path | None:
         return Path.home() / ".cache" / "cmdsl"
     except RuntimeError:  # no HOME and no user entry to find it in
         return None
+
+
+def made_from(sources: Iterable[str | None], salt: str = "") -> str | None:
+    """What a kind's file is made from, as the part of its name that says it: Python's version,
+    ``salt``, and each source file's name and content (read, not imported). None when one has no
+    Python source to read (a build without sources, a compiled module): then nothing is kept."""
+    h = hashlib.sha256(f"{sys.version_info[:2]}\n{salt}\n".encode())
+    try:
+        for source in sources:
+            if source is None or not source.endswith(".py"):
+                return None
+            path = Path(source)
+            h.update(f"{path.parent.name}/{path.name}\n".encode() + path.read_bytes())
+    except OSError:
+        return None
+    return h.hexdigest()[:20]
 
 
 def _private(st: os.stat_result) -> bool:

@@ -16,14 +16,13 @@ enums), and any failure to read or write it is only time lost: every effect is p
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 import pickle
 import sys
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from ..kept_file import KeptFile, cache_folder
+from ..kept_file import KeptFile, cache_folder, made_from
 from . import ast as A
 
 #: A kept parse's key: the effect text (ending in a newline) and its indent in its file; it is kept
@@ -47,13 +46,7 @@ def fingerprint(grammar_sha256: str, modules: Iterable[str]) -> str | None:
         if path is None or not path.endswith(".py"):
             return None
         folders.add(Path(path).parent)
-    h = hashlib.sha256(f"{sys.version_info[:2]}\n{grammar_sha256}\n".encode())
-    try:
-        for source in sorted(p for folder in folders for p in folder.glob("*.py")):
-            h.update(f"{source.parent.name}/{source.name}\n".encode() + source.read_bytes())
-    except OSError:
-        return None
-    return h.hexdigest()[:20]
+    return made_from((str(p) for p in sorted(p for folder in folders for p in folder.glob("*.py"))), grammar_sha256)
 
 
 def moved(value: Any, lines: int) -> Any:

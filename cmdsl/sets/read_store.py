@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from ..kept_file import KeptFile, cache_folder
+from ..kept_file import KeptFile, cache_folder, made_from
 
 #: An entry's key: what was read (a kind a game names) and the file (its resolved path); it is
 #: kept with the SHA-256 of the text it was read from.
@@ -88,12 +88,4 @@ def _fingerprint(modules: frozenset[str]) -> str | None:
     sources += [getattr(sys.modules.get(name), "__file__", None) for name in sorted(modules)]
     yaml_spec = importlib.machinery.PathFinder.find_spec("yaml")  # found, not imported (that is the cost saved)
     sources.append(None if yaml_spec is None else yaml_spec.origin)
-    h = hashlib.sha256(f"{sys.version_info[:2]}\n".encode())
-    try:
-        for source in sources:
-            if source is None or not source.endswith(".py"):
-                return None
-            h.update(f"{Path(source).name}\n".encode() + Path(source).read_bytes())
-    except OSError:
-        return None
-    return h.hexdigest()[:20]
+    return made_from(sources)
