@@ -23,13 +23,14 @@ import importlib.machinery
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from ..kept_file import KeptFile, cache_folder, made_from
 
 #: An entry's key: what was read (a kind a game names) and the file (its resolved path); it is
 #: kept with the SHA-256 of the text it was read from.
 Key = tuple[str, str]
+T = TypeVar("T")
 _SUFFIX = ".reads"
 _HERE = Path(__file__).parent
 #: This module and those every game's reading goes through (by file: composing is not imported when
@@ -57,6 +58,25 @@ class ReadStore(KeptFile[Key, tuple[str, Any]]):
     def put(self, kind: str, file: Path, text: str, entry: Any) -> None:
         """Keep what ``file`` was read into from ``text`` (in place of what it was for another text)."""
         self.add((kind, str(file.resolve())), (_digest(text), entry))
+
+
+def read_through(store: ReadStore | None, kind: str, file: Path, text: str, read: Callable[[], T],
+                 keep: Callable[[T], Any | None], back: Callable[[Any], T]) -> T:
+    """What ``file`` (read as ``kind``, its text ``text``) is read into: what ``store`` kept for this
+    text, made again by ``back`` (which raises for an entry not of its shape: then it is read again),
+    else ``read()``, kept in ``store`` as ``keep`` makes it (None: not kept, a read with a problem)."""
+    kept = None if store is None else store.get(kind, file, text)
+    if kept is not None:
+        try:
+            return back(kept)
+        except Exception:  # damaged: the store only ever saves time
+            pass
+    made = read()
+    if store is not None:
+        entry = keep(made)
+        if entry is not None:
+            store.put(kind, file, text, entry)
+    return made
 
 
 def _digest(text: str) -> str:

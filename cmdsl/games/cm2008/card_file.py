@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Final, cast
 from ...errors import CardError, Located, did_you_mean
 from ...memo import Memo
 from ...sets.card_items import CardFile, Item, KeptItems, item_label, items_back, kept_items, read_item
-from ...sets.read_store import ReadStore, read_store
+from ...sets.read_store import ReadStore, read_store, read_through
 from .manifest import MANIFEST_NAME
 from .setcheck import Section
 
@@ -69,20 +69,13 @@ class CardFileReader:
     # ---- YAML → items --------------------------------------------------------
 
     def read(self, file: CardFile) -> dict[Section, list[Item]]:
-        kept = None if self.store is None else self.store.get(_KEPT_AS, file.path, file.text)
-        if kept is not None:
-            try:
-                return self._read_back(file, kept)
-            except Exception:  # damaged: the file only ever saves time
-                pass
         errors, sections = len(self.errors), len(self.sections)
-        out = self._composed_items(file)
-        if self.store is not None and len(self.errors) == errors:  # read clean: kept, if of plain values
-            items = kept_items(out)
-            if items is not None:
-                self.store.put(_KEPT_AS, file.path, file.text,
-                               (tuple((s, at.line, at.col) for s, at in self.sections[sections:]), items))
-        return out
+
+        def keep(out: dict[Section, list[Item]]) -> Kept | None:  # read clean, of plain values: kept
+            items = kept_items(out) if len(self.errors) == errors else None
+            return None if items is None else (tuple((s, at.line, at.col) for s, at in self.sections[sections:]), items)
+        return read_through(self.store, _KEPT_AS, file.path, file.text, lambda: self._composed_items(file), keep,
+                            lambda kept: self._read_back(file, kept))
 
     def _read_back(self, file: CardFile, kept: Kept) -> dict[Section, list[Item]]:
         """The items of ``file`` as kept, and where its sections were given."""

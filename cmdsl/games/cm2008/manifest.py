@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Final
 from ...errors import CardError, Located, did_you_mean, shown_path
 from .setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
+from ...sets.read_store import ReadStore, read_through
 from ...sets.text_files import NO_SOURCES, Sources, read_text
 from ...values import value
 
 if TYPE_CHECKING:  # composing needs it; a manifest read back from the read store does not
     import yaml
-    from ...sets.read_store import ReadStore
 
 MANIFEST_NAME: Final = "manifest.yaml"
 MANIFEST_MAX_BYTES: Final = 64 * 1024  # a manifest is a dozen lines
@@ -89,21 +89,28 @@ def read_manifest(path: Path, label: str, sources: Sources = NO_SOURCES,
     except CardError as e:
         return None, [e]
     kind = f"cm2008 manifest {label}"  # a manifest's places name its file
-    kept = None if store is None else store.get(kind, path, text)
-    if isinstance(kept, Manifest):
-        return kept, []
+    return read_through(store, kind, path, text, lambda: _read(path, label, text),
+                        lambda read: read[0] if not read[1] else None, _manifest_back)
+
+
+def _read(path: Path, label: str, text: str) -> tuple[Manifest | None, list[CardError]]:
+    """The manifest composed from ``text``, or None and every problem found in it."""
     from ...sets.safe_yaml import compose
 
     try:
         root = compose(text, label)
     except CardError as e:
         return None, [e]
-    lines = text.split("\n")
-    v = _Validator(label, lines, shown_path(path.parent))
+    v = _Validator(label, text.split("\n"), shown_path(path.parent))
     manifest = v.manifest(root)
-    if manifest is not None and not v.errors and store is not None:
-        store.put(kind, path, text, manifest)
     return (manifest if not v.errors else None), v.errors
+
+
+def _manifest_back(kept: object) -> tuple[Manifest | None, list[CardError]]:
+    """A manifest read back from the read store; ValueError for an entry of another shape."""
+    if not isinstance(kept, Manifest):
+        raise ValueError(f"not a kept manifest: {kept!r}")
+    return kept, []
 
 
 class _Validator:

@@ -17,7 +17,7 @@ from ...memo import Memo
 from ...lang.origin import Origin
 from ...lang.work import WORK_BUDGET
 from ...sets.card_items import CardFile, Item, items_back, kept_items, read_item
-from ...sets.read_store import ReadStore, read_store
+from ...sets.read_store import ReadStore, read_store, read_through
 from ...sets.text_files import NO_SOURCES, Sources, read_text, scalar_origin
 from .cards import MEDIA_VALUES, Action, ActionKind, Media, Party, RacolageSet, Theme
 from .vocabulary import LANGUAGE
@@ -85,31 +85,23 @@ _KEPT_AS, _MANIFEST_KEPT_AS = "racolage card file", "racolage manifest"
 def _read_kept(file: CardFile, store: ReadStore | None) -> dict[str, list[Item]]:
     """A card file's items: read back from ``store`` if it kept them for this text, else read
     from its YAML (and kept)."""
-    kept = None if store is None else store.get(_KEPT_AS, file.path, file.text)
-    if kept is not None:
-        try:
-            return items_back(file, kept, FIELDS)
-        except Exception:  # damaged: the store only ever saves time
-            pass
-    read = _read_file(file)
-    if store is not None:
-        to_keep = kept_items(read)
-        if to_keep is not None:
-            store.put(_KEPT_AS, file.path, file.text, to_keep)
-    return read
+    return read_through(store, _KEPT_AS, file.path, file.text, lambda: _read_file(file), kept_items,
+                        lambda kept: items_back(file, kept, FIELDS))
 
 
 def _manifest(folder: Path, sources: Sources = NO_SOURCES, store: ReadStore | None = None) -> tuple[dict[str, int], str]:
     path = folder / MANIFEST
     text = read_text(path, max_bytes=64 * 1024, label=str(path), sources=sources)
-    kept = None if store is None else store.get(_MANIFEST_KEPT_AS, path, text)
-    if (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], dict) and set(kept[0]) == set(SIZES)
+    return read_through(store, _MANIFEST_KEPT_AS, path, text, lambda: _read_manifest(path, text), lambda read: read,
+                        _manifest_back)
+
+
+def _manifest_back(kept: Any) -> tuple[dict[str, int], str]:
+    """A manifest's read as kept (its sizes and name); ValueError for an entry of another shape."""
+    if not (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], dict) and set(kept[0]) == set(SIZES)
             and all(type(v) is int for v in kept[0].values()) and isinstance(kept[1], str)):
-        return kept
-    read = _read_manifest(path, text)
-    if store is not None:
-        store.put(_MANIFEST_KEPT_AS, path, text, read)
-    return read
+        raise ValueError(f"not a kept manifest: {kept!r}")
+    return kept
 
 
 def _read_manifest(path: Path, text: str) -> tuple[dict[str, int], str]:
