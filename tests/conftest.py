@@ -22,6 +22,7 @@ from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 # user's cache folder), nor do the commands it runs as children; test_parse_store.py tests keeping.
 os.environ[OFF_VARIABLE] = "1"
 
+
 @pytest.fixture
 def kept_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A cache folder of the test's own, where work is kept (cmdsl/kept_file.py) as a user's is."""
