@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO))
 from cmdsl.bots import RandomBot  # noqa: E402
 from cmdsl.game.audience import EVERYONE, Audience, Event  # noqa: E402
 from cmdsl.game.decisions import Decision, Option, PlayerSeat  # noqa: E402
-from cmdsl.game.driver import MAX_STEPS, Driver, GameOver  # noqa: E402
+from cmdsl.game.driver import Driver, GameOver  # noqa: E402
 from cmdsl.game.log import EventLog  # noqa: E402
 from cmdsl.game.rng import GameRng  # noqa: E402
 from cmdsl.game.together import Steps  # noqa: E402
@@ -84,8 +84,8 @@ class _Floor(Driver[Seat]):
     chance_hint: ClassVar[str] = "no chance decisions"
 
     def __init__(self, seed: int) -> None:
-        self.seed, self._ask_chance, self._forced, self._changes = seed, False, (), ()
-        self.steps, self.step_limit, self.observer = 0, MAX_STEPS, None
+        self.seed = seed
+        self._set_up_driver(None)
         self._set_phase(None)
         self.rng, self.events, self.answers = GameRng(seed), EventLog(), []
         self.pending: Decision | None = None

@@ -76,6 +76,14 @@ class Driver(GameContract[S]):
     the game's events (``emit``), and rebuilds the game by replaying its answers. A game
     subclasses it and provides what ``GameContract`` (contract.py) lists."""
 
+    def _set_up_driver(self, observer: Callable[[Any, Event], None] | None, *, ask_chance: bool = False,
+                       step_limit: int = MAX_STEPS) -> None:
+        """The driver's own state of a new game, set by the game's ``__init__`` before it starts:
+        whether chance decisions wait for the caller, no chance outcome forced and no change of the
+        position yet, no work counted for an answer, its limit, and the observer of every event."""
+        self._ask_chance, self._forced, self._changes = ask_chance, (), ()
+        self.steps, self.step_limit, self.observer = 0, step_limit, observer
+
     def _set_phase(self, phase: Phase | None) -> None:
         """The secret decisions in progress, and ``simultaneous`` with them (only ever set here):
         whether several seats decide at once now, when ``pending`` is only the first of

@@ -241,11 +241,7 @@ class HighCard(Driver[Seat]):
                  tricks: Mapping[int, "Trick"] | None = None) -> None:
         self.seed = seed
         self.tricks: Mapping[int, Trick] = tricks or {}  # T5
-        self._ask_chance = False
-        self._forced: tuple[tuple[str, bool], ...] = ()
-        self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
-        self.steps, self.step_limit = 0, 10_000
-        self.observer = observer  # type: ignore[assignment]
+        self._set_up_driver(observer, step_limit=10_000)
         self._start()
 
     def _start(self) -> None:

@@ -32,7 +32,6 @@ from .rules_turn import INTERJECTION, Origin
 from ...game.decisions import Decision, Option, PlayerSeat
 from .kinds import DecisionKind
 from .determinize import determinized
-from ...game.driver import MAX_STEPS
 from ...game.together import Steps
 from ...game.log import EventLog
 from .position import PlayerState, Position
@@ -75,18 +74,10 @@ class Game(SetupRules):
         self.cards = cards
         self.seed = seed
         self.setup = setup
-        self._ask_chance = ask_chance
-        # Chance outcomes forced for the next chance decisions (force_chance): the outcome, and
-        # whether it is recorded as the chance seat's answer when it is used.
-        self._forced: tuple[tuple[str, bool], ...] = ()
+        self._set_up_driver(observer, ask_chance=ask_chance)
         self._set_phase(None)  # no secret decisions in progress
         self._origin: Origin | None = None  # the position a fork started from, and where
-        # Changes made to the position beside the answers (change_position), by answer count.
-        self._changes: tuple[tuple[int, Callable[[Position], None]], ...] = ()
-        self.steps = 0  # work done for the current answer (MAX_STEPS)
-        self.step_limit = MAX_STEPS
         self._options = O.OptionCache(cards)
-        self.observer = observer
         self.events = EventLog()
         self.answers: list[Answer] = []
         self.position = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, GameRng(seed),
@@ -195,12 +186,12 @@ class Game(SetupRules):
     def _blank_fork(self) -> "Game":
         """A fork not started yet: this game's cards, setup and settings, its origin and changes to set."""
         g = Game.__new__(Game)
-        g.cards, g.seed, g.setup, g._start, g.observer = self.cards, self.seed, self.setup, self._start, None
-        g._origin, g.step_limit = self._origin, self.step_limit
-        g._ask_chance, g._forced = self._ask_chance, self._forced
+        g.cards, g.seed, g.setup, g._start, g._origin = self.cards, self.seed, self.setup, self._start, self._origin
+        # no changes: a copy of the position as it is now has them already
+        g._set_up_driver(None, ask_chance=self._ask_chance, step_limit=self.step_limit)
+        g._forced = self._forced
         g.keep_checkpoints = False  # a fork replays from its own origin
         g._options = self._options  # immutable options of the same cards
-        g._changes = ()  # a copy of the position as it is now has them already
         return g
 
     def _load(self, origin: Origin) -> None:

@@ -69,11 +69,7 @@ class LobbysGame(Driver[LobbysSeat]):
         self.seed, self.players, self.people_variant = seed, players, people_variant
         #: The seats of this game, in seat order (an instance attribute: N of the five).
         self.seats: tuple[LobbysSeat, ...] = seats_for(players)
-        self._ask_chance = ask_chance
-        self._forced: tuple[tuple[str, bool], ...] = ()
-        self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
-        self.steps, self.step_limit = 0, MAX_STEPS
-        self.observer = observer
+        self._set_up_driver(observer, ask_chance=ask_chance)
         self._origin: Origin | None = None
         self._start()
 
@@ -267,8 +263,8 @@ class LobbysGame(Driver[LobbysSeat]):
         lobbys = origin.table.lobbys
         g.data, g.seed, g.players, g.people_variant = lobbys.data, seed, lobbys.players, lobbys.people_variant
         g.seats = seats_for(lobbys.players)
-        g.observer, g.step_limit, g.steps = None, step_limit, 0
-        g._ask_chance, g._forced, g._origin, g._changes = False, (), origin, ()
+        g._set_up_driver(None, step_limit=step_limit)
+        g._origin = origin
         return g
 
     @staticmethod

@@ -99,11 +99,7 @@ class RacolageGame(Driver[RacolageSeat]):
         self._origin = origin
         self._checkpoint: tuple[Position, int, int] | None = None
         self.seats: tuple[RacolageSeat, ...] = seats_for(players)
-        self._ask_chance = False
-        self._forced: tuple[tuple[str, bool], ...] = ()
-        self._changes: tuple[tuple[int, Callable[[Any], None]], ...] = ()
-        self.steps, self.step_limit = 0, 100_000
-        self.observer = observer
+        self._set_up_driver(observer, step_limit=100_000)
         self._start()
 
     # ---- setup (RA3) ------------------------------------------------------------------------------
