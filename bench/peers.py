@@ -124,7 +124,7 @@ def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], ins
     other = ["--source", source] if source else []  # the children measure the same checkout
     run_child("cold_start.py", "--rounds", str(max(1, rounds)), *other)
     print("  The effect language against the same effects written by hand (bench/dsl_vs_hand.py):")
-    run_child("dsl_vs_hand.py", *other)
+    run_child("dsl_vs_hand.py", "--rounds", str(max(1, rounds)), *other)  # each round: 2,000 runs a case
     print("  Memory over a long balance run: bench/memory.py (minutes: not run here).")
     print("  The compiled build against pure Python: bench/compiled.py (it builds one: not run here).")
     return out

@@ -20,7 +20,7 @@ What it prints (``--json FILE`` writes the same numbers, see bench/compare.py):
 - ``--peers``: issue 34's goals, each beside its figure (``bench/peers.py``): Lobbys' 4-player
   random self-play and C++ ``gin_rummy`` join the rounds; CM2008's and Lobbys' ratios to
   ``hearts``; the search's CPU seconds per decision at its defaults (Lobbys 4 players, CM2008);
-  then ``cold_start.py`` and ``dsl_vs_hand.py``, run as children.
+  then ``floor.py``, ``cold_start.py`` and ``dsl_vs_hand.py``, run as children, each for ``--rounds``.
 
 Measuring an older commit (the machine is noisy: compare runs made back to back, never absolute
 times from different sessions). The same new script measures the old engine with ``--source``,
