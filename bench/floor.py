@@ -32,7 +32,6 @@ from cmdsl.bots import RandomBot  # noqa: E402
 from cmdsl.game.audience import EVERYONE, Audience, Event  # noqa: E402
 from cmdsl.game.decisions import Decision, Option, PlayerSeat  # noqa: E402
 from cmdsl.game.driver import Driver, GameOver  # noqa: E402
-from cmdsl.game.log import EventLog  # noqa: E402
 from cmdsl.game.rng import GameRng  # noqa: E402
 from cmdsl.game.together import Steps  # noqa: E402
 from cmdsl.values import value  # noqa: E402
@@ -84,15 +83,9 @@ class _Floor(Driver[Seat]):
     chance_hint: ClassVar[str] = "no chance decisions"
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
+        self.seed, self.rng, self.turn = seed, GameRng(seed), 0
         self._set_up_driver(None)
-        self._set_phase(None)
-        self.rng, self.events, self.answers = GameRng(seed), EventLog(), []
-        self.pending: Decision | None = None
-        self.result: str | None = None
-        self.turn = 0
-        self._gen = self._play()
-        self._advance(None)
+        self._start_rules(self._play())
 
     def _play(self) -> Steps:
         raise NotImplementedError

@@ -17,6 +17,7 @@ from ..errors import CmdslError, IllegalAnswer
 from .audience import Event
 from .contract import GameContract, S
 from .decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, Seat, SeatAnswer, is_chance
+from .log import EventLog
 from .rng import GameRng
 from .together import Phase, Revealed, Steps, Together
 
@@ -83,6 +84,15 @@ class Driver(GameContract[S]):
         position yet, no work counted for an answer, its limit, and the observer of every event."""
         self._ask_chance, self._forced, self._changes = ask_chance, (), ()
         self.steps, self.step_limit, self.observer = 0, step_limit, observer
+
+    def _start_rules(self, rules: Steps) -> None:
+        """Run ``rules``, the game's generator, from the position as the game has just set it, up to
+        its first decision, on a new record: no secret decisions in progress, a new log, no answers
+        and no result. A new game calls it, and so does a rebuild, from the start or a fork's origin."""
+        self._set_phase(None)
+        self.events, self.answers, self.result = EventLog(), [], None
+        self._gen = rules
+        self._advance(None)
 
     def _set_phase(self, phase: Phase | None) -> None:
         """The secret decisions in progress, and ``simultaneous`` with them (only ever set here):

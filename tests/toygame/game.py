@@ -29,7 +29,6 @@ from cmdsl.game.audience import Audience, Event, everyone
 from cmdsl.game.decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, SeatAnswer
 from cmdsl.game.driver import Driver, GameOver
 from cmdsl.game.together import Steps
-from cmdsl.game.log import EventLog
 from cmdsl.game.rng import GameRng
 from cmdsl.lang.ops import Choice
 from cmdsl.lang.run import Run
@@ -236,6 +235,7 @@ class HighCard(Driver[Seat]):
     chance_outcomes: ClassVar[frozenset[str]] = frozenset(o.id for o in DIE.options)
     chance_hint: ClassVar[str] = "the die: die:1 to die:6"
     evaluation_scale: ClassVar[float] = 5.0
+    result: GameEnded | None
 
     def __init__(self, seed: int, observer: Callable[[Any, Event], None] | None = None,
                  tricks: Mapping[int, "Trick"] | None = None) -> None:
@@ -245,19 +245,13 @@ class HighCard(Driver[Seat]):
         self._start()
 
     def _start(self) -> None:
-        self._set_phase(None)
         rng = GameRng(self.seed)
         deck = list(CARDS)
         rng.shuffle(deck)
         self.position = Position([sorted(deck[i * HAND:(i + 1) * HAND]) for i in range(len(SEATS))],
                                  [0] * len(SEATS), rng, deck=deck[len(SEATS) * HAND:])
-        self.events = EventLog()
-        self.answers: list[Any] = []
-        self.pending: Decision | None = None
-        self.result: GameEnded | None = None
         self.turn = 0
-        self._gen = self._play()
-        self._advance(None)
+        self._start_rules(self._play())
 
     # the rules (T1-T4), one generator
     def _play(self) -> Steps:

@@ -33,7 +33,6 @@ from ...game.decisions import Decision, Option, PlayerSeat
 from .kinds import DecisionKind
 from .determinize import determinized
 from ...game.together import Steps
-from ...game.log import EventLog
 from .position import PlayerState, Position
 from .actions import Answer, ByHand, Interjection
 from .record import Record, log_digest
@@ -46,6 +45,8 @@ class Game(SetupRules):
     #: The players' seats, in seat order (DESIGN property 12): CM2008's two sides. The core
     #: (decisions, perspectives, bots, secret picks) takes the seats from here.
     seats: tuple[Side, ...] = SIDES
+    answers: list[Answer]
+    result: E.GameEnded | None
     #: The outcomes ``force_chance`` accepts: a die roll, a random first player (R8.1, R3.5).
     chance_outcomes: ClassVar[frozenset[str]] = O.CHANCE_OUTCOMES
     chance_hint: ClassVar[str] = "a die roll is die:1 to die:6"
@@ -75,21 +76,15 @@ class Game(SetupRules):
         self.seed = seed
         self.setup = setup
         self._set_up_driver(observer, ask_chance=ask_chance)
-        self._set_phase(None)  # no secret decisions in progress
         self._origin: Origin | None = None  # the position a fork started from, and where
         self._options = O.OptionCache(cards)
-        self.events = EventLog()
-        self.answers: list[Answer] = []
         self.position = Position({s: PlayerState(s, START_SCORES[s.value]) for s in SIDES}, GameRng(seed),
                                  list(cards.states), decks={side: () for side in SIDES})
-        self.pending: Decision | None = None
-        self.result: E.GameEnded | None = None
         self.keep_checkpoints = checkpoints
         # The last checkpoint (a turn's start, a draft round's) and the number of answers before it.
         self._checkpoint: tuple[Origin, int] | None = None
         self._start = start
-        self._gen = (start or Game._main)(self)
-        self._advance(None)
+        self._start_rules((start or Game._main)(self))
 
     # ---- the driver's hooks (cmdsl.game.driver.Driver) ---------------------------
 
@@ -200,18 +195,13 @@ class Game(SetupRules):
         self.position = snap.copy()
         self._origin = origin
         self._forced = ()
-        self._set_phase(None)
-        self.steps = 0
-        self.events, self.answers = EventLog(), []
-        self.pending, self.result = None, None
         self._checkpoint = None
         if origin.at_decision:
-            self._gen = self._play("decision")
+            self._start_rules(self._play("decision"))
         elif origin.draft_round is not None:
-            self._gen = self._play("draft", origin.draft_round)
+            self._start_rules(self._play("draft", origin.draft_round))
         else:
-            self._gen = self._play("turn")
-        self._advance(None)
+            self._start_rules(self._play("turn"))
 
     # ---- reading the game ------------------------------------------------------
 

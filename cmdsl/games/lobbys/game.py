@@ -21,7 +21,6 @@ from ...errors import IllegalAnswer, RecordError
 from ...game.decisions import Decision, Option, PlayerSeat, SeatAnswer
 from ...game.driver import MAX_STEPS, Driver, GameOver
 from ...game.together import Revealed, Steps, Together
-from ...game.log import EventLog
 from ...game.rng import GameRng
 from . import events as E
 from .cards import Card, text_of
@@ -56,6 +55,7 @@ class LobbysGame(Driver[LobbysSeat]):
     #: Lobbys has no chance decisions: its deals and People draws come from the seed.
     chance_outcomes: ClassVar[frozenset[str]] = frozenset()
     chance_hint: ClassVar[str] = "Lobbys has no chance decisions: its shuffles come from the seed"
+    result: E.GameEnded | None
 
     def __init__(self, seed: int, players: int, *, people_variant: bool = False,
                  observer: Callable[["LobbysGame", E.Event], None] | None = None, ask_chance: bool = False,
@@ -77,28 +77,20 @@ class LobbysGame(Driver[LobbysSeat]):
 
     def _start(self) -> None:
         """L3, L4: set up and deal round 1; then wait for the first picks."""
-        self._set_phase(None)
         rng = GameRng(self.seed)
         self.position: Table = Table(new_game(self.data, self.players, rng,
                                               people_variant=self.people_variant), rng)
         self._reset(0)
-        self._gen = self._play(dealt=True)
-        self._advance(None)
+        self._start_rules(self._play(dealt=True))
 
     def _load(self, origin: Origin) -> None:
         """Put this game at ``origin``, the start of a step."""
-        self._set_phase(None)
         self.position = Table(origin.table.lobbys, origin.table.rng.copy())
         self._reset(origin.turn)
-        self._gen = self._play(dealt=False)
-        self._advance(None)
+        self._start_rules(self._play(dealt=False))
 
     def _reset(self, turn: int) -> None:
-        self.events = EventLog()
-        self.answers: list[Any] = []
-        self.pending: Decision | None = None
-        self.result: E.GameEnded | None = None
-        self.steps = 0
+        """This game's own state at a start or an origin (the driver's is ``_start_rules``')."""
         #: The number of the current step (1-based), counting every pick step of every round.
         self.turn = turn
         self._checkpoint: tuple[Table, int, int] | None = None

@@ -16,7 +16,6 @@ from ...errors import IllegalAnswer, RecordError
 from ...game.audience import Event
 from ...game.decisions import Decision, Option, PlayerSeat
 from ...game.driver import Driver, GameOver
-from ...game.log import EventLog
 from ...game.rng import GameRng
 from ...lang.ast import END_TURN
 from ...lang.ops import Choice
@@ -105,15 +104,9 @@ class RacolageGame(Driver[RacolageSeat]):
     # ---- setup (RA3) ------------------------------------------------------------------------------
 
     def _start(self) -> None:
-        self._set_phase(None)
-        self.events = EventLog()
-        self.answers: list[Any] = []
-        self.pending: Decision | None = None
-        self.result = None  # typed by GameContract: a compiled (mypyc) subclass may not narrow it
         if self._origin is not None:
             self.position, self.turn = self._origin[0].snapshot(), self._origin[1]
-            self._gen = self._play(dealt=True)
-            self._advance(None)
+            self._start_rules(self._play(dealt=True))
             return
         rng = GameRng(self.seed)
         media = [m.id for m in self.cards.media]
@@ -127,8 +120,7 @@ class RacolageGame(Driver[RacolageSeat]):
         if self.setup is not None:
             self.setup(self.position)
         self.turn = 0
-        self._gen = self._play()
-        self._advance(None)
+        self._start_rules(self._play())
 
     @property
     def parties(self) -> tuple[Party, ...]:
