@@ -129,10 +129,18 @@ def _damaged(folder: Path) -> dict[str, Callable[[Path], None]]:
                 entries[key] = (digest, (keys, tuple((s, tuple((label, ("x",), values) for label, _, values in items))
                                                      for s, items in sections)))
         p.write_bytes(pickle.dumps(entries))
+    def bad_sections(p: Path) -> None:  # where sections were given, under names of no section
+        entries = pickle.loads(p.read_bytes())
+        for key, (digest, kept) in entries.items():
+            if isinstance(kept, tuple):
+                keys, sections = kept
+                entries[key] = (digest, (tuple(("no such section", line, col) for _, line, col in keys), sections))
+        p.write_bytes(pickle.dumps(entries))
     return {"not a pickle": lambda p: p.write_bytes(b"\x00garbage"),
             "cut short": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
             "entries of another shape": other_shape,
-            "places of another shape": bad_places}
+            "places of another shape": bad_places,
+            "sections of another name": bad_sections}
 
 
 def _keys_of(folder: Path) -> list[tuple[tuple[str, str], str]]:
@@ -151,6 +159,18 @@ def test_a_damaged_store_changes_nothing_but_the_time(damage: str, kept_cache: P
     again = load_card_set(card_set)
     assert {k: d.checked for k, d in again.cards.items()} == {k: d.checked for k, d in first.cards.items()}
     assert again.manifest == first.manifest
+
+
+def test_a_damaged_sections_place_is_read_again_where_a_short_section_is_told(kept_cache: Path, card_set: Path) -> None:
+    """A section too short for the manifest is told at its key: a kept file whose sections' keys
+    are damaged is read again, not told at the set's folder."""
+    edit(card_set / "manifest.yaml", "campaign_cards: 45", "campaign_cards: 46")
+    composed = _problems(card_set)
+    assert "mccain.yaml:" in composed or "obama.yaml:" in composed  # at a `cards:` key
+    _next_run()
+    [path] = kept_cache.glob("reads-*.reads")
+    _damaged(card_set)["sections of another name"](path)
+    assert _problems(card_set) == composed
 
 
 def test_a_file_edited_again_and_again_keeps_one_entry_its_last_texts(kept_cache: Path, card_set: Path) -> None:

@@ -80,7 +80,9 @@ class CardFileReader:
     def _read_back(self, file: CardFile, kept: Kept) -> dict[Section, list[Item]]:
         """The items of ``file`` as kept, and where its sections were given."""
         keys, kept_as = kept
-        sections = [(SECTIONS[SECTIONS.index(s)], Located(file.name, line, col)) for s, line, col in keys]
+        if any(s not in SECTIONS for s, _, _ in keys):  # damaged: read again (``read_through``)
+            raise ValueError(f"not sections of a card file: {keys!r}")
+        sections = [(s, Located(file.name, line, col)) for s, line, col in keys]
         out = items_back(file, kept_as, SECTIONS)
         self.sections.extend(sections)
         return cast(dict[Section, list[Item]], out)
