@@ -27,6 +27,7 @@ from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 from ..errors import CmdslError
 from ..sets.editing import Defined, Problem, Severity
 from .completion import Candidate, Kind, candidates, keyword_docs
+from .protocol import AnsweringProtocol
 from .text_at import effect_at, in_open_quote, problem_span, quoted_at, word_at
 from .workspace import FileKind, Owner, Workspace
 
@@ -46,7 +47,8 @@ class CardServer(LanguageServer):
     """The server, with its workspace of sets and the check waiting to run for each."""
 
     def __init__(self) -> None:
-        super().__init__(NAME, _version(), text_document_sync_kind=T.TextDocumentSyncKind.Incremental)
+        super().__init__(NAME, _version(), text_document_sync_kind=T.TextDocumentSyncKind.Incremental,
+                         protocol_cls=AnsweringProtocol)  # a request it cannot read is answered (issue 52)
         self.sets = Workspace()
         #: the checks waiting for typing to pause, by set folder (or scenario file): the timer, and
         #: the file that changed last with its owner
