@@ -5,6 +5,7 @@ damaged, planted, stale or unwritable changes nothing but the time taken (issue 
 from __future__ import annotations
 
 import dataclasses
+import marshal
 import os
 import pickle
 import subprocess
@@ -13,11 +14,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cmdsl.errors import CardError
 from cmdsl.games.cm2008 import loader as cm2008_loader
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.vocabulary import VOCABULARY as CM2008_WORDS
+from cmdsl.games.cm2008.vocabulary import render
 from cmdsl.games.racolage import bundled_set
 from cmdsl.games.racolage import loader as racolage_loader
 from cmdsl.games.racolage.vocabulary import VOCABULARY as RACOLAGE_WORDS
@@ -27,9 +31,11 @@ from cmdsl.lang.language import Language
 from cmdsl.lang.origin import Origin
 from cmdsl import kept_file
 from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE, cache_folder
+from cmdsl.kept_values import Encoder
 from cmdsl.lang.parse_store import fingerprint
 from cmdsl.lang.vocabulary import Vocabulary
 
+from . import kept, test_round_trip as round_trip
 from .conftest import CM2008
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,32 +169,61 @@ def test_the_file_is_named_by_the_grammar_and_every_source_beside_the_nodes(tmp_
     assert fingerprint("g1", ["no_source"]) is None  # a module with no source: nothing is kept
 
 
-class _Planted:
-    def __init__(self, marker: Path) -> None:
-        self.marker = marker
-
-    def __reduce__(self) -> Any:
-        return (os.mkdir, (str(self.marker),))
-
-
 def _store_path(kept_cache: Path) -> Path:
     language = Language(CM2008_WORDS)
     assert language.store is not None
     return language.store.path
 
 
+def _kept_draw_1() -> Any:
+    """``draw 1``'s tree at line 1, as kept (plain data, the names of its classes)."""
+    return Encoder().encode((1, Language(CM2008_WORDS).parse("draw 1")))
+
+
 def _damaged(tmp_path: Path) -> dict[str, Callable[[Path], None]]:
-    marker = tmp_path / "PWNED"
-    good = {("draw 1\n", 0): (1, Language(CM2008_WORDS).parse("draw 1"))}
+    key = ("draw 1\n", 0)
+
+    def whole(p: Path) -> bytes:
+        kept.plant(p, {key: _kept_draw_1()})
+        return p.read_bytes()
+
+    def flipped(p: Path) -> None:
+        data = bytearray(whole(p))
+        data[len(data) // 2] ^= 0x01
+        p.write_bytes(bytes(data))
+
+    def planted_classes(p: Path) -> None:  # right digests, a class of no node module
+        names, data = _kept_draw_1()
+        kept.plant(p, {key: (("os:system",) + names[1:], data)})
+
+    def loop(p: Path) -> None:
+        p.symlink_to(p.name)
+
+    def fifo(p: Path) -> None:
+        os.mkfifo(p, 0o600)
+
+    def linked(p: Path) -> None:
+        target = tmp_path / "elsewhere"
+        target.write_bytes(whole(p))
+        p.unlink()
+        p.symlink_to(target)
+
     return {
-        "truncated": lambda p: p.write_bytes(pickle.dumps(good)[:-7]),
+        "truncated": lambda p: p.write_bytes(whole(p)[:-7]),
+        "a bit flipped": flipped,
         "random bytes": lambda p: p.write_bytes(os.urandom(4096)),
         "empty": lambda p: p.write_bytes(b""),
-        "code to run": lambda p: p.write_bytes(pickle.dumps({("draw 1\n", 0): (1, _Planted(marker))})),
-        "not a tree": lambda p: p.write_bytes(pickle.dumps({("draw 1\n", 0): (1, ("not", "a", "program"))})),
-        "not a dict": lambda p: p.write_bytes(pickle.dumps(["draw 1"])),
+        "a pickle (the former format)": lambda p: p.write_bytes(pickle.dumps({key: (1, b"")})),
+        "not a tree": lambda p: kept.plant(p, {key: ((), (1, ("not", "a", "program")))}),
+        "a class of no node module": planted_classes,
+        "not entries": lambda p: p.write_bytes(kept_file.file_bytes(p.name, {})[:-1] + marshal.dumps(["draw 1"])),
+        "another kind's, swapped in": lambda p: p.write_bytes(kept_file.file_bytes("racolage-0.parses", {
+            key: kept_file.stored("racolage-0.parses", key, marshal.dumps(_kept_draw_1()))})),
         "a folder": lambda p: p.mkdir(),
-        "writable by others": lambda p: (p.write_bytes(pickle.dumps(good)), p.chmod(0o666)),
+        "a FIFO": fifo,
+        "a link": linked,
+        "a loop of links": loop,
+        "writable by others": lambda p: (kept.plant(p, {key: _kept_draw_1()}), p.chmod(0o666)) and None,
     }
 
 
@@ -199,28 +234,38 @@ def test_a_damaged_or_planted_file_counts_as_empty(damage: str, kept_cache: Path
     _damaged(tmp_path)[damage](path)
     language = Language(CM2008_WORDS)
     assert language.store is not None
-    assert language.store.kept == {}
     assert repr(language.parse("draw 1")) == repr(Language(CM2008_WORDS).parse("draw 1"))
-    assert not (tmp_path / "PWNED").exists(), "a planted file ran code"
-    language.store.save()  # written over, whole (a folder in its place stays: parse again next time)
-    if damage != "a folder":
-        assert len(Language(CM2008_WORDS).store.kept) == 1  # type: ignore[union-attr]
+    assert language.store.take(("draw 1\n", 0)) is not None  # parsed again, and kept in its place
+    language.store.save()  # written over, whole; a folder, a FIFO or a link in its place stays
+    again = Language(CM2008_WORDS).store
+    assert again is not None
+    if damage in ("a folder", "a FIFO", "a link", "a loop of links"):
+        assert again.kept == {}  # parsed again next time: never written through, never replaced
+        if damage == "a link":
+            assert (tmp_path / "elsewhere").read_bytes().startswith(kept_file.MAGIC)  # as it was
+    else:
+        assert len(again.kept) == 1 and again.take(("draw 1\n", 0)) is not None
 
 
-@pytest.mark.parametrize("tree", ["code to run", "not a tree", "not a pickle"])
-def test_a_damaged_or_planted_tree_is_parsed_again(tree: str, kept_cache: Path, tmp_path: Path) -> None:
-    """Each tree is pickled on its own, and read only when its text is asked for: with only the
-    node classes allowed, as the file is."""
-    marker = tmp_path / "PWNED"
-    data = {"code to run": pickle.dumps(_Planted(marker)), "not a tree": pickle.dumps(("not", "a", "program")),
-            "not a pickle": b"\x00garbage"}[tree]
+@pytest.mark.parametrize("damage", ["a class of no node module", "not a tree", "not plain data", "a digest",
+                                    "another key's"])
+def test_a_damaged_or_planted_tree_is_parsed_again(damage: str, kept_cache: Path) -> None:
+    """Each tree is made again only when its text is asked for, with only the node classes
+    allowed, after its own digest is checked (a file of right digests, entries planted in it)."""
     path = _store_path(kept_cache)
     path.parent.mkdir(parents=True)
-    path.write_bytes(pickle.dumps({("draw 1\n", 0): (1, data), ("draw 2\n", 0): (1, b"")}))
+    good = marshal.dumps(_kept_draw_1())
+    names, data = _kept_draw_1()
+    one = ("draw 1\n", 0)
+    entry = {"a class of no node module": kept_file.stored(path.name, one, marshal.dumps((("builtins:eval",), data))),
+             "not a tree": kept_file.stored(path.name, one, marshal.dumps(((), (1, ("not", "a", "program"))))),
+             "not plain data": kept_file.stored(path.name, one, b"\x00garbage"),
+             "a digest": (bytes(kept_file.DIGEST_BYTES), good),
+             "another key's": kept_file.stored(path.name, ("draw 2\n", 0), good)}[damage]
+    path.write_bytes(kept_file.file_bytes(path.name, {one: entry, ("draw 2\n", 0): (b"", b"")}))
     language = Language(CM2008_WORDS)
     assert language.store is not None and len(language.store.kept) == 2  # read: each tree is bytes
     assert repr(language.parse("draw 1")) == repr(Language(CM2008_WORDS).parse("draw 1"))
-    assert not marker.exists(), "a planted tree ran code"
     language.store.save()
     again = Language(CM2008_WORDS)
     again.__dict__["parser"] = _NoParser()  # kept again, whole: not parsed a third time
@@ -316,3 +361,24 @@ def test_a_vocabulary_names_its_tree_builder_by_a_function_so_lark_loads_late() 
 
     with pytest.raises(TypeError, match="to_ast is a function that returns"):
         Vocabulary(name="x", grammar=lambda: "", to_ast=ToAst)  # type: ignore[arg-type]
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(program=round_trip.programs(), moved_by=st.integers(-3, 40))
+def test_a_random_program_read_back_from_the_store_is_a_fresh_parse(kept_cache: Path, program: Any,
+                                                                   moved_by: int) -> None:
+    """Property (issue 52): for any program the round-trip strategy builds, its text's tree read
+    back from the store — where it was kept, or moved — is the tree a parse makes, positions and all."""
+    text = render.program(program[0])
+    at = Origin(first_line=50, indent=4)
+    first = Language(CM2008_WORDS)
+    made = first.parse(text, at)
+    assert first.store is not None
+    first.store.save()
+    again = Language(CM2008_WORDS)
+    again.__dict__["parser"] = _NoParser()
+    fresh = Language(CM2008_WORDS)
+    fresh.__dict__["store"] = None
+    assert repr(again.parse(text, at)) == repr(made)
+    there = dataclasses.replace(at, first_line=at.first_line + moved_by)
+    assert repr(again.parse(text, there)) == repr(fresh.parse(text, there))

@@ -5,7 +5,6 @@ exactly as when its files were composed (line, column, item, the line shown) (is
 from __future__ import annotations
 
 import os
-import pickle
 import shutil
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from cmdsl.games.racolage import loader as racolage_loader
 from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 from cmdsl.sets import read_store, safe_yaml
 
+from . import kept as kept_files
 from .conftest import CM2008, edit
 
 
@@ -117,26 +117,30 @@ def test_a_file_with_a_problem_in_its_yaml_is_not_kept_and_is_told_again(kept_ca
 
 
 def _damaged(folder: Path) -> dict[str, Callable[[Path], None]]:
+    """Damage of each kind, written with every digest right (planted): what the checks after the
+    digests must refuse."""
     def other_shape(p: Path) -> None:  # each entry found (its file's, for its text), and not items
-        entries = {key: (digest, ("not", "items")) for key, digest in _keys_of(folder)}
-        p.write_bytes(pickle.dumps(entries | {(1, 2): 3}))
+        kept_files.plant(p, {key: ((), (digest, ("not", "items"))) for key, digest in _keys_of(folder)} | {(1, 2): 3})
 
     def bad_places(p: Path) -> None:  # items whose nodes' places are not places
-        entries = pickle.loads(p.read_bytes())
-        for key, (digest, kept) in entries.items():
-            if isinstance(kept, tuple):
-                keys, sections = kept
-                entries[key] = (digest, (keys, tuple((s, tuple((label, ("x",), values) for label, _, values in items))
-                                                     for s, items in sections)))
-        p.write_bytes(pickle.dumps(entries))
+        entries = kept_files.values(p)
+        for key, (names, (digest, entry)) in entries.items():
+            if not names:  # a card file's (a manifest is an object)
+                keys, sections = entry
+                entries[key] = (names, (digest, (keys, tuple((s, tuple((label, ("x",), values)
+                                                                        for label, _, values in items))
+                                                             for s, items in sections))))
+        kept_files.plant(p, entries)
+
     def bad_sections(p: Path) -> None:  # where sections were given, under names of no section
-        entries = pickle.loads(p.read_bytes())
-        for key, (digest, kept) in entries.items():
-            if isinstance(kept, tuple):
-                keys, sections = kept
-                entries[key] = (digest, (tuple(("no such section", line, col) for _, line, col in keys), sections))
-        p.write_bytes(pickle.dumps(entries))
-    return {"not a pickle": lambda p: p.write_bytes(b"\x00garbage"),
+        entries = kept_files.values(p)
+        for key, (names, (digest, entry)) in entries.items():
+            if not names:
+                keys, sections = entry
+                entries[key] = (names, (digest, (tuple(("no such section", line, col) for _, line, col in keys),
+                                                 sections)))
+        kept_files.plant(p, entries)
+    return {"not a kept file": lambda p: p.write_bytes(b"\x00garbage"),
             "cut short": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
             "entries of another shape": other_shape,
             "places of another shape": bad_places,
@@ -150,7 +154,7 @@ def _keys_of(folder: Path) -> list[tuple[tuple[str, str], str]]:
               str(p.resolve())), digest(p.read_text(encoding="utf-8"))) for p in folder.glob("*.yaml")]
 
 
-@pytest.mark.parametrize("damage", ["cut short", "entries of another shape", "not a pickle", "places of another shape"])
+@pytest.mark.parametrize("damage", ["cut short", "entries of another shape", "not a kept file", "places of another shape"])
 def test_a_damaged_store_changes_nothing_but_the_time(damage: str, kept_cache: Path, card_set: Path) -> None:
     first = load_card_set(card_set)
     _next_run()
@@ -180,9 +184,9 @@ def test_a_file_edited_again_and_again_keeps_one_entry_its_last_texts(kept_cache
         assert f"gain {n} supports" in effect  # the file as edited, never its kept read of before
         _next_run()
     [path] = kept_cache.glob("reads-*.reads")
-    kept = pickle.loads(path.read_bytes())
-    assert sorted(kept) == sorted(key for key, _ in _keys_of(card_set))  # one per file
-    assert {key: digest for key, (digest, _) in kept.items()} == dict(_keys_of(card_set))  # of its text now
+    entries = kept_files.values(path)
+    assert sorted(entries) == sorted(key for key, _ in _keys_of(card_set))  # one per file
+    assert {key: digest for key, (_, (digest, _)) in entries.items()} == dict(_keys_of(card_set))  # of its text now
 
 
 #: Racolage's problems found after its files are read, each told the same from a file read back.
@@ -228,17 +232,17 @@ def test_a_damaged_racolage_entry_changes_nothing_but_the_time(damage: str, kept
     first = racolage_loader.load_set(racolage)
     _next_run(racolage_loader.__name__)
     [path] = kept_cache.glob("reads-*.reads")
-    entries = pickle.loads(path.read_bytes())
-    for key, (digest, kept) in entries.items():
+    entries = kept_files.values(path)
+    for key, (names, (digest, entry)) in entries.items():
         if key[0] == "racolage manifest":
-            entries[key] = (digest, ({"media": "many", "actions": 51, "parties": 4}, "x")
-                            if damage == "a manifest of another shape" else kept)
+            entry = (({"media": "many", "actions": 51, "parties": 4}, "x")
+                     if damage == "a manifest of another shape" else entry)
         elif damage == "a section of another name":
-            entries[key] = (digest, tuple(("no such section", items) for _, items in kept))
+            entry = tuple(("no such section", items) for _, items in entry)
         elif damage == "a place of another shape":
-            entries[key] = (digest, tuple((s, tuple((label, (1, 2), values) for label, _, values in items))
-                                          for s, items in kept))
-    path.write_bytes(pickle.dumps(entries))
+            entry = tuple((s, tuple((label, (1, 2), values) for label, _, values in items)) for s, items in entry)
+        entries[key] = (names, (digest, entry))
+    kept_files.plant(path, entries)
     assert racolage_loader.load_set(racolage) == first
 
 

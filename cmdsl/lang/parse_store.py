@@ -9,15 +9,15 @@ where the text starts in its file (its nodes carry file positions), not on the f
 found on another line than where it was kept (a line added above it) is moved there (``moved``).
 
 The file is kept as ``cmdsl.kept_file`` keeps work: where (``CMDSL_CACHE_DIR``, ``CMDSL_NO_CACHE``),
-read only if it is the user's own and names nothing but this language's node classes (and their
-enums), and any failure to read or write it is only time lost: every effect is parsed.
+read only if it is the user's own, each tree checked by its digest before it is made again from
+plain data by the constructors of this language's node classes (and their enums) and of no
+others; any failure to read or write it is only time lost: the effect is parsed again.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-import pickle
 import sys
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -27,10 +27,10 @@ from . import ast as A
 
 #: A kept parse's key: the effect text (ending in a newline) and its indent in its file; it is kept
 #: with the line of its file it started at (a text moved up or down is moved, not parsed again), and
-#: its tree pickled on its own: a run unpickles only the trees it asks for, so the parses of texts
-#: since edited, and of other sets, cost a run little more than their bytes.
+#: its tree. A run makes again only the trees it asks for, so the parses of texts since edited, and
+#: of other sets, cost a run little more than their bytes.
 Key = tuple[str, int]
-Kept = tuple[int, bytes]
+Kept = tuple[int, A.Program]
 
 _SUFFIX = ".parses"
 
@@ -70,27 +70,26 @@ class ParseStore(KeptFile[Key, Kept]):
 
     max_entries = 5_000  # texts: a set has ~120; months of a designer's edits and a few sets
 
-    def valid(self, key: object, entry: object) -> bool:
-        return (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str) and isinstance(key[1], int)
-                and isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], int)
-                and isinstance(entry[1], bytes))
+    def valid_key(self, key: object) -> bool:
+        return type(key) is tuple and len(key) == 2 and type(key[0]) is str and type(key[1]) is int
+
+    def valid_value(self, value: object) -> bool:
+        return (type(value) is tuple and len(value) == 2 and type(value[0]) is int
+                and isinstance(value[1], A.Program))
 
     def get(self, key: Key, first_line: int) -> A.Program | None:
         """The tree of the text ``key`` starting at ``first_line`` of its file, if it was kept (at
         that line, or at another and moved: it stays kept where it was parsed, so that two places
         of the same text do not rewrite the file at every run, and moving costs far less than a
         parse)."""
-        found = self.take(key)
+        found = self.take(key)  # None if damaged: parsed again, and kept again in its place
         if found is None:
             return None
-        line, data = found
-        program = self.unpickled(data)  # with only the node classes allowed, as the file is read
-        if not isinstance(program, A.Program):
-            return None  # damaged: parsed again, and kept again in its place
+        line, program = found
         return program if line == first_line else moved(program, first_line - line)
 
     def put(self, key: Key, first_line: int, program: A.Program) -> None:
-        self.add(key, (first_line, pickle.dumps(program, protocol=pickle.HIGHEST_PROTOCOL)))
+        self.add(key, (first_line, program))
 
 
 def store_for(language: str, grammar_sha256: str, modules: Iterable[str],

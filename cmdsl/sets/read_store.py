@@ -11,8 +11,8 @@ replace it rather than pile up. Only a text read without a problem is kept, so e
 still found, and told, by composing it. The file of the store is named by everything its entries
 are made from: Python's version, PyYAML's (its ``__init__.py``, read, not imported), and the
 source of the modules that read the text and define what is kept. It is kept as
-``cmdsl.kept_file`` keeps work (where, read only if the user's own and naming only those modules'
-classes, any failure only time lost).
+``cmdsl.kept_file`` keeps work (where, read only if the user's own, checked by digest, made again
+from plain data with only those modules' classes, any failure only time lost).
 """
 
 from __future__ import annotations
@@ -46,9 +46,11 @@ class ReadStore(KeptFile[Key, tuple[str, Any]]):
 
     max_entries = 500  # files: a set is a handful of them
 
-    def valid(self, key: object, entry: object) -> bool:
-        return (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, str) for k in key)
-                and isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str))
+    def valid_key(self, key: object) -> bool:
+        return type(key) is tuple and len(key) == 2 and all(type(k) is str for k in key)
+
+    def valid_value(self, value: object) -> bool:
+        return type(value) is tuple and len(value) == 2 and type(value[0]) is str
 
     def get(self, kind: str, file: Path, text: str) -> Any | None:
         """What ``file`` was read into as ``kind``, if it was kept for this ``text``."""
