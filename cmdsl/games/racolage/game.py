@@ -433,8 +433,11 @@ class RacolageGame(Driver[RacolageSeat]):
     def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
         scores = tuple(self.notoriety(s, final=True) for s in self.seats)
         best = max(scores)
-        self.result = E.GameEnded(tuple(s for s in self.seats if scores[s.index] == best), scores, reason)
-        self.events.add(self.result)
+        ended = E.GameEnded(tuple(s for s in self.seats if scores[s.index] == best), scores, reason)  # RA8.2
+        self.result = ended
+        self.events.add(ended)
+        if self.observer is not None:
+            self.observer(self, ended)
 
     def _rebuild(self) -> None:
         self._forced, self.observer = (), None
