@@ -11,7 +11,8 @@ tree becomes AST nodes in ``to_ast.py``.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, Protocol
+from bisect import bisect_left
+from typing import Any, Callable, Iterator, Protocol
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
@@ -44,6 +45,13 @@ class _IndentError(Exception):
         self.token = token
 
 
+class _TooDeep(Exception):
+    """A parenthesis opened past the nesting limit, as the parser reads it (``_EffectIndenter``)."""
+
+    def __init__(self, token: Token) -> None:
+        self.token = token
+
+
 class _EffectIndenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR"]
@@ -59,6 +67,16 @@ class _EffectIndenter(Indenter):
         if indent < self.indent_level[-1] and indent not in self.indent_level and self.paren_level == 0:
             raise _IndentError(token)
         yield from super().handle_NL(token)
+
+    def _process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        """Lark's, refusing a parenthesis past the nesting limit as it is read: a text of 100,000
+        parentheses is refused at its 31st, never parsed whole. (Lark's counts a parenthesis once
+        it is passed on: ``paren_level`` is how many are open around this one.)"""
+        lark_process: Callable[[Iterator[Token]], Iterator[Token]] = super()._process  # untyped in Lark
+        for token in lark_process(stream):
+            if token.type == "LPAR" and _PARENTHESES_FLOOR + self.paren_level + 1 > MAX_NESTING:
+                raise _TooDeep(token)
+            yield token
 
 
 # Options that shape the tables (stored in them) and options that are code or that Lark does not
@@ -100,9 +118,11 @@ def parse_text(language: Parser, source: str, origin: Origin, memo: Memo | None)
         line = (tok.line or 1) + tok.count("\n")
         return_err = CardError("this line's indentation matches no enclosing block", origin.at(line, 1))
         raise return_err from None
+    except _TooDeep as td:
+        raise _too_deep(td.token.line or 1, td.token.column or 1, origin) from None
     except UnexpectedInput as e:
         raise _Errors(language).from_lark(e, source, origin) from None
-    _check_nesting(tree, origin)
+    _check_nesting(tree, source, origin)
     try:
         program: A.Program = language.vocabulary.to_ast()(origin).transform(tree)
         return program
@@ -221,22 +241,81 @@ def _acceptable(e: UnexpectedToken | UnexpectedCharacters) -> set[str]:
     return accepted or expected
 
 
-#: How deep blocks, conditions and expressions may nest in one effect (the bundled cards need 8).
-#: Every later pass (checker, compiler, text, the compiled effect itself) recurses over the tree,
-#: so this bound is what keeps them all far from Python's recursion limit, for any input.
+#: How deep blocks, conditions, expressions and parentheses may nest in one effect (the bundled
+#: cards need 8). Every later pass (checker, compiler, text, the compiled effect itself) recurses over
+#: the tree, so this bound is what keeps them all far from Python's recursion limit, for any input;
+#: parentheses make no node, but a text of thousands costs the parse itself time and memory.
 MAX_NESTING = 32
+#: The levels around every parenthesis: the effect's, and its statement's. The first of a
+#: statement's parentheses is at the next level.
+_PARENTHESES_FLOOR = 2
+
+#: What the lexer reads whole, whatever is in it (a quoted name, a comment), and parentheses.
+_PARENTHESIS = re.compile(r'"[^"\n]*"|#[^\n]*|[()]')
 
 
-def _check_nesting(tree: Tree[Token], origin: Origin) -> None:
-    """Refuse a tree deeper than ``MAX_NESTING``, located at the first node past the limit.
+def _too_deep(line: int, col: int, origin: Origin) -> CardError:
+    return CardError(f"nested too deeply: at most {MAX_NESTING} levels of blocks, conditions, expressions and "
+                     "parentheses", origin.at(line, col),
+                     hint="split the effect, or write the sum or condition more simply")
+
+
+class _Parentheses:
+    """The pairs of parentheses of a text, in the order they open: where each opens, where it
+    closes (the offset after its ``)``), and the pair it is in (-1: none)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.opens: list[int] = []
+        self.closes: list[int] = []
+        self.outer: list[int] = []
+        open_now: list[int] = []
+        for m in _PARENTHESIS.finditer(source):
+            if m.group() == "(":
+                self.outer.append(open_now[-1] if open_now else -1)
+                open_now.append(len(self.opens))
+                self.opens.append(m.start())
+                self.closes.append(len(source))
+            elif m.group() == ")" and open_now:
+                self.closes[open_now.pop()] = m.end()
+
+    def around(self, node: Tree[Token], outside: int) -> list[int]:
+        """The pairs around ``node`` inside the pair ``outside`` (its parent's innermost, or -1),
+        outermost first. A pair is around a node when it opens before the node's text and closes
+        after it (the text of a node may or may not hold the parentheses at its ends)."""
+        if node.meta.empty:
+            return []
+        start, end = node.meta.start_pos, node.meta.end_pos
+        pair = bisect_left(self.opens, start) - 1  # the last pair opened before the node…
+        while pair > outside and self.closes[pair] < end:  # …or the first around it of its outer ones
+            pair = self.outer[pair]
+        found: list[int] = []
+        while pair > outside:
+            found.append(pair)
+            pair = self.outer[pair]
+        return found[::-1]
+
+    def where(self, pair: int) -> tuple[int, int]:
+        """The line and column where ``pair`` opens."""
+        at = self.opens[pair]
+        return self.source.count("\n", 0, at) + 1, at - self.source.rfind("\n", 0, at)
+
+
+def _check_nesting(tree: Tree[Token], source: str, origin: Origin) -> None:
+    """Refuse a tree deeper than ``MAX_NESTING``, each pair of parentheses of ``source`` around a
+    node counting as one level more, located at the first node or parenthesis past the limit.
 
     An explicit stack, not recursion: the tree may be thousands of levels deep here."""
-    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    parentheses = _Parentheses(source)
+    # each node with the level of its parent and the innermost pair of parentheses around the parent
+    stack: list[tuple[Tree[Token], int, int]] = [(tree, 0, -1)]
     while stack:
-        node, depth = stack.pop()
+        node, above, outside = stack.pop()
+        pairs = parentheses.around(node, outside)
+        depth = above + len(pairs) + 1
         if depth > MAX_NESTING:
-            line, col = start_of(node)
-            raise CardError(f"nested too deeply: at most {MAX_NESTING} levels of blocks, conditions and "
-                            "expressions", origin.at(line, col),
-                            hint="split the effect, or write the sum or condition more simply")
-        stack.extend((c, depth + 1) for c in reversed(node.children) if isinstance(c, Tree))
+            first_past = MAX_NESTING - above  # the first level past the limit, counted from the parent
+            line, col = parentheses.where(pairs[first_past]) if first_past < len(pairs) else start_of(node)
+            raise _too_deep(line, col, origin)
+        inside = pairs[-1] if pairs else outside
+        stack.extend((c, depth, inside) for c in reversed(node.children) if isinstance(c, Tree))
