@@ -309,7 +309,7 @@ class CampaignSession:
         self.bots = {} if opponent == "human" else {s: make_bot(opponent, rec.seed) for s in seats if s is not me}
         self.redo.clear()
         self.saved = True
-        note = "" if rec.cardset == self.cards.fingerprint else " (recorded with another version of the cards)"
+        note = "" if self.cards.same_as_recorded(rec.cardset) else " (recorded with another version of the cards)"
         return f"Loaded {path}: {len(rec.answers)} answers replayed{note}."
 
     def reload(self) -> str:

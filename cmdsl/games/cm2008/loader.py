@@ -9,12 +9,11 @@ is clean and the whole set passes ``cmdsl.games.cm2008.setcheck``.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import re
 import unicodedata
 from functools import partial
 from pathlib import Path
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Final, Mapping
 
 from ...errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from .vocabulary.checker import Context, ContextKind, Names, campaign_names
@@ -34,6 +33,7 @@ from ...sets.text_files import NO_SOURCES, Placed, Sources, read_text, scalar_or
 from ...sets.set_location import one_set
 from .card_file import CARD_FILE_MAX_BYTES, SECTIONS, CardFileReader, card_files
 from ...sets.card_items import CardFile, Item, shown
+from .fingerprint import fingerprint, legacy_fingerprint
 from .setcheck import Contents, Section, set_errors
 from .set_warnings import set_warnings
 from ...values import value
@@ -316,18 +316,9 @@ def read_card_set(path: str | Path | None = None, *, sources: Sources = NO_SOURC
     whole = None
     if not ld.errors:
         assert manifest is not None
-        whole = CardSet(root.name, states, cards, news, negative, _fingerprint(files), manifest.info,
-                        levels.work[1], warnings)
+        whole = CardSet(root.name, states, cards, news, negative, fingerprint(states, cards, news, negative),
+                        manifest.info, levels.work[1], warnings, legacy_fingerprint(files))
     return SetRead(whole, tuple(ld.errors), states, cards, news, negative)
-
-
-def _fingerprint(files: Sequence[CardFile]) -> str:
-    """The card files' digest: a record stays valid when the manifest's wording changes, and a game
-    played in a mode the manifest drops is refused by ``require_setup``."""
-    digest = hashlib.sha256()
-    for f in files:
-        digest.update(f.path.name.encode() + b"\0" + f.text.encode() + b"\0")
-    return digest.hexdigest()[:16]
 
 
 def _work_errors(levels: PlayLevels, states: int, cards: dict[str, CardDef], news: dict[str, NewsDef],

@@ -14,6 +14,7 @@ from ...errors import CmdslError
 from .sides import DEFENSE, ECONOMY, ISSUES, SIDES, Side  # noqa: F401  (handed on: every CM2008 module reads them here)
 from .setup import SetupMode  # noqa: F401  (handed on)
 from ...sets.ids import slug
+from ...sets.meaning import same_set
 from ...values import value
 
 if TYPE_CHECKING:
@@ -170,11 +171,19 @@ class CardSet:
     cards: dict[str, CardDef]
     news: dict[str, NewsDef]  # in file order: the unshuffled Breaking News deck
     negative: dict[int, NegativeDef]  # die roll 1..6 → result
+    #: The digest of what the rules read (``cmdsl.games.cm2008.fingerprint``): what a record says it
+    #: was played with.
     fingerprint: str
     manifest: SetManifest
     play_work: int = 0  # the work bound of a card played at level 1 (lang/work.py), for snippets
     #: What `cmdsl check` warns about (cmdsl/set_warnings.py): the set plays, but likely not as meant.
     warnings: tuple[CmdslError, ...] = field(default=(), compare=False)
+    #: The digest of the card files' bytes, which records made before issue 52 name the set by.
+    legacy_fingerprint: str = field(default="", compare=False)
+
+    def same_as_recorded(self, recorded: str) -> bool:
+        """Whether a record's card-set fingerprint names this set (``cmdsl.sets.meaning.same_set``)."""
+        return same_set(recorded, self.fingerprint, self.legacy_fingerprint)
 
     def require_setup(self, mode: str) -> None:
         """Refuse a game in a setup mode this set does not declare: the loader checked the set's

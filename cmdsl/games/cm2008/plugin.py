@@ -142,7 +142,7 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
         else:  # what one seat could know (docs/secrets.md)
             seat = next(s for s in Game.seats if s.value == args.seat)
             print("\n".join(e.text() for e in result.game.view(seat).events))
-    other = record.cardset != cards.fingerprint
+    other = not cards.same_as_recorded(record.cardset)
     if other and args.accept_cards:
         print(f"note: the record was played with card set {record.cardset}; these cards are "
               f"{cards.fingerprint}", file=sys.stderr)

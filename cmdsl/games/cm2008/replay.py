@@ -53,7 +53,7 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
     full = [e.text() for e in game.events]
     now = view_texts(game.events, record.view)  # what the record's log holds: a seat's view, or all
     reasons: list[str] = []
-    if record.cardset != cards.fingerprint and not accept_other_cards:
+    if not cards.same_as_recorded(record.cardset) and not accept_other_cards:
         reasons.append(f"the record was played with card set {record.cardset}; these cards are {cards.fingerprint}")
     at = _event_difference(record, now, complete=upto is None and stopped is None)
     before = now_text = None

@@ -8,7 +8,7 @@ caret, like every data file of cmdsl (cmdsl.sets.safe_yaml does the reading and 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import field, replace
+from dataclasses import field, fields, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -18,6 +18,7 @@ import yaml
 
 from ...errors import CardError, Located, did_you_mean, shown_path
 from ...resources import bundled_cards_dir
+from ...sets.meaning import Plain, meaning_fingerprint, same_set
 from ...sets.safe_yaml import compose
 from ...sets.text_files import item_at, read_text
 from .cards import FACES, HIGHEST_RANK, LOWEST_RANK, SUITS, Card, Face, Suit, pip_cards
@@ -51,8 +52,15 @@ class LobbysData:
     majority_points: Mapping[int, int]
     omnipresence_points: int
     partisan_points: int
-    #: The data file's digest: what a record says it was played with (like a card set's fingerprint).
+    #: The digest of the data's values (``meaning``): what a record says it was played with (like a
+    #: card set's fingerprint).
     fingerprint: str = field(default="", compare=False)
+    #: The digest of the data file's bytes, which records made before issue 52 name the data by.
+    legacy_fingerprint: str = field(default="", compare=False)
+
+    def same_as_recorded(self, recorded: str) -> bool:
+        """Whether a record's data fingerprint names this data (``cmdsl.sets.meaning.same_set``)."""
+        return same_set(recorded, self.fingerprint, self.legacy_fingerprint)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -92,7 +100,20 @@ def _read(name: str, text: str) -> LobbysData:
     never its YAML: issue 34 §2); an error is raised again each time (it is not kept)."""
     root = compose(text, name, item_keys=_ITEM_KEYS)
     data = _Reader(name, text.split("\n")).data(root)
-    return replace(data, fingerprint=hashlib.sha256(text.encode()).hexdigest()[:16])
+    return replace(data, fingerprint=meaning_fingerprint(meaning(data)), legacy_fingerprint=legacy_fingerprint(text))
+
+
+def meaning(data: LobbysData) -> Plain:
+    """What the rules read of the data, as plain data (``cmdsl.sets.meaning``): every value it
+    compares by. Its tables are mappings, so the order of their rows (``deck_cut``, ``suits``,
+    ``contracts``, ``majority``) is not part of it; ``suit_order`` is a list, and its order is."""
+    return {f.name: getattr(data, f.name) for f in fields(data) if f.compare}
+
+
+def legacy_fingerprint(text: str) -> str:
+    """The data file's bytes' digest: the fingerprint of records made before issue 52 (kept so
+    that they replay). It changed with any byte: a comment, a line break, a quote."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 E = TypeVar("E", Suit, Face)

@@ -373,7 +373,7 @@ class LobbysGame(Driver[LobbysSeat]):
         or an answer the game refuses, raises one ``RecordError`` saying where."""
         game_data = game_data if game_data is not None else load_data()
         rec = parse_record(data, game_data, where)
-        if rec.data is not None and game_data.fingerprint and rec.data != game_data.fingerprint:
+        if rec.data is not None and game_data.fingerprint and not game_data.same_as_recorded(rec.data):
             raise RecordError(f"{where}: played with the Lobbys data {rec.data}; this data is {game_data.fingerprint} "
                               "(give the set it was played with: --cards DIR)")
         game = LobbysGame(rec.seed, rec.players, people_variant=rec.people_variant, data=game_data)

@@ -12,6 +12,7 @@ from typing import ClassVar, Final, Mapping
 from ...lang.checker import Checked
 from ...lang.compiler import Compiled
 from ...lang.text import Terms
+from ...sets.meaning import same_set
 from .vocabulary import LANGUAGE
 from .vocabulary.nodes import Permanent
 from ...values import value
@@ -108,8 +109,10 @@ class RacolageSet:
     media: tuple[Media, ...]
     actions: tuple[Action, ...]
     name: str = "Racolage Électoral"
-    #: the set's digest: what a record says it was played with
+    #: the digest of what the rules read (``fingerprint.py``): what a record says it was played with
     fingerprint: str = field(default="", compare=False)
+    #: the digest of the card files' bytes, which records made before issue 52 name the set by
+    legacy_fingerprint: str = field(default="", compare=False)
 
     #: every card by id, Media then Actions (made from the two lists)
     cards: Mapping[str, Card] = field(init=False, repr=False, compare=False)
@@ -118,6 +121,10 @@ class RacolageSet:
         cards: dict[str, Card] = {m.id: m for m in self.media}
         cards.update((a.id, a) for a in self.actions)
         object.__setattr__(self, "cards", MappingProxyType(cards))  # frozen: set once, here
+
+    def same_as_recorded(self, recorded: str) -> bool:
+        """Whether a record's set fingerprint names this set (``cmdsl.sets.meaning.same_set``)."""
+        return same_set(recorded, self.fingerprint, self.legacy_fingerprint)
 
     def media_card(self, card_id: str) -> Media:
         card = self.cards[card_id]

@@ -19,6 +19,7 @@ from ...lang.work import WORK_BUDGET
 from ...sets.card_items import CardFile, Item, items_back, kept_items, read_item
 from ...sets.read_store import ReadStore, read_store, read_through
 from ...sets.text_files import NO_SOURCES, Sources, read_text, scalar_origin
+from .fingerprint import fingerprint
 from .cards import MEDIA_VALUES, Action, ActionKind, Media, Party, RacolageSet, Theme
 from .vocabulary import LANGUAGE
 from .vocabulary.checker import racolage_names
@@ -44,7 +45,7 @@ def load_set(folder: Path, sources: Sources = NO_SOURCES, memo: Memo | None = No
     last check of it keeps); a located ``CardError`` for its first problem."""
     store = read_store((__name__,)) if memo is None else None  # an editor keeps its reads in its memo
     sizes, name = _manifest(folder, sources, store)
-    items, digest = read_items(folder, sources, store)
+    items, legacy = read_items(folder, sources, store)
     themes = tuple(_theme(it) for it in items["themes"])
     if not themes:
         raise CardError("the set has no themes: a card file needs a `themes:` section (RA1.4)", Located(str(folder)))
@@ -60,12 +61,14 @@ def load_set(folder: Path, sources: Sources = NO_SOURCES, memo: Memo | None = No
         if got != want:
             raise CardError(f"{section}: the manifest says {want}, the card files hold {got}",
                             Located(str(folder / MANIFEST)), hint="change both together (RA1.2)")
-    return RacolageSet(themes, parties, media, actions, name, fingerprint=digest)
+    return RacolageSet(themes, parties, media, actions, name, fingerprint=fingerprint(themes, parties, media, actions),
+                       legacy_fingerprint=legacy)
 
 
 def read_items(folder: Path, sources: Sources = NO_SOURCES,
                store: ReadStore | None = None) -> tuple[dict[str, list[Item]], str]:
-    """The items of every card file in ``folder``, by section, and the files' digest; a located
+    """The items of every card file in ``folder``, by section, and the digest of the files' bytes
+    (the fingerprint of records made before issue 52, kept so that they replay); a located
     ``CardError`` for the first file that is not a mapping of sections of items. With a ``store``,
     each file read is kept there, and read back while its text is unchanged."""
     items: dict[str, list[Item]] = {section: [] for section in FIELDS}

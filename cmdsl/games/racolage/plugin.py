@@ -70,7 +70,7 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
 
     cards = chosen_set(args.cards)
     record = parse_record(data, str(args.file))
-    if record.set not in (None, cards.fingerprint):
+    if record.set is not None and not cards.same_as_recorded(record.set):
         print(f"Replay: the record was played with another set ({record.set}; this one is "
               f"{cards.fingerprint})", file=sys.stderr)
         return 1
