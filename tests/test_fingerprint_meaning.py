@@ -197,14 +197,20 @@ PLAY = {"cm2008": ["--max-turns", "4"], "lobbys": ["--game", "lobbys", "--player
         "racolage": ["--game", "racolage", "--players", "2"]}
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_a_game_recorded_before_a_comment_replays_after_it(game: GameSet, tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def recorded(game: GameSet, tmp_path: Path, seed: int) -> tuple[Path, Path, Path]:
+    """A copy of the game's set, the same with a comment added, and a game recorded on the first."""
     original = edited(game, tmp_path / "original")
     commented = edited(game, tmp_path / "commented", game.same["a comment"])
     record = tmp_path / "game.json"
     assert main(["play", "--cards", str(original), *PLAY[game.name], "--bot", "random", "--bot", "random",
-                 "--seed", "3", "--quiet", "--record", str(record)]) == 0
+                 "--seed", str(seed), "--quiet", "--record", str(record)]) == 0
+    return original, commented, record
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_game_recorded_before_a_comment_replays_after_it(game: GameSet, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    original, commented, record = recorded(game, tmp_path, seed=3)
     capsys.readouterr()
     assert main(["replay", "--cards", str(commented), str(record)]) == 0, capsys.readouterr().err
     out, err = capsys.readouterr()
@@ -235,11 +241,7 @@ RECORDED_AS = {"cm2008": "cardset", "lobbys": "data", "racolage": "set"}
 def test_a_record_made_before_replays_and_is_refused_by_other_bytes(game: GameSet, tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """It knows only the bytes: the same files replay it, a copy with a comment does not."""
-    original = edited(game, tmp_path / "original")
-    commented = edited(game, tmp_path / "commented", game.same["a comment"])
-    record = tmp_path / "game.json"
-    assert main(["play", "--cards", str(original), *PLAY[game.name], "--bot", "random", "--bot", "random",
-                 "--seed", "5", "--quiet", "--record", str(record)]) == 0
+    original, commented, record = recorded(game, tmp_path, seed=5)
     data = json.loads(record.read_text())
     old = byte_digest(game, original)
     assert data[RECORDED_AS[game.name]] not in (None, old)  # a new record names the meaning

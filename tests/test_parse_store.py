@@ -70,6 +70,18 @@ def _set_effects(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Vocabulary, 
         yield RACOLAGE_WORDS, seen
 
 
+def _next_run(first: Language) -> tuple[Language, Language]:
+    """``first``'s parses kept, the next run's language, which may not parse (every text must be
+    kept), and one that keeps nothing (what a parse makes)."""
+    assert first.store is not None
+    first.store.save()
+    words = first.vocabulary
+    again, fresh = Language(words), Language(words)
+    again.__dict__["parser"] = _NoParser()
+    fresh.__dict__["store"] = None
+    return again, fresh
+
+
 def test_a_set_read_again_parses_nothing_and_gets_the_same_trees(kept_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for words, effects in _set_effects(monkeypatch):
         assert len(effects) > 20
@@ -92,12 +104,7 @@ def test_a_text_kept_at_one_line_is_moved_to_another_not_parsed_again(kept_cache
         first = Language(words)
         for text, origin in effects:
             first.parse(text, origin)
-        assert first.store is not None
-        first.store.save()
-        again = Language(words)
-        again.__dict__["parser"] = _NoParser()
-        fresh = Language(words)
-        fresh.__dict__["store"] = None
+        again, fresh = _next_run(first)
         for text, origin in effects:
             lower = dataclasses.replace(origin, first_line=origin.first_line + 7, file="other.yaml")
             assert repr(again.parse(text, lower)) == repr(fresh.parse(text, lower))
@@ -373,12 +380,7 @@ def test_a_random_program_read_back_from_the_store_is_a_fresh_parse(kept_cache: 
     at = Origin(first_line=50, indent=4)
     first = Language(CM2008_WORDS)
     made = first.parse(text, at)
-    assert first.store is not None
-    first.store.save()
-    again = Language(CM2008_WORDS)
-    again.__dict__["parser"] = _NoParser()
-    fresh = Language(CM2008_WORDS)
-    fresh.__dict__["store"] = None
+    again, fresh = _next_run(first)
     assert repr(again.parse(text, at)) == repr(made)
     there = dataclasses.replace(at, first_line=at.first_line + moved_by)
     assert repr(again.parse(text, there)) == repr(fresh.parse(text, there))
