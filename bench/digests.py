@@ -1,6 +1,7 @@
 """The digest of many seeded bot games' event logs, per game, setup and bot: the safety net of a
-redesign that moves code (issue "Games as plug-ins"): the same digests before and after each step
-mean every CM2008 and Lobbys behaviour stayed the same.
+redesign that moves code (issues "Games as plug-ins", "Core v3"): the same digests before and after
+each step mean every behaviour of CM2008, Lobbys, Racolage and the toy game High Card (tests/toygame,
+with its trick cards) stayed the same.
 
     python bench/digests.py [--games N] [--ismcts N] [--workers N] [--json FILE] [--check FILE]
 
@@ -30,7 +31,13 @@ from cmdsl.games.lobbys.game import LobbysGame
 from cmdsl.games.lobbys.seats import seats_for
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import SIDES
+from cmdsl.games.racolage.game import RacolageGame
+from cmdsl.games.racolage.seats import seats_for as racolage_seats
 from cmdsl.resources import bundled_cards_dir
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the toy game lives in tests/
+from tests.toygame.game import SEATS as HIGH_CARD_SEATS, HighCard  # noqa: E402
+from tests.toygame.tricks import load_tricks  # noqa: E402
 
 
 def _digest(texts: Iterator[str]) -> str:
@@ -64,6 +71,29 @@ def lobbys(bot: str, players: int, games: int) -> str:
     return h.hexdigest()[:16]
 
 
+def racolage(bot: str, players: int, games: int) -> str:
+    h = hashlib.sha256()
+    for seed in range(games):
+        game = RacolageGame(seed, players)
+        bots = seat_bots([bot], racolage_seats(players), seed)
+        while game.pending is not None:
+            play_bot_move(game, bots)
+        h.update(_digest(e.text() for e in game.events).encode())
+    return h.hexdigest()[:16]
+
+
+def high_card(bot: str, variant: str, games: int) -> str:
+    tricks = load_tricks() if variant == "tricks" else None
+    h = hashlib.sha256()
+    for seed in range(games):
+        game = HighCard(seed, tricks=tricks)
+        bots = seat_bots([bot], HIGH_CARD_SEATS, seed)
+        while game.pending is not None:
+            play_bot_move(game, bots)
+        h.update(_digest(e.text() for e in game.events).encode())
+    return h.hexdigest()[:16]
+
+
 def runs(games: int, ismcts: int) -> list[str]:
     """Every digest's name: game/setup/bot/games."""
     out = []
@@ -73,6 +103,10 @@ def runs(games: int, ismcts: int) -> list[str]:
             out.append(f"cm2008/{setup}/ismcts:iterations=50/{ismcts}")
     for players in (2, 3, 4, 5):
         out += [f"lobbys/{players}p/{bot}/{games}" for bot in ("random", "greedy")]
+    for players in (2, 3, 4):
+        out += [f"racolage/{players}p/{bot}/{games}" for bot in ("random", "greedy")]
+    for variant in ("plain", "tricks"):
+        out += [f"highcard/{variant}/{bot}/{games}" for bot in ("random", "greedy")]
     return out
 
 
@@ -80,7 +114,12 @@ def compute(name: str) -> tuple[str, str, float]:
     """(name, digest, seconds) of one run named as ``runs`` names them."""
     start = time.perf_counter()
     game, where, bot, n = name.split("/")
-    digest = cm2008(bot, where, int(n)) if game == "cm2008" else lobbys(bot, int(where[:-1]), int(n))
+    if game == "cm2008":
+        digest = cm2008(bot, where, int(n))
+    elif game == "highcard":
+        digest = high_card(bot, where, int(n))
+    else:
+        digest = (lobbys if game == "lobbys" else racolage)(bot, int(where[:-1]), int(n))
     return name, digest, time.perf_counter() - start
 
 

@@ -134,3 +134,22 @@ def test_cold_start_says_when_the_machine_is_too_loaded_for_the_goals_in_ms() ->
     assert cold_start.loaded_warning(12.0) is None and cold_start.loaded_warning(20.0) is None
     warning = cold_start.loaded_warning(51.0)
     assert warning is not None and "51 ms, 5× the ~10 ms" in warning and "the ratios do" in warning
+
+
+def test_digests_cover_every_game_and_check_what_they_wrote(tmp_path: Path) -> None:
+    """bench/digests.py, the safety net of a redesign (issue 53 §2): a digest per game, table and
+    bot, for all four games; --check of what --json wrote says a digest is the same, and one
+    changed in the file is told and exits 1."""
+    before = tmp_path / "before.json"
+    script = [sys.executable, str(ROOT / "bench" / "digests.py"), "--games", "1", "--ismcts", "0", "--workers", "1"]
+    wrote = subprocess.run([*script, "--json", str(before)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert wrote.returncode == 0, wrote.stderr
+    digests = json.loads(before.read_text(encoding="utf-8"))
+    assert {name.split("/")[0] for name in digests} == {"cm2008", "lobbys", "racolage", "highcard"}
+    # --check recomputes the runs its file names: one left as written, one changed
+    kept, changed = (next(name for name in digests if name.startswith(game)) for game in ("highcard", "racolage"))
+    before.write_text(json.dumps({kept: digests[kept], changed: "0" * 16}), encoding="utf-8")
+    check = subprocess.run([*script, "--check", str(before)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    lines = {line.split()[0]: line for line in check.stdout.splitlines()}
+    assert check.returncode == 1 and set(lines) == {kept, changed}, check.stdout
+    assert lines[kept].endswith("  same") and "DIFFERS" in lines[changed], check.stdout
