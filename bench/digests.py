@@ -36,7 +36,7 @@ from cmdsl.games.racolage.seats import seats_for as racolage_seats
 from cmdsl.resources import bundled_cards_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the toy game lives in tests/
-from tests.toygame.game import SEATS as HIGH_CARD_SEATS, HighCard  # noqa: E402
+from tests.toygame.game import SEATS as HIGH_CARD_SEATS, table as high_card_table  # noqa: E402
 from tests.toygame.tricks import load_tricks  # noqa: E402
 
 
@@ -86,7 +86,7 @@ def high_card(bot: str, variant: str, games: int) -> str:
     tricks = load_tricks() if variant == "tricks" else None
     h = hashlib.sha256()
     for seed in range(games):
-        game = HighCard(seed, tricks=tricks)
+        game = high_card_table(seed, tricks=tricks)
         bots = seat_bots([bot], HIGH_CARD_SEATS, seed)
         while game.pending is not None:
             play_bot_move(game, bots)

@@ -23,7 +23,7 @@ import sys
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -31,6 +31,7 @@ sys.path.insert(0, str(REPO))
 from cmdsl.bots import RandomBot  # noqa: E402
 from cmdsl.game.audience import EVERYONE, Audience, Event  # noqa: E402
 from cmdsl.game.decisions import Decision, Option, PlayerSeat  # noqa: E402
+from cmdsl.game.contract import Game, Host  # noqa: E402
 from cmdsl.game.driver import Driver, GameOver  # noqa: E402
 from cmdsl.game.rng import GameRng  # noqa: E402
 from cmdsl.game.together import Steps  # noqa: E402
@@ -76,25 +77,28 @@ class Logged(Event):
         return EVERYONE
 
 
-class _Floor(Driver[Seat]):
-    """A game on the driver with no rules: the set-up every game makes, then ``_play``."""
-
-    chance_outcomes: ClassVar[frozenset[str]] = frozenset()
-    chance_hint: ClassVar[str] = "no chance decisions"
+class _Floor(Game[Seat]):
+    """A game with no rules to speak of, held by the host as every game is: the set-up every
+    game makes, then ``play``."""
 
     def __init__(self, seed: int) -> None:
-        self.seed, self.rng, self.turn = seed, GameRng(seed), 0
-        self._set_up_driver(None)
-        self._start_rules(self._play())
+        self.seed, self.rng = seed, GameRng(seed)
 
-    def _play(self) -> Steps:
+    def start(self, host: Host[Seat]) -> Steps:
+        host.position = None  # nothing to hold: these games keep their few cards on themselves
+        return self.play(host)
+
+    def play(self, host: Host[Seat]) -> Steps:
         raise NotImplementedError
 
-    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
-        self.emit(Logged, seat, option.id)
+    def log_choice(self, host: Host[Seat], seat: PlayerSeat, decision: Decision, option: Option) -> None:
+        host.emit(Logged, seat, option.id)
 
-    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
-        self.result = reason
+    def ended(self, host: Host[Seat], winner: Seat | None, reason: str) -> Event:
+        return Logged(Seat.NORTH, reason)
+
+    def winners(self, host: Host[Seat]) -> tuple[Seat, ...]:
+        return ()
 
 
 _TURN_OPTIONS = tuple(Option(f"o{i}", f"option {i}", i) for i in range(4))
@@ -103,18 +107,18 @@ _TURN_OPTIONS = tuple(Option(f"o{i}", f"option {i}", i) for i in range(4))
 class TurnByTurn(_Floor):
     seats = (Seat.NORTH, Seat.SOUTH)
 
-    def _play(self) -> Steps:
+    def play(self, host: Host[Seat]) -> Steps:
         seat, other = self.seats
         for turn in range(80):
-            self.turn = turn + 1
-            self.emit(Logged, seat, turn)
-            for _ in range(2):  # a turn of two decisions, each logged (``_log_choice``) and followed by 2.4 events
+            host.turn = turn + 1
+            host.emit(Logged, seat, turn)
+            for _ in range(2):  # a turn of two decisions, each logged (``log_choice``) and followed by 2.4 events
                 opt = yield Decision(seat, Kind.PICK, "pick one", _TURN_OPTIONS)
-                self.emit(Logged, seat, opt.value)
-                self.emit(Logged, seat, turn)
+                host.emit(Logged, seat, opt.value)
+                host.emit(Logged, seat, turn)
                 if turn % 5 < 2:
-                    self.emit(Logged, seat, turn)
-            self.emit(Logged, seat, turn)
+                    host.emit(Logged, seat, turn)
+            host.emit(Logged, seat, turn)
             seat, other = other, seat
         raise GameOver(None, "80 turns played")
 
@@ -126,24 +130,24 @@ _CARD_OPTIONS = tuple(Option(f"c{c}", f"card {c}", c) for c in _CARDS)
 class AllAtOnce(_Floor):
     seats = tuple(Seat)
 
-    def _play(self) -> Steps:
+    def play(self, host: Host[Seat]) -> Steps:
         picks = {seat: partial(self._pick, seat) for seat in self.seats}
         for round in range(3):
             deck = list(_CARDS)
             self.rng.shuffle(deck)
             self.hands = [sorted(deck[i * 8:(i + 1) * 8]) for i in range(4)]
-            self.emit(Logged, Seat.NORTH, round)
+            host.emit(Logged, Seat.NORTH, round)
             for seat in self.seats:
-                self.emit(Logged, seat, tuple(self.hands[seat.index]))
+                host.emit(Logged, seat, tuple(self.hands[seat.index]))
             for step in range(7):
-                self.turn += 1
-                revealed = yield from self.together(picks)
+                host.turn += 1
+                revealed = yield from host.together(picks)
                 chosen = tuple([(seat, revealed.results[seat]) for seat in self.seats])
                 for seat, card in chosen:
                     self.hands[seat.index].remove(card)
-                self.emit(Logged, Seat.NORTH, chosen)  # three events a step, five a deal: 3.7 a step
-                self.emit(Logged, Seat.NORTH, step)
-                self.emit(Logged, Seat.NORTH, round)
+                host.emit(Logged, Seat.NORTH, chosen)  # three events a step, five a deal: 3.7 a step
+                host.emit(Logged, Seat.NORTH, step)
+                host.emit(Logged, Seat.NORTH, round)
         raise GameOver(None, "3 rounds played")
 
     def _pick(self, seat: Seat) -> Decision:
@@ -151,7 +155,7 @@ class AllAtOnce(_Floor):
 
 
 def floor_games(game: type[_Floor]) -> Callable[[int], tuple[Any, dict[Any, Any]]]:
-    return lambda seed: (g := game(seed), {s: RandomBot(seed * 8 + i) for i, s in enumerate(g.seats)})
+    return lambda seed: (g := Driver(game(seed)), {s: RandomBot(seed * 8 + i) for i, s in enumerate(g.seats)})
 
 
 def main(argv: list[str] | None = None) -> None:

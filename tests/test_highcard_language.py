@@ -18,7 +18,8 @@ from cmdsl.lang.checker import Checked, Context, Names
 from cmdsl.lang.origin import Origin
 from cmdsl.lang.lark_parser import MAX_NESTING
 from tests.test_third_game import highcard  # noqa: F401  (the fixture: High Card registered as a plug-in)
-from tests.toygame.game import SEATS, CardGiven, HighCard, PlayerChosen, Seat, TrickPlayed
+from cmdsl.game.driver import Driver
+from tests.toygame.game import SEATS, CardGiven, PlayerChosen, Seat, TrickOps, TrickPlayed, from_record, log_text, table
 from tests.toygame.tricks import load_tricks
 from tests.toygame.vocabulary import LANGUAGE, nodes as N
 from cmdsl.games.cm2008.vocabulary.checker import campaign_names
@@ -36,8 +37,8 @@ def asked_then_given(effect: str, seat: Seat, answer: int) -> tuple[Any, list[tu
     asks, answered with option ``answer``; then the cards given, as (giver, taker, card)."""
     from cmdsl.lang.run import Run
 
-    game = HighCard(0)
-    run = LANGUAGE.compile(checked(effect), "x").run(Run(game, seat))
+    game = table(0)
+    run = LANGUAGE.compile(checked(effect), "x").run(Run(TrickOps(game), seat))
     asked = next(run)
     with pytest.raises(StopIteration):
         run.send(asked.options[answer])
@@ -133,10 +134,10 @@ def test_a_trick_nested_too_deeply_is_refused() -> None:
 # ---- T5 in play --------------------------------------------------------------------------------
 
 
-def _play(seed: int, answers: list[str]) -> HighCard:
+def _play(seed: int, answers: list[str]) -> Driver[Seat]:
     """North's answers in order (a bid as its card, a choice as a seat); East and West bid their
     lowest card and choose North."""
-    game, mine = HighCard(seed, tricks=TRICKS), iter(answers)
+    game, mine = table(seed, tricks=TRICKS), iter(answers)
     while not game.over:
         for d in list(game.pending_decisions):
             if d.player is Seat.NORTH:
@@ -168,9 +169,9 @@ def test_a_tricks_game_records_and_replays(tmp_path: Path) -> None:
     game = _play(0, ["card:8", "player:east", "card:6"])
     data = game.record()
     assert data["tricks"] is True and [None, "player:east"] in data["answers"]
-    assert HighCard.from_record(data).log_text() == game.log_text()
+    assert log_text(from_record(data)) == log_text(game)
     with pytest.raises(RecordError, match="tricks: true or false"):
-        HighCard.from_record({**data, "tricks": "yes"})
+        from_record({**data, "tricks": "yes"})
 
 
 def test_the_bots_play_tricks_games() -> None:
@@ -178,7 +179,7 @@ def test_the_bots_play_tricks_games() -> None:
     from cmdsl.bots.match import seat_bots
 
     for seed in range(3):
-        game = HighCard(seed, tricks=TRICKS)
+        game = table(seed, tricks=TRICKS)
         bots = dict(seat_bots(["ismcts:iterations=20", "greedy", "random"], SEATS, seed))
         while not game.over:
             play_bot_move(game, bots)
@@ -216,7 +217,7 @@ def test_a_redeal_asks_again_a_seat_left_with_a_single_card() -> None:
     answer) kept that bid after a determinization re-dealt its hand, and the reveal failed."""
     import random
 
-    game = HighCard(1, tricks=TRICKS)
+    game = table(1, tricks=TRICKS)
     for answer, seat in [("card:8", Seat.NORTH), ("card:1", Seat.EAST), ("card:9", Seat.WEST),
                          ("player:east", None), ("player:west", None)]:
         game.answer(answer, seat)
@@ -237,10 +238,10 @@ def test_each_other_player_in_seat_order_from_the_next_one() -> None:
     """`for each other player as P:` is the core's: after East come West, then North (seat order)."""
     from cmdsl.lang.run import Run
 
-    game = HighCard(0, tricks=TRICKS)  # North 2, 6, 8; East and West hold the others
+    game = table(0, tricks=TRICKS)  # North 2, 6, 8; East and West hold the others
     east, west = (list(game.position.hands[s.index]) for s in (Seat.EAST, Seat.WEST))
     effect = LANGUAGE.compile(checked("for each other player as P:\n    give the lowest card of P to you\n"), "x")
-    for _ in effect.run(Run(game, Seat.EAST)):  # asks nothing
+    for _ in effect.run(Run(TrickOps(game), Seat.EAST)):  # asks nothing
         raise AssertionError("no decision expected")
     given = [e for e in game.events if isinstance(e, CardGiven)]
     assert [(e.giver, e.taker, e.card) for e in given] == [(Seat.WEST, Seat.EAST, min(west)), (Seat.NORTH, Seat.EAST, 2)]
@@ -321,14 +322,14 @@ def test_choose_one_is_the_cores_in_high_card_too() -> None:
     program = checked(effect).program
     assert LANGUAGE.rules_text(program).splitlines() == [
         "Choose one:", "  - Nothing happens.", "  - You give your lowest card to the active player."]
-    game = HighCard(0)
-    run = LANGUAGE.compile(checked(effect), "x").run(Run(game, Seat.EAST))
+    game = table(0)
+    run = LANGUAGE.compile(checked(effect), "x").run(Run(TrickOps(game), Seat.EAST))
     asked = next(run)
     assert [o.label for o in asked.options] == ["Nothing happens", "You give your lowest card to the active player"]
     with pytest.raises(StopIteration):
         run.send(asked.options[1])
-    assert game.position.hands[Seat.NORTH.index] == sorted([2, 6, 8, min(HighCard(0).position.hands[Seat.EAST.index])])
-    game._log_choice(Seat.EAST, asked, asked.options[1])
+    assert game.position.hands[Seat.NORTH.index] == sorted([2, 6, 8, min(table(0).position.hands[Seat.EAST.index])])
+    game.game.log_choice(game, Seat.EAST, asked, asked.options[1])
     assert game.events[-1] == OptionChosen(Seat.EAST, "You give your lowest card to the active player")
 
 

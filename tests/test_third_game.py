@@ -20,7 +20,7 @@ from cmdsl.bots.match import seat_bots
 from cmdsl.cli import main
 from cmdsl.plugins import games
 
-from tests.toygame.game import CARDS, SEATS, BidsRevealed, Dealt, HighCard, Seat
+from tests.toygame.game import CARDS, SEATS, BidsRevealed, Dealt, HighCard, Seat, table
 
 
 
@@ -111,7 +111,7 @@ def test_the_balance_studio_runs_a_seat_study_of_it(highcard: None, capsys: pyte
 @pytest.mark.parametrize("bot", ["random", "greedy", "ismcts:iterations=30"])
 def test_every_bot_plays_it_to_the_end(bot: str) -> None:
     for seed in range(3):
-        game = HighCard(seed)
+        game = table(seed)
         bots = seat_bots([bot], SEATS, seed)
         while game.pending is not None:
             play_bot_move(game, bots)
@@ -121,7 +121,7 @@ def test_every_bot_plays_it_to_the_end(bot: str) -> None:
 def test_a_determinized_copy_keeps_what_the_seat_knows_and_deals_the_rest_anew() -> None:
     """What a fair bot is given (DESIGN property 11): its own hand and the public board as they
     are; the others' hands dealt again from the cards it has not seen."""
-    game = HighCard(7)
+    game = table(7)
     seen = game.view(Seat.NORTH)
     others = {tuple(game.position.hands[s.index]) for s in SEATS if s is not Seat.NORTH}
     copies = [game.determinized(Seat.NORTH, random.Random(i)) for i in range(20)]
@@ -136,7 +136,7 @@ def test_a_determinized_copy_keeps_what_the_seat_knows_and_deals_the_rest_anew()
 
 def test_an_unrevealed_bid_stays_secret_in_a_fork_for_another_seat() -> None:
     """T2: bids are made in secret; a copy made for West does not hold North's bid."""
-    game = HighCard(1)
+    game = table(1)
     north = next(d for d in game.pending_decisions if d.player is Seat.NORTH)
     game.answer(north.options[0].id, Seat.NORTH)
     fork = game.fork(for_seat=Seat.WEST)
@@ -157,7 +157,7 @@ def test_the_repl_plays_saves_and_loads_it(highcard: None, tmp_path: Path) -> No
     out = run_line(s, "new highcard vs greedy seed 5")
     assert out.startswith("New High Card game, seed 5: you are North, the greedy bot plays East and West.")
     assert "North is dealt" in out and "North, bid a card (T2):" in out and "East is dealt" not in out.split("\n")[0]
-    assert s.game_name == "highcard" and isinstance(s.game, HighCard)
+    assert s.game_name == "highcard" and isinstance(s.game.game, HighCard)
     assert run_line(s, "help").startswith("High Card commands")
     with pytest.raises(CmdslError, match="is a Campaign Manager 2008 command: not in a High Card game"):
         run_line(s, "eval gain 1 support")

@@ -136,7 +136,7 @@ class IsmctsBot:
         # Each node is scored for the seat that chose its answer; in a constant-sum two-seat game
         # the other's score is 1 − the searcher's.
         scores = {me: score}
-        opposite = game.constant_sum and len(game.seats) == 2
+        opposite = game.game.constant_sum and len(game.seats) == 2
         for child, mover in path:
             child.visits += 1
             s = scores.get(mover)
@@ -193,4 +193,4 @@ def squash(game: Driver, me: PlayerSeat) -> float:
         if not winners:
             return 1.0 / len(game.seats)
         return 1.0 / len(winners) if me in winners else 0.0
-    return 1.0 / (1.0 + math.exp(-game.evaluate(me) / game.evaluation_scale))
+    return 1.0 / (1.0 + math.exp(-game.evaluate(me) / game.game.evaluation_scale))

@@ -1,101 +1,149 @@
-"""What every game provides, game-agnostic: its seats, its position, the generator of its rules, the
-hooks the driver calls, and what controllers and bots read of it (``view``, copies, ``winners``,
-``evaluate``). ``Driver`` (driver.py) is the machinery built on it."""
+"""What a game hands the driver (DESIGN property 17): ``Game``, game-agnostic. The driver
+(``driver.py``) owns the flow — answers as transactions, secret picks, chance, forks, roll-back,
+rebuild, the step limit, the observer — and *holds* a game: it calls the game's hooks, and asks the
+game what controllers and bots read of it. A game's class subclasses ``Game`` for its defaults, and
+never the driver."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, ClassVar, Generic, Self, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, Protocol, Sequence, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from .audience import Event
 from .decisions import Decision, Option, PlayerSeat
 from .log import EventLog
-from .together import Phase, Steps
+from .together import Revealed, Steps
 
 S = TypeVar("S", bound=PlayerSeat)
 
 
+class Host(Protocol[S]):
+    """What a game uses of the driver that holds it (``driver.Driver``): the position and the
+    record it keeps, the services the rules call, and the copies it makes."""
+
+    seats: tuple[S, ...]
+    position: Any
+    turn: int
+    answers: list[Any]
+    result: Any
+    events: EventLog
+
+    def emit(self, kind: type[Event], *args: Any, cause: str | None = None) -> None:
+        """Log an event (and count it as a step of work)."""
+
+    def tick(self) -> None:
+        """Count one step of work for the current answer."""
+
+    def ask(self, decision: Decision) -> Steps:
+        """Yield ``decision`` unless it has a single option; the option chosen."""
+
+    def together(self, parts: Mapping[PlayerSeat, Callable[[], "Steps | Decision"]]) -> Steps:
+        """Let each seat of ``parts`` decide at once, in secret; the ``Revealed`` answers."""
+
+    def log_chosen(self, revealed: Revealed, seat: PlayerSeat) -> None:
+        """Log ``seat``'s secret choices, at their reveal."""
+
+    def answers_known_to(self, seat: PlayerSeat) -> list[Any]:
+        """The answers so far as ``seat`` may know them."""
+
+    def fork(self, for_seat: S | None = None) -> "Host[S]":
+        """An independent copy at the pending decisions."""
+
+    def replayed(self, game: "Game[S]", answers: list[Any]) -> "Host[S]":
+        """A new driver of ``game`` that has replayed ``answers`` from where it starts."""
+
+    def change_position(self, change: Callable[[Any], None]) -> None:
+        """Change the position now, and again whenever the game is rebuilt (a re-deal)."""
+
+    def forget_forced_chance(self) -> None:
+        """Drop the chance outcomes forced and not used yet."""
+
+
 # A game is a subclass, compiled or not (a plug-in's): the compiled build (setup.py) must allow it.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class GameContract(Generic[S]):
-    """What a game gives the driver (``driver.py``) and the controllers. A game subclasses
-    ``Driver``, sets the attributes below in its ``__init__``, and provides:
+class Game(Generic[S]):
+    """A game at one table, as the driver holding it sees it. Each hook is given that driver (its
+    ``Host`` side): the game's rules read and change ``host.position`` and log through ``host.emit``.
 
-    - ``seats``: its players' seats, in seat order; ``position``, whose ``rng`` draws chance;
-    - ``chance_outcomes``, ``chance_hint``: the outcomes its chance decisions can have;
-    - ``_gen``: the generator of its rules (it yields ``Decision``s and ``Together``s);
-    - ``_log_choice(seat, decision, option)``: log a seat's answer (at once, or at the reveal);
-    - ``_finish(winner, reason)``: end the game (a ``GameOver`` raised by the rules);
-    - ``_rebuild()``: start again, in place, asking for chance (before a replay of the answers);
-    - ``_replay_action(answer)``: apply again an answer that is not an option id (an action by hand);
-    - ``record(complete)``: the game as a record (for ``InternalError``);
+    The driver's hooks:
 
-    and, for controllers and bots (which are given a game's perspective, never its hidden state):
+    - ``start(host)``: set ``host.position`` (and ``host.turn``) as the game starts — from
+      its seed, or from the origin a fork of it starts at — and return the generator of its rules
+      (it yields ``Decision``s and ``Together``s);
+    - ``log_choice(host, seat, decision, option)``: log a seat's answer (at once, or at the reveal);
+    - ``ended(host, winner, reason)``: the event that ends the game (its result), for a
+      ``GameOver`` its rules raised; the driver logs it and tells the observer;
+    - ``replay_action(host, answer)``: apply again an answer that is not an option id (an
+      action by hand);
 
-    - ``turn``: how far the game is, in its own turns or steps (a bot's look-ahead horizon);
-    - ``view(seat)``: all that ``seat`` may know now; ``fork(for_seat)``: an independent copy
-      (``forks(count)``: several, made at once);
-    - ``determinized(seat, rng)``: a fork in which all ``seat`` cannot see is dealt anew;
-    - ``winners()``: who won, once the game is over;
-    - ``evaluate(seat)``, ``evaluation_scale``: the game's own estimate of a position for a seat;
-    - ``worth_a_look(decision)``: where a search's play-outs try each option (else the first);
-    - ``one_ply_values(decision, others)``: optional, the greedy one ply's values without forks.
+    and what controllers and bots read of the game (given a game's perspective, never its hidden
+    state): ``record``, ``view``, ``fork``, ``forks``, ``determinized``, ``winners``,
+    ``evaluate``, ``worth_a_look``, ``one_ply_values``, ``evaluation_scale``, ``constant_sum``.
     """
 
-    seats: tuple[S, ...]  # the game sets it: a class default (a fixed cast) or per game (N of M)
+    #: The game's seats, in seat order: a class's (a fixed cast) or a table's (N of M).
+    seats: tuple[S, ...]
+    #: What its shuffles and its chance are drawn from (a game is its seed and its answers).
+    seed: int
     #: Every outcome a chance decision of the game can have, by id, and how to say them (for
     #: ``force_chance``'s error).
-    chance_outcomes: ClassVar[frozenset[str]]
-    chance_hint: ClassVar[str]
-    # Set by the game: the answers so far, the pending decision, whether several seats decide at
-    # once, the secret decisions in progress, the forced chance outcomes, the position changes
-    # made beside the answers, the work done for the current answer and its limit, the observer.
-    answers: list[Any]
-    pending: Decision | None
-    result: Any
-    _phase: Phase | None
-    simultaneous: bool
-    _ask_chance: bool
-    _forced: tuple[tuple[str, bool], ...]
-    _changes: tuple[tuple[int, Callable[[Any], None]], ...]
-    steps: int
-    step_limit: int
-    observer: Callable[[Any, Event], None] | None
-    events: EventLog
-    position: Any
-    _gen: Steps
-
-    turn: int
+    chance_outcomes: ClassVar[frozenset[str]] = frozenset()
+    chance_hint: ClassVar[str] = "this game has no chance decisions"
     #: How many units of ``evaluate`` move a search's score of a position from ½ to 0.73.
     evaluation_scale: ClassVar[float] = 1.0
     #: Whether the game's two seats' evaluations are opposite (what one gains the other loses).
     constant_sum: ClassVar[bool] = False
 
-    def view(self, seat: S) -> Any:
+    # ---- the driver's hooks -------------------------------------------------------------------
+
+    def start(self, host: Host[S]) -> Steps:
         raise NotImplementedError
 
-    def fork(self, for_seat: S | None = None) -> Self:
+    def log_choice(self, host: Host[S], seat: PlayerSeat, decision: Decision, option: Option) -> None:
+        raise NotImplementedError(f"{type(self).__name__} logs its choices at their reveal")
+
+    def ended(self, host: Host[S], winner: S | None, reason: str) -> Event:
         raise NotImplementedError
 
-    def forks(self, count: int) -> list[Self]:
-        """``count`` independent forks (``fork()``) made now: a game may make them more cheaply
-        than one at a time (a search's one ply tries each option of a decision on its own)."""
-        return [self.fork() for _ in range(count)]
+    def replay_action(self, host: Host[S], answer: Any) -> None:
+        raise NotImplementedError(f"{type(self).__name__} has no actions by hand")
 
-    def determinized(self, seat: S, rng: random.Random) -> Self:
+    # ---- what controllers and bots read -------------------------------------------------------
+
+    def record(self, host: Host[S], complete: bool) -> Any:
+        """The game as a record (``complete=False``: without its log, for a failed answer's report)."""
+        raise NotImplementedError
+
+    def view(self, host: Host[S], seat: S) -> Any:
+        """All that ``seat`` may know now."""
+        raise NotImplementedError
+
+    def fork(self, host: Host[S], for_seat: S | None) -> Host[S]:
+        """An independent copy at the pending decisions (``for_seat``: as that seat may know it:
+        the others' secret picks not revealed yet are pending again). By default a new driver of
+        this game replays the answers from the start: a game with checkpoints does better."""
+        answers = host.answers if for_seat is None else host.answers_known_to(for_seat)
+        return host.replayed(self, list(answers))
+
+    def forks(self, host: Host[S], count: int) -> Sequence[Host[S]]:
+        """``count`` independent forks made now: a game may make them more cheaply than one at a
+        time (a search's one ply tries each option of a decision on its own)."""
+        return [self.fork(host, None) for _ in range(count)]
+
+    def determinized(self, host: Host[S], seat: S, rng: random.Random) -> Host[S]:
         """A fork at the pending decisions in which everything ``seat`` cannot see (the other
         seats' cards, deck orders, future chance) is dealt anew from ``rng``; the other seats'
-        secret picks not revealed yet are pending again there. This game is not changed."""
+        secret picks not revealed yet are pending again there. The host is not changed."""
         raise NotImplementedError
 
-    def winners(self) -> tuple[S, ...]:
+    def winners(self, host: Host[S]) -> tuple[S, ...]:
         """The seats that won, once the game is over: one, several on a shared win, or none (a
         draw); none while it goes on."""
         raise NotImplementedError
 
-    def evaluate(self, seat: PlayerSeat) -> float:
+    def evaluate(self, host: Host[S], seat: PlayerSeat) -> float:
         """The game's estimate of the position for ``seat``: more is better, a won game is worth
         more than any position (a heuristic for bots: it must read only what ``seat`` may know,
         or a copy re-dealt for it)."""
@@ -106,25 +154,11 @@ class GameContract(Generic[S]):
         game's main decisions), or take its first option (the small ones that follow)."""
         return True
 
-    def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
+    def one_ply_values(self, host: Host[S], decision: Decision,
+                       others: random.Random | None) -> list[float] | None:
         """What the greedy one ply (``bots.basic.action_value``) gives each option of ``decision``
-        (pending here) on a fork of this game, with ``others`` drawing the other seats' secret
-        picks as it does: the same numbers, computed without forks where the game can (a search
-        asks for them at every step of every play-out). None: no such shortcut, the caller forks.
-        This game is not changed."""
+        (pending at ``host``) on a fork, with ``others`` drawing the other seats' secret picks
+        as it does: the same numbers, computed without forks where the game can (a search asks
+        for them at every step of every play-out). None: no such shortcut, the caller forks.
+        The host is not changed."""
         return None
-
-    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
-        raise NotImplementedError
-
-    def _finish(self, winner: S | None, reason: str) -> None:
-        raise NotImplementedError
-
-    def _rebuild(self) -> None:
-        raise NotImplementedError
-
-    def _replay_action(self, answer: Any) -> None:
-        raise NotImplementedError
-
-    def record(self, complete: bool = True) -> Any:
-        raise NotImplementedError

@@ -1,25 +1,29 @@
-"""The driver, game-agnostic (DESIGN properties 2, 9, 10 and 12): ``Driver`` holds the pending
-decisions and applies answers as transactions; several seats may decide at once, in secret
-(``Together``, revealed together); chance is a seat, answered from the seeded RNG (``draw``). A
-game's rules are one generator that yields a ``Decision`` (one seat's, or chance's) or a
-``Together`` and is sent back the chosen ``Option`` or the ``Revealed`` picks. Seats are the
-game's (``PlayerSeat``, ``game.seats``): nothing here names a game.
+"""The driver, game-agnostic (DESIGN properties 2, 9, 10, 12 and 17): ``Driver`` holds a game
+(``contract.Game``) and owns its flow: the position, the pending decisions, answers applied as
+transactions; several seats may decide at once, in secret (``Together``, revealed together);
+chance is a seat, answered from the seeded RNG (``draw``). A game's rules are one generator that
+yields a ``Decision`` (one seat's, or chance's) or a ``Together`` and is sent back the chosen
+``Option`` or the ``Revealed`` picks. Seats are the game's (``PlayerSeat``, ``game.seats``):
+nothing here names a game.
 """
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence, cast
+from typing import Any, Callable, Generic, Mapping, Sequence, cast
 
 from mypy_extensions import mypyc_attr
 
 from ..errors import CmdslError, IllegalAnswer
 from .audience import Event
-from .contract import GameContract, S
+from .contract import Game, S
 from .decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, Seat, SeatAnswer, is_chance
 from .log import EventLog
 from .rng import GameRng
 from .together import Phase, Revealed, Steps, Together
+
+__all__ = ["Driver", "Game", "GameOver", "InternalError", "MAX_STEPS", "StepLimitExceeded", "draw"]
 
 
 def draw(decision: Decision, rng: GameRng) -> Option:
@@ -67,21 +71,58 @@ class GameOver(Exception):
         self.reason = reason
 
 
-#: A game's seat type (its ``PlayerSeat``s: two sides, five players…).
+# A game not composed yet is a subclass of the driver (issue 53 moves each out): the compiled build
+# (setup.py) must allow it.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Driver(Generic[S]):
+    """A game at a table (DESIGN properties 2, 3, 10, 12 and 17): the driver holds the game
+    (``game``: its hooks, ``contract.Game``) and its position, holds the pending decisions,
+    applies answers as transactions, runs secret picks (``Together``) and chance, logs the game's
+    events (``emit``), and rebuilds the game by replaying its answers."""
 
+    #: The game this driver holds: its rules, its hooks, what is read of it.
+    game: Game[S]
+    #: The game's seats, in seat order (the game's, read once).
+    seats: tuple[S, ...]
+    #: All the state of the game (the game's ``start`` sets it; its rules change it).
+    position: Any
+    #: How far the game is, in its own turns or steps (a bot's look-ahead horizon).
+    turn: int
+    # The answers so far, the pending decision, the result once over, whether several seats decide
+    # at once, the secret decisions in progress, the forced chance outcomes, the position changes
+    # made beside the answers, the work done for the current answer and its limit, the observer.
+    answers: list[Any]
+    pending: Decision | None
+    result: Any
+    simultaneous: bool
+    _phase: Phase | None
+    _ask_chance: bool
+    _forced: tuple[tuple[str, bool], ...]
+    _changes: tuple[tuple[int, Callable[[Any], None]], ...]
+    steps: int
+    step_limit: int
+    observer: Callable[[Any, Event], None] | None
+    events: EventLog
+    _gen: Steps
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # as GameContract
-class Driver(GameContract[S]):
-    """The game-agnostic half of a game (DESIGN properties 2, 3, 10 and 12): it holds the pending
-    decisions, applies answers as transactions, runs secret picks (``Together``) and chance, logs
-    the game's events (``emit``), and rebuilds the game by replaying its answers. A game
-    subclasses it and provides what ``GameContract`` (contract.py) lists."""
+    def __init__(self, game: Game[S], *, observer: Callable[[Any, Event], None] | None = None,
+                 ask_chance: bool = False, step_limit: int = MAX_STEPS) -> None:
+        """A new table of ``game``: its rules run from its start up to their first decision.
+        ``observer(driver, event)`` is told every event as it is logged; ``ask_chance``: the
+        chance seat's decisions wait for the caller (else the seed answers them); ``step_limit``:
+        the work one answer may cause."""
+        self._set_up_driver(observer, ask_chance=ask_chance, step_limit=step_limit, game=game)
+        self.turn = 0
+        self._start_rules(game.start(self))
 
     def _set_up_driver(self, observer: Callable[[Any, Event], None] | None, *, ask_chance: bool = False,
-                       step_limit: int = MAX_STEPS) -> None:
-        """The driver's own state of a new game, set by the game's ``__init__`` before it starts:
-        whether chance decisions wait for the caller, no chance outcome forced and no change of the
-        position yet, no work counted for an answer, its limit, and the observer of every event."""
+                       step_limit: int = MAX_STEPS, game: Game[S] | None = None) -> None:
+        """The driver's own state of a new game, before it starts: the game it holds (a game not
+        composed yet holds itself), its seats, whether chance decisions wait for the caller, no
+        chance outcome forced and no change of the position yet, no work counted for an answer,
+        its limit, and the observer of every event."""
+        self.game = game if game is not None else cast("Game[S]", self)
+        self.seats = self.game.seats
         self._ask_chance, self._forced, self._changes = ask_chance, (), ()
         self.steps, self.step_limit, self.observer = 0, step_limit, observer
 
@@ -145,7 +186,7 @@ class Driver(GameContract[S]):
                 answers.append(SeatAnswer(CHANCE, opt.id))
             else:
                 answers.append(opt.id)
-                self._log_choice(player, d, opt)
+                self.game.log_choice(self, player, d, opt)
             self._advance(opt)
         except BaseException as e:
             self._roll_back(e, n, forced)
@@ -207,8 +248,8 @@ class Driver(GameContract[S]):
         recorded as the chance seat's answer where it is used. A chance decision pending now (a
         game that asks) is answered at once. ``recorded=False`` only for an action by hand of an
         older record that forces an outcome (it is recorded itself, and replayed)."""
-        if outcome not in self.chance_outcomes:
-            raise IllegalAnswer(f'"{outcome}" is not a chance outcome ({self.chance_hint})')
+        if outcome not in self.game.chance_outcomes:
+            raise IllegalAnswer(f'"{outcome}" is not a chance outcome ({self.game.chance_hint})')
         d = self.pending
         if d is not None and d.player is CHANCE and self._phase is None:
             self.answer(outcome, CHANCE)
@@ -287,7 +328,7 @@ class Driver(GameContract[S]):
             elif isinstance(a, str):
                 self.answer(a)
             else:  # an action by hand: the game's own
-                self._replay_action(a)
+                self.game.replay_action(self, a)
         self._ask_chance = ask
         if not ask:
             self.draw_chance()
@@ -295,6 +336,21 @@ class Driver(GameContract[S]):
         self._forced = forced
         self._changes = changes
         self.observer = observer
+
+    def _rebuild(self) -> None:
+        """Start again, in place, from where the game starts (its origin, for a fork), asking for
+        chance and telling no observer, before its answers are replayed (``_restart``)."""
+        self._forced, self.observer, self._ask_chance = (), None, True
+        self._start_rules(self.game.start(self))
+
+    def replayed(self, game: Game[S], answers: list[Any]) -> "Driver[S]":
+        """A new driver of ``game`` (this one's game, or one at an origin) that has replayed
+        ``answers`` from where ``game`` starts, with this driver's settings, its changes of the
+        position and its forced chance outcomes not used yet (a fork)."""
+        copy = Driver(game, ask_chance=self._ask_chance, step_limit=self.step_limit)
+        copy._changes = self._changes
+        copy._restart(answers, self._forced)
+        return copy
 
     def answers_known_to(self, seat: PlayerSeat) -> list[Any]:
         """The answers so far as ``seat`` may know them: where seats decide in secret now, the
@@ -362,9 +418,16 @@ class Driver(GameContract[S]):
                 player = d.player
             self.pending = cast(Decision, d)  # a seat's own decision: never a Together
         except GameOver as over:
-            self._finish(cast(Any, over.winner), over.reason)  # the game raised it with one of its seats
+            self._end(cast(Any, over.winner), over.reason)  # the game raised it with one of its seats
         except StopIteration:
             pass
+
+    def _end(self, winner: S | None, reason: str) -> None:
+        """The game is over: its result (the game's ``ended``) is logged, and the observer told."""
+        ended = self.result = self.game.ended(self, winner, reason)
+        self.events.add(ended)
+        if self.observer is not None:
+            self.observer(self, ended)
 
     def _begin_together(self, together: Together) -> Revealed | None:
         """Start a phase of secret decisions; its reveal at once if no seat has anything to ask."""
@@ -384,9 +447,9 @@ class Driver(GameContract[S]):
         return revealed
 
     def log_chosen(self, revealed: Revealed, seat: PlayerSeat) -> None:
-        """Log the choices of ``seat``'s secret decisions (``_log_choice``), at their reveal."""
+        """Log the choices of ``seat``'s secret decisions (``log_choice``), at their reveal."""
         for d, opt in revealed.chosen[seat]:
-            self._log_choice(seat, d, opt)
+            self.game.log_choice(self, seat, d, opt)
 
     def emit(self, kind: type[Event], *args: Any, cause: str | None = None) -> None:
         """Log the event ``kind(*args, cause=cause)``. It is made when the log is read
@@ -406,3 +469,36 @@ class Driver(GameContract[S]):
         if len(decision.options) == 1:
             return decision.options[0]
         return (yield decision)
+
+    # ---- what controllers and bots read: the game's, at this table ------------------------------
+
+    def record(self, complete: bool = True) -> Any:
+        """The game as a record; ``complete=False`` leaves out the log (a failed answer's report)."""
+        return self.game.record(self, complete)
+
+    def view(self, seat: S) -> Any:
+        """All that ``seat`` may know now (DESIGN property 11)."""
+        return self.game.view(self, seat)
+
+    def fork(self, for_seat: S | None = None) -> "Driver[S]":
+        """An independent copy at the pending decisions; this game is not changed."""
+        return cast("Driver[S]", self.game.fork(self, for_seat))  # the game's forks are drivers of it
+
+    def forks(self, count: int) -> "Sequence[Driver[S]]":
+        """``count`` independent forks made now (the game may make them more cheaply at once)."""
+        return cast("Sequence[Driver[S]]", self.game.forks(self, count))
+
+    def determinized(self, seat: S, rng: random.Random) -> "Driver[S]":
+        return cast("Driver[S]", self.game.determinized(self, seat, rng))
+
+    def winners(self) -> tuple[S, ...]:
+        return self.game.winners(self)
+
+    def evaluate(self, seat: PlayerSeat) -> float:
+        return self.game.evaluate(self, seat)
+
+    def worth_a_look(self, decision: Decision) -> bool:
+        return self.game.worth_a_look(decision)
+
+    def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
+        return self.game.one_ply_values(self, decision, others)

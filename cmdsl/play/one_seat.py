@@ -103,7 +103,7 @@ class OneSeatKeyboard:
         humans = tuple(s for s in game.seats if s in (humans or (self.ME,)))
         self.game, self.saved, self.debug, self.debugged, self.redo = game, False, False, False, []
         others = [s for s in game.seats if s not in humans]
-        self.bots = dict(seat_bots([bot or "random"], others, game.seed)) if others else {}
+        self.bots = dict(seat_bots([bot or "random"], others, game.game.seed)) if others else {}
         self.seating = Seating(humans, humans[0])
         self.run_bots()
         deciding = self.deciding()

@@ -6,13 +6,15 @@ plug-in (issue 28; docs/games.md walks through it). Its rules, numbered as a rul
   together, and each bid card is spent.
 - T3 Then a die is rolled (chance). The highest bid wins the round and scores its card plus the die.
 - T4 After the third round the most points win; players tied for the most share the win.
-- T5 With trick cards (``HighCard(seed, tricks=…)``, the variant `new highcard tricks`): the winner
+- T5 With trick cards (``table(seed, tricks=…)``, the variant `new highcard tricks`): the winner
   of a round then carries out the effect of the card they bid, if it has one (``tricks.yaml``,
   written in High Card's vocabulary of the effect language). A card given away is seen only by
   the two players; a player left without a card bids no more.
 
-The game is a ``Driver`` (cmdsl/game/driver.py) like every game of cmdsl: its rules are one
-generator that yields decisions, the core runs the secret bids (``together``) and the die.
+The game (``HighCard``, a ``cmdsl.game.contract.Game``) is held by the core's driver
+(cmdsl/game/driver.py: ``table(seed)`` makes one), which owns the flow and the position: the rules
+are one generator, ``play``, that yields decisions; the core runs the secret bids (``together``) and
+the die, and the trick cards' effects act through ``TrickOps``.
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence, cast
 
 from cmdsl.errors import IllegalAnswer, RecordError
 from cmdsl.game.audience import Audience, Event, everyone
 from cmdsl.game.decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, SeatAnswer
+from cmdsl.game.contract import Game, Host
 from cmdsl.game.driver import Driver, GameOver
 from cmdsl.game.together import Steps
 from cmdsl.game.rng import GameRng
@@ -230,184 +233,193 @@ class View:
 # ---- the game ---------------------------------------------------------------------------------
 
 
-class HighCard(Driver[Seat]):
+class HighCard(Game[Seat]):
+    """High Card at one table: its seed and its trick cards (T5). The driver holding it
+    (``table``) owns the flow and the position; the rules are the functions below it."""
+
     seats: tuple[Seat, ...] = SEATS
     chance_outcomes: ClassVar[frozenset[str]] = frozenset(o.id for o in DIE.options)
     chance_hint: ClassVar[str] = "the die: die:1 to die:6"
     evaluation_scale: ClassVar[float] = 5.0
-    result: GameEnded | None
 
-    def __init__(self, seed: int, observer: Callable[[Any, Event], None] | None = None,
-                 tricks: Mapping[int, "Trick"] | None = None) -> None:
+    def __init__(self, seed: int, tricks: Mapping[int, "Trick"] | None = None) -> None:
         self.seed = seed
         self.tricks: Mapping[int, Trick] = tricks or {}  # T5
-        self._set_up_driver(observer, step_limit=10_000)
-        self._start()
 
-    def _start(self) -> None:
+    # the driver's hooks
+    def start(self, host: Host[Seat]) -> Steps:
         rng = GameRng(self.seed)
         deck = list(CARDS)
         rng.shuffle(deck)
-        self.position = Position([sorted(deck[i * HAND:(i + 1) * HAND]) for i in range(len(SEATS))],
-                                 [0] * len(SEATS), rng, deck=deck[len(SEATS) * HAND:])
-        self.turn = 0
-        self._start_rules(self._play())
+        host.position = Position([sorted(deck[i * HAND:(i + 1) * HAND]) for i in range(len(SEATS))],
+                                   [0] * len(SEATS), rng, deck=deck[len(SEATS) * HAND:])
+        host.turn = 0
+        return play(self, host)
 
-    # the rules (T1-T4), one generator
-    def _play(self) -> Steps:
-        for seat in SEATS:
-            self.emit(Dealt, seat, tuple(self.position.hands[seat.index]))
-        while self.position.round < ROUNDS:
-            bidders = [seat for seat in SEATS if self.position.hands[seat.index]]  # T5: an empty hand bids no more
-            if not bidders:
-                break
-            self.position.round += 1
-            self.turn += 1
-            revealed = yield from self.together({seat: partial(self._bid, seat) for seat in bidders})
-            pos = self.position
-            bids = tuple((seat, revealed.results[seat]) for seat in bidders)
-            for seat, card in bids:
-                pos.hands[seat.index].remove(card)
-            self.emit(BidsRevealed, bids)
-            pips = (yield DIE).value
-            self.emit(DieRolled, pips)
-            winner, card = max(bids, key=lambda bid: bid[1])
-            pos.scores[winner.index] += card + pips
-            self.emit(RoundWon, winner, card + pips)
-            trick = self.tricks.get(card)
-            if trick is not None:  # T5
-                self.emit(TrickPlayed, winner, card, " ".join(trick.rules_text().split()))
-                yield from trick.compiled.run(Run(self, winner))
-        raise GameOver(None, f"{ROUNDS} rounds played")
+    def log_choice(self, host: Host[Seat], seat: PlayerSeat, decision: Decision, option: Option) -> None:
+        if decision.kind == Kind.PLAYER:
+            host.emit(PlayerChosen, seat, option.value)
+        elif decision.kind == Kind.OPTION:
+            host.emit(OptionChosen, seat, option.label)
+        else:
+            raise NotImplementedError("every bid is secret: the bids are logged at their reveal")
 
-    def _bid(self, seat: Seat) -> Steps:
-        hand = self.position.hands[seat.index]
-        opt = yield from self.ask(Decision(seat, Kind.BID, "bid a card (T2)",
-                                           tuple(Option(f"card:{c}", str(c), c) for c in hand)))
-        return opt.value
+    def ended(self, host: Host[Seat], winner: Seat | None, reason: str) -> GameEnded:
+        points = tuple(host.position.scores)
+        return GameEnded(tuple(s for s in SEATS if points[s.index] == max(points)), points, reason)
 
-    # what a trick card's effect does (T5; High Card's vocabulary: tests/toygame/vocabulary/)
+    # reading the game; a fork replays its answers from the deal (a short game: no checkpoints)
+    def determinized(self, host: Host[Seat], seat: Seat, rng: random.Random) -> Host[Seat]:
+        """A fork for ``seat`` in which the others' hands are dealt anew from the cards it has not
+        seen, and the die's future too."""
+        if host.result is not None:
+            return host.fork()
+        copy = host.fork(for_seat=seat)
+        copy.forget_forced_chance()
+        copy.change_position(partial(_redeal, seat, rng.getrandbits(64)))
+        return copy
+
+    def winners(self, host: Host[Seat]) -> tuple[Seat, ...]:
+        return () if host.result is None else host.result.winners
+
+    def evaluate(self, host: Host[Seat], seat: PlayerSeat) -> float:
+        pos, me = host.position, SEATS.index(cast(Seat, seat))
+        lead = pos.scores[me] - max(s for i, s in enumerate(pos.scores) if i != me)
+        if host.result is not None:
+            return 100.0 + lead if seat in host.result.winners else -100.0 + lead
+        return lead + 0.5 * sum(pos.hands[me])
+
+    def view(self, host: Host[Seat], seat: Seat) -> View:
+        pos = host.position
+        return View(seat, tuple(pos.hands[seat.index]), tuple(len(h) for h in pos.hands), tuple(pos.scores),
+                    pos.round, tuple(e.redacted(seat) for e in host.events))
+
+    def record(self, host: Host[Seat], complete: bool) -> dict[str, Any]:
+        return {"format": FORMAT, "game": "highcard", "seed": self.seed, **({"tricks": True} if self.tricks else {}),
+                # a secret bid or a die by its seat; a trick's choice (T5), alone pending, by none
+                "answers": [[a.seat.value, a.answer] if isinstance(a, SeatAnswer) else [None, a]
+                            for a in host.answers],
+                "log": [e.text() for e in host.events] if complete else None}
+
+
+def table(seed: int, observer: Callable[[Any, Event], None] | None = None,
+          tricks: Mapping[int, "Trick"] | None = None) -> Driver[Seat]:
+    """A new game of High Card from ``seed`` (``tricks``: the variant with trick cards, T5)."""
+    return Driver(HighCard(seed, tricks), observer=observer, step_limit=10_000)
+
+
+# ---- the rules (T1-T5) -----------------------------------------------------------------------
+
+
+def play(game: HighCard, host: Host[Seat]) -> Steps:
+    """The whole game, one generator: the deal (T1), three rounds (T2, T3, T5), the end (T4)."""
+    pos = host.position
+    for seat in SEATS:
+        host.emit(Dealt, seat, tuple(pos.hands[seat.index]))
+    while pos.round < ROUNDS:
+        bidders = [seat for seat in SEATS if pos.hands[seat.index]]  # T5: an empty hand bids no more
+        if not bidders:
+            break
+        pos.round += 1
+        host.turn += 1
+        revealed = yield from host.together({seat: partial(_bid, host, seat) for seat in bidders})
+        bids = tuple((seat, revealed.results[seat]) for seat in bidders)
+        for seat, card in bids:
+            pos.hands[seat.index].remove(card)
+        host.emit(BidsRevealed, bids)
+        pips = (yield DIE).value
+        host.emit(DieRolled, pips)
+        winner, card = max(bids, key=lambda bid: bid[1])
+        pos.scores[winner.index] += card + pips
+        host.emit(RoundWon, winner, card + pips)
+        trick = game.tricks.get(card)
+        if trick is not None:  # T5
+            host.emit(TrickPlayed, winner, card, " ".join(trick.rules_text().split()))
+            yield from trick.compiled.run(Run(TrickOps(host), winner))
+    raise GameOver(None, f"{ROUNDS} rounds played")
+
+
+def _bid(host: Host[Seat], seat: Seat) -> Steps:
+    hand = host.position.hands[seat.index]
+    opt = yield from host.ask(Decision(seat, Kind.BID, "bid a card (T2)",
+                                         tuple(Option(f"card:{c}", str(c), c) for c in hand)))
+    return opt.value
+
+
+class TrickOps:
+    """What a trick card's effect does (T5; High Card's vocabulary, tests/toygame/vocabulary/):
+    the operations its compiled effects call, on the position the driver holds."""
+
+    def __init__(self, host: Host[Seat]) -> None:
+        self.host = host
+        self.seats = host.seats
+        self.tick = host.tick
+
     @property
     def active(self) -> Seat:
         return SEATS[0]  # nobody has the turn: every round is played at once
 
     def points(self, seat: Seat) -> int:
-        return self.position.scores[seat.index]
+        return cast(int, self.host.position.scores[seat.index])
 
     def give_card(self, giver: Seat, taker: Seat, highest: bool, cause: str | None = None) -> None:
-        hand = self.position.hands[giver.index]
+        pos = self.host.position
+        hand = pos.hands[giver.index]
         if not hand or giver is taker:
             return
         card = max(hand) if highest else min(hand)
         hand.remove(card)
-        self.position.hands[taker.index] = sorted([*self.position.hands[taker.index], card])
-        self.emit(CardGiven, giver, taker, card, cause=cause)
+        pos.hands[taker.index] = sorted([*pos.hands[taker.index], card])
+        self.host.emit(CardGiven, giver, taker, card, cause=cause)
 
     def choose_player(self, seat: Seat, cause: str | None = None) -> Choice[Seat]:
-        opt = yield from self.ask(Decision(seat, Kind.PLAYER, "choose a player (T5)",
-                                           tuple(Option(f"player:{s.value}", str(s), s) for s in SEATS), cause=cause))
-        return opt.value
+        opt = yield from self.host.ask(Decision(seat, Kind.PLAYER, "choose a player (T5)", tuple(
+            Option(f"player:{s.value}", str(s), s) for s in SEATS), cause=cause))
+        return cast(Seat, opt.value)
 
     def choose_option(self, seat: Seat, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
-        opt = yield from self.ask(Decision(seat, Kind.OPTION, "choose one (T5)", tuple(
+        opt = yield from self.host.ask(Decision(seat, Kind.OPTION, "choose one (T5)", tuple(
             Option(f"option:{i}", label, i) for i, label in enumerate(labels, 1)), cause=cause))
         return int(opt.value) - 1
 
-    # the driver's hooks
-    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
-        if decision.kind == Kind.PLAYER:
-            self.emit(PlayerChosen, seat, option.value)
-        elif decision.kind == Kind.OPTION:
-            self.emit(OptionChosen, seat, option.label)
-        else:
-            raise NotImplementedError("every bid is secret: the bids are logged at their reveal")
 
-    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
-        points = tuple(self.position.scores)
-        self.result = GameEnded(tuple(s for s in SEATS if points[s.index] == max(points)), points, reason)
-        self.events.add(self.result)
+# ---- records ----------------------------------------------------------------------------------
 
-    def _rebuild(self) -> None:
-        self._forced, self.observer = (), None
-        self._start()
 
-    def _replay_action(self, answer: Any) -> None:
-        raise NotImplementedError("High Card has no actions by hand")
+def from_record(data: Any, where: str = "record", tricks: Mapping[int, "Trick"] | None = None) -> Driver[Seat]:
+    """The game a record holds, replayed; a malformed record raises one located ``RecordError``."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{where}: not a High Card record (format: {FORMAT})")
+    seed, answers = data.get("seed"), data.get("answers")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 32:
+        raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1")
+    if not isinstance(answers, list):
+        raise RecordError(f"{where}: answers: a list of [seat, answer]")
+    if data.get("tricks", False) not in (True, False):
+        raise RecordError(f"{where}: tricks: true or false")
+    if data.get("tricks") and tricks is None:
+        from .tricks import load_tricks
+        tricks = load_tricks()
+    game = table(seed, tricks=tricks if data.get("tricks") else None)
+    # A die forced by hand is recorded as the chance seat's answer; the others come from the seed.
+    game.ask_chance = True
+    seats = {s.value: s for s in SEATS} | {CHANCE.value: CHANCE}
+    for i, a in enumerate(answers, 1):
+        if not (isinstance(a, list) and len(a) == 2 and (a[0] is None or a[0] in seats) and isinstance(a[1], str)):
+            raise RecordError(f"{where}: answers[{i}]: expected [seat, answer], got {a!r}")
+        seat = seats[a[0]] if a[0] is not None else None
+        try:
+            if seat is not CHANCE:
+                game.draw_chance()
+            game.answer(a[1], seat)
+        except IllegalAnswer as e:
+            raise RecordError(f"{where}: answers[{i}]: {e}") from None
+    game.ask_chance = False
+    return game
 
-    # copies: every copy replays its answers from the deal (a short game: no checkpoints)
-    def fork(self, for_seat: PlayerSeat | None = None) -> "HighCard":
-        copy = HighCard(self.seed, tricks=self.tricks)
-        answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
-        copy._changes = self._changes
-        copy._restart(list(answers), self._forced)
-        return copy
 
-    def determinized(self, seat: PlayerSeat, rng: random.Random) -> "HighCard":
-        """A fork for ``seat`` in which the others' hands are dealt anew from the cards it has not
-        seen, and the die's future too."""
-        if self.result is not None:
-            return self.fork()
-        copy = self.fork(for_seat=seat)
-        copy.forget_forced_chance()
-        copy.change_position(partial(_redeal, seat, rng.getrandbits(64)))
-        return copy
-
-    # reading the game
-    def winners(self) -> tuple[Seat, ...]:
-        return () if self.result is None else self.result.winners
-
-    def evaluate(self, seat: PlayerSeat) -> float:
-        pos, me = self.position, SEATS.index(seat)  # type: ignore[arg-type]
-        lead = pos.scores[me] - max(s for i, s in enumerate(pos.scores) if i != me)
-        if self.result is not None:
-            return 100.0 + lead if seat in self.result.winners else -100.0 + lead
-        return lead + 0.5 * sum(pos.hands[me])
-
-    def view(self, seat: Seat) -> View:
-        pos = self.position
-        return View(seat, tuple(pos.hands[seat.index]), tuple(len(h) for h in pos.hands), tuple(pos.scores),
-                    pos.round, tuple(e.redacted(seat) for e in self.events))
-
-    def record(self, complete: bool = True) -> dict[str, Any]:
-        return {"format": FORMAT, "game": "highcard", "seed": self.seed, **({"tricks": True} if self.tricks else {}),
-                # a secret bid or a die by its seat; a trick's choice (T5), alone pending, by none
-                "answers": [[a.seat.value, a.answer] if isinstance(a, SeatAnswer) else [None, a] for a in self.answers],
-                "log": [e.text() for e in self.events] if complete else None}
-
-    @staticmethod
-    def from_record(data: Any, where: str = "record", tricks: Mapping[int, "Trick"] | None = None) -> "HighCard":
-        """The game a record holds, replayed; a malformed record raises one located ``RecordError``."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"{where}: not a High Card record (format: {FORMAT})")
-        seed, answers = data.get("seed"), data.get("answers")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 32:
-            raise RecordError(f"{where}: seed: a whole number from 0 to 2^32 - 1")
-        if not isinstance(answers, list):
-            raise RecordError(f"{where}: answers: a list of [seat, answer]")
-        if data.get("tricks", False) not in (True, False):
-            raise RecordError(f"{where}: tricks: true or false")
-        if data.get("tricks") and tricks is None:
-            from .tricks import load_tricks
-            tricks = load_tricks()
-        game = HighCard(seed, tricks=tricks if data.get("tricks") else None)
-        # A die forced by hand is recorded as the chance seat's answer; the others come from the seed.
-        game.ask_chance = True
-        seats = {s.value: s for s in SEATS} | {CHANCE.value: CHANCE}
-        for i, a in enumerate(answers, 1):
-            if not (isinstance(a, list) and len(a) == 2 and (a[0] is None or a[0] in seats) and isinstance(a[1], str)):
-                raise RecordError(f"{where}: answers[{i}]: expected [seat, answer], got {a!r}")
-            seat = seats[a[0]] if a[0] is not None else None
-            try:
-                if seat is not CHANCE:
-                    game.draw_chance()
-                game.answer(a[1], seat)
-            except IllegalAnswer as e:
-                raise RecordError(f"{where}: answers[{i}]: {e}") from None
-        game.ask_chance = False
-        return game
-
-    def log_text(self) -> str:
-        return "\n".join(e.text() for e in self.events)
+def log_text(game: Driver[Seat]) -> str:
+    return "\n".join(e.text() for e in game.events)
 
 
 def _redeal(seat: Seat, seed: int, pos: Position) -> None:

@@ -16,7 +16,9 @@ from cmdsl.errors import CmdslError
 from cmdsl.plugins import GamePlugin
 from cmdsl.sets.record_file import save_json
 
-from .game import SEATS, HighCard
+from cmdsl.game.driver import Driver
+
+from .game import SEATS, Seat, from_record, table
 
 
 def play(args: argparse.Namespace) -> int:
@@ -26,7 +28,7 @@ def play(args: argparse.Namespace) -> int:
     bots = seat_bots(args.bot or ["random"], SEATS, args.seed)
     if not args.quiet:
         print(f"High Card, seed {args.seed}: " + ", ".join(f"{s} {b.name}" for s, b in bots.items()) + ".")
-    play_to_end(HighCard(args.seed), bots, args.quiet, args.record, save_json)
+    play_to_end(table(args.seed), bots, args.quiet, args.record, save_json)
     return 0
 
 
@@ -34,7 +36,7 @@ def replay(args: argparse.Namespace, data: Any) -> int:
     """`cmdsl replay FILE` of a High Card record: replayed, compared with its log."""
     if data is None:
         raise CmdslError(f"{args.file}: not a JSON record")
-    game = HighCard.from_record(data, str(args.file))
+    game = from_record(data, str(args.file))
     if args.log:
         seat = next((s for s in SEATS if s.value == args.seat), None)
         if args.seat is not None and seat is None:
@@ -48,11 +50,11 @@ def replay(args: argparse.Namespace, data: Any) -> int:
     return 0
 
 
-def new_game(seed: int, table: None) -> HighCard:
-    return HighCard(seed)
+def new_game(seed: int, no_table: None) -> Driver[Seat]:
+    return table(seed)
 
 
-def points(game: HighCard) -> tuple[int, ...]:
+def points(game: Driver[Seat]) -> tuple[int, ...]:
     assert game.result is not None
     return game.result.points
 

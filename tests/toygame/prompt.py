@@ -18,10 +18,17 @@ from cmdsl.play.keyboard import Command, Host, KeyboardError
 from cmdsl.play.one_seat import OneSeatKeyboard
 from cmdsl.play.toolbar import Part, part, plain
 
-from .game import SEATS, HighCard
+from .game import SEATS, HighCard, from_record, table
 from .tricks import Trick, load_tricks
 
 ME = SEATS[0]  # the human at the keyboard plays North
+
+
+def high_card(game: Any) -> HighCard:
+    """The High Card game a driver holds (its trick cards)."""
+    held = game.game
+    assert isinstance(held, HighCard)
+    return held
 
 
 class HighCardKeyboard(OneSeatKeyboard):
@@ -72,7 +79,7 @@ class HighCardKeyboard(OneSeatKeyboard):
             else:
                 raise KeyboardError(f'new highcard: did not understand "{w}" (e.g. `new highcard tricks vs greedy seed 3`)')
         self.host.may_discard("new")
-        self.start(HighCard(seed, tricks=tricks), bot)
+        self.start(table(seed, tricks=tricks), bot)
         with_tricks = " with the trick cards (T5: `card N` says what each does)" if tricks else ""
         return (f"New High Card game{with_tricks}, seed {seed}: you are North, the {bot} bot plays East and "
                 "West.\n" + self.screen())
@@ -81,7 +88,7 @@ class HighCardKeyboard(OneSeatKeyboard):
         if words:
             raise KeyboardError(f'load: did not understand "{" ".join(words)}"')
         tricks = self._tricks() if isinstance(data, dict) and data.get("tricks") is True else None
-        return self.loaded(path, HighCard.from_record(data, path, tricks), self.host)  # a RecordError names what is wrong
+        return self.loaded(path, from_record(data, path, tricks), self.host)  # a RecordError names what is wrong
 
     # ---- what the prompt shows ------------------------------------------------------------
 
@@ -105,7 +112,7 @@ class HighCardKeyboard(OneSeatKeyboard):
         view = game.view(ME)
         scores = ", ".join(f"{s} {p}" for s, p in zip(SEATS, view.scores))
         out = f"Your hand: {' '.join(map(str, view.hand)) or '(empty)'}; scores: {scores}."
-        tricks = [game.tricks[c] for c in view.hand if c in game.tricks]
+        tricks = [high_card(game).tricks[c] for c in view.hand if c in high_card(game).tricks]
         return "\n".join([out, *(f"  {t.card}: " + " ".join(t.rules_text().split()) for t in tricks)])
 
     def _card(self, arg: str) -> str:
@@ -113,7 +120,8 @@ class HighCardKeyboard(OneSeatKeyboard):
         if not words or not words[0].isdigit() or len(words) > 2 or words[1:] not in ([], ["en"], ["fr"]):
             raise KeyboardError("card: give a card and a language, e.g. `card 8` or `card 8 fr`")
         card, lang = int(words[0]), (words[1:] or ["en"])[0]
-        trick = (self.game.tricks if self.game is not None and self.game.tricks else self._tricks()).get(card)
+        trick = (high_card(self.game).tricks if self.game is not None and high_card(self.game).tricks
+                 else self._tricks()).get(card)
         if trick is None:
             return f"{card} is a plain card: it scores its number (T3)."
         return f"{card} (trick, T5):\n" + "\n".join("  " + line for line in trick.rules_text(lang).splitlines())

@@ -88,7 +88,7 @@ class Game(SetupRules):
 
     # ---- the driver's hooks (cmdsl.game.driver.Driver) ---------------------------
 
-    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
+    def log_choice(self, driver: Any, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         self.emit(E.Chose, seat, decision.kind, option.id, option.label)
 
     def _rebuild(self) -> None:
@@ -102,7 +102,7 @@ class Game(SetupRules):
             Game.__init__(self, self.cards, self.seed, self.setup, start=self._start, ask_chance=True)
         self.keep_checkpoints = keep
 
-    def _replay_action(self, answer: Interjection) -> None:
+    def replay_action(self, driver: Any, answer: Interjection) -> None:
         self.interject(answer.action, answer.steps)
 
     # ---- the decision protocol -------------------------------------------------
@@ -123,12 +123,9 @@ class Game(SetupRules):
         except BaseException as e:
             self._roll_back(e, n, forced)
 
-    def _finish(self, winner: Side | None, reason: str) -> None:
+    def ended(self, driver: Any, winner: Side | None, reason: str) -> E.GameEnded:
         m, o = self.position.players[Side.MCCAIN].score, self.position.players[Side.OBAMA].score
-        self.result = E.GameEnded(winner, reason, m, o)
-        self.events.add(self.result)
-        if self.observer is not None:
-            self.observer(self, self.result)
+        return E.GameEnded(winner, reason, m, o)
 
     # ---- copies --------------------------------------------------------------------
 
@@ -233,6 +230,9 @@ class Game(SetupRules):
 
     def worth_a_look(self, decision: Decision) -> bool:
         return decision.kind == DecisionKind.TURN  # a turn's play or draw; the rest follows from it
+
+    def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
+        return None  # no shortcut: the greedy one ply forks (issue 53 moves this game out of the driver)
 
     def view(self, seat: Side) -> View:
         """All that ``seat`` may know now (DESIGN property 11, docs/secrets.md): the public board,

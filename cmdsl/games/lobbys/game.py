@@ -106,20 +106,16 @@ class LobbysGame(Driver[LobbysSeat]):
         else:
             self._load(self._origin)
 
-    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
+    def log_choice(self, driver: Any, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         """Never used: every Lobbys decision is a secret pick, and the picks of a step are
         logged together at their reveal (``VotesRevealed``, ``OffersRevealed``)."""
         raise NotImplementedError("Lobbys logs its picks at their reveal")
 
-    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
+    def ended(self, driver: Any, winner: PlayerSeat | None, reason: str) -> E.GameEnded:
         points = tuple(self.position.lobbys.points)
-        ended = E.GameEnded(tuple(self.seats[i] for i in winners(points)), points, reason)  # L8.1, L11.1
-        self.result = ended
-        self.events.add(ended)
-        if self.observer is not None:
-            self.observer(self, ended)
+        return E.GameEnded(tuple(self.seats[i] for i in winners(points)), points, reason)  # L8.1, L11.1
 
-    def _replay_action(self, answer: Any) -> None:
+    def replay_action(self, driver: Any, answer: Any) -> None:
         raise NotImplementedError("Lobbys has no actions by hand")
 
     # ---- the rules, as one generator ------------------------------------------------------
@@ -214,6 +210,12 @@ class LobbysGame(Driver[LobbysSeat]):
         answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
         return self._copy(Origin(snap, turn, self._before(since)), changes, self._forced, answers[since:])
 
+    def forks(self, count: int) -> list["LobbysGame"]:
+        return [self.fork() for _ in range(count)]
+
+    def worth_a_look(self, decision: Decision) -> bool:
+        return True  # every pick (issue 53 moves this game out of the driver, and this with it)
+
     def determinized(self, seat: LobbysSeat, rng: random.Random) -> "LobbysGame":
         """A fork for ``seat`` in which all it cannot know (L11.6) is dealt anew from ``rng``:
         the other seats' hands (the cards they hold together, dealt back at the same sizes), the
@@ -300,6 +302,7 @@ class LobbysGame(Driver[LobbysSeat]):
 
     #: Points of expected lead per round left that make a search's score 0.73 (``heuristic.py``).
     evaluation_scale: ClassVar[float] = SCALE
+    constant_sum: ClassVar[bool] = False
 
     def winners(self) -> tuple[LobbysSeat, ...]:
         return () if self.result is None else self.result.winners

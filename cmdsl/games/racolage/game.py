@@ -83,6 +83,7 @@ class RacolageGame(Driver[RacolageSeat]):
     chance_outcomes: ClassVar[frozenset[str]] = frozenset()  # the decks are shuffled from the seed
     chance_hint: ClassVar[str] = "Racolage Électoral has no chance decision (its decks are shuffled from the seed)"
     evaluation_scale: ClassVar[float] = 6.0
+    constant_sum: ClassVar[bool] = False
 
     def __init__(self, seed: int, players: int = 4, cards: RacolageSet | None = None,
                  observer: Callable[[Any, Event], None] | None = None,
@@ -425,25 +426,21 @@ class RacolageGame(Driver[RacolageSeat]):
         decision at 3 players, was 0.58 with every discard looked at (bench/ismcts_speed.py)."""
         return decision.kind not in (Kind.SELL, Kind.HAND, Kind.DISCARD)
 
-    def _log_choice(self, seat: PlayerSeat, decision: Decision, option: Option) -> None:
+    def log_choice(self, driver: Any, seat: PlayerSeat, decision: Decision, option: Option) -> None:
         if decision.kind == Kind.OPTION:
             self.emit(E.OptionChosen, seat, option.label)
         # every other answer is said by what it does (a card drawn, sold, placed, played…)
 
-    def _finish(self, winner: PlayerSeat | None, reason: str) -> None:
+    def ended(self, driver: Any, winner: PlayerSeat | None, reason: str) -> E.GameEnded:
         scores = tuple(self.notoriety(s, final=True) for s in self.seats)
         best = max(scores)
-        ended = E.GameEnded(tuple(s for s in self.seats if scores[s.index] == best), scores, reason)  # RA8.2
-        self.result = ended
-        self.events.add(ended)
-        if self.observer is not None:
-            self.observer(self, ended)
+        return E.GameEnded(tuple(s for s in self.seats if scores[s.index] == best), scores, reason)  # RA8.2
 
     def _rebuild(self) -> None:
         self._forced, self.observer = (), None
         self._start()
 
-    def _replay_action(self, answer: Any) -> None:
+    def replay_action(self, driver: Any, answer: Any) -> None:
         raise NotImplementedError("Racolage Électoral has no actions by hand")
 
     # ---- copies: a fork replays its answers from the deal ---------------------------------------------
@@ -459,6 +456,12 @@ class RacolageGame(Driver[RacolageSeat]):
         copy._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
         copy._restart(self.answers[since:], self._forced)
         return copy
+
+    def forks(self, count: int) -> list["RacolageGame"]:
+        return [self.fork() for _ in range(count)]
+
+    def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
+        return None  # no shortcut: the greedy one ply forks (issue 53 moves this game out of the driver)
 
     def determinized(self, seat: PlayerSeat, rng: random.Random) -> "RacolageGame":
         """A fork for ``seat`` in which what it cannot see — the other hands, both decks' order —

@@ -27,7 +27,7 @@ from .phrases import PHRASES
 
 
 class HighCardOps(CoreOps, Protocol):
-    """What High Card's effects do to the game (``HighCard`` implements it)."""
+    """What High Card's effects do to the game (``TrickOps`` implements it, on the position the driver holds)."""
 
     def points(self, seat: Seat) -> int: ...
 
