@@ -27,7 +27,7 @@ from cmdsl.bots import make_bot, play_bot_move
 from cmdsl.games.cm2008.engine import Game
 from cmdsl.games.cm2008.record import log_key
 from cmdsl.games.cm2008.setup import Setup
-from cmdsl.games.lobbys.game import LobbysGame
+from cmdsl.games.lobbys.game import lobbys_game
 from cmdsl.games.lobbys.seats import seats_for
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import SIDES
@@ -63,7 +63,7 @@ def cm2008(bot: str, setup: str, games: int) -> str:
 def lobbys(bot: str, players: int, games: int) -> str:
     h = hashlib.sha256()
     for seed in range(games):
-        game = LobbysGame(seed, players)
+        game = lobbys_game(seed, players)
         bots = seat_bots([bot], seats_for(players), seed)
         while game.pending is not None:
             play_bot_move(game, bots)

@@ -216,14 +216,14 @@ def _tamper(data: dict[str, Any], how: str, k: int) -> dict[str, Any]:
 @FAST
 @given(how=TAMPERINGS, k=st.integers(0, 10_000), seed=st.integers(0, 50))
 def test_a_tampered_lobbys_record_is_refused_or_does_not_reproduce(how: str, k: int, seed: int) -> None:
-    from cmdsl.games.lobbys import LobbysGame
+    from cmdsl.games.lobbys.game import from_record
     from cmdsl.games.lobbys.record import replay_problem
 
     from .lobbys.conftest import random_game
 
     data = _tamper(json.loads(json.dumps(random_game(seed, 3, 99).record())), how, k)
     try:
-        game = LobbysGame.from_record(data)
+        game = from_record(data)
     except CmdslError as e:
         assert "\n" not in str(e) and str(e)
         return

@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 from .audience import Event
 from .decisions import Decision, Option, PlayerSeat
 from .log import EventLog
-from .together import Revealed, Steps
+from .together import Phase, Revealed, Steps
 
 S = TypeVar("S", bound=PlayerSeat)
 
@@ -48,11 +48,38 @@ class Host(Protocol[S]):
     def answers_known_to(self, seat: PlayerSeat) -> list[Any]:
         """The answers so far as ``seat`` may know them."""
 
+    @property
+    def phase(self) -> Phase | None:
+        """The secret decisions in progress (each seat's pending one, those chosen), or None."""
+
+    @property
+    def simultaneous(self) -> bool:
+        """Whether several seats decide at once now."""
+
+    @property
+    def pending_decisions(self) -> tuple[Decision, ...]:
+        """Every decision pending now."""
+
     def fork(self, for_seat: S | None = None) -> "Host[S]":
         """An independent copy at the pending decisions."""
 
-    def replayed(self, game: "Game[S]", answers: list[Any]) -> "Host[S]":
-        """A new driver of ``game`` that has replayed ``answers`` from where it starts."""
+    def replayed(self, game: "Game[S]", answers: list[Any], *,
+                 changes: tuple[tuple[int, Callable[[Any], None]], ...] | None = None,
+                 forced: tuple[tuple[str, bool], ...] | None = None) -> "Host[S]":
+        """A new driver of ``game`` that has replayed ``answers`` from where it starts (a fork);
+        with the host's changes of the position and forced chance, or those given."""
+
+    @property
+    def changes(self) -> tuple[tuple[int, Callable[[Any], None]], ...]:
+        """The changes of the position made beside the answers, each at its answer's number."""
+
+    @property
+    def forced(self) -> tuple[tuple[str, bool], ...]:
+        """The chance outcomes forced and not used yet (and whether each is recorded)."""
+
+    @property
+    def step_limit(self) -> int:
+        """The work one answer may cause."""
 
     def change_position(self, change: Callable[[Any], None]) -> None:
         """Change the position now, and again whenever the game is rebuilt (a re-deal)."""

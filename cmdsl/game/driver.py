@@ -106,14 +106,15 @@ class Driver(Generic[S]):
     _gen: Steps
 
     def __init__(self, game: Game[S], *, observer: Callable[[Any, Event], None] | None = None,
-                 ask_chance: bool = False, step_limit: int = MAX_STEPS) -> None:
+                 ask_chance: bool = False, step_limit: int = MAX_STEPS, start: bool = True) -> None:
         """A new table of ``game``: its rules run from its start up to their first decision.
         ``observer(driver, event)`` is told every event as it is logged; ``ask_chance``: the
         chance seat's decisions wait for the caller (else the seed answers them); ``step_limit``:
-        the work one answer may cause."""
+        the work one answer may cause; ``start=False``: not started yet (``replayed`` starts it)."""
         self._set_up_driver(observer, ask_chance=ask_chance, step_limit=step_limit, game=game)
         self.turn = 0
-        self._start_rules(game.start(self))
+        if start:
+            self._start_rules(game.start(self))
 
     def _set_up_driver(self, observer: Callable[[Any, Event], None] | None, *, ask_chance: bool = False,
                        step_limit: int = MAX_STEPS, game: Game[S] | None = None) -> None:
@@ -144,6 +145,11 @@ class Driver(Generic[S]):
     @property
     def over(self) -> bool:
         return self.result is not None
+
+    @property
+    def phase(self) -> Phase | None:
+        """The secret decisions in progress (each seat's pending one, those chosen), or None."""
+        return self._phase
 
     @property
     def secret_phase(self) -> int | None:
@@ -257,6 +263,18 @@ class Driver(Generic[S]):
         self._forced = (*self._forced, (outcome, recorded))
 
     @property
+    def forced(self) -> tuple[tuple[str, bool], ...]:
+        """The chance outcomes forced and not used yet, each with whether it is recorded where used
+        (a fork carries them on: ``replayed``)."""
+        return self._forced
+
+    @property
+    def changes(self) -> tuple[tuple[int, Callable[[Any], None]], ...]:
+        """The changes of the position made beside the answers (``change_position``), each at the
+        number of answers before it: a fork from a checkpoint makes those since it again."""
+        return self._changes
+
+    @property
     def forced_chance(self) -> tuple[str, ...]:
         """The chance outcomes forced and not used yet, in order (never part of a seat's view)."""
         return tuple(outcome for outcome, _ in self._forced)
@@ -343,13 +361,16 @@ class Driver(Generic[S]):
         self._forced, self.observer, self._ask_chance = (), None, True
         self._start_rules(self.game.start(self))
 
-    def replayed(self, game: Game[S], answers: list[Any]) -> "Driver[S]":
+    def replayed(self, game: Game[S], answers: list[Any], *,
+                 changes: tuple[tuple[int, Callable[[Any], None]], ...] | None = None,
+                 forced: tuple[tuple[str, bool], ...] | None = None) -> "Driver[S]":
         """A new driver of ``game`` (this one's game, or one at an origin) that has replayed
-        ``answers`` from where ``game`` starts, with this driver's settings, its changes of the
-        position and its forced chance outcomes not used yet (a fork)."""
-        copy = Driver(game, ask_chance=self._ask_chance, step_limit=self.step_limit)
-        copy._changes = self._changes
-        copy._restart(answers, self._forced)
+        ``answers`` from where ``game`` starts (a fork), with this driver's settings, and its
+        changes of the position and its forced chance outcomes not used yet, or ``changes`` (made
+        at those answers of the new one) and ``forced``. Its rules start once, at the replay."""
+        copy = Driver(game, ask_chance=self._ask_chance, step_limit=self.step_limit, start=False)
+        copy._changes = self._changes if changes is None else changes
+        copy._restart(answers, self._forced if forced is None else forced)
         return copy
 
     def answers_known_to(self, seat: PlayerSeat) -> list[Any]:

@@ -8,6 +8,7 @@ from typing import Any, Callable, Sequence
 import pytest
 
 from cmdsl.games.lobbys import LobbysData, LobbysGame, LobbysPosition, Phase, Pick, card, contract, load_data, new_game
+from cmdsl.games.lobbys.game import lobbys_game
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +66,7 @@ def pick_all(g: LobbysGame, rng: random.Random) -> None:
 
 def random_game(seed: int, players: int, steps: int = 99, *, variant: bool = False) -> LobbysGame:
     """The game of ``seed`` after ``steps`` steps of random picks drawn from ``seed`` (or over)."""
-    g = LobbysGame(seed, players, people_variant=variant, data=DATA)
+    g = lobbys_game(seed, players, people_variant=variant, data=DATA)
     rng = random.Random(seed)
     for _ in range(steps):
         if g.over:

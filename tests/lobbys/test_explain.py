@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cmdsl.games.lobbys import LobbysGame, LobbysSeat, Suit
+from cmdsl.games.lobbys.game import game_at, lobbys_game, lobbys_of
 from cmdsl.games.lobbys.cards import contract_cards
 from cmdsl.games.lobbys.explain import explain
 
@@ -18,7 +19,7 @@ HAND = "AC 2H 3D 4S 5S 6S 2C"
 
 
 def text(g: LobbysGame, seat: LobbysSeat = P1) -> str:
-    return explain(g.view(seat), g.data)
+    return explain(g.view(seat), lobbys_of(g).data)
 
 
 def tender(build: Build, trump: Suit | None, tenders_done: int = 0) -> LobbysGame:
@@ -27,11 +28,11 @@ def tender(build: Build, trump: Suit | None, tenders_done: int = 0) -> LobbysGam
     hands = [" ".join(h.split()[:kept]) for h in (HAND, "AH 3H 4H 5H 6H AS 2S", "AD 2D 4D 5D 6D 3C 4C")]
     rest = [c for c in contract_cards() if c.id not in ("QH", "KS")][:10 - 2 * tenders_done]
     pos = build(3, hands=hands, offer="QH KS", trump=trump, tenders_done=tenders_done, contract_deck=rest)
-    return LobbysGame.at(pos, 1)
+    return game_at(pos, 1)
 
 
 def test_at_an_election_the_explanation_says_what_a_vote_does_and_how_the_trump_is_elected() -> None:
-    g = LobbysGame(4, 3, data=DATA)
+    g = lobbys_game(4, 3, data=DATA)
     out = text(g)
     assert out.startswith("Round 1 of 3, the election (L2.1).")
     for rule in ("L5.1", "L5.2", "L5.3", "L5.4", "L5.5", "L5.6"):
@@ -45,7 +46,7 @@ def test_at_an_election_the_explanation_says_what_a_vote_does_and_how_the_trump_
 
 
 def test_at_an_election_with_the_people_variant_the_people_votes_are_explained() -> None:
-    out = text(LobbysGame(4, 3, people_variant=True, data=DATA))
+    out = text(lobbys_game(4, 3, people_variant=True, data=DATA))
     assert "3 People cards are drawn" in out and "(L10.2)" in out and "(L10.4)" in out
 
 
@@ -85,7 +86,7 @@ def test_at_the_last_tender_the_card_kept_is_the_one_lost_at_l7_4(build: Build) 
 
 
 def test_after_picking_the_seat_is_told_its_pick_and_who_is_awaited() -> None:
-    g = LobbysGame(4, 3, data=DATA)
+    g = lobbys_game(4, 3, data=DATA)
     card = g.view(P1).hand[0]
     g.answer(card.id, P1)
     out = text(g)

@@ -13,7 +13,7 @@ from cmdsl.games.lobbys.plugin import LobbysTable
 from cmdsl.plugins import game
 from cmdsl.bots.match import run_bots, seat_bots
 from cmdsl.cli import main
-from cmdsl.games.lobbys import LobbysGame
+from cmdsl.games.lobbys.game import lobbys_game
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -105,7 +105,7 @@ def test_a_seat_job_seats_the_tested_bot_where_it_says() -> None:
     seeds them: the row is that game's."""
     at = LobbysTable(4, True, str(REPO / "cards" / "lobbys" / "lobbys.yaml"))
     row = play_seat_job(SeatJob("lobbys", at, seats=4, seed=7, tested="greedy", others="random"))
-    game = LobbysGame(7, 4, people_variant=True)
+    game = lobbys_game(7, 4, people_variant=True)
     run_bots(game, seat_bots(["random", "random", "random", "greedy"], game.seats, 7), echo=False)
     assert game.result is not None and row.tested_seat == 3
     assert row.points == game.result.points and row.winners == tuple(s.index for s in game.result.winners)

@@ -90,7 +90,7 @@ PACKAGE = REPO / "cmdsl" / "games" / "lobbys"
 
 #: The modules of the generic core a game may use (DESIGN property 13): nothing else of cmdsl/game,
 #: which is still the first game's.
-GENERIC_CORE = {"game.driver", "game.together", "game.decisions", "game.audience", "game.log", "game.rng", "game.fields"}
+GENERIC_CORE = {"game.driver", "game.contract", "game.together", "game.decisions", "game.audience", "game.log", "game.rng", "game.fields"}
 
 
 def test_lobbys_imports_nothing_of_the_cm2008_game_and_names_nothing_of_it() -> None:

@@ -11,6 +11,7 @@ from cmdsl.errors import IllegalAnswer
 from cmdsl.game.audience import EVERYONE
 from cmdsl.games.lobbys import (SEATS, LobbysDecisionKind, LobbysGame, LobbysSeat, card, contract,
                                 seats_for)
+from cmdsl.games.lobbys.game import lobbys_game
 from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.table import Table
 
@@ -20,7 +21,7 @@ from .conftest import DATA, pick_all
 
 
 def game(players: int = 3, seed: int = 1, **kw: object) -> LobbysGame:
-    return LobbysGame(seed, players, data=DATA, **kw)  # type: ignore[arg-type]
+    return lobbys_game(seed, players, data=DATA, **kw)  # type: ignore[arg-type]
 
 
 def play_out(g: LobbysGame, rng: random.Random) -> None:

@@ -24,6 +24,7 @@ import pytest
 from hypothesis import settings
 
 from cmdsl.games.lobbys import LobbysGame, Phase
+from cmdsl.games.lobbys.game import lobbys_game
 from cmdsl.games.lobbys import events as E
 from cmdsl.games.lobbys.cards import contract_cards
 from cmdsl.game.audience import Event
@@ -81,7 +82,7 @@ class Watcher:
 
 def play(seed: int, players: int, variant: bool) -> tuple[LobbysGame, Watcher]:
     watcher = Watcher(players)
-    g = LobbysGame(seed, players, people_variant=variant, data=DATA, observer=watcher)
+    g = lobbys_game(seed, players, people_variant=variant, data=DATA, observer=watcher)
     rng = random.Random(seed)
     steps = 0
     while not g.over:

@@ -5,6 +5,7 @@ may be fast, but it must not be a different bot (issue 34: strength kept)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from cmdsl.bots.ismcts import IsmctsSettings, RolloutPolicy
 from cmdsl.game.decisions import Decision
 from cmdsl.game.perspective import Perspective
 from cmdsl.games.lobbys import LobbysGame
+from cmdsl.games.lobbys.game import Lobbys, lobbys_game
 
 from .conftest import DATA
 
@@ -29,7 +31,7 @@ def test_one_ply_values_are_the_forks_values_at_every_step(players: int, variant
     """L5–L8 through a whole game: elections, tenders, a round's end (its deal), the game's end
     (WIN_VALUE), the People draw; asked with no seat, and with some seats, answered already."""
     rng = random.Random(players)
-    game = LobbysGame(players * 7, players, people_variant=variant, data=DATA)
+    game = lobbys_game(players * 7, players, people_variant=variant, data=DATA)
     asked = 0
     while game.pending is not None:
         for _ in range(rng.randrange(players)):  # some seats pick before the look
@@ -51,7 +53,7 @@ def test_one_ply_values_are_the_forks_values_at_every_step(players: int, variant
 def search_choices(seed: int) -> list[tuple[str, str]]:
     """The search's choice for every seat at the first steps of a game (each answered with it)."""
     settings = IsmctsSettings(iterations=12, rollout=RolloutPolicy.GREEDY)
-    game, out = LobbysGame(seed, 4, data=DATA), []
+    game, out = lobbys_game(seed, 4, data=DATA), []
     for step in range(5):
         picks = [(d.player, IsmctsBot(seed * 100 + step, settings).choose(Perspective(game, d)))
                  for d in game.pending_decisions]
@@ -64,14 +66,14 @@ def search_choices(seed: int) -> list[tuple[str, str]]:
 def test_the_search_decides_the_same_with_the_shortcut_and_with_forks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The search at its greedy play-outs, with the game's shortcut and without it (forks, as for a
     game that offers none): the same choice from the same seed, decision after decision."""
-    shortcut, used = LobbysGame.one_ply_values, []
+    shortcut, used = Lobbys.one_ply_values, []
 
-    def counted(self: LobbysGame, decision: Decision, others: random.Random | None) -> list[float] | None:
-        values = shortcut(self, decision, others)
+    def counted(self: Lobbys, host: Any, decision: Decision, others: random.Random | None) -> list[float] | None:
+        values = shortcut(self, host, decision, others)
         used.append(values is not None)
         return values
-    monkeypatch.setattr(LobbysGame, "one_ply_values", counted)
+    monkeypatch.setattr(Lobbys, "one_ply_values", counted)
     fast = [search_choices(seed) for seed in range(2)]
     assert any(used)  # the play-outs took the shortcut (else this compares forks with forks)
-    monkeypatch.setattr(LobbysGame, "one_ply_values", lambda self, decision, others: None)
+    monkeypatch.setattr(Lobbys, "one_ply_values", lambda self, host, decision, others: None)
     assert fast == [search_choices(seed) for seed in range(2)]

@@ -19,6 +19,7 @@ from cmdsl.repl.app import repl
 from cmdsl.games.cm2008 import prompt as cm2008_commands
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
+from cmdsl.games.lobbys.game import history, lobbys_of
 
 REPO = Path(__file__).resolve().parent.parent.parent
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
@@ -77,7 +78,7 @@ def test_the_human_may_take_any_seat() -> None:
     assert ls.humans == (P2,) and set(ls.bots) == {P1, P3}
     assert [d.player for d in ls.game.pending_decisions] == [P2]  # the bots have picked
     run_line(s, "1")
-    assert {a.seat for a in ls.game.history} == {P1, P2, P3}
+    assert {a.seat for a in history(ls.game)} == {P1, P2, P3}
     two = Session()
     run_line(two, "new lobbys 3 players 2 humans vs random as p3 seed 5")  # from Player 3 on, round the table
     assert lobbys(two).humans == (P1, P3) and lobbys(two).at_keyboard is P3
@@ -146,7 +147,7 @@ def bot_hands(s: Session) -> list[str]:
 def bot_picks(s: Session) -> list[str]:
     """The bots' unrevealed picks as a table or a reveal would show them."""
     ls = lobbys(s)
-    picks = [(seat, ls.game.unrevealed_pick(seat)) for seat in ls.bots]
+    picks = [(seat, lobbys_of(ls.game).unrevealed_pick(ls.game, seat)) for seat in ls.bots]
     return [f"{seat} {pick}" for seat, pick in picks if pick is not None]
 
 

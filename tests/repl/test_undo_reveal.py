@@ -16,6 +16,7 @@ from cmdsl.games.cm2008.model import Side
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 from cmdsl.play.undo_rule import UndoRefused
+from cmdsl.games.lobbys.game import history
 
 CM2008 = str(Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008")
 
@@ -51,9 +52,9 @@ def test_lobbys_undo_after_a_tender_reveal_is_refused_then_allowed_in_debug_mode
     assert "Offers revealed" in message  # the event, as the player saw it
     assert not s.keyboard.session.debugged
     run_line(s, "debug on")
-    answers = len(s.keyboard.session.game.history)
+    answers = len(history(s.keyboard.session.game))
     assert run_line(s, "undo").startswith("Undone")
-    assert len(s.keyboard.session.game.history) == answers - 3  # the player's pick and the two bots'
+    assert len(history(s.keyboard.session.game)) == answers - 3  # the player's pick and the two bots'
     assert s.keyboard.session.debugged
     run_line(s, "debug off")
     assert s.keyboard.session.debugged  # once debugged, always: the files say so
@@ -67,9 +68,9 @@ def test_lobbys_undo_before_a_reveal_is_allowed_in_hot_seat() -> None:
     run_line(s, "new lobbys 3 players seed 4")
     run_line(s, "1")  # Player 1 picks, hands over
     run_line(s, "")
-    assert s.keyboard.session is not None and len(s.keyboard.session.game.history) == 1
+    assert s.keyboard.session is not None and len(history(s.keyboard.session.game)) == 1
     assert run_line(s, "undo").startswith("Undone")
-    assert s.keyboard.session.game.history == () and not s.keyboard.session.debugged
+    assert history(s.keyboard.session.game) == () and not s.keyboard.session.debugged
     for line in ("", "1", "", "1", "", "1"):  # back to Player 1; the three picks: the vote is revealed
         run_line(s, line)
     refused(s, "the picks revealed")

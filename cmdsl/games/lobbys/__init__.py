@@ -21,7 +21,8 @@ data file. The interface a generic driver (seats 0..N−1, simultaneous secret d
 Chance (the deals, the People draws) comes only from the ``rng`` passed in; the same seed and
 picks give the same game. ``LobbysPosition.copy()`` is cheap and complete, for search.
 
-The playable game on the generic driver (``cmdsl.game.driver``) is ``LobbysGame`` (``game.py``):
+The playable game is ``Lobbys`` (``game.py``), held by the core's driver (``cmdsl.game.driver``;
+``lobbys_game`` makes one at its table, a ``LobbysGame``):
 its seats are ``LobbysSeat`` members (``seats.py``), each step one ``Together`` of secret picks
 (``options.py``: their kinds and options), its events in ``events.py``, the seat's view in
 ``view.py``, the bots' re-deal in ``determinize.py`` and estimate in ``heuristic.py``, its record

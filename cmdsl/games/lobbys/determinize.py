@@ -10,7 +10,7 @@ generator and on what the seat knows, never on where the hidden cards really are
 players the pool is the one opponent's hand: it is dealt back unchanged, as the seat can deduce
 it (L11.6).
 
-``LobbysGame.determinized`` applies a deal to the position at the start of the step in progress
+``Lobbys.determinized`` applies a deal to the position at the start of the step in progress
 (a copy's checkpoint), so every fork of the copy keeps it and the copy holds no trace of the
 real hidden cards.
 """

@@ -1,4 +1,5 @@
-"""Lobbys as a playable game on the generic driver (``cmdsl.game.driver``): ``LobbysGame``.
+"""Lobbys as a playable game, held by the core's driver (``cmdsl.game.driver``): ``Lobbys``, and
+``lobbys_game`` (a new one at its table, a ``LobbysGame``).
 
 The rules are the pure functions of this package (``rules.py``); this module only drives them.
 Each step of the game (an election, L5, or a tender, L6) is one ``Together``: every seat has one
@@ -18,8 +19,9 @@ from functools import partial
 from typing import Any, Callable, ClassVar, cast
 
 from ...errors import IllegalAnswer, RecordError
-from ...game.decisions import Decision, Option, PlayerSeat, SeatAnswer
-from ...game.driver import MAX_STEPS, Driver, GameOver
+from ...game.decisions import Decision, PlayerSeat, SeatAnswer
+from ...game.contract import Game, Host
+from ...game.driver import Driver, GameOver
 from ...game.together import Revealed, Steps, Together
 from ...game.rng import GameRng
 from . import events as E
@@ -51,142 +53,130 @@ class Origin:
     before: tuple[SeatAnswer, ...]
 
 
-class LobbysGame(Driver[LobbysSeat]):
+#: A game of Lobbys at its table: the core's driver, holding a ``Lobbys``.
+LobbysGame = Driver[LobbysSeat]
+
+
+class Lobbys(Game[LobbysSeat]):
+    """Lobbys at one table: its data, seed, players and variant, and where a copy of it starts
+    (``origin``: a step's start); the driver holding it owns the flow and the position (a
+    ``Table``). The rules are this package's pure functions (``rules.py``); ``play`` drives them.
+
+    A step is the unit of copies: the game keeps a checkpoint (the position and RNG) at the start
+    of every step, and ``fork`` replays from it only the answers of the step in progress."""
+
     #: Lobbys has no chance decisions: its deals and People draws come from the seed.
     chance_outcomes: ClassVar[frozenset[str]] = frozenset()
     chance_hint: ClassVar[str] = "Lobbys has no chance decisions: its shuffles come from the seed"
-    result: E.GameEnded | None
+    #: Points of expected lead per round left that make a search's score 0.73 (``heuristic.py``).
+    evaluation_scale: ClassVar[float] = SCALE
 
-    def __init__(self, seed: int, players: int, *, people_variant: bool = False,
-                 observer: Callable[["LobbysGame", E.Event], None] | None = None, ask_chance: bool = False,
-                 data: LobbysData | None = None) -> None:
-        """A new game of ``players`` (2–5) from ``seed``, with the variant "The People Speak"
-        (L10, 2–4 players) or not. ``observer(game, event)`` is called after every event.
-        ``data``: the game data (default: the bundled file, read now). ``ask_chance`` is the
-        driver's; Lobbys never has a chance decision to ask."""
+    def __init__(self, seed: int, players: int, *, people_variant: bool = False, data: LobbysData | None = None,
+                 origin: Origin | None = None) -> None:
+        """A game of ``players`` (2–5) from ``seed``, with the variant "The People Speak" (L10,
+        2–4 players) or not; ``data``: the game data (default: the bundled file, read now);
+        ``origin``: where a copy starts."""
         self.data = data if data is not None else load_data()
-        self.data.check_players(players)
+        if origin is None:
+            self.data.check_players(players)
         self.seed, self.players, self.people_variant = seed, players, people_variant
-        #: The seats of this game, in seat order (an instance attribute: N of the five).
+        #: The seats of this game, in seat order (N of the five).
         self.seats: tuple[LobbysSeat, ...] = seats_for(players)
-        self._set_up_driver(observer, ask_chance=ask_chance)
-        self._origin: Origin | None = None
-        self._start()
-
-    # ---- the driver's hooks (cmdsl.game.driver.Driver) --------------------------------------
-
-    def _start(self) -> None:
-        """L3, L4: set up and deal round 1; then wait for the first picks."""
-        rng = GameRng(self.seed)
-        self.position: Table = Table(new_game(self.data, self.players, rng,
-                                              people_variant=self.people_variant), rng)
-        self._reset(0)
-        self._start_rules(self._play(dealt=True))
-
-    def _load(self, origin: Origin) -> None:
-        """Put this game at ``origin``, the start of a step."""
-        self.position = Table(origin.table.lobbys, origin.table.rng.copy())
-        self._reset(origin.turn)
-        self._start_rules(self._play(dealt=False))
-
-    def _reset(self, turn: int) -> None:
-        """This game's own state at a start or an origin (the driver's is ``_start_rules``')."""
-        #: The number of the current step (1-based), counting every pick step of every round.
-        self.turn = turn
-        self._checkpoint: tuple[Table, int, int] | None = None
+        self.origin = origin
+        #: The start of the step in progress: its table, the number of answers and of steps before it.
+        self.checkpoint: tuple[Table, int, int] | None = None
         #: The kind and prompt of the step in progress's picks (``_pick``).
-        self._asking: tuple[LobbysDecisionKind, str] = (KIND[PickKind.VOTE], "")
+        self.asking: tuple[LobbysDecisionKind, str] = (KIND[PickKind.VOTE], "")
 
-    def _rebuild(self) -> None:
-        """Start again, in place, from the start or from the step this fork started at (the
-        driver then replays the answers). The observer is left out of the replay."""
-        self._forced, self.observer = (), None
-        if self._origin is None:
-            self._start()
+    # ---- the driver's hooks (cmdsl.game.contract.Game) ------------------------------------------
+
+    def start(self, host: Host[LobbysSeat]) -> Steps:
+        """L3, L4: set up and deal round 1 (or a copy's origin, a step's start); then the picks."""
+        origin = self.origin
+        if origin is None:
+            rng = GameRng(self.seed)
+            host.position = Table(new_game(self.data, self.players, rng, people_variant=self.people_variant), rng)
         else:
-            self._load(self._origin)
+            host.position = Table(origin.table.lobbys, origin.table.rng.copy())
+        #: The number of the current step (1-based), counting every pick step of every round.
+        host.turn = 0 if origin is None else origin.turn
+        self.checkpoint, self.asking = None, (KIND[PickKind.VOTE], "")
+        return self.play(host, dealt=origin is None)
 
-    def log_choice(self, driver: Any, seat: PlayerSeat, decision: Decision, option: Option) -> None:
-        """Never used: every Lobbys decision is a secret pick, and the picks of a step are
-        logged together at their reveal (``VotesRevealed``, ``OffersRevealed``)."""
-        raise NotImplementedError("Lobbys logs its picks at their reveal")
-
-    def ended(self, driver: Any, winner: PlayerSeat | None, reason: str) -> E.GameEnded:
-        points = tuple(self.position.lobbys.points)
+    def ended(self, host: Host[LobbysSeat], winner: LobbysSeat | None, reason: str) -> E.GameEnded:
+        points = tuple(host.position.lobbys.points)
         return E.GameEnded(tuple(self.seats[i] for i in winners(points)), points, reason)  # L8.1, L11.1
-
-    def replay_action(self, driver: Any, answer: Any) -> None:
-        raise NotImplementedError("Lobbys has no actions by hand")
 
     # ---- the rules, as one generator ------------------------------------------------------
 
-    def _play(self, dealt: bool) -> Steps:
-        """Every step from here on: one secret pick of every seat, revealed and applied."""
-        table = self.position
+    def play(self, host: Host[LobbysSeat], dealt: bool) -> Steps:
+        """Every step from here on: one secret pick of every seat, revealed and applied. (Lobbys
+        logs its picks at their reveal: ``log_choice`` is never asked for.)"""
+        table = host.position
         if dealt:
-            self._dealt(table.lobbys)
+            self._dealt(host, table.lobbys)
         seats = self.seats
-        # Each seat's pick, asked of it at every step (``_asking`` says which): made once, and so
+        # Each seat's pick, asked of it at every step (``asking`` says which): made once, and so
         # is what the rules yield for them (the driver only reads it).
-        picks = Together({seat: partial(self._pick, seat) for seat in seats})
+        picks = Together({seat: partial(self._pick, host, seat) for seat in seats})
         while True:
             pos = table.lobbys
             pick = pick_kind(pos)
             assert pick is not None  # the last step ends the game (GameOver) before this
-            self._checkpoint = (table.snapshot(), len(self.answers), self.turn)
-            self.turn += 1
-            self._asking = (KIND[pick], _prompt(pos, pick))
+            self.checkpoint = (table.snapshot(), len(host.answers), host.turn)
+            host.turn += 1
+            self.asking = (KIND[pick], _prompt(pos, pick))
             revealed: Revealed = yield picks  # ``Driver.together``, inlined
-            table = self.position
+            table = host.position
             pos = table.lobbys  # read again: a determinization may have re-dealt it
             results = revealed.results
             shown = tuple([(seat, results[seat]) for seat in seats])
             chosen: dict[int, Card] = {seat.index: card for seat, card in shown}
             step = apply_picks(pos, chosen, table.rng, checked=True)  # the driver offered only cards in hand
             table.lobbys = step.position
-            self._log_step(pos, step, shown)
+            self._log_step(host, pos, step, shown)
 
-    def _pick(self, seat: LobbysSeat) -> Decision:
-        """One seat's secret pick of the step in progress (``_asking``: its kind and prompt): a
+    def _pick(self, host: Host[LobbysSeat], seat: LobbysSeat) -> Decision:
+        """One seat's secret pick of the step in progress (``asking``: its kind and prompt): a
         card of its hand (L5.1, L6.2); the chosen option's value is the card (``Together``)."""
-        kind, prompt = self._asking
-        hand = self.position.lobbys.hands[seat.index]
+        kind, prompt = self.asking
+        hand = host.position.lobbys.hands[seat.index]
         return Decision(seat, kind, prompt, tuple(map(OPTIONS.__getitem__, hand)))
 
-    def _log_step(self, before: LobbysPosition, step: Step, picks: E.Picks) -> None:
+    def _log_step(self, host: Host[LobbysSeat], before: LobbysPosition, step: Step, picks: E.Picks) -> None:
         """The events of one revealed step, in order; the end of the game raises ``GameOver``."""
         after = step.position
+        emit = host.emit
         for r in step.results:
             if isinstance(r, Election):
-                self.emit(E.VotesRevealed, before.round, picks)
+                emit(E.VotesRevealed, before.round, picks)
                 if r.people:
-                    self.emit(E.PeopleDrawn, r.people, tuple(v for v in people_votes(r.people).items() if v[1]))
-                self.emit(E.ElectionWon, r.trump, r.votes, r.decided_by)
+                    emit(E.PeopleDrawn, r.people, tuple(v for v in people_votes(r.people).items() if v[1]))
+                emit(E.ElectionWon, r.trump, r.votes, r.decided_by)
             elif isinstance(r, Tender):
-                self.emit(E.OffersRevealed, picks)
-                self.emit(E.TenderWon, self.seats[r.winner.seat], r.winner.card, r.income, r.main, r.linked,
-                          r.won_by)
+                emit(E.OffersRevealed, picks)
+                emit(E.TenderWon, self.seats[r.winner.seat], r.winner.card, r.income, r.main, r.linked, r.won_by)
             elif isinstance(r, RoundScore):
-                self.emit(E.RoundScored, r.round, self._score_lines(r, after))
+                emit(E.RoundScored, r.round, self._score_lines(r, after))
             elif isinstance(r, RulesGameOver):
                 winner = self.seats[r.winners[0]] if len(r.winners) == 1 else None
                 raise GameOver(winner, f"after {self.data.rounds} rounds")
         if after.round != before.round:
-            self._dealt(after)
+            self._dealt(host, after)
         elif after.contract_offer is not None:
-            self._turned_up(after)
+            self._turned_up(host, after)
 
-    def _dealt(self, pos: LobbysPosition) -> None:
+    def _dealt(self, host: Host[LobbysSeat], pos: LobbysPosition) -> None:
         """L4: a round's deal, each hand told to its own seat only."""
-        self.emit(E.RoundStarted, pos.round, self.data.rounds, self.data.hand_size)
+        host.emit(E.RoundStarted, pos.round, self.data.rounds, self.data.hand_size)
         for seat in self.seats:
-            self.emit(E.HandDealt, seat, tuple(pos.hands[seat.index]))
+            host.emit(E.HandDealt, seat, tuple(pos.hands[seat.index]))
 
-    def _turned_up(self, pos: LobbysPosition) -> None:
+    def _turned_up(self, host: Host[LobbysSeat], pos: LobbysPosition) -> None:
         assert pos.contract_offer is not None
         main, linked = pos.contract_offer
         types = self.data.contract_types
-        self.emit(E.ContractsTurnedUp, pos.round, pos.tenders_done + 1, self.data.tenders_per_round, main, linked,
+        host.emit(E.ContractsTurnedUp, pos.round, pos.tenders_done + 1, self.data.tenders_per_round, main, linked,
                   types[main.face], types[linked.face])
 
     def _score_lines(self, r: RoundScore, after: LobbysPosition) -> tuple[E.ScoreLine, ...]:
@@ -197,7 +187,7 @@ class LobbysGame(Driver[LobbysSeat]):
 
     # ---- copies ---------------------------------------------------------------------------
 
-    def fork(self, for_seat: LobbysSeat | None = None) -> "LobbysGame":
+    def fork(self, host: Host[LobbysSeat], for_seat: LobbysSeat | None) -> Host[LobbysSeat]:
         """An independent copy of this game at its pending decisions; this game is not changed.
         It starts from the checkpoint of the current step and replays the step's answers:
         all of them, or (``for_seat``) only those the seat may know (``answers_known_to``: the
@@ -206,17 +196,12 @@ class LobbysGame(Driver[LobbysSeat]):
         game's answers from the start (with ``for_seat``, those known to the seat)."""
         snap, since, turn = self._step_start()
         # The checkpoint holds the position changes made before it; those made since are made again.
-        changes = tuple((when - since, change) for when, change in self._changes if when >= since)
-        answers = self.answers if for_seat is None else self.answers_known_to(for_seat)
-        return self._copy(Origin(snap, turn, self._before(since)), changes, self._forced, answers[since:])
+        changes = tuple((when - since, change) for when, change in host.changes if when >= since)
+        answers = host.answers if for_seat is None else host.answers_known_to(for_seat)
+        return host.replayed(self._at(Origin(snap, turn, self._before(host, since))), list(answers[since:]),
+                             changes=changes)
 
-    def forks(self, count: int) -> list["LobbysGame"]:
-        return [self.fork() for _ in range(count)]
-
-    def worth_a_look(self, decision: Decision) -> bool:
-        return True  # every pick (issue 53 moves this game out of the driver, and this with it)
-
-    def determinized(self, seat: LobbysSeat, rng: random.Random) -> "LobbysGame":
+    def determinized(self, host: Host[LobbysSeat], seat: LobbysSeat, rng: random.Random) -> Host[LobbysSeat]:
         """A fork for ``seat`` in which all it cannot know (L11.6) is dealt anew from ``rng``:
         the other seats' hands (the cards they hold together, dealt back at the same sizes), the
         Contract deck's order, the People deck, and the RNG's future (``determinize.py``).
@@ -226,96 +211,71 @@ class LobbysGame(Driver[LobbysSeat]):
         step started) and the copy starts from it: every fork of the copy keeps it, and the
         copy holds no trace of the real hidden cards. This game is not changed. A finished
         game has nothing left to deal: its determinized copy is a fork."""
-        if self.result is not None:
-            return self.fork()  # its last picks are revealed: replayed on a new deal they would not fit
+        if host.result is not None:
+            return host.fork()  # its last picks are revealed: replayed on a new deal they would not fit
         _, since, turn = self._step_start()
-        d = deal(self.position.lobbys, seat.index, rng)
-        origin = Origin(Table(redealt(self.position.lobbys, d), GameRng(d.seed)), turn, self._before(since))
-        return self._copy(origin, (), (), self.answers_known_to(seat)[since:])
+        d = deal(host.position.lobbys, seat.index, rng)
+        origin = Origin(Table(redealt(host.position.lobbys, d), GameRng(d.seed)), turn, self._before(host, since))
+        return host.replayed(self._at(origin), list(host.answers_known_to(seat)[since:]), changes=(), forced=())
 
     def _step_start(self) -> tuple[Table, int, int]:
-        cp = self._checkpoint
+        cp = self.checkpoint
         assert cp is not None  # set at the start of every step
         return cp
 
-    def _before(self, since: int) -> tuple[Any, ...]:
-        """The answers of the game before this one's answer ``since`` (a fork's origin too)."""
-        before = self._origin.before if self._origin is not None else ()
-        return before + tuple(self.answers[:since])
+    def _before(self, host: Host[LobbysSeat], since: int) -> tuple[Any, ...]:
+        """The answers of the game before the host's answer ``since`` (a fork's origin too)."""
+        before = self.origin.before if self.origin is not None else ()
+        return before + tuple(host.answers[:since])
 
-    def _copy(self, origin: Origin, changes: tuple[tuple[int, Callable[[Any], None]], ...],
-              forced: tuple[tuple[str, bool], ...], answers: list[Any]) -> "LobbysGame":
-        g = LobbysGame._from(origin, self.seed, self.step_limit)
-        g._ask_chance, g._forced, g._changes = self._ask_chance, forced, changes
-        g._restart(answers)
-        return g
+    def anew(self) -> "Lobbys":
+        """This game from its start (its deal), at a table of its own."""
+        return Lobbys(self.seed, self.players, people_variant=self.people_variant, data=self.data)
 
-    @staticmethod
-    def _from(origin: Origin, seed: int, step_limit: int) -> "LobbysGame":
-        """A game that starts at ``origin``, before its answers are replayed."""
-        g = LobbysGame.__new__(LobbysGame)
-        lobbys = origin.table.lobbys
-        g.data, g.seed, g.players, g.people_variant = lobbys.data, seed, lobbys.players, lobbys.people_variant
-        g.seats = seats_for(lobbys.players)
-        g._set_up_driver(None, step_limit=step_limit)
-        g._origin = origin
-        return g
-
-    @staticmethod
-    def at(position: LobbysPosition, seed: int) -> "LobbysGame":
-        """A game that starts at ``position`` (a scenario's, between two steps), its shuffles
-        (People draws, the next rounds' deals) from ``seed``. Like a fork, its log starts there
-        and its ``record()`` has no log; unlike one, its answers do not replay from a seed."""
-        if position.phase is Phase.OVER:
-            raise ValueError("the game at this position is over: nobody picks any more")
-        g = LobbysGame._from(Origin(Table(position, GameRng(seed)), 0, ()), seed, MAX_STEPS)
-        g._restart([])
-        return g
+    def _at(self, origin: Origin) -> "Lobbys":
+        """This game, to start at ``origin`` (a copy's)."""
+        return Lobbys(self.seed, self.players, people_variant=self.people_variant, data=self.data, origin=origin)
 
     # ---- reading the game -----------------------------------------------------------------
 
-    @property
-    def history(self) -> tuple[Any, ...]:
+    def history(self, host: Host[LobbysSeat]) -> tuple[Any, ...]:
         """Every answer since the game's start (a fork's too: those before its origin)."""
-        return self._before(len(self.answers))
+        return self._before(host, len(host.answers))
 
     @property
     def forked(self) -> bool:
         """Whether this game is a copy (``fork``, ``determinized``): its log starts at its origin."""
-        return self._origin is not None
+        return self.origin is not None
 
-    def unrevealed_pick(self, seat: LobbysSeat) -> Card | None:
+    def unrevealed_pick(self, host: Host[LobbysSeat], seat: LobbysSeat) -> Card | None:
         """``seat``'s own pick in the step in progress, before the reveal (None if it has not
         picked, or nothing is pending). Only ever for that seat's own view."""
-        cp = self._checkpoint
-        if not self.simultaneous or cp is None:
+        cp = self.checkpoint
+        if not host.simultaneous or cp is None:
             return None
-        for a in self.answers[cp[1]:]:
+        for a in host.answers[cp[1]:]:
             if isinstance(a, SeatAnswer) and a.seat is seat:
                 return card_of(a.answer)
         return None
 
-    def view(self, seat: LobbysSeat) -> LobbysView:
+    def view(self, host: Host[LobbysSeat], seat: LobbysSeat) -> LobbysView:
         """All that ``seat`` may know now (L11.6, DESIGN property 11): see ``view.py``."""
-        return build_view(self.position.lobbys, seat, self.seats, self.turn, self.pending_decisions,
-                          self.unrevealed_pick(seat), self.result, self.events, self.data.contract_types)
+        return build_view(host.position.lobbys, seat, self.seats, host.turn, host.pending_decisions,
+                          self.unrevealed_pick(host, seat), host.result, host.events, self.data.contract_types)
 
-    #: Points of expected lead per round left that make a search's score 0.73 (``heuristic.py``).
-    evaluation_scale: ClassVar[float] = SCALE
-    constant_sum: ClassVar[bool] = False
+    def winners(self, host: Host[LobbysSeat]) -> tuple[LobbysSeat, ...]:
+        return () if host.result is None else cast(E.GameEnded, host.result).winners
 
-    def winners(self) -> tuple[LobbysSeat, ...]:
-        return () if self.result is None else self.result.winners
-
-    def evaluate(self, seat: PlayerSeat) -> float:
+    def evaluate(self, host: Host[LobbysSeat], seat: PlayerSeat) -> float:
         """The seat's expected lead in points per round left (``heuristic.standing``); a finished
         game: WIN_VALUE shared among its winners, −WIN_VALUE for the others."""
-        result = self.result
+        result = host.result
         if result is not None:
             return WIN_VALUE / len(result.winners) if seat in result.winners else -WIN_VALUE
-        return standing(self.position.lobbys, cast(LobbysSeat, seat))
+        return standing(host.position.lobbys, cast(LobbysSeat, seat))
 
-    def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
+    def one_ply_values(self, host: Host[LobbysSeat], decision: Decision,
+                       others: random.Random | None) -> list[float] | None:
         """The greedy one ply's value of each option of ``decision`` straight from the rules: the
         step's picks (those made already, the other seats' still to come drawn from ``others`` in
         seat order, as ``action_value`` draws them on a fork) applied to the position for each
@@ -324,10 +284,10 @@ class LobbysGame(Driver[LobbysSeat]):
         As on a fork, where the seat's pick is the step's last, the one ply plays the next step too
         (``action_value`` goes on through the phase that its answer started): the seat's first
         card, the others' drawn afresh from ``others`` for each option."""
-        phase, me = self._phase, cast(LobbysSeat, decision.player)
+        phase, me = host.phase, cast(LobbysSeat, decision.player)
         if phase is None or phase.current.get(me) is not decision or others is None:
             return None
-        table = self.position
+        table = host.position
         chosen: dict[int, Card] = {cast(LobbysSeat, seat).index: picks[-1][1].value
                                    for seat, picks in phase.chosen.items() if picks}
         pending = phase.pending()
@@ -361,39 +321,73 @@ class LobbysGame(Driver[LobbysSeat]):
                 values.append(standing(after, me, contracts))
         return values
 
-    def record(self, complete: bool = True) -> dict[str, Any]:
+    def record(self, host: Host[LobbysSeat], complete: bool) -> dict[str, Any]:
         """This game as a JSON-able record (``record.py``). ``complete=False``, and any fork,
         leaves out the log (a fork's log starts where it was made)."""
-        answers = tuple(RecordedAnswer(a.seat, a.answer) for a in self.history)
-        log = tuple(e.text() for e in self.events) if complete and not self.forked else None
-        result = self.result.text() if self.result is not None else None
+        answers = tuple(RecordedAnswer(a.seat, a.answer) for a in self.history(host))
+        log = tuple(e.text() for e in host.events) if complete and not self.forked else None
+        result = host.result.text() if host.result is not None else None
         return LobbysRecord(self.players, self.people_variant, self.seed, answers, log, result,
                             data=self.data.fingerprint or None).to_json()
 
-    @staticmethod
-    def from_record(data: Any, where: str = "record", *, game_data: LobbysData | None = None) -> "LobbysGame":
-        """The game a record (parsed JSON) holds, replayed answer by answer. A malformed record,
-        or an answer the game refuses, raises one ``RecordError`` saying where."""
-        game_data = game_data if game_data is not None else load_data()
-        rec = parse_record(data, game_data, where)
-        if rec.data is not None and game_data.fingerprint and not game_data.same_as_recorded(rec.data):
-            raise RecordError(f"{where}: played with the Lobbys data {rec.data}; this data is {game_data.fingerprint} "
-                              "(give the set it was played with: --cards DIR)")
-        game = LobbysGame(rec.seed, rec.players, people_variant=rec.people_variant, data=game_data)
-        for i, a in enumerate(rec.answers, 1):
-            if game.over:
-                raise RecordError(f"{where}: answers[{i}]: the game is over already: the record has "
-                                  f"{len(rec.answers) - i + 1} answer(s) too many")
-            try:
-                answer = a.option_id(game, rec.seed, i - 1)  # a seat's file: others' unrevealed picks by number
-                game.answer(answer, a.seat)
-            except (IllegalAnswer, RecordError) as e:
-                raise RecordError(f"{where}: answers[{i}]: {a.seat.value} cannot answer "
-                                  f"{a.answer if a.answer is not None else f'option {a.option}'!r}: {e}") from None
-        return game
 
-    def log_text(self) -> str:
-        return "\n".join(e.text() for e in self.events)
+def lobbys_game(seed: int, players: int, *, people_variant: bool = False,
+                observer: Callable[[LobbysGame, E.Event], None] | None = None, ask_chance: bool = False,
+                data: LobbysData | None = None) -> LobbysGame:
+    """A new game of ``players`` (2–5) from ``seed``, with the variant "The People Speak" (L10,
+    2–4 players) or not. ``observer(game, event)`` is called after every event. ``data``: the game
+    data (default: the bundled file, read now). ``ask_chance`` is the driver's; Lobbys never has a
+    chance decision to ask."""
+    return Driver(Lobbys(seed, players, people_variant=people_variant, data=data), observer=observer,
+                  ask_chance=ask_chance)
+
+
+def lobbys_of(game: LobbysGame) -> Lobbys:
+    """The Lobbys game a driver holds: its data, players, variant, and what is read of it."""
+    held = game.game
+    assert isinstance(held, Lobbys)
+    return held
+
+
+def game_at(position: LobbysPosition, seed: int) -> LobbysGame:
+    """A game that starts at ``position`` (a scenario's, between two steps), its shuffles (People
+    draws, the next rounds' deals) from ``seed``. Like a fork, its log starts there and its
+    ``record()`` has no log; unlike one, its answers do not replay from a seed."""
+    if position.phase is Phase.OVER:
+        raise ValueError("the game at this position is over: nobody picks any more")
+    return Driver(Lobbys(seed, position.players, people_variant=position.people_variant, data=position.data,
+                         origin=Origin(Table(position, GameRng(seed)), 0, ())))
+
+
+def from_record(data: Any, where: str = "record", *, game_data: LobbysData | None = None) -> LobbysGame:
+    """The game a record (parsed JSON) holds, replayed answer by answer. A malformed record,
+    or an answer the game refuses, raises one ``RecordError`` saying where."""
+    game_data = game_data if game_data is not None else load_data()
+    rec = parse_record(data, game_data, where)
+    if rec.data is not None and game_data.fingerprint and not game_data.same_as_recorded(rec.data):
+        raise RecordError(f"{where}: played with the Lobbys data {rec.data}; this data is {game_data.fingerprint} "
+                          "(give the set it was played with: --cards DIR)")
+    game = lobbys_game(rec.seed, rec.players, people_variant=rec.people_variant, data=game_data)
+    for i, a in enumerate(rec.answers, 1):
+        if game.over:
+            raise RecordError(f"{where}: answers[{i}]: the game is over already: the record has "
+                              f"{len(rec.answers) - i + 1} answer(s) too many")
+        try:
+            answer = a.option_id(game, rec.seed, i - 1)  # a seat's file: others' unrevealed picks by number
+            game.answer(answer, a.seat)
+        except (IllegalAnswer, RecordError) as e:
+            raise RecordError(f"{where}: answers[{i}]: {a.seat.value} cannot answer "
+                              f"{a.answer if a.answer is not None else f'option {a.option}'!r}: {e}") from None
+    return game
+
+
+def history(game: LobbysGame) -> tuple[Any, ...]:
+    """Every answer of ``game`` since its start (a fork's too: those before its origin)."""
+    return lobbys_of(game).history(game)
+
+
+def log_text(game: LobbysGame) -> str:
+    return "\n".join(e.text() for e in game.events)
 
 
 def _next_picks(pos: LobbysPosition, me: int, draw: random.Random) -> dict[int, Card]:
@@ -415,7 +409,7 @@ def _prompt(pos: LobbysPosition, pick: PickKind) -> str:
 def replay(data: Any, where: str = "record", *, game_data: LobbysData | None = None) -> tuple[LobbysGame, bool]:
     """Replay a record and check it: the game, and whether its log is the record's (True when the
     record keeps no log). ``first_difference`` says where two logs part."""
-    game = LobbysGame.from_record(data, where, game_data=game_data)
+    game = from_record(data, where, game_data=game_data)
     return game, log_matches(game, data)  # a seat's file: its view's log, and the full log's digest
 
 

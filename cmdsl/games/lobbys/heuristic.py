@@ -1,6 +1,6 @@
 """How well a seat stands in a Lobbys game: ``standing``, the seat's expected lead over the best
 other seat in points per round still to play (this one included: the same lead means less early
-in the game). ``LobbysGame.evaluate`` returns it; the greedy bot maximises it, and a search bot
+in the game). ``Lobbys.evaluate`` returns it; the greedy bot maximises it, and a search bot
 squashes it to (0, 1) over ``SCALE`` (``cmdsl.bots.ismcts.squash``: 0.5 for a level game).
 
 A seat's expected points are its points now, plus what this round's contracts are worth to it,
@@ -25,13 +25,13 @@ from .seats import LobbysSeat
 
 #: Points of lead per round left that a search bot squashes to about 73% (a logistic at 1).
 SCALE: Final = 8.0
-#: A won game's value to ``LobbysGame.evaluate``: more than any lead.
+#: A won game's value to ``Lobbys.evaluate``: more than any lead.
 WIN_VALUE: Final = 1000.0
 
 
 def standing(pos: LobbysPosition, seat: LobbysSeat, contracts: Sequence[int] | None = None) -> float:
     """The seat's expected lead over the best other seat, in points per round still to play
-    (this one included): what the greedy bot maximises (``LobbysGame.evaluate``). ``contracts``:
+    (this one included): what the greedy bot maximises (``Lobbys.evaluate``). ``contracts``:
     ``contract_points(pos.won, pos.data)`` where the caller knows it already."""
     me = seat.index
     expected = expected_points(pos, me, contracts)

@@ -19,7 +19,8 @@ from cmdsl.game.audience import Event
 from . import events as E
 from ...sets.set_location import SetChoice, choose_set
 from .data import DATA_FILE, LobbysData, load_data
-from .game import LobbysGame
+from ...game.driver import Driver
+from .game import LobbysGame, from_record, history, lobbys_game, lobbys_of
 from .record import seat_record
 from .seats import LobbysSeat
 from cmdsl.bots.thinking import Watch, quiet
@@ -55,7 +56,7 @@ class LobbysSetup:
 def bots_for(spec: str, game: LobbysGame, seats: tuple[LobbysSeat, ...]) -> dict[LobbysSeat, Bot]:
     """A bot at each of ``seats``, seeded as ``cmdsl play --game lobbys`` seeds it (``bot_seed``)."""
     made = parse_bot(spec)
-    return {seat: made.make(bot_seed(game.seed, game.seats, seat)) for seat in seats}
+    return {seat: made.make(bot_seed(lobbys_of(game).seed, game.seats, seat)) for seat in seats}
 
 
 @dataclass
@@ -87,7 +88,7 @@ class LobbysSession:
               data: LobbysData | None = None) -> "LobbysSession":
         """A new game of ``setup`` from ``seed``, with the game data ``data`` (default: bundled)."""
         try:
-            game = LobbysGame(seed, setup.players, people_variant=setup.people, data=data)
+            game = lobbys_game(seed, setup.players, people_variant=setup.people, data=data)
         except ValueError as e:
             raise LobbysError(f"new: {e}") from None
         k = setup.first_human
@@ -106,7 +107,7 @@ class LobbysSession:
                     game_data: LobbysData | None = None) -> "LobbysSession":
         """A loaded record: the seat of index ``seat`` is human (the record does not say who
         was); the others are bots (``bot``, random by default) or, with ``human``, hot-seat."""
-        game = LobbysGame.from_record(data, path, game_data=game_data)  # a RecordError names what is wrong
+        game = from_record(data, path, game_data=game_data)  # a RecordError names what is wrong
         if seat >= len(game.seats):
             raise LobbysError(f"load: this game has seats p1 to p{len(game.seats)}, not p{seat + 1}")
         humans = game.seats if bot == "human" else (game.seats[seat],)
@@ -196,11 +197,10 @@ class LobbysSession:
     # ---- undo / redo through the record ----------------------------------------------------
 
     def answers(self) -> list[tuple[LobbysSeat, str]]:
-        return [(a.seat, a.answer) for a in self.game.history]
+        return [(a.seat, a.answer) for a in history(self.game)]
 
     def _rebuild(self, answers: list[tuple[LobbysSeat, str]]) -> LobbysGame:
-        game = LobbysGame(self.game.seed, self.game.players, people_variant=self.game.people_variant,
-                          data=self.game.data)
+        game = Driver(lobbys_of(self.game).anew())
         for seat, answer in answers:
             game.answer(answer, seat)
         return game

@@ -20,6 +20,7 @@ from cmdsl.play.toolbar import Part, part, plain
 from cmdsl.sets.record_file import save_json
 
 from .explain import explain
+from .game import history, lobbys_of
 from .keyboard import PLAYER_COUNTS, LobbysAtKeyboard as Session, LobbysError, LobbysSession, LobbysSetup
 
 #: A command of the game, run on its keyboard.
@@ -77,7 +78,8 @@ def screen(ls: LobbysSession) -> str:
         text = game.result.text()
         if text not in out:
             out.append(text)
-        out.append(f"The seed was {game.seed} (`new lobbys {game.players} players seed {game.seed}` deals it again).")
+        held = lobbys_of(game)
+        out.append(f"The seed was {held.seed} (`new lobbys {held.players} players seed {held.seed}` deals it again).")
         return "\n".join(out)
     if out:
         out.append("")
@@ -222,7 +224,7 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
     ls = LobbysSession.from_record(data, path, bot, seat, s.host.watch, s.data)  # RecordError: one line, nothing changed
     s.host.may_discard("load")
     s.session = ls
-    return f"Loaded {path}: a Lobbys game, {len(ls.game.history)} answers replayed.\n" + screen(ls)
+    return f"Loaded {path}: a Lobbys game, {len(history(ls.game))} answers replayed.\n" + screen(ls)
 
 
 def _load_options(words: list[str]) -> tuple[str | None, int | None]:
@@ -281,7 +283,7 @@ def cmd_why(s: Session, arg: str, colour: bool = False) -> str:
     ls = lobbys(s)
     not_while_handing_over(ls)
     assert ls.at_keyboard is not None
-    text = explain(ls.game.view(ls.at_keyboard), ls.game.data)
+    text = explain(ls.game.view(ls.at_keyboard), lobbys_of(ls.game).data)
     return text if ls.game.over or ls.mine() is None else text + "\n\n" + options_text(ls)
 
 

@@ -42,9 +42,9 @@ def _bundled() -> Path:
 
 def play(args: argparse.Namespace) -> int:
     from ...bots.match import play_a_table
-    from .game import LobbysGame
+    from .game import lobbys_game
 
-    return play_a_table(args, "Lobbys", PLAYER_COUNTS, "L1.1", seats_for, lambda players: LobbysGame(
+    return play_a_table(args, "Lobbys", PLAYER_COUNTS, "L1.1", seats_for, lambda players: lobbys_game(
         args.seed, players, people_variant=args.people, data=chosen_data(args.cards)),
         ", The People Speak (L10)" if args.people else "")
 
@@ -65,15 +65,15 @@ def chosen_data(given: str | None) -> LobbysData:
 def replay_record(args: argparse.Namespace, data: Any) -> int:
     """``cmdsl replay FILE`` of a Lobbys record: replay it, print the log if asked (the full log,
     or as one seat saw it), and say whether it reproduces."""
-    from .game import LobbysGame
+    from .game import from_record, log_text
     from .record import replay_problem
     from .seats import seat_named
 
-    game = LobbysGame.from_record(data, str(args.file), game_data=chosen_data(args.cards))
+    game = from_record(data, str(args.file), game_data=chosen_data(args.cards))
     problem = replay_problem(game, data)
     if args.log:
         if args.seat is None:
-            print(game.log_text())
+            print(log_text(game))
         else:
             seat = seat_named(args.seat)
             if seat is None or seat not in game.seats:
@@ -144,9 +144,9 @@ def table(args: argparse.Namespace) -> LobbysTable:
 
 
 def new_game(seed: int, at: LobbysTable) -> LobbysGame:
-    from .game import LobbysGame
+    from .game import lobbys_game
 
-    return LobbysGame(seed, at.players, people_variant=at.people, data=_data(at.data_file))
+    return lobbys_game(seed, at.players, people_variant=at.people, data=_data(at.data_file))
 
 
 @lru_cache(maxsize=4)

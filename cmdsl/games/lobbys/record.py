@@ -3,7 +3,7 @@
 ``LobbysRecord`` is the record as a value; ``to_json``/``parse_record`` turn it into JSON-able
 data and back. Every field of data read from anywhere is checked before anything runs, and a bad
 one is one ``RecordError`` naming where it is (``record: answers[3].seat: …``), never a
-traceback. Replaying a record (and checking its log) is ``LobbysGame.from_record`` and
+traceback. Replaying a record (and checking its log) is ``game.from_record`` and
 ``replay`` (``game.py``): this module knows nothing of the driver.
 
 The format is cmdsl's (``cmdsl-record/2``) with ``"game": "lobbys"``; each answer is a seat's
@@ -26,6 +26,7 @@ from .options import OPTION_BY_ID
 from .seats import LobbysSeat, seat_named, seats_for
 
 from ...game.decisions import Decision
+from ...game.driver import Driver
 from ...sets import seat_files
 from ...sets.seat_files import hidden_order, log_digest, shown
 from ...values import value
@@ -112,7 +113,8 @@ def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
     """``game``'s record as a file for ``view`` (a seat's name, ``public`` or ``full``): its log is
     that view's, with the digest of the full log, and every pick the view has not seen revealed
     (another seat's pick in the step in progress, L11.7) is written as the number of its option."""
-    history = list(game.history)
+    held = game.game  # the Lobbys game the driver holds (this module may not import it)
+    history = list(held.history(game))
     hidden: set[int] = set()
     if view != "full":
         viewer = seat_named(view)
@@ -124,20 +126,20 @@ def seat_record(game: Any, view: str, debugged: bool = False) -> LobbysRecord:
             if history[i].seat is not viewer:
                 hidden.add(i)
     answers = []
-    replayed = type(game)(game.seed, game.players, people_variant=game.people_variant, data=game.data)
+    replayed = Driver(held.anew())
     for i, a in enumerate(history):
         if i in hidden:
             d = next(d for d in replayed.pending_decisions if d.player is a.seat)
-            number = next(n for n, o in enumerate(hidden_order(d.options, game.seed, i), 1) if o.id == a.answer)
+            number = next(n for n, o in enumerate(hidden_order(d.options, held.seed, i), 1) if o.id == a.answer)
             answers.append(RecordedAnswer(a.seat, None, number))
         else:
             answers.append(RecordedAnswer(a.seat, a.answer))
         replayed.answer(a.answer, a.seat)
     full = [e.text() for e in game.events]
     result = game.result.text() if game.result is not None else None
-    return LobbysRecord(game.players, game.people_variant, game.seed, tuple(answers),
+    return LobbysRecord(held.players, held.people_variant, held.seed, tuple(answers),
                         tuple(view_texts(game, view)), result, view, log_digest(full), debugged,
-                        game.data.fingerprint or None)
+                        held.data.fingerprint or None)
 
 
 def log_matches(game: Any, data: Mapping[str, Any]) -> bool:

@@ -15,7 +15,7 @@ from ...errors import CmdslError, IllegalAnswer
 from ...game.audience import Event
 from ...sets.scenario_checks import Refusal, judge_refusal, verify
 from ...sets.scenario_doc import Place, ScenarioError
-from .game import LobbysGame
+from .game import LobbysGame, game_at
 from .position import LobbysPosition, Phase
 from .scenario import LobbysScenario
 from .seats import LobbysSeat, seats_for
@@ -62,7 +62,7 @@ def run_lobbys_scenario(sc: LobbysScenario) -> LobbysOutcome | Refusal:
 
 def _run(sc: LobbysScenario, place: Place) -> LobbysOutcome:
     assert sc.position is not None, "a scenario refused as it was read is judged without running"
-    game = LobbysGame.at(sc.position, sc.seed)
+    game = game_at(sc.position, sc.seed)
     for j, step in enumerate(sc.picks):
         if game.over:
             left = len(sc.picks) - j
