@@ -36,7 +36,7 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import Any, Generic, Hashable, Iterable, Mapping, TypeVar
+from typing import Any, Generic, Hashable, Iterable, Mapping, TypeVar, cast
 
 from .kept_values import Decoder, Encoder
 
@@ -248,7 +248,7 @@ class KeptFile(Generic[K, V]):
             return None
         kept[key] = found  # last: the least recently used goes first (``add``)
         self._used.add(key)
-        return value  # type: ignore[return-value]  # of the kind's shape: ``valid_value``
+        return cast(V, value)  # of the kind's shape: ``valid_value``
 
     def add(self, key: K, value: V) -> None:
         """Keep ``value`` for ``key``; the file is written when the process ends. A value that

@@ -47,16 +47,16 @@ class Encoder:
                 names.append(f"{cls.__module__}:{cls.__qualname__}")
             return found
 
-        def plain(v: object) -> Any:
+        def plain(v: Any) -> Any:
             t = type(v)
             if t in _SCALARS:
                 return v
             if t is tuple:
-                return tuple(plain(x) for x in v)  # type: ignore[attr-defined]
+                return tuple(plain(x) for x in v)
             if t is list:
-                return [plain(x) for x in v]  # type: ignore[attr-defined]
+                return [plain(x) for x in v]
             if t is dict:
-                return {plain(k): plain(x) for k, x in v.items()}  # type: ignore[attr-defined]
+                return {plain(k): plain(x) for k, x in v.items()}
             if isinstance(v, enum.Enum):
                 return (_MARK, class_index(t), plain(v.value))
             if dataclasses.is_dataclass(v):
