@@ -19,6 +19,7 @@ from setuptools import setup
 #: (CM2008's model); Lobbys' cards (each made once with ``object.__new__``) and its ``@value``
 #: results (picks, tenders, elections). The rest (parsers, checker, loaders, tools, REPL) is pure Python in both builds.
 COMPILED = [
+    "cmdsl/game/chance.py",
     "cmdsl/game/decisions.py",
     "cmdsl/game/driver.py",
     "cmdsl/game/perspective.py",

@@ -23,9 +23,9 @@ ONE_METHOD_PER_NODE = {"Visitor", "Checker", "Compiler", "Unparser", "Writer", "
 
 #: What breaks a bound today (issue 53 removes each): the place, the bound, its size now.
 DEBTS: dict[tuple[str, str], int] = {
-    ("cmdsl/game/driver.py", "module lines"): 525,
-    ("cmdsl/game/driver.py:Driver", "class lines"): 449,
-    ("cmdsl/game/driver.py:Driver", "class methods"): 45,
+    ("cmdsl/game/driver.py", "module lines"): 474,
+    ("cmdsl/game/driver.py:Driver", "class lines"): 417,
+    ("cmdsl/game/driver.py:Driver", "class methods"): 41,
     ("cmdsl/games/cm2008/vocabulary/compiler.py", "module lines"): 464,
     ("cmdsl/games/cm2008/vocabulary/compiler.py:CampaignCompiler", "class lines"): 393,
     ("cmdsl/games/cm2008/keyboard.py:CampaignSession", "class lines"): 318,

@@ -138,7 +138,7 @@ def test_a_forced_outcome_that_does_not_fit_fails_and_changes_nothing(mini: Card
     before = texts(game)
     with pytest.raises(IllegalAnswer, match="not an outcome"):
         game.answer("play:mccain-negative")
-    assert texts(game) == before and game.answers == [] and game.forced_chance == ("first:obama",)
+    assert texts(game) == before and game.answers == [] and game.chance.outcomes == ("first:obama",)
 
 
 # ---- item 3: secret picks are simultaneous ---------------------------------------------------
@@ -289,13 +289,13 @@ def test_a_determinized_copy_does_not_know_a_forced_die(mini: CardSet) -> None:
     game = negative_opening(mini)
     game.force_chance("die:6")
     sample = perspective(game).sample(random.Random(2))
-    assert game.forced_chance == ("die:6",) and sample.forced_chance == ()
-    assert game.fork().forced_chance == ("die:6",)  # a plain fork is the same game: it keeps it
+    assert game.chance.outcomes == ("die:6",) and sample.chance.outcomes == ()
+    assert game.fork().chance.outcomes == ("die:6",)  # a plain fork is the same game: it keeps it
 
 
 def test_a_chance_decision_with_unequal_outcomes_is_drawn_by_its_probabilities() -> None:
     from cmdsl.game.decisions import ChanceOption, Decision
-    from cmdsl.game.driver import draw
+    from cmdsl.game.chance import draw
     from cmdsl.games.cm2008.options import DIE_ROLL
 
     coin = Decision(CHANCE, DecisionKind.DIE, "a loaded coin",

@@ -189,7 +189,7 @@ def test_good_patches_still_apply(cm2008: CardSet) -> None:
                   {"op": "hand", "side": "mccain", "cards": hand}, {"op": "state", "name": "Florida", "issue": 3}]:
         interject(game, PositionChange.of(patch))
     assert len(game.answers) == 4 and game.position.players[Side.OBAMA].score == 7
-    assert game.position.players[Side.MCCAIN].hand == hand and game.forced_chance == ("die:4",)
+    assert game.position.players[Side.MCCAIN].hand == hand and game.chance.outcomes == ("die:4",)
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),

@@ -12,6 +12,7 @@ from typing import Any, Callable, ClassVar, Generic, Mapping, Protocol, Sequence
 from mypy_extensions import mypyc_attr
 
 from .audience import Event
+from .chance import Chance
 from .decisions import Decision, Option, PlayerSeat
 from .log import EventLog
 from .together import Phase, Revealed, Steps
@@ -73,9 +74,6 @@ class Host(Protocol[S]):
     def changes(self) -> tuple[tuple[int, Callable[[Any], None]], ...]:
         """The changes of the position made beside the answers, each at its answer's number."""
 
-    @property
-    def forced(self) -> tuple[tuple[str, bool], ...]:
-        """The chance outcomes forced and not used yet (and whether each is recorded)."""
 
     @property
     def step_limit(self) -> int:
@@ -84,8 +82,9 @@ class Host(Protocol[S]):
     def change_position(self, change: Callable[[Any], None]) -> None:
         """Change the position now, and again whenever the game is rebuilt (a re-deal)."""
 
-    def forget_forced_chance(self) -> None:
-        """Drop the chance outcomes forced and not used yet."""
+    @property
+    def chance(self) -> Chance:
+        """The table's chance seat: whether it asks, the outcomes forced and not used yet."""
 
 
 # A game is a subclass, compiled or not (a plug-in's): the compiled build (setup.py) must allow it.

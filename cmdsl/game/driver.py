@@ -10,7 +10,6 @@ nothing here names a game.
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from typing import Any, Callable, Generic, Mapping, Sequence, cast
 
 from mypy_extensions import mypyc_attr
@@ -18,30 +17,12 @@ from mypy_extensions import mypyc_attr
 from ..errors import CmdslError, IllegalAnswer
 from .audience import Event
 from .contract import Game, S
-from .decisions import CHANCE, ChanceOption, Decision, Option, PlayerSeat, Seat, SeatAnswer, is_chance
+from .chance import Chance, Forced
+from .decisions import CHANCE, Decision, Option, PlayerSeat, Seat, SeatAnswer, is_chance
 from .log import EventLog
-from .rng import GameRng
 from .together import Phase, Revealed, Steps, Together
 
-__all__ = ["Driver", "Game", "GameOver", "InternalError", "MAX_STEPS", "StepLimitExceeded", "draw"]
-
-
-def draw(decision: Decision, rng: GameRng) -> Option:
-    """The outcome of a chance decision drawn from ``rng``. Equally likely outcomes take
-    ``rng.randint(1, n)`` (the die draws as it always has, so seeded games replay the same);
-    others a point of ``rng.random()`` on their cumulative probabilities."""
-    opts = cast("tuple[ChanceOption, ...]", decision.options)  # chance's options are ChanceOptions
-    first = opts[0].probability
-    # ``is`` first: the engine's uniform chance decisions share one probability object, and a
-    # Fraction's == is a Python call.
-    if all(o.probability is first for o in opts) or all(o.probability == first for o in opts):
-        return opts[rng.randint(1, len(opts)) - 1]
-    point, total = Fraction(rng.random()), Fraction(0)
-    for o in opts:
-        total += o.probability
-        if point < total:
-            return o
-    return opts[-1]
+__all__ = ["Driver", "Game", "GameOver", "InternalError", "MAX_STEPS", "StepLimitExceeded"]
 
 
 #: A backstop on the work one answer may cause (events, loop turns). Every effect the checker
@@ -96,8 +77,7 @@ class Driver(Generic[S]):
     result: Any
     simultaneous: bool
     _phase: Phase | None
-    _ask_chance: bool
-    _forced: tuple[tuple[str, bool], ...]
+    chance: Chance
     _changes: tuple[tuple[int, Callable[[Any], None]], ...]
     steps: int
     step_limit: int
@@ -124,7 +104,7 @@ class Driver(Generic[S]):
         its limit, and the observer of every event."""
         self.game = game if game is not None else cast("Game[S]", self)
         self.seats = self.game.seats
-        self._ask_chance, self._forced, self._changes = ask_chance, (), ()
+        self.chance, self._changes = Chance(ask_chance), ()
         self.steps, self.step_limit, self.observer = 0, step_limit, observer
 
     def _start_rules(self, rules: Steps) -> None:
@@ -185,7 +165,7 @@ class Driver(Generic[S]):
         if opt is None:
             ids = ", ".join(o.id for o in d.options)
             raise IllegalAnswer(f'"{answer}" is not an option of this decision ({d.prompt}); options: {ids}')
-        answers, forced = self.answers, self._forced
+        answers, forced = self.answers, self.chance.forced
         n = len(answers)
         try:
             if player is CHANCE:  # no Chose: the outcome's own event (DieRolled…) tells it
@@ -222,7 +202,7 @@ class Driver(Generic[S]):
             raise IllegalAnswer(f'"{answer}" is not an option of {d.player}\'s decision ({d.prompt}); options: {ids}')
         side = d.player
         assert side is not CHANCE  # the chance seat never picks in secret
-        n, forced = len(self.answers), self._forced
+        n, forced = len(self.answers), self.chance.forced
         self.answers.append(SeatAnswer(side, opt.id))
         try:
             self.steps = 0
@@ -240,11 +220,11 @@ class Driver(Generic[S]):
     def ask_chance(self) -> bool:
         """Whether the chance seat's decisions wait for the caller (a game made with ``ask_chance=True``).
         Set to False, a pending chance decision is answered at once (forced outcome, else the seed)."""
-        return self._ask_chance
+        return self.chance.asks
 
     @ask_chance.setter
     def ask_chance(self, ask: bool) -> None:
-        self._ask_chance = ask
+        self.chance.asks = ask
         if not ask:
             self.draw_chance()
 
@@ -260,13 +240,7 @@ class Driver(Generic[S]):
         if d is not None and d.player is CHANCE and self._phase is None:
             self.answer(outcome, CHANCE)
             return
-        self._forced = (*self._forced, (outcome, recorded))
-
-    @property
-    def forced(self) -> tuple[tuple[str, bool], ...]:
-        """The chance outcomes forced and not used yet, each with whether it is recorded where used
-        (a fork carries them on: ``replayed``)."""
-        return self._forced
+        self.chance.force(outcome, recorded)
 
     @property
     def changes(self) -> tuple[tuple[int, Callable[[Any], None]], ...]:
@@ -274,15 +248,6 @@ class Driver(Generic[S]):
         number of answers before it: a fork from a checkpoint makes those since it again."""
         return self._changes
 
-    @property
-    def forced_chance(self) -> tuple[str, ...]:
-        """The chance outcomes forced and not used yet, in order (never part of a seat's view)."""
-        return tuple(outcome for outcome, _ in self._forced)
-
-    def forget_forced_chance(self) -> None:
-        """Drop the forced chance outcomes not used yet: a determinized copy's dice are drawn
-        anew (the game's ``determinized``), as a seat does not know a forced die."""
-        self._forced = ()
 
     def draw_chance(self) -> None:
         """Answer the pending chance decisions as a game that does not ask would: with the forced
@@ -290,29 +255,13 @@ class Driver(Generic[S]):
         chance decisions with ``answer`` (a record tells apart only the outcomes it stores)."""
         while self.pending is not None and self.pending.player is CHANCE:
             d = self.pending
-            n, forced = len(self.answers), self._forced
+            n, forced = len(self.answers), self.chance.forced
             try:
-                self._advance(self._chance(d, ask=False))
+                self._advance(self.chance.outcome(d, False, self.position.rng, self.answers))
             except BaseException as e:
                 self._roll_back(e, n, forced)
 
-    def _chance(self, d: Decision, ask: bool) -> Option | None:
-        """The outcome of the chance decision ``d``: the next forced one (recorded), else None
-        when the game asks its caller, else one drawn from the seed."""
-        if self._forced:
-            (outcome, recorded), self._forced = self._forced[0], self._forced[1:]
-            opt = d.find(outcome)
-            if opt is None:
-                raise IllegalAnswer(f'the forced chance outcome "{outcome}" is not an outcome of this chance '
-                                    f"decision ({d.prompt})")
-            if recorded:
-                self.answers.append(SeatAnswer(CHANCE, opt.id))
-            return opt
-        if ask:
-            return None
-        return draw(d, self.position.rng)
-
-    def _roll_back(self, e: BaseException, n: int, forced: tuple[tuple[str, bool], ...]) -> None:
+    def _roll_back(self, e: BaseException, n: int, forced: Forced) -> None:
         """An answer is a transaction: after any failure while it was applied, the game is put back
         as it was before it, by replaying the earlier answers from the start (or from the checkpoint
         this game was forked from) — slow, but only ever done after a failure. Then ``e`` is raised
@@ -324,7 +273,7 @@ class Driver(Generic[S]):
         raise InternalError(f"internal error while applying an answer ({type(e).__name__}: {e}); "
                             "the game is back as it was", failed) from e
 
-    def _restart(self, answers: Sequence[Any], forced: tuple[tuple[str, bool], ...] | None = None) -> None:
+    def _restart(self, answers: Sequence[Any], forced: Forced | None = None) -> None:
         """Start this game again, in place, and apply ``answers`` (the generator must be re-made
         on this very object, so that it keeps driving it). Then the forced chance outcomes not
         used yet are ``forced`` (default: this game's).
@@ -332,9 +281,9 @@ class Driver(Generic[S]):
         Chance in the answers: a chance answer answers the chance decision pending at its place;
         a chance decision with none at its place was drawn from the seed. So the game is rebuilt
         asking for chance, and draws from the seed where the answers have no chance answer."""
-        observer, limit, ask = self.observer, self.step_limit, self._ask_chance
+        observer, limit, ask = self.observer, self.step_limit, self.chance.asks
         changes = self._changes
-        forced = self._forced if forced is None else forced
+        forced = self.chance.forced if forced is None else forced
         self._rebuild()
         self.step_limit = limit
         for i, a in enumerate(answers):
@@ -347,30 +296,30 @@ class Driver(Generic[S]):
                 self.answer(a)
             else:  # an action by hand: the game's own
                 self.game.replay_action(self, a)
-        self._ask_chance = ask
+        self.chance.asks = ask
         if not ask:
             self.draw_chance()
         self._apply_changes(changes, len(answers))
-        self._forced = forced
+        self.chance.forced = forced
         self._changes = changes
         self.observer = observer
 
     def _rebuild(self) -> None:
         """Start again, in place, from where the game starts (its origin, for a fork), asking for
         chance and telling no observer, before its answers are replayed (``_restart``)."""
-        self._forced, self.observer, self._ask_chance = (), None, True
+        self.chance.forced, self.observer, self.chance.asks = (), None, True
         self._start_rules(self.game.start(self))
 
     def replayed(self, game: Game[S], answers: list[Any], *,
                  changes: tuple[tuple[int, Callable[[Any], None]], ...] | None = None,
-                 forced: tuple[tuple[str, bool], ...] | None = None) -> "Driver[S]":
+                 forced: Forced | None = None) -> "Driver[S]":
         """A new driver of ``game`` (this one's game, or one at an origin) that has replayed
         ``answers`` from where ``game`` starts (a fork), with this driver's settings, and its
         changes of the position and its forced chance outcomes not used yet, or ``changes`` (made
         at those answers of the new one) and ``forced``. Its rules start once, at the replay."""
-        copy = Driver(game, ask_chance=self._ask_chance, step_limit=self.step_limit, start=False)
+        copy = Driver(game, ask_chance=self.chance.asks, step_limit=self.step_limit, start=False)
         copy._changes = self._changes if changes is None else changes
-        copy._restart(answers, self._forced if forced is None else forced)
+        copy._restart(answers, self.chance.forced if forced is None else forced)
         return copy
 
     def answers_known_to(self, seat: PlayerSeat) -> list[Any]:
@@ -430,7 +379,7 @@ class Driver(Generic[S]):
             player = d.player
             while player is CHANCE or player is None:  # not a player's own decision
                 reply = (self._begin_together(d) if isinstance(d, Together)
-                         else self._chance(d, self._ask_chance))
+                         else self.chance.outcome(d, self.chance.asks, self.position.rng, self.answers))
                 if reply is None:  # waits for the caller
                     if not isinstance(d, Together):
                         self.pending = d

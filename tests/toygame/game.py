@@ -275,7 +275,7 @@ class HighCard(Game[Seat]):
         if host.result is not None:
             return host.fork()
         copy = host.fork(for_seat=seat)
-        copy.forget_forced_chance()
+        copy.chance.forget()
         copy.change_position(partial(_redeal, seat, rng.getrandbits(64)))
         return copy
 

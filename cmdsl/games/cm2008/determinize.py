@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from .model import Side
 from ...values import value
+from ...game.chance import Chance
 from ...game.decisions import Decision, PlayerSeat
 from .position import DraftPile, Position
 from .setup import Setup
@@ -38,7 +39,8 @@ class Game(Protocol):
 
     def pool(self, side: Side) -> Any: ...
     def fork(self, for_seat: PlayerSeat | None = None) -> "Game": ...
-    def forget_forced_chance(self) -> None: ...
+    @property
+    def chance(self) -> Chance: ...
     def change_position(self, change: Any) -> None: ...
 
 
@@ -173,7 +175,7 @@ def determinized(game: Game, seat: Side, rng: random.Random) -> Game:
     the fork: their decisions are pending again there (``Game.fork(for_seat=…)``), and a draft
     round's are asked again among the cards the re-deal gave them."""
     copy = game.fork(for_seat=seat)
-    copy.forget_forced_chance()  # a forced die is not the seat's to know: future dice are re-dealt
+    copy.chance.forget()  # a forced die is not the seat's to know: future dice are re-dealt
     redeal(copy, seat, rng)
     return copy
 

@@ -96,7 +96,7 @@ class Game(SetupRules):
         from the start. Whether it keeps checkpoints stays."""
         keep = self.keep_checkpoints
         if self._origin is not None:
-            self._ask_chance = True
+            self.chance.asks = True
             self._load(self._origin)
         else:
             Game.__init__(self, self.cards, self.seed, self.setup, start=self._start, ask_chance=True)
@@ -116,7 +116,7 @@ class Game(SetupRules):
         if d is None or d.kind != "turn":
             raise IllegalAnswer("effects and position changes can only be made when a turn's "
                                 "play-or-draw decision is pending")
-        n, forced = len(self.answers), self._forced
+        n, forced = len(self.answers), self.chance.forced
         self.answers.append(Interjection(action, steps))
         try:
             self._advance(Option(INTERJECTION, "by hand", steps))
@@ -180,8 +180,8 @@ class Game(SetupRules):
         g = Game.__new__(Game)
         g.cards, g.seed, g.setup, g._start, g._origin = self.cards, self.seed, self.setup, self._start, self._origin
         # no changes: a copy of the position as it is now has them already
-        g._set_up_driver(None, ask_chance=self._ask_chance, step_limit=self.step_limit)
-        g._forced = self._forced
+        g._set_up_driver(None, ask_chance=self.chance.asks, step_limit=self.step_limit)
+        g.chance.forced = self.chance.forced
         g.keep_checkpoints = False  # a fork replays from its own origin
         g._options = self._options  # immutable options of the same cards
         return g
@@ -191,7 +191,7 @@ class Game(SetupRules):
         snap = origin.position
         self.position = snap.copy()
         self._origin = origin
-        self._forced = ()
+        self.chance.forced = ()
         self._checkpoint = None
         if origin.at_decision:
             self._start_rules(self._play("decision"))

@@ -437,7 +437,7 @@ class RacolageGame(Driver[RacolageSeat]):
         return E.GameEnded(tuple(s for s in self.seats if scores[s.index] == best), scores, reason)  # RA8.2
 
     def _rebuild(self) -> None:
-        self._forced, self.observer = (), None
+        self.chance.forced, self.observer = (), None
         self._start()
 
     def replay_action(self, driver: Any, answer: Any) -> None:
@@ -454,7 +454,7 @@ class RacolageGame(Driver[RacolageSeat]):
         copy = RacolageGame(self.seed, self.players, self.cards, setup=self.setup, origin=(snap, turn, before))
         # The checkpoint holds the position changes made before it; those made since are made again.
         copy._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
-        copy._restart(self.answers[since:], self._forced)
+        copy._restart(self.answers[since:], self.chance.forced)
         return copy
 
     def forks(self, count: int) -> list["RacolageGame"]:
