@@ -10,6 +10,7 @@ nothing here names a game.
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any, Callable, Generic, Mapping, Sequence, cast
 
 from mypy_extensions import mypyc_attr
@@ -102,7 +103,8 @@ class Driver(Generic[S]):
         composed yet holds itself), its seats, whether chance decisions wait for the caller, no
         chance outcome forced and no change of the position yet, no work counted for an answer,
         its limit, and the observer of every event."""
-        self.game = game if game is not None else cast("Game[S]", self)
+        # a game not composed yet holds itself weakly: held strongly, it is a cycle for the collector
+        self.game = game if game is not None else cast("Game[S]", weakref.proxy(self))
         self.seats = self.game.seats
         self.chance, self._changes = Chance(ask_chance), ()
         self.steps, self.step_limit, self.observer = 0, step_limit, observer
