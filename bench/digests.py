@@ -31,7 +31,7 @@ from cmdsl.games.lobbys.game import lobbys_game
 from cmdsl.games.lobbys.seats import seats_for
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import SIDES
-from cmdsl.games.racolage.game import RacolageGame
+from cmdsl.games.racolage.game import racolage_game
 from cmdsl.games.racolage.seats import seats_for as racolage_seats
 from cmdsl.resources import bundled_cards_dir
 
@@ -74,7 +74,7 @@ def lobbys(bot: str, players: int, games: int) -> str:
 def racolage(bot: str, players: int, games: int) -> str:
     h = hashlib.sha256()
     for seed in range(games):
-        game = RacolageGame(seed, players)
+        game = racolage_game(seed, players)
         bots = seat_bots([bot], racolage_seats(players), seed)
         while game.pending is not None:
             play_bot_move(game, bots)

@@ -11,6 +11,7 @@ from cmdsl.games.racolage.plugin import RacolageTable, card_game
 from cmdsl.games.racolage.loader import bundled_set
 from cmdsl.bots import play_bot_move
 from cmdsl.bots.match import seat_bots
+from cmdsl.games.racolage.game import racolage_of
 
 
 def study(rows: list[SeatRow], players: int = 3) -> SeatStudy:
@@ -60,7 +61,7 @@ def test_racolages_card_game_reads_every_card_each_seat_got() -> None:
     while game.pending is not None:
         play_bot_move(game, bots)
     got = plays()
-    names = {s.index: sorted(game.name(c) for c in got[s.index]) for s in game.seats}
+    names = {s.index: sorted(racolage_of(game).name(c) for c in got[s.index]) for s in game.seats}
     logged: dict[int, list[str]] = {s.index: [] for s in game.seats}
     for e in game.events:
         if isinstance(e, E.Dealt):

@@ -357,18 +357,18 @@ def test_a_racolage_full_save_names_the_bots_cards_and_is_marked_debugged(tmp_pa
 
 def test_a_racolage_seat_file_replays_and_checks_the_full_log_by_its_digest(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from cmdsl.games.racolage.game import RacolageGame
+    from cmdsl.games.racolage.game import Racolage, from_record
     from cmdsl.games.racolage.seats import RacolageSeat
 
     s, _, files = play_racolage(tmp_path, "new racolage 3 players vs greedy seed 4 as p2", saves=2, steps=8)
     game = s.game
-    assert isinstance(game, RacolageGame)
+    assert isinstance(game.game, Racolage)
     last = files[-1][0]
     data = read_json(last)
     assert data["format"] == "racolage-record/2" and data["view"] == "p2" and data["debugged"] is False
     assert data["log"] == [e.redacted(RacolageSeat.P2).text() for e in game.events]
     assert data["log"] != [e.text() for e in game.events]  # the bots' draws are hidden
-    again = RacolageGame.from_record(data)
+    again = from_record(data)
     assert again.answers == game.answers and log_text(again) == log_text(game)
     assert main(["replay", str(last)]) == 0
     out = capsys.readouterr()
@@ -389,14 +389,14 @@ def test_a_racolage_seat_file_replays_and_checks_the_full_log_by_its_digest(
 def test_a_racolage_hot_seat_file_holds_the_public_view(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Saved in the middle of a purchase (RA5), whose count and cards sold are said together once
     the sale is done: the file holds them by option number, and names no card of any hand."""
-    from cmdsl.games.racolage.game import Kind, RacolageGame
+    from cmdsl.games.racolage.game import Kind, Racolage
 
     s = Session()
     run_line(s, "new racolage 3 players seed 4")
     run_line(s, "buy")
     run_line(s, "1")  # Player 1 buys one Action card...
     game = s.game
-    assert isinstance(game, RacolageGame) and game.pending is not None and game.pending.kind == Kind.SELL
+    assert isinstance(game.game, Racolage) and game.pending is not None and game.pending.kind == Kind.SELL
     total = game.position.hands[0]
     path = tmp_path / "hot.json"
     run_line(s, f"save {path}")
@@ -447,10 +447,10 @@ def test_an_old_racolage_record_still_loads_and_replays(tmp_path: Path, capsys: 
 ])
 def test_a_broken_racolage_file_is_one_located_line(tmp_path: Path, change: dict, message: str) -> None:  # type: ignore[type-arg]
     from cmdsl.errors import RecordError
-    from cmdsl.games.racolage.game import RacolageGame
+    from cmdsl.games.racolage.game import from_record
 
     _, _, files = play_racolage(tmp_path, "new racolage 3 players vs greedy seed 4", saves=1, steps=3)
     data = dict(read_json(files[0][0]), **change)
     with pytest.raises(RecordError, match=re.escape(message)) as e:
-        RacolageGame.from_record(data, "g.json")
+        from_record(data, "g.json")
     assert str(e.value).startswith("g.json: ") and "\n" not in str(e.value)

@@ -28,6 +28,7 @@ class Host(Protocol[S]):
     position: Any
     turn: int
     answers: list[Any]
+    pending: Decision | None
     result: Any
     events: EventLog
 

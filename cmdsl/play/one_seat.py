@@ -181,11 +181,15 @@ class OneSeatKeyboard:
         """What ``event`` showed ``seat`` that was hidden before it (the undo rule), or None."""
         raise NotImplementedError
 
+    def answers_since_deal(self, game: Any) -> list[str]:
+        """Every answer of ``game`` since its deal (a fork's own start at its checkpoint too)."""
+        raise NotImplementedError
+
     def _history(self) -> list[tuple[Any, str]]:
         """Every answer since the deal, with the seat that gave it (replayed from the deal)."""
         game = self.require()
         again, out = self.fresh_game(game), []
-        for a in game.all_answers():
+        for a in self.answers_since_deal(game):
             seat = again.pending_decisions[0].player
             out.append((seat, a))
             again.answer(a, seat)

@@ -11,7 +11,7 @@ import pytest
 from cmdsl.bots import play_bot_move
 from cmdsl.bots.match import seat_bots
 from cmdsl.cli import main
-from cmdsl.games.racolage.game import RacolageGame
+from cmdsl.games.racolage.game import racolage_game
 from cmdsl.games.racolage.loader import bundled_set, load_set
 
 CARDS = load_set(bundled_set())
@@ -63,7 +63,7 @@ def test_the_seat_study(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_bots_play_it() -> None:
     for seed, players in ((0, 2), (1, 3)):
-        game = RacolageGame(seed, players, CARDS)
+        game = racolage_game(seed, players, CARDS)
         bots = dict(seat_bots(["ismcts:iterations=10", "greedy", "random"][:players], game.seats, seed))
         while not game.over:
             play_bot_move(game, bots)

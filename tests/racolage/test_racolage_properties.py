@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from cmdsl.game.audience import Event
 from cmdsl.games.racolage.cards import Action, ActionKind, Media
-from cmdsl.games.racolage.game import RacolageGame
+from cmdsl.games.racolage.game import racolage_game, rules_of
 from cmdsl.games.racolage.loader import bundled_set, load_set
 from cmdsl.games.racolage.position import Position
 
@@ -41,7 +41,7 @@ class Observer:
                   *([pos.event] if pos.event is not None else [])]
         assert Counter(places) == EVERY_CARD, f"after {event.text()!r}: a card is lost or in two places"
         for i, seat in enumerate(game.seats):
-            assert game.notoriety(seat) == sum(CARDS.media_card(c).value for c in pos.media_spaces[i])
+            assert rules_of(game).notoriety(seat) == sum(CARDS.media_card(c).value for c in pos.media_spaces[i])
             assert all(isinstance(CARDS.cards[c], Media) for c in pos.media_spaces[i])
             for kind, card in pos.zones[i].items():
                 action = CARDS.cards[card]
@@ -58,7 +58,7 @@ class Observer:
 @given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
 def test_the_invariants_hold_after_every_event(players: int, seed: int, choices: int) -> None:
     observer = Observer()
-    game = RacolageGame(seed, players, CARDS, observer=observer)
+    game = racolage_game(seed, players, CARDS, observer=observer)
     rng = random.Random(choices)
     while not game.over:
         decision = game.pending

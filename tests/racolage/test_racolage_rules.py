@@ -10,7 +10,8 @@ from typing import Callable
 import pytest
 
 from cmdsl.games.racolage import events as E
-from cmdsl.games.racolage.game import HAND, RacolageGame
+from cmdsl.games.racolage.game import HAND, RacolageGame, racolage_of
+from cmdsl.games.racolage.game import from_record, log_text, racolage_game, rules_of
 from cmdsl.games.racolage.loader import bundled_set, load_set
 from cmdsl.games.racolage.position import Position
 from cmdsl.games.racolage.seats import RacolageSeat
@@ -30,7 +31,7 @@ BLACK_BOOK = "A28"  # a Privilege: hand limit 7
 
 
 def game(setup: Callable[[Position], None], players: int = 2, seed: int = 0) -> RacolageGame:
-    return RacolageGame(seed, players, CARDS, setup=setup)
+    return racolage_game(seed, players, CARDS, setup=setup)
 
 
 def answer(g: RacolageGame, *answers: str) -> None:
@@ -66,7 +67,7 @@ def hands(*hands: list[str], media: list[str] | None = None, actions: list[str] 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_RA3_3_each_player_is_dealt_five_media_cards_seen_by_them_alone(players: int) -> None:
-    g = RacolageGame(7, players, CARDS)
+    g = racolage_game(7, players, CARDS)
     assert [len(h) for h in g.position.hands] == [HAND] * players
     assert all(CARDS.cards[c].id.startswith("M") for h in g.position.hands for c in h)
     assert len(g.position.media_deck) == 55 - 5 * players and len(g.position.action_deck) == 51
@@ -76,8 +77,8 @@ def test_RA3_3_each_player_is_dealt_five_media_cards_seen_by_them_alone(players:
 
 
 def test_RA3_1_and_RA3_2_each_player_has_a_party_and_the_decks_are_shuffled_apart() -> None:
-    a, b = RacolageGame(1, 3, CARDS), RacolageGame(2, 3, CARDS)
-    assert [p.id for p in a.parties] == [p.id for p in CARDS.parties[:3]]  # RA1.3: an avatar each
+    a, b = racolage_game(1, 3, CARDS), racolage_game(2, 3, CARDS)
+    assert [p.id for p in racolage_of(a).parties] == [p.id for p in CARDS.parties[:3]]  # RA1.3: an avatar each
     assert a.position.action_deck != b.position.action_deck  # shuffled (RA3.2) ...
     assert sorted(a.position.action_deck) == sorted(x.id for x in CARDS.actions)  # ... apart: no Media in it
     assert all(c.startswith("M") for c in a.position.media_deck)
@@ -198,7 +199,7 @@ def test_RA5_4_crise_financiere_turned_up_while_buying() -> None:
     assert g.position.zones == [{}, {}] and {ECO_LOGY_PHRASE, ECO_PHRASE} <= set(g.position.discard)
     assert [type(e).__name__ for e in g.events][-5:] == ["Sold", "EventInPlay", "Discarded", "Discarded", "Drew"]
     answer(g, "pass")
-    assert options(g) == ["draw", "pass"] and g.theme_open("Economy", P2)  # Economy is open to everyone
+    assert options(g) == ["draw", "pass"] and rules_of(g).theme_open("Economy", P2)  # Economy is open to everyone
 
 
 def test_RA11_3_an_empty_action_deck_is_made_again_from_the_discard_piles_actions() -> None:
@@ -246,8 +247,8 @@ def test_RA6_1_a_theme_is_open_by_the_event_or_ones_own_catchphrase() -> None:
         hands([ECO_1], [ECO_2])(pos)
         pos.zones[1][Permanent.CATCHPHRASE] = ECO_PHRASE
     g = game(setup)
-    assert not g.theme_open("Economy", P1) and g.theme_open("Economy", P2)
-    assert not g.theme_open("Ecology", P2)
+    assert not rules_of(g).theme_open("Economy", P1) and rules_of(g).theme_open("Economy", P2)
+    assert not rules_of(g).theme_open("Ecology", P2)
 
 
 def test_RA2_4_a_permanent_replaces_the_one_of_its_type() -> None:
@@ -272,7 +273,7 @@ def test_RA9_2_skips_add_up_and_a_skipped_turn_is_skipped_whole() -> None:
     assert [e.text() for e in of(g, E.TurnSkipped)] == ["Player 2 skips this turn."]
     assert g.pending is not None and g.pending.player is P1
     assert len(g.position.hands[1]) == 7  # RA11.5: no hand check in a skipped turn
-    g.skip_turns(P2, 1)  # RA7.4: hit twice, a player skips two turns
+    rules_of(g).skip_turns(P2, 1)  # RA7.4: hit twice, a player skips two turns
     answer(g, "pass", f"play:{MEGALO_2}")
     assert of(g, E.TurnsToSkip)[-1].text() == "Player 2 will skip 1 turn (2 in all)."
     assert of(g, E.TurnSkipped)[-1].text() == "Player 2 skips this turn (1 more to skip)."
@@ -302,7 +303,7 @@ def test_RA11_4_a_last_card_drawn_in_another_players_turn_starts_it_too() -> Non
         hands([ECO_4, ECO_1], [ECO_2])(pos)
         pos.media_deck = ["M20"]
     g = game(setup)
-    for _ in g.draw(P2, Deck.MEDIA, 1):  # an effect's draw, in P1's turn (no decision)
+    for _ in rules_of(g).draw(P2, Deck.MEDIA, 1):  # an effect's draw, in P1's turn (no decision)
         raise AssertionError("a Media draw asks nothing")
     assert g.position.final_left == {0}
     answer(g, "pass", "pass")  # P1's turn ends; P2 plays; P1 plays once more
@@ -332,14 +333,14 @@ def test_RA11_1_the_range_counts_placed_media_only_the_end_counts_the_bonuses() 
         pos.zones[0][Permanent.DIRECT] = DIRECT_1
         pos.bonus[0] = 2
     g = game(setup)
-    assert g.notoriety(P1) == 4 and g.notoriety(P1, final=True) == 7
+    assert rules_of(g).notoriety(P1) == 4 and rules_of(g).notoriety(P1, final=True) == 7
 
 
 # ---- secrets, copies, bots, records -------------------------------------------------------------------
 
 
 def test_a_determinization_keeps_what_the_seat_knows_and_deals_the_rest_anew() -> None:
-    g = RacolageGame(3, 3, CARDS)
+    g = racolage_game(3, 3, CARDS)
     answer(g, "draw")
     while g.pending is not None and g.pending.player is P1:
         answer(g, g.pending.options[-1].id)
@@ -355,7 +356,7 @@ def test_a_determinization_keeps_what_the_seat_knows_and_deals_the_rest_anew() -
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_end_with_every_card_in_one_place(players: int) -> None:
     for seed in range(8):
-        g = RacolageGame(seed, players, CARDS)
+        g = racolage_game(seed, players, CARDS)
         rng = random.Random(seed)
         while not g.over:
             d = g.pending
@@ -371,24 +372,24 @@ def test_random_games_end_with_every_card_in_one_place(players: int) -> None:
 def test_a_record_replays_and_a_broken_one_is_one_located_error() -> None:
     from cmdsl.errors import RecordError
 
-    g = RacolageGame(5, 3, CARDS)
+    g = racolage_game(5, 3, CARDS)
     rng = random.Random(1)
     while not g.over:
         d = g.pending
         assert d is not None
         g.answer(rng.choice(d.options).id, d.player)
     data = g.record()
-    again = RacolageGame.from_record(data, cards=CARDS)
-    assert again.log_text() == g.log_text()
+    again = from_record(data, cards=CARDS)
+    assert log_text(again) == log_text(g)
     data["answers"][3] = ["p1", "sell:nothing"]
     with pytest.raises(RecordError, match=r"record: answers\[4\]: "):
-        RacolageGame.from_record(data, cards=CARDS)
+        from_record(data, cards=CARDS)
     with pytest.raises(RecordError, match="players: 2, 3 or 4"):
-        RacolageGame.from_record({**data, "players": 5}, cards=CARDS)
+        from_record({**data, "players": 5}, cards=CARDS)
 
 
 def test_a_fork_from_the_turns_checkpoint_plays_on_as_the_game_does() -> None:
-    g = RacolageGame(11, 3, CARDS)
+    g = racolage_game(11, 3, CARDS)
     rng = random.Random(2)
     forks: list[tuple[RacolageGame, int]] = []
     while not g.over:
@@ -402,7 +403,7 @@ def test_a_fork_from_the_turns_checkpoint_plays_on_as_the_game_does() -> None:
         for a in answers:
             copy.answer(a)  # one seat decides at a time: an answer is its option id
         assert copy.over and copy.result == g.result
-        assert copy.log_text().splitlines()[-5:] == g.log_text().splitlines()[-5:]
+        assert log_text(copy).splitlines()[-5:] == log_text(g).splitlines()[-5:]
         assert copy.record()["answers"] == g.record()["answers"]
 
 

@@ -17,6 +17,7 @@ from cmdsl.game.rng import GameRng
 from cmdsl.games.racolage import explain
 from cmdsl.games.racolage.cards import Action, Media
 from cmdsl.games.racolage.game import Kind, RacolageGame
+from cmdsl.games.racolage.game import copy, racolage_game, racolage_of
 from cmdsl.games.racolage.loader import bundled_set, load_set
 from cmdsl.games.racolage.position import Position
 from cmdsl.games.racolage.seats import RacolageSeat
@@ -26,7 +27,7 @@ CARDS = load_set(bundled_set())
 
 def played(seed: int, players: int, answers: int) -> RacolageGame:
     """A game ``answers`` random answers in (or over)."""
-    g = RacolageGame(seed, players, CARDS)
+    g = racolage_game(seed, players, CARDS)
     rng = random.Random(seed)
     while not g.over and len(g.answers) < answers:
         d = g.pending
@@ -56,7 +57,7 @@ def hide_again(me: int, seed: int) -> Callable[[Position], None]:
 def texts(g: RacolageGame, seat: RacolageSeat) -> tuple[str, str, str]:
     """What the REPL shows the player at ``seat``: the board, the hand, `?`."""
     view = g.view(seat)
-    return explain.board(view, CARDS, g.parties), explain.hand(view, CARDS), explain.explain(view, CARDS)
+    return explain.board(view, CARDS, racolage_of(g).parties), explain.hand(view, CARDS), explain.explain(view, CARDS)
 
 
 def points(players: int) -> list[tuple[int, int]]:
@@ -72,7 +73,7 @@ def test_every_door_is_the_same_in_a_world_the_seat_cannot_tell_apart(players: i
     for seed, n in points(players):
         g = played(seed, players, n)
         for seat in g.seats:
-            other = g.copy()
+            other = copy(g)
             other.change_position(hide_again(seat.index, seed * 7 + n))
             hands, others = g.position.hands, other.position.hands
             assert hands[seat.index] == others[seat.index]
@@ -90,7 +91,7 @@ def test_every_door_is_the_same_in_a_world_the_seat_cannot_tell_apart(players: i
 
 
 def test_a_view_names_no_card_of_another_hand_at_the_deal() -> None:
-    g = RacolageGame(5, 4, CARDS)
+    g = racolage_game(5, 4, CARDS)
     for seat in g.seats:
         shown = "\n".join([*texts(g, seat), *(e.text() for e in g.view(seat).log)])
         others = [c for i, h in enumerate(g.position.hands) if i != seat.index for c in h]
@@ -147,9 +148,9 @@ def test_the_log_a_seat_sees_is_the_same_whatever_the_others_were_dealt(players:
     decisions = 0
     for seed in range(6):
         me = seed % players
-        seat = RacolageGame(seed, players, CARDS).seats[me]
-        a = RacolageGame(seed, players, CARDS)
-        b = RacolageGame(seed, players, CARDS, setup=swap_with_the_deck_bottom(me))
+        seat = racolage_game(seed, players, CARDS).seats[me]
+        a = racolage_game(seed, players, CARDS)
+        b = racolage_game(seed, players, CARDS, setup=swap_with_the_deck_bottom(me))
         assert a.position.hands != b.position.hands
         rng = random.Random(seed)
         while len(a.position.media_deck) > 5 * players and to_my_decision(a, seat) and to_my_decision(b, seat):
@@ -173,17 +174,17 @@ def test_a_card_drawn_is_seen_by_its_drawer_alone() -> None:
     draws = 0
     for players in (2, 3, 4):
         for seed in range(3):
-            g = RacolageGame(seed, players, CARDS)
+            g = racolage_game(seed, players, CARDS)
             rng = random.Random(seed)
             while not g.over and len(g.position.media_deck) > 2:
                 d = g.pending
                 assert d is not None
                 if d.kind == Kind.DRAW and d.find("draw") and rng.random() < 0.3:
-                    other = g.copy()
+                    other = copy(g)
                     other.change_position(lambda pos: pos.media_deck.insert(len(pos.media_deck) - 1,
                                                                             pos.media_deck.pop(0)))
                     assert other.position.media_deck[-1] != g.position.media_deck[-1]
-                    after = g.copy()
+                    after = copy(g)
                     after.answer("draw", d.player)
                     other.answer("draw", d.player)
                     n = min(len(after.events), len(other.events))
@@ -207,7 +208,7 @@ def test_determinized_copies_depend_only_on_what_the_seat_knows(players: int) ->
         if g.over:
             continue
         for seat in g.seats:
-            other = g.copy()
+            other = copy(g)
             other.change_position(hide_again(seat.index, seed + n))
             d1, d2 = g.determinized(seat, random.Random(n)), other.determinized(seat, random.Random(n))
             p1, p2 = d1.position, d2.position

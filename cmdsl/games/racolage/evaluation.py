@@ -19,12 +19,16 @@ from .seats import RacolageSeat
 
 
 class Game(Protocol):
-    """What the evaluation reads of a game (the game's module imports this one)."""
+    """What the evaluation reads of a game at its table (its rules: ``rules.Rules``)."""
 
     seats: tuple[RacolageSeat, ...]
     cards: RacolageSet
-    position: Position
-    result: GameEnded | None
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def result(self) -> GameEnded | None: ...
 
     def notoriety(self, seat: RacolageSeat, final: bool = False) -> int: ...
 

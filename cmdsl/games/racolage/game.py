@@ -1,54 +1,36 @@
-"""Racolage Électoral's rules (RA1–RA11, docs/racolage.md) on the shared core: a ``Driver`` whose
-rules are one generator. A turn: draw, buy or pass (RA4.1, RA5); place a Media card, play an
-Action, or both in that order (RA4.2, RA6); the hand check (RA4.3); the end of the turn (RA4.4).
-The cards are data (``cards.py``); what an Action does is its effect, compiled from the effect
-language, which acts through the operations below (``vocabulary/ops.py``)."""
+"""Racolage Électoral (RA1–RA11, docs/racolage.md) on the shared core: ``Racolage``, the game a
+driver holds (``racolage_game`` makes one at its table, a ``RacolageGame``). Its rules are
+``rules.py`` (one generator of a turn's phases); the cards are data (``cards.py``); what an Action
+does is its effect, compiled from the effect language, acting through ``rules.Effects``."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import partial
-from typing import Any, Callable, ClassVar, Iterable, Sequence, cast
+from typing import Any, Callable, ClassVar, cast
 
 from ...errors import IllegalAnswer, RecordError
 from ...game.audience import Event
+from ...game.contract import Game, Host
 from ...game.decisions import Decision, Option, PlayerSeat
-from ...game.driver import Driver, GameOver
+from ...game.driver import Driver
 from ...game.rng import GameRng
-from ...lang.ast import END_TURN
-from ...lang.ops import Choice
-from ...lang.run import Run
 from ...game.together import Steps
 from . import events as E
-from .cards import Action, ActionKind, Media, Party, RacolageSet
+from .cards import Action, Media, Party, RacolageSet
 from .evaluation import evaluate
+from .kinds import HAND, PRICE, Kind
 from .position import Position
 from .record import FORMAT, RacolageRecord, full_record, parse_record, seat_record
+from .rules import Rules
 from .seats import RacolageSeat, seats_for
-from .vocabulary.compiler import PermanentAbilities
-from .vocabulary.nodes import Deck, Permanent
+from .vocabulary.nodes import Permanent
 
-__all__ = ["FORMAT", "HAND", "PRICE", "Kind", "RacolageGame", "View"]
+__all__ = ["FORMAT", "HAND", "PRICE", "Kind", "Racolage", "RacolageGame", "View", "racolage_game"]
 
-HAND = 5  # RA3.3, RA4.3
-PRICE = 3  # RA5.1
-#: Events whose one-time effect runs inside another's at most (an Event's effect may draw Events).
-MAX_EVENT_DEPTH = 3
-#: Our backstop (docs/racolage.md): a game where nobody draws the last Media card ends after this
-#: many turns, as if its final round were over.
-MAX_TURNS = 400
-
-
-class Kind(StrEnum):
-    DRAW = "draw"  # phase 1 (RA4.1)
-    BUY = "buy"  # how many Action cards (RA5, RA11.2)
-    SELL = "sell"  # a card to sell
-    LAY = "lay"  # phase 2 (RA4.2)
-    HAND = "hand"  # the hand check (RA4.3)
-    DISCARD = "discard"  # an effect's discard
-    OPTION = "option"  # an effect's `choose one`, a player chosen, a tie
+#: A game of Racolage at its table: the core's driver, holding a ``Racolage``.
+RacolageGame = Driver[RacolageSeat]
 
 
 @dataclass(frozen=True)
@@ -79,14 +61,16 @@ class View:
     log: tuple[Event, ...]
 
 
-class RacolageGame(Driver[RacolageSeat]):
+class Racolage(Game[RacolageSeat]):
+    """Racolage at one table: its seed, players, cards and a scenario's set-up, and where a copy
+    of it starts (``origin``: a turn's checkpoint). The driver holding it owns the flow and the
+    position; ``Rules`` (rules.py) plays it."""
+
     chance_outcomes: ClassVar[frozenset[str]] = frozenset()  # the decks are shuffled from the seed
     chance_hint: ClassVar[str] = "Racolage Électoral has no chance decision (its decks are shuffled from the seed)"
     evaluation_scale: ClassVar[float] = 6.0
-    constant_sum: ClassVar[bool] = False
 
     def __init__(self, seed: int, players: int = 4, cards: RacolageSet | None = None,
-                 observer: Callable[[Any, Event], None] | None = None,
                  setup: Callable[[Position], None] | None = None,
                  origin: tuple[Position, int, tuple[Any, ...]] | None = None) -> None:
         if cards is None:
@@ -96,19 +80,18 @@ class RacolageGame(Driver[RacolageSeat]):
         self.setup = setup  # a scenario's or a test's position, made after the deal (and on every rebuild)
         # A copy starts at a turn's checkpoint (its position, the turn, the answers before it)
         # and replays that turn's answers: not the whole game (``fork``).
-        self._origin = origin
-        self._checkpoint: tuple[Position, int, int] | None = None
+        self.origin = origin
+        #: The start of the turn in progress: its position, the number of answers and of turns before it.
+        self.checkpoint: tuple[Position, int, int] | None = None
         self.seats: tuple[RacolageSeat, ...] = seats_for(players)
-        self._set_up_driver(observer, step_limit=100_000)
-        self._start()
 
     # ---- setup (RA3) ------------------------------------------------------------------------------
 
-    def _start(self) -> None:
-        if self._origin is not None:
-            self.position, self.turn = self._origin[0].snapshot(), self._origin[1]
-            self._start_rules(self._play(dealt=True))
-            return
+    def start(self, host: Host[RacolageSeat]) -> Steps:
+        self.checkpoint = None
+        if self.origin is not None:
+            host.position, host.turn = self.origin[0].snapshot(), self.origin[1]
+            return Rules(self, host).play(dealt=True)
         rng = GameRng(self.seed)
         media = [m.id for m in self.cards.media]
         actions = [a.id for a in self.cards.actions]
@@ -116,12 +99,12 @@ class RacolageGame(Driver[RacolageSeat]):
         rng.shuffle(actions)
         n = self.players
         hands = [[media.pop() for _ in range(HAND)] for _ in range(n)]
-        self.position = Position(rng, hands, [[] for _ in range(n)], [{} for _ in range(n)], media, actions,
+        host.position = Position(rng, hands, [[] for _ in range(n)], [{} for _ in range(n)], media, actions,
                                  bonus=[0] * n, skips=[0] * n)
         if self.setup is not None:
-            self.setup(self.position)
-        self.turn = 0
-        self._start_rules(self._play())
+            self.setup(host.position)
+        host.turn = 0
+        return Rules(self, host).play()
 
     @property
     def parties(self) -> tuple[Party, ...]:
@@ -130,292 +113,6 @@ class RacolageGame(Driver[RacolageSeat]):
 
     def name(self, card_id: str) -> str:
         return self.cards.card_name(card_id)
-
-    # ---- the game (RA4, RA8) ----------------------------------------------------------------------
-
-    def _play(self, dealt: bool = False) -> Steps:
-        pos = self.position
-        if not dealt:
-            for seat in self.seats:
-                self.emit(E.Dealt, seat, tuple(self.name(c) for c in pos.hands[seat.index]), len(pos.hands[seat.index]))
-        while True:
-            self._checkpoint = (pos.snapshot(), len(self.answers), self.turn)
-            seat = self.seats[pos.current]
-            self.turn += 1
-            self.emit(E.TurnStarted, seat, self.turn)
-            if pos.final_left is not None:
-                pos.final_left.discard(seat.index)
-            if pos.skips[seat.index]:  # RA9.2, RA11.5: skipped whole, hand check included
-                pos.skips[seat.index] -= 1
-                self.emit(E.TurnSkipped, seat, pos.skips[seat.index])
-            else:
-                yield from self._draw_phase(seat)
-                yield from self._lay_phase(seat)
-                yield from self._hand_check(seat)
-                yield from self._end_of_turn(seat)
-            if pos.final_left is not None and not pos.final_left:
-                raise GameOver(None, "the final round is over (RA8.1)")
-            if self.turn >= MAX_TURNS:
-                raise GameOver(None, f"{MAX_TURNS} turns without the last Media card drawn")
-            pos.current = (pos.current + 1) % self.players
-
-    # phase 1: draw, buy or pass (RA4.1)
-    def _draw_phase(self, seat: RacolageSeat) -> Steps:
-        pos, options = self.position, []
-        draws = self._rule(seat, "draw_phase", 1)
-        if pos.media_deck:
-            options.append(Option("draw", f"draw {draws} Media card{'s' if draws != 1 else ''}", "draw"))
-        if self._most_to_buy(seat):
-            options.append(Option("buy", f"buy Action cards (sell cards from your hand: {PRICE} points each)", "buy"))
-        options.append(Option("pass", "do nothing", "pass"))
-        opt = yield from self.ask(Decision(seat, Kind.DRAW, "phase 1: draw, buy or pass (RA4.1)", tuple(options)))
-        if opt.value == "draw":
-            yield from self.draw(seat, Deck.MEDIA, draws)
-        elif opt.value == "buy":
-            yield from self._buy(seat)
-
-    def _worth(self, card_id: str) -> int:
-        return self.cards.cards[card_id].worth
-
-    def _cheapest_first(self, cards: Iterable[str]) -> list[str]:
-        """Cards to sell, the cheapest first (then in hand order): the first option is what a bot
-        finishing its turn without a look sells (``worth_a_look``, bots/basic.py)."""
-        return sorted(cards, key=self._worth)
-
-    def _most_to_buy(self, seat: RacolageSeat) -> int:
-        """RA5, RA11.2, RA11.3: what the hand can pay for, if there are Action cards to draw."""
-        pos = self.position
-        left = len(pos.action_deck) + sum(1 for c in pos.discard if isinstance(self.cards.cards[c], Action))
-        return min(sum(self._worth(c) for c in pos.hands[seat.index]) // PRICE, left)
-
-    def _buy(self, seat: RacolageSeat) -> Steps:
-        """RA5: name how many, sell cards from hand worth 3 points each (no change given), then
-        draw them one at a time; an Event drawn goes into play and does not count (RA5.4)."""
-        pos, hand = self.position, self.position.hands[seat.index]
-        most = self._most_to_buy(seat)
-        opt = yield from self.ask(Decision(seat, Kind.BUY, f"how many Action cards? ({PRICE} points each, RA5)", tuple(
-            Option(f"buy:{n}", f"{n} ({n * PRICE} points)", n) for n in range(1, most + 1))))
-        count: int = opt.value
-        sold: list[str] = []
-        while sum(self._worth(c) for c in sold) < PRICE * count:
-            total = sum(self._worth(c) for c in sold)
-            opt = yield from self.ask(Decision(seat, Kind.SELL, f"sell a card: {total} of {PRICE * count} points (RA5.2)",
-                                               tuple(Option(f"sell:{c}", f"{self.name(c)} ({self._worth(c)})", c)
-                                                     for c in self._cheapest_first(c for c in hand if c not in sold))))
-            sold.append(opt.value)
-        for c in sold:
-            hand.remove(c)
-        pos.discard += sold
-        self.emit(E.Sold, seat, tuple(self.name(c) for c in sold), sum(self._worth(c) for c in sold), count)
-        got = 0
-        while got < count:
-            drawn = yield from self._draw_action(seat)
-            if drawn is None:
-                break
-            got += drawn
-
-    def _draw_action(self, seat: RacolageSeat, cause: str | None = None) -> Choice[int | None]:
-        """One card from the Action deck: 1 if it joined the hand, 0 if it was an Event (RA6.4),
-        None if there is none, even after shuffling the discard pile's Actions (RA11.3)."""
-        pos = self.position
-        if not pos.action_deck:
-            again = [c for c in pos.discard if isinstance(self.cards.cards[c], Action)]
-            if not again:
-                self.emit(E.DeckEmpty, "Action")
-                return None
-            pos.discard = [c for c in pos.discard if c not in again]
-            pos.rng.shuffle(again)
-            pos.action_deck = again
-            self.emit(E.ActionDeckReshuffled, len(again))
-        card_id = pos.action_deck.pop()
-        card = self.cards.cards[card_id]
-        assert isinstance(card, Action)
-        if card.kind is ActionKind.EVENT:
-            yield from self._event(seat, card, cause)
-            return 0
-        pos.hands[seat.index].append(card_id)
-        self.emit(E.Drew, seat, "Action", card.en, cause=cause)
-        return 1
-
-    def _event(self, seat: RacolageSeat, card: Action, cause: str | None = None) -> Steps:
-        """RA5.4, RA6.4: into the event slot, replacing the Event there; its one-time effect runs
-        on behalf of whoever drew it (RA11.7)."""
-        pos = self.position
-        old = pos.event
-        if old is not None:
-            pos.discard.append(old)
-        pos.event = card.id
-        self.emit(E.EventInPlay, seat, card.en, card.theme, self.name(old) if old is not None else None, cause=cause)
-        if card.compiled is None:
-            return
-        if pos.event_depth >= MAX_EVENT_DEPTH:
-            self.emit(E.EffectSkipped, seat, card.en, f"{MAX_EVENT_DEPTH} Events' effects are already running")
-            return
-        pos.event_depth += 1
-        try:
-            yield from card.compiled.run(Run(self, seat))
-        finally:
-            pos.event_depth -= 1
-
-    # phase 2: lay (RA4.2, RA6)
-    def _lay_phase(self, seat: RacolageSeat) -> Steps:
-        pos, hand = self.position, self.position.hands[seat.index]
-        played = False
-        while True:
-            options = [Option(f"place:{c}", f"place {self.name(c)}", c) for c in hand if self._placeable(seat, c)]
-            if not played:  # (c): an Action first, then a Media card
-                options += [Option(f"play:{c}", f"play {self.name(c)}", c) for c in hand
-                            if isinstance(self.cards.cards[c], Action)]
-            options.append(Option("pass", "do nothing more" if played else "do nothing", "pass"))
-            opt = yield from self.ask(Decision(seat, Kind.LAY, "phase 2: place a Media card, play an Action, or both "
-                                               "(RA4.2)", tuple(options)))
-            if opt.value == "pass":
-                return
-            card = self.cards.cards[opt.value]
-            hand.remove(card.id)
-            if isinstance(card, Media):
-                pos.media_spaces[seat.index].append(card.id)
-                self.emit(E.MediaPlaced, seat, card.en, card.value, self.notoriety(seat))
-                return
-            played = True
-            yield from self._play_action(seat, card)
-
-    def _placeable(self, seat: RacolageSeat, card_id: str) -> bool:
-        """RA6.1: its theme open to the player, and the player's notoriety within its range."""
-        card = self.cards.cards[card_id]
-        return isinstance(card, Media) and self.theme_open(card.theme, seat) and card.fits(self.notoriety(seat))
-
-    def _play_action(self, seat: RacolageSeat, card: Action) -> Steps:
-        pos = self.position
-        zone = card.kind.permanent
-        replaced = None
-        if zone is not None:  # RA2.4, RA6.2: into the bonus zone, replacing one of its type
-            old = pos.zones[seat.index].get(zone)
-            if old is not None:
-                pos.discard.append(old)
-                replaced = self.name(old)
-            pos.zones[seat.index][zone] = card.id
-        else:  # RA6.3: on the table until the end of the turn
-            pos.table.append(card.id)
-        rules = " ".join(card.rules_text().split())
-        self.emit(E.ActionPlayed, seat, card.en, card.kind.value, rules, replaced)
-        if card.compiled is not None:
-            yield from card.compiled.run(Run(self, seat))
-
-    # phase 3 and the end of the turn (RA4.3, RA4.4)
-    def _hand_check(self, seat: RacolageSeat) -> Steps:
-        hand, limit = self.position.hands[seat.index], self._rule(seat, "hand_limit", HAND)
-        while len(hand) > limit:
-            opt = yield from self.ask(Decision(seat, Kind.HAND, f"discard down to {limit} cards (RA4.3)", tuple(
-                Option(f"discard:{c}", self.name(c), c) for c in hand)))
-            self._discard_from_hand(seat, opt.value, "hand check, RA4.3")
-
-    def _end_of_turn(self, seat: RacolageSeat) -> Steps:
-        pos = self.position
-        for owner in self.seats:  # abilities `at the end of … turn` of the permanents in play
-            for card_id in list(pos.zones[owner.index].values()):
-                abilities = self._abilities(card_id)
-                if abilities is not None:
-                    for i in abilities.fired(END_TURN, self, owner, seat):
-                        yield from abilities.triggers[i].run(Run(self, owner))
-        table, pos.table = pos.table, []
-        for card_id in table:  # RA4.4, RA6.3 (each event finds every card in one place)
-            pos.discard.append(card_id)
-            self.emit(E.Discarded, None, self.name(card_id), "a temporary Action, at the end of the turn")
-
-    def _abilities(self, card_id: str) -> PermanentAbilities | None:
-        card = self.cards.cards[card_id]
-        abilities = card.compiled.abilities if isinstance(card, Action) and card.compiled is not None else None
-        return abilities if isinstance(abilities, PermanentAbilities) else None
-
-    def _rule(self, seat: RacolageSeat, rule: str, default: int) -> int:
-        """A Privilege's change to a rule (RA6.2), if the player has one in play; else ``default``."""
-        card_id = self.position.zones[seat.index].get(Permanent.PRIVILEGE)
-        abilities = self._abilities(card_id) if card_id is not None else None
-        changed = getattr(abilities, rule, None) if abilities is not None else None
-        return int(changed(self, seat)) if changed is not None else default
-
-    def _discard_from_hand(self, seat: RacolageSeat, card_id: str, why: str, cause: str | None = None) -> None:
-        self.position.hands[seat.index].remove(card_id)
-        self.position.discard.append(card_id)
-        self.emit(E.Discarded, seat, self.name(card_id), why, True, cause=cause)
-
-    # ---- what an effect reads and does (vocabulary/ops.py) ----------------------------------------
-
-    @property
-    def active(self) -> RacolageSeat:
-        return self.seats[self.position.current]
-
-    def notoriety(self, seat: RacolageSeat, final: bool = False) -> int:
-        """RA2.3, RA11.1: the placed Media's values; ``final``: with the Direct Action's and the
-        effects' bonuses, which count only at the end."""
-        i, pos = seat.index, self.position
-        total = sum(self.cards.media_card(c).value for c in pos.media_spaces[i])
-        if final:
-            direct = pos.zones[i].get(Permanent.DIRECT)
-            total += pos.bonus[i] + (self.cards.action_card(direct).bonus if direct is not None else 0)
-        return total
-
-    def hand_size(self, seat: RacolageSeat) -> int:
-        return len(self.position.hands[seat.index])
-
-    def deck_size(self, deck: Deck) -> int:
-        return len(self.position.media_deck if deck is Deck.MEDIA else self.position.action_deck)
-
-    def theme_open(self, theme: str, seat: RacolageSeat) -> bool:
-        """RA6.1: the Event's theme, or the player's Catchphrase's."""
-        pos = self.position
-        event = self.cards.cards[pos.event] if pos.event is not None else None
-        phrase = pos.zones[seat.index].get(Permanent.CATCHPHRASE)
-        return ((isinstance(event, Action) and event.theme == theme)
-                or (phrase is not None and self.cards.action_card(phrase).theme == theme))
-
-    def draw(self, seat: RacolageSeat, deck: Deck, count: int, cause: str | None = None) -> Steps:
-        pos = self.position
-        for _ in range(count):
-            if deck is Deck.ACTION:
-                drawn = yield from self._draw_action(seat, cause)
-                if drawn is None:
-                    return
-                continue
-            if not pos.media_deck:
-                self.emit(E.DeckEmpty, "Media", cause=cause)
-                return
-            card_id = pos.media_deck.pop()
-            pos.hands[seat.index].append(card_id)
-            self.emit(E.Drew, seat, "Media", self.cards.cards[card_id].en, cause=cause)
-            if not pos.media_deck and pos.final_left is None:  # RA8.1, RA11.4: whatever caused it
-                pos.final_left = {s.index for s in self.seats} - {seat.index}
-                self.emit(E.FinalRound, seat, cause=cause)
-
-    def skip_turns(self, seat: RacolageSeat, count: int, cause: str | None = None) -> None:
-        if count > 0:
-            self.position.skips[seat.index] += count
-            self.emit(E.TurnsToSkip, seat, count, self.position.skips[seat.index], cause=cause)
-
-    def discard_cards(self, seat: RacolageSeat, count: int, cause: str | None = None) -> Steps:
-        hand = self.position.hands[seat.index]
-        for _ in range(min(count, len(hand))):
-            opt = yield from self.ask(Decision(seat, Kind.DISCARD, "discard a card", tuple(
-                Option(f"discard:{c}", self.name(c), c) for c in hand), cause=cause))
-            self._discard_from_hand(seat, opt.value, "an effect", cause)
-
-    def gain_notoriety(self, seat: RacolageSeat, amount: int, cause: str | None = None) -> None:
-        if amount > 0:
-            self.position.bonus[seat.index] += amount
-            self.emit(E.NotorietyBonus, seat, amount, self.position.bonus[seat.index], cause=cause)
-
-    def discard_permanent(self, kind: Permanent, seat: RacolageSeat | None, cause: str | None = None) -> None:
-        for owner in self.seats if seat is None else (seat,):
-            card_id = self.position.zones[owner.index].pop(kind, None)
-            if card_id is not None:
-                self.position.discard.append(card_id)
-                self.emit(E.Discarded, owner, self.name(card_id), "from the bonus zone, by an effect", cause=cause)
-
-    def choose_option(self, seat: RacolageSeat, labels: Sequence[str], cause: str | None = None) -> Choice[int]:
-        opt = yield from self.ask(Decision(seat, Kind.OPTION, "choose one", tuple(
-            Option(f"option:{i}", label, i) for i, label in enumerate(labels, 1)), cause=cause))
-        return int(opt.value) - 1
 
     # ---- the driver's hooks -----------------------------------------------------------------------
 
@@ -426,131 +123,172 @@ class RacolageGame(Driver[RacolageSeat]):
         decision at 3 players, was 0.58 with every discard looked at (bench/ismcts_speed.py)."""
         return decision.kind not in (Kind.SELL, Kind.HAND, Kind.DISCARD)
 
-    def log_choice(self, driver: Any, seat: PlayerSeat, decision: Decision, option: Option) -> None:
+    def log_choice(self, host: Host[RacolageSeat], seat: PlayerSeat, decision: Decision, option: Option) -> None:
         if decision.kind == Kind.OPTION:
-            self.emit(E.OptionChosen, seat, option.label)
+            host.emit(E.OptionChosen, seat, option.label)
         # every other answer is said by what it does (a card drawn, sold, placed, played…)
 
-    def ended(self, driver: Any, winner: PlayerSeat | None, reason: str) -> E.GameEnded:
-        scores = tuple(self.notoriety(s, final=True) for s in self.seats)
+    def ended(self, host: Host[RacolageSeat], winner: RacolageSeat | None, reason: str) -> E.GameEnded:
+        scores = self.scores(host)
         best = max(scores)
         return E.GameEnded(tuple(s for s in self.seats if scores[s.index] == best), scores, reason)  # RA8.2
 
-    def _rebuild(self) -> None:
-        self.chance.forced, self.observer = (), None
-        self._start()
+    # ---- copies: a fork replays its turn's answers from the turn's checkpoint -----------------------
 
-    def replay_action(self, driver: Any, answer: Any) -> None:
-        raise NotImplementedError("Racolage Électoral has no actions by hand")
-
-    # ---- copies: a fork replays its answers from the deal ---------------------------------------------
-
-    def fork(self, for_seat: PlayerSeat | None = None) -> "RacolageGame":
+    def fork(self, host: Host[RacolageSeat], for_seat: RacolageSeat | None) -> Host[RacolageSeat]:
         """An independent copy at the pending decision: it starts from the current turn's
         checkpoint and replays the turn's answers (every decision is one seat's, in the open)."""
-        assert self._checkpoint is not None
-        snap, since, turn = self._checkpoint
-        before = (self._origin[2] if self._origin is not None else ()) + tuple(self.answers[:since])
-        copy = RacolageGame(self.seed, self.players, self.cards, setup=self.setup, origin=(snap, turn, before))
+        assert self.checkpoint is not None
+        snap, since, turn = self.checkpoint
+        before = (self.origin[2] if self.origin is not None else ()) + tuple(host.answers[:since])
+        game = Racolage(self.seed, self.players, self.cards, setup=self.setup, origin=(snap, turn, before))
         # The checkpoint holds the position changes made before it; those made since are made again.
-        copy._changes = tuple((when - since, change) for when, change in self._changes if when >= since)
-        copy._restart(self.answers[since:], self.chance.forced)
-        return copy
+        changes = tuple((when - since, change) for when, change in host.changes if when >= since)
+        return host.replayed(game, list(host.answers[since:]), changes=changes)
 
-    def forks(self, count: int) -> list["RacolageGame"]:
-        return [self.fork() for _ in range(count)]
-
-    def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
-        return None  # no shortcut: the greedy one ply forks (issue 53 moves this game out of the driver)
-
-    def determinized(self, seat: PlayerSeat, rng: random.Random) -> "RacolageGame":
+    def determinized(self, host: Host[RacolageSeat], seat: RacolageSeat, rng: random.Random) -> Host[RacolageSeat]:
         """A fork for ``seat`` in which what it cannot see — the other hands, both decks' order —
         is dealt anew, each hand keeping how many Media and Action cards it holds."""
-        if self.result is not None:
-            return self.fork()
-        copy = self.fork(for_seat=seat)
-        copy.change_position(partial(_redeal, self.cards, cast(RacolageSeat, seat).index, rng.getrandbits(64)))
+        if host.result is not None:
+            return host.fork()
+        copy = host.fork(for_seat=seat)
+        copy.change_position(partial(_redeal, self.cards, seat.index, rng.getrandbits(64)))
         return copy
 
     # ---- reading the game ---------------------------------------------------------------------------
 
-    def winners(self) -> tuple[RacolageSeat, ...]:
-        return () if self.result is None else self.result.winners
+    def winners(self, host: Host[RacolageSeat]) -> tuple[RacolageSeat, ...]:
+        return () if host.result is None else cast(E.GameEnded, host.result).winners
 
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.notoriety(s, final=True) for s in self.seats)
+    def scores(self, host: Host[RacolageSeat]) -> tuple[int, ...]:
+        rules = Rules(self, host)
+        return tuple(rules.notoriety(s, final=True) for s in self.seats)
 
-    def evaluate(self, seat: PlayerSeat) -> float:
-        return evaluate(self, cast(RacolageSeat, seat))
+    def evaluate(self, host: Host[RacolageSeat], seat: PlayerSeat) -> float:
+        return evaluate(Rules(self, host), cast(RacolageSeat, seat))
 
-    def view(self, seat: RacolageSeat) -> View:
-        pos, d = self.position, self.pending
+    def view(self, host: Host[RacolageSeat], seat: RacolageSeat) -> View:
+        rules = Rules(self, host)
+        pos, d = host.position, host.pending
         return View(seat, tuple(pos.hands[seat.index]), tuple(len(h) for h in pos.hands),
                     tuple(tuple(m) for m in pos.media_spaces),
                     tuple(tuple(sorted(z.items(), key=lambda kv: list(Permanent).index(kv[0]))) for z in pos.zones),
-                    tuple(self.notoriety(s) for s in self.seats), self.scores(), pos.event, tuple(pos.skips),
-                    len(pos.media_deck), len(pos.action_deck), tuple(pos.discard), tuple(pos.table), self.turn,
-                    self.active, pos.final_left is not None, self._rule(seat, "hand_limit", HAND),
-                    self._rule(seat, "draw_phase", 1), d if d is not None and d.player is seat else None,
+                    tuple(rules.notoriety(s) for s in self.seats), self.scores(host), pos.event, tuple(pos.skips),
+                    len(pos.media_deck), len(pos.action_deck), tuple(pos.discard), tuple(pos.table), host.turn,
+                    rules.active, pos.final_left is not None, rules.rule(seat, "hand_limit", HAND),
+                    rules.rule(seat, "draw_phase", 1), d if d is not None and d.player is seat else None,
                     cast(RacolageSeat, d.player) if d is not None else None,
-                    tuple(e.redacted(seat) for e in self.events))
+                    tuple(e.redacted(seat) for e in host.events))
 
-    # ---- records (record.py; docs/secrets.md "Files") ----------------------------------------------
-
-    def all_answers(self) -> list[str]:
-        """Every answer since the deal (a fork's own start at its turn's checkpoint)."""
-        return [*(self._origin[2] if self._origin is not None else ()), *self.answers]
-
-    def copy(self) -> "RacolageGame":
-        """An independent copy with the whole log, replayed from the deal (a fork's log starts at
-        its turn's checkpoint: fine for a bot, not for a player who reads the log)."""
-        game = RacolageGame(self.seed, self.players, self.cards, setup=self.setup)
-        for a in self.all_answers():
-            game.answer(a)
-        return game
-
-    def record(self, complete: bool = True) -> dict[str, Any]:
+    def record(self, host: Host[RacolageSeat], complete: bool) -> dict[str, Any]:
         """The operator's record (``cmdsl play --record``): every answer, the full log if
         ``complete`` (a fork has not the whole log: none)."""
-        return full_record(self, self.cards.fingerprint, complete and self._origin is None).to_json()
+        return full_record(_Revealing(self, host), self.cards.fingerprint, complete and self.origin is None).to_json()
 
-    def seat_record(self, view: str, debugged: bool = False) -> dict[str, Any]:
-        """A file for a person: ``view``'s log (a seat's name, ``public``, ``full``), the digest
-        of the full log, the answers ``view`` has not seen said by option number."""
-        game = self if self._origin is None else self.copy()
-        return seat_record(game, lambda: RacolageGame(self.seed, self.players, self.cards, setup=self.setup),
-                           self.cards.fingerprint, view, debugged).to_json()
+    def anew(self) -> "Racolage":
+        """This game from its deal, at a table of its own."""
+        return Racolage(self.seed, self.players, self.cards, setup=self.setup)
+
+    def all_answers(self, host: Host[RacolageSeat]) -> list[str]:
+        """Every answer since the deal (a fork's own start at its turn's checkpoint)."""
+        return [*(self.origin[2] if self.origin is not None else ()), *host.answers]
+
+
+class _Revealing:
+    """A game as its records read it (``record.py``'s ``Revealing``): a driver and its Racolage."""
+
+    def __init__(self, game: Racolage, host: Host[RacolageSeat]) -> None:
+        self.game, self.host = game, host
+        self.seed, self.players, self.events, self.answers = game.seed, game.players, host.events, host.answers
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.host.pending
+
+    def all_answers(self) -> list[str]:
+        return self.game.all_answers(self.host)
 
     def unrevealed(self) -> int:
-        """How many of the last answers no other seat has seen said yet. Every answer is said at
-        once by a public event (``Drew``, ``MediaPlaced``, ``ActionPlayed``, ``Discarded``,
-        ``OptionChosen``; a pass by nothing happening), but a purchase's: its count and the cards
-        sold are said together by ``Sold`` once the sale is complete (RA5), so from the choice to
-        buy until then they are the buyer's alone."""
-        d = self.pending
-        if d is None or d.kind not in (Kind.BUY, Kind.SELL):
-            return 0
-        return len(self.answers) - max(i for i, a in enumerate(self.answers) if a == "buy")
+        return unrevealed(cast(RacolageGame, self.host))
 
-    @staticmethod
-    def from_record(data: Any, where: str = "record", cards: RacolageSet | None = None) -> "RacolageGame":
-        """The game a record holds, replayed; a malformed record raises one located ``RecordError``."""
-        return RacolageGame.replay(parse_record(data, where), cards, where)
+    def answer(self, answer: str, seat: Any = None) -> None:
+        cast(RacolageGame, self.host).answer(answer, seat)
 
-    @staticmethod
-    def replay(record: RacolageRecord, cards: RacolageSet | None = None, where: str = "record") -> "RacolageGame":
-        """The game ``record`` holds: its answers given in turn (an answer by option number at the
-        decision it answers); an answer the game does not take is one located ``RecordError``."""
-        game = RacolageGame(record.seed, record.players, cards)
-        for i, a in enumerate(record.answers):
-            try:
-                game.answer(a.option_id(game.pending, record.seed, i), a.seat)
-            except (IllegalAnswer, RecordError) as e:
-                raise RecordError(f"{where}: answers[{i + 1}]: {e}") from None
-        return game
 
-    def log_text(self) -> str:
-        return "\n".join(e.text() for e in self.events)
+def racolage_game(seed: int, players: int = 4, cards: RacolageSet | None = None,
+                  observer: Callable[[Any, Event], None] | None = None,
+                  setup: Callable[[Position], None] | None = None) -> RacolageGame:
+    """A new game of ``players`` from ``seed`` (``cards``: the bundled set by default; ``setup``:
+    a scenario's change of the position after the deal, made again at every rebuild)."""
+    return Driver(Racolage(seed, players, cards, setup=setup), observer=observer, step_limit=100_000)
+
+
+def racolage_of(game: RacolageGame) -> Racolage:
+    """The Racolage game a driver holds: its cards, seed, players, parties."""
+    held = game.game
+    assert isinstance(held, Racolage)
+    return held
+
+
+def rules_of(game: RacolageGame) -> Rules:
+    """The rules at ``game``'s table: what an effect or a test reads and does (notoriety…)."""
+    return Rules(racolage_of(game), game)
+
+
+def copy(game: RacolageGame) -> RacolageGame:
+    """An independent copy with the whole log, replayed from the deal (a fork's log starts at its
+    turn's checkpoint: fine for a bot, not for a player who reads the log)."""
+    held = racolage_of(game)
+    again = Driver(held.anew(), step_limit=100_000)
+    for a in held.all_answers(game):
+        again.answer(a)
+    return again
+
+
+def seat_record_of(game: RacolageGame, view: str, debugged: bool = False) -> dict[str, Any]:
+    """A file for a person: ``view``'s log (a seat's name, ``public``, ``full``), the digest of
+    the full log, the answers ``view`` has not seen said by option number."""
+    held = racolage_of(game)
+    whole = game if held.origin is None else copy(game)
+    return seat_record(_Revealing(racolage_of(whole), whole), lambda: _revealing(Driver(held.anew(), step_limit=100_000)),
+                       held.cards.fingerprint, view, debugged).to_json()
+
+
+def _revealing(game: RacolageGame) -> "_Revealing":
+    return _Revealing(racolage_of(game), game)
+
+
+def unrevealed(game: RacolageGame) -> int:
+    """How many of the last answers no other seat has seen said yet. Every answer is said at
+    once by a public event (``Drew``, ``MediaPlaced``, ``ActionPlayed``, ``Discarded``,
+    ``OptionChosen``; a pass by nothing happening), but a purchase's: its count and the cards
+    sold are said together by ``Sold`` once the sale is complete (RA5), so from the choice to
+    buy until then they are the buyer's alone."""
+    d = game.pending
+    if d is None or d.kind not in (Kind.BUY, Kind.SELL):
+        return 0
+    return len(game.answers) - max(i for i, a in enumerate(game.answers) if a == "buy")
+
+
+def from_record(data: Any, where: str = "record", cards: RacolageSet | None = None) -> RacolageGame:
+    """The game a record holds, replayed; a malformed record raises one located ``RecordError``."""
+    return replay(parse_record(data, where), cards, where)
+
+
+def replay(record: RacolageRecord, cards: RacolageSet | None = None, where: str = "record") -> RacolageGame:
+    """The game ``record`` holds: its answers given in turn (an answer by option number at the
+    decision it answers); an answer the game does not take is one located ``RecordError``."""
+    game = racolage_game(record.seed, record.players, cards)
+    for i, a in enumerate(record.answers):
+        try:
+            game.answer(a.option_id(game.pending, record.seed, i), a.seat)
+        except (IllegalAnswer, RecordError) as e:
+            raise RecordError(f"{where}: answers[{i + 1}]: {e}") from None
+    return game
+
+
+def log_text(game: RacolageGame) -> str:
+    return "\n".join(e.text() for e in game.events)
 
 
 def _redeal(cards: RacolageSet, me: int, seed: int, pos: Position) -> None:

@@ -55,17 +55,17 @@ def _load(folder: str) -> RacolageSet:
 
 def play(args: argparse.Namespace) -> int:
     from ...bots.match import play_a_table
-    from .game import RacolageGame
+    from .game import racolage_game
 
     return play_a_table(args, "Racolage Électoral", PLAYER_COUNTS, "RA1.1", seats_for,
-                        lambda players: RacolageGame(args.seed, players, chosen_set(args.cards)))
+                        lambda players: racolage_game(args.seed, players, chosen_set(args.cards)))
 
 
 def replay_record(args: argparse.Namespace, data: Any) -> int:
     """``cmdsl replay FILE`` of a Racolage record: replay it, print the log if asked (the full log,
     or as one seat saw it), and say whether it reproduces: the file's log (a view's, in a file for
     a person) event by event, and the full log by its digest (record.py)."""
-    from .game import RacolageGame
+    from .game import log_text, replay
     from .record import parse_record, replay_problem, seat_named
 
     cards = chosen_set(args.cards)
@@ -74,12 +74,12 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
         print(f"Replay: the record was played with another set ({record.set}; this one is "
               f"{cards.fingerprint})", file=sys.stderr)
         return 1
-    game = RacolageGame.replay(record, cards, str(args.file))
+    game = replay(record, cards, str(args.file))
     if args.log:
         seat = seat_named(args.seat) if args.seat else None
         if args.seat and (seat is None or seat not in game.seats):
             raise CmdslError(f"--seat {args.seat}: this game's seats are " + ", ".join(s.value for s in game.seats))
-        print(game.log_text() if seat is None else "\n".join(e.text() for e in game.view(seat).log))
+        print(log_text(game) if seat is None else "\n".join(e.text() for e in game.view(seat).log))
     problem = replay_problem(list(game.events), record, len(game.answers))
     if problem is not None:
         print(f"Replay diverges: {problem}", file=sys.stderr)
@@ -125,9 +125,9 @@ def table(args: argparse.Namespace) -> RacolageTable:
 
 
 def new_game(seed: int, at: RacolageTable) -> RacolageGame:
-    from .game import RacolageGame
+    from .game import racolage_game
 
-    return RacolageGame(seed, at.players, _load(at.folder))
+    return racolage_game(seed, at.players, _load(at.folder))
 
 
 def card_game(seed: int, at: RacolageTable) -> tuple[RacolageGame, Callable[[], list[list[str]]]]:
@@ -136,7 +136,7 @@ def card_game(seed: int, at: RacolageTable) -> tuple[RacolageGame, Callable[[], 
     scoring, so the lift of the cards placed would be the score again; the lift of the cards got
     asks what a card is worth to whoever gets it). Read from the hands as the events are logged."""
     from . import events as E
-    from .game import RacolageGame
+    from .game import racolage_game
 
     got: list[list[str]] = [[] for _ in range(at.players)]
 
@@ -148,7 +148,7 @@ def card_game(seed: int, at: RacolageTable) -> tuple[RacolageGame, Callable[[], 
             got[event.seat.index].append(pos.hands[event.seat.index][-1])
         elif isinstance(event, E.EventInPlay) and pos.event is not None:
             got[event.seat.index].append(pos.event)
-    game = RacolageGame(seed, at.players, _load(at.folder), observer=observe)
+    game = racolage_game(seed, at.players, _load(at.folder), observer=observe)
     return game, lambda: got
 
 

@@ -20,6 +20,7 @@ from . import catalog, explain
 from . import events as E
 from .cards import RacolageSet
 from .game import RacolageGame
+from .game import copy, from_record, racolage_game, racolage_of, seat_record_of
 from .loader import bundled_set, load_set
 from .record import MAX_SEED, seat_named
 from ...sets.seat_files import FULL, PUBLIC
@@ -138,7 +139,7 @@ class RacolageKeyboard(OneSeatKeyboard):
         self.host.may_discard("new")
         self.seed_hidden = seed is None
         seed = seed if seed is not None else secrets.randbelow(MAX_SEED + 1)
-        game = RacolageGame(seed, players, cards)
+        game = racolage_game(seed, players, cards)
         order = game.seats[first.index:] + game.seats[:first.index]
         self.start(game, bot, order[:count])
         shown = "a random seed, shown when the game ends" if self.seed_hidden else f"seed {seed}"
@@ -158,12 +159,12 @@ class RacolageKeyboard(OneSeatKeyboard):
                 seat = _seat(nxt, "load")
             else:
                 raise KeyboardError(f'load: did not understand "{w}" (e.g. `load game.json vs greedy as p2`)')
-        game = RacolageGame.from_record(data, path, self._cards())  # a RecordError names what is wrong
+        game = from_record(data, path, self._cards())  # a RecordError names what is wrong
         view = data.get("view") if isinstance(data, dict) else None
         if seat is None:  # a seat's file is that seat's player's (docs/secrets.md); else Player 1
             seat = seat_named(view) if isinstance(view, str) else None
         if seat is not None and seat not in game.seats:
-            raise KeyboardError(f"load: this game has seats p1 to p{game.players}, not {seat.value}")
+            raise KeyboardError(f"load: this game has seats p1 to p{racolage_of(game).players}, not {seat.value}")
         if bot == "human" or (bot is None and view == PUBLIC):  # a hot-seat file goes on in hot-seat
             humans, bot = game.seats, None
         else:
@@ -193,13 +194,17 @@ class RacolageKeyboard(OneSeatKeyboard):
     # ---- playing ------------------------------------------------------------------------------
 
     def copy_game(self, game: Any) -> Any:
-        return game.copy()  # a fork's log starts at its turn: a player reads the whole one
+        return copy(game)  # a fork's log starts at its turn: a player reads the whole one
 
     def fresh_game(self, game: Any) -> Any:
-        return RacolageGame(game.seed, game.players, game.cards, setup=game.setup)
+        held = racolage_of(game)
+        return racolage_game(held.seed, held.players, held.cards, setup=held.setup)
 
     def reveals(self, event: Any, seat: Any) -> str | None:
         return reveals(event, seat)
+
+    def answers_since_deal(self, game: Any) -> list[str]:
+        return racolage_of(game).all_answers(game)
 
     def file_view(self) -> str:
         """Whose view a saved file holds (docs/secrets.md): the human's seat against bots, the
@@ -209,7 +214,7 @@ class RacolageKeyboard(OneSeatKeyboard):
 
     def file_record(self, full: bool) -> Any:
         game: RacolageGame = self.require()
-        return game.seat_record(FULL if full else self.file_view(), self.debugged or full)
+        return seat_record_of(game, FULL if full else self.file_view(), self.debugged or full)
 
     def _save(self, arg: str) -> str:
         _, full = save_arguments(arg)
@@ -222,7 +227,7 @@ class RacolageKeyboard(OneSeatKeyboard):
     def _seed_line(self) -> str:
         if self.seed_hidden and self.game is not None and self.game.over:
             self.seed_hidden = False
-            return f"\nThe seed was {self.game.seed}."
+            return f"\nThe seed was {racolage_of(self.game).seed}."
         return ""
 
     def _cards(self) -> RacolageSet:
@@ -235,19 +240,19 @@ class RacolageKeyboard(OneSeatKeyboard):
         return self.require_seen().view(self.me)
 
     def _hand(self) -> str:
-        return explain.hand(self._view(), self.game.cards)
+        return explain.hand(self._view(), racolage_of(self.game).cards)
 
     def _board(self) -> str:
-        return explain.board(self._view(), self.game.cards, self.game.parties)
+        return explain.board(self._view(), racolage_of(self.game).cards, racolage_of(self.game).parties)
 
     def _why(self) -> str:
-        return explain.explain(self._view(), self.game.cards)
+        return explain.explain(self._view(), racolage_of(self.game).cards)
 
     def _card(self, arg: str) -> str:
         words = arg.split()
         if not words or len(words) > 2 or words[1:] not in ([], ["en"], ["fr"]):
             raise KeyboardError("card: give a card id and a language, e.g. `card A01` or `card A01 fr`")
-        cards = self.game.cards if self.game is not None else self._cards()
+        cards = racolage_of(self.game).cards if self.game is not None else self._cards()
         try:
             return catalog.show(cards, words[0].upper(), (words[1:] or ["en"])[0]).rstrip("\n")
         except CmdslError as e:  # an unknown id: one line, with the nearest

@@ -25,6 +25,7 @@ from ...sets.scenario_doc import Path_, Place, ScenarioDoc, keys_of, list_at, re
 from . import events as E
 from .cards import Action, Media, RacolageSet
 from .game import RacolageGame
+from .game import racolage_game, rules_of
 from .position import Position
 from .seats import PLAYER_COUNTS, RacolageSeat, seats_for
 from ...values import value
@@ -192,7 +193,7 @@ class _Reader:
 
 
 def _notoriety(seat: RacolageSeat, final: bool, out: "RacolageOutcome") -> int:
-    return out.game.notoriety(seat, final)
+    return rules_of(out.game).notoriety(seat, final)
 
 
 def _cards_at(key: str, i: int, out: "RacolageOutcome") -> list[str]:
@@ -224,7 +225,7 @@ class RacolageOutcome:
         lines.append("— position —")
         for s in game.seats:
             i = s.index
-            lines.append(f"{s}: notoriety {game.notoriety(s)} (final {game.notoriety(s, final=True)}); "
+            lines.append(f"{s}: notoriety {rules_of(game).notoriety(s)} (final {rules_of(game).notoriety(s, final=True)}); "
                          f"hand {', '.join(pos.hands[i]) or '—'}; media {', '.join(pos.media_spaces[i]) or '—'}; "
                          f"zone {', '.join(pos.zones[i].values()) or '—'}" + (f"; skips {pos.skips[i]}" if pos.skips[i] else ""))
         lines.append(f"event: {pos.event or '—'}; decks: {len(pos.media_deck)} Media, {len(pos.action_deck)} Action; "
@@ -238,7 +239,7 @@ def run_racolage_scenario(sc: RacolageScenario, cards: RacolageSet) -> RacolageO
     """The scenario's answers from its position; a located ``ScenarioError`` when an answer is not
     an option, when answers are left once the game is over, or when an expectation fails."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)
-    game = RacolageGame(sc.seed, sc.players, cards, setup=sc.setup)
+    game = racolage_game(sc.seed, sc.players, cards, setup=sc.setup)
     for j, answer in enumerate(sc.answers):
         if game.over or game.pending is None:
             raise place.error(("answers", j), f"the game is over: {len(sc.answers) - j} answers left unused")

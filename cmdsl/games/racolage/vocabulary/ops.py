@@ -1,5 +1,5 @@
 """The operations Racolage Électoral's compiled effects act through, beside the core's
-(``cmdsl.lang.ops``), in its terms. The game implements them (``cmdsl.games.racolage.game``)."""
+(``cmdsl.lang.ops``), in its terms. ``Effects`` implements them (``cmdsl.games.racolage.rules``)."""
 
 from __future__ import annotations
 
