@@ -30,6 +30,13 @@ def lobbys_self_play(games: int) -> dict[str, float]:
     return self_play(plugin_games("lobbys", 4), games)
 
 
+def racolage_self_play(games: int) -> dict[str, float]:
+    """Random self-play of Racolage Électoral at 3 players through its plug-in (issue 53 §4)."""
+    from games import plugin_games, self_play
+
+    return self_play(plugin_games("racolage", 3), games)
+
+
 def lobbys_game() -> Callable[[int], Any]:
     """A 4-player Lobbys game of each seed, through its plug-in (bench/games.py's table)."""
     from games import plugin_games
@@ -91,13 +98,14 @@ def verdict(value: float, goal: float | None, at_least: bool) -> str:
     return f"  goal {'≥' if at_least else '≤'} {goal:g}: {'met' if met else 'NOT met'}"
 
 
-def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], installed: bool, cards: Any,
-           search_decisions: int, rounds: int, source: str | None, seconds: float) -> dict[str, float]:
+def report(cm2008: float, lobbys: float, racolage: float, spiel: dict[str, dict[str, float]], installed: bool,
+           cards: Any, search_decisions: int, rounds: int, source: str | None, seconds: float) -> dict[str, float]:
     """Print issue 34's goals: the self-play ratios, the search's seconds per decision, then the
     start-up and effect-language benchmarks' own lines. Returns the numbers measured here."""
-    out = {"lobbys4.decisions_per_s": lobbys}
+    out = {"lobbys4.decisions_per_s": lobbys, "racolage3.decisions_per_s": racolage}
     print("\nIssue 34's goals (pure Python; CPU time; every ratio from this run):")
     print(f"  Lobbys, 4 players, random self-play: {lobbys:.0f} decisions/s (CM2008: {cm2008:.0f})")
+    print(f"  Racolage, 3 players, random self-play: {racolage:.0f} decisions/s (issue 53: within 5% of before)")
     if not installed:
         print("  OpenSpiel is not installed (pip install '.[bench]'): the ratios to hearts and gin_rummy are skipped")
     else:
@@ -105,6 +113,7 @@ def report(cm2008: float, lobbys: float, spiel: dict[str, dict[str, float]], ins
         for key, what, ratio, goal in (
                 ("cm2008_vs_hearts", "CM2008 random self-play / C++ hearts", cm2008 / hearts, 0.8),
                 ("lobbys4_vs_hearts", "Lobbys 4p random self-play / C++ hearts", lobbys / hearts, 0.7),
+                ("racolage3_vs_hearts", "Racolage 3p random self-play / C++ hearts", racolage / hearts, None),
                 ("cm2008_vs_gin_rummy", "CM2008 random self-play / C++ gin_rummy", cm2008 / gin, None)):
             out[key] = ratio
             print(f"  {what:42} {ratio:6.2f}×{verdict(ratio, goal, at_least=True)}")

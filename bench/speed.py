@@ -18,7 +18,7 @@ What it prints (``--json FILE`` writes the same numbers, see bench/compare.py):
 - OpenSpiel random play (``pip install '.[bench]'``) of ``python_liars_poker`` (pure Python)
   and ``hearts`` (C++), in the same process and run: decisions/s and the ratio cmdsl / OpenSpiel.
 - ``--peers``: issue 34's goals, each beside its figure (``bench/peers.py``): Lobbys' 4-player
-  random self-play and C++ ``gin_rummy`` join the rounds; CM2008's and Lobbys' ratios to
+  and Racolage's 3-player random self-play (issue 53 §4) and C++ ``gin_rummy`` join the rounds; CM2008's and Lobbys' ratios to
   ``hearts``; the search's CPU seconds per decision at its defaults (Lobbys 4 players, CM2008);
   then ``floor.py``, ``cold_start.py`` and ``dsl_vs_hand.py``, run as children, each for ``--rounds``.
 
@@ -81,7 +81,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="also Lobbys' 4-player self-play and OpenSpiel's C++ gin_rummy in the same rounds, the "
                     "search's seconds per decision, start-up and the effect language against hand-written "
                     "effects: issue 34's goals, each beside its figure (bench/peers.py)")
-    ap.add_argument("--lobbys-games", type=int, default=200, help="Lobbys games per round with --peers")
+    ap.add_argument("--lobbys-games", type=int, default=200, help="Lobbys games per round with --peers (Racolage's 3-player games: half as many)")
     ap.add_argument("--search-decisions", type=int, default=12,
                     help="decisions of the search timed per game with --peers (each game: Lobbys, CM2008)")
     return ap.parse_args(argv)
@@ -411,7 +411,8 @@ def main(argv: list[str] | None = None) -> None:
 
     report_openspiel(spiel, pyspiel is not None, metrics)
     if args.peers:
-        metrics.update(peers.report(play["decisions_per_s"], play["lobbys_decisions_per_s"], spiel,
+        metrics.update(peers.report(play["decisions_per_s"], play["lobbys_decisions_per_s"],
+                                    play["racolage_decisions_per_s"], spiel,
                                     pyspiel is not None, cards, args.search_decisions, args.rounds,
                                     args.source, args.seconds))
     if args.json:
@@ -431,6 +432,7 @@ def timed_rounds(engine: Engine, cards: Any, pyspiel: Any | None, args: argparse
     rounds = max(1, args.rounds)
     ours: list[dict[str, float]] = []
     lobbys: list[float] = []
+    racolage: list[float] = []
     names = OPENSPIEL_GAMES + tuple(n for n in peers.PEER_GAMES if args.peers and n not in OPENSPIEL_GAMES)
     theirs: dict[str, list[dict[str, float]]] = {name: [] for name in names}
     for _ in range(rounds):
@@ -439,13 +441,15 @@ def timed_rounds(engine: Engine, cards: Any, pyspiel: Any | None, args: argparse
         if args.peers:
             gc.collect()
             lobbys.append(peers.lobbys_self_play(args.lobbys_games)["decisions_per_s"])
+            gc.collect()
+            racolage.append(peers.racolage_self_play(max(1, args.lobbys_games // 2))["decisions_per_s"])
         if pyspiel is not None:
             for name in names:
                 theirs[name].append(openspiel_random_play(pyspiel, name, args.seconds / rounds))
     best = max(ours, key=lambda r: r["games_per_s"])
     spread = max(r["self_play_s"] for r in ours) / best["self_play_s"] - 1
     if lobbys:
-        best = {**best, "lobbys_decisions_per_s": max(lobbys)}
+        best = {**best, "lobbys_decisions_per_s": max(lobbys), "racolage_decisions_per_s": max(racolage)}
     spiel = {name: max(rs, key=lambda r: r["decisions_per_s"]) for name, rs in theirs.items() if rs}
     return best, spread, spiel
 

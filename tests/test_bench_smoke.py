@@ -41,11 +41,13 @@ def test_speed_peers_prints_issue_34s_goals_beside_their_figures(tmp_path: Path)
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "Issue 34's goals" in out and "Lobbys, 4 players, random self-play" in out
+    assert "Racolage, 3 players, random self-play" in out  # issue 53 §4
     assert "ISMCTS at its defaults, Lobbys 4p" in out and "goal ≤ 0.5" in out
     assert "import cmdsl" in out and "goal ≤ 60 ms" in out  # cold_start.py, run as a child
     assert "the same, one effect edited" in out
     if _openspiel_installed():
         assert "Lobbys 4p random self-play / C++ hearts" in out and "goal ≥ 0.7" in out
+        assert "Racolage 3p random self-play / C++ hearts" in out
         assert "OpenSpiel gin_rummy" in out
         assert "floor, four seats at once" in out and "at 0.7× hearts it may add" in out  # floor.py, as a child
     else:
