@@ -9,7 +9,7 @@ from typing import Any, Sequence
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
-from .sheet import Box, Drawing, Face
+from .face import Box, Drawing, Face
 
 
 def player_aid(rulebook: Any, in_full: Sequence[str], title: str) -> Drawing:

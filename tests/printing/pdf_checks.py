@@ -10,7 +10,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-from cmdsl.printing.sheet import Box, grid, Options
+from cmdsl.printing.face import Box
+from cmdsl.printing.sheet import grid, Options
 
 MM = 72 / 25.4
 

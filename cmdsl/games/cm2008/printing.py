@@ -14,7 +14,8 @@ from reportlab.lib.units import mm
 
 from ...errors import Located
 from ...printing.aid import player_aid
-from ...printing.sheet import SAFE, Box, Card, Drawing, Face, Job, Options, Page, card_back
+from ...printing.face import SAFE, Box, Drawing, Face, card_back
+from ...printing.sheet import Card, Job, Options, Page
 from .catalog import card_text
 from .glossary import card_type, terms
 from .loader import load_card_set

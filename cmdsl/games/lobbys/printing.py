@@ -17,7 +17,8 @@ from reportlab.lib.units import mm
 
 from ...errors import Located
 from ...printing.aid import player_aid
-from ...printing.sheet import SAFE, Box, Card, Drawing, Face, Job, Options, Page, card_back
+from ...printing.face import SAFE, Box, Drawing, Face, card_back
+from ...printing.sheet import Card, Job, Options, Page
 from ...sets.safe_yaml import compose
 from ...sets.text_files import read_text
 from .cards import HIGHEST_RANK, LOWEST_RANK, SUITS, Contract, Face as CardFace, Suit, contract_cards, pip_cards

@@ -15,7 +15,8 @@ from reportlab.lib.utils import simpleSplit
 
 from ...errors import Located
 from ...printing.aid import player_aid
-from ...printing.sheet import BOLD, FONT, SAFE, Align, Box, Card, Drawing, Face, Job, Options, Page, card_back
+from ...printing.face import BOLD, FONT, SAFE, Align, Box, Drawing, Face, card_back
+from ...printing.sheet import Card, Job, Options, Page
 from .catalog import show, what
 from .cards import Action, ActionKind, Media, Party, RacolageSet
 from .loader import load_set, read_items
