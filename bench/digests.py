@@ -20,7 +20,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from cmdsl.bots.match import seat_bots
 from cmdsl.bots import make_bot, play_bot_move
@@ -60,38 +60,29 @@ def cm2008(bot: str, setup: str, games: int) -> str:
     return h.hexdigest()[:16]
 
 
-def lobbys(bot: str, players: int, games: int) -> str:
+def seated(bot: str, seats: Sequence[Any], games: int, new_game: Callable[[int], Any]) -> str:
+    """One digest over ``games`` seeded games of ``new_game(seed)``, ``bot`` at every seat."""
     h = hashlib.sha256()
     for seed in range(games):
-        game = lobbys_game(seed, players)
-        bots = seat_bots([bot], seats_for(players), seed)
+        game = new_game(seed)
+        bots = seat_bots([bot], seats, seed)
         while game.pending is not None:
             play_bot_move(game, bots)
         h.update(_digest(e.text() for e in game.events).encode())
     return h.hexdigest()[:16]
+
+
+def lobbys(bot: str, players: int, games: int) -> str:
+    return seated(bot, seats_for(players), games, lambda seed: lobbys_game(seed, players))
 
 
 def racolage(bot: str, players: int, games: int) -> str:
-    h = hashlib.sha256()
-    for seed in range(games):
-        game = racolage_game(seed, players)
-        bots = seat_bots([bot], racolage_seats(players), seed)
-        while game.pending is not None:
-            play_bot_move(game, bots)
-        h.update(_digest(e.text() for e in game.events).encode())
-    return h.hexdigest()[:16]
+    return seated(bot, racolage_seats(players), games, lambda seed: racolage_game(seed, players))
 
 
 def high_card(bot: str, variant: str, games: int) -> str:
     tricks = load_tricks() if variant == "tricks" else None
-    h = hashlib.sha256()
-    for seed in range(games):
-        game = high_card_table(seed, tricks=tricks)
-        bots = seat_bots([bot], HIGH_CARD_SEATS, seed)
-        while game.pending is not None:
-            play_bot_move(game, bots)
-        h.update(_digest(e.text() for e in game.events).encode())
-    return h.hexdigest()[:16]
+    return seated(bot, HIGH_CARD_SEATS, games, lambda seed: high_card_table(seed, tricks=tricks))
 
 
 def runs(games: int, ismcts: int) -> list[str]:
