@@ -56,10 +56,6 @@ class Run:
         return self.code, _TIMINGS.sub("[time]", self.out), _TIMINGS.sub("[time]", self.err)
 
 
-#: Each kind's file, as the ``kept`` fixture found it (set there: its names depend on the sources).
-KEPT_NAMES: dict[str, str] = {}
-
-
 class Runner:
     """The fork server (tests/fork_server.py), one per test process."""
 
@@ -140,12 +136,11 @@ def kept(runner: Runner, tmp_path_factory: pytest.TempPathFactory) -> Kept:
             [names[f"{game} {what}"]] = [p.name for p in folder.glob(f"*{suffix}") if p.name not in names.values()]
     files = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert sorted(files) == sorted(names.values())
-    KEPT_NAMES.update(names)
     return Kept(files, names, commands, expected)
 
 
-def _kept_file(folder: Path, kind: str) -> Path:
-    return folder / KEPT_NAMES[kind]
+#: Damage done to a copy of the kept folder, given the name of each kind's file there.
+Damage = Callable[[Path, dict[str, str]], None]
 
 
 def _fresh(kept: Kept, tmp_path: Path) -> Path:
@@ -157,7 +152,7 @@ def _fresh(kept: Kept, tmp_path: Path) -> Path:
     return folder
 
 
-def _each(kept: Kept, runner: Runner, tmp_path: Path, damage: Callable[[Path], None], full_disk: bool = False,
+def _each(kept: Kept, runner: Runner, tmp_path: Path, damage: Damage, full_disk: bool = False,
           commands: tuple[str, ...] | None = None) -> None:
     """Each command, run on a fresh copy of the kept folder damaged by ``damage``, prints what it
     prints with nothing kept, neither hangs nor shows a traceback."""
@@ -165,7 +160,7 @@ def _each(kept: Kept, runner: Runner, tmp_path: Path, damage: Callable[[Path], N
         case = tmp_path / name.replace(" ", "-")
         case.mkdir()
         folder = _fresh(kept, case)
-        damage(folder)
+        damage(folder, kept.names)
         run = runner.run(kept.commands[name], _env(folder), full_disk=full_disk)
         assert not run.hung, f"{name}: hung"
         assert "Traceback" not in run.err, f"{name}: {run.err}"
@@ -276,9 +271,9 @@ def test_a_fifo_in_place_of_each_kept_file_never_hangs_a_command(runner: Runner,
 # ---- bytes flipped, files cut short -------------------------------------------------------------
 
 
-def _flip(kind: str, position: int, xor: int) -> Callable[[Path], None]:
-    def damage(folder: Path) -> None:
-        path = _kept_file(folder, kind)
+def _flip(kind: str, position: int, xor: int) -> Damage:
+    def damage(folder: Path, names: dict[str, str]) -> None:
+        path = folder / names[kind]
         data = bytearray(path.read_bytes())
         data[position % len(data)] ^= xor
         path.write_bytes(bytes(data))
@@ -305,9 +300,9 @@ def test_a_flipped_byte_changes_nothing_but_the_time(kind: str, position: int, x
 @pytest.mark.parametrize("length", [0, len(MAGIC) + 16, 100, -1])
 def test_a_file_cut_short_changes_nothing_but_the_time(length: int, kept: Kept, runner: Runner,
                                                        tmp_path: Path) -> None:
-    def damage(folder: Path) -> None:
+    def damage(folder: Path, names: dict[str, str]) -> None:
         for kind in KINDS:
-            path = _kept_file(folder, kind)
+            path = folder / names[kind]
             path.write_bytes(path.read_bytes()[:length])
     _each(kept, runner, tmp_path, damage, commands=("check", "check racolage"))
 
@@ -315,19 +310,19 @@ def test_a_file_cut_short_changes_nothing_but_the_time(length: int, kept: Kept, 
 # ---- files swapped, and what is not a file ------------------------------------------------------
 
 
-def _swapped(a: str, b: str) -> Callable[[Path], None]:
-    def damage(folder: Path) -> None:
-        pa, pb = _kept_file(folder, a), _kept_file(folder, b)
+def _swapped(a: str, b: str) -> Damage:
+    def damage(folder: Path, names: dict[str, str]) -> None:
+        pa, pb = folder / names[a], folder / names[b]
         da, db = pa.read_bytes(), pb.read_bytes()
         pa.write_bytes(db)
         pb.write_bytes(da)
     return damage
 
 
-def _replaced(make: Callable[[Path], None]) -> Callable[[Path], None]:
-    def damage(folder: Path) -> None:
+def _replaced(make: Callable[[Path], None]) -> Damage:
+    def damage(folder: Path, names: dict[str, str]) -> None:
         for kind in KINDS:
-            path = _kept_file(folder, kind)
+            path = folder / names[kind]
             path.unlink()
             make(path)
     return damage
@@ -339,7 +334,7 @@ def _linked(path: Path) -> None:
     path.symlink_to(target.name)
 
 
-_DAMAGE: dict[str, Callable[[Path], None]] = {
+_DAMAGE: dict[str, Damage] = {
     "games' parses swapped": _swapped("cm2008 parses", "racolage parses"),
     "games' reads swapped": _swapped("cm2008 reads", "racolage reads"),
     "a parses and a reads swapped": _swapped("cm2008 parses", "cm2008 reads"),
@@ -347,7 +342,7 @@ _DAMAGE: dict[str, Callable[[Path], None]] = {
     "a folder": _replaced(lambda p: p.mkdir()),
     "a loop of links": _replaced(lambda p: p.symlink_to(p.name)),
     "a link": _replaced(_linked),
-    "writable by others": lambda folder: [p.chmod(0o666) for p in folder.iterdir()] and None,
+    "writable by others": lambda folder, names: [p.chmod(0o666) for p in folder.iterdir()] and None,
 }
 
 
@@ -360,7 +355,7 @@ def test_an_odd_or_swapped_file_changes_nothing_but_the_time(damage: str, kept: 
 
 
 def test_a_folder_that_cannot_be_written_changes_nothing(kept: Kept, runner: Runner, tmp_path: Path) -> None:
-    def damage(folder: Path) -> None:
+    def damage(folder: Path, names: dict[str, str]) -> None:
         for p in folder.iterdir():
             p.unlink()  # every run has work to keep, and cannot
         folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
@@ -372,9 +367,9 @@ def test_a_folder_that_cannot_be_written_changes_nothing(kept: Kept, runner: Run
 
 
 def test_a_full_disk_changes_nothing_and_leaves_no_file_cut_short(kept: Kept, runner: Runner, tmp_path: Path) -> None:
-    def damage(folder: Path) -> None:
+    def damage(folder: Path, names: dict[str, str]) -> None:
         for kind in KINDS:
-            _kept_file(folder, kind).unlink()  # work to keep: it cannot be written whole
+            (folder / names[kind]).unlink()  # work to keep: it cannot be written whole
     _each(kept, runner, tmp_path, damage, full_disk=True)
     for folder in tmp_path.glob("*/cache"):
         left = sorted(p.name for p in folder.iterdir())

@@ -18,6 +18,7 @@ from .log import EventLog
 from .together import Phase, Revealed, Steps
 
 S = TypeVar("S", bound=PlayerSeat)
+G = TypeVar("G", bound="Game[Any]")
 
 
 class Host(Protocol[S]):
@@ -76,9 +77,6 @@ class Host(Protocol[S]):
         """The changes of the position made beside the answers, each at its answer's number."""
 
 
-    @property
-    def step_limit(self) -> int:
-        """The work one answer may cause."""
 
     def change_position(self, change: Callable[[Any], None]) -> None:
         """Change the position now, and again whenever the game is rebuilt (a re-deal)."""
@@ -189,3 +187,10 @@ class Game(Generic[S]):
         for them at every step of every play-out). None: no such shortcut, the caller forks.
         The host is not changed."""
         return None
+
+
+def held(game: object, kind: type[G]) -> G:
+    """``game`` (a driver's ``game``) as the kind of game its caller knows the driver holds; a
+    driver holding another kind there is a bug (AssertionError)."""
+    assert isinstance(game, kind), f"a driver of {type(game).__name__}, not of {kind.__name__}"
+    return game

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Mapping
 
 from cmdsl.bots import BotSpecError, parse_bot
 from cmdsl.errors import CardError
+from cmdsl.game.contract import held
 from cmdsl.game.fields import MAX_SEED
 from cmdsl.play.keyboard import Command, Host, KeyboardError
 from cmdsl.play.one_seat import OneSeatKeyboard
@@ -26,9 +27,7 @@ ME = SEATS[0]  # the human at the keyboard plays North
 
 def high_card(game: Any) -> HighCard:
     """The High Card game a driver holds (its trick cards)."""
-    held = game.game
-    assert isinstance(held, HighCard)
-    return held
+    return held(game.game, HighCard)
 
 
 class HighCardKeyboard(OneSeatKeyboard):

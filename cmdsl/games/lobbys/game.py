@@ -20,7 +20,7 @@ from typing import Any, Callable, ClassVar, cast
 
 from ...errors import IllegalAnswer, RecordError
 from ...game.decisions import Decision, PlayerSeat, SeatAnswer
-from ...game.contract import Game, Host
+from ...game.contract import Game, Host, held
 from ...game.driver import Driver, GameOver
 from ...game.together import Revealed, Steps, Together
 from ...game.rng import GameRng
@@ -344,9 +344,7 @@ def lobbys_game(seed: int, players: int, *, people_variant: bool = False,
 
 def lobbys_of(game: LobbysGame) -> Lobbys:
     """The Lobbys game a driver holds: its data, players, variant, and what is read of it."""
-    held = game.game
-    assert isinstance(held, Lobbys)
-    return held
+    return held(game.game, Lobbys)
 
 
 def game_at(position: LobbysPosition, seed: int) -> LobbysGame:

@@ -12,7 +12,7 @@ from typing import Any, Callable, ClassVar, cast
 
 from ...errors import IllegalAnswer, RecordError
 from ...game.audience import Event
-from ...game.contract import Game, Host
+from ...game.contract import Game, Host, held
 from ...game.decisions import Decision, Option, PlayerSeat
 from ...game.driver import Driver
 from ...game.rng import GameRng
@@ -31,6 +31,8 @@ __all__ = ["FORMAT", "HAND", "PRICE", "Kind", "Racolage", "RacolageGame", "View"
 
 #: A game of Racolage at its table: the core's driver, holding a ``Racolage``.
 RacolageGame = Driver[RacolageSeat]
+#: The work one answer may cause (an Event's effect may draw Events: ``kinds.MAX_EVENT_DEPTH``).
+STEP_LIMIT = 100_000
 
 
 @dataclass(frozen=True)
@@ -220,14 +222,12 @@ def racolage_game(seed: int, players: int = 4, cards: RacolageSet | None = None,
                   setup: Callable[[Position], None] | None = None) -> RacolageGame:
     """A new game of ``players`` from ``seed`` (``cards``: the bundled set by default; ``setup``:
     a scenario's change of the position after the deal, made again at every rebuild)."""
-    return Driver(Racolage(seed, players, cards, setup=setup), observer=observer, step_limit=100_000)
+    return Driver(Racolage(seed, players, cards, setup=setup), observer=observer, step_limit=STEP_LIMIT)
 
 
 def racolage_of(game: RacolageGame) -> Racolage:
     """The Racolage game a driver holds: its cards, seed, players, parties."""
-    held = game.game
-    assert isinstance(held, Racolage)
-    return held
+    return held(game.game, Racolage)
 
 
 def rules_of(game: RacolageGame) -> Rules:
@@ -238,9 +238,9 @@ def rules_of(game: RacolageGame) -> Rules:
 def copy(game: RacolageGame) -> RacolageGame:
     """An independent copy with the whole log, replayed from the deal (a fork's log starts at its
     turn's checkpoint: fine for a bot, not for a player who reads the log)."""
-    held = racolage_of(game)
-    again = Driver(held.anew(), step_limit=100_000)
-    for a in held.all_answers(game):
+    racolage = racolage_of(game)
+    again = Driver(racolage.anew(), step_limit=STEP_LIMIT)
+    for a in racolage.all_answers(game):
         again.answer(a)
     return again
 
@@ -248,10 +248,10 @@ def copy(game: RacolageGame) -> RacolageGame:
 def seat_record_of(game: RacolageGame, view: str, debugged: bool = False) -> dict[str, Any]:
     """A file for a person: ``view``'s log (a seat's name, ``public``, ``full``), the digest of
     the full log, the answers ``view`` has not seen said by option number."""
-    held = racolage_of(game)
-    whole = game if held.origin is None else copy(game)
-    return seat_record(_Revealing(racolage_of(whole), whole), lambda: _revealing(Driver(held.anew(), step_limit=100_000)),
-                       held.cards.fingerprint, view, debugged).to_json()
+    racolage = racolage_of(game)
+    whole = game if racolage.origin is None else copy(game)
+    return seat_record(_Revealing(racolage_of(whole), whole), lambda: _revealing(Driver(racolage.anew(), step_limit=STEP_LIMIT)),
+                       racolage.cards.fingerprint, view, debugged).to_json()
 
 
 def _revealing(game: RacolageGame) -> "_Revealing":

@@ -7,6 +7,7 @@ themselves."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Iterable, Protocol, Sequence, cast
 
 from ...game.contract import Host
@@ -48,7 +49,10 @@ class Rules:
         # read at every step: the position (set when the game starts, then changed in place), the log
         self.position: Position = host.position
         self.emit, self.ask = host.emit, host.ask
-        self.effects = Effects(self)  # what the Actions' effects act through
+
+    @cached_property
+    def effects(self) -> "Effects":  # made when an effect first runs: a view or an evaluation runs none
+        return Effects(self)
 
     @property
     def result(self) -> E.GameEnded | None:
