@@ -25,6 +25,7 @@ COMPILED = [
     "cmdsl/game/perspective.py",
     "cmdsl/game/rng.py",
     "cmdsl/game/together.py",
+    "cmdsl/game/table_reads.py",
     "cmdsl/game/fields.py",
     "cmdsl/game/log.py",
     "cmdsl/game/contract.py",

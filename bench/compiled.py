@@ -62,13 +62,13 @@ def worker(name: str, count: int) -> dict[str, Any]:
     from cmdsl import plugins
     from cmdsl.bots import GreedyBot, RandomBot, parse_bot, play_bot_move
     from cmdsl.game import driver
-    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.engine import campaign_game
     from cmdsl.games.cm2008.loader import load_card_set
     from cmdsl.games.cm2008.setup import Setup
 
     def make(seed: int) -> tuple[Any, dict[Any, Any]]:
         if game_name == "cm2008":
-            g: Any = Game(cards, seed, Setup(max_turns=1000))
+            g: Any = campaign_game(cards, seed, Setup(max_turns=1000))
         else:
             g = plugin.new_game(seed, table)  # type: ignore[misc]
         if search is None:

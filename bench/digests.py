@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from cmdsl.bots.match import seat_bots
 from cmdsl.bots import make_bot, play_bot_move
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import campaign_game
 from cmdsl.games.cm2008.record import log_key
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.lobbys.game import lobbys_game
@@ -52,7 +52,7 @@ def cm2008(bot: str, setup: str, games: int) -> str:
     cards = load_card_set(bundled_cards_dir())
     h = hashlib.sha256()
     for seed in range(games):
-        game = Game(cards, seed, Setup(setup, "random", 300))
+        game = campaign_game(cards, seed, Setup(setup, "random", 300))
         bots = {side: make_bot(bot, seed * 2 + i) for i, side in enumerate(SIDES)}
         while game.pending is not None:
             play_bot_move(game, bots)

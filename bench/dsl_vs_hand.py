@@ -9,11 +9,11 @@ to a turn's play-or-draw decision at turn 20 or later where the card does someth
 on-the-job-training: Obama holds a Defense block in some state). From that position:
 
 - the DSL: the card's compiled effect, as the engine runs it when the card resolves
-  (``card.run(Run(game, side))``, rules_cards.py);
+  (``card.run(Run(ops, side))``, rules_cards.py: ``ops``, the operations at the game's table);
 - the hand: a generator written here in Python, calling the same operations of the same game
-  (``Game.choose_state``, ``gain``, ``draw_cards``…), with the same causes and prompts.
+  (``Cm2008Ops.choose_state``, ``gain``, ``draw_cards``…), with the same causes and prompts.
 
-Each runs on its own copies of the position (``Game.forks``), made before the clock starts, so a
+Each runs on its own copies of the position (the driver's ``forks``, each with its operations), made before the clock starts, so a
 copy costs neither side anything; the same small loop answers the decisions of both (the i-th
 copy's decisions get the same options on both sides). Time is CPU time (``time.process_time``),
 of batches of runs, DSL and hand back to back in pairs (alternating which goes first); the
@@ -68,7 +68,7 @@ MIN_TURN = 20
 clock: Callable[[], float] = time.process_time
 
 Steps = Generator[Any, Any, None]
-Hand = Callable[[Any, Any], Steps]  # (game, side) → the effect's steps
+Hand = Callable[[Any, Any], Steps]  # (the game's operations, side) → the effect's steps
 
 
 # ---- the effects by hand, on the engine's own operations -------------------------------------
@@ -109,12 +109,12 @@ class Case:
     card: str
     hand: Hand
     option: int | None = None  # the `choose one` option taken (None: no such choice)
-    fits: Callable[[Any], bool] = lambda g: True  # whether the position makes the effect do its work
+    fits: Callable[[Any], bool] = lambda ops: True  # whether the position makes the effect do its work
 
 
-def _obama_defends(g: Any) -> bool:
-    opp = g.seats[1]
-    return sum(1 for s in g.position.in_play if g.blocks(s, opp, "defense") >= 1) >= 2
+def _obama_defends(ops: Any) -> bool:
+    opp = ops.seats[1]
+    return sum(1 for s in ops.position.in_play if ops.blocks(s, opp, "defense") >= 1) >= 2
 
 
 CASES = (
@@ -135,7 +135,7 @@ def position_at(engine: speed.Engine, cards: Any, case: Case) -> Any:
         g, bots = speed.new_game(engine, cards, seed)
         while g.pending is not None:
             d = g.pending
-            if d.kind == "turn" and d.player is mccain and g.turn >= MIN_TURN and case.fits(g):
+            if d.kind == "turn" and d.player is mccain and g.turn >= MIN_TURN and case.fits(engine.ops(g)):
                 return g
             engine.move(g, bots)
     raise RuntimeError(f"no random game gave a position for {case.name}")
@@ -184,7 +184,7 @@ def outcome(g: Any) -> tuple[Any, ...]:
     return states, players, tuple(p.won), tuple(p.reserve), tuple(g.events)
 
 
-def check(base: Any, case: Case, effects: dict[str, Effect], copies: int) -> None:
+def check(engine: speed.Engine, base: Any, case: Case, effects: dict[str, Effect], copies: int) -> None:
     """Both effects leave the same position, events and decisions on the same copies."""
     me = base.pending.player
     results: dict[str, list[Any]] = {}
@@ -193,7 +193,7 @@ def check(base: Any, case: Case, effects: dict[str, Effect], copies: int) -> Non
         for i, g in enumerate(base.forks(copies)):
             start = len(g.events)
             seen: list[Any] = []
-            drive(effect.start(g, me), i, case, seen)
+            drive(effect.start(engine.ops(g), me), i, case, seen)
             out.append((outcome(g)[:-1], tuple(g.events[start:]), seen))
         results[name] = out
     dsl_out, hand_out = results["dsl"], results["hand"]
@@ -205,8 +205,8 @@ def check(base: Any, case: Case, effects: dict[str, Effect], copies: int) -> Non
 
 
 def timed(games: list[Any], me: Any, case: Case, effect: Effect, first: int) -> float:
-    """CPU seconds to run ``effect`` once on each of ``games`` (copies made before the clock
-    starts; ``first``: the index of the first copy, which picks the answers)."""
+    """CPU seconds to run ``effect`` once on each of ``games`` (the operations of copies made
+    before the clock starts; ``first``: the index of the first copy, which picks the answers)."""
     steps, context = effect.steps, effect.context
     t = clock()
     if context is None:
@@ -218,7 +218,7 @@ def timed(games: list[Any], me: Any, case: Case, effect: Effect, first: int) -> 
     return clock() - t
 
 
-def measure(base: Any, case: Case, effects: dict[str, Effect], copies: int, batch: int,
+def measure(engine: speed.Engine, base: Any, case: Case, effects: dict[str, Effect], copies: int, batch: int,
             rounds: int) -> tuple[dict[str, float], float]:
     """Each effect's median CPU seconds per run, and the median ratio DSL / hand of the pairs of
     batches run back to back (the order alternating): a burst of load on the shared machine
@@ -227,7 +227,7 @@ def measure(base: Any, case: Case, effects: dict[str, Effect], copies: int, batc
     per_run: dict[str, list[float]] = {name: [] for name in effects}
     ratios: list[float] = []
     for r in range(rounds):
-        games = {name: base.forks(copies) for name in effects}
+        games = {name: [engine.ops(g) for g in base.forks(copies)] for name in effects}
         gc.collect()
         gc.disable()
         try:
@@ -264,8 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     for case in CASES:
         base = position_at(engine, cards, case)
         effects = {"dsl": Effect(cards.cards[case.card].run, Run), "hand": Effect(case.hand)}
-        check(base, case, effects, min(args.copies, 200))
-        per_run, ratio = measure(base, case, effects, args.copies, args.batch, args.rounds)
+        check(engine, base, case, effects, min(args.copies, 200))
+        per_run, ratio = measure(engine, base, case, effects, args.copies, args.batch, args.rounds)
         worst = max(worst, ratio)
         per = {name: 1e6 * t for name, t in per_run.items()}
         print(f"{case.name:38} {per['dsl']:8.2f} {per['hand']:8.2f} {ratio:9.2f}  ≤ {GOAL:.2f}"

@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 
 from cmdsl import plugins  # noqa: E402
 from cmdsl.bots import RandomBot, play_bot_move  # noqa: E402
-from cmdsl.games.cm2008.engine import Game  # noqa: E402
+from cmdsl.games.cm2008.engine import campaign_game  # noqa: E402
 from cmdsl.games.cm2008.loader import load_card_set  # noqa: E402
 from cmdsl.games.cm2008.model import SIDES  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
@@ -38,7 +38,7 @@ TABLES = (("Lobbys, 4 players", "lobbys", 4), ("Racolage, 2 players", "racolage"
 
 def cm2008_games() -> Callable[[int], tuple[Any, dict[Any, Any]]]:
     cards = load_card_set()
-    return lambda seed: (Game(cards, seed, Setup(max_turns=1000)),
+    return lambda seed: (campaign_game(cards, seed, Setup(max_turns=1000)),
                          {SIDES[0]: RandomBot(2 * seed), SIDES[1]: RandomBot(2 * seed + 1)})
 
 

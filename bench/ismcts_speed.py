@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cmdsl import plugins  # noqa: E402
 from cmdsl.bots import GreedyBot, parse_bot  # noqa: E402
-from cmdsl.games.cm2008.engine import Game  # noqa: E402
+from cmdsl.games.cm2008.engine import campaign_game  # noqa: E402
 from cmdsl.game.perspective import Perspective  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
 from cmdsl.games.cm2008.loader import load_card_set  # noqa: E402
@@ -53,7 +53,7 @@ def main() -> None:
     for i in range(args.games):
         seed = args.seed + i
         searcher = SIDES[i % 2]
-        game = Game(cards, seed, Setup(args.setup, "random", 1000), checkpoints=True)  # type: ignore[arg-type]
+        game = campaign_game(cards, seed, Setup(args.setup, "random", 1000), checkpoints=True)  # type: ignore[arg-type]
         bots = {searcher: spec.make(seed * 2), searcher.other: GreedyBot(seed * 2 + 1)}
         play_timed(game, bots, searcher, times)
         assert game.result is not None

@@ -46,10 +46,10 @@ def lobbys_game() -> Callable[[int], Any]:
 
 
 def cm2008_game(cards: Any) -> Callable[[int], Any]:
-    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.engine import campaign_game
     from cmdsl.games.cm2008.setup import Setup
 
-    return lambda seed: Game(cards, seed, Setup("beginner", "random", 1000), checkpoints=True)  # type: ignore[arg-type]
+    return lambda seed: campaign_game(cards, seed, Setup("beginner", "random", 1000), checkpoints=True)  # type: ignore[arg-type]
 
 
 def search_seconds(new_game: Callable[[int], Any], decisions: int, seed: int = 100) -> list[float]:

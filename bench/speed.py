@@ -122,7 +122,7 @@ def git_rev(root: Path) -> str | None:
 class Engine:
     """The parts of cmdsl the benchmark uses, imported after ``use_source``."""
 
-    Game: Any
+    Game: Callable[..., Any]  # makes a game: (cards, seed, setup, checkpoints=...)
     Setup: Any
     RandomBot: Any
     SIDES: Any
@@ -133,6 +133,7 @@ class Engine:
     error: type[Exception]
     root: Path
     move: Callable[[Any, dict[Any, Any]], None]  # one bot answers the pending decision
+    ops: Callable[[Any], Any]  # what a compiled effect acts through, at a game's table
 
 
 def _old_move(g: Any, bots: dict[Any, Any]) -> None:
@@ -144,7 +145,13 @@ def import_engine() -> Engine:
     import cmdsl
     from cmdsl.bots import RandomBot
     from cmdsl.errors import CmdslError
-    from cmdsl.games.cm2008.engine import Game
+    try:  # core v3: a game is the core's driver holding CM2008, made by a function; effects act
+        # through an adapter over its rules
+        from cmdsl.games.cm2008.engine import campaign_game as Game, rules_of
+        ops: Callable[[Any], Any] = lambda g: rules_of(g).ops  # noqa: E731
+    except ImportError:  # an engine before core v3: the game was a class of its own, and the operations
+        from cmdsl.games.cm2008.engine import Game  # type: ignore[attr-defined,no-redef]
+        ops = lambda g: g  # noqa: E731
     try:
         from cmdsl.games.cm2008.setup import Setup
     except ImportError:  # an engine before Setup had its own module
@@ -174,7 +181,7 @@ def import_engine() -> Engine:
     except ImportError:
         move = _old_move
     return Engine(Game, Setup, RandomBot, SIDES, get_parser, load_card_set, choose_set, bundled_cards_dir,
-                  CmdslError, Path(cmdsl.__file__).resolve().parent.parent, move)
+                  CmdslError, Path(cmdsl.__file__).resolve().parent.parent, move, ops)
 
 
 def load_set(engine: Engine, cards: str | None) -> tuple[Any, str, float]:
@@ -271,12 +278,10 @@ def copy_costs(engine: Engine, cards: Any, n: int) -> tuple[dict[str, float | No
 
 def determinize_us(g: Any, n: int) -> float | None:
     """µs per determinized copy for the seat to move (a fork plus a re-deal), when the engine has it."""
-    try:
-        from cmdsl.games.cm2008.determinize import determinized
-    except ImportError:
-        return None
     seat, rng = g.pending.player, random.Random(0)
-    return per_call_us(lambda: determinized(g, seat, rng), n)
+    if not hasattr(g, "determinized"):  # an engine from before determinization
+        return None
+    return per_call_us(lambda: g.determinized(seat, rng), n)
 
 
 def log_read_us(engine: Engine, cards: Any, games: int = 40) -> float:

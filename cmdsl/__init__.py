@@ -2,8 +2,8 @@
 
 The public API (see docs/api.md)::
 
-    from cmdsl import load_card_set, Game, Setup
-    game = Game(load_card_set(), seed=7, setup=Setup(first="mccain"))
+    from cmdsl import load_card_set, campaign_game, Setup
+    game = campaign_game(load_card_set(), seed=7, setup=Setup(first="mccain"))
     while game.pending:
         game.answer(game.pending.options[0].id)
 
@@ -30,7 +30,7 @@ _PUBLIC = {
     "RecordError": ".errors",
     "events": ".games.cm2008.events",
     "Decision": ".game.decisions", "Option": ".game.decisions",
-    "Game": ".games.cm2008.engine",
+    "campaign_game": ".games.cm2008.engine", "CampaignGame": ".games.cm2008.engine",
     "Setup": ".games.cm2008.setup",
     "Record": ".games.cm2008.record",
     "replay": ".games.cm2008.replay",
@@ -41,8 +41,8 @@ _PUBLIC = {
 _MODULES = frozenset({"events"})
 
 __all__ = [
-    "CardError", "CardSet", "CardSetError", "CmdslError", "Decision", "Game", "IllegalAnswer", "Option",
-    "RandomBot", "Record", "RecordError", "Setup", "Side", "events", "load_card_set", "replay",
+    "CampaignGame", "CardError", "CardSet", "CardSetError", "CmdslError", "Decision", "IllegalAnswer", "Option",
+    "RandomBot", "Record", "RecordError", "Setup", "Side", "campaign_game", "events", "load_card_set", "replay",
 ]
 
 if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported at run time)
@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported 
     from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError
     from .games.cm2008 import events
     from .game.decisions import Decision, Option
-    from .games.cm2008.engine import Game
+    from .games.cm2008.engine import CampaignGame, campaign_game
     from .games.cm2008.setup import Setup
     from .games.cm2008.record import Record
     from .games.cm2008.replay import replay

@@ -9,7 +9,7 @@ import inspect
 import operator
 from pathlib import Path
 
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import campaign_game, rules_of
 from cmdsl.games.cm2008.vocabulary.ops import GameOps, GameReads
 from cmdsl.games.cm2008.model import CardSet
 
@@ -83,7 +83,7 @@ def test_the_graph_sees_relative_and_lazy_imports() -> None:
     g = _graph()
     assert "cmdsl.lang.ast" in g["cmdsl.lang.compiler"]  # from . import ast as A
     assert "cmdsl.games.cm2008.events" in g["cmdsl.games.cm2008.engine"]  # from . import events as E
-    assert "cmdsl.games.cm2008.record" in g["cmdsl.games.cm2008.engine"]  # lazy, inside Game.record
+    assert "cmdsl.games.cm2008.record" in g["cmdsl.games.cm2008.engine"]  # from .record import …
     assert "cmdsl.lang.checker" in g["cmdsl.games.cm2008.model"]  # under TYPE_CHECKING
 
 
@@ -105,9 +105,10 @@ def test_nothing_imports_the_tables_command() -> None:
     assert [m for m in g if "cmdsl.lang.tables" in g[m]] == []
 
 
-def test_game_implements_every_game_operation(mini: CardSet) -> None:
-    """A game has each GameOps member, methods with the same parameters (by name, in order)."""
-    game = Game(mini, 1)
+def test_the_operations_adapter_implements_every_game_operation(mini: CardSet) -> None:
+    """What CM2008's compiled effects act through (``Cm2008Ops``, at a game's table) has each
+    GameOps member, methods with the same parameters (by name, in order)."""
+    game = rules_of(campaign_game(mini, 1)).ops
     members = [n for cls in (GameReads, GameOps) for n in vars(cls) if not n.startswith("_")]
     assert "gain" in members and "choose_state" in members and "active" in members
     for name in members:
@@ -180,7 +181,7 @@ def test_the_generic_modules_name_no_game() -> None:
 def test_the_seats_come_from_the_game(mini: CardSet) -> None:
     from cmdsl.games.cm2008.model import SIDES
 
-    assert Game(mini, 1).seats == SIDES  # CM2008's seats keep their names: mccain, obama
+    assert campaign_game(mini, 1).seats == SIDES  # CM2008's seats keep their names: mccain, obama
 
 
 def test_the_repl_imports_no_game() -> None:

@@ -17,8 +17,8 @@ from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008.actions import EffectByHand
 from cmdsl.games.cm2008.interjections import interject
 from cmdsl.games.cm2008 import events as E
-from cmdsl.game.driver import InternalError, StepLimitExceeded
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.game.driver import Driver, InternalError, StepLimitExceeded
+from cmdsl.games.cm2008.engine import CampaignGame, CampaignRules, campaign_game, campaign_of, rules_of
 from cmdsl.games.cm2008.rules_cards import MAX_PLAY_LEVEL
 from cmdsl.lang.run import Run
 from cmdsl.games.cm2008.setup import Setup
@@ -111,17 +111,17 @@ def test_the_bundled_set_is_well_within_the_budget(cm2008: CardSet) -> None:
 # ---- item 1: the run-time backstop --------------------------------------------------------------
 
 
-def game_at_turn(cards: CardSet, seed: int = 3) -> Game:
-    game = Game(cards, seed, Setup(first="mccain"))
+def game_at_turn(cards: CardSet, seed: int = 3) -> CampaignGame:
+    game = campaign_game(cards, seed, Setup(first="mccain"))
     while game.pending is not None and game.pending.kind != "turn":
         game.answer(game.pending.options[0].id)
     return game
 
 
-def state_of(game: Game) -> tuple[Any, ...]:
+def state_of(game: CampaignGame) -> tuple[Any, ...]:
     return (list(game.answers), [e.text() for e in game.events], game.pending, game.result,
             {s: (list(p.hand), list(p.deck), p.score, p.supply) for s, p in game.position.players.items()},
-            [(x.name, dict(x.tokens), x.box) for x in game.in_play])
+            [(x.name, dict(x.tokens), x.box) for x in rules_of(game).in_play])
 
 
 def test_an_action_over_the_step_limit_stops_with_the_game_as_it_was(mini: CardSet) -> None:
@@ -140,11 +140,11 @@ def test_an_effect_that_escaped_the_checker_still_stops(mini: CardSet) -> None:
     names = campaign_names(mini.states, mini.groups)
     runaway = compile_effect(check(parse_effect(nested("repeat 20:", 6, "nothing")), names, Context(ContextKind.SNIPPET)), "x")
 
-    def start(game: Game) -> Iterator[Any]:
-        yield from runaway.run(Run(game, Side.MCCAIN))
+    def start(rules: CampaignRules) -> Iterator[Any]:
+        yield from runaway.run(Run(rules.ops, Side.MCCAIN))
 
     with pytest.raises(StepLimitExceeded):
-        Game(mini, 1, start=start)
+        campaign_game(mini, 1, start=start)
 
 
 # Loops that change nothing, so that only ticks count their turns (every event counts a step too).
@@ -159,12 +159,12 @@ def silent(header: str, inner: str) -> str:
 
 def count_ticks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     ticks = [0]
-    real = Game.tick
+    real = Driver.tick
 
-    def tick(self: Game) -> None:
+    def tick(self: CampaignGame) -> None:
         ticks[0] += 1
         real(self)
-    monkeypatch.setattr(Game, "tick", tick)
+    monkeypatch.setattr(Driver, "tick", tick)
     return ticks
 
 
@@ -201,22 +201,22 @@ def test_the_same_loops_tick_where_the_effect_plays_cards(mini: CardSet, monkeyp
     ticks = count_ticks(monkeypatch)
     interject(game, EffectByHand(Side.MCCAIN, "repeat 20:\n    for each state as S:\n        " + SILENT
                                  + "            draw 1 and play one\n" + 'gain 1 support on economy in "Alpha"\n'))
-    assert ticks == [20 + 20 * len(game.in_play) + 1]  # each loop's turns, and the support gained
+    assert ticks == [20 + 20 * len(rules_of(game).in_play) + 1]  # each loop's turns, and the support gained
 
 
 def fail_once(monkeypatch: pytest.MonkeyPatch, exc: BaseException) -> None:
-    """Make the next ``Game.draw_cards`` call raise ``exc`` (a bug or a Ctrl-C injected once: the
+    """Make the next ``CampaignRules.draw_cards`` call raise ``exc`` (a bug or a Ctrl-C injected once: the
     replay that puts the game back must not meet it again)."""
-    real = Game.draw_cards
+    real = CampaignRules.draw_cards
     armed = [True]
 
-    def draw_cards(self: Game, *a: Any, **k: Any) -> Any:
+    def draw_cards(self: CampaignRules, *a: Any, **k: Any) -> Any:
         if armed[0]:
             armed[0] = False
             raise exc
         return real(self, *a, **k)
 
-    monkeypatch.setattr(Game, "draw_cards", draw_cards)
+    monkeypatch.setattr(CampaignRules, "draw_cards", draw_cards)
 
 
 def test_an_unexpected_failure_inside_an_answer_leaves_the_previous_position(
@@ -228,7 +228,7 @@ def test_an_unexpected_failure_inside_an_answer_leaves_the_previous_position(
         game.answer("draw")
     assert state_of(game) == before
     report = e.value.record  # the game with the answer that failed, for a bug report
-    assert report.answers == (*before[0], "draw") and report.seed == game.seed
+    assert report.answers == (*before[0], "draw") and report.seed == campaign_of(game).seed
     game.answer("draw")
     assert game.answers[-1] == "draw" and isinstance(game.events[len(before[1]) + 1], E.CardDrawn)
 
@@ -438,10 +438,10 @@ def test_every_pass_handles_the_deepest_accepted_effect_far_from_the_recursion_l
             assert text.rules_text(checked.program, "card", lang)
         assert render.program(checked.program)  # round trips are issue 11: here, it must not crash
 
-        def start(game: Game) -> Iterator[Any]:
-            yield from compiled.run(Run(game, Side.MCCAIN))
+        def start(rules: CampaignRules) -> Iterator[Any]:
+            yield from compiled.run(Run(rules.ops, Side.MCCAIN))
 
-        game = Game(mini, 1, start=start)
+        game = campaign_game(mini, 1, start=start)
         while game.pending is not None:
             game.answer(game.pending.options[0].id)
     finally:
@@ -454,7 +454,7 @@ def test_a_record_holding_a_runaway_effect_answer_replays_to_a_clear_error(mini:
     from cmdsl.games.cm2008.replay import replay
 
     game = game_at_turn(mini)
-    record = Record(mini.fingerprint, game.seed, game.setup,
+    record = Record(mini.fingerprint, campaign_of(game).seed, campaign_of(game).setup,
                     (*game.answers, EffectByHand(Side.MCCAIN, nested("repeat 20:", 8))))
     result = replay(mini, record)
     assert not result.reproduces and result.diverged_at == len(game.answers)

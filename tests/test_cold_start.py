@@ -40,13 +40,13 @@ def test_import_cmdsl_imports_neither_the_bots_nor_the_balance_tools_nor_prompt_
 def test_the_public_names_import_from_cmdsl_and_are_what_they_were() -> None:
     from cmdsl.bots import RandomBot
     from cmdsl.games.cm2008 import events
-    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.engine import CampaignGame, campaign_game
 
     assert sorted(cmdsl.__all__) == sorted(cmdsl._PUBLIC)
-    assert cmdsl.Game is Game and cmdsl.RandomBot is RandomBot and cmdsl.events is events
+    assert cmdsl.campaign_game is campaign_game and cmdsl.CampaignGame is CampaignGame and cmdsl.RandomBot is RandomBot and cmdsl.events is events
     assert callable(cmdsl.replay) and cmdsl.replay.__module__ == "cmdsl.games.cm2008.replay"  # not its module
     assert set(cmdsl.__all__) <= set(dir(cmdsl))
-    loaded = _modules_after("from cmdsl import Game, load_card_set, Setup")
+    loaded = _modules_after("from cmdsl import campaign_game, load_card_set, Setup")
     assert "cmdsl.games.cm2008.engine" in loaded and "cmdsl.balance" not in loaded
 
 

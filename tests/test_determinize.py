@@ -16,8 +16,8 @@ from cmdsl.bots import Bot, GreedyBot, IsmctsBot, IsmctsSettings, RandomBot, pla
 from cmdsl.bots import basic
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.kinds import DecisionKind
-from cmdsl.games.cm2008.determinize import determinized, redeal
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.determinize import redeal
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, rules_of
 from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.loader import load_card_set
@@ -27,9 +27,9 @@ from cmdsl.games.cm2008.scenario_position import render_position
 CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 
 
-def game_at(seed: int, steps: int, mode: SetupMode = "beginner") -> Game:
+def game_at(seed: int, steps: int, mode: SetupMode = "beginner") -> CampaignGame:
     """A seeded random game after about ``steps`` answers, at a turn's play-or-draw decision."""
-    game = Game(CM2008, seed, Setup(mode=mode, first="mccain", max_turns=400), checkpoints=True)
+    game = campaign_game(CM2008, seed, Setup(mode=mode, first="mccain", max_turns=400), checkpoints=True)
     bots = {SIDES[0]: RandomBot(seed), SIDES[1]: RandomBot(seed + 1)}
     n = 0
     while game.pending is not None and (n < steps or game.pending.kind != DecisionKind.TURN):
@@ -62,7 +62,7 @@ def test_a_bots_choice_does_not_depend_on_where_the_hidden_cards_are(
     assert make().choose(perspective(game)) == make().choose(perspective(alt))
 
 
-def everything(game: Game) -> object:
+def everything(game: CampaignGame) -> object:
     p = game.position
     return (render_position(game), {s: (x.hand, x.deck, x.discard) for s, x in p.players.items()},
             p.news_deck, p.rng.getstate())
@@ -78,14 +78,14 @@ def test_a_determinized_copy_depends_only_on_the_seats_view(seed: int, steps: in
     me = game.pending.player
     alt = game.fork()
     redeal(alt, me, random.Random(other_deal))
-    assert everything(determinized(game, me, random.Random(5))) == everything(determinized(alt, me, random.Random(5)))
+    assert everything(game.determinized(me, random.Random(5))) == everything(alt.determinized(me, random.Random(5)))
 
 
 def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
     redealt: set[int] = set()
     real = Perspective.sample
 
-    def spy(self: Perspective, rng: random.Random) -> Game:
+    def spy(self: Perspective, rng: random.Random) -> CampaignGame:
         copy = real(self, rng)
         redealt.add(id(copy))
         return copy
@@ -93,7 +93,7 @@ def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
     looked: list[bool] = []
     after = basic.action_value
 
-    def checked(trial: Game, decision: object, answer: str, others: random.Random) -> float:
+    def checked(trial: CampaignGame, decision: object, answer: str, others: random.Random) -> float:
         looked.append(id(trial) in redealt)
         return after(trial, decision, answer, others)  # type: ignore[arg-type]
 
@@ -112,17 +112,17 @@ def test_a_redeal_changes_only_what_the_seat_cannot_see() -> None:
     game = game_at(3, 60)
     assert game.pending is not None
     me = game.pending.player
-    copy = determinized(game, me, random.Random(1))
+    copy = game.determinized(me, random.Random(1))
     mine, theirs = copy.position.players[me], copy.position.players[me.other]
     real_mine, real_theirs = game.position.players[me], game.position.players[me.other]
     assert mine.hand == real_mine.hand and sorted(mine.deck) == sorted(real_mine.deck)
     assert len(theirs.hand) == len(real_theirs.hand) and len(theirs.deck) == len(real_theirs.deck)
     assert sorted(theirs.hand + theirs.deck) == sorted(real_theirs.hand + real_theirs.deck)
     assert (mine.discard, theirs.discard) == (real_mine.discard, real_theirs.discard)
-    assert [x.tokens for x in copy.in_play] == [x.tokens for x in game.in_play]
+    assert [x.tokens for x in rules_of(copy).in_play] == [x.tokens for x in rules_of(game).in_play]
     assert sorted(copy.position.news_deck) == sorted(game.position.news_deck)
     before = render_position(game)
-    determinized(game, me, random.Random(2))
+    game.determinized(me, random.Random(2))
     assert render_position(game) == before  # the real game is untouched
 
 
@@ -136,19 +136,19 @@ def test_a_fork_of_a_redealt_copy_keeps_its_deal_mid_turn() -> None:
         if game.pending is None:
             continue
         me = game.pending.player
-        copy = determinized(game, me, random.Random(seed))
+        copy = game.determinized(me, random.Random(seed))
         assert everything(copy.fork()) == everything(copy), seed
 
 
 # ---- the draft (R3.1): the opponent's pool, kept cards and draft options are hidden (issue 10) ----
 
 def drafted(seed: int, seat: Side, mine: list[int], theirs: list[int], stop: int | None = None,
-            i_answered: bool = False, they_answered: bool = False) -> Game:
+            i_answered: bool = False, they_answered: bool = False) -> CampaignGame:
     """A draft game in which ``seat`` (who plays first) keeps option ``mine[k] % 3`` in round k and
     the other seat option ``theirs[k] % 3``. Stopped at round ``stop`` (0-based), where ``seat``
     and the other have answered or not as told; else (None) after the draft and the starting
     states (each seat its first options), at ``seat``'s first play-or-draw decision."""
-    game = Game(CM2008, seed, Setup(mode="draft", first=seat.value, max_turns=400))  # type: ignore[arg-type]
+    game = campaign_game(CM2008, seed, Setup(mode="draft", first=seat.value, max_turns=400))  # type: ignore[arg-type]
     picks = {seat: mine, seat.other: theirs}
     for rnd in range(15):
         pending = {d.player: d for d in game.pending_decisions}
@@ -166,12 +166,12 @@ def drafted(seed: int, seat: Side, mine: list[int], theirs: list[int], stop: int
     return game
 
 
-def draft_state(game: Game) -> object:
+def draft_state(game: CampaignGame) -> object:
     """The draft's part of a position (none before the fix: the pools were the engine's locals)."""
     return (getattr(game.position, "draft", None), game.position.decks)
 
 
-def played_on(game: Game, answers: int) -> Game:
+def played_on(game: CampaignGame, answers: int) -> CampaignGame:
     """``game`` after ``answers`` more answers, each the first option of the first pending decision."""
     for _ in range(answers):
         if game.pending is None:
@@ -197,7 +197,7 @@ def test_a_determinized_draft_game_depends_only_on_the_seats_view(
     a = drafted(seed, seat, mine, theirs_a, stop, i_answered, they_answered)
     b = drafted(seed, seat, mine, theirs_b, stop, i_answered, they_answered)
     assert a.view(seat) == b.view(seat)  # the seat cannot tell the two apart
-    ca, cb = determinized(a, seat, random.Random(bot_seed)), determinized(b, seat, random.Random(bot_seed))
+    ca, cb = a.determinized(seat, random.Random(bot_seed)), b.determinized(seat, random.Random(bot_seed))
     assert everything(ca) == everything(cb) and draft_state(ca) == draft_state(cb)
     assert ca.pending_decisions == cb.pending_decisions
     played_on(ca, 60), played_on(cb, 60)
@@ -216,7 +216,7 @@ def test_a_determinized_copy_after_a_draft_deals_the_opponent_cards_from_their_p
     real, theirs = game.position.players[opp], set(game.position.decks[opp])
     dealt = set()
     for k in range(10):
-        copy = determinized(game, me, random.Random(k))
+        copy = game.determinized(me, random.Random(k))
         p = copy.position.players[opp]
         cards = p.hand + p.deck
         assert (len(p.hand), len(p.deck)) == (len(real.hand), len(real.deck))
@@ -237,7 +237,7 @@ def test_a_determinized_copy_mid_draft_redeals_the_pools_and_the_opponents_optio
     draft = game.position.draft  # type: ignore[attr-defined]
     others, kept, own_pools = set(), set(), set()
     for k in range(8):
-        copy = determinized(game, me, random.Random(k))
+        copy = game.determinized(me, random.Random(k))
         cd = copy.position.draft  # type: ignore[attr-defined]
         theirs = next(d for d in copy.pending_decisions if d.player is opp)
         assert tuple(o.value for o in theirs.options) == cd[opp].drawn  # the options are the copy's cards
@@ -258,12 +258,12 @@ def test_a_determinized_copy_mid_draft_redeals_the_pools_and_the_opponents_optio
     assert any(x != draft[opp].kept for x in kept) and any(x != draft[me].pool for x in own_pools)
 
 
-def draft_game_at(seed: int, steps: int) -> Game:
+def draft_game_at(seed: int, steps: int) -> CampaignGame:
     """A seeded random draft game after about ``steps`` answers, at a turn's play-or-draw decision."""
     return game_at(seed, steps, "draft")
 
 
-def seen_by(game: Game, seat: Side) -> set[str]:
+def seen_by(game: CampaignGame, seat: Side) -> set[str]:
     """The other seat's cards ``seat`` has seen face up (R4.3, R4.4, R4.6), from the full log."""
     theirs = pool_ids(seat.other)
     return {e.card for e in game.events
@@ -281,7 +281,7 @@ def test_a_determinized_copy_of_a_drafted_game_keeps_what_the_seat_has_seen(seed
     if game.pending is None:
         return
     me, opp = game.pending.player, game.pending.player.other  # type: ignore[union-attr]
-    copy = determinized(game, me, random.Random(bot_seed))
+    copy = game.determinized(me, random.Random(bot_seed))
     real, p = game.position.players[opp], copy.position.players[opp]
     assert (p.discard, p.played, copy.position.media) == (real.discard, real.played, game.position.media)
     assert (len(p.hand), len(p.deck)) == (len(real.hand), len(real.deck))

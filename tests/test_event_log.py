@@ -9,7 +9,7 @@ import pytest
 
 from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.games.cm2008 import events as E
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game
 from cmdsl.game.log import EventLog
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.loader import load_card_set
@@ -18,9 +18,9 @@ from cmdsl.games.cm2008.model import SIDES, Side
 CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 
 
-def played(seed: int, watched: bool) -> Game:
+def played(seed: int, watched: bool) -> CampaignGame:
     seen: list[E.Event] = []
-    game = Game(CM2008, seed, Setup(max_turns=60), observer=(lambda g, e: seen.append(e)) if watched else None)
+    game = campaign_game(CM2008, seed, Setup(max_turns=60), observer=(lambda g, e: seen.append(e)) if watched else None)
     bots = {side: RandomBot(seed + i) for i, side in enumerate(SIDES)}
     while game.pending is not None:
         play_bot_move(game, bots)

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.errors import CardError, CmdslError
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.actions import EffectByHand
 from cmdsl.games.cm2008.interjections import interject
@@ -101,8 +101,8 @@ def deep_program(draw: Any) -> str:
     return "".join("    " * i + head + "\n" for i in range(depth)) + "    " * depth + inner + "\n"
 
 
-def at_turn(cards: CardSet) -> Game:
-    game = Game(cards, 5, Setup(first="mccain"))
+def at_turn(cards: CardSet) -> CampaignGame:
+    game = campaign_game(cards, 5, Setup(first="mccain"))
     while game.pending is not None and game.pending.kind != "turn":
         game.answer(game.pending.options[0].id)
     return game
@@ -233,12 +233,12 @@ def test_a_tampered_lobbys_record_is_refused_or_does_not_reproduce(how: str, k: 
 @FAST
 @given(how=TAMPERINGS, k=st.integers(0, 10_000), seed=st.integers(0, 50))
 def test_a_tampered_cm2008_record_is_refused_or_does_not_reproduce(mini: CardSet, how: str, k: int, seed: int) -> None:
-    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.engine import campaign_game
     from cmdsl.games.cm2008.record import Record
     from cmdsl.games.cm2008.setup import Setup
     from cmdsl.games.cm2008.replay import replay
 
-    game = Game(mini, seed, Setup())
+    game = campaign_game(mini, seed, Setup())
     while game.pending is not None:
         game.answer(game.pending_decisions[0].options[0].id, game.pending_decisions[0].player)
     data = _tamper(game.record().to_json(), how, k)

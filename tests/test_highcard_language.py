@@ -251,17 +251,17 @@ def test_each_other_player_in_seat_order_from_the_next_one() -> None:
 
 
 def test_each_other_player_in_campaign_manager_is_the_opponent(cm2008) -> None:  # type: ignore[no-untyped-def]
-    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.engine import campaign_game, rules_of
     from cmdsl.games.cm2008.events import CardDrawn
     from cmdsl.games.cm2008.model import Side
     from cmdsl.games.cm2008.scenario import compile_snippet
     from cmdsl.lang.run import Run
 
-    game = Game(cm2008, 3)
-    before = {s: game.hand_size(s) for s in (Side.MCCAIN, Side.OBAMA)}
-    for _ in compile_snippet(cm2008, "for each other player as P:\n    as P:\n        draw 2\n").run(Run(game, Side.MCCAIN)):
+    game = campaign_game(cm2008, 3)
+    before = {s: rules_of(game).hand_size(s) for s in (Side.MCCAIN, Side.OBAMA)}
+    for _ in compile_snippet(cm2008, "for each other player as P:\n    as P:\n        draw 2\n").run(Run(rules_of(game).ops, Side.MCCAIN)):
         raise AssertionError("no decision expected")
-    assert {s: game.hand_size(s) - before[s] for s in before} == {Side.MCCAIN: 0, Side.OBAMA: 2}
+    assert {s: rules_of(game).hand_size(s) - before[s] for s in before} == {Side.MCCAIN: 0, Side.OBAMA: 2}
     assert [e.player for e in game.events if isinstance(e, CardDrawn)][-2:] == [Side.OBAMA, Side.OBAMA]
 
 
@@ -283,7 +283,7 @@ def test_a_bound_player_stands_wherever_a_player_does() -> None:
 def test_the_player_with_the_most_is_settled_before_its_statement_and_a_tie_is_the_actors_choice(
         cm2008) -> None:  # type: ignore[no-untyped-def]
     """The core's superlative over players: `the player with the most (…)`, `them` the player measured."""
-    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.engine import campaign_game, rules_of
     from cmdsl.games.cm2008.model import Side
     from cmdsl.games.cm2008.scenario import compile_snippet
     from cmdsl.lang.run import Run
@@ -296,20 +296,20 @@ def test_the_player_with_the_most_is_settled_before_its_statement_and_a_tie_is_t
         "Le joueur pour qui le nombre de cartes dans la main de ce joueur est le plus grand "
         "(en cas d'égalité, vous choisissez) fait ceci :")
     assert CM2008.render.program(program) == effect
-    game = Game(cm2008, 3)
-    assert game.hand_size(Side.MCCAIN) == game.hand_size(Side.OBAMA)  # a tie: McCain, acting, chooses
-    run = compile_snippet(cm2008, effect).run(Run(game, Side.MCCAIN))
+    game = campaign_game(cm2008, 3)
+    assert rules_of(game).hand_size(Side.MCCAIN) == rules_of(game).hand_size(Side.OBAMA)  # a tie: McCain, acting, chooses
+    run = compile_snippet(cm2008, effect).run(Run(rules_of(game).ops, Side.MCCAIN))
     asked = next(run)
     # round the table from the seat after the chooser, the chooser last: no seat is always first
     assert asked.player is Side.MCCAIN and [o.label for o in asked.options] == ["Obama", "McCain"]
-    before = game.hand_size(Side.OBAMA)
+    before = rules_of(game).hand_size(Side.OBAMA)
     with pytest.raises(StopIteration):
         run.send(asked.options[0])
-    assert game.hand_size(Side.OBAMA) == before + 1
+    assert rules_of(game).hand_size(Side.OBAMA) == before + 1
     # no tie now: Obama holds the most cards, and nobody is asked
-    for _ in compile_snippet(cm2008, effect).run(Run(game, Side.MCCAIN)):
+    for _ in compile_snippet(cm2008, effect).run(Run(rules_of(game).ops, Side.MCCAIN)):
         raise AssertionError("no decision expected")
-    assert game.hand_size(Side.OBAMA) == before + 2
+    assert rules_of(game).hand_size(Side.OBAMA) == before + 2
     with pytest.raises(CardError, match="`them` .* stands only in `the player with the most"):
         CM2008.check(CM2008.parse("draw them\n"), Names(), Context("card"))
 

@@ -10,7 +10,7 @@ import pytest
 from cmdsl.bots import (BOT_NAMES, BotSpec, BotSpecError, IsmctsBot, IsmctsSettings, RandomBot, RolloutPolicy,
                         make_bot, parse_bot, play_bot_move)
 from cmdsl.cli import main
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game
 from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.model import SIDES, CardSet, Side
@@ -28,7 +28,7 @@ def test_it_searches_only_redealt_copies(monkeypatch: pytest.MonkeyPatch) -> Non
     samples = []
     real = Perspective.sample
 
-    def spy(self: Perspective, rng: random.Random) -> Game:
+    def spy(self: Perspective, rng: random.Random) -> CampaignGame:
         copy = real(self, rng)
         samples.append(copy)
         return copy
@@ -39,8 +39,8 @@ def test_it_searches_only_redealt_copies(monkeypatch: pytest.MonkeyPatch) -> Non
     assert len(samples) == FAST.iterations  # one fresh determinization per iteration
 
 
-def _play(cards: CardSet, seed: int, mccain: str, obama: str, mode: str = "beginner") -> Game:
-    game = Game(cards, seed, Setup(mode, "random", 300), checkpoints=True)  # type: ignore[arg-type]
+def _play(cards: CardSet, seed: int, mccain: str, obama: str, mode: str = "beginner") -> CampaignGame:
+    game = campaign_game(cards, seed, Setup(mode, "random", 300), checkpoints=True)  # type: ignore[arg-type]
     bots = {SIDES[0]: make_bot(mccain, seed * 2), SIDES[1]: make_bot(obama, seed * 2 + 1)}
     while game.pending is not None:
         play_bot_move(game, bots)
@@ -123,7 +123,7 @@ def test_every_seat_searches_its_own_secret_pick(mode: str) -> None:
     its first option.)"""
     from cmdsl.bots.ismcts import _Node
 
-    game = Game(CM2008, 3, Setup(mode), checkpoints=True)  # type: ignore[arg-type]
+    game = campaign_game(CM2008, 3, Setup(mode), checkpoints=True)  # type: ignore[arg-type]
     assert len(game.pending_decisions) == 2
     for seat in SIDES:
         bot, root = IsmctsBot(1, FAST), _Node()

@@ -73,18 +73,18 @@ def test_a_chooser_must_be_a_player_who_can_act(text: str, ctx: Context, error: 
 
 
 def test_campaign_manager_speaks_it_too(cm2008) -> None:  # type: ignore[no-untyped-def]
-    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.engine import campaign_game, rules_of
     from cmdsl.games.cm2008.model import Side
     from cmdsl.games.cm2008.scenario import compile_snippet
 
     effect = "as another player chosen by you:\n    draw 1\n"
     program = CM2008.parse(effect)
     assert CM2008.render.program(program) == effect
-    game = Game(cm2008, 3)
-    before = game.hand_size(Side.OBAMA)
-    for _ in compile_snippet(cm2008, effect).run(Run(game, Side.MCCAIN)):
+    game = campaign_game(cm2008, 3)
+    before = rules_of(game).hand_size(Side.OBAMA)
+    for _ in compile_snippet(cm2008, effect).run(Run(rules_of(game).ops, Side.MCCAIN)):
         raise AssertionError("no decision expected: the opponent is the only other player")
-    assert game.hand_size(Side.OBAMA) == before + 1
+    assert rules_of(game).hand_size(Side.OBAMA) == before + 1
     assert CM2008.rules_text(program).splitlines()[0] == "Another player of your choice does this:"
     measured = "as the player with the most (the hand size of a player chosen by you):\n    draw 1\n"
     with pytest.raises(CardError, match="1:47: a player chosen by someone cannot stand in a measure"):

@@ -13,6 +13,7 @@ from lark import Lark
 from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.vocabulary import render
 from cmdsl.games.cm2008.vocabulary import LANGUAGE, parse_effect
+from cmdsl.games.cm2008.engine import rules_of
 from cmdsl.games.cm2008.model import CardSet, Side
 
 M, O = Side.MCCAIN, Side.OBAMA
@@ -84,7 +85,7 @@ def test_gain_in_each_state_matching_a_condition(run: Any) -> None:
 def test_shift_and_alter(run: Any) -> None:
     out = run('choose a state as S\nshift S 2 toward the minority issue of S\nalter the key demographic of S',
               answers=["state:beta"])
-    beta = out.game.live("Beta")
+    beta = rules_of(out.game).live("Beta")
     assert beta.box == 1 and beta.key == "Latinos"
 
 
@@ -161,7 +162,7 @@ def test_choose_one_of_several_effects_labels_say_what_runs(run: Any) -> None:
     out = run(effect, position=pos, answers=["option:2"])
     chose = [e for e in out.events if isinstance(e, E.Chose)][0]
     assert chose.label == "Shift Alpha one box toward Economy. Draw one card"  # type: ignore[attr-defined]  # rules text
-    assert out.game.live("Alpha").box == 3 and out.game.position.players[M].hand == ["mccain-nothing-1"]
+    assert rules_of(out.game).live("Alpha").box == 3 and out.game.position.players[M].hand == ["mccain-nothing-1"]
 
 
 @pytest.mark.parametrize("cond,expected", [
@@ -193,7 +194,7 @@ def test_else_if_chain(run: Any) -> None:
     effect = ('if the votes of "Alpha" > 50:\n    draw 1\nelse if the votes of "Alpha" > 5:\n'
               '    shift "Alpha" 1 toward economy\nelse:\n    draw 1')
     out = run(effect)
-    assert out.game.live("Alpha").box == 3
+    assert rules_of(out.game).live("Alpha").box == 3
 
 
 # ---- who acts ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from cmdsl.cli import main
 from cmdsl.errors import CardSetError
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet, UnsupportedSetup
@@ -172,5 +172,5 @@ def test_a_game_in_a_setup_the_set_does_not_declare_is_refused(mini: CardSet) ->
     with pytest.raises(UnsupportedSetup, match='the card set "mini test set" does not support the draft setup; '
                                                r"its manifest \(tests/data/mini/manifest.yaml:6\) lists "
                                                "beginner, choose-states"):
-        Game(mini, seed=1, setup=Setup(mode="draft"))
-    assert Game(mini, seed=1, setup=Setup(mode="choose-states")).pending is not None
+        campaign_game(mini, seed=1, setup=Setup(mode="draft"))
+    assert campaign_game(mini, seed=1, setup=Setup(mode="choose-states")).pending is not None

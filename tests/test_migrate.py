@@ -17,7 +17,7 @@ from cmdsl.games.cm2008.record import log_key
 from cmdsl.bots import make_bot, play_bot_move
 from cmdsl.cli import main
 from cmdsl.errors import CardSetError
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.manifest import CARD_FORMAT
@@ -103,7 +103,7 @@ def behaviour(cards: CardSet, seeds: int) -> dict[str, object]:
     logs = {}
     for bot in ("random", "greedy"):
         for seed in range(seeds):
-            game = Game(cards, seed, Setup("beginner", "random", 300))
+            game = campaign_game(cards, seed, Setup("beginner", "random", 300))
             bots = {side: make_bot(bot, seed * 2 + i) for i, side in enumerate(SIDES)}
             while game.pending is not None:
                 play_bot_move(game, bots)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cmdsl.cli import main
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.bots import make_bot, play_bot_move
 from cmdsl.games.cm2008.loader import load_card_set
@@ -36,7 +36,7 @@ def test_every_declared_setup_plays_to_a_real_end(tmp_path: Path, mode: str) -> 
     cards = load_card_set(tmp_path / "s")
     assert cards.manifest.setups == ("beginner", "choose-states")
     for seed in range(5):
-        game = Game(cards, seed, Setup(mode, "random", 1000))
+        game = campaign_game(cards, seed, Setup(mode, "random", 1000))
         bots = {side: make_bot("random", seed * 2 + i) for i, side in enumerate(SIDES)}
         while game.pending is not None:
             play_bot_move(game, bots)
@@ -52,7 +52,7 @@ def test_the_starter_set_decides_its_games(tmp_path: Path) -> None:
     assert sum(t.ev for t in cards.states.values()) == 226
     decided = 0
     for seed in range(1, 21):
-        game = Game(cards, seed, Setup("beginner", "random", 1000))
+        game = campaign_game(cards, seed, Setup("beginner", "random", 1000))
         bots = {side: make_bot("greedy", seed * 2 + i) for i, side in enumerate(SIDES)}
         while game.pending is not None:
             play_bot_move(game, bots)

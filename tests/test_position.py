@@ -9,15 +9,15 @@ from typing import Any
 import pytest
 
 from cmdsl.bots import RandomBot, play_bot_move
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, campaign_of
 from cmdsl.games.cm2008.position import Position
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.model import SIDES, CardSet, Side
 from cmdsl.games.cm2008.scenario_position import render_position
 
 
-def mid_game(cards: CardSet, checkpoints: bool = False, turns: int = 30) -> Game:
-    game = Game(cards, 11, Setup(first="mccain", max_turns=500), checkpoints=checkpoints)
+def mid_game(cards: CardSet, checkpoints: bool = False, turns: int = 30) -> CampaignGame:
+    game = campaign_game(cards, 11, Setup(first="mccain", max_turns=500), checkpoints=checkpoints)
     bots = {SIDES[0]: RandomBot(1), SIDES[1]: RandomBot(2)}
     while game.pending is not None and (game.turn < turns or game.pending.kind == "turn"):
         play_bot_move(game, bots)
@@ -67,18 +67,18 @@ def test_a_copy_draws_the_same_random_numbers(cm2008: CardSet) -> None:
 def test_a_fork_never_touches_the_original(cm2008: CardSet) -> None:
     for checkpoints in (False, True):
         game = mid_game(cm2008, checkpoints)
-        before = (render_position(game), list(game.answers), len(game.events), game.keep_checkpoints)
+        before = (render_position(game), list(game.answers), len(game.events), campaign_of(game).keep_checkpoints)
         fork = game.fork()
         assert render_position(fork) == render_position(game) and fork.pending == game.pending
         while fork.pending is not None:
             fork.answer(fork.pending.options[0].id)
-        assert (render_position(game), list(game.answers), len(game.events), game.keep_checkpoints) == before
+        assert (render_position(game), list(game.answers), len(game.events), campaign_of(game).keep_checkpoints) == before
 
 
 def test_a_fork_in_the_draft_starts_from_its_round_the_same_as_from_the_start(cm2008: CardSet) -> None:
     """A game with checkpoints forks mid-draft from the start of the round (a copy of the
     position); one without replays the game from its start: the two forks are the same game."""
-    games = [Game(cm2008, 4, Setup("draft", "mccain"), checkpoints=c) for c in (False, True)]
+    games = [campaign_game(cm2008, 4, Setup("draft", "mccain"), checkpoints=c) for c in (False, True)]
     for _ in range(9):  # four rounds and a half: McCain's pick of round 5 is made, unrevealed
         for g in games:
             d = g.pending_decisions[0]

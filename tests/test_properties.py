@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.errors import IllegalAnswer
 from cmdsl.games.cm2008 import events as E
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, campaign_of, rules_of
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.model import START_SCORES, TOKENS_PER_PLAYER, CardSet, Side
 from cmdsl.games.cm2008.scenario_position import render_position
@@ -24,12 +24,12 @@ class Violation(AssertionError):
     pass
 
 
-def check_invariants(game: Game, event: E.Event) -> None:
+def check_invariants(game: CampaignGame, event: E.Event) -> None:
     # Run after every event of 1,000 games: each check is written to cost little (C-level counts).
     if game.turn == 0:
         return  # still setting up: decks are being built and hands drawn
     pos = game.position
-    on_board = Counter(chain.from_iterable(row for s in game.in_play for row in s.tokens.values()))
+    on_board = Counter(chain.from_iterable(row for s in rules_of(game).in_play for row in s.tokens.values()))
     for side in Side:
         p = pos.players[side]
         if on_board[side] + p.supply != TOKENS_PER_PLAYER:  # R1.4
@@ -40,16 +40,16 @@ def check_invariants(game: Game, event: E.Event) -> None:
         pool = set(pos.decks[side])  # a deck names each card once: every card is in one place, once
         if len(places) != len(pool) or set(places) != pool:
             raise Violation(f"{side}: cards out of place {sorted(Counter(places).items())}")
-        won = sum([game.cards.states[n].ev for n, s in pos.won if s is side])
+        won = sum([campaign_of(game).cards.states[n].ev for n, s in pos.won if s is side])
         if p.score != START_SCORES[side.value] + won:  # R1.8, R9.1
             raise Violation(f"{side}: score {p.score} is not start + EV of states won ({won})")
-    if isinstance(event, E.TurnEnded) and pos.reserve and len(game.in_play) != 4:
-        raise Violation(f"{len(game.in_play)} states in play at the end of a turn while the reserve is not empty")
+    if isinstance(event, E.TurnEnded) and pos.reserve and len(rules_of(game).in_play) != 4:
+        raise Violation(f"{len(rules_of(game).in_play)} states in play at the end of a turn while the reserve is not empty")
 
 
-def play(cards: CardSet, seed: int) -> Game:
+def play(cards: CardSet, seed: int) -> CampaignGame:
     bots = {Side.MCCAIN: RandomBot(seed * 2), Side.OBAMA: RandomBot(seed * 2 + 1)}
-    game = Game(cards, seed, Setup(max_turns=TURN_LIMIT), observer=check_invariants)
+    game = campaign_game(cards, seed, Setup(max_turns=TURN_LIMIT), observer=check_invariants)
     while game.pending is not None:
         play_bot_move(game, bots)
     return game
@@ -74,7 +74,7 @@ def test_a_thousand_random_games_end_with_every_invariant_holding(cm2008: CardSe
 @given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 1000), max_size=150), bad=st.text(max_size=8))
 def test_any_answer_sequence_keeps_the_invariants_and_bad_answers_change_nothing(
         cm2008: CardSet, seed: int, picks: list[int], bad: str) -> None:
-    game = Game(cm2008, seed, Setup(max_turns=200), observer=check_invariants)
+    game = campaign_game(cm2008, seed, Setup(max_turns=200), observer=check_invariants)
     for pick in picks:
         d = game.pending
         if d is None:

@@ -38,7 +38,7 @@ from cmdsl.games.cm2008 import events as E  # noqa: E402
 from cmdsl.game.decisions import SeatAnswer, is_chance  # noqa: E402
 from cmdsl.game.decisions import CHANCE  # noqa: E402
 from cmdsl.games.cm2008.kinds import DecisionKind  # noqa: E402
-from cmdsl.games.cm2008.engine import Game  # noqa: E402
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, campaign_of, rules_of  # noqa: E402
 from cmdsl.game.perspective import perspective  # noqa: E402
 from cmdsl.game.rng import GameRng  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
@@ -47,33 +47,33 @@ from cmdsl.games.cm2008.record import save_record  # noqa: E402
 from cmdsl.games.cm2008.scenario_position import render_position  # noqa: E402
 
 
-def negative_opening(cards: CardSet, **kw: object) -> Game:
+def negative_opening(cards: CardSet, **kw: object) -> CampaignGame:
     """A mini game whose McCain (first) can play his Going Negative card at once."""
     for seed in range(200):
-        game = Game(cards, seed, Setup(first="mccain"), **kw)  # type: ignore[arg-type]
+        game = campaign_game(cards, seed, Setup(first="mccain"), **kw)  # type: ignore[arg-type]
         if game.pending is not None and game.pending.find("play:mccain-negative") is not None:
             return game
     raise AssertionError("no seed deals mccain-negative to McCain")
 
 
-def texts(game: Game) -> list[str]:
+def texts(game: CampaignGame) -> list[str]:
     return [e.text() for e in game.events]
 
 
-def rolls(game: Game) -> list[int]:
+def rolls(game: CampaignGame) -> list[int]:
     return [e.value for e in game.events if isinstance(e, E.DieRolled)]
 
 
 # ---- item 1: chance is a seat ----------------------------------------------------------------
 
 def test_chance_decisions_are_pending_when_the_game_asks_for_them(mini: CardSet) -> None:
-    game = Game(mini, 5, Setup(first="random"), ask_chance=True)
+    game = campaign_game(mini, 5, Setup(first="random"), ask_chance=True)
     d = game.pending
     assert d is not None and d.player is CHANCE and d.kind is DecisionKind.FIRST_PLAYER
     assert sum(o.probability for o in d.options) == 1 and len(d.options) == 2  # type: ignore[attr-defined]
     assert game.events == []  # nothing happened yet: the first player is chance's to decide
     game.answer("first:obama")
-    assert game.active is Side.OBAMA and game.answers == [SeatAnswer(CHANCE, "first:obama")]
+    assert rules_of(game).active is Side.OBAMA and game.answers == [SeatAnswer(CHANCE, "first:obama")]
     game = negative_opening(mini, ask_chance=True)
     game.answer("play:mccain-negative")
     d = game.pending
@@ -92,7 +92,7 @@ def test_the_seed_draws_the_same_dice_whether_or_not_the_game_asks(mini: CardSet
     """Drawing from the seed at a pending chance decision gives what a game that does not ask
     draws: the RNG is used exactly as before chance was a seat."""
     plain = negative_opening(mini)
-    asking = Game(mini, plain.seed, plain.setup, ask_chance=True)
+    asking = campaign_game(mini, campaign_of(plain).seed, campaign_of(plain).setup, ask_chance=True)
     for game in (plain, asking):
         game.answer("play:mccain-negative")
     assert asking.pending is not None and asking.pending.player is CHANCE
@@ -102,7 +102,7 @@ def test_the_seed_draws_the_same_dice_whether_or_not_the_game_asks(mini: CardSet
 
 def test_a_forced_die_is_stored_in_the_record_and_replayed(mini: CardSet, tmp_path: Path) -> None:
     game = negative_opening(mini)
-    seeded = Game(mini, game.seed, game.setup)
+    seeded = campaign_game(mini, campaign_of(game).seed, campaign_of(game).setup)
     seeded.answer("play:mccain-negative")
     forced = 6 if rolls(seeded) != [6] else 1
     game.force_chance(f"die:{forced}")
@@ -122,7 +122,7 @@ def test_a_forced_die_is_stored_in_the_record_and_replayed(mini: CardSet, tmp_pa
 
 def test_an_unforced_game_records_no_chance_answer(cm2008: CardSet) -> None:
     bots = {side: RandomBot(i) for i, side in enumerate(SIDES)}
-    game = Game(cm2008, 11, Setup(first="random", max_turns=200))
+    game = campaign_game(cm2008, 11, Setup(first="random", max_turns=200))
     while game.pending is not None:
         play_bot_move(game, bots)
     assert rolls(game)  # dice were rolled, and the first player drawn, from the seed
@@ -143,10 +143,10 @@ def test_a_forced_outcome_that_does_not_fit_fails_and_changes_nothing(mini: Card
 
 # ---- item 3: secret picks are simultaneous ---------------------------------------------------
 
-def picks_in_order(cards: CardSet, seed: int, mode: str, order: tuple[Side, ...]) -> Game:
+def picks_in_order(cards: CardSet, seed: int, mode: str, order: tuple[Side, ...]) -> CampaignGame:
     """A game whose secret picks are answered seat by seat in ``order`` (each seat its first
     option), then played on by random bots."""
-    game = Game(cards, seed, Setup(mode=mode, first="mccain", max_turns=30))  # type: ignore[arg-type]
+    game = campaign_game(cards, seed, Setup(mode=mode, first="mccain", max_turns=30))  # type: ignore[arg-type]
     while game.pending is not None and game.turn == 0:
         pending = {d.player: d for d in game.pending_decisions}
         seat = next(s for s in order if s in pending)
@@ -171,7 +171,7 @@ def test_secret_picks_answered_in_either_order_give_the_same_game(set_name: str,
 
 
 def test_both_seats_pick_at_once_and_the_picks_are_revealed_together(mini: CardSet) -> None:
-    game = Game(mini, 2, Setup(mode="choose-states", first="mccain"))
+    game = campaign_game(mini, 2, Setup(mode="choose-states", first="mccain"))
     assert [d.player for d in game.pending_decisions] == [Side.MCCAIN, Side.OBAMA]
     assert all(d.kind is DecisionKind.SETUP_STATE for d in game.pending_decisions)
     logged = len(game.events)
@@ -220,7 +220,7 @@ def test_a_pick_in_is_not_seen_by_the_other_seat_before_the_reveal(cm2008: CardS
     as Obama's perspective shows it, or in the re-dealt copies Obama may search."""
     games = []
     for i in (0, -1):  # McCain picks his first option in one game, his last in the other
-        game = Game(cm2008, 9, Setup(mode=mode, first="mccain"))  # type: ignore[arg-type]
+        game = campaign_game(cm2008, 9, Setup(mode=mode, first="mccain"))  # type: ignore[arg-type]
         mine = game.pending_decisions[0]
         pick = mine.options[i]
         game.answer(pick.id, Side.MCCAIN)
@@ -275,7 +275,7 @@ def test_bots_answer_every_pending_pick_each_from_its_own_perspective(mini: Card
             assert seat.decision.player is seat.seat
             return super().choose(seat)
 
-    game = Game(mini, 3, Setup(mode="choose-states", first="mccain"))
+    game = campaign_game(mini, 3, Setup(mode="choose-states", first="mccain"))
     bots = {Side.MCCAIN: Watching(1), Side.OBAMA: Watching(2)}
     play_bot_move(game, bots)
     assert seen == [(Side.MCCAIN, (Side.MCCAIN, Side.OBAMA)), (Side.OBAMA, (Side.MCCAIN, Side.OBAMA))]

@@ -11,7 +11,7 @@ from cmdsl.game.decisions import SeatAnswer
 
 from cmdsl.bots import RandomBot, play_bot_move
 from cmdsl.errors import RecordError
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, CampaignRules, campaign_game, log_text
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.record import Record, first_difference
 from cmdsl.games.cm2008.replay import replay
@@ -19,9 +19,9 @@ from cmdsl.games.cm2008.record import load_record, save_record
 from cmdsl.games.cm2008.model import CardSet, Side
 
 
-def bot_game(cards: CardSet, seed: int, setup: Setup = Setup(max_turns=300)) -> Game:
+def bot_game(cards: CardSet, seed: int, setup: Setup = Setup(max_turns=300)) -> CampaignGame:
     bots = {Side.MCCAIN: RandomBot(seed), Side.OBAMA: RandomBot(seed + 1)}
-    g = Game(cards, seed, setup)
+    g = campaign_game(cards, seed, setup)
     while g.pending is not None:
         play_bot_move(g, bots)
     return g
@@ -34,7 +34,7 @@ def test_same_seed_and_answers_give_the_same_log_byte_for_byte(cm2008: CardSet, 
     save_record(g.record(), path)
     again = replay(cm2008, load_record(path))
     assert again.reproduces
-    assert again.game.log_text().encode() == g.log_text().encode()
+    assert log_text(again.game).encode() == log_text(g).encode()
     assert again.game.result == g.result
 
 
@@ -80,7 +80,7 @@ def test_corrupt_records_are_refused_with_a_reason(tmp_path: Path, content: str,
 
 def test_chance_is_in_the_log(cm2008: CardSet) -> None:
     g = bot_game(cm2008, 11)
-    text = g.log_text()
+    text = log_text(g)
     assert "shuffles the deck" in text and "Shuffle the Breaking News deck" in text
     rec = json.dumps(g.record().to_json())
     assert '"seed": 11' in rec
@@ -107,13 +107,13 @@ def test_greedy_bot_prefers_winning_a_state(mini: CardSet) -> None:
     from cmdsl.game.perspective import perspective
     from cmdsl.games.cm2008.scenario_position import build_position
 
-    def start(game: Game):  # type: ignore[no-untyped-def]
-        build_position(game, {"states": [{"name": "Alpha", "defense": "R R W"}, "Beta"],
-                              "hands": {"mccain": ["mccain-attack", "mccain-nothing-1"]}})
-        game.position.active = Side.MCCAIN
-        yield from game._resume()
+    def start(rules: CampaignRules):  # type: ignore[no-untyped-def]
+        build_position(rules, {"states": [{"name": "Alpha", "defense": "R R W"}, "Beta"],
+                               "hands": {"mccain": ["mccain-attack", "mccain-nothing-1"]}})
+        rules.position.active = Side.MCCAIN
+        yield from rules.resume()
 
-    g = Game(mini, 0, start=start)
+    g = campaign_game(mini, 0, start=start)
     assert GreedyBot().choose(perspective(g)) == "play:mccain-attack"
     g.answer("play:mccain-attack")
     assert GreedyBot().choose(perspective(g)) == "state:alpha"

@@ -11,7 +11,7 @@ import pytest
 
 from cmdsl.cli import main
 from cmdsl.games.cm2008.actions import EffectByHand, PositionChange
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import campaign_game
 from cmdsl.games.cm2008.record import FORMAT, FORMAT_V1, Record
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.interjections import interject
@@ -49,7 +49,7 @@ def test_cmdsl_replay_upgrade_rewrites_a_v1_record(tmp_path: Path, capsys: pytes
 
 
 def test_actions_by_hand_are_typed_entries_in_a_record(mini: CardSet, tmp_path: Path) -> None:
-    game = Game(mini, 3, Setup(first="mccain"))
+    game = campaign_game(mini, 3, Setup(first="mccain"))
     interject(game, EffectByHand(Side.MCCAIN, "draw 1"))
     interject(game, PositionChange.of({"op": "die", "value": 4}))
     game.answer("draw")
@@ -63,7 +63,7 @@ def test_actions_by_hand_are_typed_entries_in_a_record(mini: CardSet, tmp_path: 
 
 def test_the_engine_reads_no_effect_text(mini: CardSet) -> None:
     """An `!effect:` string is not an answer any more: the engine never parses text."""
-    game = Game(mini, 3, Setup(first="mccain"))
+    game = campaign_game(mini, 3, Setup(first="mccain"))
     with pytest.raises(Exception, match="not an option"):
         game.answer("!effect:mccain:draw 1")
     assert game.answers == []

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cmdsl.errors import CmdslError, RecordError
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.game.fields import MAX_ANSWER_CHARS, MAX_SEED
 from cmdsl.games.cm2008.record import load_record
@@ -132,13 +132,13 @@ def test_unreadable_files_are_one_line(tmp_path: Path) -> None:
 
 # ---- item 3: `!set` answers are data too -----------------------------------------------------------
 
-def at_turn(cards: CardSet) -> Game:
-    game = Game(cards, 1, Setup(first="mccain"))
+def at_turn(cards: CardSet) -> CampaignGame:
+    game = campaign_game(cards, 1, Setup(first="mccain"))
     assert game.pending is not None and game.pending.kind == "turn"
     return game
 
 
-def refuses_patch(game: Game, patch: Any) -> str:
+def refuses_patch(game: CampaignGame, patch: Any) -> str:
     before = (list(game.answers), [e.text() for e in game.events])
     with pytest.raises(InterjectionError) as info:
         interject(game, PositionChange(json.dumps(patch)))

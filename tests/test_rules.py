@@ -17,7 +17,7 @@ import pytest
 
 from cmdsl.errors import CardSetError, IllegalAnswer
 from cmdsl.games.cm2008 import events as E
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, CampaignRules, campaign_game, rules_of
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.position import LiveState
 from cmdsl.games.cm2008.model import CardSet, Side
@@ -33,16 +33,16 @@ def kinds(outcome: Any, *types: type) -> list[E.Event]:
     return [e for e in outcome.events if isinstance(e, types)]
 
 
-def begin(cards: CardSet, effect: str, position: dict[str, Any], player: Side = M) -> Game:
+def begin(cards: CardSet, effect: str, position: dict[str, Any], player: Side = M) -> CampaignGame:
     """A game stopped at the first decision of ``effect`` run on ``position`` (not strict)."""
 
-    def start(game: Game):  # type: ignore[no-untyped-def]
-        build_position(game, position)
-        game.position.active = player
-        yield from compile_snippet(cards, effect).run(Run(game, player))
-        yield from game._end_turn()
+    def start(rules: CampaignRules):  # type: ignore[no-untyped-def]
+        build_position(rules, position)
+        rules.position.active = player
+        yield from compile_snippet(cards, effect).run(Run(rules.ops, player))
+        yield from rules.end_turn()
 
-    return Game(cards, 0, start=start)
+    return campaign_game(cards, 0, start=start)
 
 
 # ---- R2 anatomy of a state --------------------------------------------------------------
@@ -68,46 +68,46 @@ def test_r2_5_new_jersey_starts_on_economy_keyed_to_clinton_democrats(cm2008: Ca
 
 
 def test_r3_beginner_setup(mini: CardSet) -> None:
-    g = Game(mini, seed=5, setup=Setup(first="obama"))
+    g = campaign_game(mini, seed=5, setup=Setup(first="obama"))
     for side in Side:
         p = g.position.players[side]
         assert len(p.hand) == 3 and len(p.deck) == 12  # R3.2
         assert {*p.hand, *p.deck} == {c.id for c in mini.beginner_deck(side)}  # R3.1 beginners
-    assert [s.name for s in g.in_play] == ["Alpha", "Beta", "Gamma", "Delta"]  # R3.3
+    assert [s.name for s in rules_of(g).in_play] == ["Alpha", "Beta", "Gamma", "Delta"]  # R3.3
     assert g.position.reserve == ["Epsilon", "Zeta"]
     assert sorted(g.position.news_deck) == sorted(mini.news)  # R3.4
-    assert g.active is O and g.pending is not None and g.pending.player is O  # R3.5
+    assert rules_of(g).active is O and g.pending is not None and g.pending.player is O  # R3.5
 
 
 def test_r3_3_players_choose_starting_states_from_their_own_pile(mini: CardSet) -> None:
-    g = Game(mini, seed=1, setup=Setup(mode="choose-states", first="mccain"))
+    g = campaign_game(mini, seed=1, setup=Setup(mode="choose-states", first="mccain"))
     d = g.pending
     assert d is not None and d.player is M and d.kind == "setup-state"
     assert {o.label.split(" (")[0] for o in d.options} == {"Alpha", "Gamma", "Epsilon"}  # McCain's pile
     for answer in ["state:epsilon", "state:alpha", "state:beta", "state:zeta"]:
         g.answer(answer)
-    assert [s.name for s in g.in_play] == ["Epsilon", "Alpha", "Beta", "Zeta"]
+    assert [s.name for s in rules_of(g).in_play] == ["Epsilon", "Alpha", "Beta", "Zeta"]
     assert not any(isinstance(e, E.NewsDrawn) for e in g.events)  # R10.1: none for starting states
 
 
 def test_r3_5_first_player_from_the_seed_is_reproducible(mini: CardSet) -> None:
-    firsts = {Game(mini, seed=s).active for s in range(20)}
+    firsts = {campaign_game(mini, seed=s).position.active for s in range(20)}
     assert firsts == {M, O}
-    assert Game(mini, seed=7).active is Game(mini, seed=7).active
+    assert campaign_game(mini, seed=7).position.active is campaign_game(mini, seed=7).position.active
 
 
 # ---- R4 a turn ----------------------------------------------------------------------------
 
 
-def turn_game(mini: CardSet, hand: list[str], deck: list[str] = (), discard: list[str] = ()) -> Game:  # type: ignore[assignment]
-    def start(game: Game):  # type: ignore[no-untyped-def]
-        build_position(game, {"states": ["Alpha", "Beta", "Gamma", "Delta"],
-                              "hands": {"mccain": hand}, "decks": {"mccain": list(deck)},
-                              "discards": {"mccain": list(discard)}})
-        game.position.active = M
-        yield from game._turn()
+def turn_game(mini: CardSet, hand: list[str], deck: list[str] = (), discard: list[str] = ()) -> CampaignGame:  # type: ignore[assignment]
+    def start(rules: CampaignRules):  # type: ignore[no-untyped-def]
+        build_position(rules, {"states": ["Alpha", "Beta", "Gamma", "Delta"],
+                               "hands": {"mccain": hand}, "decks": {"mccain": list(deck)},
+                               "discards": {"mccain": list(discard)}})
+        rules.position.active = M
+        yield from rules.one_turn()
 
-    return Game(mini, 0, start=start)
+    return campaign_game(mini, 0, start=start)
 
 
 def test_r4_1_play_or_draw(mini: CardSet) -> None:
@@ -186,7 +186,7 @@ def test_r6_1_three_equivalent_ways_to_turn_an_opponent_block(mini: CardSet) -> 
     supply = (g.position.players[M].supply, g.position.players[O].supply)
     g.answer("block:defense:1")  # remove Obama's token from a red circle: no McCain token used
     assert (g.position.players[M].supply, g.position.players[O].supply) == (supply[0], supply[1] + 1)
-    assert g.live("Beta").tokens["defense"] == [None, O, None]  # type: ignore[union-attr]
+    assert rules_of(g).live("Beta").tokens["defense"] == [None, O, None]  # type: ignore[union-attr]
 
 
 def test_r6_2_undecided_blocks_only_when_no_opponent_block_is_left(run: Any) -> None:
@@ -198,7 +198,7 @@ def test_r6_2_undecided_blocks_only_when_no_opponent_block_is_left(run: Any) -> 
 def test_r6_3_token_on_white_is_replaced_never_removed(run: Any) -> None:
     out = run('gain 1 support on defense in "Beta"', position={"states": [{"name": "Beta", "defense": "R W[b] B"}]},
               answers=["block:defense:2"])
-    assert out.game.live("Beta").tokens["defense"] == [None, M, None]
+    assert rules_of(out.game).live("Beta").tokens["defense"] == [None, M, None]
     change = kinds(out, E.BlockChanged)[0]
     assert isinstance(change, E.BlockChanged) and change.token_before is O and change.token_after is M
 
@@ -241,14 +241,14 @@ def test_r12_1_demographic_support_fills_in_slot_order_until_supply_runs_out(run
 def test_r7_1_shift_moves_the_marker_and_stops_at_the_end(run: Any) -> None:
     out = run('shift "Alpha" 3 toward economy\nshift "Delta" 1 toward economy')
     g = out.game
-    assert g.live("Alpha").box == 4 and g.live("Alpha").majority == "economy"
-    assert g.live("Delta").box == 4
+    assert rules_of(g).live("Alpha").box == 4 and rules_of(g).live("Alpha").majority == "economy"
+    assert rules_of(g).live("Delta").box == 4
     assert "cannot move further" in kinds(out, E.IssueShifted)[1].text()
 
 
 def test_r7_2_alter_moves_the_key_to_the_other_group(run: Any) -> None:
     out = run('alter the key demographic of "Alpha"\nalter the key demographic of "Beta"')
-    assert out.game.live("Alpha").key == "Women" and out.game.live("Beta").key == "Latinos"
+    assert rules_of(out.game).live("Alpha").key == "Women" and rules_of(out.game).live("Beta").key == "Latinos"
 
 
 def test_r7_3_demographic_support_only_where_the_group_is_key(run: Any) -> None:
@@ -260,7 +260,7 @@ def test_r7_3_demographic_support_only_where_the_group_is_key(run: Any) -> None:
     # Delta (key Seniors): both whites; Gamma has Seniors but not as key: untouched.
     assert placed == [("Alpha", "defense", 2), ("Delta", "defense", 0), ("Delta", "economy", 0)]
     assert g.position.won == [("Alpha", M)]  # Alpha's Defense row is now all red (R9.1)
-    assert g.live("Gamma").tokens == {"defense": [None] * 3, "economy": [None] * 3}
+    assert rules_of(g).live("Gamma").tokens == {"defense": [None] * 3, "economy": [None] * 3}
 
 
 def test_r7_3_rulebook_example_colorado_seniors(cm2008: CardSet, run: Any) -> None:
@@ -316,7 +316,7 @@ def test_r9_win_is_immediate_with_replacement_and_breaking_news(run: Any) -> Non
     assert names[7] == "IssueShifted"  # the news acts on Zeta, the new state (R10.2)
     assert "no longer in play" in kinds(out, E.GainWasted)[0].text()  # R9.3: the second gain
     assert g.position.players[M].score == 165 and g.position.players[M].supply == 12  # R9.2: tokens back
-    assert [s.name for s in g.in_play] == ["Zeta", "Beta", "Gamma", "Delta"]  # same slot
+    assert [s.name for s in rules_of(g).in_play] == ["Zeta", "Beta", "Gamma", "Delta"]  # same slot
     assert g.position.reserve == ["Epsilon"] and g.position.news_deck == []  # R10.3: the news left the game
 
 
@@ -420,7 +420,7 @@ def test_r12_2_a_player_who_can_neither_play_nor_draw_passes(mini: CardSet) -> N
 
 
 def test_r12_3_turn_limit_ends_in_a_draw(mini: CardSet) -> None:
-    g = Game(mini, seed=3, setup=Setup(max_turns=4))
+    g = campaign_game(mini, seed=3, setup=Setup(max_turns=4))
     while g.pending is not None:
         g.answer(g.pending.options[-1].id)
     assert g.result is not None and g.result.winner is None and "turn limit" in g.result.reason
@@ -433,7 +433,7 @@ def test_r12_4_equivalent_blocks_are_one_option(run: Any) -> None:
 
 
 def test_illegal_answer_is_refused_and_changes_nothing(mini: CardSet) -> None:
-    g = Game(mini, seed=2)
+    g = campaign_game(mini, seed=2)
     before = (render_position(g), len(g.events), list(g.answers), g.pending)
     with pytest.raises(IllegalAnswer, match="not an option"):
         g.answer("play:no-such-card")
@@ -460,7 +460,7 @@ def test_card_set_rules_are_checked(tmp_path: Any) -> None:
 
 def test_r3_1_draft_draw_three_keep_one(cm2008: CardSet) -> None:
     # The mini set is too small to draft (its manifest does not declare it): the 45-card pools.
-    g = Game(cm2008, seed=4, setup=Setup(mode="draft", first="mccain"))
+    g = campaign_game(cm2008, seed=4, setup=Setup(mode="draft", first="mccain"))
     rounds = 0
     while g.pending is not None and g.pending.kind == "draft":
         d = g.pending
@@ -516,4 +516,4 @@ def test_the_position_api_plays_on_from_the_position(mini: CardSet) -> None:
     assert game.pending is not None and [o.id for o in game.pending.options] == ["play:mccain-draw", "draw"]
     game.answer("play:mccain-draw")
     assert game.position.players[M].hand == ["mccain-nothing-1"] and game.position.players[M].score == 200
-    assert game.active is O and game.turn == 2 and game.pending is not None and game.pending.player is O
+    assert rules_of(game).active is O and game.turn == 2 and game.pending is not None and game.pending.player is O

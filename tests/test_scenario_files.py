@@ -146,13 +146,13 @@ def test_cmdsl_scenario_reports_a_broken_file_and_goes_on(mini: CardSet, tmp_pat
 
 
 def test_the_position_api_locates_nothing_but_still_names_the_field(run: object) -> None:
-    from cmdsl.games.cm2008.engine import Game
+    from cmdsl.games.cm2008.engine import campaign_game, rules_of
     from cmdsl.games.cm2008.loader import load_card_set
     from cmdsl.games.cm2008.scenario_position import build_position
 
-    game = Game(load_card_set(Path(__file__).parent / "data" / "mini"), 1)
+    game = campaign_game(load_card_set(Path(__file__).parent / "data" / "mini"), 1)
     with pytest.raises(ScenarioError, match=r"position.states\[1\].name: unknown state \"Omega\""):
-        build_position(game, {"states": [FOUR[0], "Omega"]})
+        build_position(rules_of(game), {"states": [FOUR[0], "Omega"]})
 
 
 def test_one_scenario_loads_without_checking_the_others(mini: CardSet, tmp_path: Path) -> None:

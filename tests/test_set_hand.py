@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, campaign_of
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.replay import replay
 from cmdsl.games.cm2008.actions import PositionChange
@@ -13,15 +13,15 @@ from cmdsl.games.cm2008.interjections import InterjectionError, interject
 from cmdsl.games.cm2008.model import CardSet, Side
 
 
-def at_turn(cards: CardSet) -> Game:
-    game = Game(cards, 1, Setup(first="mccain"))
+def at_turn(cards: CardSet) -> CampaignGame:
+    game = campaign_game(cards, 1, Setup(first="mccain"))
     assert game.pending is not None and game.pending.kind == "turn"
     return game
 
 
-def outside_the_game(game: Game, side: Side) -> list[str]:
+def outside_the_game(game: CampaignGame, side: Side) -> list[str]:
     """Cards of the side's pool that this beginner game does not play with (not starred)."""
-    return [c.id for c in game.cards.pool(side) if c.id not in game.position.decks[side]]
+    return [c.id for c in campaign_of(game).cards.pool(side) if c.id not in game.position.decks[side]]
 
 
 def test_a_card_not_in_the_game_comes_from_the_pool_and_replays(cm2008: CardSet) -> None:

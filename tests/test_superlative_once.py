@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.engine import rules_of
 from cmdsl.games.cm2008.model import CardSet
 from cmdsl.games.cm2008.scenario import Outcome, run_scenario
 from cmdsl.sets.scenario_doc import ScenarioError
@@ -40,14 +41,14 @@ def test_gain_on_the_majority_issue_of_the_best_state_in_the_best_state_asks_onc
               "state with the most votes", ["state:north-carolina"])
     assert chosen(out) == ["North Carolina"]
     [gained] = [e for e in out.events if isinstance(e, E.BlockChanged)]
-    assert (gained.state, gained.issue) == ("North Carolina", out.game.live("North Carolina").majority)  # type: ignore[union-attr]
+    assert (gained.state, gained.issue) == ("North Carolina", rules_of(out.game).live("North Carolina").majority)  # type: ignore[union-attr]
 
 
 def test_shift_toward_the_minority_issue_of_the_best_state_asks_once(cm2008: CardSet, tmp_path: Path) -> None:
     out = ran(cm2008, tmp_path, "shift the state with the most votes 1 toward the minority issue of the state "
               "with the most votes", ["state:new-jersey"])
     assert chosen(out) == ["New Jersey"]
-    nj = out.game.live("New Jersey")
+    nj = rules_of(out.game).live("New Jersey")
     assert nj is not None and nj.box == 2  # R7.1: from Economy's box 3 one step toward Defense, its minority
 
 

@@ -13,7 +13,7 @@ import pytest
 from cmdsl.bots.match import play_to_end, run_bots
 from cmdsl.bots import RandomBot
 from cmdsl.games.cm2008.plugin import cards_for as _cards
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.model import Side
 from cmdsl.bots.thinking import ERASE, Thinking, ThinkingLine, quiet
@@ -175,7 +175,7 @@ def test_cmdsl_play_says_who_thinks_on_stderr_and_keeps_stdout_clean(monkeypatch
     capsys.readouterr()
     err = FakeTerminal()
     monkeypatch.setattr("sys.stderr", err)
-    game = Game(cards, 4, Setup("beginner", "mccain", 30), checkpoints=True)
+    game = campaign_game(cards, 4, Setup("beginner", "mccain", 30), checkpoints=True)
     play_to_end(game, {Side.MCCAIN: SlowBot(1), Side.OBAMA: RandomBot(2)}, quiet=True, record_to=None,
                 save=lambda data, path: None)
     assert "McCain is thinking… 0." in err.text and err.written[-1] == ERASE
@@ -185,7 +185,7 @@ def test_cmdsl_play_says_who_thinks_on_stderr_and_keeps_stdout_clean(monkeypatch
 
 def test_cmdsl_play_opens_the_watch_around_each_move_and_names_the_seat() -> None:
     cards = _cards(None, say=False)
-    game = Game(cards, 4, Setup("beginner", "mccain", 2), checkpoints=True)
+    game = campaign_game(cards, 4, Setup("beginner", "mccain", 2), checkpoints=True)
     opened: list[list[Any]] = []
 
     @contextmanager

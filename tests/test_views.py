@@ -22,7 +22,7 @@ from hypothesis import given, settings, strategies as st
 from cmdsl.games.cm2008 import events as E
 from cmdsl.game.decisions import Decision, Option
 from cmdsl.games.cm2008.kinds import DecisionKind
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, campaign_of
 from cmdsl.game.log import EventLog
 from cmdsl.game.rng import GameRng
 from cmdsl.games.cm2008.setup import Setup
@@ -36,9 +36,9 @@ GAMES: list[tuple[str, SetupMode]] = [("mini", "beginner"), ("mini", "choose-sta
                                       ("cm2008", "beginner"), ("cm2008", "choose-states"), ("cm2008", "draft")]
 
 
-def decisions(cards: CardSet, seed: int, mode: SetupMode) -> Iterator[Game]:
+def decisions(cards: CardSet, seed: int, mode: SetupMode) -> Iterator[CampaignGame]:
     """A random game of ``seed``, stopped at each of its decisions (and once over)."""
-    game = Game(cards, seed=seed, setup=Setup(mode=mode, max_turns=MAX_TURNS))
+    game = campaign_game(cards, seed=seed, setup=Setup(mode=mode, max_turns=MAX_TURNS))
     pick = random.Random(seed)
     while game.pending is not None:
         yield game
@@ -48,7 +48,7 @@ def decisions(cards: CardSet, seed: int, mode: SetupMode) -> Iterator[Game]:
 
 # ---- what a seat knows, from the rules ------------------------------------------------------
 
-def known_to(game: Game, seat: Side) -> set[str]:
+def known_to(game: CampaignGame, seat: Side) -> set[str]:
     """The card and news ids ``seat`` has seen: every card played or discarded (face up, R4.3,
     R4.4), every Breaking News revealed (R10), the cards it drew or drafted itself (R3.1, R3.2) and
     the cards of its own decision (a draft round's three)."""
@@ -73,12 +73,12 @@ def known_to(game: Game, seat: Side) -> set[str]:
     return known
 
 
-def shuffled(game: Game, player: Side | None) -> set[str]:
+def shuffled(game: CampaignGame, player: Side | None) -> set[str]:
     """Every id that went into a shuffle of ``player``'s cards (None: the Breaking News deck)."""
     return {c for e in game.events if isinstance(e, E.Shuffled) and e.player is player for c in e.order}
 
 
-def hidden_from(game: Game, seat: Side) -> set[str]:
+def hidden_from(game: CampaignGame, seat: Side) -> set[str]:
     """The ids ``seat`` must not find in its view now: every card that was ever face down (a
     shuffled pool or deck, the opponent's hand, the Breaking News deck) and that it has not seen."""
     opp = game.position.players[seat.other]
@@ -180,12 +180,12 @@ def derangement(ids: set[str], rnd: random.Random) -> dict[str, str]:
     return {a: order[(i + 1) % len(order)] for i, a in enumerate(order)}
 
 
-def redeal(game: Game, seat: Side, rnd: random.Random) -> Game:
+def redeal(game: CampaignGame, seat: Side, rnd: random.Random) -> CampaignGame:
     """The same game in another world ``seat`` cannot tell apart: the cards it has not seen are
     exchanged among themselves (the opponent's with the opponent's, its own undrawn ones with its
     own), everywhere (hands, decks, the full log, the pending decision); the Breaking News order,
     every shuffle's order, the seed and the RNG differ; a setup state picked in secret is another."""
-    cards = game.cards
+    cards = campaign_of(game).cards
     known = known_to(game, seat)
     opp = seat.other
     theirs = set(game.position.players[opp].hand) | set(game.position.players[opp].deck) | shuffled(game, opp)
@@ -366,7 +366,7 @@ def test_an_action_by_hand_shows_nobody_the_cards_it_names(cm2008: CardSet) -> N
     from cmdsl.games.cm2008.actions import PositionChange
     from cmdsl.games.cm2008.interjections import interject
 
-    game = Game(cm2008, seed=2, setup=Setup(first="mccain"))
+    game = campaign_game(cm2008, seed=2, setup=Setup(first="mccain"))
     obama = game.position.players[Side.OBAMA]
     secret = obama.deck[:3]
     interject(game, PositionChange.of({"op": "hand", "side": "obama", "cards": secret}))

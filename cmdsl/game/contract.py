@@ -51,6 +51,12 @@ class Host(Protocol[S]):
     def answers_known_to(self, seat: PlayerSeat) -> list[Any]:
         """The answers so far as ``seat`` may know them."""
 
+    def act(self, recorded: Any, option: Option) -> None:
+        """Apply an action by hand (recorded as ``recorded``, sent to the rules as ``option``)."""
+
+    def force_chance(self, outcome: str, *, recorded: bool = True) -> None:
+        """Make the chance seat's next decision come out as ``outcome``."""
+
     @property
     def phase(self) -> Phase | None:
         """The secret decisions in progress (each seat's pending one, those chosen), or None."""
@@ -75,8 +81,6 @@ class Host(Protocol[S]):
     @property
     def changes(self) -> tuple[tuple[int, Callable[[Any], None]], ...]:
         """The changes of the position made beside the answers, each at its answer's number."""
-
-
 
     def change_position(self, change: Callable[[Any], None]) -> None:
         """Change the position now, and again whenever the game is rebuilt (a re-deal)."""

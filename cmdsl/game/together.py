@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Generator, Mapping
 
+from ..errors import IllegalAnswer
 from ..values import value
-from .decisions import Decision, Option, PlayerSeat
+from .decisions import Decision, Option, PlayerSeat, Seat, SeatAnswer
 
 #: A game's rules: a generator of decisions (and of secret phases), sent back the answers.
 Steps = Generator["Decision | Together", Any, Any]
@@ -115,6 +116,36 @@ class Phase:
             if d is not None:
                 return d
         raise LookupError("no secret decision is pending")
+
+    def find(self, answer: str, seat: Seat | None) -> tuple[Decision, Option]:
+        """The pending decision ``answer`` answers (``seat``'s; else the one pending, or the one
+        it is an option of) and the option it names; ``IllegalAnswer`` when there is none."""
+        if seat is not None:  # the common case (bots say whose answer it is): no list of the pending
+            d = self.current.get(seat)
+            if d is None:
+                raise IllegalAnswer(f"{seat} has no decision pending (pending: "
+                                    + ", ".join(f"{x.player}'s {x.kind}" for x in self.pending()) + ")")
+        else:
+            pending = self.pending()
+            if len(pending) == 1:
+                d = pending[0]
+            else:
+                hits = [x for x in pending if x.find(answer) is not None]
+                if len(hits) != 1:
+                    raise IllegalAnswer(f'"{answer}" is not an option of exactly one of the pending decisions ('
+                                        + ", ".join(f"{x.player}: {x.prompt}" for x in pending)
+                                        + "); say whose answer it is")
+                d = hits[0]
+        opt = d.find(answer)
+        if opt is None:
+            ids = ", ".join(o.id for o in d.options)
+            raise IllegalAnswer(f'"{answer}" is not an option of {d.player}\'s decision ({d.prompt}); options: {ids}')
+        return d, opt
+
+    def known_to(self, answers: list[Any], seat: PlayerSeat) -> list[Any]:
+        """``answers`` (the game's, this phase's last) without the other seats' unrevealed ones."""
+        start = self.start
+        return answers[:start] + [a for a in answers[start:] if not isinstance(a, SeatAnswer) or a.seat is seat]
 
     def revealed(self) -> Revealed:
         return Revealed(dict(self.results), {seat: tuple(c) for seat, c in self.chosen.items()})

@@ -17,6 +17,7 @@ from prompt_toolkit.output import DummyOutput
 from cmdsl.games.cm2008.catalog import card_text
 from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import SeatAnswer
+from cmdsl.games.cm2008.engine import campaign_of
 from cmdsl.games.cm2008.model import Side
 
 from cmdsl.games.cm2008.prompt import CARDS_CHANGED
@@ -170,7 +171,7 @@ def test_new_without_a_seed_hides_it_until_the_game_ends(tmp_path: Path) -> None
     s = Session(str(MINI))
     out = run_line(s, "new first mccain")
     assert s.game is not None
-    seed = s.game.seed
+    seed = campaign_of(s.game).seed
     assert "a random seed, shown when the game ends" in out
     assert f"seed {seed}" not in out + run_line(s, "log 100") + run_line(s, "trace")
     assert "seed hidden until the game ends" in run_line(s, "log 100")
@@ -190,7 +191,7 @@ def test_two_new_games_get_different_seeds() -> None:
     for _ in range(4):
         run_line(s, "new")
         assert s.game is not None
-        seeds.add(s.game.seed)
+        seeds.add(campaign_of(s.game).seed)
     assert len(seeds) > 1
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cmdsl.game.decisions import is_chance
-from cmdsl.games.cm2008.engine import Game
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import StateView
 from cmdsl.games.cm2008.model import CardSet
@@ -29,7 +29,7 @@ def described(sv: StateView) -> list[str]:
     return [head, rows]
 
 
-def check_state_options(game: Game) -> int:
+def check_state_options(game: CampaignGame) -> int:
     """Each pending option naming a state in play is described as the deciding seat's view says;
     returns how many such options were checked."""
     checked = 0
@@ -51,7 +51,7 @@ def check_state_options(game: Game) -> int:
 
 
 def random_game_checking(cards: CardSet, seed: int, turns: int = 40) -> int:
-    game = Game(cards, seed, Setup(max_turns=turns))
+    game = campaign_game(cards, seed, Setup(max_turns=turns))
     rng = random.Random(seed)
     checked = 0
     while game.pending is not None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from cmdsl.games.cm2008 import events as E
 from cmdsl.game.decisions import SeatAnswer
 from cmdsl.games.cm2008.kinds import DecisionKind
+from cmdsl.games.cm2008.engine import campaign_of
 from cmdsl.games.cm2008.model import Side
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
@@ -47,7 +48,7 @@ def test_hot_seat_each_player_picks_after_the_hand_over() -> None:
     assert isinstance(mccain_kept, SeatAnswer) and mccain_kept.seat is Side.MCCAIN
     out = run_line(s, "")
     assert "Obama has the keyboard" in out and "Obama — draft round 1" in out
-    title = game.cards.cards[mccain_kept.answer.partition(":")[2]].title
+    title = campaign_of(game).cards.cards[mccain_kept.answer.partition(":")[2]].title
     out = run_line(s, "1")
     assert "McCain chooses a card to keep." in out and title not in out  # revealed, redacted for Obama
     assert "McCain drafts (round 1): keeps a card, removes 2 cards." in out

@@ -11,6 +11,7 @@ import pytest
 from cmdsl.errors import CmdslError
 
 from cmdsl.games.cm2008 import events as E
+from cmdsl.games.cm2008.engine import campaign_of
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 
@@ -52,7 +53,7 @@ def test_hot_seat_hands_the_keyboard_over_before_showing_the_next_hand() -> None
     assert "McCain — play a card or draw" in out and s.keyboard.at_keyboard is not None
     assert s.game is not None
     out = run_line(s, "draw")  # McCain draws; Obama is next
-    obama_hand = [s.game.cards.cards[c].title for c in s.game.position.players[s.game.pending.player].hand]  # type: ignore[union-attr]
+    obama_hand = [campaign_of(s.game).cards.cards[c].title for c in s.game.position.players[s.game.pending.player].hand]  # type: ignore[union-attr]
     assert "Hand over to Obama" in out and "Obama — play a card or draw" not in out
     assert not any(f"Play {t}" in out for t in obama_hand)  # McCain does not see Obama's hand
     with pytest.raises(CmdslError, match="hand the keyboard over first"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import cast
 
 from cmdsl.game.decisions import Decision
-from .engine import Game
+from .engine import CampaignGame, campaign_of, rules_of
 from . import events as E
 from .events import Event
 from .position import LiveState
@@ -33,13 +33,13 @@ class Painter:
         return f"{_BOLD}{text}{_RESET}" if self.colour else text
 
 
-def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
+def board(game: CampaignGame, viewer: Side | None, colour: bool = False) -> str:
     """Every state in play, scores, supplies, Media Support, card counts; only ``viewer``'s hand."""
     p = Painter(colour)
     m, o = game.position.players[Side.MCCAIN], game.position.players[Side.OBAMA]
-    out = [p.bold(f"Turn {game.turn} — {game.active}'s turn") + _answering(game) + "   "
+    out = [p.bold(f"Turn {game.turn} — {rules_of(game).active}'s turn") + _answering(game) + "   "
            + p.side(Side.MCCAIN, f"McCain {m.score} EV") + "  " + p.side(Side.OBAMA, f"Obama {o.score} EV")]
-    for live in game.in_play:
+    for live in rules_of(game).in_play:
         a, b = live.tile.groups
         other = b if live.key == a else a
         out.append("")
@@ -54,7 +54,7 @@ def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
                      "letter after it is the printed colour under a token."))
     if game.position.media:
         card, owner = game.position.media
-        out.append("\nMedia Support: " + p.side(owner, f"{game.cards.cards[card].title} ({owner})"))
+        out.append("\nMedia Support: " + p.side(owner, f"{campaign_of(game).cards.cards[card].title} ({owner})"))
     else:
         out.append("\nMedia Support: none")
     for side in SIDES:
@@ -68,7 +68,7 @@ def board(game: Game, viewer: Side | None, colour: bool = False) -> str:
     return "\n".join(out)
 
 
-def _answering(game: Game) -> str:
+def _answering(game: CampaignGame) -> str:
     """Who must answer now (a bot or the other player may answer during someone's turn)."""
     if game.pending is None:
         return " — game over" if game.over else ""
@@ -96,13 +96,13 @@ def _track(box: int) -> str:
     return " ".join(f"({x})" if i + 1 == box else x for i, x in enumerate(labels))
 
 
-def hand(game: Game, side: Side) -> str:
+def hand(game: CampaignGame, side: Side) -> str:
     cards = game.position.players[side].hand
     if not cards:
         return f"{side}'s hand: empty"
     rows = [f"{side}'s hand:"]
     for cid in cards:
-        c = game.cards.cards[cid]
+        c = campaign_of(game).cards.cards[cid]
         rows.append(f"  {cid:44} {c.title}{' ⚄' if c.going_negative else ''}")
     return "\n".join(rows)
 
@@ -124,7 +124,7 @@ def events(evs: list[Event], colour: bool = False, hide_seed: bool = False) -> s
     return "\n".join(out)
 
 
-def decision(d: Decision, colour: bool = False, game: Game | None = None) -> str:
+def decision(d: Decision, colour: bool = False, game: CampaignGame | None = None) -> str:
     """The pending decision, each option followed by what it does (card text, the state's tile)."""
     # ``explain.board`` by another name: this module's ``board`` is the one the REPL shows (and a
     # compiled module binds a function's imports module-wide: docs/install-compiled.md).

@@ -20,45 +20,26 @@ from __future__ import annotations
 
 import random
 
-from typing import Any, Protocol
-
 from .model import Side
 from ...values import value
-from ...game.chance import Chance
-from ...game.decisions import Decision, PlayerSeat
+from ...game.contract import Host
 from .position import DraftPile, Position
-from .setup import Setup
 
 
-class Game(Protocol):
-    """What a re-deal needs of CM2008's game (``cmdsl.games.cm2008.engine.Game``, which calls this
-    module: hence a protocol, not an import)."""
-
-    setup: Setup
-    pending_decisions: tuple[Decision, ...]
-
-    def pool(self, side: Side) -> Any: ...
-    def fork(self, for_seat: PlayerSeat | None = None) -> "Game": ...
-    @property
-    def chance(self) -> Chance: ...
-    def change_position(self, change: Any) -> None: ...
-
-
-def redeal(game: Game, seat: Side, rng: random.Random) -> None:
+def redeal(game: Host[Side], seat: Side, rng: random.Random, pool: frozenset[str] | None = None) -> None:
     """Re-deal, in place, everything ``seat`` cannot see in ``game`` (a fork, never a real game).
     The re-deal is one of the game's position changes, so that its own forks keep it (a fork made
     mid-turn replays the turn's answers, then re-deals again the same way). ``rng`` moves on as if
     it had dealt itself: it does.
 
-    In a draft game the other seat's cards are dealt from its pool (``_Pool``); a draft pick it
-    has made already, unrevealed (a fork not made ``for_seat``), keeps the cards it was made
-    among."""
+    In a draft game (``pool``: the other seat's 45 cards, R3.1) the other seat's cards are dealt
+    from its pool (``_Pool``); a draft pick it has made already, unrevealed (a fork not made
+    ``for_seat``), keeps the cards it was made among."""
     opp = seat.other
-    pool = None
-    if game.setup.mode == "draft":
-        pool = _Pool(game.pool(opp),
-                     picked=all(d.player is not opp for d in game.pending_decisions))
-    game.change_position(_Redeal(seat, rng, pool))
+    drafted = None
+    if pool is not None:
+        drafted = _Pool(pool, picked=all(d.player is not opp for d in game.pending_decisions))
+    game.change_position(_Redeal(seat, rng, drafted))
 
 
 @value  # frozen values made cheaply (``cmdsl.values``): one per determinization
@@ -169,14 +150,15 @@ def _put(pos: Position, seat: Side, deal: _Deal) -> None:
     pos.rng.seed(deal.seed)  # future shuffles and dice
 
 
-def determinized(game: Game, seat: Side, rng: random.Random) -> Game:
-    """A fork of ``game`` at its pending decision, re-dealt for ``seat`` (``game`` is unchanged).
+def determinized(game: Host[Side], seat: Side, rng: random.Random, pool: frozenset[str] | None) -> Host[Side]:
+    """A fork of ``game`` at its pending decision, re-dealt for ``seat`` (``game`` is unchanged;
+    ``pool``: the other seat's draft pool, in a draft game).
     Where seats pick in secret at once, the other seats' picks not revealed yet are left out of
-    the fork: their decisions are pending again there (``Game.fork(for_seat=…)``), and a draft
+    the fork: their decisions are pending again there (``fork(for_seat=…)``), and a draft
     round's are asked again among the cards the re-deal gave them."""
     copy = game.fork(for_seat=seat)
     copy.chance.forget()  # a forced die is not the seat's to know: future dice are re-dealt
-    redeal(copy, seat, rng)
+    redeal(copy, seat, rng, pool)
     return copy
 
 

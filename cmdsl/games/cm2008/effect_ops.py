@@ -1,25 +1,25 @@
-"""The operations compiled effects act through (``cmdsl.lang.ops.GameOps``) that are not rules of
-Campaign Manager 2008 themselves: reads of the board and of the players, and the choices an effect
-asks a player for. Its actions (gain, shift, alter, demographic_support, draw_cards,
-discard_from_hand, play_card) are rules of the game (``engine.py``), as are ``playable``, ``tick``
-and ``live``. A state is a ``LiveState``; one that has left play reads as nothing (None, 0).
-
-``Game`` (engine.py) is an ``EffectOps``: the operations are its methods, so an effect's call costs
-no more than a call of the game's own.
+"""The operations compiled effects act through (``vocabulary/ops.py``'s ``GameOps``):
+``Cm2008Ops``, an adapter over the rules at one table. Its actions (gain, shift, alter,
+demographic_support, draw_cards, discard_from_hand, play_card), ``playable`` and ``live`` are
+rules of Campaign Manager 2008 (``rules_*.py``), bound once; its reads of the board and of the
+players, and the choices an effect asks a player for, are its own. A state is a ``LiveState``;
+one that has left play reads as nothing (None, 0). An effect reaches nothing of the rules but
+these.
 """
 
 from __future__ import annotations
 
 import operator
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
+from ...game.contract import Host
 from ...game.decisions import Decision, Option
-from ...game.driver import Driver
+from ...game.together import Steps
 from .vocabulary.ops import Choice
 from . import events as E
 from . import options as O
 from .kinds import DecisionKind
-from .model import ISSUES, Side
+from .model import ISSUES, SIDES, Side
 from .position import LiveState, Position
 
 _ISSUE_OPTIONS = tuple(O.issue_option(i) for i in ISSUES)
@@ -33,31 +33,44 @@ def _named(states: Sequence[LiveState], name: str) -> LiveState:
     raise KeyError(name)
 
 
-class EffectOps(Driver[Side]):
-    """The reads and choices of ``GameOps``; the game provides its position, its option cache, and
-    which cards are in a hand and playable."""
+class Acting(Protocol):
+    """What the operations take of the rules (``rules_base.RulesBase`` and its layers)."""
 
+    host: Host[Side]
     position: Position
     _options: O.OptionCache
+    ask: Callable[[Decision], Steps]
+    emit: Callable[..., None]
 
-    def hand_options(self, side: Side, only: Iterable[str] | None = None) -> list[Option]:
-        raise NotImplementedError  # the game's (R4)
+    def hand_options(self, side: Side, only: Iterable[str] | None = None) -> list[Option]: ...
+    def playable(self, side: Side, card_id: str) -> bool: ...
+    def live(self, name: str) -> LiveState | None: ...
+    def gain(self, side: Side, live: LiveState | None, issue: str, cause: str | None = None) -> Steps: ...
+    def shift(self, live: LiveState | None, n: int, issue: str, cause: str | None = None) -> Steps: ...
+    def alter(self, live: LiveState | None, cause: str | None = None) -> None: ...
+    def demographic_support(self, side: Side, group: str, cause: str | None = None) -> Steps: ...
+    def draw_cards(self, side: Side, n: int, cause: str | None = None) -> list[str]: ...
+    def discard_from_hand(self, side: Side, card_id: str, why: str, cause: str | None = None) -> None: ...
+    def play_card(self, side: Side, card_id: str, nested: bool = False, cause: str | None = None) -> Steps: ...
 
-    def playable(self, side: Side, card_id: str) -> bool:
-        raise NotImplementedError  # the game's (R4.6)
 
+class Cm2008Ops:
+    """The reads and choices of ``GameOps``, and the rules' actions, bound once: an effect's call
+    costs no more than a call of the rules' own."""
+
+    seats = SIDES
+
+    def __init__(self, rules: Acting) -> None:
+        self.position, self._options, self.ask, self.emit = rules.position, rules._options, rules.ask, rules.emit
+        self.tick: Callable[[], None] = rules.host.tick
+        self.hand_options, self.playable, self.live = rules.hand_options, rules.playable, rules.live
+        self.gain, self.shift, self.alter = rules.gain, rules.shift, rules.alter
+        self.demographic_support, self.draw_cards = rules.demographic_support, rules.draw_cards
+        self.discard_from_hand, self.play_card = rules.discard_from_hand, rules.play_card
 
     @property
     def active(self) -> Side:
         return self.position.active
-
-    @property
-    def turn(self) -> int:  # the Driver's horizon for bots (cmdsl.game.driver)
-        return self.position.turn
-
-    @turn.setter
-    def turn(self, turn: int) -> None:
-        self.position.turn = turn
 
     @property
     def in_play(self) -> list[LiveState]:

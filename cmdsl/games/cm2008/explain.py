@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from .catalog import card_text
 from ...game.decisions import Decision, Option
-from .engine import Game
+from .engine import CampaignGame, campaign_of
 from .setup import DRAFT_ROUNDS
 from .events import DieRolled
 from .kinds import DecisionKind
@@ -31,7 +31,7 @@ def prompt(d: Decision) -> str:
     return d.prompt
 
 
-def board(game: Game, d: Decision) -> dict[str, StateView]:
+def board(game: CampaignGame, d: Decision) -> dict[str, StateView]:
     """The states in play as the deciding seat's view holds them, by name: what every option
     naming a state in play is described from (the position now, never the printed tile)."""
     if d.player not in game.seats:
@@ -39,19 +39,19 @@ def board(game: Game, d: Decision) -> dict[str, StateView]:
     return {sv.name: sv for sv in game.view(d.player).states}
 
 
-def option_label(game: Game, o: Option) -> str:
+def option_label(game: CampaignGame, o: Option) -> str:
     """An option's label as the REPL lists it: a card carrying the Going Negative mark ends in
     ⚄ (R8.1), the mark that `?` at a turn tells players to look for."""
     cid = _card_of(game, o)
-    return f"{o.label} ⚄" if cid is not None and game.cards.cards[cid].going_negative else o.label
+    return f"{o.label} ⚄" if cid is not None and campaign_of(game).cards.cards[cid].going_negative else o.label
 
 
-def option_details(game: Game, d: Decision, o: Option, in_play: Mapping[str, StateView] | None = None) -> list[str]:
+def option_details(game: CampaignGame, d: Decision, o: Option, in_play: Mapping[str, StateView] | None = None) -> list[str]:
     """Lines under an option saying what choosing it does (none when its label says it all).
     ``in_play``: ``board(game, d)``, made once per decision by a caller listing every option."""
     cid = _card_of(game, o)
     if cid is not None:
-        return card_text(game.cards.cards[cid]).splitlines()
+        return card_text(campaign_of(game).cards.cards[cid]).splitlines()
     tile = _tile_of(game, o.value)
     if tile is None:
         return []
@@ -64,20 +64,20 @@ def option_details(game: Game, d: Decision, o: Option, in_play: Mapping[str, Sta
 _NOT_IN_PLAY = frozenset({DecisionKind.SETUP_STATE, DecisionKind.REPLACEMENT})
 
 
-def _card_of(game: Game, o: Option) -> str | None:
+def _card_of(game: CampaignGame, o: Option) -> str | None:
     """The campaign card an option plays, keeps or gives up (play:, card: and draft options)."""
-    if isinstance(o.value, str) and o.value in game.cards.cards and o.id.split(":")[0] in ("play", "card"):
+    if isinstance(o.value, str) and o.value in campaign_of(game).cards.cards and o.id.split(":")[0] in ("play", "card"):
         return o.value
     return None
 
 
-def _tile_of(game: Game, value: Any) -> StateTile | None:
+def _tile_of(game: CampaignGame, value: Any) -> StateTile | None:
     if isinstance(value, StateTile):
         return value
     if isinstance(value, LiveState):
         return value.tile
-    if isinstance(value, str) and value in game.cards.states:  # a state chosen by an effect, a setup pick
-        return game.cards.states[value]
+    if isinstance(value, str) and value in campaign_of(game).cards.states:  # a state chosen by an effect, a setup pick
+        return campaign_of(game).cards.states[value]
     return None
 
 
@@ -104,11 +104,11 @@ def _row_text(row: RowView) -> str:
 # ---- what an effect's choice is for -----------------------------------------------------------
 
 
-def asking_item(game: Game, d: Decision) -> CardDef | NewsDef | NegativeDef | None:
+def asking_item(game: CampaignGame, d: Decision) -> CardDef | NewsDef | NegativeDef | None:
     """The card, Breaking News or Going Negative result whose effect asks this decision."""
     if d.cause is None:
         return None
-    return game.cards.item(d.cause.rpartition(":")[0])
+    return campaign_of(game).cards.item(d.cause.rpartition(":")[0])
 
 
 def item_name(item: CardDef | NewsDef | NegativeDef) -> str:
@@ -119,7 +119,7 @@ def item_name(item: CardDef | NewsDef | NegativeDef) -> str:
     return f"{item.title} ({item.side}'s card)"
 
 
-def heading(d: Decision, game: Game | None = None) -> str:
+def heading(d: Decision, game: CampaignGame | None = None) -> str:
     """The decision's question, with the effect it is for: "choose a state, for Backlash (Going
     Negative result 6)"."""
     item = asking_item(game, d) if game is not None else None
@@ -157,7 +157,7 @@ _WHY: dict[str, str] = {
 }
 
 
-def explain(game: Game, d: Decision) -> str:
+def explain(game: CampaignGame, d: Decision) -> str:
     """`?` at a decision: who decides, what it is for, what each option does, what happens next."""
     item = asking_item(game, d)
     why = _WHY.get(d.kind, "{p} must decide.").format(
@@ -183,7 +183,7 @@ def _side(d: Decision) -> Side:
     return d.player
 
 
-def _for_effect(game: Game, d: Decision, item: CardDef | NewsDef | NegativeDef) -> list[str]:
+def _for_effect(game: CampaignGame, d: Decision, item: CardDef | NewsDef | NegativeDef) -> list[str]:
     """Where the asking effect comes from, and its whole rules text."""
     if isinstance(item, NegativeDef):
         # who rolled: the last roll in the log (public, R8.1); the chooser may be either player

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ...errors import CmdslError, did_you_mean
 from . import events as E
 from .actions import ByHand, EffectByHand
-from .engine import Game, Steps
+from .engine import CampaignGame, CampaignRules, Steps, campaign_of, rules_of
 from .options import die_id
 from ...lang.run import Run
 from ...game.fields import MAX_ANSWER_CHARS, MAX_NAME_CHARS, Fields, shown
@@ -29,21 +29,23 @@ class InterjectionError(CmdslError):
     pass
 
 
-def interject(game: Game, action: ByHand) -> None:
+def interject(game: CampaignGame, action: ByHand) -> None:
     """Check and carry out ``action`` at the pending turn decision; a bad one changes nothing."""
-    game.interject(action, prepare(game, action))
+    campaign_of(game).interject(game, action, prepare(rules_of(game), action))
 
 
-def prepare(game: Game, action: ByHand) -> Callable[[Game], Steps]:
+def prepare(game: CampaignRules, action: ByHand) -> Callable[[CampaignRules], Steps]:
+    """``action`` checked against the game as it is now (``game``: its rules), as the steps that
+    carry it out on the rules then."""
     if isinstance(action, EffectByHand):
         if len(action.text) > MAX_ANSWER_CHARS:  # a record could not hold it
             raise InterjectionError(f"an effect by hand is at most {MAX_ANSWER_CHARS} characters")
         side, text = action.side, action.text
         compiled = compile_snippet(game.cards, text, Origin("<eval>", "eval"))
 
-        def run_effect(g: Game) -> Steps:
+        def run_effect(g: CampaignRules) -> Steps:
             g.emit(E.Interjected, action.describe())
-            yield from compiled.run(Run(g, side))
+            yield from compiled.run(Run(g.ops, side))
         return run_effect
     if len(action.change) > MAX_ANSWER_CHARS:
         raise InterjectionError(f"a change by hand is at most {MAX_ANSWER_CHARS} characters")
@@ -53,7 +55,7 @@ def prepare(game: Game, action: ByHand) -> Callable[[Game], Steps]:
         raise InterjectionError("set: the change is not valid JSON") from None
     apply = _patch(game, change)
 
-    def run_set(g: Game) -> Steps:
+    def run_set(g: CampaignRules) -> Steps:
         description = apply(g)
         g.emit(E.Interjected, description)
         yield from g.check_wins()
@@ -92,13 +94,13 @@ def _player(f: Fields, key: str = "side") -> Side:
     return _side(value)
 
 
-def _patch(game: Game, patch: Any) -> Callable[[Game], str]:
+def _patch(game: CampaignRules, patch: Any) -> Callable[[CampaignRules], str]:
     """Validate ``patch`` against the game now; return the function that applies it."""
     op, f = _fields(patch)
     return _PATCHES[op](game, f)
 
 
-def _state_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+def _state_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """`set STATE …`: a state's rows, issue box or key."""
     name = f.text("name", MAX_NAME_CHARS)
     live = game.live(name)
@@ -122,7 +124,7 @@ def _state_patch(game: Game, f: Fields) -> Callable[[Game], str]:
         if elsewhere + mine > TOKENS_PER_PLAYER:
             raise InterjectionError(f"set: {side} has only {TOKENS_PER_PLAYER} tokens")
 
-    def apply_state(g: Game) -> str:
+    def apply_state(g: CampaignRules) -> str:
         target = g.live(name)
         assert target is not None
         for side in Side:
@@ -136,18 +138,18 @@ def _state_patch(game: Game, f: Fields) -> Callable[[Game], str]:
     return apply_state
 
 
-def _score_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+def _score_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """`set score SIDE N`."""
     side = _player(f)
     score = f.whole("value", 0)
 
-    def apply_score(g: Game) -> str:
+    def apply_score(g: CampaignRules) -> str:
         g.position.players[side].score = score
         return f"{side}'s score set to {score}"
     return apply_score
 
 
-def _hand_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+def _hand_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """`set hand SIDE CARD…`: any card of the side's pool (as scenarios allow)."""
     side = _player(f)
     if not isinstance(f.get("cards"), list):
@@ -170,7 +172,7 @@ def _hand_patch(game: Game, f: Fields) -> Callable[[Game], str]:
     # discard pile; one not in the game (another draft, a starred deck) joins it from the pool.
     joining = [cid for cid in cards if cid not in owned]
 
-    def apply_hand(g: Game) -> str:
+    def apply_hand(g: CampaignRules) -> str:
         q = g.position.players[side]
         for cid in q.hand:
             if cid not in cards:
@@ -184,7 +186,7 @@ def _hand_patch(game: Game, f: Fields) -> Callable[[Game], str]:
     return apply_hand
 
 
-def _news_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+def _news_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """`set news ID`: that Breaking News on top of its deck."""
     nid = f.text("id", MAX_NAME_CHARS)
     if nid not in game.position.news_deck:
@@ -192,25 +194,25 @@ def _news_patch(game: Game, f: Fields) -> Callable[[Game], str]:
         raise InterjectionError(f'set: "{nid}" is not in the Breaking News deck'
                                 + (f' (did you mean "{near}"?)' if near else ""))
 
-    def apply_news(g: Game) -> str:
+    def apply_news(g: CampaignRules) -> str:
         g.position.news_deck.remove(nid)
         g.position.news_deck.append(nid)
         return f"{g.cards.news[nid].title} is now the top Breaking News"
     return apply_news
 
 
-def _die_patch(game: Game, f: Fields) -> Callable[[Game], str]:
+def _die_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """The next Going Negative die, as an older record's action by hand set it."""
     value = f.whole("value", 1, 6, "a die result")
 
-    def apply_die(g: Game) -> str:
+    def apply_die(g: CampaignRules) -> str:
         # An action by hand of an older record: it is recorded itself (the REPL's `set die` now
-        # forces the die with Game.force_chance, recorded as the chance seat's answer).
-        g.force_chance(die_id(value), recorded=False)
+        # forces the die with the driver's force_chance, recorded as the chance seat's answer).
+        g.host.force_chance(die_id(value), recorded=False)
         return f"the next Going Negative die will show {value}"
     return apply_die
 
 
 #: Each kind of position change (``SET_OPS``) and its check-and-apply.
-_PATCHES: dict[str, Callable[[Game, Fields], Callable[[Game], str]]] = {
+_PATCHES: dict[str, Callable[[CampaignRules, Fields], Callable[[CampaignRules], str]]] = {
     "state": _state_patch, "score": _score_patch, "hand": _hand_patch, "news": _news_patch, "die": _die_patch}

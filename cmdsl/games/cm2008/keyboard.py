@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from cmdsl.game.decisions import Decision, PlayerSeat
     from . import events as E
     from .actions import ByHand, RecordedAnswer
-    from .engine import Game
+    from .engine import CampaignGame
     from .model import CardSet, SetupMode, Side
+    from .replay import Replay
     from .setup import FirstPlayer
 
 Signature = tuple[tuple[str, int, int], ...]
@@ -45,7 +46,7 @@ class CampaignSession:
     choice: SetChoice = field(init=False)  # which set, and why (--cards, cmdsl.toml, bundled)
     # The set files as last loaded or last reported changed: the prompt compares before each line.
     signature: Signature = field(init=False)
-    game: Game | None = None
+    game: CampaignGame | None = None
     humans: set[Side] = field(default_factory=set)
     bots: dict[Side, Bot] = field(default_factory=dict)
     redo: list[RecordedAnswer] = field(default_factory=list)
@@ -60,7 +61,7 @@ class CampaignSession:
     action_start: int = 0  # first event of the last thing the user did (for `trace`)
     # The game and cards before the last `reload` that changed the game (`undo` brings them back),
     # and how many answers the reloaded game started with.
-    before_reload: "tuple[CardSet, Game, int] | None" = None
+    before_reload: "tuple[CardSet, CampaignGame, int] | None" = None
     # The answers and event texts of the game a reload cut short: a later reload tries them all
     # again, so restoring a card file and reloading brings the moves back.
     cut: tuple[tuple[RecordedAnswer, ...], list[str]] | None = None
@@ -110,7 +111,7 @@ class CampaignSession:
         def restore() -> "CampaignSession":
             vars(self).update(fields)
             self._cards = cards
-            self.game = self._rebuild(answers, game) if game is not None and recorded(game) != answers else game
+            self.game = replayed(game, answers).game if game is not None and recorded(game) != answers else game
             return self
         return restore
 
@@ -119,13 +120,14 @@ class CampaignSession:
     def start(self, mode: SetupMode, opponent: str, human: Side, seed: int, first: FirstPlayer = "random",
               hidden: bool = False) -> list[E.Event]:
         from cmdsl.bots import make_bot
-        from .engine import Game
+        from .engine import campaign_game
+        from .sides import SIDES
         from .setup import Setup
-        self.game = Game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
+        self.game = campaign_game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
         self.debugged = self.debug
         self.seed_hidden = hidden
-        self.humans = set(Game.seats) if opponent == "human" else {human}
-        self.bots = {} if opponent == "human" else {s: make_bot(opponent, seed) for s in Game.seats if s is not human}
+        self.humans = set(SIDES) if opponent == "human" else {human}
+        self.bots = {} if opponent == "human" else {s: make_bot(opponent, seed) for s in SIDES if s is not human}
         self.redo.clear()
         self.saved = False
         self.action_start = 0
@@ -146,7 +148,7 @@ class CampaignSession:
         """A game in progress that is not saved: `new`, `load` and `quit` ask before dropping it."""
         return self.game is not None and not self.saved and not self.game.over
 
-    def require(self) -> Game:
+    def require(self) -> CampaignGame:
         if self.game is None:
             raise KeyboardError("no game yet: start one with `new` (see `help new`)")
         return self.game
@@ -202,13 +204,6 @@ class CampaignSession:
 
     # ---- undo / redo through the record -----------------------------------------------
 
-    def _rebuild(self, answers: tuple[RecordedAnswer, ...], game: Game | None = None) -> Game:
-        from .record import Record
-        from .replay import replay
-        game = game or self.require()
-        rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
-        return replay(game.cards, rec).game
-
     def undo(self) -> int:
         """Go back to the previous decision of a human player; return how many answers were undone.
 
@@ -229,7 +224,7 @@ class CampaignSession:
             undone.append(answers.pop())
             while is_chance(undone[-1]) and answers:  # a forced die goes with the answer that rolled it
                 undone.append(answers.pop())
-            back = self._rebuild(tuple(answers))
+            back = replayed(game, tuple(answers)).game
             if any(d.player in self.humans for d in back.pending_decisions):
                 # not back past what was hidden and shown to whoever chooses again (docs/secrets.md)
                 again = {d.player for d in back.pending_decisions if d.player in self.humans}
@@ -290,8 +285,8 @@ class CampaignSession:
 
     def continue_record(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
         from cmdsl.bots import make_bot
-        from .engine import Game
         from .record import load_record
+        from .sides import SIDES
         from .replay import replay
         rec = load_record(path)
         # Other cards are allowed (the note below says so); a replay that diverges is not.
@@ -302,7 +297,7 @@ class CampaignSession:
         self.debugged = rec.debugged or self.debug
         self.seed_hidden = False  # the file holds the seed anyway
         pending = self.game.pending
-        seats = Game.seats
+        seats: tuple[Side, ...] = SIDES
         mine = next((s for s in seats if s.value == rec.view), None)  # a seat's file: that seat's player
         me = human or mine or next((s for s in seats if pending is not None and pending.player is s), seats[0])
         self.humans = {me} if opponent != "human" else set(seats)
@@ -317,8 +312,7 @@ class CampaignSession:
 
         The game before the reload is kept: `undo` brings it back, and so does reloading again
         after the card files are restored (the answers the replay could not use are kept too)."""
-        from .record import Record, first_difference
-        from .replay import replay
+        from .record import first_difference
         game = self.require()
         folder = self.set_folder()
         signature = set_signature(folder)
@@ -327,8 +321,7 @@ class CampaignSession:
         answers, old = recorded(game), [e.text() for e in game.events]
         if self.cut is not None and self.cut[0][: len(answers)] == answers:
             answers, old = self.cut  # no move since a reload cut the game short: try them all again
-        rec = Record(game.cards.fingerprint, game.seed, game.setup, answers)
-        result = replay(new_cards, rec, accept_other_cards=True)  # other cards: that is the point
+        result = replayed(game, answers, new_cards)
         new = [e.text() for e in result.game.events]
         kept = len(result.game.answers)
         previous = (self.cards, game, kept)
@@ -341,20 +334,35 @@ class CampaignSession:
         self.before_reload = previous
         self.cut = (answers, old) if kept < len(answers) else None
         self.saved = False
-        if first is None:  # the same events, yet an answer failed at the very end
-            first = len(new)
-        lines = ["Reloaded the cards: the game now goes differently.",
-                 f"  first different event: #{first + 1}",
-                 f"    before: {old[first] if first < len(old) else '(nothing)'}",
-                 f"    now:    {new[first] if first < len(new) else '(nothing)'}"]
-        if kept < len(answers):
-            lines.append(f"  {kept} of {len(answers)} answers still apply; the game continues after answer {kept} "
-                         f"({result.reason}).")
-        else:
-            lines.append(f"  all {len(answers)} answers still apply.")
-        lines.append("  `undo` brings back the game as it was before this reload; restoring the card files and "
-                     "reloading again replays every answer.")
-        return "\n".join(lines)
+        return _reload_report(old, new, first, kept, len(answers), result.reason)
+
+
+def replayed(game: CampaignGame, answers: tuple[RecordedAnswer, ...], cards: CardSet | None = None) -> Replay:
+    """``game`` played again from its start with ``answers``; with ``cards`` (a reload), else its own."""
+    from .engine import campaign_of
+    from .record import Record
+    from .replay import replay
+    campaign = campaign_of(game)
+    rec = Record(campaign.cards.fingerprint, campaign.seed, campaign.setup, answers)
+    return replay(cards or campaign.cards, rec, accept_other_cards=cards is not None)  # other cards: the point
+
+
+def _reload_report(old: list[str], new: list[str], first: int | None, kept: int, answers: int,
+                   reason: str | None) -> str:
+    """What a reload that changed the game says: where its log first differs, and the answers kept."""
+    if first is None:  # the same events, yet an answer failed at the very end
+        first = len(new)
+    lines = ["Reloaded the cards: the game now goes differently.",
+             f"  first different event: #{first + 1}",
+             f"    before: {old[first] if first < len(old) else '(nothing)'}",
+             f"    now:    {new[first] if first < len(new) else '(nothing)'}"]
+    if kept < answers:
+        lines.append(f"  {kept} of {answers} answers still apply; the game continues after answer {kept} ({reason}).")
+    else:
+        lines.append(f"  all {answers} answers still apply.")
+    lines.append("  `undo` brings back the game as it was before this reload; restoring the card files and "
+                 "reloading again replays every answer.")
+    return "\n".join(lines)
 
 
 def reveals(event: E.Event, seat: PlayerSeat) -> str | None:
@@ -377,13 +385,13 @@ def reveals(event: E.Event, seat: PlayerSeat) -> str | None:
     return None  # a choice made in the open is no secret; the card a "play" names is (CardPlayed)
 
 
-def recorded(game: Game) -> tuple[RecordedAnswer, ...]:
+def recorded(game: CampaignGame) -> tuple[RecordedAnswer, ...]:
     """The game's answers as a record holds them (actions by hand without their compiled steps)."""
     from .record import HiddenAnswer
     return tuple(a for a in game.record(complete=False).answers if not isinstance(a, HiddenAnswer))  # none: a game's
 
 
-def apply(game: Game, answer: RecordedAnswer) -> None:
+def apply(game: CampaignGame, answer: RecordedAnswer) -> None:
     """Apply one recorded answer: an option id, an answer of a seat, or an action by hand
     (checked and compiled again)."""
     from cmdsl.game.decisions import SeatAnswer

@@ -40,7 +40,7 @@ def _viewer(s: Session) -> Side | None:
     mine = s.human_decision()
     if mine is not None:
         return cast(Side, mine.player)
-    return next(iter(s.humans)) if len(s.humans) == 1 else game.active
+    return next(iter(s.humans)) if len(s.humans) == 1 else game.position.active
 
 
 def _seen(s: Session, evs: list) -> list:
@@ -53,12 +53,14 @@ def _seen(s: Session, evs: list) -> list:
 
 def _after(s: Session, evs: list, colour: bool) -> str:
     from . import board as render
+    from .engine import campaign_of
     game = s.require()
     out = [render.events(_seen(s, evs), colour, s.hides_seed())] if evs else []
     if game.result is not None:
         if game.result not in evs:  # the log just shown already ends with it
             out.append(game.result.text())
-        out.append(f"The seed was {game.seed} (`new seed {game.seed}` deals this game again).")
+        seed = campaign_of(game).seed
+        out.append(f"The seed was {seed} (`new seed {seed}` deals this game again).")
     elif game.pending is not None:
         d = s.human_decision() or game.pending
         if s.hot_seat() and not s.debug and d.player in s.humans and d.player != s.at_keyboard:

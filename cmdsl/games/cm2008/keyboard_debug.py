@@ -89,7 +89,7 @@ def cmd_eval(s: Session, arg: str, colour: bool = False) -> str:
     from .actions import EffectByHand
     game = s.require()
     text = arg
-    side = cast(Side, game.pending.player) if game.pending is not None else game.active
+    side = cast(Side, game.pending.player) if game.pending is not None else game.position.active
     first, _, rest = arg.partition(" ")
     if first == "as":
         who, _, text = rest.partition(" ")
@@ -126,11 +126,11 @@ def cmd_set(s: Session, arg: str, colour: bool = False) -> str:
         return _debugging(s) + f"The next Going Negative die will show {pips}."
     else:
         # set STATE ISSUE ROW... | set STATE issue N | set STATE key GROUP (state names may have spaces)
-        names = sorted((x.name for x in game.in_play), key=len, reverse=True)
+        names = sorted((x.name for x in game.position.in_play), key=len, reverse=True)
         text = arg.strip()
         state = next((n for n in names if text.lower().startswith(n.lower())), None)
         if state is None:
-            near = did_you_mean(words[0], [x.name for x in game.in_play])
+            near = did_you_mean(words[0], [x.name for x in game.position.in_play])
             raise KeyboardError(f'set: "{words[0]}" is not a state in play' + (f' (did you mean "{near}"?)' if near else ""))
         what, _, value = text[len(state):].strip().partition(" ")
         what = what.lower()

@@ -92,7 +92,7 @@ def using(choice: SetChoice) -> str:
 def play(args: argparse.Namespace) -> int:
     """`cmdsl play`: a whole game between two bots, printed."""
     from ...bots.match import destination_refused, play_to_end, seat_bots
-    from .engine import Game
+    from .engine import campaign_game
     from .record import save_record
     from .setup import Setup
 
@@ -102,11 +102,11 @@ def play(args: argparse.Namespace) -> int:
         return 2
     if destination_refused(args.record):  # before the game, not after it: a game is never lost
         return 2
-    bots = seat_bots(names, Game.seats, args.seed)  # a misspelt bot or setting: one line, before the cards load
+    bots = seat_bots(names, SIDES, args.seed)  # a misspelt bot or setting: one line, before the cards load
     cards = cards_for(args.cards)
     limit = argtypes.DEFAULT_BOT_TURN_LIMIT if args.max_turns is None else args.max_turns or None
     setup = Setup(args.setup or "beginner", args.first or "random", limit)
-    game = Game(cards, args.seed, setup, checkpoints=True)  # bots fork it
+    game = campaign_game(cards, args.seed, setup, checkpoints=True)  # bots fork it
     play_to_end(game, bots, args.quiet, args.record, save_record)
     return 0
 
@@ -114,13 +114,12 @@ def play(args: argparse.Namespace) -> int:
 def replay_record(args: argparse.Namespace, data: Any) -> int:
     """`cmdsl replay FILE` of a CM2008 record (``data``: its parsed JSON, None when it is not JSON:
     then ``load_record`` says what is wrong with it, after the cards' own errors)."""
-    from .engine import Game
     from .record import FORMAT, Record, load_record
     from .replay import replay
 
-    if args.seat is not None and args.seat not in {s.value for s in Game.seats}:
+    if args.seat is not None and args.seat not in {s.value for s in SIDES}:
         print(f"replay: --seat {args.seat}: a CM2008 game's seats are "
-              + ", ".join(s.value for s in Game.seats), file=sys.stderr)
+              + ", ".join(s.value for s in SIDES), file=sys.stderr)
         return 2
     cards = cards_for(args.cards)
     record = load_record(args.file) if data is None else Record.from_json(data, str(args.file))
@@ -138,9 +137,10 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
               "(docs/secrets.md)", file=sys.stderr)
     if args.log:
         if args.seat is None:  # the full log: every card, as a designer sees it
-            print(result.game.log_text())
+            from .engine import log_text
+            print(log_text(result.game))
         else:  # what one seat could know (docs/secrets.md)
-            seat = next(s for s in Game.seats if s.value == args.seat)
+            seat = next(s for s in SIDES if s.value == args.seat)
             print("\n".join(e.text() for e in result.game.view(seat).events))
     other = not cards.same_as_recorded(record.cardset)
     if other and args.accept_cards:

@@ -11,7 +11,7 @@ from .actions import EffectByHand, PositionChange, RecordedAnswer
 from ...game.audience import Event
 from ...game.decisions import CHANCE, Decision, SeatAnswer, is_chance
 from . import events as E
-from .engine import Game
+from .engine import CampaignGame, campaign_game, campaign_of
 from .record import FileAnswer, HiddenAnswer, Record, first_difference, log_digest
 from .interjections import interject
 from .model import CardSet, Side
@@ -20,7 +20,7 @@ from ...values import value
 
 @value
 class Replay:
-    game: Game
+    game: CampaignGame
     diverged_at: int | None  # index of the first answer that no longer applies
     reason: str | None
     event_at: int | None = None  # index of the first event that differs from the record's log
@@ -33,7 +33,7 @@ class Replay:
 
 
 #: Called before each answer is applied: (the game, the answer's index, the decision it answers).
-Observer = Callable[[Game, int, Decision], None]
+Observer = Callable[[CampaignGame, int, Decision], None]
 
 
 def replay(cards: CardSet, record: Record, upto: int | None = None, *,
@@ -47,7 +47,7 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
     chance decision with none there is drawn from the seed. So the game asks for chance while it
     is replayed, and the replayed game draws from the seed again once it is done.
     """
-    game = Game(cards, record.seed, record.setup, ask_chance=True)
+    game = campaign_game(cards, record.seed, record.setup, ask_chance=True)
     answers = record.answers if upto is None else record.answers[:upto]
     stopped = _apply(game, answers, observe)  # (answer index, why) where the answers stop applying
     full = [e.text() for e in game.events]
@@ -82,7 +82,7 @@ def replay(cards: CardSet, record: Record, upto: int | None = None, *,
     return Replay(game, stopped[0] if stopped else None, "; ".join(reasons) or None, at, before, now_text)
 
 
-def _apply(game: Game, answers: Sequence[Any], observe: Observer | None) -> tuple[int, str] | None:
+def _apply(game: CampaignGame, answers: Sequence[Any], observe: Observer | None) -> tuple[int, str] | None:
     """Apply the record's ``answers`` in order; where one does not apply, its index and why."""
     stopped: tuple[int, str] | None = None
     for i, answer in enumerate(answers):
@@ -121,7 +121,7 @@ def view_texts(events: Iterable[Event], view: str | None) -> list[str]:
     return [e.redacted(seat).text() for e in events]
 
 
-def seat_record(game: Game, view: str, debugged: bool = False) -> Record:
+def seat_record(game: CampaignGame, view: str, debugged: bool = False) -> Record:
     """``game``'s record as a file for ``view`` (a seat, ``public`` or ``full``, docs/secrets.md):
     its log is that view's, with the digest of the full log, and every answer that view may not
     see (another seat's secret pick: a kept draft card, a starting state, a card from a hand) is
@@ -132,7 +132,7 @@ def seat_record(game: Game, view: str, debugged: bool = False) -> Record:
     viewer = CHANCE if view == "public" else Side(view)
     hidden: dict[int, HiddenAnswer] = {}
 
-    def look(g: Game, i: int, d: Decision) -> None:
+    def look(g: CampaignGame, i: int, d: Decision) -> None:
         answer = record.answers[i]
         option = answer.answer if isinstance(answer, SeatAnswer) else answer
         if d.is_chance or not isinstance(option, str):
@@ -143,12 +143,12 @@ def seat_record(game: Game, view: str, debugged: bool = False) -> Record:
             number = next(n for n, o in enumerate(d.options, 1) if o.id == option)
             hidden[i] = HiddenAnswer(seat, number, isinstance(answer, SeatAnswer))
 
-    replay(game.cards, record, observe=look, accept_other_cards=True)
+    replay(campaign_of(game).cards, record, observe=look, accept_other_cards=True)
     answers: tuple[FileAnswer, ...] = tuple(hidden.get(i, a) for i, a in enumerate(record.answers))
     return replace(record, answers=answers, log=tuple(view_texts(game.events, view)), debugged=debugged, view=view)
 
 
-def _decision(game: Game, answer: RecordedAnswer) -> Decision:
+def _decision(game: CampaignGame, answer: RecordedAnswer) -> Decision:
     """The decision ``answer`` answers now."""
     if isinstance(answer, SeatAnswer):
         mine = [d for d in game.pending_decisions if d.player is answer.seat]
@@ -159,7 +159,7 @@ def _decision(game: Game, answer: RecordedAnswer) -> Decision:
     return game.pending
 
 
-def _resolve(game: Game, answer: HiddenAnswer, i: int) -> RecordedAnswer:
+def _resolve(game: CampaignGame, answer: HiddenAnswer, i: int) -> RecordedAnswer:
     """A hidden answer as the option id it stands for, at the decision it answers."""
     mine = [d for d in game.pending_decisions if d.player is answer.seat]
     if not mine:

@@ -1,30 +1,22 @@
 """Campaign Manager 2008's Media Support abilities (R4.4) and triggered abilities (R12.16): the
 lowest layer of the game's rules, which every other layer may call (a state won, a Breaking News
-drawn, the end of a turn queue triggers). ``Game`` (engine.py) is every layer: its rules are split
-by rulebook section into layered classes, each calling only its own layer and those below (the
-rules yield decisions and emit events in the middle of resolving, so they stay the driver's
-generator methods)."""
+drawn, the end of a turn queue triggers). The rules are split by rulebook section into layered
+classes, each calling only its own layer and those below; ``rules_setup.CampaignRules`` is every
+layer. They are generators over the position the driver holds (``rules_base.py``): they yield
+decisions and emit events in the middle of resolving."""
 
 from __future__ import annotations
 
-from typing import cast
-
-from .vocabulary.ops import GameOps
 from ...lang.run import Run
 from .vocabulary.work import MAX_TRIGGERS
 from . import events as E
-from .effect_ops import EffectOps
+from .rules_base import RulesBase
 from ...game.together import Steps
-from .model import CardDef, CardSet, Side
-from .setup import Setup
+from .model import CardDef, Side
 
 
-class AbilityRules(EffectOps):
+class AbilityRules(RulesBase):
     """R4.4, R12.16: what the Media Support in play does."""
-
-    cards: CardSet
-    seed: int
-    setup: Setup
 
     # ---- media support abilities (R4.4) ------------------------------------------
 
@@ -35,7 +27,7 @@ class AbilityRules(EffectOps):
         """How many Going Negative dice ``side`` rolls: 1 unless the Media Support says otherwise."""
         card = self.media_card()
         if card is not None and card.abilities is not None and self.position.media is not None:
-            n = card.abilities.rolls(self, self.position.media[1], side)
+            n = card.abilities.rolls(self.ops, self.position.media[1], side)
             if n is not None:
                 return n
         return 1
@@ -52,7 +44,7 @@ class AbilityRules(EffectOps):
         if card is None or card.abilities is None or not card.abilities.triggers or self.position.media is None:
             return
         owner = self.position.media[1]
-        for i in card.abilities.fired(event, self, owner, whose):
+        for i in card.abilities.fired(event, self.ops, owner, whose):
             self.position.triggered.append((card.id, owner, i))
 
     def _fire_triggers(self) -> Steps:
@@ -67,4 +59,4 @@ class AbilityRules(EffectOps):
                 continue
             self.position.fired += 1
             self.emit(E.AbilityTriggered, owner, card_id, card.title, ability.label)
-            yield from ability.run(Run(cast(GameOps, self), owner))  # self is a Game: every layer of the rules
+            yield from ability.run(Run(self.ops, owner))

@@ -66,7 +66,7 @@ class CardRules(StateRules):
             self.position.negatives.append((side, card_id))
         self.position.resolving += 1
         try:
-            yield from card.run(Run(self, side))
+            yield from card.run(Run(self.ops, side))
         finally:
             self.position.resolving -= 1
 

@@ -1,6 +1,6 @@
 """Campaign Manager 2008's setup (R3): the first player, the draft (R3.1), the decks, the opening
 hands, the starting states (R3.3), the Breaking News deck; and the game's main loop from any of
-its entry points. Built on ``rules_turn.py``."""
+its entry points: ``CampaignRules``, every layer of the rules. Built on ``rules_turn.py``."""
 
 from __future__ import annotations
 
@@ -18,23 +18,23 @@ from .rules_turn import Origin, TurnRules
 from .setup import DRAFT_DRAW, DRAFT_ROUNDS
 
 
-class SetupRules(TurnRules):
-    """R3, and the main loop."""
+class CampaignRules(TurnRules):
+    """R3, and the main loop: the top layer of the rules, and so every layer of them."""
 
     # ---- setup (R3) -----------------------------------------------------------
 
-    def _main(self) -> Steps:
-        return self._play("setup")
+    def main(self) -> Steps:
+        return self.play_from("setup")
 
-    def _resume(self) -> Steps:
+    def resume(self) -> Steps:
         """The main loop entered at the start of a turn (for ``fork`` and scenarios)."""
-        return self._play("turn")
+        return self.play_from("turn")
 
-    def _play(self, entry: Literal["setup", "draft", "turn", "decision"], draft_round: int = 1) -> Steps:
+    def play_from(self, entry: Literal["setup", "draft", "turn", "decision"], draft_round: int = 1) -> Steps:
         """The game from ``entry`` on: its setup, the start of ``draft_round`` (a fork made in the
         draft), a turn's start, or (a fork made there) a turn's play-or-draw decision. One
         generator for the whole game: each generator between an answer and the engine is resumed
-        on every answer, so the turn loop calls ``_turn``'s two steps itself."""
+        on every answer, so the turn loop calls ``one_turn``'s two steps itself."""
         if entry == "setup":
             yield from self._set_up()
         elif entry == "draft":
@@ -109,8 +109,9 @@ class SetupRules(TurnRules):
         """R3.1, from ``first_round`` on: draw 3, keep 1, remove 2; until the pools run out. The
         draft is in the position (``Position.draft``) while it lasts: a determinization re-deals it."""
         for rnd in range(first_round, DRAFT_ROUNDS + 1):
-            if self.keep_checkpoints:  # fork() then replays only this round, as a turn's checkpoint does
-                self._checkpoint = (Origin(self.position.copy(), at_decision=False, draft_round=rnd), len(self.answers))
+            if self.game.keep_checkpoints:  # fork() then replays only this round, as a turn's checkpoint does
+                self.game.checkpoint = (Origin(self.position.copy(), at_decision=False, draft_round=rnd),
+                                        len(self.host.answers))
             draft = self.position.draft
             drawing = [side for side in SIDES if draft[side].pool]
             for side in drawing:

@@ -4,12 +4,11 @@ states (R9), Breaking News (R10) and the end of the game (R11). Built on ``rules
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable, cast
+from typing import Iterable
 
 from ...game.decisions import Decision
 from ...game.driver import GameOver
 from ...game.together import Steps
-from .vocabulary.ops import GameOps
 from ...lang.run import Run
 from . import events as E
 from . import options as O
@@ -239,8 +238,8 @@ class StateRules(AbilityRules):
             assert self.position.media is not None
             # R12.14: the card is revealed first; whoever steers it chooses knowing the event.
             self.emit(E.NewsDrawn, news.id, news.title, None)
-            target = yield from card.abilities.news(self, self.position.media[1], new)
+            target = yield from card.abilities.news(self.ops, self.position.media[1], new)
             self.emit(E.NewsTargeted, news.title, target.name, card.title)
         else:
             self.emit(E.NewsDrawn, news.id, news.title, target.name)
-        yield from news.run(Run(cast(GameOps, self), None, target))  # self is a Game: every layer of the rules
+        yield from news.run(Run(self.ops, None, target))

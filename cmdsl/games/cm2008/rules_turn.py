@@ -37,10 +37,6 @@ _DRAW_OPTION = O.draw_option()
 class TurnRules(CardRules):
     """R4, R8, R12.2, R12.3, R12.7."""
 
-    keep_checkpoints: bool
-    # The last checkpoint (a turn's start, a draft round's) and the number of answers before it.
-    _checkpoint: tuple[Origin, int] | None
-
     # ---- a turn (R4) ------------------------------------------------------------
 
     def playable(self, side: Side, card_id: str) -> bool:
@@ -56,15 +52,16 @@ class TurnRules(CardRules):
             opts.append(_DRAW_OPTION)
         return opts
 
-    def _turn(self) -> Steps:
+    def one_turn(self) -> Steps:
         """One turn (R4), from its start."""
         self._start_turn()
         yield from self._turn_decision()
 
     def _start_turn(self) -> None:
-        if self.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
-            self._checkpoint = (Origin(self.position.copy(), at_decision=False), len(self.answers))
-        self.position.turn += 1
+        game = self.game
+        if game.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
+            game.checkpoint = (Origin(self.position.copy(), at_decision=False), len(self.host.answers))
+        self.turn += 1
         self.position.fired = 0  # R12.16: the count is per player action
         limit = self.setup.max_turns
         if limit is not None and self.position.turn > limit:
@@ -97,9 +94,9 @@ class TurnRules(CardRules):
                 self.draw_cards(side, 1)
             elif opt.id != INTERJECTION:
                 yield from self.play_card(side, opt.value)
-        yield from self._end_turn()
+        yield from self.end_turn()
 
-    def _end_turn(self) -> Steps:
+    def end_turn(self) -> Steps:
         pos = self.position
         if pos.triggered:  # those the action triggered: its effect has ended (R12.16)
             yield from self._fire_triggers()
@@ -112,7 +109,7 @@ class TurnRules(CardRules):
                 value = (yield O.DIE_ROLL).value  # the chance seat rolls the die (R8.1)
                 result = self.cards.negative[value]
                 self.emit(E.DieRolled, side, value, result.title)
-                yield from result.run(Run(self, side.other))
+                yield from result.run(Run(self.ops, side.other))
             self._queue_triggers("negative", side)
             if pos.triggered:
                 yield from self._fire_triggers()

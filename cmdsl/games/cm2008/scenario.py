@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ...errors import CmdslError, IllegalAnswer, did_you_mean
 from . import events as E
 from ...game.decisions import CHANCE, Decision
 from .kinds import DecisionKind
-from .engine import Game, Steps
+from .engine import CampaignGame, CampaignRules, Steps, campaign_game
 from .options import die_id, play_id
 from .position import LiveState
 from .vocabulary.checker import Context, ContextKind, campaign_names
@@ -68,7 +68,7 @@ class Scenario:
 
 @dataclass
 class Outcome:
-    game: Game
+    game: CampaignGame
     events: list[E.Event] = field(default_factory=list)
     views: tuple[Side, ...] = ()  # the seats whose view of the log the report adds
     checked: int = 0  # the checks of `expect:` made (all passed): `cmdsl scenario` says how many
@@ -84,22 +84,6 @@ class Outcome:
 
 def _log_lines(events: Sequence[E.Event]) -> str:
     return "\n".join(f"# {e.text()}" if isinstance(e, (E.Chose, E.ChoseRedacted)) else e.text() for e in events)
-
-
-class _Scripted(Game):
-    """A game run by a script. It notes the decisions the engine takes by itself (a single
-    option, ``Game.ask``) so that an answer scripted for one of them goes to it and not to the
-    next decision. It asks for chance: every die comes from the script's ``dice:``."""
-
-    def __init__(self, cards: CardSet, sc: Scenario, place: Place, start: Callable[[Game], Steps]) -> None:
-        self.auto: list[Decision] = []  # set first: the game starts running inside Game.__init__
-        self.place = place
-        super().__init__(cards, sc.seed, start=start, ask_chance=True)
-
-    def ask(self, decision: Decision) -> Steps:
-        if len(decision.options) == 1:
-            self.auto.append(decision)
-        return (yield from super().ask(decision))
 
 
 def run_scenario(cards: CardSet, sc: Scenario) -> Outcome | Refusal:
@@ -124,13 +108,16 @@ def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
     if sc.action == "effect" and effect is None:
         effect = compile_snippet(cards, sc.subject)
 
-    def start(game: Game) -> Steps:
-        yield from _scenario_steps(game, cards, sc, place, effect, start_index)
+    def start(rules: CampaignRules) -> Steps:
+        yield from _scenario_steps(rules, cards, sc, place, effect, start_index)
 
     answers, dice = list(sc.answers), list(sc.dice)
+    # The decisions the engine takes by itself (a single option), noted so that an answer scripted
+    # for one of them goes to it and not to the next decision. Every die comes from ``dice:``.
+    auto: list[Decision] = []
     try:
-        game = _Scripted(cards, sc, place, start)
-        _answer_as_scripted(game, sc, place, answers, dice)
+        game = campaign_game(cards, sc.seed, start=start, ask_chance=True, noted=auto)
+        _answer_as_scripted(game, auto, sc, place, answers, dice)
     except IllegalAnswer as e:
         raise place.error(("answers",), str(e)) from None
     except ScenarioError:
@@ -148,48 +135,50 @@ def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
     return out
 
 
-def _scenario_steps(game: Game, cards: CardSet, sc: Scenario, place: Place, effect: Compiled | None,
+def _scenario_steps(rules: CampaignRules, cards: CardSet, sc: Scenario, place: Place, effect: Compiled | None,
                     start_index: list[int]) -> Steps:
     """The game of a scenario: its position built, then the one thing it does (a card played, a
     Breaking News, an effect, a Going Negative result) and the end of that turn. ``start_index``
     receives the first event the scenario reports."""
-    build_position(game, sc.position, place, play=sc.subject if sc.action == "play" else None)
-    game.position.active = sc.player
-    game.position.turn = sc.turn - 1
-    hand = game.position.players[sc.player].hand
+    build_position(rules, sc.position, place, play=sc.subject if sc.action == "play" else None)
+    position = rules.position
+    position.active = sc.player
+    rules.turn = sc.turn - 1
+    hand = position.players[sc.player].hand
     if sc.action == "play" and sc.subject not in hand:
         hand.append(sc.subject)
-    start_index.append(len(game.events))
+    start_index.append(len(rules.host.events))
     if sc.action == "play":
-        _require_legal_play(game, sc, place)
-        yield from game._turn()
+        _require_legal_play(rules, sc, place)
+        yield from rules.one_turn()
         return
-    game.position.turn += 1
-    game.emit(E.TurnStarted, game.turn, sc.player)
+    rules.turn += 1
+    rules.emit(E.TurnStarted, rules.turn, sc.player)
     if sc.action == "news":
-        target = _target(game, sc, place)
-        game.position.news_deck.append(sc.subject)
-        yield from game.breaking_news(target)
+        target = _target(rules, sc, place)
+        position.news_deck.append(sc.subject)
+        yield from rules.breaking_news(target)
     elif sc.action == "effect":
         assert effect is not None
-        news = _target(game, sc, place) if sc.target is not None else None
-        yield from effect.run(Run(game, sc.player, news))
+        news = _target(rules, sc, place) if sc.target is not None else None
+        yield from effect.run(Run(rules.ops, sc.player, news))
     else:
         result = cards.negative[int(sc.subject)]
-        game.emit(E.DieRolled, sc.player, result.roll, result.title)
-        yield from result.run(Run(game, sc.player.other))
-    yield from game._end_turn()
+        rules.emit(E.DieRolled, sc.player, result.roll, result.title)
+        yield from result.run(Run(rules.ops, sc.player.other))
+    yield from rules.end_turn()
 
 
-def _answer_as_scripted(game: "_Scripted", sc: Scenario, place: Place, answers: list[str], dice: list[int]) -> None:
+def _answer_as_scripted(game: CampaignGame, auto: list[Decision], sc: Scenario, place: Place, answers: list[str],
+                        dice: list[int]) -> None:
     """Answer each decision with the script's next answer (a die: its next die result); the
     scenario's own play is answered for it. What is left unused stays in ``answers``, ``dice``."""
     settled = 0  # the decisions taken by the engine itself that were matched with the script
     while True:
-        for done in game.auto[settled:]:  # an answer scripted for one of them is its own
+        for done in auto[settled:]:  # an answer scripted for one of them is its own
             if answers and done.find(answers[0]) is not None:
                 answers.pop(0)
-        settled = len(game.auto)
+        settled = len(auto)
         d = game.pending
         if d is None:
             return
@@ -208,14 +197,14 @@ def _answer_as_scripted(game: "_Scripted", sc: Scenario, place: Place, answers: 
         game.answer(answers.pop(0))
 
 
-def _require_legal_play(game: Game, sc: Scenario, place: Place) -> None:
+def _require_legal_play(rules: CampaignRules, sc: Scenario, place: Place) -> None:
     """The scenario's card must be a legal play: the engine takes a turn decision with a single
     option by itself, which would silently draw or play another card instead."""
-    card = game.cards.cards[sc.subject]
+    card = rules.cards.cards[sc.subject]
     if card.side is not sc.player:
         raise place.error(("player",), f"{sc.player} cannot play {card.title}: it is {card.side}'s card")
-    if not game.playable(sc.player, sc.subject):
-        others = len(game.position.players[sc.player].hand) - 1
+    if not rules.playable(sc.player, sc.subject):
+        others = len(rules.position.players[sc.player].hand) - 1
         raise place.error(("play",), f"{card.title} is not a legal play: its discard cost of {card.discard_cost} "
                           f"needs {card.discard_cost} other card{'s' if card.discard_cost != 1 else ''} in hand, "
                           f"and {sc.player} has {others} (R4.6)")
@@ -243,15 +232,15 @@ def compile_snippet(cards: CardSet, text: str, origin: Origin = Origin("<effect>
     return compile_effect(checked, origin.item or "effect")
 
 
-def _target(game: Game, sc: Scenario, place: Place) -> LiveState:
+def _target(rules: CampaignRules, sc: Scenario, place: Place) -> LiveState:
     if sc.target is None:
-        if not game.in_play:
+        if not rules.in_play:
             raise place.error(("position", "states"), "a Breaking News scenario needs a state in play")
-        return game.in_play[0]
-    live = game.live(str(sc.target))
+        return rules.in_play[0]
+    live = rules.live(str(sc.target))
     if live is None:
         raise place.error(("target",), f'"{sc.target}" is not a state in play',
-                          did_you_mean(str(sc.target), [x.name for x in game.in_play]))
+                          did_you_mean(str(sc.target), [x.name for x in rules.in_play]))
     return live
 
 

@@ -15,6 +15,7 @@ from ...sets.scenario_checks import EVENT_KEYS, Check, Seen, as_seen_by, decided
 from ...sets.scenario_doc import Path_, Place, keys_of, list_at, shown, text_at, whole_at
 from .scenario_position import ZONES
 from .scenario import Outcome
+from .engine import rules_of
 
 
 EXPECT_KEYS = ("scores", "supplies", "states", "in_play", "won", "hands", "decks", "discards", "media", "events",
@@ -45,7 +46,7 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
     if "in_play" in spec:
         names = [_state_name(place, (*P, "in_play", j), cards, n) for j, n in
                  enumerate(list_at(place, (*P, "in_play"), spec["in_play"]))]
-        checks.append(equal((*P, "in_play"), names, lambda o: [x.name for x in o.game.in_play]))
+        checks.append(equal((*P, "in_play"), names, lambda o: [x.name for x in o.game.position.in_play]))
     for name, who in _by_state(place, (*P, "won"), cards, spec.get("won")).items():
         if who not in (*sides, "nobody"):
             raise place.error((*P, "won", name), f"expected mccain, obama or nobody, got {shown(who)}")
@@ -148,7 +149,7 @@ def _state_checks(place: Place, path: Path_, cards: CardSet, tile: Any, raw: Any
 
     def on(what: Callable[[LiveState], Any]) -> Callable[[Outcome], Any]:
         def actual(o: Outcome) -> Any:
-            live = o.game.live(tile.name)
+            live = rules_of(o.game).live(tile.name)
             return what(live) if live is not None else f"{tile.name} not in play"
         return actual
 

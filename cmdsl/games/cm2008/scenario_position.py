@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...errors import did_you_mean
-from .engine import Game, Steps
+from .engine import CampaignGame, CampaignRules, Steps, campaign_game, campaign_of
 from .options import die_id
 from .position import LiveState, parse_row
 from .model import ISSUES, SIDES, TOKENS_PER_PLAYER, WINNING_SCORE, CardSet, Side
@@ -19,14 +19,14 @@ STATE_KEYS = ("name", "defense", "economy", "issue", "key")
 ZONES = (("hands", "hand"), ("decks", "deck"), ("discards", "discard"))
 
 
-def build_position(game: Game, spec: Any, where: str | Place = "position", play: str | None = None) -> None:
-    """Arrange ``game`` as ``spec`` says (states in play, cards, scores, media, news), checking
+def build_position(rules: CampaignRules, spec: Any, where: str | Place = "position", play: str | None = None) -> None:
+    """Arrange the position ``rules`` play as ``spec`` says (states in play, cards, scores, media, news), checking
     every part first: a bad spec raises ``ScenarioError`` (located when ``where`` is a ``Place``).
 
     ``play``: a card the scenario plays, which must be in its owner's hand or nowhere (it is
     added to the hand then)."""
     place = where if isinstance(where, Place) else Place(where)
-    cards = game.cards
+    cards = rules.cards
     spec = keys_of(place, _P, {} if spec is None else spec, POSITION_KEYS)
     states = _states_in_play(place, cards, spec.get("states"))
     reserve = _reserve(place, cards, spec.get("reserve"), [x.name for x in states])
@@ -44,18 +44,19 @@ def build_position(game: Game, spec: Any, where: str | Place = "position", play:
             raise place.error((*_P, "states"), f"{side} has {used} tokens on the board; a player has "
                               f"{TOKENS_PER_PLAYER} (R1.4)")
     # Everything is checked: arrange the game.
-    game.in_play[:] = states
-    game.position.reserve = reserve
+    position = rules.position
+    position.in_play[:] = states
+    position.reserve = reserve
     for side in SIDES:
-        p = game.position.players[side]
+        p = position.players[side]
         p.hand = zones[side]["hand"]
         p.deck = list(reversed(zones[side]["deck"]))  # decks are given top first
         p.discard = zones[side]["discard"]
         p.score = scores.get(side.value, p.score)
         p.supply = TOKENS_PER_PLAYER - sum(x.tokens_of(side) for x in states)
     if media is not None:
-        game.position.media = (media, cards.cards[media].side)
-    game.position.news_deck = list(reversed(news))
+        position.media = (media, cards.cards[media].side)
+    position.news_deck = list(reversed(news))
 
 
 _P: Path_ = ("position",)
@@ -160,7 +161,7 @@ def position(cards: CardSet, *, states: list[Any] | None = None, reserve: list[s
              hands: Mapping[str, list[str]] | None = None, decks: Mapping[str, list[str]] | None = None,
              discards: Mapping[str, list[str]] | None = None, scores: Mapping[str, int] | None = None,
              media: str | None = None, news: list[str] | None = None, active: Side | str = Side.MCCAIN,
-             turn: int = 1, seed: int = 0, dice: list[int] | None = None) -> Game:
+             turn: int = 1, seed: int = 0, dice: list[int] | None = None) -> CampaignGame:
     """A game at the start of ``active``'s turn ``turn`` in the position given, in the notation of
     a scenario's ``position:`` (docs/scenarios.md): a zone left out is empty, so a player with an
     empty hand, deck and discard pile can be set up (R12.2). Play goes on as in a real game, each
@@ -171,42 +172,42 @@ def position(cards: CardSet, *, states: list[Any] | None = None, reserve: list[s
             if v is not None}
     first = Side(active)
 
-    def start(game: Game) -> Steps:
-        build_position(game, spec)
-        game.position.active, game.position.turn = first, turn - 1
-        yield from game._resume()  # the game's main loop, entered at the start of a turn
+    def start(rules: CampaignRules) -> Steps:
+        build_position(rules, spec)
+        rules.position.active, rules.turn = first, turn - 1
+        yield from rules.resume()  # the game's main loop, entered at the start of a turn
 
-    game = Game(cards, seed, start=start)
+    game = campaign_game(cards, seed, start=start)
     for value in dice or []:  # used by the first rolls, recorded as the chance seat's answers
         game.force_chance(die_id(value))
     return game
 
 
-def render_position(game: Game) -> str:
+def render_position(game: CampaignGame) -> str:
     """The whole position as stable text (for snapshots and for people)."""
-    cards = game.cards
-    m, o = game.position.players[Side.MCCAIN], game.position.players[Side.OBAMA]
-    out = [f"Turn {game.turn}, {game.active} active. Scores: McCain {m.score}, Obama {o.score}."]
+    cards, position = campaign_of(game).cards, game.position
+    m, o = position.players[Side.MCCAIN], position.players[Side.OBAMA]
+    out = [f"Turn {position.turn}, {position.active} active. Scores: McCain {m.score}, Obama {o.score}."]
     if game.result is not None:
         out.append(game.result.text())
-    if game.position.media:
-        out.append(f"Media Support in play: {cards.cards[game.position.media[0]].title} ({game.position.media[1]})")
+    if position.media:
+        out.append(f"Media Support in play: {cards.cards[position.media[0]].title} ({position.media[1]})")
     else:
         out.append("Media Support in play: none")
     out.append("States in play:")
-    for live in game.in_play:
+    for live in position.in_play:
         a, b = live.tile.groups
         other = b if live.key == a else a
         out.append(f"  {live.name} ({live.tile.ev} EV): majority {live.majority.title()} (box {live.box}), "
                    f"key {live.key} (other {other})")
         for issue in ISSUES:
             out.append(f"    {issue.title():8} {live.row_text(issue)}")
-    if game.position.won:
-        out.append("Won: " + ", ".join(f"{n} ({s})" for n, s in game.position.won))
-    out.append(f"Reserve ({len(game.position.reserve)}): " + ", ".join(game.position.reserve))
+    if position.won:
+        out.append("Won: " + ", ".join(f"{n} ({s})" for n, s in position.won))
+    out.append(f"Reserve ({len(position.reserve)}): " + ", ".join(position.reserve))
     for side in SIDES:
-        p = game.position.players[side]
+        p = position.players[side]
         out.append(f"{side}: supply {p.supply}; hand [{', '.join(p.hand)}]; deck top first "
                    f"[{', '.join(reversed(p.deck))}]; discard [{', '.join(p.discard)}]")
-    out.append(f"Breaking News deck top first: [{', '.join(reversed(game.position.news_deck))}]")
+    out.append(f"Breaking News deck top first: [{', '.join(reversed(position.news_deck))}]")
     return "\n".join(out) + "\n"

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from ....bots import bot_seed, make_bot, play_bot_move
 from ....errors import CmdslError
 from .. import events as E
-from ..engine import Game
+from ..engine import CampaignGame, campaign_game
 from ..setup import FirstPlayer, Setup
 from ..model import SIDES, CardSet, SetupMode, Side
 from ....values import value
@@ -129,7 +129,7 @@ class _HelpTracker:
         self.negative: list[NewsResult] = []
         self._now: _Resolving | None = None
 
-    def __call__(self, game: Game, event: E.Event) -> None:
+    def __call__(self, game: CampaignGame, event: E.Event) -> None:
         if isinstance(event, (E.NewsDrawn, E.DieRolled, E.GameEnded)):
             self.finish()
         if isinstance(event, E.NewsDrawn):
@@ -160,7 +160,7 @@ def play(job: Job, cards: CardSet) -> GameRow:
         raise CmdslError(f"the cards in {job.cards} changed since the run started "
                          f"(fingerprint {cards.fingerprint}, the run's is {job.fingerprint})")
     tracker = _HelpTracker()
-    game = Game(cards, job.seed, Setup(job.setup, job.first, job.max_turns), observer=tracker,
+    game = campaign_game(cards, job.seed, Setup(job.setup, job.first, job.max_turns), observer=tracker,
                 checkpoints=True)  # bots that look ahead fork it
     bots = {side: make_bot(spec, bot_seed(job.seed, SIDES, side)) for side, spec in zip(SIDES, (job.mccain, job.obama))}
     while game.pending is not None:

@@ -1,0 +1,89 @@
+"""What every layer of Campaign Manager 2008's rules stands on: the game they play (its cards,
+seed, setup and options, ``Setting``) and the table they play it at (the core's driver, a
+``Host``: its position, its log, its decisions). ``rules_abilities.py`` is the lowest layer of the
+rules built on it; the compiled effects act through ``effect_ops.Cm2008Ops``, made here when an
+effect first runs."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
+
+from ...game.contract import Host
+from ...game.decisions import Decision
+from ...game.together import Steps
+from .model import CardSet, Side
+from .options import OptionCache
+from .position import LiveState, Position
+from .setup import Setup
+
+if TYPE_CHECKING:  # the operations are made of the rules: effect_ops.py imports this module
+    from .effect_ops import Acting, Cm2008Ops
+
+
+class Setting(Protocol):
+    """What the rules read of the game they play (``engine.Campaign``): its cards, seed, setup and
+    options; whether it keeps a checkpoint at each turn's start, and the last one (set here); and
+    the decisions the engine took by itself, where a script notes them (``noted``)."""
+
+    cards: CardSet
+    seed: int
+    setup: Setup
+    options: OptionCache
+    keep_checkpoints: bool
+    checkpoint: tuple[Any, int] | None
+    noted: list[Decision] | None
+
+
+class RulesBase:
+    """The rules of one game of CM2008 at its table: ``game`` (a ``Setting``) and ``host`` (the
+    driver). The position is read at every step: it is set when the game starts (a rules object
+    is made then) and changed in place afterwards."""
+
+    def __init__(self, game: Setting, host: Host[Side]) -> None:
+        self.game, self.host = game, host
+        self.cards, self.seed, self.setup, self._options = game.cards, game.seed, game.setup, game.options
+        self.position: Position = host.position
+        self.emit, self.together, self.log_chosen = host.emit, host.together, host.log_chosen
+        noted = game.noted
+        self.ask: Callable[[Decision], Steps] = host.ask if noted is None else _Noting(host.ask, noted)
+
+    @cached_property
+    def ops(self) -> "Cm2008Ops":
+        """What a compiled effect acts through: made when an effect first runs."""
+        from .effect_ops import Cm2008Ops
+        # Every layer of the rules is built on this one; the top layer has all that Acting reads.
+        return Cm2008Ops(cast("Acting", self))
+
+    @property
+    def active(self) -> Side:
+        return self.position.active
+
+    @property
+    def turn(self) -> int:
+        return self.position.turn
+
+    @turn.setter
+    def turn(self, turn: int) -> None:
+        """The position's turn, and the table's (a bot's look-ahead horizon) with it."""
+        self.position.turn = self.host.turn = turn
+
+    @property
+    def in_play(self) -> list[LiveState]:
+        return self.position.in_play
+
+    def hand_size(self, side: Side) -> int:
+        return len(self.position.players[side].hand)
+
+
+class _Noting:
+    """The host's ``ask`` that notes the decisions it takes by itself (a single option): a
+    script's answer for one of them is its own, not the next decision's (scenarios)."""
+
+    def __init__(self, ask: Callable[[Decision], Steps], noted: list[Decision]) -> None:
+        self._ask, self._noted = ask, noted
+
+    def __call__(self, decision: Decision) -> Steps:
+        if len(decision.options) == 1:
+            self._noted.append(decision)
+        return (yield from self._ask(decision))
