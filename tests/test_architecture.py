@@ -238,3 +238,69 @@ def _game_word_lines() -> dict[str, list[int]]:
 
 def test_the_core_language_holds_no_game_word() -> None:
     assert _game_word_lines() == {}, "a game's words in the core language (issue 29: they are its vocabulary's)"
+
+
+# ---- core v3: the core holds a game's rules; no game is a driver (issue 53 §1) -------------------
+
+#: The driver's own state, which no game reads or sets (it goes through ``contract.Host``).
+DRIVER_PRIVATE = ("_restart", "_set_up_driver", "_start_rules", "_changes", "_gen", "_advance", "_phase",
+                  "_set_phase", "_roll_back", "_answer_together", "_begin_together", "_ask_again")
+
+
+def _game_sources() -> list[Path]:
+    root = Path(__file__).resolve().parent.parent
+    return sorted([*(root / "cmdsl" / "games").rglob("*.py"), *(root / "tests" / "toygame").rglob("*.py"),
+                   *(root / "repl").rglob("*.py")])
+
+
+def test_no_game_subclasses_the_driver_or_touches_its_private_state() -> None:
+    """Every game's package (and the toy game's) is read: no class is built on ``Driver``, and no
+    line names one of the driver's private members."""
+    subclasses, touched = [], []
+    for path in _game_sources():
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef):
+                bases = [ast.unparse(b).split("[")[0].split(".")[-1] for b in node.bases]
+                if "Driver" in bases:
+                    subclasses.append(f"{path.name}:{node.name}")
+            elif isinstance(node, ast.Attribute) and node.attr in DRIVER_PRIVATE:
+                touched.append(f"{path.name}:{node.lineno} .{node.attr}")
+    assert subclasses == [] and touched == []
+
+
+def test_the_scan_sees_a_subclass_and_a_private_member(tmp_path: Path) -> None:
+    """The scan above is not blind: a class built on the driver, and a private member, are seen."""
+    bad = "class Mine(Driver[int]):\n    def f(self):\n        self._restart([])\n"
+    tree = ast.parse(bad)
+    cls = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef))
+    assert [ast.unparse(b).split("[")[0] for b in cls.bases] == ["Driver"]
+    assert any(isinstance(n, ast.Attribute) and n.attr in DRIVER_PRIVATE for n in ast.walk(tree))
+
+
+def test_every_registered_game_and_the_toy_game_is_held_by_the_driver(mini: CardSet) -> None:
+    """A game of each plug-in, and of High Card, is the core's driver itself, holding a game that
+    is not a driver: the game supplies its rules and hooks, the core owns the flow."""
+    from cmdsl import plugins
+    from cmdsl.game.driver import Driver
+    from tests.toygame.game import table as high_card
+
+    games = {"cm2008": campaign_game(mini, 1), "highcard": high_card(1)}
+    for name, plugin in plugins.games().items():
+        if plugin.new_game is not None and plugin.table is not None and name not in games:
+            games[name] = plugin.new_game(1, _default_table(plugin))
+    assert {"cm2008", "lobbys", "racolage", "highcard"} <= set(games)
+    for name, game in games.items():
+        assert type(game) is Driver, name
+        assert not isinstance(game.game, Driver), name
+
+
+def _default_table(plugin: object) -> object:
+    """The table a command gets with none of its options given: every option left out is None."""
+    import argparse
+
+    class Unset(argparse.Namespace):
+        def __getattr__(self, name: str) -> None:
+            return None
+
+    return plugin.table(Unset())  # type: ignore[attr-defined]
