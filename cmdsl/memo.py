@@ -10,7 +10,7 @@ callers. Bounded: the least recently used result goes first.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable, Hashable, TypeVar
+from typing import Callable, Hashable, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -33,7 +33,7 @@ class Memo:
         if key in self._results:
             self._results.move_to_end(key)
             self.hits += 1
-            return self._results[key]  # type: ignore[return-value]  # a key's result has its maker's type
+            return cast(T, self._results[key])  # a key's result has its maker's type
         self.misses += 1
         result = make()
         self._results[key] = result

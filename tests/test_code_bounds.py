@@ -3,10 +3,9 @@ class over 30 methods, except a visitor pass (one method per node class) or a La
 per grammar rule), which STYLE.md asks for; no module over 450 lines; no function over 60 lines; at
 most 5 ``type: ignore``.
 
-Issue 53 is bringing the code within them, one step at a time. Until it is done, what breaks a
-bound today is listed in ``DEBTS`` with its size now: a listed place may shrink (then lower its
-number, or remove it once within the bound) and may never grow, and no other place may break a
-bound. When ``DEBTS`` is empty and ``IGNORES_NOW`` is 5, the bounds hold with no exception.
+Issue 53 brought the code within them, one step at a time, each place breaking a bound listed in
+``DEBTS`` with its size until it was within it: none is left, and none may be added without a
+reason said in its issue. ``IGNORES_NOW`` is the count of ``type: ignore`` today: it may only go down.
 """
 
 from __future__ import annotations
@@ -21,10 +20,11 @@ CLASS_LINES, CLASS_METHODS, MODULE_LINES, FUNCTION_LINES, IGNORES = 300, 30, 450
 #: The base classes of a visitor pass or a Lark transformer: one method per node class or grammar rule.
 ONE_METHOD_PER_NODE = {"Visitor", "Checker", "Compiler", "Unparser", "Writer", "ToAst", "Transformer"}
 
-#: What breaks a bound today (issue 53 removes each): the place, the bound, its size now.
+#: What breaks a bound today: the place, the bound, its size now (issue 53 removed the last).
 DEBTS: dict[tuple[str, str], int] = {}
-#: ``type: ignore`` comments today (issue 53 §3: at most 5).
-IGNORES_NOW = 9
+#: ``type: ignore`` comments today (issue 53 §3: at most 5): each where a stub or a standard idiom
+#: mypy cannot follow (an argparse override, an unhashable log, types-reportlab's font name).
+IGNORES_NOW = 4
 
 
 def measured(root: Path = ROOT) -> tuple[dict[tuple[str, str], int], int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import field, fields
 from functools import cache
 from enum import StrEnum
-from typing import Iterator
+from typing import Hashable, Iterator, cast
 from ..values import value
 
 
@@ -238,8 +238,8 @@ def parts(node: Node, kind: type[Node] | tuple[type[Node], ...]) -> Iterator[Nod
 
 
 def _parts_into(found: list[Node], node: Node, kind: type[Node] | tuple[type[Node], ...]) -> None:
-    # (mypy takes a value class for unhashable, as its instances' hash is made, not declared)
-    for name in field_names(type(node)):  # type: ignore[arg-type]
+    # (a cast: mypy takes a value class for unhashable, as its instances' hash is made, not declared)
+    for name in field_names(cast(Hashable, type(node))):
         part = getattr(node, name)
         if isinstance(part, (Expr, Cond)):
             _parts_into(found, part, kind)

@@ -8,7 +8,7 @@ sheet prints the same anywhere. ``sheet.py`` lays the faces out on sheets.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal
+from typing import Any, Callable, Literal, cast
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -41,8 +41,9 @@ FONT, BOLD, ITALIC = "cmdsl-Vera", "cmdsl-VeraBd", "cmdsl-VeraIt"
 def _glyphs() -> set[int]:
     """The code points the regular and bold fonts both have."""
     register_fonts()
-    regular = pdfmetrics.getFont(FONT).face.charToGlyph  # type: ignore[attr-defined]
-    bold = pdfmetrics.getFont(BOLD).face.charToGlyph  # type: ignore[attr-defined]
+    # types-reportlab does not declare a TrueType font's face, nor its glyph map (``charToGlyph``)
+    regular = cast(Any, pdfmetrics.getFont(FONT)).face.charToGlyph
+    bold = cast(Any, pdfmetrics.getFont(BOLD)).face.charToGlyph
     return set(regular) & set(bold)
 
 

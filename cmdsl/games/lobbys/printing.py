@@ -37,7 +37,7 @@ OFFER_COLOUR = colors.Color(0.30, 0.45, 0.30)
 #: The sections the player aid gives in full: the game's shape, a round's start, the election, a
 #: tender, the scoring, the end.
 AID_SECTIONS = ("L2", "L4", "L5", "L6", "L7", "L8")
-_WORDS = {
+_WORDS: dict[str, dict[str, Any]] = {
     "en": {"offer": "Offer", "contract": "Contract", "suits": {s: s.value for s in SUITS},
            "faces": {CardFace.JACK: "J", CardFace.QUEEN: "Q", CardFace.KING: "K"},
            "kept": "Offer deck: {players} players (L1.4)", "people": "People card: {players} players (L10)",
@@ -179,7 +179,7 @@ def _contract(card: Contract, data: LobbysData, lang: str) -> Drawing:
     def draw(face: Face) -> None:
         words = _WORDS[lang]
         suits: Any = words["suits"]
-        letter = words["faces"][card.face]  # type: ignore[index]
+        letter = words["faces"][card.face]
         _corners(face, letter, card.suit)
         band, mark, kind, text, _ = face.box.rows(9 * mm, 30 * mm, 12 * mm, 24 * mm)
         face.fill(CONTRACT_COLOUR, Box(band.x + 11 * mm, band.y + 1 * mm, band.w - 22 * mm, band.h - 1 * mm))
