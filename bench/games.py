@@ -25,7 +25,10 @@ sys.path.insert(0, str(REPO))
 
 from cmdsl import plugins  # noqa: E402
 from cmdsl.bots import RandomBot, play_bot_move  # noqa: E402
-from cmdsl.games.cm2008.engine import campaign_game  # noqa: E402
+try:  # core v3: the core's driver holding CM2008; before it (speed.py --source), CM2008's own class
+    from cmdsl.games.cm2008.engine import campaign_game  # noqa: E402
+except ImportError:
+    from cmdsl.games.cm2008.engine import Game as campaign_game  # type: ignore[attr-defined,no-redef] # noqa: E402
 from cmdsl.games.cm2008.loader import load_card_set  # noqa: E402
 from cmdsl.games.cm2008.model import SIDES  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402

@@ -46,7 +46,10 @@ def lobbys_game() -> Callable[[int], Any]:
 
 
 def cm2008_game(cards: Any) -> Callable[[int], Any]:
-    from cmdsl.games.cm2008.engine import campaign_game
+    try:  # core v3; before it (speed.py --source), CM2008's own class
+        from cmdsl.games.cm2008.engine import campaign_game
+    except ImportError:
+        from cmdsl.games.cm2008.engine import Game as campaign_game  # type: ignore[attr-defined,no-redef]
     from cmdsl.games.cm2008.setup import Setup
 
     return lambda seed: campaign_game(cards, seed, Setup("beginner", "random", 1000), checkpoints=True)  # type: ignore[arg-type]
