@@ -18,7 +18,7 @@ class TableReads(Generic[S]):
     game: Game[S]
 
     def _table(self) -> Host[S]:
-        return cast(Host[S], self)  # the driver, this class's one subclass
+        return cast("Host[S]", self)  # the driver, this class's one subclass (a string: no alias made per call)
 
     def record(self, complete: bool = True) -> Any:
         """The game as a record; ``complete=False`` leaves out the log (a failed answer's report)."""
@@ -36,7 +36,7 @@ class TableReads(Generic[S]):
 
     def forks(self, count: int) -> Sequence[Self]:
         """``count`` independent forks made now (the game may make them more cheaply at once)."""
-        return cast(Sequence[Self], self.game.forks(self._table(), count))
+        return cast("Sequence[Self]", self.game.forks(self._table(), count))
 
     def determinized(self, seat: S, rng: random.Random) -> Self:
         """A fork re-dealt for ``seat``: what it cannot see is dealt anew."""

@@ -54,19 +54,41 @@ class Acting(Protocol):
     def play_card(self, side: Side, card_id: str, nested: bool = False, cause: str | None = None) -> Steps: ...
 
 
+#: The rules' own operations, each bound the first time an effect at the table asks for it.
+_OF_THE_RULES = frozenset({"hand_options", "playable", "live", "gain", "shift", "alter", "demographic_support",
+                           "draw_cards", "discard_from_hand", "play_card"})
+
+
 class Cm2008Ops:
-    """The reads and choices of ``GameOps``, and the rules' actions, bound once: an effect's call
-    costs no more than a call of the rules' own."""
+    """The reads and choices of ``GameOps``, and the rules' actions, each bound once: an effect's
+    call costs no more than a call of the rules' own. An action is bound when first used (a fork
+    makes its operations, and most use two or three of them)."""
 
     seats = SIDES
+    # Bound by ``__getattr__`` from the rules (``_OF_THE_RULES``), when first asked for.
+    hand_options: Callable[..., list[Option]]
+    playable: Callable[[Side, str], bool]
+    live: Callable[[str], LiveState | None]
+    gain: Callable[..., Steps]
+    shift: Callable[..., Steps]
+    alter: Callable[..., None]
+    demographic_support: Callable[..., Steps]
+    draw_cards: Callable[..., list[str]]
+    discard_from_hand: Callable[..., None]
+    play_card: Callable[..., Steps]
 
     def __init__(self, rules: Acting) -> None:
+        self._rules = rules
         self.position, self._options, self.ask, self.emit = rules.position, rules._options, rules.ask, rules.emit
-        self.tick: Callable[[], None] = rules.host.tick
-        self.hand_options, self.playable, self.live = rules.hand_options, rules.playable, rules.live
-        self.gain, self.shift, self.alter = rules.gain, rules.shift, rules.alter
-        self.demographic_support, self.draw_cards = rules.demographic_support, rules.draw_cards
-        self.discard_from_hand, self.play_card = rules.discard_from_hand, rules.play_card
+
+    tick: Callable[[], None]  # the table's, bound as the rules' are
+
+    def __getattr__(self, name: str) -> Callable[..., object]:
+        if name != "tick" and name not in _OF_THE_RULES:
+            raise AttributeError(f"'Cm2008Ops' object has no attribute '{name}'")
+        bound: Callable[..., object] = getattr(self._rules.host if name == "tick" else self._rules, name)
+        setattr(self, name, bound)
+        return bound
 
     @property
     def active(self) -> Side:

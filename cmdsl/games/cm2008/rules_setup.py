@@ -35,18 +35,21 @@ class CampaignRules(TurnRules):
         draft), a turn's start, or (a fork made there) a turn's play-or-draw decision. One
         generator for the whole game: each generator between an answer and the engine is resumed
         on every answer, so the turn loop calls ``one_turn``'s two steps itself."""
-        if entry == "setup":
-            yield from self._set_up()
-        elif entry == "draft":
-            yield from self._draft(draft_round)
-            yield from self._open()
-        elif entry == "decision":
-            yield from self._turn_decision()
-            self.position.active = self.position.active.other
-        while True:
-            self._start_turn()
-            yield from self._turn_decision()
-            self.position.active = self.position.active.other
+        try:
+            if entry == "setup":
+                yield from self._set_up()
+            elif entry == "draft":
+                yield from self._draft(draft_round)
+                yield from self._open()
+            elif entry == "decision":
+                yield from self._turn_decision()
+                self.position.active = self.position.active.other
+            while True:
+                self._start_turn()
+                yield from self._turn_decision()
+                self.position.active = self.position.active.other
+        finally:  # the game is over (or its generator dropped): its table is freed as soon as it is let go
+            self.release()
 
     def _set_up(self) -> Steps:
         s = self.setup
