@@ -58,15 +58,15 @@ class TurnRules(CardRules):
         yield from self._turn_decision()
 
     def _start_turn(self) -> None:
-        game = self.game
+        game, pos = self.game, self.position
         if game.keep_checkpoints:  # for bots that look ahead: fork() then replays only this turn
-            game.checkpoint = (Origin(self.position.copy(), at_decision=False), len(self.host.answers))
-        self.turn += 1
-        self.position.fired = 0  # R12.16: the count is per player action
+            game.checkpoint = (Origin(pos.copy(), at_decision=False), len(self.host.answers))
+        turn = pos.turn = self.host.turn = pos.turn + 1  # the table's turn too: a bot's horizon
+        pos.fired = 0  # R12.16: the count is per player action
         limit = self.setup.max_turns
-        if limit is not None and self.position.turn > limit:
+        if limit is not None and turn > limit:
             raise GameOver(None, f"turn limit of {limit} reached (R12.3)")
-        self.emit(E.TurnStarted, self.position.turn, self.position.active)
+        self.emit(E.TurnStarted, turn, pos.active)
 
     def _turn_decision(self) -> Steps:
         """The turn from its play-or-draw decision on: where a fork made at that decision starts."""
