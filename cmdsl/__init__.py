@@ -40,6 +40,11 @@ _PUBLIC = {
 
 _MODULES = frozenset({"events"})
 
+#: The names of before core v3 (issue 53), kept for one release: each use warns.
+_DEPRECATED = {"Game": (".games.cm2008.engine", "campaign_game",
+                        "a game is the core's driver holding CM2008 now: use cmdsl.campaign_game(cards, seed, "
+                        "setup), the same arguments (docs/api.md)")}
+
 __all__ = [
     "CampaignGame", "CardError", "CardSet", "CardSetError", "CmdslError", "Decision", "IllegalAnswer", "Option",
     "RandomBot", "Record", "RecordError", "Setup", "Side", "campaign_game", "events", "load_card_set", "replay",
@@ -58,4 +63,4 @@ if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported 
     from .games.cm2008.model import CardSet, Side
 
 
-__getattr__, __dir__ = _lazy_names(__name__, _PUBLIC, globals(), _MODULES)
+__getattr__, __dir__ = _lazy_names(__name__, _PUBLIC, globals(), _MODULES, _DEPRECATED)

@@ -9,9 +9,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cmdsl
 from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
+
+if TYPE_CHECKING:
+    from cmdsl.games.cm2008.model import CardSet
 
 CM2008 = str(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 #: What every command may load of a game: its package, its plug-in and what the plug-in reads to
@@ -138,3 +142,13 @@ def test_the_repl_reads_no_card_and_loads_no_engine_parser_or_bot_before_its_fir
     assert [m for m in loaded if m.startswith(slow)] == []
     # a script's session reads its set at once (the errors come before anything runs)
     assert "cmdsl.games.cm2008.loader" in _modules_after("from cmdsl.repl.session import Session\nSession(None)")
+
+
+def test_the_name_of_before_core_v3_still_plays_and_warns(mini: CardSet) -> None:
+    """``cmdsl.Game`` (a class before core v3, issue 53) is ``campaign_game`` for one release, with
+    a DeprecationWarning that says what to write instead."""
+    import pytest
+
+    with pytest.warns(DeprecationWarning, match=r"cmdsl\.Game is deprecated: .*cmdsl\.campaign_game"):
+        game = cmdsl.Game(mini, 1)
+    assert game.pending is not None and "Game" not in cmdsl.__all__
