@@ -304,3 +304,34 @@ def _default_table(plugin: object) -> object:
             return None
 
     return plugin.table(Unset())  # type: ignore[attr-defined]
+
+
+def test_a_finished_game_is_freed_at_once_without_the_collector(mini: CardSet) -> None:
+    """A game played to its end, then let go, is freed by its reference count alone: nothing in
+    it holds itself (rules and their operations held each other once, and every finished game of
+    a self-play run waited for the collector: CM2008 ~20% slower)."""
+    import gc
+    import weakref
+
+    from cmdsl import plugins
+    from cmdsl.bots import RandomBot, play_bot_move
+    from tests.toygame.game import table as high_card
+
+    makers = {"cm2008": lambda: campaign_game(mini, 3), "highcard": lambda: high_card(3)}
+    for name, plugin in plugins.games().items():
+        if plugin.new_game is not None and plugin.table is not None and name not in makers:
+            at = _default_table(plugin)
+            makers[name] = lambda plugin=plugin, at=at: plugin.new_game(3, at)  # type: ignore[misc]
+    gc.collect()
+    gc.disable()
+    try:
+        for name, make in makers.items():
+            game = make()
+            bots = {seat: RandomBot(i) for i, seat in enumerate(game.seats)}
+            while game.pending is not None:
+                play_bot_move(game, bots)
+            freed = weakref.ref(game)
+            del game
+            assert freed() is None, f"a finished {name} game is kept alive by a cycle"
+    finally:
+        gc.enable()

@@ -52,8 +52,9 @@ class RulesBase:
     def release(self) -> None:
         """Forget the operations: they hold the rules' own methods, and the rules hold the table,
         so while both are kept a finished game is a cycle that only the collector frees (a game
-        of random self-play then costs ~20% more)."""
-        del self.ops
+        of random self-play then costs ~20% more). Once is enough: a scenario's start may end after
+        the main loop it entered has."""
+        self.__dict__.pop("ops", None)
 
     @property
     def active(self) -> Side:

@@ -109,7 +109,10 @@ def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
         effect = compile_snippet(cards, sc.subject)
 
     def start(rules: CampaignRules) -> Steps:
-        yield from _scenario_steps(rules, cards, sc, place, effect, start_index)
+        try:
+            yield from _scenario_steps(rules, cards, sc, place, effect, start_index)
+        finally:  # as the main loop does (``play_from``): the finished game is freed at once
+            rules.release()
 
     answers, dice = list(sc.answers), list(sc.dice)
     # The decisions the engine takes by itself (a single option), noted so that an answer scripted

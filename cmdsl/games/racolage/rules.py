@@ -40,14 +40,11 @@ class Setting(Protocol):
 
 
 class Rules:
-    """The rules of one game of Racolage at its table: ``game`` (its cards, seats and checkpoint)
-    and ``host`` (the driver: its position, its log, its decisions)."""
+    """The rules of one Racolage game at its table: ``game`` (cards, seats, checkpoint), ``host`` (the driver)."""
 
     def __init__(self, game: Setting, host: Host[RacolageSeat]) -> None:
-        self.game, self.host = game, host
-        self.seats, self.cards = game.seats, game.cards
-        # read at every step: the position (set when the game starts, then changed in place), the log
-        self.position: Position = host.position
+        self.game, self.host, self.seats, self.cards = game, host, game.seats, game.cards
+        self.position: Position = host.position  # set when the game starts, then changed in place
         self.emit, self.ask = host.emit, host.ask
 
     @cached_property
@@ -61,31 +58,34 @@ class Rules:
     # ---- the game (RA4, RA8) ----------------------------------------------------------------------
 
     def play(self, dealt: bool = False) -> Steps:
-        pos = self.position
-        if not dealt:
-            for seat in self.game.seats:
-                hand = pos.hands[seat.index]
-                self.emit(E.Dealt, seat, tuple(self.game.name(c) for c in hand), len(hand))
-        while True:
-            self.game.checkpoint = (pos.snapshot(), len(self.host.answers), self.host.turn)
-            seat = self.game.seats[pos.current]
-            self.host.turn += 1
-            self.emit(E.TurnStarted, seat, self.host.turn)
-            if pos.final_left is not None:
-                pos.final_left.discard(seat.index)
-            if pos.skips[seat.index]:  # RA9.2, RA11.5: skipped whole, hand check included
-                pos.skips[seat.index] -= 1
-                self.emit(E.TurnSkipped, seat, pos.skips[seat.index])
-            else:
-                yield from self._draw_phase(seat)
-                yield from self._lay_phase(seat)
-                yield from self._hand_check(seat)
-                yield from self._end_of_turn(seat)
-            if pos.final_left is not None and not pos.final_left:
-                raise GameOver(None, "the final round is over (RA8.1)")
-            if self.host.turn >= MAX_TURNS:
-                raise GameOver(None, f"{MAX_TURNS} turns without the last Media card drawn")
-            pos.current = (pos.current + 1) % self.game.players
+        try:
+            pos = self.position
+            if not dealt:
+                for seat in self.game.seats:
+                    hand = pos.hands[seat.index]
+                    self.emit(E.Dealt, seat, tuple(self.game.name(c) for c in hand), len(hand))
+            while True:
+                self.game.checkpoint = (pos.snapshot(), len(self.host.answers), self.host.turn)
+                seat = self.game.seats[pos.current]
+                self.host.turn += 1
+                self.emit(E.TurnStarted, seat, self.host.turn)
+                if pos.final_left is not None:
+                    pos.final_left.discard(seat.index)
+                if pos.skips[seat.index]:  # RA9.2, RA11.5: skipped whole, hand check included
+                    pos.skips[seat.index] -= 1
+                    self.emit(E.TurnSkipped, seat, pos.skips[seat.index])
+                else:
+                    yield from self._draw_phase(seat)
+                    yield from self._lay_phase(seat)
+                    yield from self._hand_check(seat)
+                    yield from self._end_of_turn(seat)
+                if pos.final_left is not None and not pos.final_left:
+                    raise GameOver(None, "the final round is over (RA8.1)")
+                if self.host.turn >= MAX_TURNS:
+                    raise GameOver(None, f"{MAX_TURNS} turns without the last Media card drawn")
+                pos.current = (pos.current + 1) % self.game.players
+        finally:  # over, or dropped: let go of the effects (they hold the rules' methods), so that
+            self.__dict__.pop("effects", None)  # a finished game is freed at once, not by the collector
 
     # phase 1: draw, buy or pass (RA4.1)
     def _draw_phase(self, seat: RacolageSeat) -> Steps:
