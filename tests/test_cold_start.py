@@ -58,9 +58,11 @@ def test_each_lazy_packages_names_are_its_all_and_import() -> None:
     """A package that imports its names when asked (``cmdsl/lazy.py``) lists them three times: the
     map, the type checkers' imports, ``__all__``. The map and ``__all__`` agree, and every name imports."""
     import cmdsl.bots
+    import cmdsl.games.cm2008
     import cmdsl.games.lobbys
 
-    for package, names in ((cmdsl.bots, cmdsl.bots._PUBLIC), (cmdsl.games.lobbys, cmdsl.games.lobbys._NAMES)):
+    for package, names in ((cmdsl.bots, cmdsl.bots._PUBLIC), (cmdsl.games.lobbys, cmdsl.games.lobbys._NAMES),
+                           (cmdsl.games.cm2008, cmdsl.games.cm2008._NAMES)):
         assert sorted(package.__all__) == sorted(names), package.__name__
         assert all(getattr(package, name) is not None for name in names)
 
