@@ -41,17 +41,34 @@ def test_import_cmdsl_imports_neither_the_bots_nor_the_balance_tools_nor_prompt_
     assert heavy == []
 
 
-def test_the_public_names_import_from_cmdsl_and_are_what_they_were() -> None:
+def test_cmdsl_presents_the_engine_and_names_no_game() -> None:
+    """Issue 54 §2: ``cmdsl``'s names are the engine's (the driver, decisions, errors, the bots' base);
+    asking for them loads no game; each game's API is its package's."""
     from cmdsl.bots import RandomBot
-    from cmdsl.games.cm2008 import events
-    from cmdsl.games.cm2008.engine import CampaignGame, campaign_game
+    from cmdsl.game.driver import Driver
 
     assert sorted(cmdsl.__all__) == sorted(cmdsl._PUBLIC)
-    assert cmdsl.campaign_game is campaign_game and cmdsl.CampaignGame is CampaignGame and cmdsl.RandomBot is RandomBot and cmdsl.events is events
-    assert callable(cmdsl.replay) and cmdsl.replay.__module__ == "cmdsl.games.cm2008.replay"  # not its module
+    assert cmdsl.Driver is Driver and cmdsl.RandomBot is RandomBot
     assert set(cmdsl.__all__) <= set(dir(cmdsl))
-    loaded = _modules_after("from cmdsl import campaign_game, load_card_set, Setup")
-    assert "cmdsl.games.cm2008.engine" in loaded and "cmdsl.balance" not in loaded
+    loaded = _modules_after("from cmdsl import " + ", ".join(cmdsl.__all__))
+    assert not [m for m in loaded if m.startswith("cmdsl.games.")], "the engine's names load no game"
+
+
+def test_cm2008s_names_of_before_still_import_from_cmdsl_and_warn_where_they_are() -> None:
+    """For one release, ``cmdsl.Setup`` & co. are CM2008's, each use warning where it is now."""
+    import pytest
+
+    from cmdsl.games import cm2008
+    from cmdsl.games.cm2008 import events
+    from cmdsl.games.cm2008.replay import replay
+
+    for name in ("CardSet", "Record", "Setup", "Side", "load_card_set"):
+        with pytest.warns(DeprecationWarning, match=f"from cmdsl.games.cm2008 import {name}"):
+            assert getattr(cmdsl, name) is getattr(cm2008, name)
+    with pytest.warns(DeprecationWarning, match="import events"):
+        assert cmdsl.events is events
+    with pytest.warns(DeprecationWarning, match="cm2008.replay import replay"):
+        assert cmdsl.replay is replay
 
 
 def test_each_lazy_packages_names_are_its_all_and_import() -> None:
@@ -151,6 +168,6 @@ def test_the_name_of_before_core_v3_still_plays_and_warns(mini: CardSet) -> None
     a DeprecationWarning that says what to write instead."""
     import pytest
 
-    with pytest.warns(DeprecationWarning, match=r"cmdsl\.Game is deprecated: .*cmdsl\.campaign_game"):
+    with pytest.warns(DeprecationWarning, match=r"cmdsl\.Game is deprecated: .*cmdsl\.games\.cm2008\.campaign_game"):
         game = cmdsl.Game(mini, 1)
     assert game.pending is not None and "Game" not in cmdsl.__all__

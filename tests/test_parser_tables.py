@@ -254,7 +254,7 @@ def test_a_planted_cache_file_is_never_opened_and_nothing_is_written(tmp_path: P
             "from cmdsl.games.cm2008.vocabulary import LANGUAGE; "
             "assert LANGUAGE.parser.source_path == '<deserialized>'; LANGUAGE.parse('draw 1'); "
             "build_parser(LANGUAGE.grammar).parse('draw 1\\n'); "
-            "import cmdsl; cmdsl.load_card_set()")
+            "from cmdsl.games.cm2008 import load_card_set; load_card_set()")
     env = {**os.environ, "XDG_CACHE_HOME": str(cache), "HOME": str(home), "TMPDIR": str(tmp_path)}
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
                          timeout=120)
