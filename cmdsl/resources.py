@@ -42,7 +42,8 @@ def grammar_file(name: str) -> Any:
 
 def grammar_text() -> str:
     """The core grammar's text."""
-    return grammar_file(GRAMMAR_FILE).read_text(encoding="utf-8")
+    text: str = grammar_file(GRAMMAR_FILE).read_text(encoding="utf-8")
+    return text
 
 
 def bundled_cards_dir(folder: str = "cm2008") -> Path:

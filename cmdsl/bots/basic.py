@@ -4,6 +4,7 @@ game's own evaluation (``game.evaluate``: each game has its own, documented in d
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..game.decisions import Decision
 from ..game.driver import Driver
@@ -48,7 +49,7 @@ class GreedyBot:
         return best_id
 
 
-def action_value(trial: Driver, decision: Decision, answer: str, others: random.Random | None) -> float:
+def action_value(trial: Driver[Any], decision: Decision, answer: str, others: random.Random | None) -> float:
     """The greedy bot's value of answering ``decision`` (pending in ``trial``, a copy it may
     change) with ``answer``: answer; where seats pick in secret at once and the decision is one
     of the game's main ones (``worth_a_look``), make the rest of the phase's picks, its own with

@@ -30,6 +30,7 @@ import math
 import random
 import time
 from enum import StrEnum
+from typing import Any
 
 from ..game.decisions import Decision, PlayerSeat
 from ..game.driver import Driver
@@ -147,7 +148,7 @@ class IsmctsBot:
     def _ucb(self, child: _Node) -> float:
         return child.total / child.visits + self.settings.exploration * math.sqrt(math.log(child.available) / child.visits)
 
-    def _rollout(self, game: Driver, me: PlayerSeat, start_turn: int) -> float:
+    def _rollout(self, game: Driver[Any], me: PlayerSeat, start_turn: int) -> float:
         """Play on in the determinized copy (the bot's own), then score it for ``me`` in [0, 1]."""
         s, rng = self.settings, self.rng
         stop = start_turn + s.horizon
@@ -162,7 +163,7 @@ class IsmctsBot:
         return squash(game, me)
 
 
-def _greedy_answer(game: Driver, d: Decision, rng: random.Random) -> str:
+def _greedy_answer(game: Driver[Any], d: Decision, rng: random.Random) -> str:
     """The greedy bot's one ply inside the searcher's own determinization, for ``d`` (``game.pending``,
     the first of the pending decisions): at the game's main decisions (``worth_a_look``: a turn's
     play-or-draw, say) each option is tried on a fork (there a fork copies the position as it is,
@@ -184,7 +185,7 @@ def _greedy_answer(game: Driver, d: Decision, rng: random.Random) -> str:
     return d.options[max(range(len(values)), key=values.__getitem__)].id  # ties: the first
 
 
-def squash(game: Driver, me: PlayerSeat) -> float:
+def squash(game: Driver[Any], me: PlayerSeat) -> float:
     """``me``'s score of a position in [0, 1]: once the game is over, 1 won, 0 lost, shared
     equally among the winners of a shared win, 1/N each in a draw; else a logistic of the game's
     ``evaluate`` (½ when even) over its ``evaluation_scale``."""
