@@ -253,29 +253,30 @@ def _game_sources() -> list[Path]:
                    *(root / "repl").rglob("*.py")])
 
 
-def test_no_game_subclasses_the_driver_or_touches_its_private_state() -> None:
-    """Every game's package (and the toy game's) is read: no class is built on ``Driver``, and no
-    line names one of the driver's private members."""
+def _driver_misuse(paths: list[Path]) -> tuple[list[str], list[str]]:
+    """The classes of ``paths`` built on ``Driver``, and the lines naming a private member of it."""
     subclasses, touched = [], []
-    for path in _game_sources():
-        text = path.read_text(encoding="utf-8")
-        for node in ast.walk(ast.parse(text)):
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
-                bases = [ast.unparse(b).split("[")[0].split(".")[-1] for b in node.bases]
-                if "Driver" in bases:
+                if "Driver" in [ast.unparse(b).split("[")[0].split(".")[-1] for b in node.bases]:
                     subclasses.append(f"{path.name}:{node.name}")
             elif isinstance(node, ast.Attribute) and node.attr in DRIVER_PRIVATE:
                 touched.append(f"{path.name}:{node.lineno} .{node.attr}")
-    assert subclasses == [] and touched == []
+    return subclasses, touched
+
+
+def test_no_game_subclasses_the_driver_or_touches_its_private_state() -> None:
+    """Every game's package (and the toy game's, and the REPL) is read: no class is built on
+    ``Driver``, and no line names one of the driver's private members."""
+    assert _driver_misuse(_game_sources()) == ([], [])
 
 
 def test_the_scan_sees_a_subclass_and_a_private_member(tmp_path: Path) -> None:
     """The scan above is not blind: a class built on the driver, and a private member, are seen."""
-    bad = "class Mine(Driver[int]):\n    def f(self):\n        self._restart([])\n"
-    tree = ast.parse(bad)
-    cls = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef))
-    assert [ast.unparse(b).split("[")[0] for b in cls.bases] == ["Driver"]
-    assert any(isinstance(n, ast.Attribute) and n.attr in DRIVER_PRIVATE for n in ast.walk(tree))
+    planted = tmp_path / "bad.py"
+    planted.write_text("class Mine(driver.Driver[int]):\n    def f(self):\n        self._restart([])\n")
+    assert _driver_misuse([planted]) == (["bad.py:Mine"], ["bad.py:3 ._restart"])
 
 
 def test_every_registered_game_and_the_toy_game_is_held_by_the_driver(mini: CardSet) -> None:

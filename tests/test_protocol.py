@@ -38,7 +38,7 @@ from cmdsl.games.cm2008 import events as E  # noqa: E402
 from cmdsl.game.decisions import SeatAnswer, is_chance  # noqa: E402
 from cmdsl.game.decisions import CHANCE  # noqa: E402
 from cmdsl.games.cm2008.kinds import DecisionKind  # noqa: E402
-from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, campaign_of, rules_of  # noqa: E402
+from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, campaign_of  # noqa: E402
 from cmdsl.game.perspective import perspective  # noqa: E402
 from cmdsl.game.rng import GameRng  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
@@ -73,7 +73,7 @@ def test_chance_decisions_are_pending_when_the_game_asks_for_them(mini: CardSet)
     assert sum(o.probability for o in d.options) == 1 and len(d.options) == 2  # type: ignore[attr-defined]
     assert game.events == []  # nothing happened yet: the first player is chance's to decide
     game.answer("first:obama")
-    assert rules_of(game).active is Side.OBAMA and game.answers == [SeatAnswer(CHANCE, "first:obama")]
+    assert game.position.active is Side.OBAMA and game.answers == [SeatAnswer(CHANCE, "first:obama")]
     game = negative_opening(mini, ask_chance=True)
     game.answer("play:mccain-negative")
     d = game.pending

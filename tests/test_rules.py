@@ -76,7 +76,7 @@ def test_r3_beginner_setup(mini: CardSet) -> None:
     assert [s.name for s in rules_of(g).in_play] == ["Alpha", "Beta", "Gamma", "Delta"]  # R3.3
     assert g.position.reserve == ["Epsilon", "Zeta"]
     assert sorted(g.position.news_deck) == sorted(mini.news)  # R3.4
-    assert rules_of(g).active is O and g.pending is not None and g.pending.player is O  # R3.5
+    assert g.position.active is O and g.pending is not None and g.pending.player is O  # R3.5
 
 
 def test_r3_3_players_choose_starting_states_from_their_own_pile(mini: CardSet) -> None:
@@ -516,4 +516,4 @@ def test_the_position_api_plays_on_from_the_position(mini: CardSet) -> None:
     assert game.pending is not None and [o.id for o in game.pending.options] == ["play:mccain-draw", "draw"]
     game.answer("play:mccain-draw")
     assert game.position.players[M].hand == ["mccain-nothing-1"] and game.position.players[M].score == 200
-    assert rules_of(game).active is O and game.turn == 2 and game.pending is not None and game.pending.player is O
+    assert game.position.active is O and game.turn == 2 and game.pending is not None and game.pending.player is O

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import cast
 
 from cmdsl.game.decisions import Decision
-from .engine import CampaignGame, campaign_of, rules_of
+from .engine import CampaignGame, campaign_of
 from . import events as E
 from .events import Event
 from .position import LiveState
@@ -37,9 +37,9 @@ def board(game: CampaignGame, viewer: Side | None, colour: bool = False) -> str:
     """Every state in play, scores, supplies, Media Support, card counts; only ``viewer``'s hand."""
     p = Painter(colour)
     m, o = game.position.players[Side.MCCAIN], game.position.players[Side.OBAMA]
-    out = [p.bold(f"Turn {game.turn} — {rules_of(game).active}'s turn") + _answering(game) + "   "
+    out = [p.bold(f"Turn {game.turn} — {game.position.active}'s turn") + _answering(game) + "   "
            + p.side(Side.MCCAIN, f"McCain {m.score} EV") + "  " + p.side(Side.OBAMA, f"Obama {o.score} EV")]
-    for live in rules_of(game).in_play:
+    for live in game.position.in_play:
         a, b = live.tile.groups
         other = b if live.key == a else a
         out.append("")

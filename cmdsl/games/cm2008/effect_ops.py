@@ -54,18 +54,14 @@ class Acting(Protocol):
     def play_card(self, side: Side, card_id: str, nested: bool = False, cause: str | None = None) -> Steps: ...
 
 
-#: The rules' own operations, each bound the first time an effect at the table asks for it.
-_OF_THE_RULES = frozenset({"hand_options", "playable", "live", "gain", "shift", "alter", "demographic_support",
-                           "draw_cards", "discard_from_hand", "play_card"})
-
-
 class Cm2008Ops:
     """The reads and choices of ``GameOps``, and the rules' actions, each bound once: an effect's
     call costs no more than a call of the rules' own. An action is bound when first used (a fork
     makes its operations, and most use two or three of them)."""
 
     seats = SIDES
-    # Bound by ``__getattr__`` from the rules (``_OF_THE_RULES``), when first asked for.
+    # Each annotated name below is bound by ``__getattr__`` when an effect first asks for it: the
+    # rules' own operation, or the table's ``tick`` (``_BOUND``, read off these annotations).
     hand_options: Callable[..., list[Option]]
     playable: Callable[[Side, str], bool]
     live: Callable[[str], LiveState | None]
@@ -76,15 +72,14 @@ class Cm2008Ops:
     draw_cards: Callable[..., list[str]]
     discard_from_hand: Callable[..., None]
     play_card: Callable[..., Steps]
+    tick: Callable[[], None]
 
     def __init__(self, rules: Acting) -> None:
         self._rules = rules
         self.position, self._options, self.ask, self.emit = rules.position, rules._options, rules.ask, rules.emit
 
-    tick: Callable[[], None]  # the table's, bound as the rules' are
-
     def __getattr__(self, name: str) -> Callable[..., object]:
-        if name != "tick" and name not in _OF_THE_RULES:
+        if name not in _BOUND:
             raise AttributeError(f"'Cm2008Ops' object has no attribute '{name}'")
         bound: Callable[..., object] = getattr(self._rules.host if name == "tick" else self._rules, name)
         setattr(self, name, bound)
@@ -201,3 +196,7 @@ class Cm2008Ops:
         opt = yield from self.ask(Decision(side, DecisionKind.NEWS_TARGET, "choose the state the Breaking News affects",
                                            tuple([options[x.name] for x in among])))
         return _named(among, opt.value)
+
+
+#: What ``Cm2008Ops.__getattr__`` binds: its annotated, unassigned names (the rules' operations, ``tick``).
+_BOUND = frozenset(name for name in Cm2008Ops.__annotations__ if not hasattr(Cm2008Ops, name))

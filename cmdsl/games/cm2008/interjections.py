@@ -34,14 +34,14 @@ def interject(game: CampaignGame, action: ByHand) -> None:
     campaign_of(game).interject(game, action, prepare(rules_of(game), action))
 
 
-def prepare(game: CampaignRules, action: ByHand) -> Callable[[CampaignRules], Steps]:
-    """``action`` checked against the game as it is now (``game``: its rules), as the steps that
+def prepare(rules: CampaignRules, action: ByHand) -> Callable[[CampaignRules], Steps]:
+    """``action`` checked against the game as it is now (``rules``: its rules), as the steps that
     carry it out on the rules then."""
     if isinstance(action, EffectByHand):
         if len(action.text) > MAX_ANSWER_CHARS:  # a record could not hold it
             raise InterjectionError(f"an effect by hand is at most {MAX_ANSWER_CHARS} characters")
         side, text = action.side, action.text
-        compiled = compile_snippet(game.cards, text, Origin("<eval>", "eval"))
+        compiled = compile_snippet(rules.cards, text, Origin("<eval>", "eval"))
 
         def run_effect(g: CampaignRules) -> Steps:
             g.emit(E.Interjected, action.describe())
@@ -53,7 +53,7 @@ def prepare(game: CampaignRules, action: ByHand) -> Callable[[CampaignRules], St
         change = action.data
     except (RecursionError, ValueError):  # a hand-made record: nested too deeply, or not JSON
         raise InterjectionError("set: the change is not valid JSON") from None
-    apply = _patch(game, change)
+    apply = _patch(rules, change)
 
     def run_set(g: CampaignRules) -> Steps:
         description = apply(g)
@@ -94,18 +94,18 @@ def _player(f: Fields, key: str = "side") -> Side:
     return _side(value)
 
 
-def _patch(game: CampaignRules, patch: Any) -> Callable[[CampaignRules], str]:
+def _patch(rules: CampaignRules, patch: Any) -> Callable[[CampaignRules], str]:
     """Validate ``patch`` against the game now; return the function that applies it."""
     op, f = _fields(patch)
-    return _PATCHES[op](game, f)
+    return _PATCHES[op](rules, f)
 
 
-def _state_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
+def _state_patch(rules: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """`set STATE …`: a state's rows, issue box or key."""
     name = f.text("name", MAX_NAME_CHARS)
-    live = game.live(name)
+    live = rules.live(name)
     if live is None:
-        near = did_you_mean(name, [s.name for s in game.in_play])
+        near = did_you_mean(name, [s.name for s in rules.in_play])
         raise InterjectionError(f'set: "{name}" is not a state in play' + (f' (did you mean "{near}"?)' if near else ""))
     tokens = {i: list(live.tokens[i]) for i in ISSUES}
     for issue in ISSUES:
@@ -119,7 +119,7 @@ def _state_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], st
     if key not in live.tile.groups:
         raise InterjectionError(f"set: {live.name}'s groups are {live.tile.groups[0]} and {live.tile.groups[1]}")
     for side in Side:
-        elsewhere = sum(s.tokens_of(side) for s in game.in_play if s is not live)
+        elsewhere = sum(s.tokens_of(side) for s in rules.in_play if s is not live)
         mine = sum(t is side for row in tokens.values() for t in row)
         if elsewhere + mine > TOKENS_PER_PLAYER:
             raise InterjectionError(f"set: {side} has only {TOKENS_PER_PLAYER} tokens")
@@ -138,7 +138,7 @@ def _state_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], st
     return apply_state
 
 
-def _score_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
+def _score_patch(rules: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """`set score SIDE N`."""
     side = _player(f)
     score = f.whole("value", 0)
@@ -149,14 +149,14 @@ def _score_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], st
     return apply_score
 
 
-def _hand_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
+def _hand_patch(rules: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """`set hand SIDE CARD…`: any card of the side's pool (as scenarios allow)."""
     side = _player(f)
     if not isinstance(f.get("cards"), list):
         raise f.error("cards", "a hand is a list of card ids")
     cards = f.text_list("cards", MAX_NAME_CHARS, "a card id")
-    p = game.position.players[side]
-    pool = [c.id for c in game.cards.pool(side)]
+    p = rules.position.players[side]
+    pool = [c.id for c in rules.cards.pool(side)]
     owned = set(p.hand) | set(p.deck) | set(p.discard)
     if len(set(cards)) != len(cards):
         raise InterjectionError("set: a hand is a list of different card ids")
@@ -165,7 +165,7 @@ def _hand_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str
             near = did_you_mean(str(cid), pool)
             raise InterjectionError(f'set: "{cid}" is not a card of {side}\'s pool'
                                     + (f' (did you mean "{near}"?)' if near else ""))
-        if cid not in owned and (cid in p.played or (game.position.media is not None and game.position.media[0] == cid)):
+        if cid not in owned and (cid in p.played or (rules.position.media is not None and rules.position.media[0] == cid)):
             raise InterjectionError(f'set: "{cid}" is in play; a hand takes cards from the hand, the deck, '
                                     "the discard pile or the pool")
     # Any card of the side's pool (as scenarios allow): one already in this game moves from its deck or
@@ -186,11 +186,11 @@ def _hand_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str
     return apply_hand
 
 
-def _news_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
+def _news_patch(rules: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """`set news ID`: that Breaking News on top of its deck."""
     nid = f.text("id", MAX_NAME_CHARS)
-    if nid not in game.position.news_deck:
-        near = did_you_mean(nid, game.position.news_deck)
+    if nid not in rules.position.news_deck:
+        near = did_you_mean(nid, rules.position.news_deck)
         raise InterjectionError(f'set: "{nid}" is not in the Breaking News deck'
                                 + (f' (did you mean "{near}"?)' if near else ""))
 
@@ -201,7 +201,7 @@ def _news_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str
     return apply_news
 
 
-def _die_patch(game: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
+def _die_patch(rules: CampaignRules, f: Fields) -> Callable[[CampaignRules], str]:
     """The next Going Negative die, as an older record's action by hand set it."""
     value = f.whole("value", 1, 6, "a die result")
 

@@ -57,10 +57,6 @@ class RulesBase:
         self.__dict__.pop("ops", None)
 
     @property
-    def active(self) -> Side:
-        return self.position.active
-
-    @property
     def turn(self) -> int:
         return self.position.turn
 
