@@ -59,7 +59,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 # ---- the child: runs in a bench environment, imports the installed cmdsl ----------------------------
 
 def worker(name: str, count: int) -> dict[str, Any]:
-    from cmdsl import plugins
     from cmdsl.bots import GreedyBot, RandomBot, parse_bot, play_bot_move
     from cmdsl.game import driver
     from cmdsl.games.cm2008.engine import campaign_game
@@ -70,7 +69,7 @@ def worker(name: str, count: int) -> dict[str, Any]:
         if game_name == "cm2008":
             g: Any = campaign_game(cards, seed, Setup(max_turns=1000))
         else:
-            g = plugin.new_game(seed, table)  # type: ignore[misc]
+            g = new_game(seed)
         if search is None:
             return g, {s: RandomBot(seed * 8 + i) for i, s in enumerate(g.seats)}
         searcher = g.seats[seed % len(g.seats)]
@@ -81,10 +80,8 @@ def worker(name: str, count: int) -> dict[str, Any]:
     search = parse_bot(SEARCH_BOT[name]) if name in SEARCH_BOT else None
     cards: Any = load_card_set() if game_name == "cm2008" else None
     if game_name != "cm2008":
-        plugin = plugins.game(game_name)
-        assert plugin.table is not None and plugin.new_game is not None
-        table = plugin.table(argparse.Namespace(players={"lobbys": 4, "racolage": 3}[game_name], cards=None,
-                                                people=False))
+        from games import new_games  # bench/games.py: this folder is the script's
+        new_game = new_games(game_name, {"lobbys": 4, "racolage": 3}[game_name])
     make(0)  # set-up (lazy imports, tables) before the clock starts
     decisions = 0
     start = time.process_time()

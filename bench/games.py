@@ -45,13 +45,24 @@ def cm2008_games() -> Callable[[int], tuple[Any, dict[Any, Any]]]:
                          {SIDES[0]: RandomBot(2 * seed), SIDES[1]: RandomBot(2 * seed + 1)})
 
 
+def new_games(name: str, players: int, cards: str | None = None) -> Callable[[int], Any]:
+    """A new game of the registered game ``name`` at a table of ``players`` from a seed: through its
+    study's table (the typed plug-in protocol), or, in a cmdsl of before (``--source``), its
+    plug-in's ``table`` and ``new_game``."""
+    plugin: Any = plugins.game(name)
+    if hasattr(plugin, "study"):
+        from cmdsl.plugins import GameOptions, TableRequest
+        table = plugin.study.table(TableRequest(cards, GameOptions({"players": players, "people": False})))
+        return table.new_game  # type: ignore[no-any-return]
+    old_table = plugin.table(Namespace(players=players, cards=cards, people=False))
+    return lambda seed: plugin.new_game(seed, old_table)
+
+
 def plugin_games(name: str, players: int) -> Callable[[int], tuple[Any, dict[Any, Any]]]:
-    plugin = plugins.game(name)
-    assert plugin.table is not None and plugin.new_game is not None
-    table = plugin.table(Namespace(players=players, cards=None, people=False))
+    new_game = new_games(name, players)
 
     def make(seed: int) -> tuple[Any, dict[Any, Any]]:
-        game = plugin.new_game(seed, table)  # type: ignore[misc]
+        game = new_game(seed)
         return game, {s: RandomBot(seed * 8 + i) for i, s in enumerate(game.seats)}
     return make
 

@@ -23,7 +23,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cmdsl import plugins  # noqa: E402
 from cmdsl.bots import GreedyBot, parse_bot  # noqa: E402
 from cmdsl.games.cm2008.engine import campaign_game  # noqa: E402
 from cmdsl.game.perspective import Perspective  # noqa: E402
@@ -83,14 +82,13 @@ def play_timed(game: Any, bots: dict[Any, Any], searcher: Any, times: list[float
 
 
 def other_game(args: argparse.Namespace, spec: Any) -> None:
-    plugin = plugins.game(args.game)
-    assert plugin.table is not None and plugin.new_game is not None
-    table = plugin.table(argparse.Namespace(players=args.players, cards=args.cards, people=False))
+    from games import new_games  # bench/games.py
+    new_game = new_games(args.game, args.players, args.cards)
     times: list[float] = []
     share = 0.0
     for i in range(args.games):
         seed = args.seed + i
-        game = plugin.new_game(seed, table)
+        game = new_game(seed)
         searcher = game.seats[i % len(game.seats)]
         bots = {s: spec.make(seed * 8) if s is searcher else GreedyBot(seed * 8 + 1 + k) for k, s in enumerate(game.seats)}
         play_timed(game, bots, searcher, times)

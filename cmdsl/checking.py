@@ -48,7 +48,8 @@ def check_once(paths: Sequence[str]) -> CheckReport:
         except CmdslError as e:  # a broken cmdsl.toml
             return CheckReport(False, "", str(e))
         out.append(f"Checking {choice.describe()}.")
-        (card_sets if game(choice.game).data_file is None else data_sets).append(choice.path)
+        own = game(choice.game).sets
+        (card_sets if own is None or own.data_file is None else data_sets).append(choice.path)
     for given in map(Path, paths):
         if not given.exists():
             err.append(f"{given}: no such file or directory")
@@ -62,9 +63,9 @@ def check_once(paths: Sequence[str]) -> CheckReport:
         start = time.perf_counter()
         try:
             plugin = game(game_data_in(folder) or card_files_game())
-            if plugin.check is None:
+            if plugin.sets is None:
                 raise without(plugin, "sets to check", "check")
-            checked = plugin.check(folder)
+            checked = plugin.sets.check(folder)
         except (CmdslError, OSError) as e:  # OSError: a file removed or locked while it is read
             err.append(str(e))
             continue

@@ -9,13 +9,16 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from . import argtypes
 from .errors import CmdslError
-from .plugins import (add_game_options, default_game, game, game_data_in, games, games_help, other_games_option,
-                      seats_help, without)
+from .plugins import default_game, game, game_data_in, games, games_help, seats_help, without
+from .plugins.command_line import add_game_options, game_options, other_games_option
+from .plugins.options import argparse_settings
+from .plugins.protocol import GameCommand
+from .plugins.requests import CardsRequest, GameOptions, NewSetRequest, PlayRequest, ReplayRequest
 
 # Each command imports what it runs when it runs (issue 34, cold start): `cmdsl check` loads no
 # bots, balance tools or REPL.
 if TYPE_CHECKING:
-    from .sets.scenario_report import Report
+    from .plugins.protocol import ScenarioReader
 
 _seed = argtypes.seed
 
@@ -38,7 +41,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if wrong:
         print(wrong, file=sys.stderr)
         return 2
-    return game(args.game).play(args)
+    plugin = game(args.game)
+    return plugin.rules.play(PlayRequest(args.seed, tuple(args.bot or ()), args.record, args.cards, args.quiet,
+                                         game_options(args, plugin, "play")))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -51,7 +56,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = None
     first = default_game()
     name = game_of(data, str(args.file), tuple(games()), first) if data is not None else first
-    return game(name).replay(args, data)
+    request = ReplayRequest(str(args.file), args.cards, args.log, args.seat, args.accept_cards, args.upgrade)
+    return game(name).rules.replay(request, data)
 
 
 def cmd_new_set(args: argparse.Namespace) -> int:
@@ -59,9 +65,9 @@ def cmd_new_set(args: argparse.Namespace) -> int:
     if wrong:
         raise CmdslError(wrong)
     plugin = game(args.game)
-    if plugin.new_set is None:
+    if plugin.sets is None:
         raise without(plugin, "sets to write", "new-set")
-    return plugin.new_set(args, Path(args.dir))
+    return plugin.sets.new_set(NewSetRequest(Path(args.dir), game_options(args, plugin, "new-set")))
 
 
 def cmd_repl(args: argparse.Namespace) -> int:
@@ -81,16 +87,16 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     scenario is reported and the others still run."""
     from .sets.scenario_doc import read_doc
 
-    readers: dict[str, Callable[[str], list[Report]]] = {}  # each game's, made at its first file
+    readers: dict[str, ScenarioReader] = {}  # each game's, made at its first file
     failed = 0
     for path in args.files:
         try:
             game_name = read_doc(path).game
             if game_name not in readers:
                 plugin = game(game_name)
-                if plugin.scenarios is None:
+                if plugin.sets is None:
                     raise without(plugin, "scenarios", "scenario")
-                readers[game_name] = plugin.scenarios(args)
+                readers[game_name] = plugin.sets.scenarios(args.cards)
             reports = readers[game_name](path)
         except CmdslError as e:  # a broken file is reported; the other files still run
             print(f"error: {e}\n", file=sys.stderr)
@@ -201,13 +207,14 @@ def cmd_cards(args: argparse.Namespace) -> int:
         print(wrong, file=sys.stderr)
         return 2
     plugin = game(args.game)
-    if plugin.cards is None:
+    catalogue = plugin.sets.catalogue() if plugin.sets is not None else None
+    if catalogue is None:
         print(f"cards: {plugin.title} has no cards to list", file=sys.stderr)
         return 2
     if args.action == "show" and not args.id:
         print(f"cards show: give a card id (see `cmdsl cards list --game {args.game}`)", file=sys.stderr)
         return 2
-    return plugin.cards(args)
+    return catalogue(CardsRequest(args.action, args.id, args.cards, args.lang, game_options(args, plugin, "cards")))
 
 
 def _repl_options(q: argparse.ArgumentParser) -> None:
@@ -349,10 +356,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, help, fill in _COMMANDS:
         sub.add_parser(name, help=help, fill=fill)
-    for plugin in games().values():  # each game's own commands (a card catalogue, say)
-        for add in plugin.commands:
+    for plugin in games().values():  # each game's own commands (CM2008's migrate)
+        for command in plugin.commands:
+            _add_game_command(sub, command)
+        for add in plugin.legacy_commands:  # a plug-in of before adds its own (plugins.legacy)
             add(sub)
     return p
+
+
+def _add_game_command(sub: argparse._SubParsersAction[_Parser], command: GameCommand) -> None:
+    parser = sub.add_parser(command.name, help=command.help)
+    for option in command.options:
+        parser.add_argument(*option.flags, **argparse_settings(option))
+    parser.set_defaults(run=lambda args: command.run(
+        GameOptions({o.dest: getattr(args, o.dest, None) for o in command.options})))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -121,9 +121,9 @@ def runner_for(set_folder: Path) -> Runner:
     set's game runs it (its plug-in's ``scenario_case``), loading the set once, on first use: a set
     that does not load fails every case with its error."""
     plugin = game(game_data_in(set_folder) or card_files_game())
-    if plugin.scenario_case is None:
+    if plugin.sets is None:
         raise without(plugin, "scenarios to test", "test")
-    run = plugin.scenario_case(set_folder)
+    run = plugin.sets.scenario_case(set_folder)
     return lambda case: run(case.file, case.index)
 
 

@@ -86,8 +86,8 @@ class ReplCompleter(Completer):
 
 def effect_words(game_name: str) -> frozenset[str]:
     """The keywords of the effect language of the game being played (none if its cards have no effects)."""
-    language = game(game_name).language
-    return frozenset(language().keywords) if language is not None else frozenset()
+    language = game(game_name).rules.language()
+    return frozenset(language.keywords) if language is not None else frozenset()
 
 
 class EffectLexer(Lexer):

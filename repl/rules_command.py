@@ -23,10 +23,10 @@ HELP = ("Show the rules of the game being played: their sections, or one rule.\n
 
 def rulebook_of(s: Session) -> Rulebook:
     """The rulebook of the game at the prompt."""
-    book = s.plugin.rulebook
+    book = s.plugin.front_ends.rulebook() if s.plugin.front_ends is not None else None
     if book is None:
         raise SessionError(f"rules: {s.plugin.title} has no rulebook in cmdsl")
-    return book()
+    return book
 
 
 def cmd_rules(s: Session, arg: str, colour: bool = False) -> str:
@@ -36,8 +36,9 @@ def cmd_rules(s: Session, arg: str, colour: bool = False) -> str:
     if not arg.strip():
         return book.headings()
     letter = typed_letter(arg)
-    others = (p.rulebook() for p in games().values() if p.rulebook is not None)
-    other = next((b for b in others if b.source.letter == letter and b.source is not book.source), None)
+    others = (p.front_ends.rulebook() for p in games().values() if p.front_ends is not None)
+    other = next((b for b in others if b is not None and b.source.letter == letter and b.source is not book.source),
+                 None)
     if other is not None:
         return f"({other.source.game}'s rules)\n" + other.show(arg)
     return book.show(arg)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, cast
+from typing import Any, Iterator
 
 from cmdsl.bots.thinking import Watch, quiet
 from cmdsl.play.keyboard import Confirm, Keyboard, KeyboardError
 from cmdsl.play.later import Failed, Later
-from cmdsl.plugins import GamePlugin, default_game, game, game_data_in, games
+from cmdsl.plugins import Plugin, default_game, game, game_data_in, games
 
 
 class SessionError(KeyboardError):
@@ -29,14 +29,15 @@ def no_terminal(question: str, default: bool) -> bool:
     return default
 
 
-def plays_at_the_keyboard(plugin: GamePlugin) -> bool:
-    return plugin.keyboard is not None
+def plays_at_the_keyboard(plugin: Plugin) -> bool:
+    return plugin.front_ends is not None and plugin.front_ends.keyboard() is not None
 
 
-def keyboard_class(plugin: GamePlugin) -> type[Keyboard]:
+def keyboard_class(plugin: Plugin) -> type[Keyboard]:
     """The class of the game's keyboard (its plug-in imports it when asked)."""
-    assert plugin.keyboard is not None
-    return cast("type[Keyboard]", plugin.keyboard())
+    keyboard = plugin.front_ends.keyboard() if plugin.front_ends is not None else None
+    assert keyboard is not None
+    return keyboard
 
 
 @dataclass
@@ -73,13 +74,13 @@ class Session:
         return self.keyboard.game
 
     @property
-    def plugin(self) -> GamePlugin:
+    def plugin(self) -> Plugin:
         return game(self.game_name)
 
     def open(self, name: str) -> Keyboard:
         """A keyboard of the game ``name``, with no game yet (it reads its card set)."""
         plugin = game(name)
-        if plugin.keyboard is None:
+        if not plays_at_the_keyboard(plugin):
             raise SessionError(f"{plugin.title} cannot be played at the REPL (`cmdsl play --game {name}` plays it)")
         # `--cards` names the home game's set; another game plays its own (cmdsl.toml's, or bundled)
         return keyboard_class(plugin)(self, self.cards_path if name == self.home else None)

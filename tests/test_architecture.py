@@ -9,7 +9,10 @@ import inspect
 import operator
 from pathlib import Path
 
+from functools import partial
+
 from cmdsl.games.cm2008.engine import campaign_game, rules_of
+from cmdsl.plugins import Plugin, SeatTable, TableRequest
 from cmdsl.games.cm2008.vocabulary.ops import GameOps, GameReads
 from cmdsl.games.cm2008.model import CardSet
 
@@ -129,9 +132,12 @@ GENERIC = {m for m in _modules() if m.startswith(("cmdsl.game.", "cmdsl.bots."))
 
 #: Modules that name no game either, and that generic ones may import: the generic card-set tools
 #: (cmdsl/sets) and the registry games plug into.
-SETS = {m for m in _modules() if m.startswith("cmdsl.sets.")} | {"cmdsl.sets", "cmdsl.plugins"}
+SETS = {m for m in _modules() if m.startswith("cmdsl.sets.")} | {"cmdsl.sets"}
+#: The registry and the protocol games implement (cmdsl/plugins/): they name no game, and the types
+#: they name (the language's, the REPL's keyboard, a printed job) lead to no game either.
+PLUGINS = {m for m in _modules() if m.startswith("cmdsl.plugins.")} | {"cmdsl.plugins"}
 NEUTRAL = {"cmdsl.errors", "cmdsl.values", "cmdsl.resources", "cmdsl.atomic_file", "cmdsl.kept_file", "cmdsl.memo",
-           "cmdsl.entry_points", "cmdsl.lazy", *SETS}
+           "cmdsl.entry_points", "cmdsl.lazy", *SETS, *PLUGINS}
 
 #: The imports of a game's module by a generic one still left, each with why. This must be exactly
 #: the imports found: a new one fails the test, and one that is removed must be deleted from here.
@@ -163,9 +169,30 @@ def test_the_card_set_tools_import_no_game() -> None:
     assert {(m, t) for m in SETS for t in g[m] if t not in NEUTRAL and not t.startswith("cmdsl.game.")} == set()
 
 
+def reached(g: dict[str, set[str]], start: set[str]) -> set[str]:
+    """Every module ``start``'s modules import, at any depth (type-only imports too)."""
+    seen, todo = set(start), list(start)
+    while todo:
+        for t in g.get(todo.pop(), ()):
+            if t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return seen
+
+
+def test_the_protocol_the_core_and_the_language_lead_to_no_game() -> None:
+    """Issue 54: `mypy --strict cmdsl/plugins cmdsl/game cmdsl/lang` (CI) follows their imports;
+    none of them, at any depth, is a game's module. Checked to fail: the protocol naming a game's
+    keyboard type would reach cmdsl.games."""
+    g = _graph()
+    typed = {m for m in g if m.startswith(("cmdsl.plugins", "cmdsl.game.", "cmdsl.lang."))} | {"cmdsl.game", "cmdsl.lang"}
+    assert {m for m in reached(g, typed) if m.startswith("cmdsl.games")} == set()
+    assert {m for m in reached(g, {"cmdsl"}) if m.startswith("cmdsl.games")} == set(), "import cmdsl loads a game"
+
+
 def test_the_generic_modules_name_no_game() -> None:
     mods = _modules()
-    for module in sorted(GENERIC | SETS):
+    for module in sorted(GENERIC | SETS | PLUGINS):
         text = mods[module].read_text(encoding="utf-8")
         for n, line in enumerate(text.splitlines(), 1):
             assert not any(w in line.lower() for w in GAME_WORDS), (module, n, line)
@@ -288,23 +315,18 @@ def test_every_registered_game_and_the_toy_game_is_held_by_the_driver(mini: Card
 
     games = {"cm2008": campaign_game(mini, 1), "highcard": high_card(1)}
     for name, plugin in plugins.games().items():
-        if plugin.new_game is not None and plugin.table is not None and name not in games:
-            games[name] = plugin.new_game(1, _default_table(plugin))
+        if plugin.study is not None and plugin.study.own() is None and name not in games:
+            games[name] = _default_table(plugin).new_game(1)
     assert {"cm2008", "lobbys", "racolage", "highcard"} <= set(games)
     for name, game in games.items():
         assert type(game) is Driver, name
         assert not isinstance(game.game, Driver), name
 
 
-def _default_table(plugin: object) -> object:
-    """The table a command gets with none of its options given: every option left out is None."""
-    import argparse
-
-    class Unset(argparse.Namespace):
-        def __getattr__(self, name: str) -> None:
-            return None
-
-    return plugin.table(Unset())  # type: ignore[attr-defined]
+def _default_table(plugin: Plugin) -> SeatTable:
+    """The table a command gets with none of its options given."""
+    assert plugin.study is not None
+    return plugin.study.table(TableRequest())
 
 
 def test_a_finished_game_is_freed_at_once_without_the_collector(mini: CardSet) -> None:
@@ -320,9 +342,8 @@ def test_a_finished_game_is_freed_at_once_without_the_collector(mini: CardSet) -
 
     makers = {"cm2008": lambda: campaign_game(mini, 3), "highcard": lambda: high_card(3)}
     for name, plugin in plugins.games().items():
-        if plugin.new_game is not None and plugin.table is not None and name not in makers:
-            at = _default_table(plugin)
-            makers[name] = lambda plugin=plugin, at=at: plugin.new_game(3, at)  # type: ignore[misc]
+        if plugin.study is not None and plugin.study.own() is None and name not in makers:
+            makers[name] = partial(_default_table(plugin).new_game, 3)
     gc.collect()
     gc.disable()
     try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from cmdsl.balance.seats import SeatRow, SeatStudy
 from cmdsl.balance.stats import mean_difference
 from cmdsl.games.racolage import events as E
-from cmdsl.games.racolage.plugin import RacolageTable, card_game
+from cmdsl.games.racolage.plugin import RacolageTable
 from cmdsl.games.racolage.loader import bundled_set
 from cmdsl.bots import play_bot_move
 from cmdsl.bots.match import seat_bots
@@ -56,7 +56,7 @@ def test_mean_difference_is_b_minus_a_with_an_interval_around_it() -> None:
 def test_racolages_card_game_reads_every_card_each_seat_got() -> None:
     """Each card dealt to a seat (RA3.3), drawn or bought by it (RA4.1, RA5.4) and each Event it
     turned up (RA6.4) is read for that seat, by id, once per time it got it."""
-    game, plays = card_game(5, RacolageTable(3, str(bundled_set())))
+    game, plays = RacolageTable(3, str(bundled_set())).card_game(5)
     bots = seat_bots(["random"] * 3, game.seats, 5)
     while game.pending is not None:
         play_bot_move(game, bots)

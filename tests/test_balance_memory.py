@@ -12,6 +12,7 @@ from typing import Iterable, Iterator
 import pytest
 
 from cmdsl.balance.stats import Correction
+from cmdsl.plugins import GameOptions, TableRequest
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.study import jobs as jobs_module
 from cmdsl.games.cm2008.study.analysis import analyse
@@ -102,14 +103,12 @@ def test_a_summary_of_many_games_keeps_counts_not_games() -> None:
 
 def test_a_seat_study_makes_each_job_as_it_is_played(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    import argparse
-
     from cmdsl import plugins
     from cmdsl.balance import seats
 
     plugin = plugins.game("lobbys")
-    assert plugin.table is not None
-    table = plugin.table(argparse.Namespace(players=4, people=False, cards=None))
+    assert plugin.study is not None
+    table = plugin.study.table(TableRequest(None, GameOptions({"players": 4, "people": False})))
     alive: weakref.WeakSet[seats.SeatJob] = weakref.WeakSet()
     most = 0
 

@@ -14,9 +14,12 @@ import re
 import runpy
 import shlex
 import shutil
+import sys
+from contextlib import contextmanager
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 import yaml
@@ -105,7 +108,8 @@ def test_doc_example_runs(block: Block, cm2008: CardSet, sandbox: Path, capsys: 
     if block.lang in ("sh", "shell"):
         run_shell(block, sandbox, capsys)
     elif block.lang == "python":
-        runpy.run_path(str(write(sandbox / "example.py", block.text)), run_name="__main__")
+        with page_modules(block, sandbox):
+            runpy.run_path(str(write(sandbox / "example.py", block.text)), run_name="__main__")
     elif block.lang == "toml":
         run_project_file(block, sandbox)
     elif block.lang == "yaml":
@@ -114,6 +118,29 @@ def test_doc_example_runs(block: Block, cm2008: CardSet, sandbox: Path, capsys: 
         run_effect(block, cm2008)
     else:  # pragma: no cover - a new kind of block needs a way to run here
         pytest.fail(f"{block.id}: no way to run a {block.lang!r} block")
+
+
+#: A Python block that is a module of its page (docs/games.md's complete game) starts with this line.
+MODULE = re.compile(r"\A# file: (\w+)\.py\n")
+
+
+@contextmanager
+def page_modules(block: Block, sandbox: Path) -> Iterator[None]:
+    """Run ``block`` with its page's modules (``# file: NAME.py`` blocks) written beside it and
+    importable, as a reader who saved them would; each is imported afresh for each block."""
+    names = []
+    for other in BLOCKS:
+        m = MODULE.match(other.text) if other.doc == block.doc and other.lang == "python" else None
+        if m:
+            write(sandbox / f"{m.group(1)}.py", other.text)
+            names.append(m.group(1))
+    sys.path.insert(0, str(sandbox))
+    try:
+        yield
+    finally:
+        sys.path.remove(str(sandbox))
+        for name in names:
+            sys.modules.pop(name, None)
 
 
 def write(path: Path, text: str) -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cmdsl import entry_points as E
-from cmdsl.plugins import GamePlugin
+from cmdsl.plugins import Plugin
 
 
 @pytest.mark.parametrize("group", ["cmdsl.games", "console_scripts", "pytest11", "no.such.group"])
@@ -22,7 +22,7 @@ def test_the_same_entry_points_as_importlib_metadata(group: str) -> None:
 def test_a_game_loads_as_its_entry_point_says() -> None:
     (cm2008,) = [e for e in E.entry_points("cmdsl.games") if e.name == "cm2008"]
     plugin = cm2008.load()
-    assert isinstance(plugin, GamePlugin) and plugin.name == "cm2008"
+    assert isinstance(plugin, Plugin) and plugin.name == "cm2008"
     assert E.FoundEntryPoint("x", "cmdsl.plugins:GamePlugin.__name__ [extra]", "g").load() == "GamePlugin"
 
 

@@ -1,4 +1,4 @@
-"""Games are plug-ins (issue 28, first step): each registers a ``GamePlugin`` under the entry-point
+"""Games are plug-ins (issue 28, first step): each registers a ``Plugin`` under the entry-point
 group ``cmdsl.games``, and the command line asks the registry for the game a command, a record or
 a scenario file names; it never tests a game's name itself."""
 
@@ -15,12 +15,13 @@ import pytest
 from cmdsl import plugins
 from cmdsl.cli import main
 from cmdsl.plugins import GamePlugin, NoSuchGame, game, games
+from cmdsl.plugins.command_line import add_game_options, other_games_option
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The modules that dispatch on a game: the controllers, the registry, the card-set tools. None
 #: tests a game's name.
 DISPATCHERS = (ROOT / "cmdsl" / "cli.py", ROOT / "cmdsl" / "balance" / "cli.py", ROOT / "cmdsl" / "checking.py",
-               ROOT / "cmdsl" / "set_tests.py", ROOT / "cmdsl" / "plugins.py", *(ROOT / "cmdsl" / "sets").glob("*.py"),
+               ROOT / "cmdsl" / "set_tests.py", *(ROOT / "cmdsl" / "plugins").glob("*.py"), *(ROOT / "cmdsl" / "sets").glob("*.py"),
                *(ROOT / "repl").glob("*.py"))
 
 
@@ -57,6 +58,22 @@ def _toy_replay(args: argparse.Namespace, data: Any) -> int:
 TOY = GamePlugin("toy", "A toy game", ("north", "south"), _toy_play, _toy_replay)
 
 
+class TypedToy:
+    """A toy game's rules written against the typed protocol: it reads typed requests."""
+
+    def play(self, request: plugins.PlayRequest) -> int:
+        TOY_RAN.append(f"play seed {request.seed} players {request.options.number('players')}")
+        return 0
+
+    def replay(self, request: plugins.ReplayRequest, record: plugins.JsonValue) -> int:
+        assert isinstance(record, dict)
+        TOY_RAN.append(f"replay {record['seed']}")
+        return 0
+
+    def language(self) -> None:
+        return None
+
+
 @pytest.fixture
 def with_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The installed games and a toy one, registered as another package would (an entry point)."""
@@ -71,9 +88,13 @@ def with_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     games.cache_clear()
 
 
-def test_a_game_registered_by_another_package_is_played_and_replayed(with_toy: None, tmp_path: Path) -> None:
+def test_a_plugin_of_before_still_loads_through_an_adapter_and_warns(with_toy: None, tmp_path: Path) -> None:
+    """A game written against the GamePlugin of before (callables taking the command line's
+    namespace) is played and replayed, for one release, and warns that it should be a Plugin."""
     TOY_RAN.clear()
-    assert "toy" in games()
+    with pytest.warns(DeprecationWarning, match=r"the game plug-in 'toy' \(tests.test_plugins:TOY\) is a GamePlugin of "
+                                                r"before: write it as a cmdsl.plugins.Plugin of typed parts"):
+        assert "toy" in games()
     assert main(["play", "--game", "toy", "--seed", "7"]) == 0
     record = tmp_path / "toy.json"
     record.write_text('{"format": "cmdsl-record/2", "game": "toy", "seed": 3}', encoding="utf-8")
@@ -85,16 +106,16 @@ def test_an_option_two_games_share_is_added_once_and_refused_for_a_third(monkeyp
     """Each game adds its options to a command; two games may declare the same one."""
     players = plugins.Option(("--players",), {"type": int})
 
-    def make(name: str, options: tuple[plugins.Option, ...]) -> GamePlugin:
-        return GamePlugin(name, name.capitalize(), ("a", "b"), _toy_play, _toy_replay, options={"play": options})
+    def make(name: str, options: tuple[plugins.Option, ...]) -> plugins.Plugin:
+        return plugins.Plugin(name, name.capitalize(), ("a", "b"), TypedToy(), options={"play": options})
     known = {"one": make("one", (players,)), "three": make("three", ()), "two": make("two", (players,))}
     monkeypatch.setattr(plugins, "games", lambda: known)
     parser = argparse.ArgumentParser()
     parser.add_argument("--game")
-    plugins.add_game_options(parser, "play")
+    add_game_options(parser, "play")
     assert parser.parse_args(["--game", "two", "--players", "3"]).players == 3
-    assert plugins.other_games_option(parser.parse_args(["--game", "two", "--players", "3"]), "play") is None
-    wrong = plugins.other_games_option(parser.parse_args(["--game", "three", "--players", "3"]), "play")
+    assert other_games_option(parser.parse_args(["--game", "two", "--players", "3"]), "play") is None
+    wrong = other_games_option(parser.parse_args(["--game", "three", "--players", "3"]), "play")
     assert wrong == ("play --game three: --players is an option of One (--game one) or Two (--game two); "
                      "`cmdsl play --help` lists each game's options")
-    assert plugins.other_games_option(parser.parse_args(["--game", "three"]), "play") is None
+    assert other_games_option(parser.parse_args(["--game", "three"]), "play") is None

@@ -12,7 +12,9 @@ from typing import NoReturn
 
 from .. import argtypes
 from ..errors import CmdslError
-from ..plugins import GamePlugin, add_game_options, default_game, game, games, games_help, other_games_option, without
+from ..plugins import Plugin, default_game, game, games, games_help, without
+from ..plugins.command_line import add_game_options, game_options, other_games_option
+from ..plugins.requests import BalanceRequest, ReportOptions, StoredReportRequest, TableRequest
 
 # `cmdsl` lists this command in every run: the bots and the studies are imported when it runs, or
 # when its options are added (issue 34, cold start).
@@ -47,7 +49,7 @@ def add_options(b: argparse.ArgumentParser) -> None:
     actions = b.add_subparsers(dest="balance_action", metavar="report")
     r = actions.add_parser("report", help="report a stored run again, without playing")
     r.add_argument("db", metavar="DB", help="a file written by cmdsl balance --db")
-    r.add_argument("--game", choices=[n for n, p in games().items() if p.balance_report is not None],
+    r.add_argument("--game", choices=[n for n, p in games().items() if p.study is not None and p.study.own() is not None],
                    default=default_game(), help="the game whose study wrote it (default: %(default)s)")
     _report_options(r)
     r.set_defaults(run=cmd_report)
@@ -79,11 +81,17 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if wrong:
         raise CmdslError(wrong)
     plugin = game(args.game)
-    if plugin.balance is None:
-        if plugin.table is None or plugin.new_game is None:
-            raise without(plugin, "balance study (neither a study of its own nor a table for a seat study)", "balance")
+    if plugin.study is None:
+        raise without(plugin, "balance study (neither a study of its own nor a table for a seat study)", "balance")
+    own = plugin.study.own()
+    if own is None:
         return seat_study_command(args, plugin)
-    return plugin.balance(args)
+    return own.balance(BalanceRequest(args.games, tuple(args.bot or ()), args.seed, args.workers, args.cards, args.quiet,
+                                      _report_given(args), game_options(args, plugin, "balance")))
+
+
+def _report_given(args: argparse.Namespace) -> ReportOptions:
+    return ReportOptions(args.top, args.report, args.correction)
 
 
 #: The options of `cmdsl balance` that a seat study does not take (a game's own study's options, as
@@ -91,10 +99,11 @@ def cmd_balance(args: argparse.Namespace) -> int:
 NOT_IN_A_SEAT_STUDY = ("top",)
 
 
-def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
+def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
     """`cmdsl balance --game NAME` of a game without a study of its own: its seat study, printed
     (and written as a page with --report)."""
-    assert plugin.table is not None
+    study = plugin.study
+    assert study is not None
     from . import html_report, seats
     from .seats_ab import SeatComparison, changed_cards
     from .stats import DEFAULT_GAMES
@@ -107,24 +116,25 @@ def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
                          "and the game's own options (`cmdsl balance --help`)")
     if args.report:
         html_report.check(args.report)  # before the games
-    table = plugin.table(args)  # the game reads its options and its set: one located error before any game
-    against: str | None = getattr(args, "against", None)
-    old_table = plugin.table(argparse.Namespace(**{**vars(args), "cards": against})) if against else None
+    options = game_options(args, plugin, "balance")
+    # the game reads its options and its set: one located error before any game
+    table = study.table(TableRequest(args.cards, options))
+    against = options.text("against")
+    old_table = study.table(TableRequest(against, options)) if against else None
     run = (args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1, args.workers or os.cpu_count() or 1, args.quiet)
-    study = seats.seat_study(plugin, table, *run)
+    result = seats.seat_study(plugin, table, *run)
     if against is not None and old_table is not None:  # an A/B: the old set on the same seeds, with the same bots
-        assert plugin.card_definitions is not None  # a game that takes --against says what its cards are
         old = seats.seat_study(plugin, old_table, *run)
-        ab = SeatComparison(study, old, args.cards or "the chosen set", against,
-                            changed_cards(plugin.card_definitions(old_table), plugin.card_definitions(table)))
+        ab = SeatComparison(result, old, args.cards or "the chosen set", against,
+                            changed_cards(old_table.card_definitions(), table.card_definitions()))
         print(ab.render())
         if args.report:
             html_report.write_page(args.report, html_report.ab_seat_page(ab))
             print(f"Wrote the report {args.report}.", file=sys.stderr)
         return 0
-    print(study.render())
+    print(result.render())
     if args.report:
-        html_report.write_page(args.report, html_report.seat_page(study))
+        html_report.write_page(args.report, html_report.seat_page(result))
         print(f"Wrote the report {args.report}.", file=sys.stderr)
     return 0
 
@@ -132,6 +142,7 @@ def seat_study_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """`cmdsl balance report DB`: a stored run of the game's study, reported again."""
     plugin = game(args.game)
-    if plugin.balance_report is None:
+    own = plugin.study.own() if plugin.study is not None else None
+    if own is None:
         raise without(plugin, "stored balance runs", "balance report")
-    return plugin.balance_report(args)
+    return own.report(StoredReportRequest(args.db, _report_given(args)))

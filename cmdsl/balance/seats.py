@@ -18,13 +18,12 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
-from .. import plugins
 from ..bots import parse_bot, play_bot_move
 from ..bots.match import seat_bots
 from ..errors import CmdslError
-from ..plugins import GamePlugin
+from ..plugins import Plugin, SeatTable
 from .pool import worker_pool
 from .stats import MIN_GAMES, Difference, Rate, adjust, Correction, mean_difference
 from .verdict import CardEvidence, card_verdict, seat_verdict
@@ -38,7 +37,7 @@ LARGE_LIFT = 0.15
 @value
 class SeatJob:
     game: str  # the registered game's name
-    table: Any  # its plug-in's table: how many players, which variant and set (picklable)
+    table: SeatTable  # the game's table: how many players, which variant and set (picklable)
     seats: int
     seed: int
     tested: str  # the tested bot's spec
@@ -64,18 +63,14 @@ class SeatRow:
 
 def play_seat_job(job: SeatJob) -> SeatRow:
     """Play one game: the tested bot at ``job.tested_seat``, the others elsewhere."""
-    plugin = plugins.game(job.game)
-    assert plugin.new_game is not None
-    if plugin.card_game is not None:
-        game, plays = plugin.card_game(job.seed, job.table)
-    else:
-        game, plays = plugin.new_game(job.seed, job.table), lambda: ()
+    studied = job.table.card_game(job.seed)
+    game, plays = studied if studied is not None else (job.table.new_game(job.seed), lambda: ())
     names = [job.tested if i == job.tested_seat else job.others for i in range(job.seats)]
     bots = seat_bots(names, game.seats, job.seed)
     while game.pending is not None:
         play_bot_move(game, bots)
     seats = list(game.seats)
-    points = plugin.points(game) if plugin.points is not None else ()
+    points = job.table.points(game)
     return SeatRow(job.seed, job.tested_seat, tuple(seats.index(w) for w in game.winners()), tuple(points),
                    tuple(tuple(p) for p in plays()))
 
@@ -230,10 +225,11 @@ def _show(r: Rate) -> str:
     return f"{round(r.k, 1):g}/{r.n} {100 * r.value:.1f}% {r.interval.text()}"  # a share of wins: 1 decimal
 
 
-def seat_study(plugin: GamePlugin, table: Any, bots: Sequence[str], games: int, seed: int, workers: int,
+def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int, seed: int, workers: int,
                quiet: bool) -> SeatStudy:
     """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options)."""
-    assert plugin.new_game is not None
+    study = plugin.study
+    assert study is not None
     if len(bots) > 2:
         raise CmdslError(f"balance --game {plugin.name}: give at most two bots: the tested one, then the others' "
                          "(default: greedy, then random)")
@@ -241,7 +237,7 @@ def seat_study(plugin: GamePlugin, table: Any, bots: Sequence[str], games: int, 
     others = bots[1] if len(bots) > 1 else "random"
     for spec in (tested, others):
         parse_bot(spec)  # a misspelt bot or setting: one line, before any game
-    seats = len(plugin.new_game(seed, table).seats)
+    seats = len(table.new_game(seed).seats)
     # made as the pool takes them: a long study does not hold every game's job before the first
     jobs = (SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games))
     start = time.perf_counter()
@@ -255,6 +251,6 @@ def seat_study(plugin: GamePlugin, table: Any, bots: Sequence[str], games: int, 
         print(file=sys.stderr)
     print(f"Played {games} games in {elapsed:.1f} s with {workers} worker(s)"
           + (f" ({games / elapsed:.2f} games/s)." if elapsed > 0 else "."), file=sys.stderr)
-    return SeatStudy(plugin.title, plugin.decided_by, plugin.shared_by, seats, tested, others,
+    return SeatStudy(plugin.title, study.decided_by, study.shared_by, seats, tested, others,
                      tuple(sorted(rows, key=lambda r: r.seed)),
-                     plugin.card_titles(table) if plugin.card_titles is not None else {})
+                     table.card_titles())

@@ -11,6 +11,7 @@ from . import Bot, BotSpec, bot_seed, parse_bot, play_bot_move
 from ..errors import CmdslError
 from ..game.contract import S
 from ..game.driver import Driver
+from ..plugins.requests import PlayRequest
 from ..sets.record_file import check_destination
 from .thinking import Thinking, Watch
 from .thinking import quiet as no_display
@@ -54,29 +55,30 @@ def seat_bots(names: Sequence[str], seats: Sequence[S], game_seed: int) -> dict[
     return {seat: spec.make(bot_seed(game_seed, seats, seat)) for seat, spec in zip(seats, specs)}
 
 
-def play_a_table(args: Any, title: str, counts: Sequence[int], rule: str, seats_for: Callable[[int], Sequence[S]],
+def play_a_table(request: PlayRequest, title: str, counts: Sequence[int], rule: str, seats_for: Callable[[int], Sequence[S]],
                  new_game: Callable[[int], Driver[S]], variant: str = "", default: int = 4) -> int:
-    """``cmdsl play`` of a game for a number of players (``args.players``, else ``default``; those
+    """``cmdsl play`` of a game for a number of players (its option ``players``, else ``default``; those
     ``rule`` allows: ``counts``): its bots, the game ``new_game(players)`` made, a header naming the
     seats' bots (and the ``variant``), the game played to its end; 2 for a wrong table, in one line."""
-    players = args.players if args.players is not None else default
+    given = request.options.number("players")
+    players = given if given is not None else default
     if players not in counts:
         print(f"play: {title} is for {min(counts)} to {max(counts)} players ({rule}), not {players}", file=sys.stderr)
         return 2
-    if destination_refused(args.record):  # before the game, not after it: a game is never lost
+    if destination_refused(request.record):  # before the game, not after it: a game is never lost
         return 2
     try:
-        bots = seat_bots(args.bot or ["random"], seats_for(players), args.seed)
+        bots = seat_bots(list(request.bots) or ["random"], seats_for(players), request.seed)
         game = new_game(players)
     except (CmdslError, ValueError) as e:
         print(f"play: {e}", file=sys.stderr)
         return 2
-    if not args.quiet:
+    if not request.quiet:
         names = ", ".join(f"{seat} {bot.name}" for seat, bot in bots.items())
-        print(f"{title}, {players} players ({names}), seed {args.seed}{variant}.")
+        print(f"{title}, {players} players ({names}), seed {request.seed}{variant}.")
     from ..sets.record_file import save_json
 
-    play_to_end(game, bots, args.quiet, args.record, save_json)
+    play_to_end(game, bots, request.quiet, request.record, save_json)
     return 0
 
 

@@ -392,3 +392,10 @@ def _apply_changes(table: Driver[Any], changes: tuple[tuple[int, Callable[[Any],
         if when == at:
             change(table.position)
             table._ask_again()
+
+
+def any_seat(game: Driver[S]) -> Driver[PlayerSeat]:
+    """``game`` as code that plays any game sees it (a seat study, a bot): its seats are only values
+    the game gave it, handed back (a driver is invariant in its seat type, so this is a cast; a
+    seat that is not the game's is still refused at run time)."""
+    return cast("Driver[PlayerSeat]", game)

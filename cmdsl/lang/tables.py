@@ -35,7 +35,7 @@ def _shipping() -> list[tuple[Language, Path]]:
     """Each registered game's language that ships tables, with where they go."""
     found = []
     for plugin in games().values():
-        language = plugin.language() if plugin.language is not None else None
+        language = plugin.rules.language()
         if isinstance(language, Language) and language.vocabulary.tables_path is not None:
             found.append((language, language.vocabulary.tables_path()))
     return found

@@ -25,7 +25,7 @@ from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from ..errors import CmdslError
-from ..sets.editing import Defined, Problem, Severity
+from ..sets.editor_game import Defined, Problem, Severity
 from .completion import Candidate, Kind, candidates, keyword_docs
 from .protocol import AnsweringProtocol
 from .text_at import effect_at, in_open_quote, problem_span, quoted_at, word_at

@@ -51,9 +51,9 @@ def language_keywords() -> dict[str, frozenset[str]]:
     are left out): asked of the registry, so that no game is named here."""
     found: dict[str, frozenset[str]] = {}
     for name, plugin in games().items():
-        if plugin.language is None:
-            continue
-        found[name] = frozenset(plugin.language().keywords)
+        language = plugin.rules.language()
+        if language is not None:
+            found[name] = frozenset(language.keywords)
     return found
 
 

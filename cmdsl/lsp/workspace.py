@@ -2,7 +2,7 @@
 and game a file belongs to, the editor's texts that stand for files, each set's last check (and
 what it defined when it last got that far), and the problems to show on each file.
 
-Every game is reached through the registry (``GamePlugin.editor``); this module names none.
+Every game is reached through the registry (its front ends' ``editor``); this module names none.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import yaml
 from .. import plugins
 from ..errors import CardError, CmdslError, Located
 from ..memo import Memo
-from ..sets.editing import Defined, EditorGame, Problem, SetState
+from ..sets.editor_game import Defined, EditorGame, Problem, SetState
 from ..sets.safe_yaml import compose
 from ..sets.text_files import read_text
 from ..sets.scenario_doc import MAX_SCENARIO_BYTES
@@ -54,7 +54,8 @@ class Workspace:
     def editors(self) -> dict[str, EditorGame]:
         """Each game's editor side, made once (the registry does not change while the server runs)."""
         if self._editors is None:
-            self._editors = {name: p.editor() for name, p in plugins.games().items() if p.editor is not None}
+            editors = {name: p.front_ends.editor() for name, p in plugins.games().items() if p.front_ends is not None}
+            self._editors = {name: editor for name, editor in editors.items() if editor is not None}
         return self._editors
 
     def owner(self, file: Path) -> Owner | None:
@@ -125,8 +126,7 @@ class Workspace:
         return state.defined if state is not None and state.defined else self.defined.get(owner.folder, ())
 
     def language(self, owner: Owner) -> Any:
-        plugin = plugins.game(owner.game)
-        return plugin.language() if plugin.language is not None else None
+        return plugins.game(owner.game).rules.language()
 
     # ---- problems by file -----------------------------------------------------------------------
 

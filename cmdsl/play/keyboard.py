@@ -83,8 +83,9 @@ class Keyboard(Protocol):
     """A game at the prompt: the game in progress (``game``, None before one), its commands, and
     what the prompt shows of it."""
 
-    #: the game in progress (a ``cmdsl.game.driver.Driver``), None before one is started or loaded
-    game: Any
+    @property
+    def game(self) -> Any:
+        """The game in progress (a ``cmdsl.game.driver.Driver``), None before one is started or loaded."""
     #: the words of this game's commands, known without a keyboard (a command of another game
     #: typed here is answered "that is a command of …")
     WORDS: ClassVar[tuple[str, ...]]

@@ -10,6 +10,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from .. import plugins
+from ..plugins.command_line import game_options, other_games_option
 from ..errors import CmdslError, did_you_mean, shown_path
 from ..sets.set_location import choose_set, one_set
 from .sheet import Options, Paper, print_job
@@ -18,13 +19,15 @@ from .sheet import Options, Paper, print_job
 def run(args: argparse.Namespace) -> int:
     folder, game = _set_of(args)
     plugin = plugins.game(game)
-    if plugin.printing is None:
+    printing = plugin.front_ends.printing() if plugin.front_ends is not None else None
+    if printing is None:
         raise plugins.without(plugin, "printable sheets", "print")
-    wrong = plugins.other_games_option(argparse.Namespace(**{**vars(args), "game": game}), "print")
+    given = argparse.Namespace(**{**vars(args), "game": game})
+    wrong = other_games_option(given, "print")
     if wrong:
         raise CmdslError(wrong)
     options = Options(Paper(args.paper), args.bleed, args.backs, args.lang, tuple(args.only or ()))
-    job = plugin.printing()(folder, options, args)
+    job = printing(folder, options, game_options(given, plugin, "print"))
     known = {c.id for c in job.cards} | {p.id for p in job.pages}
     unknown = [i for i in options.only if i not in known]
     if unknown:

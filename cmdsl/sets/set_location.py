@@ -43,7 +43,7 @@ class SetChoice:
     def describe(self) -> str:
         """For every output that depends on the set: "card set cards/mine (named by cmdsl.toml)"."""
         plugin = plugins.game(self.game or plugins.default_game())
-        kind = "card set" if plugin.data_file is None else f"{plugin.title} set"
+        kind = "card set" if plugin.sets is None or plugin.sets.data_file is None else f"{plugin.title} set"
         where = f"{kind} {shown_path(self.path)}"
         if self.how == "--cards":
             return f"{where} (--cards)"
@@ -94,25 +94,27 @@ def choose_set(given: str | Path | None = None, game: str | None = None, start: 
     default game)."""
     game = game or plugins.default_game()
     plugin = plugins.game(game)
-    the_set = one_set if plugin.data_file is None else lambda path: data_set(path, game)
+    if plugin.sets is None:
+        raise plugins.without(plugin, "sets", "--cards")
+    sets = plugin.sets
+    the_set = one_set if sets.data_file is None else lambda path: data_set(path, game)
     if given is not None:
         return SetChoice(the_set(Path(given)), "--cards", game=game)
     project = find_project(start)
     if project is not None:
-        sets = project_sets(project)
-        if game in sets:
-            folder = sets[game]
+        named = project_sets(project)
+        if game in named:
+            folder = named[game]
             if not folder.exists():
                 raise _error(shown_path(project), f'[cards] {game} = "{shown_path(folder)}": no such folder')
             return SetChoice(the_set(folder), "project", project, game)
-    if plugin.bundled is None:
-        raise plugins.without(plugin, "sets", "--cards")
-    return SetChoice(plugin.bundled(), "bundled", game=game)
+    return SetChoice(sets.bundled(), "bundled", game=game)
 
 
 def data_set(path: Path, game: str) -> Path:
     """The folder of ``game``'s set that ``path`` names: a folder holding its data file, or the file."""
-    file = plugins.game(game).data_file
+    sets = plugins.game(game).sets
+    file = sets.data_file if sets is not None else None
     folder = path.parent if path.is_file() else path
     if not path.exists():
         raise _error(shown_path(path), "no such file or directory")

@@ -54,7 +54,7 @@ def test_a_problem_underlines_the_word_or_quoted_name_it_is_at() -> None:
 
 
 def test_completion_follows_the_parser() -> None:
-    language = game("cm2008").language()
+    language = game("cm2008").rules.language()
     labels = {c.label for c in candidates(language, "choose a state as S\nshift S 1 ", [], False)}
     assert labels == {"toward"}
     inside = candidates(language, 'demographic support for "', [("Seniors", "group", "")], True)
@@ -62,11 +62,11 @@ def test_completion_follows_the_parser() -> None:
 
 
 def test_each_keyword_s_doc_is_its_game_s_own_line() -> None:
-    cm2008, racolage = keyword_docs(game("cm2008").language()), keyword_docs(game("racolage").language())
+    cm2008, racolage = keyword_docs(game("cm2008").rules.language()), keyword_docs(game("racolage").rules.language())
     assert cm2008["gain"] == "`gain 1 support on economy in S` — R6: one voter block of the row turns your colour"
     assert racolage["draw"].startswith("`P draws N")  # Racolage's form, not CM2008's `draw 2`
     assert racolage["skip"] == "`P skips a turn`"
-    for language in (game("cm2008").language(), game("racolage").language()):
+    for language in (game("cm2008").rules.language(), game("racolage").rules.language()):
         docs = keyword_docs(language)
         starting = {c.label for c in candidates(language, "", [], False)}  # every statement's first word
         assert {w for w in starting if w not in docs} == set()

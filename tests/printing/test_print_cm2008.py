@@ -5,7 +5,6 @@ line. R1.2 (each side's 45 cards), R1.6 (20 Breaking News), R1.7 (20 state tiles
 
 from __future__ import annotations
 
-import argparse
 import re
 import shutil
 import subprocess
@@ -17,7 +16,7 @@ import pytest
 from cmdsl.cli import main
 from cmdsl.games.cm2008.catalog import card_text
 from cmdsl.games.cm2008.loader import load_card_set
-from cmdsl.plugins import game
+from cmdsl.plugins import GameOptions, game
 from cmdsl.printing.sheet import Job, Options, Paper, grid
 
 from .pdf_checks import first_words, outside_cards, page_sizes_mm, page_texts, print_set, render, squash, text_in
@@ -31,8 +30,10 @@ def printed(tmp: Path, *args: str, folder: Path = CARDS) -> Path:
 
 def job_of(options: Options, folder: Path = CARDS, side: str | None = None) -> Job:
     plugin = game("cm2008")
-    assert plugin.printing is not None
-    job: Job = plugin.printing()(folder, options, argparse.Namespace(side=side))
+    assert plugin.front_ends is not None
+    printing = plugin.front_ends.printing()
+    assert printing is not None
+    job: Job = printing(folder, options, GameOptions({"side": side}))
     return job
 
 

@@ -11,7 +11,7 @@ import pytest
 from cmdsl.balance.seats_ab import changed_cards
 from cmdsl.cli import main
 from cmdsl.games.racolage.loader import bundled_set
-from cmdsl.games.racolage.plugin import RacolageTable, card_definitions
+from cmdsl.games.racolage.plugin import RacolageTable
 
 
 def changed_set(tmp_path: Path) -> Path:
@@ -30,8 +30,8 @@ def changed_set(tmp_path: Path) -> Path:
 
 def test_an_ab_names_exactly_the_cards_whose_data_changed(tmp_path: Path) -> None:
     folder = changed_set(tmp_path)
-    old = card_definitions(RacolageTable(3, str(bundled_set())))
-    new = card_definitions(RacolageTable(3, str(folder)))
+    old = RacolageTable(3, str(bundled_set())).card_definitions()
+    new = RacolageTable(3, str(folder)).card_definitions()
     assert changed_cards(old, new) == ("A02", "M07") and changed_cards(old, old) == ()
 
 

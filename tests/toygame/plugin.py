@@ -1,5 +1,5 @@
-"""High Card's plug-in: what the controllers need of it (``cmdsl.plugins.GamePlugin``). A package
-of its own would register it in its pyproject.toml:
+"""High Card's plug-in: what the controllers need of it (``cmdsl.plugins.Plugin``: its rules, its
+study, its front ends; it has no sets). A package of its own would register it in its pyproject.toml:
 
     [project.entry-points."cmdsl.games"]
     highcard = "toygame.plugin:PLUGIN"
@@ -7,68 +7,105 @@ of its own would register it in its pyproject.toml:
 
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Mapping
 
 from cmdsl.bots.match import destination_refused, play_to_end, seat_bots
 from cmdsl.errors import CmdslError
-from cmdsl.plugins import GamePlugin
+from cmdsl.game.decisions import PlayerSeat
+from cmdsl.game.driver import Driver, any_seat
+from cmdsl.plugins import JsonValue, OwnStudy, Plays, PlayRequest, Plugin, PrintMaker, ReplayRequest, TableRequest
 from cmdsl.sets.record_file import save_json
+from cmdsl.values import value
 
-from cmdsl.game.driver import Driver
+from .game import SEATS, from_record, table
 
-from .game import SEATS, Seat, from_record, table
-
-
-def play(args: argparse.Namespace) -> int:
-    """`cmdsl play --game highcard`: one bot for every seat, or one per seat."""
-    if destination_refused(args.record):  # before the game: a finished game is never lost
-        return 2
-    bots = seat_bots(args.bot or ["random"], SEATS, args.seed)
-    if not args.quiet:
-        print(f"High Card, seed {args.seed}: " + ", ".join(f"{s} {b.name}" for s, b in bots.items()) + ".")
-    play_to_end(table(args.seed), bots, args.quiet, args.record, save_json)
-    return 0
+if TYPE_CHECKING:
+    from cmdsl.lang.language import Language
+    from cmdsl.play.keyboard import Keyboard
+    from cmdsl.sets.editor_game import EditorGame
+    from cmdsl.sets.rulebook import Rulebook
 
 
-def replay(args: argparse.Namespace, data: Any) -> int:
-    """`cmdsl replay FILE` of a High Card record: replayed, compared with its log."""
-    if data is None:
-        raise CmdslError(f"{args.file}: not a JSON record")
-    game = from_record(data, str(args.file))
-    if args.log:
-        seat = next((s for s in SEATS if s.value == args.seat), None)
-        if args.seat is not None and seat is None:
-            raise CmdslError(f"--seat {args.seat}: High Card's seats are " + ", ".join(s.value for s in SEATS))
-        print("\n".join(e.text() for e in (game.view(seat).log if seat is not None else game.events)))
-    log = data.get("log")
-    if log is not None and log != [e.text() for e in game.events]:
-        print("Replay diverges: the log differs", file=sys.stderr)
-        return 1
-    print(f"Replay reproduces the record: {len(game.answers)} answers, {len(game.events)} events.")
-    return 0
+class HighCardRules:
+    def play(self, request: PlayRequest) -> int:
+        """`cmdsl play --game highcard`: one bot for every seat, or one per seat."""
+        if destination_refused(request.record):  # before the game: a finished game is never lost
+            return 2
+        bots = seat_bots(list(request.bots) or ["random"], SEATS, request.seed)
+        if not request.quiet:
+            print(f"High Card, seed {request.seed}: " + ", ".join(f"{s} {b.name}" for s, b in bots.items()) + ".")
+        play_to_end(table(request.seed), bots, request.quiet, request.record, save_json)
+        return 0
+
+    def replay(self, request: ReplayRequest, record: JsonValue) -> int:
+        """`cmdsl replay FILE` of a High Card record: replayed, compared with its log."""
+        if not isinstance(record, dict):
+            raise CmdslError(f"{request.file}: not a JSON record")
+        game = from_record(record, request.file)
+        if request.log:
+            seat = next((s for s in SEATS if s.value == request.seat), None)
+            if request.seat is not None and seat is None:
+                raise CmdslError(f"--seat {request.seat}: High Card's seats are " + ", ".join(s.value for s in SEATS))
+            print("\n".join(e.text() for e in (game.view(seat).log if seat is not None else game.events)))
+        log = record.get("log")
+        if log is not None and log != [e.text() for e in game.events]:
+            print("Replay diverges: the log differs", file=sys.stderr)
+            return 1
+        print(f"Replay reproduces the record: {len(game.answers)} answers, {len(game.events)} events.")
+        return 0
+
+    def language(self) -> Language | None:
+        from .vocabulary import LANGUAGE  # its trick cards' effect language (T5)
+        return LANGUAGE
 
 
-def new_game(seed: int, no_table: None) -> Driver[Seat]:
-    return table(seed)
+@value
+class HighCardTable:
+    """High Card's one table: three seats, no options."""
+
+    def new_game(self, seed: int) -> Driver[PlayerSeat]:
+        return any_seat(table(seed))
+
+    def points(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
+        assert game.result is not None
+        return tuple(game.result.points)
+
+    def card_game(self, seed: int) -> tuple[Driver[PlayerSeat], Plays] | None:
+        return None
+
+    def card_titles(self) -> Mapping[str, str]:
+        return {}
+
+    def card_definitions(self) -> Mapping[str, str]:
+        return {}
 
 
-def points(game: Driver[Seat]) -> tuple[int, ...]:
-    assert game.result is not None
-    return game.result.points
+class HighCardStudy:
+    decided_by = "one winner"
+    shared_by = "a tie"
+
+    def table(self, request: TableRequest) -> HighCardTable:
+        return HighCardTable()
+
+    def own(self) -> OwnStudy | None:
+        return None
 
 
-def keyboard() -> type:
-    from .prompt import HighCardKeyboard  # the REPL's side: only when the REPL runs
-    return HighCardKeyboard
+class HighCardFrontEnds:
+    def keyboard(self) -> type[Keyboard] | None:
+        from .prompt import HighCardKeyboard  # the REPL's side: only when the REPL runs
+        return HighCardKeyboard
+
+    def rulebook(self) -> Rulebook | None:
+        return None
+
+    def editor(self) -> EditorGame | None:
+        return None
+
+    def printing(self) -> PrintMaker | None:
+        return None
 
 
-def language() -> Any:
-    from .vocabulary import LANGUAGE  # its trick cards' effect language (T5)
-    return LANGUAGE
-
-
-PLUGIN = GamePlugin("highcard", "High Card", tuple(s.value for s in SEATS), play, replay,
-                    table=lambda args: None, new_game=new_game, points=points, keyboard=keyboard,
-                    language=language)
+PLUGIN = Plugin("highcard", "High Card", tuple(s.value for s in SEATS), HighCardRules(), front_ends=HighCardFrontEnds(),
+                study=HighCardStudy())

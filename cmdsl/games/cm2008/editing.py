@@ -11,7 +11,8 @@ from typing import Any
 
 from ...errors import CardError, CmdslError, Located
 from ...memo import Memo
-from ...sets.editing import Defined, Problem, SetState, Severity, each_scenario, problems_of
+from ...sets.editing import each_scenario, problems_of
+from ...sets.editor_game import Defined, Problem, SetState, Severity
 from ...sets.text_files import Sources
 from .catalog import card_text, heading, state_text
 from .loader import SetRead, read_card_set

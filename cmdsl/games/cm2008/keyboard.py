@@ -5,9 +5,10 @@ the game, who is human, the bots, undo/redo, reloading the card files. Its comma
 from __future__ import annotations
 
 import copy
+from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, Callable, Self, cast
 
 from cmdsl.sets.set_location import SetChoice, choose_set
 from cmdsl.play.keyboard import Host, KeyboardError
@@ -99,7 +100,7 @@ class CampaignSession:
 
     # ---- one command at a time ---------------------------------------------------------
 
-    def checkpoint(self) -> Callable[[], "CampaignSession"]:
+    def checkpoint(self) -> Callable[[], Self]:
         """The keyboard as it is now, brought back by calling the result: a command completes, or
         the keyboard is as it was (a bad answer, a bug, Ctrl-C in the middle of a bot's move or a
         long `eval`): nothing half-done is ever left behind."""
@@ -108,12 +109,14 @@ class CampaignSession:
         cards, game = self._cards, self.game  # the set as it is loading: a command need not wait for it
         answers = recorded(game) if game is not None else ()
 
-        def restore() -> "CampaignSession":
-            vars(self).update(fields)
-            self._cards = cards
-            self.game = replayed(game, answers).game if game is not None and recorded(game) != answers else game
-            return self
-        return restore
+        return partial(self._restored, fields, cards, game, answers)
+
+    def _restored(self, fields: dict[str, object], cards: Later[CardSet], game: CampaignGame | None,
+                  answers: tuple[RecordedAnswer, ...]) -> Self:
+        vars(self).update(fields)
+        self._cards = cards
+        self.game = replayed(game, answers).game if game is not None and recorded(game) != answers else game
+        return self
 
     # ---- games -------------------------------------------------------------------
 

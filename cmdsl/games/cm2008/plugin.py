@@ -5,23 +5,28 @@ bots and prints."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from functools import cache, partial
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
 from ... import argtypes
 from ...errors import shown_path
-from ...plugins import Checked, Command, GamePlugin, Option, LazyOptions
+from ...plugins import (BalanceRequest, CardsRequest, Checked, Command, GameCommand, GameOptions, JsonValue, LazyOptions,
+                        NewSetRequest, Option, PlayRequest, Plugin, ReplayRequest, StoredReportRequest, TableRequest)
 from ...resources import bundled_cards_dir
 from .sides import SIDES
 
 # The command line registers this module for every command (`cmdsl --help` too): what plays,
 # loads or checks a game is imported by the function that needs it (issue 34, cold start).
 if TYPE_CHECKING:
-    from ...sets.scenario_report import Report
+    from ...lang.language import Language
+    from ...play.keyboard import Keyboard
+    from ...plugins import CaseRunner, Catalogue, OwnStudy, PrintMaker, Report, ScenarioReader, SeatTable
+    from ...printing.sheet import Job, Options as PrintOptions
+    from ...sets.editor_game import EditorGame
+    from ...sets.rulebook import Rulebook
     from ...sets.set_location import SetChoice
     from .model import CardSet
     from .record import Record
@@ -89,14 +94,28 @@ def using(choice: SetChoice) -> str:
     return f"Using {choice.describe()}."
 
 
-def play(args: argparse.Namespace) -> int:
+class CampaignRules:
+    """`cmdsl play` and `cmdsl replay` of Campaign Manager 2008, and its cards' effect language."""
+
+    def play(self, request: PlayRequest) -> int:
+        return play(request)
+
+    def replay(self, request: ReplayRequest, record: JsonValue) -> int:
+        return replay_record(request, record)
+
+    def language(self) -> Language | None:
+        from .vocabulary import LANGUAGE
+        return LANGUAGE
+
+
+def play(args: PlayRequest) -> int:
     """`cmdsl play`: a whole game between two bots, printed."""
     from ...bots.match import destination_refused, play_to_end, seat_bots
     from .engine import campaign_game
     from .record import save_record
-    from .setup import Setup
+    from .setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer, Setup, SetupMode
 
-    names = args.bot or []
+    names = list(args.bots)
     if len(names) != 2:
         print("play: give two bots, McCain's then Obama's: --bot random --bot random", file=sys.stderr)
         return 2
@@ -104,14 +123,18 @@ def play(args: argparse.Namespace) -> int:
         return 2
     bots = seat_bots(names, SIDES, args.seed)  # a misspelt bot or setting: one line, before the cards load
     cards = cards_for(args.cards)
-    limit = argtypes.DEFAULT_BOT_TURN_LIMIT if args.max_turns is None else args.max_turns or None
-    setup = Setup(args.setup or "beginner", args.first or "random", limit)
+    max_turns = args.options.number("max_turns")
+    limit = argtypes.DEFAULT_BOT_TURN_LIMIT if max_turns is None else max_turns or None
+    # the options' choices are SETUP_MODES and FIRST_PLAYERS: each value given is one of them
+    mode: SetupMode = next((m for m in SETUP_MODES if m == args.options.text("setup")), "beginner")
+    first: FirstPlayer = next((f for f in FIRST_PLAYERS if f == args.options.text("first")), "random")
+    setup = Setup(mode, first, limit)
     game = campaign_game(cards, args.seed, setup, checkpoints=True)  # bots fork it
     play_to_end(game, bots, args.quiet, args.record, save_record)
     return 0
 
 
-def replay_record(args: argparse.Namespace, data: Any) -> int:
+def replay_record(args: ReplayRequest, data: JsonValue) -> int:
     """`cmdsl replay FILE` of a CM2008 record (``data``: its parsed JSON, None when it is not JSON:
     then ``load_record`` says what is wrong with it, after the cards' own errors)."""
     from .record import FORMAT, Record, load_record
@@ -172,11 +195,12 @@ def _upgrade(path: str, record: Record, result: Replay) -> int:
     return 0
 
 
-def new_set(args: argparse.Namespace, folder: Path) -> int:
+def new_set(args: NewSetRequest) -> int:
     """`cmdsl new-set DIR`: a minimal set, or (--from cm2008) a copy of the bundled one."""
     from .new_set import Start, new_set as write_set
 
-    start: Start = args.start or "empty"  # argparse's choices: empty or cm2008
+    folder = args.folder
+    start: Start = "cm2008" if args.options.text("start") == "cm2008" else "empty"  # argparse's choices
     written = write_set(folder, start)
     what = "a copy of the bundled cm2008 set" if start == "cm2008" else "a minimal beginner set"
     names = [p.relative_to(folder).as_posix() for p in written]
@@ -194,11 +218,11 @@ def new_set(args: argparse.Namespace, folder: Path) -> int:
     return 0
 
 
-def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
+def scenarios(cards: str | None) -> ScenarioReader:
     """`cmdsl scenario`'s reader of CM2008 scenario files (the set: --cards, else the chosen one)."""
     from ...sets.scenario_report import scenario_reader
 
-    return scenario_reader(lambda: cards_for(args.cards), _scenarios_of)
+    return scenario_reader(lambda: cards_for(cards), _scenarios_of)
 
 
 def _scenarios_of(path: str, cards: CardSet) -> list[Report]:
@@ -214,37 +238,49 @@ def _report(cards: CardSet, sc: Scenario) -> str:
     return shown(run_scenario(cards, sc))
 
 
-def _balance(args: argparse.Namespace) -> int:
-    from .study.cli import campaign_balance  # the balance study: only when asked for
-    return campaign_balance(args)
+class CampaignStudy:
+    """`cmdsl balance`: CM2008's own study (an A/B of card sets, stored, resumed, on a cluster)."""
 
+    decided_by = "one winner"
+    shared_by = "a tie"
 
-def _balance_report(args: argparse.Namespace) -> int:
-    from .study.cli import report_again
-    return report_again(args)
+    def table(self, request: TableRequest) -> SeatTable:
+        from ...errors import CmdslError
+        raise CmdslError("balance --game cm2008: its own study runs instead of a seat study")
+
+    def own(self) -> OwnStudy | None:
+        return self
+
+    def balance(self, request: BalanceRequest) -> int:
+        from .study.cli import campaign_balance  # the balance study: only when asked for
+        return campaign_balance(request)
+
+    def report(self, request: StoredReportRequest) -> int:
+        from .study.cli import report_again
+        return report_again(request)
 
 
 # ---- the commands of this game alone ------------------------------------------------------------
 
-def cmd_cards(args: argparse.Namespace) -> int:
+def catalogue(args: CardsRequest) -> int:
     from . import catalog
 
     cards = cards_for(args.cards, say=args.action != "doc")  # doc: the output is docs/cards.md itself
     if args.action == "list":
-        print(catalog.list_items(cards, args.side, args.type, args.lang))
+        print(catalog.list_items(cards, args.options.text("side"), args.options.text("type"), args.lang))
     elif args.action == "show":  # with an id: `cmdsl cards` says when it has none
-        print(catalog.show(cards, args.id, args.lang), end="")
+        print(catalog.show(cards, args.card or "", args.lang), end="")
     else:
         print(catalog.markdown(cards, args.lang), end="")
     return 0
 
 
-def cmd_migrate(args: argparse.Namespace) -> int:
+def cmd_migrate(given: GameOptions) -> int:
     from .migrate import apply, plan_migration, report
     from ...sets.set_location import one_set
 
-    plan = plan_migration(one_set(Path(args.dir)))
-    if args.dry_run and plan.changes:
+    plan = plan_migration(one_set(Path(given.text("dir") or ".")))
+    if given.flag("dry_run") and plan.changes:
         print(plan.diff(), end="")
         print(report(plan) + "\n(dry run: nothing was written)")
         return 0
@@ -253,11 +289,34 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_migrate(sub: Any) -> None:
-    m = sub.add_parser("migrate", help="Campaign Manager 2008: rewrite a set of an older card format in the current one")
-    m.add_argument("dir", metavar="DIR", help="the card set folder (its files are rewritten in place)")
-    m.add_argument("--dry-run", action="store_true", help="print the changes as a unified diff; write nothing")
-    m.set_defaults(run=cmd_migrate)
+MIGRATE = GameCommand("migrate", "Campaign Manager 2008: rewrite a set of an older card format in the current one", (
+    Option(("dir",), dict(metavar="DIR", help="the card set folder (its files are rewritten in place)")),
+    Option(("--dry-run",), dict(action="store_true", help="print the changes as a unified diff; write nothing"))),
+    cmd_migrate)
+
+
+class CampaignSets:
+    """CM2008's card sets: folders of card files with a manifest, and their scenarios."""
+
+    data_file = None  # a folder of card files (YAML) with a manifest
+
+    def bundled(self) -> Path:
+        return bundled_cards_dir()
+
+    def check(self, folder: Path) -> Checked:
+        return check(folder)
+
+    def new_set(self, request: NewSetRequest) -> int:
+        return new_set(request)
+
+    def scenarios(self, cards: str | None) -> ScenarioReader:
+        return scenarios(cards)
+
+    def scenario_case(self, folder: Path) -> CaseRunner:
+        return scenario_case(folder)
+
+    def catalogue(self) -> Catalogue | None:
+        return catalogue
 
 
 def check(folder: Path) -> Checked:
@@ -272,7 +331,7 @@ def check(folder: Path) -> Checked:
                    f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results", tuple(cs.warnings))
 
 
-def scenario_case(folder: Path) -> Callable[[Path, int], str]:
+def scenario_case(folder: Path) -> CaseRunner:
     """`cmdsl test`'s runner of a card set's scenarios (the set is loaded at the first one)."""
     from .loader import load_card_set
     from .scenario import run_scenario
@@ -282,33 +341,29 @@ def scenario_case(folder: Path) -> Callable[[Path, int], str]:
     return lambda file, index: run_scenario(cards(), load_scenario(file, cards(), index)).report()
 
 
-def _keyboard() -> type:
-    from .prompt import CampaignKeyboard  # the REPL's side: only when the REPL runs
-    return CampaignKeyboard
+class CampaignFrontEnds:
+    """CM2008 at the REPL, its rulebook, its sets in an editor, its printed sheets."""
+
+    def keyboard(self) -> type[Keyboard] | None:
+        from .prompt import CampaignKeyboard  # the REPL's side: only when the REPL runs
+        return CampaignKeyboard
+
+    def rulebook(self) -> Rulebook | None:
+        from .rulebook import rulebook
+        return rulebook()
+
+    def editor(self) -> EditorGame | None:
+        from .editing import Cm2008Editing
+        return Cm2008Editing()
+
+    def printing(self) -> PrintMaker | None:
+        from .printing import job
+
+        def sheets(folder: Path, options: PrintOptions, own: GameOptions) -> Job:
+            return job(folder, options, own.text("side"))
+        return sheets
 
 
-def _language() -> Any:
-    from .vocabulary import LANGUAGE
-    return LANGUAGE
-
-
-def _rulebook() -> Any:
-    from .rulebook import rulebook
-    return rulebook()
-
-
-def _printing() -> Any:
-    from .printing import job
-    return lambda folder, options, args: job(folder, options, getattr(args, "side", None))
-
-
-def _editor() -> Any:
-    from .editing import Cm2008Editing
-    return Cm2008Editing()
-
-
-PLUGIN = GamePlugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), play, replay_record,
-                    bundled=bundled_cards_dir, check=check, new_set=new_set, scenarios=scenarios,
-                    scenario_case=scenario_case, balance=_balance, balance_report=_balance_report, options=OPTIONS,
-                    cards=cmd_cards, commands=(_add_migrate,), default=True, keyboard=_keyboard, rulebook=_rulebook,
-                    language=_language, editor=_editor, printing=_printing)
+PLUGIN = Plugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), CampaignRules(), sets=CampaignSets(),
+                front_ends=CampaignFrontEnds(), study=CampaignStudy(), options=OPTIONS, commands=(MIGRATE,),
+                default=True)

@@ -4,26 +4,32 @@ reads options, runs bots and prints."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from functools import cache, lru_cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Mapping
 
 from ...errors import CmdslError
 from .data_file import DATA_FILE
 from .seats import seats_for
 from ... import argtypes
-from ...plugins import Checked, Command, GamePlugin, Option
+from ...plugins import (Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, Plays, ReplayRequest,
+                        TableRequest)
 from ...resources import bundled_cards_dir
 from ...values import value
 
 # The command line registers this module for every command (`cmdsl --help` too): what plays or
 # loads the game is imported by the function that needs it (issue 34, cold start).
 if TYPE_CHECKING:
-    from ...sets.scenario_report import Report
+    from ...game.decisions import PlayerSeat
+    from ...game.driver import Driver
+    from ...printing.sheet import Job, Options as PrintOptions
+    from ...plugins import CaseRunner, Catalogue, GameOptions, OwnStudy, PrintMaker, Report, ScenarioReader
+    from ...sets.rulebook import Rulebook
+    from ...sets.editor_game import EditorGame
+    from ...lang.language import Language
+    from ...play.keyboard import Keyboard
     from .data import LobbysData
-    from .game import LobbysGame
     from .scenario import LobbysScenario
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
@@ -35,18 +41,23 @@ OPTIONS: dict[Command, tuple[Option, ...]] = {
 }
 
 
-def _bundled() -> Path:
-    """The Lobbys set shipped with cmdsl, beside the bundled card sets (``cards/lobbys``)."""
-    return bundled_cards_dir().parent / "lobbys"
+class LobbysRules:
+    """`cmdsl play --game lobbys` and `cmdsl replay` of a Lobbys record."""
 
+    def play(self, request: PlayRequest) -> int:
+        from ...bots.match import play_a_table
+        from .game import lobbys_game
 
-def play(args: argparse.Namespace) -> int:
-    from ...bots.match import play_a_table
-    from .game import lobbys_game
+        people = request.options.flag("people")
+        return play_a_table(request, "Lobbys", PLAYER_COUNTS, "L1.1", seats_for, lambda players: lobbys_game(
+            request.seed, players, people_variant=people, data=chosen_data(request.cards)),
+            ", The People Speak (L10)" if people else "")
 
-    return play_a_table(args, "Lobbys", PLAYER_COUNTS, "L1.1", seats_for, lambda players: lobbys_game(
-        args.seed, players, people_variant=args.people, data=chosen_data(args.cards)),
-        ", The People Speak (L10)" if args.people else "")
+    def replay(self, request: ReplayRequest, record: JsonValue) -> int:
+        return replay_record(request, record)
+
+    def language(self) -> Language | None:
+        return None  # its cards have no effects
 
 
 def chosen_data(given: str | None) -> LobbysData:
@@ -62,13 +73,15 @@ def chosen_data(given: str | None) -> LobbysData:
     return data
 
 
-def replay_record(args: argparse.Namespace, data: Any) -> int:
+def replay_record(args: ReplayRequest, data: JsonValue) -> int:
     """``cmdsl replay FILE`` of a Lobbys record: replay it, print the log if asked (the full log,
     or as one seat saw it), and say whether it reproduces."""
     from .game import from_record, log_text
     from .record import replay_problem
     from .seats import seat_named
 
+    if not isinstance(data, dict):
+        raise CmdslError(f"{args.file}: not a Lobbys record (a JSON object)")
     game = from_record(data, str(args.file), game_data=chosen_data(args.cards))
     problem = replay_problem(game, data)
     if args.log:
@@ -89,19 +102,47 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
     return 1
 
 
-def new_set(args: argparse.Namespace, folder: Path) -> int:
-    """`cmdsl new-set DIR --game lobbys`: the published numbers, commented, and an example scenario."""
-    from .new_set import lobbys_files
-    from ...sets.new_files import write_and_say
+class LobbysSets:
+    """Lobbys sets: a folder with the game's data file (``lobbys.yaml``) and its scenarios."""
 
-    return write_and_say(folder, lobbys_files(folder.name), "Lobbys", "lobbys", "docs/lobbys.md")
+    data_file = DATA_FILE
 
+    def bundled(self) -> Path:
+        """The Lobbys set shipped with cmdsl, beside the bundled card sets (``cards/lobbys``)."""
+        return bundled_cards_dir().parent / "lobbys"
 
-def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
-    """`cmdsl scenario`'s reader of Lobbys scenario files (the set: --cards, else the chosen one)."""
-    from ...sets.scenario_report import scenario_reader
+    def check(self, folder: Path) -> Checked:
+        """`cmdsl check` of a Lobbys set: its data loads, and what would not play as meant."""
+        from .data_check import check_lobbys
 
-    return scenario_reader(lambda: chosen_data(args.cards), _scenarios_of)
+        checked = check_lobbys(folder)
+        return Checked(checked.summary, checked.warnings)
+
+    def new_set(self, request: NewSetRequest) -> int:
+        """`cmdsl new-set DIR --game lobbys`: the published numbers, commented, and an example scenario."""
+        from .new_set import lobbys_files
+        from ...sets.new_files import write_and_say
+
+        folder = request.folder
+        return write_and_say(folder, lobbys_files(folder.name), "Lobbys", "lobbys", "docs/lobbys.md")
+
+    def scenarios(self, cards: str | None) -> ScenarioReader:
+        """`cmdsl scenario`'s reader of Lobbys scenario files (the set: --cards, else the chosen one)."""
+        from ...sets.scenario_report import scenario_reader
+
+        return scenario_reader(lambda: chosen_data(cards), _scenarios_of)
+
+    def scenario_case(self, folder: Path) -> CaseRunner:
+        """`cmdsl test`'s runner of a Lobbys set's scenarios (its data is loaded at the first one)."""
+        from .scenario import load_lobbys_scenario
+        from .data import load_data
+        from .scenario_run import run_lobbys_scenario
+
+        data = cache(lambda: load_data(folder / DATA_FILE))
+        return lambda file, index: run_lobbys_scenario(load_lobbys_scenario(file, index, data())).report()
+
+    def catalogue(self) -> Catalogue | None:
+        return None  # no `cmdsl cards` (the numbers are the set's data file)
 
 
 def _scenarios_of(path: str, data: LobbysData) -> list[Report]:
@@ -125,28 +166,55 @@ class LobbysTable:
     people: bool
     data_file: str  # absolute
 
+    def new_game(self, seed: int) -> Driver[PlayerSeat]:
+        from ...game.driver import any_seat
+        from .game import lobbys_game
 
-def table(args: argparse.Namespace) -> LobbysTable:
+        return any_seat(lobbys_game(seed, self.players, people_variant=self.people, data=_data(self.data_file)))
+
+    def points(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
+        assert game.result is not None
+        return tuple(game.result.points)
+
+    def card_game(self, seed: int) -> tuple[Driver[PlayerSeat], Plays] | None:
+        return None
+
+    def card_titles(self) -> Mapping[str, str]:
+        return {}
+
+    def card_definitions(self) -> Mapping[str, str]:
+        return {}
+
+
+class LobbysStudy:
+    """`cmdsl balance --game lobbys`: a seat study."""
+
+    decided_by = "one player with the most points, L8.1"
+    shared_by = "L11.1"
+
+    def table(self, request: TableRequest) -> LobbysTable:
+        return table(request)
+
+    def own(self) -> OwnStudy | None:
+        return None
+
+
+def table(request: TableRequest) -> LobbysTable:
     """`cmdsl balance --game lobbys`'s table: --players (default 4), --people, the set (--cards, else
     the chosen one), each checked against the set before any game."""
     from ...sets.set_location import choose_set
 
-    players = args.players or 4
-    choice = choose_set(args.cards, "lobbys")
-    data = chosen_data(args.cards)  # says which set, and a broken one is one located error
+    players = request.options.number("players") or 4
+    people = request.options.flag("people")
+    choice = choose_set(request.cards, "lobbys")
+    data = chosen_data(request.cards)  # says which set, and a broken one is one located error
     if players not in data.player_counts:
         raise CmdslError(f"balance: this Lobbys set is played by {', '.join(map(str, data.player_counts))} players "
                          f"(its deck_cut, L1.4), not {players}")
-    if args.people and not data.people_cards(players):
+    if people and not data.people_cards(players):
         raise CmdslError(f"balance: The People Speak needs People cards (L10.1): none are left over at {players} "
                          "players")
-    return LobbysTable(players, bool(args.people), str((choice.path / DATA_FILE).resolve()))
-
-
-def new_game(seed: int, at: LobbysTable) -> LobbysGame:
-    from .game import lobbys_game
-
-    return lobbys_game(seed, at.players, people_variant=at.people, data=_data(at.data_file))
+    return LobbysTable(players, people, str((choice.path / DATA_FILE).resolve()))
 
 
 @lru_cache(maxsize=4)
@@ -156,46 +224,27 @@ def _data(file: str) -> LobbysData:
     return load_data(Path(file))  # once per process: the game data is immutable
 
 
-def points(game: LobbysGame) -> tuple[int, ...]:
-    assert game.result is not None
-    return tuple(game.result.points)
+class LobbysFrontEnds:
+    """Lobbys at the REPL, its rulebook, its printed sheets (no editor side: its set is one data file)."""
+
+    def keyboard(self) -> type[Keyboard] | None:
+        from .prompt import LobbysKeyboard  # the REPL's side: only when the REPL runs
+        return LobbysKeyboard
+
+    def rulebook(self) -> Rulebook | None:
+        from .rulebook import rulebook
+        return rulebook()
+
+    def editor(self) -> EditorGame | None:
+        return None
+
+    def printing(self) -> PrintMaker | None:
+        from .printing import job
+
+        def sheets(folder: Path, options: PrintOptions, own: GameOptions) -> Job:
+            return job(folder, options)
+        return sheets
 
 
-def check(folder: Path) -> Checked:
-    """`cmdsl check` of a Lobbys set: its data loads, and what would not play as meant."""
-    from .data_check import check_lobbys
-
-    checked = check_lobbys(folder)
-    return Checked(checked.summary, checked.warnings)
-
-
-def scenario_case(folder: Path) -> Callable[[Path, int], str]:
-    """`cmdsl test`'s runner of a Lobbys set's scenarios (its data is loaded at the first one)."""
-    from .scenario import load_lobbys_scenario
-    from .data import load_data
-    from .scenario_run import run_lobbys_scenario
-
-    data = cache(lambda: load_data(folder / DATA_FILE))
-    return lambda file, index: run_lobbys_scenario(load_lobbys_scenario(file, index, data())).report()
-
-
-def _keyboard() -> type:
-    from .prompt import LobbysKeyboard  # the REPL's side: only when the REPL runs
-    return LobbysKeyboard
-
-
-def _rulebook() -> Any:
-    from .rulebook import rulebook
-    return rulebook()
-
-
-def _printing() -> Any:
-    from .printing import job
-    return lambda folder, options, args: job(folder, options)
-
-
-PLUGIN = GamePlugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), play, replay_record,
-                    bundled=_bundled, check=check, new_set=new_set, scenarios=scenarios,
-                    scenario_case=scenario_case, options=OPTIONS, data_file=DATA_FILE, table=table,
-                    new_game=new_game, points=points, decided_by="one player with the most points, L8.1",
-                    shared_by="L11.1", keyboard=_keyboard, rulebook=_rulebook, printing=_printing)
+PLUGIN = Plugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), LobbysRules(),
+                sets=LobbysSets(), front_ends=LobbysFrontEnds(), study=LobbysStudy(), options=OPTIONS)

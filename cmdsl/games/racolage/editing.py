@@ -12,7 +12,8 @@ from typing import Any
 from ...errors import CmdslError, Located
 from ...memo import Memo
 from ...sets.card_items import Item
-from ...sets.editing import Defined, Problem, SetState, each_scenario, problems_of
+from ...sets.editing import each_scenario, problems_of
+from ...sets.editor_game import Defined, Problem, SetState
 from ...sets.text_files import Sources
 from .cards import RacolageSet
 from .catalog import show

@@ -5,15 +5,15 @@ prints."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from functools import cache, lru_cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
 from ... import argtypes
 from ...errors import CmdslError, shown_path
-from ...plugins import Checked, Command, GamePlugin, Option
+from ...plugins import (CardsRequest, Checked, Command, JsonValue, NewSetRequest, Option, Plays, PlayRequest, Plugin,
+                        ReplayRequest, TableRequest)
 from . import MANIFEST, bundled_set
 from .seats import PLAYER_COUNTS, SEATS, seats_for
 from ...values import value
@@ -22,7 +22,14 @@ from ...values import value
 # loads the game is imported by the function that needs it (issue 34, cold start).
 if TYPE_CHECKING:
     from ...game.audience import Event
-    from ...sets.scenario_report import Report
+    from ...game.decisions import PlayerSeat
+    from ...game.driver import Driver
+    from ...lang.language import Language
+    from ...play.keyboard import Keyboard
+    from ...plugins import CaseRunner, Catalogue, GameOptions, OwnStudy, PrintMaker, Report, ScenarioReader
+    from ...printing.sheet import Job, Options as PrintOptions
+    from ...sets.editor_game import EditorGame
+    from ...sets.rulebook import Rulebook
     from .cards import RacolageSet
     from .game import RacolageGame
 
@@ -53,15 +60,25 @@ def _load(folder: str) -> RacolageSet:
     return load_set(Path(folder))  # once per process: a set is immutable
 
 
-def play(args: argparse.Namespace) -> int:
-    from ...bots.match import play_a_table
-    from .game import racolage_game
+class RacolageRules:
+    """`cmdsl play --game racolage`, `cmdsl replay` of its records, its cards' effect language."""
 
-    return play_a_table(args, "Racolage Électoral", PLAYER_COUNTS, "RA1.1", seats_for,
-                        lambda players: racolage_game(args.seed, players, chosen_set(args.cards)))
+    def play(self, request: PlayRequest) -> int:
+        from ...bots.match import play_a_table
+        from .game import racolage_game
+
+        return play_a_table(request, "Racolage Électoral", PLAYER_COUNTS, "RA1.1", seats_for,
+                            lambda players: racolage_game(request.seed, players, chosen_set(request.cards)))
+
+    def replay(self, request: ReplayRequest, record: JsonValue) -> int:
+        return replay_record(request, record)
+
+    def language(self) -> Language | None:
+        from .vocabulary import LANGUAGE
+        return LANGUAGE
 
 
-def replay_record(args: argparse.Namespace, data: Any) -> int:
+def replay_record(args: ReplayRequest, data: JsonValue) -> int:
     """``cmdsl replay FILE`` of a Racolage record: replay it, print the log if asked (the full log,
     or as one seat saw it), and say whether it reproduces: the file's log (a view's, in a file for
     a person) event by event, and the full log by its digest (record.py)."""
@@ -94,6 +111,43 @@ def replay_record(args: argparse.Namespace, data: Any) -> int:
     return 0
 
 
+class RacolageSets:
+    """Racolage sets: a folder with its manifest, card files and scenarios."""
+
+    data_file = MANIFEST
+
+    def bundled(self) -> Path:
+        return bundled_set()
+
+    def check(self, folder: Path) -> Checked:
+        return check(folder)
+
+    def new_set(self, request: NewSetRequest) -> int:
+        """`cmdsl new-set DIR --game racolage`: a copy of the bundled set to change, with its scenarios."""
+        from .new_set import racolage_files
+        from ...sets.new_files import write_and_say
+
+        folder = request.folder
+        return write_and_say(folder, racolage_files(folder.name), "Racolage Électoral", "racolage", "docs/racolage.md")
+
+    def scenarios(self, cards: str | None) -> ScenarioReader:
+        """`cmdsl scenario`'s reader of Racolage scenario files (the set: --cards, else the chosen one)."""
+        from ...sets.scenario_report import scenario_reader
+
+        return scenario_reader(lambda: chosen_set(cards), _scenarios_of)
+
+    def scenario_case(self, folder: Path) -> CaseRunner:
+        """`cmdsl test`'s runner of a Racolage set's scenarios (the set is loaded at the first one)."""
+        from .loader import load_set
+        from .scenario import load_racolage_scenario, run_racolage_scenario
+
+        cards = cache(lambda: load_set(folder))
+        return lambda file, index: run_racolage_scenario(load_racolage_scenario(file, index, cards()), cards()).report()
+
+    def catalogue(self) -> Catalogue | None:
+        return catalogue
+
+
 def check(folder: Path) -> Checked:
     """`cmdsl check` of a Racolage set: it loads (every card, every effect)."""
     from .loader import load_set
@@ -114,60 +168,66 @@ class RacolageTable:
     players: int
     folder: str  # absolute
 
+    def new_game(self, seed: int) -> Driver[PlayerSeat]:
+        from ...game.driver import any_seat
+        from .game import racolage_game
 
-def table(args: argparse.Namespace) -> RacolageTable:
-    from ...sets.set_location import choose_set
+        return any_seat(racolage_game(seed, self.players, _load(self.folder)))
 
-    players = args.players or 4
-    choice = choose_set(args.cards, "racolage")
-    chosen_set(args.cards)  # a broken set is one located error, before any game
-    return RacolageTable(players, str(choice.path.resolve()))
+    def points(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
+        assert game.result is not None
+        return tuple(game.result.scores)
 
+    def card_game(self, seed: int) -> tuple[Driver[PlayerSeat], Plays]:
+        """A game for the card study, and the cards each seat got in it: its five dealt, each one it
+        drew or bought, each Event it turned up (docs/racolage.md, "Balance": placing a Media card is
+        scoring, so the lift of the cards placed would be the score again; the lift of the cards got
+        asks what a card is worth to whoever gets it). Read from the hands as the events are logged."""
+        from . import events as E
+        from ...game.driver import any_seat
+        from .game import racolage_game
 
-def new_game(seed: int, at: RacolageTable) -> RacolageGame:
-    from .game import racolage_game
+        got: list[list[str]] = [[] for _ in range(self.players)]
 
-    return racolage_game(seed, at.players, _load(at.folder))
+        def observe(game: RacolageGame, event: Event) -> None:
+            pos = game.position
+            if isinstance(event, E.Dealt):
+                got[event.seat.index] += pos.hands[event.seat.index]
+            elif isinstance(event, E.Drew):
+                got[event.seat.index].append(pos.hands[event.seat.index][-1])
+            elif isinstance(event, E.EventInPlay) and pos.event is not None:
+                got[event.seat.index].append(pos.event)
+        game = racolage_game(seed, self.players, _load(self.folder), observer=observe)
+        return any_seat(game), lambda: got
 
+    def card_titles(self) -> dict[str, str]:
+        cards = _load(self.folder)
+        return {card_id: f"{card_id} {cards.card_name(card_id)}" for card_id in cards.cards}
 
-def card_game(seed: int, at: RacolageTable) -> tuple[RacolageGame, Callable[[], list[list[str]]]]:
-    """A game for the card study, and the cards each seat got in it: its five dealt, each one it
-    drew or bought, each Event it turned up (docs/racolage.md, "Balance": placing a Media card is
-    scoring, so the lift of the cards placed would be the score again; the lift of the cards got
-    asks what a card is worth to whoever gets it). Read from the hands as the events are logged."""
-    from . import events as E
-    from .game import racolage_game
-
-    got: list[list[str]] = [[] for _ in range(at.players)]
-
-    def observe(game: Any, event: Event) -> None:
-        pos = game.position
-        if isinstance(event, E.Dealt):
-            got[event.seat.index] += pos.hands[event.seat.index]
-        elif isinstance(event, E.Drew):
-            got[event.seat.index].append(pos.hands[event.seat.index][-1])
-        elif isinstance(event, E.EventInPlay) and pos.event is not None:
-            got[event.seat.index].append(pos.event)
-    game = racolage_game(seed, at.players, _load(at.folder), observer=observe)
-    return game, lambda: got
-
-
-def card_titles(at: RacolageTable) -> dict[str, str]:
-    cards = _load(at.folder)
-    return {card_id: f"{card_id} {cards.card_name(card_id)}" for card_id in cards.cards}
+    def card_definitions(self) -> dict[str, str]:
+        """Each card as its data (an A/B names the cards whose data differ)."""
+        return {card_id: " ".join(repr(card).split()) for card_id, card in _load(self.folder).cards.items()}
 
 
-def card_definitions(at: RacolageTable) -> dict[str, str]:
-    """Each card as its data (an A/B names the cards whose data differ)."""
-    return {card_id: " ".join(repr(card).split()) for card_id, card in _load(at.folder).cards.items()}
+class RacolageStudy:
+    """`cmdsl balance --game racolage`: a seat study, with its cards' (and an A/B with --against)."""
+
+    decided_by = "the highest final notoriety, RA8.2"
+    shared_by = "RA11.6"
+
+    def table(self, request: TableRequest) -> RacolageTable:
+        from ...sets.set_location import choose_set
+
+        players = request.options.number("players") or 4
+        choice = choose_set(request.cards, "racolage")
+        chosen_set(request.cards)  # a broken set is one located error, before any game
+        return RacolageTable(players, str(choice.path.resolve()))
+
+    def own(self) -> OwnStudy | None:
+        return None
 
 
-def points(game: RacolageGame) -> tuple[int, ...]:
-    assert game.result is not None
-    return tuple(game.result.scores)
-
-
-def cmd_cards(args: argparse.Namespace) -> int:
+def catalogue(args: CardsRequest) -> int:
     """`cmdsl cards list|show|doc --game racolage` (or `--cards` a Racolage set)."""
     from . import catalog
 
@@ -175,25 +235,10 @@ def cmd_cards(args: argparse.Namespace) -> int:
     if args.action == "list":
         print(catalog.list_cards(cards, args.lang))
     elif args.action == "show":  # with an id: `cmdsl cards` says when it has none
-        print(catalog.show(cards, args.id, args.lang), end="")
+        print(catalog.show(cards, args.card or "", args.lang), end="")
     else:
         print(catalog.markdown(cards, args.lang), end="")
     return 0
-
-
-def new_set(args: argparse.Namespace, folder: Path) -> int:
-    """`cmdsl new-set DIR --game racolage`: a copy of the bundled set to change, with its scenarios."""
-    from .new_set import racolage_files
-    from ...sets.new_files import write_and_say
-
-    return write_and_say(folder, racolage_files(folder.name), "Racolage Électoral", "racolage", "docs/racolage.md")
-
-
-def scenarios(args: argparse.Namespace) -> Callable[[str], list[Report]]:
-    """`cmdsl scenario`'s reader of Racolage scenario files (the set: --cards, else the chosen one)."""
-    from ...sets.scenario_report import scenario_reader
-
-    return scenario_reader(lambda: chosen_set(args.cards), _scenarios_of)
 
 
 def _scenarios_of(path: str, cards: RacolageSet) -> list[Report]:
@@ -204,44 +249,28 @@ def _scenarios_of(path: str, cards: RacolageSet) -> list[Report]:
             for sc in load_racolage_scenarios(path, cards)]
 
 
-def scenario_case(folder: Path) -> Callable[[Path, int], str]:
-    """`cmdsl test`'s runner of a Racolage set's scenarios (the set is loaded at the first one)."""
-    from .loader import load_set
-    from .scenario import load_racolage_scenario, run_racolage_scenario
+class RacolageFrontEnds:
+    """Racolage at the REPL, its rulebook, its sets in an editor, its printed sheets."""
 
-    cards = cache(lambda: load_set(folder))
-    return lambda file, index: run_racolage_scenario(load_racolage_scenario(file, index, cards()), cards()).report()
+    def keyboard(self) -> type[Keyboard] | None:
+        from .prompt import RacolageKeyboard  # the REPL's side: only when the REPL runs
+        return RacolageKeyboard
 
+    def rulebook(self) -> Rulebook | None:
+        from .rulebook import rulebook
+        return rulebook()
 
-def _keyboard() -> type:
-    from .prompt import RacolageKeyboard  # the REPL's side: only when the REPL runs
-    return RacolageKeyboard
+    def editor(self) -> EditorGame | None:
+        from .editing import RacolageEditing
+        return RacolageEditing()
 
+    def printing(self) -> PrintMaker | None:
+        from .printing import job
 
-def _rulebook() -> Any:
-    from .rulebook import rulebook
-    return rulebook()
-
-
-def _language() -> Any:
-    from .vocabulary import LANGUAGE
-    return LANGUAGE
-
-
-def _printing() -> Any:
-    from .printing import job
-    return lambda folder, options, args: job(folder, options)
+        def sheets(folder: Path, options: PrintOptions, own: GameOptions) -> Job:
+            return job(folder, options)
+        return sheets
 
 
-def _editor() -> Any:
-    from .editing import RacolageEditing
-    return RacolageEditing()
-
-
-PLUGIN = GamePlugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), play, replay_record,
-                    bundled=bundled_set, check=check, new_set=new_set, cards=cmd_cards, scenarios=scenarios,
-                    scenario_case=scenario_case, options=OPTIONS, data_file=MANIFEST, table=table,
-                    new_game=new_game, points=points, decided_by="the highest final notoriety, RA8.2",
-                    shared_by="RA11.6", language=_language, editor=_editor, keyboard=_keyboard, card_game=card_game,
-                    card_titles=card_titles, card_definitions=card_definitions,
-                    rulebook=_rulebook, printing=_printing)
+PLUGIN = Plugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), RacolageRules(), sets=RacolageSets(),
+                front_ends=RacolageFrontEnds(), study=RacolageStudy(), options=OPTIONS)
