@@ -1,7 +1,11 @@
 """cmdsl: a rules engine and effect language for card games.
 
-The package presents the engine: the core's driver and decisions, the errors, the bots' base; each
-game's API is its package's (docs/api.md)::
+The package presents the engine: the registry of games (``registered_games()``, ``load_game(name)``: a
+``Plugin``), the core's driver and decisions, the errors, the bots' base; each game's API is its
+package's (docs/api.md)::
+
+    import cmdsl
+    lobbys = cmdsl.load_game("lobbys")  # its plug-in: rules, sets, front ends, study
 
     from cmdsl.games.cm2008 import campaign_game, load_card_set, Setup
     game = campaign_game(load_card_set(), seed=7, setup=Setup(first="mccain"))
@@ -33,6 +37,7 @@ _PUBLIC = {
     "RecordError": ".errors",
     "Decision": ".game.decisions", "Option": ".game.decisions",
     "Driver": ".game.driver", "GameOver": ".game.driver",
+    "load_game": ".plugins", "Plugin": ".plugins", "registered_games": ".plugins",
 }
 
 _CM2008 = ".games.cm2008"
@@ -48,13 +53,14 @@ _DEPRECATED = {
 }
 
 __all__ = ["CardError", "CardSetError", "CmdslError", "Decision", "Driver", "GameOver", "IllegalAnswer", "Option",
-           "RandomBot", "RecordError"]
+           "Plugin", "RandomBot", "RecordError", "load_game", "registered_games"]
 
 if TYPE_CHECKING:  # what the names are, for type checkers (nothing is imported at run time)
     from .bots import RandomBot
     from .errors import CardError, CardSetError, CmdslError, IllegalAnswer, RecordError
     from .game.decisions import Decision, Option
     from .game.driver import Driver, GameOver
+    from .plugins import Plugin, load_game, registered_games
 
 
 __getattr__, __dir__ = _lazy_names(__name__, _PUBLIC, globals(), deprecated=_DEPRECATED)

@@ -52,6 +52,11 @@ def test_cmdsl_presents_the_engine_and_names_no_game() -> None:
     assert set(cmdsl.__all__) <= set(dir(cmdsl))
     loaded = _modules_after("from cmdsl import " + ", ".join(cmdsl.__all__))
     assert not [m for m in loaded if m.startswith("cmdsl.games.")], "the engine's names load no game"
+    # the registry loads each game's plug-in (its names and seats), never a game's rules or sets
+    loaded = _modules_after("import cmdsl; cmdsl.registered_games(); cmdsl.load_game('lobbys')")
+    assert {m.rsplit(".", 1)[-1] for m in loaded if m.startswith("cmdsl.games.") and m.count(".") == 3} <= {
+        "plugin", "sides", "seats", "data_file"}
+    assert cmdsl.load_game("racolage").title == "Racolage Électoral"
 
 
 def test_cm2008s_names_of_before_still_import_from_cmdsl_and_warn_where_they_are() -> None:

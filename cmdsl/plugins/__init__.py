@@ -32,7 +32,7 @@ __all__ = ["BalanceRequest", "CardSets", "CardsRequest", "Catalogue", "CaseRunne
            "Option", "OwnStudy", "PlayRequest", "Plays", "Plugin", "PrintMaker", "ReplayRequest", "Report",
            "ReportOptions", "Rules", "ScenarioReader", "SeatTable", "StoredReportRequest", "Study", "TableGame",
            "TableRequest", "card_files_game", "data_files", "default_game", "game", "game_data_in", "games",
-           "games_help", "seats_help", "without"]
+           "games_help", "load_game", "registered_games", "seats_help", "without"]
 
 GROUP = "cmdsl.games"
 
@@ -67,6 +67,12 @@ def game(name: str) -> Plugin:
         raise NoSuchGame(f"no game {name!r}: cmdsl plays {', '.join(known)}" + (f' (did you mean "{near}"?)'
                                                                                    if near else ""))
     return known[name]
+
+
+#: The registry's ``game`` and ``games``, as ``import cmdsl`` presents them (``cmdsl.game`` is the
+#: core's package, ``cmdsl.games`` the games').
+load_game = game
+registered_games = games
 
 
 def default_game() -> str:
