@@ -32,7 +32,7 @@ COMPILED = [
     "cmdsl/lang/run.py",
     "cmdsl/lang/ops.py",
     "cmdsl/games/cm2008/options.py",
-    "cmdsl/games/cm2008/board.py",
+    "cmdsl/games/cm2008/ui/board.py",
     "cmdsl/games/cm2008/cost.py",
     "cmdsl/games/lobbys/rules.py",
     "cmdsl/games/lobbys/scoring.py",

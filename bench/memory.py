@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parent.parent
 GOAL = 1.10
 CASES = {
     "cm2008": ["balance", "--db", "{db}"],  # the game's own study: jobs, rows and a SQLite store
-    "lobbys": ["balance", "--game", "lobbys", "--players", "4"],  # the seat study (cmdsl/balance/seats.py)
+    "lobbys": ["balance", "--game", "lobbys", "--players", "4"],  # the seat study (cmdsl/kits/study/seats.py)
 }
 
 

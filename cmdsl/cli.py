@@ -266,7 +266,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 def cmd_print(args: argparse.Namespace) -> int:
     try:
-        from .printing.command import run
+        from .print_command import run
     except ImportError as e:  # ReportLab comes with the extra
         missing = (e.name or "reportlab").split(".")[0]
         raise CmdslError(f"cmdsl print needs ReportLab ({missing} is missing): pip install \"cmdsl[print]\"") from None
@@ -324,7 +324,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _balance_options(b: argparse.ArgumentParser) -> None:
-    from .balance.cli import add_options
+    from .balance_command import add_options
 
     add_options(b)
 

@@ -21,7 +21,7 @@ from prompt_toolkit.shortcuts import clear
 
 from cmdsl.errors import CmdslError
 from cmdsl.bots.thinking import Thinking
-from cmdsl.play.toolbar import fit_bar
+from cmdsl.kits.keyboard.toolbar import fit_bar
 from cmdsl.plugins import game
 
 from .commands import all_commands, run_line
@@ -134,7 +134,7 @@ class EffectLexer(Lexer):
 
 def toolbar(session: Session, width: int | None = None) -> FormattedText:
     """The bottom bar within ``width`` columns (None: in full), as the game's keyboard composes
-    it (cmdsl/play/toolbar.py fits it)."""
+    it (cmdsl/kits/keyboard/toolbar.py fits it)."""
     parts = session.keyboard.toolbar()
     return FormattedText(fit_bar(parts, width) if parts else [("", " no game — `new` starts one ")])
 

@@ -12,7 +12,7 @@ import re
 from typing import Callable, Mapping
 
 from cmdsl.errors import did_you_mean
-from cmdsl.play.keyboard import Command, OnCommand
+from cmdsl.kits.keyboard.keyboard import Command, OnCommand
 from cmdsl.plugins import default_game, game, games
 
 from .rules_command import HELP as RULES_HELP, USAGE as RULES_USAGE, cmd_rules

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from cmdsl.bots.thinking import Watch, quiet
-from cmdsl.play.keyboard import Confirm, Keyboard, KeyboardError
-from cmdsl.play.later import Failed, Later
+from cmdsl.kits.keyboard.keyboard import Confirm, Keyboard, KeyboardError
+from cmdsl.kits.keyboard.later import Failed, Later
 from cmdsl.plugins import Plugin, default_game, game, game_data_in, games
 
 

@@ -226,8 +226,8 @@ def test_the_repl_imports_no_game() -> None:
 #: The controllers: the command line, its checks and tests of sets, the balance studio, the language
 #: server. They reach a game through the registry (cmdsl/plugins.py), never by importing it (issue
 #: 28: no controller names a game); the REPL is checked above.
-CONTROLLERS = {m for m in _modules() if m.startswith(("cmdsl.balance.", "cmdsl.lsp.", "cmdsl.printing."))} | {
-    "cmdsl.balance", "cmdsl.cli", "cmdsl.checking", "cmdsl.set_tests", "cmdsl.lsp", "cmdsl.printing"}
+CONTROLLERS = {m for m in _modules() if m.startswith(("cmdsl.kits.study.", "cmdsl.lsp.", "cmdsl.kits.printing."))} | {
+    "cmdsl.kits.study", "cmdsl.cli", "cmdsl.checking", "cmdsl.set_tests", "cmdsl.lsp", "cmdsl.kits.printing"}
 
 
 def test_the_controllers_import_no_game() -> None:

@@ -13,16 +13,16 @@ from typing import Iterable, Iterator
 
 import pytest
 
-from cmdsl.games.cm2008.study.compare import compare
-from cmdsl.games.cm2008.study.compare import render as render_comparison
-from cmdsl.games.cm2008.study.executor import ProcessExecutor, SerialExecutor
-from cmdsl.games.cm2008.study.jobs import ArmName, GameRow, Job, Played
-from cmdsl.games.cm2008.study.plan import MAIN, Arm, RunParams
-from cmdsl.games.cm2008.study.runner import prepare, run
-from cmdsl.balance.stats import (Rate, benjamini_hochberg, holm, lift_change, newcombe, paired, quantile, sign_test,
+from cmdsl.games.cm2008.ui.study.compare import compare
+from cmdsl.games.cm2008.ui.study.compare import render as render_comparison
+from cmdsl.games.cm2008.ui.study.executor import ProcessExecutor, SerialExecutor
+from cmdsl.games.cm2008.ui.study.jobs import ArmName, GameRow, Job, Played
+from cmdsl.games.cm2008.ui.study.plan import MAIN, Arm, RunParams
+from cmdsl.games.cm2008.ui.study.runner import prepare, run
+from cmdsl.kits.study.stats import (Rate, benjamini_hochberg, holm, lift_change, newcombe, paired, quantile, sign_test,
                                   wilson)
-from cmdsl.games.cm2008.study.store import Store, StoreError
-from cmdsl.games.cm2008.study.summary import summarize
+from cmdsl.games.cm2008.ui.study.store import Store, StoreError
+from cmdsl.games.cm2008.ui.study.summary import summarize
 from cmdsl.cli import main
 from cmdsl.games.cm2008.loader import load_card_set
 
@@ -198,7 +198,7 @@ def test_the_report_from_the_file_is_the_live_report(tmp_path: Path, capsys: pyt
 
 def test_ctrl_c_keeps_the_finished_games_and_says_how_to_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    import cmdsl.games.cm2008.study.cli as balance_cli
+    import cmdsl.games.cm2008.ui.study.cli as balance_cli
 
     monkeypatch.setattr(balance_cli, "executor_for", lambda workers: _Interrupted(after=3))
     db = str(tmp_path / "stopped.db")
@@ -291,8 +291,8 @@ def test_a_run_whose_parameters_cannot_be_read_is_refused(tmp_path: Path, capsys
 
 
 def test_top_cards_are_the_surest_not_the_most_extreme() -> None:
-    from cmdsl.games.cm2008.study.report import render
-    from cmdsl.games.cm2008.study.summary import CardStats
+    from cmdsl.games.cm2008.ui.study.report import render
+    from cmdsl.games.cm2008.ui.study.summary import CardStats
 
     def card(name: str, won_played: Rate, won_not: Rate) -> CardStats:
         return CardStats(name, "mccain", 0, won_played.n, won_played.n, won_played, won_not, 10.0)

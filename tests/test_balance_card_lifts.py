@@ -1,11 +1,11 @@
-"""The seat study's shares and card lifts (cmdsl/balance/seats.py; docs/balance.md): a shared win
+"""The seat study's shares and card lifts (cmdsl/kits/study/seats.py; docs/balance.md): a shared win
 counts 1/k to each of its k winners, and a card's lift is the win share of the seats that played it
 less that of the seats that did not, Holm-adjusted over the cards shown."""
 
 from __future__ import annotations
 
-from cmdsl.balance.seats import SeatRow, SeatStudy
-from cmdsl.balance.stats import mean_difference
+from cmdsl.kits.study.seats import SeatRow, SeatStudy
+from cmdsl.kits.study.stats import mean_difference
 from cmdsl.games.racolage import events as E
 from cmdsl.games.racolage.plugin import RacolageTable
 from cmdsl.games.racolage.loader import bundled_set

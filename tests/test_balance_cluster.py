@@ -19,13 +19,13 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from cmdsl.games.cm2008.study import cluster  # noqa: E402
-from cmdsl.games.cm2008.study.cluster import DaskExecutor, LocalWorkers, Scheduler, parse_cluster  # noqa: E402
-from cmdsl.games.cm2008.study.executor import ProcessExecutor  # noqa: E402
-from cmdsl.games.cm2008.study.jobs import GameRow, Job  # noqa: E402
-from cmdsl.games.cm2008.study.plan import MAIN  # noqa: E402
-from cmdsl.games.cm2008.study.runner import prepare, run  # noqa: E402
-from cmdsl.games.cm2008.study.store import Store  # noqa: E402
+from cmdsl.games.cm2008.ui.study import cluster  # noqa: E402
+from cmdsl.games.cm2008.ui.study.cluster import DaskExecutor, LocalWorkers, Scheduler, parse_cluster  # noqa: E402
+from cmdsl.games.cm2008.ui.study.executor import ProcessExecutor  # noqa: E402
+from cmdsl.games.cm2008.ui.study.jobs import GameRow, Job  # noqa: E402
+from cmdsl.games.cm2008.ui.study.plan import MAIN  # noqa: E402
+from cmdsl.games.cm2008.ui.study.runner import prepare, run  # noqa: E402
+from cmdsl.games.cm2008.ui.study.store import Store  # noqa: E402
 from cmdsl.cli import main  # noqa: E402
 from cmdsl.errors import CmdslError  # noqa: E402
 

@@ -11,15 +11,15 @@ from typing import Iterable, Iterator
 
 import pytest
 
-from cmdsl.balance.stats import Correction
+from cmdsl.kits.study.stats import Correction
 from cmdsl.plugins import GameOptions, TableRequest
 from cmdsl.games.cm2008.loader import load_card_set
-from cmdsl.games.cm2008.study import jobs as jobs_module
-from cmdsl.games.cm2008.study.analysis import analyse
-from cmdsl.games.cm2008.study.jobs import GameRow, Job, Played
-from cmdsl.games.cm2008.study.plan import MAIN, Arm, RunParams
-from cmdsl.games.cm2008.study.runner import prepare, run
-from cmdsl.games.cm2008.study.store import Store
+from cmdsl.games.cm2008.ui.study import jobs as jobs_module
+from cmdsl.games.cm2008.ui.study.analysis import analyse
+from cmdsl.games.cm2008.ui.study.jobs import GameRow, Job, Played
+from cmdsl.games.cm2008.ui.study.plan import MAIN, Arm, RunParams
+from cmdsl.games.cm2008.ui.study.runner import prepare, run
+from cmdsl.games.cm2008.ui.study.store import Store
 
 from .conftest import CM2008
 
@@ -87,7 +87,7 @@ def test_a_report_holds_one_stored_game_at_a_time(monkeypatch: pytest.MonkeyPatc
 def test_a_summary_of_many_games_keeps_counts_not_games() -> None:
     """What a summary keeps grows with the cards and kinds of results, not with the games (but
     for each game's length, an int: the quartiles and the histogram need them all)."""
-    from cmdsl.games.cm2008.study.summary import _Tally
+    from cmdsl.games.cm2008.ui.study.summary import _Tally
 
     params = _params()
     job = params.job(params.arms[0], 0)
@@ -104,7 +104,7 @@ def test_a_summary_of_many_games_keeps_counts_not_games() -> None:
 def test_a_seat_study_makes_each_job_as_it_is_played(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     from cmdsl import plugins
-    from cmdsl.balance import seats
+    from cmdsl.kits.study import seats
 
     plugin = plugins.game("lobbys")
     assert plugin.study is not None

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from cmdsl.games.cm2008.loader import load_card_set
-from cmdsl.games.cm2008.study.analysis import analyse
-from cmdsl.games.cm2008.study.compare import DEFAULT_TOP, shown_cards
-from cmdsl.balance.html_report import table as _table
-from cmdsl.games.cm2008.study.html_report import page as page_of
-from cmdsl.balance.stats import Correction
-from cmdsl.games.cm2008.study.store import Store
-from cmdsl.games.cm2008.study.summary import cards_by_lift
+from cmdsl.games.cm2008.ui.study.analysis import analyse
+from cmdsl.games.cm2008.ui.study.compare import DEFAULT_TOP, shown_cards
+from cmdsl.kits.study.html_report import table as _table
+from cmdsl.games.cm2008.ui.study.html_report import page as page_of
+from cmdsl.kits.study.stats import Correction
+from cmdsl.games.cm2008.ui.study.store import Store
+from cmdsl.games.cm2008.ui.study.summary import cards_by_lift
 from cmdsl.cli import main
 
 from .conftest import CM2008

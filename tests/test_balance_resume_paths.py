@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from cmdsl.games.cm2008.study.executor import SerialExecutor
-from cmdsl.games.cm2008.study.plan import MAIN
-from cmdsl.games.cm2008.study.runner import prepare, run
-from cmdsl.games.cm2008.study.store import Store
+from cmdsl.games.cm2008.ui.study.executor import SerialExecutor
+from cmdsl.games.cm2008.ui.study.plan import MAIN
+from cmdsl.games.cm2008.ui.study.runner import prepare, run
+from cmdsl.games.cm2008.ui.study.store import Store
 
 from .conftest import CM2008
 from .test_balance import _params, _rows

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.balance.stats import MIN_GAMES, Interval, Rate, games_to_narrow
-from cmdsl.games.cm2008.study.summary import CardStats, by_evidence
-from cmdsl.balance.verdict import seat_verdict
+from cmdsl.kits.study.stats import MIN_GAMES, Interval, Rate, games_to_narrow
+from cmdsl.games.cm2008.ui.study.summary import CardStats, by_evidence
+from cmdsl.kits.study.verdict import seat_verdict
 from cmdsl.cli import main
 
 from .conftest import CM2008

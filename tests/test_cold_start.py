@@ -23,7 +23,7 @@ CM2008 = str(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 _REGISTERED = {"cmdsl.games.lobbys": {"", ".plugin", ".seats", ".data_file"},
                "cmdsl.games.racolage": {"", ".plugin", ".seats"},
                "cmdsl.games.cm2008": {"", ".plugin", ".sides"}}
-_TOOLS = ("cmdsl.bots", "cmdsl.balance", "cmdsl.repl", "cmdsl.play", "cmdsl.lsp", "cmdsl.printing", "prompt_toolkit",
+_TOOLS = ("cmdsl.bots", "cmdsl.kits.study", "cmdsl.repl", "cmdsl.kits.keyboard", "cmdsl.lsp", "cmdsl.kits.printing", "prompt_toolkit",
           "matplotlib", "dask", "watchfiles", "tqdm")
 
 
@@ -36,7 +36,7 @@ def _modules_after(code: str, env: dict[str, str] | None = None) -> list[str]:
 
 def test_import_cmdsl_imports_neither_the_bots_nor_the_balance_tools_nor_prompt_toolkit() -> None:
     loaded = _modules_after("import cmdsl")
-    heavy = [m for m in loaded if m.startswith(("cmdsl.bots", "cmdsl.balance", "prompt_toolkit", "cmdsl.games",
+    heavy = [m for m in loaded if m.startswith(("cmdsl.bots", "cmdsl.kits.study", "prompt_toolkit", "cmdsl.games",
                                                 "lark", "yaml", "matplotlib", "dask"))]
     assert heavy == []
 
@@ -158,7 +158,7 @@ def test_the_repl_reads_no_card_and_loads_no_engine_parser_or_bot_before_its_fir
     building its session opens the default game's keyboard, which reads only which set it uses."""
     loaded = _modules_after("import cmdsl.repl.app\nfrom cmdsl.repl.session import Session\n"
                             "Session(None, background=True)")
-    assert "cmdsl.games.cm2008.prompt" in loaded  # the keyboard was opened
+    assert "cmdsl.games.cm2008.ui.prompt" in loaded  # the keyboard was opened
     slow = ("cmdsl.games.cm2008.engine", "cmdsl.games.cm2008.loader", "cmdsl.bots.basic", "cmdsl.bots.ismcts",
             "cmdsl.lang", "lark", "yaml",
             "cmdsl.sets.rulebook", "cmdsl.sets.record_file",  # read by `rules` and `load`, when typed

@@ -9,7 +9,7 @@ from __future__ import annotations
 from syrupy.assertion import SnapshotAssertion
 
 from cmdsl.games.cm2008.catalog import card_text
-from cmdsl.games.cm2008.keyboard_debug import _tree
+from cmdsl.games.cm2008.ui.keyboard_debug import _tree
 from cmdsl.games.cm2008.model import CardSet
 
 from .conftest import published_game

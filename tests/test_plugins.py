@@ -20,7 +20,7 @@ from cmdsl.plugins.command_line import add_game_options, other_games_option
 ROOT = Path(__file__).resolve().parent.parent
 #: The modules that dispatch on a game: the controllers, the registry, the card-set tools. None
 #: tests a game's name.
-DISPATCHERS = (ROOT / "cmdsl" / "cli.py", ROOT / "cmdsl" / "balance" / "cli.py", ROOT / "cmdsl" / "checking.py",
+DISPATCHERS = (ROOT / "cmdsl" / "cli.py", ROOT / "cmdsl" / "balance_command.py", ROOT / "cmdsl" / "print_command.py", ROOT / "cmdsl" / "checking.py",
                ROOT / "cmdsl" / "set_tests.py", *(ROOT / "cmdsl" / "plugins").glob("*.py"), *(ROOT / "cmdsl" / "sets").glob("*.py"),
                *(ROOT / "repl").glob("*.py"))
 

@@ -22,7 +22,7 @@ from .requests import (BalanceRequest, GameOptions, JsonValue, NewSetRequest, Pl
 
 if TYPE_CHECKING:
     from ..lang.language import Language
-    from ..play.keyboard import Keyboard
+    from ..kits.keyboard.keyboard import Keyboard
     from ..sets.editor_game import EditorGame
     from ..sets.rulebook import Rulebook
 
@@ -56,7 +56,7 @@ class GamePlugin:
     #: the case's report (a located error when it fails); the set is loaded at the first case
     scenario_case: Callable[[Path], Callable[[Path, int], str]] | None = None
     #: `cmdsl balance --game NAME`: its own balance study; None: the seat study of every game with
-    #: ``table`` and ``new_game`` (cmdsl/balance/seats.py)
+    #: ``table`` and ``new_game`` (cmdsl/kits/study/seats.py)
     balance: Callable[[argparse.Namespace], int] | None = None
     #: `cmdsl balance report DB`: a run its ``balance`` study stored, reported again
     balance_report: Callable[[argparse.Namespace], int] | None = None
@@ -79,7 +79,7 @@ class GamePlugin:
     #: how the rulebook says a game is won, and shared, for a seat study's report
     decided_by: str = "one winner"
     shared_by: str = "a tie"
-    #: the game at the REPL: its keyboard's class (``cmdsl.play.keyboard.Keyboard``, made with the
+    #: the game at the REPL: its keyboard's class (``cmdsl.kits.keyboard.keyboard.Keyboard``, made with the
     #: session and the `--cards` folder), imported when asked for; None: not played at the REPL
     keyboard: Callable[[], Callable[[Any, str | None], Any]] | None = None
     #: a card study's game (``balance/seats.py``): a new game from a seed at a table, with a reader of
@@ -97,7 +97,7 @@ class GamePlugin:
     #: its sets in an editor (``cmdsl.sets.editing.EditorGame``: `cmdsl lsp`), imported when asked
     #: for; None: the language server leaves its files alone
     editor: Callable[[], Any] | None = None
-    #: `cmdsl print`: the sheets of the set in a folder (a ``cmdsl.printing.sheet.Job``), from the
+    #: `cmdsl print`: the sheets of the set in a folder (a ``cmdsl.kits.printing.sheet.Job``), from the
     #: print options and the command's own (its ``options["print"]``); imported when asked for (it
     #: needs ReportLab, the extra ``cmdsl[print]``); None: the game prints nothing
     printing: Callable[[], Callable[[Path, Any, argparse.Namespace], Any]] | None = None

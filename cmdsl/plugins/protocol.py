@@ -26,8 +26,8 @@ if TYPE_CHECKING:  # types only: the registry imports no game, language, REPL or
     from ..game.decisions import PlayerSeat
     from ..game.driver import Driver
     from ..lang.language import Language
-    from ..play.keyboard import Keyboard
-    from ..printing.sheet import Job, Options as PrintOptions
+    from ..kits.keyboard.keyboard import Keyboard
+    from ..kits.printing.sheet import Job, Options as PrintOptions
     from ..sets.editor_game import EditorGame
     from ..sets.rulebook import Rulebook
 

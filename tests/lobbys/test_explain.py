@@ -8,7 +8,7 @@ import pytest
 from cmdsl.games.lobbys import LobbysGame, LobbysSeat, Suit
 from cmdsl.games.lobbys.game import game_at, lobbys_game, lobbys_of
 from cmdsl.games.lobbys.cards import contract_cards
-from cmdsl.games.lobbys.explain import explain
+from cmdsl.games.lobbys.ui.explain import explain
 
 from .conftest import DATA, Build, random_game
 from .test_lobbys_secrets import swap_first_cards, two_picks_of_p1

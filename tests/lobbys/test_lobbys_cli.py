@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.balance.seats import SeatJob, play_seat_job, seat_study
+from cmdsl.kits.study.seats import SeatJob, play_seat_job, seat_study
 from cmdsl.games.lobbys.plugin import LobbysTable
 from cmdsl.plugins import game
 from cmdsl.bots.match import run_bots, seat_bots

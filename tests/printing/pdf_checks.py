@@ -10,8 +10,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-from cmdsl.printing.face import Box
-from cmdsl.printing.sheet import grid, Options
+from cmdsl.kits.printing.face import Box
+from cmdsl.kits.printing.sheet import grid, Options
 
 MM = 72 / 25.4
 

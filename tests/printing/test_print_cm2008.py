@@ -17,7 +17,7 @@ from cmdsl.cli import main
 from cmdsl.games.cm2008.catalog import card_text
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.plugins import GameOptions, game
-from cmdsl.printing.sheet import Job, Options, Paper, grid
+from cmdsl.kits.printing.sheet import Job, Options, Paper, grid
 
 from .pdf_checks import first_words, outside_cards, page_sizes_mm, page_texts, print_set, render, squash, text_in
 

@@ -12,7 +12,7 @@ import pytest
 
 from cmdsl.games.lobbys.cards import HIGHEST_RANK, LOWEST_RANK, Card, Contract, contract_cards, pip_cards
 from cmdsl.games.lobbys.data import DATA_FILE, load_data
-from cmdsl.printing.sheet import Options, grid
+from cmdsl.kits.printing.sheet import Options, grid
 from tests.printing.pdf_checks import PER_PAGE, card_pages, outside_cards, page_sizes_mm, page_texts, print_set, text_in
 
 SET = Path(__file__).resolve().parents[2] / "cards" / "lobbys"

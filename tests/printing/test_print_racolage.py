@@ -12,7 +12,7 @@ import pytest
 
 from cmdsl.games.racolage.cards import Action, ActionKind, Media, Party
 from cmdsl.games.racolage.loader import load_set, read_items
-from cmdsl.printing.sheet import Options, grid
+from cmdsl.kits.printing.sheet import Options, grid
 from tests.printing.pdf_checks import PER_PAGE, card_pages, first_words, outside_cards, page_sizes_mm, page_texts, print_set, squash, text_in
 
 SET = Path(__file__).resolve().parents[2] / "cards" / "racolage"

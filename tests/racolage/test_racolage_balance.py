@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cmdsl.balance.seats_ab import changed_cards
+from cmdsl.kits.study.seats_ab import changed_cards
 from cmdsl.cli import main
 from cmdsl.games.racolage.loader import bundled_set
 from cmdsl.games.racolage.plugin import RacolageTable

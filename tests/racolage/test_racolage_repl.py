@@ -15,7 +15,7 @@ from cmdsl.games.racolage.game import Kind, RacolageGame
 from cmdsl.games.racolage.game import Racolage, log_text, racolage_game, racolage_of, rules_of
 from cmdsl.games.racolage.loader import bundled_set, load_set
 from cmdsl.games.racolage.position import Position
-from cmdsl.games.racolage.prompt import RacolageKeyboard
+from cmdsl.games.racolage.ui.prompt import RacolageKeyboard
 from cmdsl.games.racolage.seats import RacolageSeat
 from cmdsl.games.racolage.vocabulary.nodes import Permanent
 from cmdsl.repl.commands import run_line

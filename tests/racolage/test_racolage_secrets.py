@@ -14,7 +14,7 @@ from typing import Callable
 import pytest
 
 from cmdsl.game.rng import GameRng
-from cmdsl.games.racolage import explain
+from cmdsl.games.racolage.ui import explain
 from cmdsl.games.racolage.cards import Action, Media
 from cmdsl.games.racolage.game import Kind, RacolageGame
 from cmdsl.games.racolage.game import copy, racolage_game, racolage_of

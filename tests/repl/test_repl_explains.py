@@ -20,7 +20,7 @@ from cmdsl.game.decisions import SeatAnswer
 from cmdsl.games.cm2008.engine import campaign_of
 from cmdsl.games.cm2008.model import Side
 
-from cmdsl.games.cm2008.prompt import CARDS_CHANGED
+from cmdsl.games.cm2008.ui.prompt import CARDS_CHANGED
 from cmdsl.repl.app import notices, repl, welcome
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session

@@ -20,9 +20,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from cmdsl.errors import CmdslError
-from cmdsl.games.cm2008 import keyboard
+from cmdsl.games.cm2008.ui import keyboard
 from cmdsl.games.cm2008.model import CardSet
-from cmdsl.play.later import Later
+from cmdsl.kits.keyboard.later import Later
 from cmdsl.repl.app import ReplCompleter, repl
 from cmdsl.repl.session import Session
 

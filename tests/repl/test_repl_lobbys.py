@@ -14,9 +14,9 @@ from prompt_toolkit.output import DummyOutput
 
 from cmdsl.errors import CmdslError
 from cmdsl.games.lobbys.seats import LobbysSeat
-from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
+from cmdsl.games.lobbys.ui import keyboard_commands as lobbys_commands
 from cmdsl.repl.app import repl
-from cmdsl.games.cm2008 import prompt as cm2008_commands
+from cmdsl.games.cm2008.ui import prompt as cm2008_commands
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 from cmdsl.games.lobbys.game import history, lobbys_of

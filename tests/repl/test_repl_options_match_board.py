@@ -14,8 +14,8 @@ from cmdsl.games.cm2008.engine import CampaignGame, campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import StateView
 from cmdsl.games.cm2008.model import CardSet
-from cmdsl.games.cm2008 import board as render
-from cmdsl.games.cm2008.explain import explain
+from cmdsl.games.cm2008.ui import board as render
+from cmdsl.games.cm2008.ui.explain import explain
 
 
 def described(sv: StateView) -> list[str]:

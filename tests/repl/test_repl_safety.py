@@ -17,7 +17,7 @@ from cmdsl.game.driver import Driver
 from cmdsl.games.cm2008.engine import CampaignGame
 from cmdsl.repl.app import repl
 from cmdsl.repl.commands import run_line
-from cmdsl.games.cm2008.keyboard import CampaignSession
+from cmdsl.games.cm2008.ui.keyboard import CampaignSession
 from cmdsl.repl.session import Session
 from cmdsl.games.cm2008.scenario_position import render_position
 

@@ -11,8 +11,8 @@ from cmdsl.errors import CmdslError
 from cmdsl.games.cm2008.rulebook import rulebook as cm2008_rulebook
 from cmdsl.games.lobbys.rulebook import rulebook as lobbys_rulebook
 from cmdsl.games.racolage.rulebook import rulebook as racolage_rulebook
-from cmdsl.games.cm2008 import prompt as cm2008_commands
-from cmdsl.games.lobbys import keyboard_commands as lobbys_commands
+from cmdsl.games.cm2008.ui import prompt as cm2008_commands
+from cmdsl.games.lobbys.ui import keyboard_commands as lobbys_commands
 from cmdsl.repl.app import ReplCompleter
 from cmdsl.repl.commands import all_commands, run_line
 from cmdsl.repl.session import Session

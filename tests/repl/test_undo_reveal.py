@@ -15,7 +15,7 @@ from cmdsl.games.lobbys import events as LE
 from cmdsl.games.cm2008.model import Side
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
-from cmdsl.play.undo_rule import UndoRefused
+from cmdsl.kits.keyboard.undo_rule import UndoRefused
 from cmdsl.games.lobbys.game import history
 
 CM2008 = str(Path(__file__).resolve().parent.parent.parent / "cards" / "cm2008")
@@ -77,7 +77,7 @@ def test_lobbys_undo_before_a_reveal_is_allowed_in_hot_seat() -> None:
 
 
 def test_lobbys_the_hand_dealt_is_a_reveal() -> None:
-    from cmdsl.games.lobbys.keyboard import reveals
+    from cmdsl.games.lobbys.ui.keyboard import reveals
 
     s = Session()
     run_line(s, "new lobbys 3 players vs random seed 4")
@@ -154,7 +154,7 @@ def test_cm2008_hot_seat_the_other_players_starting_states_are_a_reveal() -> Non
 
 
 def test_cm2008_reveals_names_each_kind() -> None:
-    from cmdsl.games.cm2008.keyboard import reveals
+    from cmdsl.games.cm2008.ui.keyboard import reveals
 
     me, bot = Side.MCCAIN, Side.OBAMA
     assert reveals(E.CardDrawn(me, "x", "X"), me) == "a card you drew"

@@ -22,7 +22,7 @@ from .game import SEATS, from_record, table
 
 if TYPE_CHECKING:
     from cmdsl.lang.language import Language
-    from cmdsl.play.keyboard import Keyboard
+    from cmdsl.kits.keyboard.keyboard import Keyboard
     from cmdsl.sets.editor_game import EditorGame
     from cmdsl.sets.rulebook import Rulebook
 

@@ -1,4 +1,4 @@
-"""High Card at the REPL: its ``Keyboard`` (cmdsl/play/keyboard.py). The REPL runs `new highcard`,
+"""High Card at the REPL: its ``Keyboard`` (cmdsl/kits/keyboard/keyboard.py). The REPL runs `new highcard`,
 `load`, `help`, `rules`, `clear` and `quit` itself and gives every other line to this keyboard:
 a bid or a choice (a number of the list, or the option), `hand`, `card N [fr]`, `log`,
 `save FILE`. You play North; the bots play East and West, and bid as soon as a round opens, unseen
@@ -15,9 +15,9 @@ from cmdsl.bots import BotSpecError, parse_bot
 from cmdsl.errors import CardError
 from cmdsl.game.contract import held
 from cmdsl.game.fields import MAX_SEED
-from cmdsl.play.keyboard import Command, Host, KeyboardError
-from cmdsl.play.one_seat import OneSeatKeyboard
-from cmdsl.play.toolbar import Part, part, plain
+from cmdsl.kits.keyboard.keyboard import Command, Host, KeyboardError
+from cmdsl.kits.keyboard.one_seat import OneSeatKeyboard
+from cmdsl.kits.keyboard.toolbar import Part, part, plain
 
 from .game import SEATS, HighCard, from_record, table
 from .tricks import Trick, load_tricks

@@ -22,9 +22,9 @@ from .sides import SIDES
 # loads or checks a game is imported by the function that needs it (issue 34, cold start).
 if TYPE_CHECKING:
     from ...lang.language import Language
-    from ...play.keyboard import Keyboard
+    from ...kits.keyboard.keyboard import Keyboard
     from ...plugins import CaseRunner, Catalogue, OwnStudy, PrintMaker, Report, ScenarioReader, SeatTable
-    from ...printing.sheet import Job, Options as PrintOptions
+    from ...kits.printing.sheet import Job, Options as PrintOptions
     from ...sets.editor_game import EditorGame
     from ...sets.rulebook import Rulebook
     from ...sets.set_location import SetChoice
@@ -40,7 +40,7 @@ def _options() -> dict[Command, tuple[Option, ...]]:
     """The options this game adds to each command: made when a command's parser is (their choices
     are the engine's)."""
     from .setup import FIRST_PLAYERS, SETUP_MODES
-    from .study.cluster import parse_cluster
+    from .ui.study.cluster import parse_cluster
 
     # `cmdsl play` and `cmdsl balance`: the setup (R3.1) and who plays first; the turn limit (R12.3)
     setup = (Option(("--setup",), dict(choices=list(SETUP_MODES),
@@ -252,11 +252,11 @@ class CampaignStudy:
         return self
 
     def balance(self, request: BalanceRequest) -> int:
-        from .study.cli import campaign_balance  # the balance study: only when asked for
+        from .ui.study.cli import campaign_balance  # the balance study: only when asked for
         return campaign_balance(request)
 
     def report(self, request: StoredReportRequest) -> int:
-        from .study.cli import report_again
+        from .ui.study.cli import report_again
         return report_again(request)
 
 
@@ -345,7 +345,7 @@ class CampaignFrontEnds:
     """CM2008 at the REPL, its rulebook, its sets in an editor, its printed sheets."""
 
     def keyboard(self) -> type[Keyboard] | None:
-        from .prompt import CampaignKeyboard  # the REPL's side: only when the REPL runs
+        from .ui.prompt import CampaignKeyboard  # the REPL's side: only when the REPL runs
         return CampaignKeyboard
 
     def rulebook(self) -> Rulebook | None:
@@ -353,11 +353,11 @@ class CampaignFrontEnds:
         return rulebook()
 
     def editor(self) -> EditorGame | None:
-        from .editing import Cm2008Editing
+        from .ui.editing import Cm2008Editing
         return Cm2008Editing()
 
     def printing(self) -> PrintMaker | None:
-        from .printing import job
+        from .ui.printing import job
 
         def sheets(folder: Path, options: PrintOptions, own: GameOptions) -> Job:
             return job(folder, options, own.text("side"))

@@ -23,12 +23,12 @@ from ...values import value
 if TYPE_CHECKING:
     from ...game.decisions import PlayerSeat
     from ...game.driver import Driver
-    from ...printing.sheet import Job, Options as PrintOptions
+    from ...kits.printing.sheet import Job, Options as PrintOptions
     from ...plugins import CaseRunner, Catalogue, GameOptions, OwnStudy, PrintMaker, Report, ScenarioReader
     from ...sets.rulebook import Rulebook
     from ...sets.editor_game import EditorGame
     from ...lang.language import Language
-    from ...play.keyboard import Keyboard
+    from ...kits.keyboard.keyboard import Keyboard
     from .data import LobbysData
     from .scenario import LobbysScenario
 
@@ -228,7 +228,7 @@ class LobbysFrontEnds:
     """Lobbys at the REPL, its rulebook, its printed sheets (no editor side: its set is one data file)."""
 
     def keyboard(self) -> type[Keyboard] | None:
-        from .prompt import LobbysKeyboard  # the REPL's side: only when the REPL runs
+        from .ui.prompt import LobbysKeyboard  # the REPL's side: only when the REPL runs
         return LobbysKeyboard
 
     def rulebook(self) -> Rulebook | None:
@@ -239,7 +239,7 @@ class LobbysFrontEnds:
         return None
 
     def printing(self) -> PrintMaker | None:
-        from .printing import job
+        from .ui.printing import job
 
         def sheets(folder: Path, options: PrintOptions, own: GameOptions) -> Job:
             return job(folder, options)

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from ...game.decisions import PlayerSeat
     from ...game.driver import Driver
     from ...lang.language import Language
-    from ...play.keyboard import Keyboard
+    from ...kits.keyboard.keyboard import Keyboard
     from ...plugins import CaseRunner, Catalogue, GameOptions, OwnStudy, PrintMaker, Report, ScenarioReader
-    from ...printing.sheet import Job, Options as PrintOptions
+    from ...kits.printing.sheet import Job, Options as PrintOptions
     from ...sets.editor_game import EditorGame
     from ...sets.rulebook import Rulebook
     from .cards import RacolageSet
@@ -253,7 +253,7 @@ class RacolageFrontEnds:
     """Racolage at the REPL, its rulebook, its sets in an editor, its printed sheets."""
 
     def keyboard(self) -> type[Keyboard] | None:
-        from .prompt import RacolageKeyboard  # the REPL's side: only when the REPL runs
+        from .ui.prompt import RacolageKeyboard  # the REPL's side: only when the REPL runs
         return RacolageKeyboard
 
     def rulebook(self) -> Rulebook | None:
@@ -261,11 +261,11 @@ class RacolageFrontEnds:
         return rulebook()
 
     def editor(self) -> EditorGame | None:
-        from .editing import RacolageEditing
+        from .ui.editing import RacolageEditing
         return RacolageEditing()
 
     def printing(self) -> PrintMaker | None:
-        from .printing import job
+        from .ui.printing import job
 
         def sheets(folder: Path, options: PrintOptions, own: GameOptions) -> Job:
             return job(folder, options)

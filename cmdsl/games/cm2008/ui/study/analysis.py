@@ -1,0 +1,39 @@
+"""What a stored run says, once: its parameters, each arm's summary and (A/B) the comparison.
+
+The text report and the HTML page are two views of one ``Analysis``, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+
+from .compare import Comparison, compare
+from .plan import NEW, OLD, Arm, RunParams
+from .....kits.study.stats import Correction
+from .store import Store, StoreError
+from .summary import Summary, summarize
+from .....values import value
+
+
+@value
+class Analysis:
+    params: RunParams
+    asked: int  # the games the run asks for (per arm)
+    games: int  # the games reported (per arm; A/B: the pairs)
+    arms: tuple[tuple[Arm, Summary], ...]  # in the run's order (A/B: new, then old)
+    comparison: Comparison | None  # A/B runs only
+
+
+def analyse(store: Store, correction: Correction) -> Analysis:
+    """The analysis of the run in ``store`` (its first ``games_asked`` games of each arm)."""
+    params = store.params()
+    if params is None:
+        raise StoreError(f"{store.path} holds no run")
+    asked = store.games_asked()
+    if len(params.arms) == 1:  # the rows one at a time, into counters: memory flat in the run's length
+        arm = params.arms[0]
+        summary = summarize(store.each_row(arm.name, below=asked), arm.deck)
+        return Analysis(params, asked, summary.games, ((arm, summary),), None)
+    rows = {arm.name: store.rows(arm.name, below=asked) for arm in params.arms}  # A/B: pairs by seed
+    arms = tuple((arm, summarize(rows[arm.name], arm.deck)) for arm in params.arms)
+    new, old = rows[NEW], rows[OLD]
+    return Analysis(params, asked, min(len(new), len(old)), arms, compare(old, new, correction))

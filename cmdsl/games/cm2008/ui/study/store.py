@@ -1,0 +1,160 @@
+"""The run's SQLite file: its parameters, how many games it asks for, and one row per game played.
+
+A game's row is keyed by (arm, index); its seed, bots, card-set fingerprint, winner, reason and
+length have their own columns (for queries by hand and the next issue's HTML report), and the
+whole ``GameRow`` is kept as JSON. Rows are written in transactions as games finish, so a run
+stopped by Ctrl-C keeps every finished game.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Iterable, Iterator
+
+from .....errors import CmdslError
+from .jobs import ArmName, GameRow
+from .plan import RunParams
+
+fcntl: ModuleType | None
+try:
+    import fcntl  # POSIX: the lock that keeps two runs out of one file
+except ImportError:  # pragma: no cover - Windows: no claim
+    fcntl = None
+
+
+#: The store's format; a file of another format is refused (not misread).
+FORMAT = "cmdsl-balance/1"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    arm TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, fingerprint TEXT NOT NULL,
+    mccain_bot TEXT NOT NULL, obama_bot TEXT NOT NULL, first TEXT NOT NULL, winner TEXT,
+    reason TEXT NOT NULL, turns INTEGER NOT NULL, row TEXT NOT NULL,
+    PRIMARY KEY (arm, idx)
+);
+"""
+
+
+class StoreError(CmdslError):
+    """A balance file that cannot be used as asked (one line for the user)."""
+
+
+class Store:
+    """A balance file (or ``:memory:``). Use as a context manager, or call ``close``."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock: IO[bytes] | None = None
+        try:
+            self._db = sqlite3.connect(path)
+            self._db.executescript(_SCHEMA)
+            fmt = self._get("format")
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{path} is not a balance file ({e})") from None
+        if fmt is None:
+            self._set("format", FORMAT)
+            self._db.commit()
+        elif fmt != FORMAT:
+            raise StoreError(f"{path} is a {fmt} file; this cmdsl reads {FORMAT}")
+
+    @staticmethod
+    def open_existing(path: str) -> "Store":
+        if not Path(path).is_file():
+            raise StoreError(f"no balance file {path}")
+        return Store(path)
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._db.commit()
+        self._db.close()
+        if self._lock is not None:
+            self._lock.close()  # releases the claim
+
+    def claim(self) -> None:
+        """Make sure no other ``cmdsl balance`` plays into this file while this one does (two runs
+        would play the same games twice). The claim ends with the process, even a killed one."""
+        if self.path == ":memory:" or fcntl is None:
+            return
+        self._lock = open(self.path, "rb")  # noqa: SIM115 - held open until close()
+        try:
+            fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._lock.close()
+            self._lock = None
+            raise StoreError(f"{self.path} is in use by another cmdsl balance run") from None
+
+    def _get(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _set(self, key: str, value: str) -> None:
+        self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    # ---- the run -------------------------------------------------------------------------
+
+    def params(self) -> RunParams | None:
+        text = self._get("params")
+        try:
+            return None if text is None else RunParams.from_json(text)
+        except (KeyError, TypeError, ValueError) as e:  # a file edited by hand, or from another version
+            raise StoreError(f"{self.path}: the run's parameters cannot be read ({type(e).__name__}: {e})") from None
+
+    def games_asked(self) -> int:
+        return int(self._get("games") or 0)
+
+    def begin(self, params: RunParams, games: int) -> None:
+        """Record a new run's parameters (the file must hold none) or a resumed run's game count."""
+        old = self.params()
+        if old is not None and old.differences(params):
+            raise StoreError(f"{self.path} holds another run")
+        with self._writing():
+            if old is None:  # a resumed run keeps its record; the same cards may be named another way now
+                self._set("params", params.to_json())
+            self._set("games", str(max(games, self.games_asked())))
+
+    # ---- games -----------------------------------------------------------------------------
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One transaction; a write that fails (a full disk, a file taken away) is rolled back and
+        said in one line, and what earlier transactions wrote stays."""
+        try:
+            with self._db:
+                yield
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot write to {self.path} ({e}): is the disk full?") from None
+
+    def add(self, rows: Iterable[GameRow]) -> None:
+        """Store finished games in one transaction."""
+        with self._writing():
+            self._db.executemany(
+                "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(r.arm, r.index, r.seed, r.fingerprint, r.mccain, r.obama, r.first, r.winner, r.reason, r.turns,
+                  r.to_json()) for r in rows])
+
+    def done(self, arm: ArmName) -> set[int]:
+        return {int(i) for (i,) in self._db.execute("SELECT idx FROM games WHERE arm = ?", (arm,))}
+
+    def rows(self, arm: ArmName, below: int | None = None) -> list[GameRow]:
+        """The arm's stored games in index order (those with an index below ``below``)."""
+        return list(self.each_row(arm, below))
+
+    def each_row(self, arm: ArmName, below: int | None = None) -> Iterator[GameRow]:
+        """``rows``, one at a time: a report of a long run never holds every game at once."""
+        limit = below if below is not None else 2**62
+        cur = self._db.execute("SELECT idx, row FROM games WHERE arm = ? AND idx < ? ORDER BY idx", (arm, limit))
+        for idx, text in cur:
+            try:
+                row = GameRow.from_json(text)
+            except (KeyError, TypeError, ValueError) as e:
+                raise StoreError(f"{self.path}: game {idx} ({arm}) cannot be read ({type(e).__name__}: {e})") from None
+            yield row

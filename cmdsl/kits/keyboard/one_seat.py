@@ -1,0 +1,277 @@
+"""What a game's keyboard shares when people play some seats of a game whose decisions are one
+seat's at a time, and bots the others (Racolage Électoral's, the test game's): the game in
+progress and its bots, an answer by number or option, the screen of what the player at the
+keyboard may see since they last had it, hot-seat hand-over between the humans, the log, whether
+it is saved."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, Callable, ClassVar, Self
+
+from ...bots import Bot, play_bot_move
+from ...bots.match import seat_bots
+from ...sets.record_file import save_json
+from .keyboard import Host, KeyboardError, save_arguments
+from .undo_rule import check_undo
+
+
+@dataclass
+class Seating:
+    """Who is at this keyboard: the seats played by hand (in seat order), the one who has the
+    keyboard, and whether it is being handed over (nothing is shown until Enter)."""
+
+    humans: tuple[Any, ...]
+    at_keyboard: Any
+    handing_over: bool = False
+    #: events of each human's view shown so far: whoever gets the keyboard sees what happened since
+    shown: dict[Any, int] = field(default_factory=dict)
+
+
+class OneSeatKeyboard:
+    """A keyboard at which some seats (by default ``ME`` alone) are played by hand and every other
+    by a bot. With several humans (hot-seat) the keyboard is handed over between them."""
+
+    #: the seat played at the keyboard unless a game says otherwise; how the game is started again
+    #: (`new …`), for the messages
+    ME: ClassVar[Any]
+    NEW_COMMAND: ClassVar[str]
+    ANSWER_HINT: ClassVar[str] = "Answer with the number of an option in the list, or the option itself."
+    BLOCK: ClassVar[str | None] = None  # nothing blocks a line: every decision is one seat's, in the open
+
+    def __init__(self) -> None:
+        self.game: Any = None  # the game's Driver, None before one is started or loaded
+        self.bots: dict[Any, Bot] = {}
+        self.seating = Seating((), None)
+        self.saved = True
+        # Debug mode (`debug on`): undo may go back past a reveal. A game once in debug mode, or
+        # saved in full, is marked as debugged in the files saved of it (docs/secrets.md).
+        self.debug = False
+        self.debugged = False
+        self.redo: list[list[tuple[Any, str]]] = []  # undone answers, the latest last: (seat, option id)
+
+    # ---- state ------------------------------------------------------------------------------
+
+    @property
+    def me(self) -> Any:
+        """The seat at the keyboard (``ME`` before a game)."""
+        return self.seating.at_keyboard if self.seating.at_keyboard is not None else self.ME
+
+    @property
+    def shown(self) -> int:
+        return self.seating.shown.get(self.me, 0)
+
+    def unsaved(self) -> bool:
+        return self.game is not None and not self.saved and not self.game.over
+
+    def copy_game(self, game: Any) -> Any:
+        """An independent copy of ``game`` with its whole log (a checkpoint's)."""
+        return game.fork()
+
+    def checkpoint(self) -> Callable[[], Self]:
+        kept = (self.copy_game(self.game) if self.game is not None else None, copy.deepcopy(self.bots), self.saved,
+                replace(self.seating, shown=dict(self.seating.shown)), self.debug, self.debugged,
+                [list(c) for c in self.redo])
+        return partial(self._restore, kept)
+
+    def _restore(self, kept: tuple[Any, dict[Any, Bot], bool, Seating, bool, bool, list[list[tuple[Any, str]]]]
+                 ) -> Self:
+        self.game, self.bots, self.saved, self.seating, self.debug, self.debugged, self.redo = kept
+        return self
+
+    def notices(self) -> str:
+        return ""
+
+    def at_decision(self) -> str | None:
+        return None
+
+    # ---- starting ---------------------------------------------------------------------------
+
+    def loaded(self, path: str, game: Any, host: Host, bot: str | None = "random",
+               humans: tuple[Any, ...] | None = None, debugged: bool = False) -> str:
+        """`load FILE`: the record's game goes on here (asking first to drop an unsaved one)."""
+        host.may_discard("load")
+        self.start(game, bot, humans)
+        self.saved, self.debugged = True, debugged
+        return f"Loaded {path}: {len(game.record(False)['answers'])} answers replayed.\n" + self.screen()
+
+    def start(self, game: Any, bot: str | None, humans: tuple[Any, ...] | None = None) -> None:
+        """Play ``game`` from here: ``humans`` (default ``ME``) at this keyboard, the bot ``bot``
+        at every other seat (None: there is none)."""
+        humans = tuple(s for s in game.seats if s in (humans or (self.ME,)))
+        self.game, self.saved, self.debug, self.debugged, self.redo = game, False, False, False, []
+        others = [s for s in game.seats if s not in humans]
+        self.bots = dict(seat_bots([bot or "random"], others, game.game.seed)) if others else {}
+        self.seating = Seating(humans, humans[0])
+        self.run_bots()
+        deciding = self.deciding()
+        if deciding is not None:  # the first to answer has the keyboard: nobody has seen anything yet
+            self.seating = replace(self.seating, at_keyboard=deciding)
+
+    def run_bots(self) -> None:
+        game = self.require()
+        while any(d.player in self.bots for d in game.pending_decisions):
+            play_bot_move(game, self.bots)
+
+    def require(self) -> Any:
+        if self.game is None:
+            raise KeyboardError(f"no game yet: start one with `{self.NEW_COMMAND}`")
+        return self.game
+
+    def deciding(self) -> Any:
+        """The human who must answer now, if one must."""
+        return next((d.player for d in self.require().pending_decisions if d.player in self.seating.humans), None)
+
+    def hot_seat(self) -> bool:
+        return len(self.seating.humans) > 1
+
+    # ---- hot-seat -----------------------------------------------------------------------------
+
+    def require_seen(self) -> Any:
+        """The game, unless the keyboard is being handed over (then nothing may be shown)."""
+        game = self.require()
+        if self.seating.handing_over:
+            raise KeyboardError(f"hand the keyboard over first: press Enter when only {self.me} can see the screen")
+        return game
+
+    def hand_over(self) -> str:
+        """Enter while handing over: the next player has the keyboard and sees what is new to them."""
+        self.seating = replace(self.seating, handing_over=False)
+        return self.screen()
+
+    def _pass_keyboard(self) -> str:
+        """After an answer: the screen of who answered, and, when another human must answer now, the
+        hand-over line (their view only after Enter)."""
+        out = self.screen()
+        nxt = self.deciding()
+        if nxt is not None and nxt is not self.me:
+            self.seating = replace(self.seating, at_keyboard=nxt, handing_over=True)
+            out = "\n".join(x for x in (out, f"— Hand the keyboard to {nxt} and press Enter when only {nxt} can see "
+                                              "the screen. —") if x)
+        return out
+
+    # ---- playing ----------------------------------------------------------------------------------
+
+    def answer(self, text: str) -> str:
+        """The answer of the player at the keyboard: the number of an option in the list, its
+        label or its id."""
+        game = self.require_seen()
+        mine = next((d for d in game.pending_decisions if d.player is self.me), None)
+        if mine is None:
+            raise KeyboardError(f"the game is over (`{self.NEW_COMMAND}` deals another)")
+        option = next((o for o in mine.options if text.lower() in (o.label.lower(), o.id.lower())), None)
+        if text.isdigit() and option is None and 1 <= int(text) <= len(mine.options):
+            option = mine.options[int(text) - 1]
+        if option is None:
+            raise KeyboardError(f'"{text}" is not an option ({mine.prompt}): answer 1 to {len(mine.options)}')
+        game.answer(option.id, self.me)
+        self.saved, self.redo = False, []
+        self.run_bots()
+        return self._pass_keyboard()
+
+    # ---- undo / redo (the undo rule: cmdsl/kits/keyboard/undo_rule.py) -----------------------------------
+
+    def fresh_game(self, game: Any) -> Any:
+        """``game`` as it was dealt, before any answer (a game whose keyboard has `undo` says how)."""
+        raise NotImplementedError
+
+    def reveals(self, event: Any, seat: Any) -> str | None:
+        """What ``event`` showed ``seat`` that was hidden before it (the undo rule), or None."""
+        raise NotImplementedError
+
+    def answers_since_deal(self, game: Any) -> list[str]:
+        """Every answer of ``game`` since its deal (a fork's own start at its checkpoint too)."""
+        raise NotImplementedError
+
+    def _history(self) -> list[tuple[Any, str]]:
+        """Every answer since the deal, with the seat that gave it (replayed from the deal)."""
+        game = self.require()
+        again, out = self.fresh_game(game), []
+        for a in self.answers_since_deal(game):
+            seat = again.pending_decisions[0].player
+            out.append((seat, a))
+            again.answer(a, seat)
+        return out
+
+    def undo(self) -> str:
+        """Back to before the last answer given at this keyboard, the bots' answers since going too;
+        not back past an event that showed the player who would answer again something hidden
+        (a card they drew, a card from another hand, an Event turned up), outside debug mode."""
+        self.require_seen()
+        history = self._history()
+        undone: list[tuple[Any, str]] = []
+        while history:
+            undone.insert(0, history.pop())
+            if undone[0][0] in self.seating.humans:
+                break
+        else:
+            raise KeyboardError("undo: nothing to undo: no answer was given at this keyboard")
+        back = self.fresh_game(self.game)
+        for seat, a in history:
+            back.answer(a, seat)
+        again = {d.player for d in back.pending_decisions if d.player in self.seating.humans}
+        check_undo(self.game.events[len(back.events):], again, self.reveals, self.debug)
+        self.game, self.saved = back, False
+        self.redo.append(undone)
+        self.debugged = self.debugged or self.debug
+        seat = undone[0][0]
+        # what the undone answers showed is shown again when it happens again
+        shown = {s: min(n, len(back.events)) for s, n in self.seating.shown.items()}
+        self.seating = replace(self.seating, at_keyboard=seat, shown=shown,
+                               handing_over=seat is not self.me and self.hot_seat())
+        return f"Undone: {len(undone)} answer{'s' if len(undone) != 1 else ''}.\n" + (
+            self._pass_keyboard() if not self.seating.handing_over else
+            f"— Hand the keyboard to {seat} and press Enter when only {seat} can see the screen. —")
+
+    def redo_one(self) -> str:
+        self.require_seen()
+        if not self.redo:
+            raise KeyboardError("redo: nothing to redo")
+        game = self.require()
+        chunk = self.redo.pop()
+        for seat, a in chunk:
+            game.answer(a, seat)
+        self.saved = False
+        return f"Redone: {len(chunk)} answer{'s' if len(chunk) != 1 else ''}.\n" + self._pass_keyboard()
+
+    def set_debug(self, arg: str) -> str:
+        word = arg.strip().lower()
+        if word not in ("on", "off", ""):
+            raise KeyboardError("debug: on or off")
+        self.debug = word != "off" if word else not self.debug
+        self.debugged = self.debugged or self.debug
+        return ("Debug mode is on: `undo` may go back past what you were shown, and the game is marked as debugged."
+                if self.debug else "Debug mode is off: `undo` stops where you were shown something hidden.")
+
+    def screen(self) -> str:
+        """What the player at the keyboard may see since they last had it, then their decision
+        with numbered options."""
+        game, me = self.require(), self.me
+        log = game.view(me).log
+        news = [e.text() for e in log[self.shown:]]
+        self.seating.shown[me] = len(log)
+        mine = next((d for d in game.pending_decisions if d.player is me), None)
+        if mine is not None:
+            news += [f"{me}, {mine.prompt}:", *(f"  {i}. {o.label}" for i, o in enumerate(mine.options, 1))]
+        return "\n".join(news)
+
+    def log(self) -> str:
+        return "\n".join(e.text() for e in self.require_seen().view(self.me).log)
+
+    def file_record(self, full: bool) -> Any:
+        """What `save` writes (``full``: every hidden card); a game's own may keep secrets."""
+        return self.require().record(full)
+
+    def save(self, arg: str, full_only: str | None = None) -> str:
+        """`save FILE [full]`; ``full_only``: the refusal when the game saves its full record only."""
+        path, full = save_arguments(arg)
+        if full_only is not None and not full:
+            raise KeyboardError(full_only)
+        try:
+            save_json(self.file_record(full or full_only is not None), path)
+        except OSError as e:
+            raise KeyboardError(f"save: cannot write {path} ({e.strerror})") from None
+        self.saved = True
+        return f"Saved to {path}."

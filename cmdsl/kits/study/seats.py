@@ -1,0 +1,256 @@
+"""``cmdsl balance --game NAME`` of a game with seats and no study of its own: a seat study
+(docs/balance.md). Any registered game that can deal a game from a seed (its plug-in's ``table``
+and ``new_game``) is studied this way; this module names no game.
+
+Each game seats one bot (the first ``--bot``, "the tested bot") at one seat and the others
+(the second ``--bot``, default random) at the rest; the tested bot's seat turns with the seed
+(game i: seat i mod N), so every seat is measured with it and without it. The report gives each
+seat's share of the wins, the tested bot's per seat and overall, with 95% Wilson intervals (a win
+shared by k seats counts 1/k to each, so the seats' shares add up to the games), and, when the
+game counts points, the final points. A game whose plug-in says which cards each seat played
+(``card_game``) gets each card's lift too: the seats' win share in the games where they played it
+less in the games where they did not, with its 95% interval and a Holm-adjusted p-value.
+A game's row depends on its seed and the bots only: the number of worker processes changes the
+speed, never the numbers."""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Iterator, Mapping, Sequence
+
+from ...bots import parse_bot, play_bot_move
+from ...bots.match import seat_bots
+from ...errors import CmdslError
+from ...plugins import Plugin, SeatTable
+from .pool import worker_pool
+from .stats import MIN_GAMES, Difference, Rate, adjust, Correction, mean_difference
+from .verdict import CardEvidence, card_verdict, seat_verdict
+from ...values import value
+
+#: A card's lift the seat study calls large (docs/balance.md): beyond this, with a Holm-adjusted p < 0.05.
+LARGE_LIFT = 0.15
+
+
+
+@value
+class SeatJob:
+    game: str  # the registered game's name
+    table: SeatTable  # the game's table: how many players, which variant and set (picklable)
+    seats: int
+    seed: int
+    tested: str  # the tested bot's spec
+    others: str  # the other seats' bot spec
+
+    @property
+    def tested_seat(self) -> int:
+        return self.seed % self.seats
+
+
+@dataclass(frozen=True, slots=True)  # slots: a long study keeps one per game
+class SeatRow:
+    seed: int
+    tested_seat: int
+    winners: tuple[int, ...]  # seat indices
+    points: tuple[int, ...]  # by seat index (empty: the game counts none)
+    plays: tuple[tuple[str, ...], ...] = ()  # by seat index, the cards it played (the game's ``card_game``)
+
+    def share(self, seat: int) -> float:
+        """Seat ``seat``'s share of this game's win: 1/k of a win shared by k seats."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+def play_seat_job(job: SeatJob) -> SeatRow:
+    """Play one game: the tested bot at ``job.tested_seat``, the others elsewhere."""
+    studied = job.table.card_game(job.seed)
+    game, plays = studied if studied is not None else (job.table.new_game(job.seed), lambda: ())
+    names = [job.tested if i == job.tested_seat else job.others for i in range(job.seats)]
+    bots = seat_bots(names, game.seats, job.seed)
+    while game.pending is not None:
+        play_bot_move(game, bots)
+    seats = list(game.seats)
+    points = job.table.points(game)
+    return SeatRow(job.seed, job.tested_seat, tuple(seats.index(w) for w in game.winners()), tuple(points),
+                   tuple(tuple(p) for p in plays()))
+
+
+def run_jobs(jobs: Iterable[SeatJob], workers: int) -> Iterator[SeatRow]:
+    if workers <= 1:
+        for job in jobs:
+            yield play_seat_job(job)
+        return
+    with worker_pool(workers) as pool:
+        yield from pool.imap_unordered(play_seat_job, jobs, chunksize=1)
+
+
+@value
+class SeatStudy:
+    title: str  # the game's, as people name it
+    decided_by: str  # how its rulebook says a game is won ("one player with the most points, L8.1")
+    shared_by: str  # and shared
+    players: int
+    tested: str
+    others: str
+    rows: tuple[SeatRow, ...]
+    titles: Mapping[str, str] = field(default_factory=dict)  # card id → what to call it in the report
+
+    def seat_rate(self, seat: int) -> Rate:
+        """Seat ``seat``'s share of the wins over all games, whoever sat there."""
+        return _rate(sum(r.share(seat) for r in self.rows), len(self.rows))
+
+    def tested_rate(self, seat: int | None = None) -> Rate:
+        """The tested bot's share of the wins, at ``seat`` only or anywhere."""
+        rows = [r for r in self.rows if seat is None or r.tested_seat == seat]
+        return _rate(sum(r.share(r.tested_seat) for r in rows), len(rows))
+
+    def card_lifts(self) -> list["CardLift"]:
+        """Each card played in these games: the win share of the seats that played it less that of
+        the seats that did not (one observation per seat and game), Holm-adjusted over the cards
+        whose two groups both hold ``MIN_GAMES``; sorted by lift."""
+        if not any(r.plays for r in self.rows):
+            return []
+        played: dict[str, set[tuple[int, int]]] = {}
+        for g, r in enumerate(self.rows):
+            for seat, cards in enumerate(r.plays):
+                for card in cards:
+                    played.setdefault(card, set()).add((g, seat))
+        shares = [(g, seat, r.share(seat)) for g, r in enumerate(self.rows) for seat in range(self.players)]
+        lifts = []
+        for card, who in played.items():
+            yes = [x for g, seat, x in shares if (g, seat) in who]
+            no = [x for g, seat, x in shares if (g, seat) not in who]
+            lifts.append(CardLift(card, self.titles.get(card, card), len(yes), mean_difference(no, yes),
+                                  min(len(yes), len(no)) >= MIN_GAMES))
+        shown = [c for c in lifts if c.shown]
+        adjusted = dict(zip((c.card for c in shown), adjust([c.lift.p for c in shown], Correction.HOLM)))
+        return sorted((replace(c, adjusted=adjusted.get(c.card, 1.0)) for c in lifts),
+                      key=lambda c: (not c.shown, -c.lift.estimate, c.card))  # the shown ones first
+
+    @property
+    def counts_points(self) -> bool:
+        return any(r.points for r in self.rows)
+
+    def mean_points(self, seat: int) -> float | None:
+        """Seat ``seat``'s mean final points, or None when the game counts none."""
+        if not self.counts_points:
+            return None
+        return sum(r.points[seat] for r in self.rows) / len(self.rows)
+
+    def render(self) -> str:
+        n, p = len(self.rows), self.players
+        shared = sum(len(r.winners) > 1 for r in self.rows)
+        fair = 100.0 / p
+        lines = [f"{self.title}, {p} players, {n} games: {self.tested} at one seat (seat i mod {p} in game i), "
+                 f"{self.others} at the others",
+                 f"decided ({self.decided_by}): {_show(_rate(n - shared, n))}",
+                 f"shared wins ({self.shared_by}, 1/k of a win to each of the k winners): {shared} "
+                 f"game{'' if shared == 1 else 's'}",
+                 "", f"Seats (share of the wins, 95% Wilson interval; an even share is {fair:.1f}%)",
+                 f"  {'seat':<9} {'all games':<24} {'with ' + self.tested:<28}" + (" mean points" if self.counts_points
+                                                                                   else "")]
+        for s in range(p):
+            mean = self.mean_points(s)
+            lines.append((f"  Player {s + 1:<2} {_show(self.seat_rate(s)):<24} {_show(self.tested_rate(s)):<28} "
+                          + (f"{mean:.1f}" if mean is not None else "")).rstrip())
+        lines += ["", f"{self.tested} overall: {_show(self.tested_rate())} (an even share is {fair:.1f}%)"]
+        cards = self.card_lifts()
+        if cards:
+            lines += ["", f"Cards (lift: the win share of the seats that played it − of those that did not, in points; "
+                          f"95% interval; Holm-adjusted p; * beyond ±{100 * LARGE_LIFT:.0f} points with p < 0.05)"]
+            lines += [f"  {c.text()}" for c in cards]
+        return "\n".join(["Verdict", *(f"  {x}" for x in self.verdict(cards)), "", *lines])
+
+    def verdict(self, cards: Sequence["CardLift"] | None = None) -> list[str]:
+        """The seat study's verdict in plain words (``verdict.seat_verdict``): the seats' balance, the
+        decided games, the games that would settle it; then the tested bot against an even share;
+        then the cards, if the game says which each seat played."""
+        n = len(self.rows)
+        wins = {f"Player {s + 1}": self.seat_rate(s) for s in range(self.players)}
+        shared = sum(len(r.winners) > 1 for r in self.rows)
+        out = seat_verdict(n, wins, shared, None)
+        tested, fair = self.tested_rate(), 1 / self.players
+        if tested.interval.low > fair:
+            edge = f"more than an even share ({100 * fair:.0f}%), beyond chance"
+        elif tested.interval.high < fair:
+            edge = f"less than an even share ({100 * fair:.0f}%), beyond chance"
+        else:
+            edge = f"an even share ({100 * fair:.0f}%) within chance"
+        out.append(f"{self.tested} wins {100 * tested.value:.0f}% {tested.interval.text()} of its games against "
+                   f"{self.others}: {edge}.")
+        cards = self.card_lifts() if cards is None else cards
+        if cards:
+            out += card_verdict(n * self.players, [c.evidence() for c in cards])
+            large = [c for c in cards if c.large]
+            out.append(f"Cards whose lift is beyond ±{100 * LARGE_LIFT:.0f} points with a Holm-adjusted p < 0.05: "
+                       + ("; ".join(f"{c.name} {100 * c.lift.estimate:+.0f}" for c in large) if large else "none") + ".")
+        return out
+
+
+@value
+class CardLift:
+    """One card of a seat study: how many seat-games played it, its lift, whether both groups are
+    large enough to show it, and its p-value adjusted over the shown cards (Holm)."""
+
+    card: str
+    name: str
+    played: int
+    lift: Difference
+    shown: bool
+    adjusted: float = 1.0
+
+    @property
+    def large(self) -> bool:
+        return self.shown and abs(self.lift.estimate) > LARGE_LIFT and self.adjusted < 0.05
+
+    def evidence(self) -> CardEvidence:
+        return CardEvidence(self.name, self.lift.estimate, self.lift.interval.low, self.lift.interval.high,
+                            self.lift.p, self.played, self.shown)
+
+    def text(self) -> str:
+        if not self.shown:
+            return f"  {self.name:<44} played {self.played:>5}: too few games for a lift"
+        mark = "*" if self.large else " "
+        return (f"{mark} {self.name:<44} played {self.played:>5}: {100 * self.lift.estimate:+5.1f} "
+                f"{self.lift.interval.text(signed=True)}  p={self.adjusted:.2g}")
+
+
+def _rate(k: float, n: int) -> Rate:
+    return Rate(k, n)
+
+
+def _show(r: Rate) -> str:
+    if r.n == 0:
+        return "no games"
+    return f"{round(r.k, 1):g}/{r.n} {100 * r.value:.1f}% {r.interval.text()}"  # a share of wins: 1 decimal
+
+
+def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int, seed: int, workers: int,
+               quiet: bool) -> SeatStudy:
+    """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options)."""
+    study = plugin.study
+    assert study is not None
+    if len(bots) > 2:
+        raise CmdslError(f"balance --game {plugin.name}: give at most two bots: the tested one, then the others' "
+                         "(default: greedy, then random)")
+    tested = bots[0] if bots else "greedy"
+    others = bots[1] if len(bots) > 1 else "random"
+    for spec in (tested, others):
+        parse_bot(spec)  # a misspelt bot or setting: one line, before any game
+    seats = len(table.new_game(seed).seats)
+    # made as the pool takes them: a long study does not hold every game's job before the first
+    jobs = (SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games))
+    start = time.perf_counter()
+    rows = []
+    for row in run_jobs(jobs, workers):
+        rows.append(row)
+        if not quiet:
+            print(f"\r{len(rows)}/{games} games", end="", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    if not quiet:
+        print(file=sys.stderr)
+    print(f"Played {games} games in {elapsed:.1f} s with {workers} worker(s)"
+          + (f" ({games / elapsed:.2f} games/s)." if elapsed > 0 else "."), file=sys.stderr)
+    return SeatStudy(plugin.title, study.decided_by, study.shared_by, seats, tested, others,
+                     tuple(sorted(rows, key=lambda r: r.seed)),
+                     table.card_titles())

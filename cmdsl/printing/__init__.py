@@ -1,3 +1,0 @@
-"""Print and play (`cmdsl print`, issue 33): any game's set as sheets to cut (``sheet.py``), and a
-rulebook's player aid (``aid.py``). ReportLab comes with the extra ``cmdsl[print]``; each game's
-layout is its package's ``printing.py``, reached through the registry (``GamePlugin.printing``)."""
