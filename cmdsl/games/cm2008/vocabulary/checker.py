@@ -13,8 +13,9 @@ from ....lang.origin import Origin
 from .cards import CARD, CardsChecker
 from .media import MediaChecker
 from .players import PlayersChecker
-from .reads import GROUP, ISSUE, STATE, ContextKind
+from .reads import GROUP, ISSUE, STATE, ContextKind, ReadsChecker
 from .states import StatesChecker
+from .superlatives import SuperlativesChecker
 from .support import SupportChecker
 from .wins import WinsChecker
 from .work import CampaignBounds
@@ -28,7 +29,7 @@ def campaign_names(states: Iterable[str], groups: Iterable[str]) -> Names:
 
 
 class CampaignChecker(PlayersChecker, SupportChecker, CardsChecker, StatesChecker, WinsChecker, MediaChecker,
-                      Checker):
+                      SuperlativesChecker, ReadsChecker, Checker):
     """The core's checker, with Campaign Manager 2008's statements, conditions and values."""
 
     families = {"stmt": A.STMTS, "cond": A.CONDS, "expr": A.EXPRS, "type": A.EXPRS}

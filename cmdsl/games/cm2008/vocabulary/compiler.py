@@ -12,7 +12,9 @@ from ....lang.compiler import Abilities, Compiled, Compiler, TriggeredAbility
 from .cards import CardsCompiler
 from .media import MediaAbilities, MediaCompiler
 from .players import PlayersCompiler
+from .reads import ReadsCompiler
 from .states import StatesCompiler
+from .superlatives import SuperlativesCompiler
 from .support import SupportCompiler
 from .text import CampaignWriter
 from .wins import WinsCompiler
@@ -21,7 +23,7 @@ __all__ = ["Abilities", "CampaignCompiler", "Compiled", "MediaAbilities", "Trigg
 
 
 class CampaignCompiler(PlayersCompiler, SupportCompiler, CardsCompiler, StatesCompiler, WinsCompiler,
-                       MediaCompiler, Compiler):
+                       MediaCompiler, SuperlativesCompiler, ReadsCompiler, Compiler):
     """The core's compiler, with Campaign Manager 2008's statements, conditions, values and abilities."""
 
     families = {"expr": A.EXPRS, "cond": A.CONDS, "stmt": A.STMTS}

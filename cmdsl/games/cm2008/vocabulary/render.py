@@ -8,13 +8,15 @@ from ....lang.render import Unparser
 from .cards import CardsUnparser
 from .media import MediaUnparser
 from .players import PlayersUnparser
+from .reads import ReadsUnparser
 from .states import StatesUnparser
+from .superlatives import SuperlativesUnparser
 from .support import SupportUnparser
 from .wins import WinsUnparser
 
 
 class CampaignUnparser(PlayersUnparser, SupportUnparser, CardsUnparser, StatesUnparser, WinsUnparser,
-                       MediaUnparser, Unparser):
+                       MediaUnparser, SuperlativesUnparser, ReadsUnparser, Unparser):
     """The core's unparser, with Campaign Manager 2008's statements."""
 
     families = {"expr": A.EXPRS, "cond": A.CONDS, "stmt": A.STMTS}

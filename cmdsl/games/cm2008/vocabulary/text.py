@@ -10,14 +10,17 @@ from .cards import CardsWriter
 from .media import MediaWriter
 from .phrases import EN_POSSESSIVE, PHRASES
 from .players import PlayersWriter
+from .reads import ReadsWriter
 from .states import StatesWriter
+from .superlatives import SuperlativesWriter
 from .support import SupportWriter
 from .wins import WinsWriter
 
 __all__ = ["LANGS", "CampaignWriter", "cost_text", "option_text", "rules_text", "trigger_text"]
 
 
-class CampaignWriter(PlayersWriter, SupportWriter, CardsWriter, StatesWriter, WinsWriter, MediaWriter, Writer):
+class CampaignWriter(PlayersWriter, SupportWriter, CardsWriter, StatesWriter, WinsWriter, MediaWriter,
+                     SuperlativesWriter, ReadsWriter, Writer):
     """The core's rules text, with Campaign Manager 2008's statements."""
 
     families = {"expr": A.EXPRS, "cond": A.CONDS, "stmt": A.STMTS}
