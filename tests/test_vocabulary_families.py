@@ -16,14 +16,25 @@ import pytest
 from cmdsl.games.cm2008.vocabulary import VOCABULARY as CM2008, nodes as cm2008_nodes
 from cmdsl.games.cm2008.vocabulary.support import Gain
 from cmdsl.games.racolage.vocabulary import VOCABULARY as RACOLAGE, nodes as racolage_nodes
+from cmdsl.games.racolage.vocabulary.ops import RacolageOps
 from cmdsl.lang import ast as core
+from cmdsl.lang.checker import Checker
+from cmdsl.lang.compiler import Compiler
+from cmdsl.lang.ops import CoreOps
+from cmdsl.lang.render import Unparser
+from cmdsl.lang.text import Writer
 from cmdsl.lang.tree_rules import TreeRules
 from cmdsl.lang.visitor import Visitor
 from cmdsl.lang.vocabulary import Vocabulary
+from cmdsl.lang.work import Bounds
 from tests.toygame.vocabulary import VOCABULARY as HIGHCARD, nodes as highcard_nodes
+from tests.toygame.vocabulary.passes import HighCardOps
 
 VOCABULARIES = {"highcard": (HIGHCARD, highcard_nodes), "cm2008": (CM2008, cm2008_nodes),
                 "racolage": (RACOLAGE, racolage_nodes)}
+#: The games whose families declare the operations they call, each in a ``Protocol`` this one
+#: gathers (CM2008's are its ``ops.py``, a fourth file a statement may touch).
+OPERATIONS: dict[str, type] = {"highcard": HighCardOps, "racolage": RacolageOps}
 
 
 def passes(v: Vocabulary) -> tuple[type[Visitor], ...]:
@@ -70,6 +81,31 @@ def test_a_family_rule_is_a_rule_of_the_tree_builder(game: str) -> None:
              for name in vars(part) if not name.startswith("_")]
     assert rules, "every vocabulary here has rules of its own"
     assert [name for _, name in rules if name not in vars(builder)] == []
+
+
+def own(module: ModuleType, base: type) -> list[type]:
+    """The classes ``module`` declares that subclass ``base``."""
+    return [c for c in vars(module).values() if isinstance(c, type) and base in c.__mro__[1:]
+            and c.__module__ == module.__name__]
+
+
+@pytest.mark.parametrize("game", VOCABULARIES)
+def test_every_family_has_its_part_of_every_pass_and_the_pass_has_it(game: str) -> None:
+    """So a statement joins parts that are there already: a family's first statement of a kind
+    (its first work bound, its first rule) adds no class that a pass module would have to list."""
+    vocabulary, nodes = VOCABULARIES[game]
+    assembled: dict[type, type] = {Checker: vocabulary.checker, Bounds: vocabulary.bounds,
+                                   Compiler: vocabulary.compiler, Unparser: vocabulary.unparser,
+                                   Writer: vocabulary.writer}
+    for f in nodes.FAMILIES:
+        for base, visitor in assembled.items():
+            parts = own(f, base)
+            assert len(parts) == 1 and parts[0] in visitor.__mro__, (f.__name__, base.__name__, parts)
+        rules = own(f, TreeRules)
+        assert len(rules) == 1 and rules[0] in vocabulary.to_ast().rule_parts, (f.__name__, rules)
+        if game in OPERATIONS:
+            ops = own(f, CoreOps)  # (a Protocol: ``base in __mro__``, as ``issubclass`` refuses it)
+            assert len(ops) == 1 and ops[0] in OPERATIONS[game].__mro__, (f.__name__, ops)
 
 
 def test_a_method_moved_out_of_its_family_is_found() -> None:

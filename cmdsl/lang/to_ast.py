@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
@@ -109,6 +109,9 @@ class ToAst(CondAst):
     ``add_built_methods`` (one rule per class, no method here); the methods below build the statements,
     ``ExprAst`` and ``CondAst`` the rest."""
 
+    #: the vocabulary's classes of rules it was given (``add_rules``)
+    rule_parts: ClassVar[tuple[type[TreeRules], ...]] = ()
+
     # compound statements
     def if_stmt(self, meta: Meta, c: list[Any]) -> A.If:
         otherwise: tuple[Any, ...] = ()
@@ -151,6 +154,7 @@ def add_rules(transformer: type[ToAst], *parts: type[TreeRules]) -> None:
     written without Lark) as its own: Lark passes a rule's meta only to a method declared so
     (``v_args``), and skips a method a class inherits. A rule two parts define is an error."""
     seen: dict[str, str] = {}
+    transformer.rule_parts = (*transformer.rule_parts, *parts)
     for part in parts:
         for name, method in vars(part).items():
             if name.startswith("_") or not callable(method):

@@ -18,6 +18,7 @@ from ....lang.render import Unparser
 from ....lang.run import Run
 from ....lang.text import Writer
 from ....lang.tree_rules import TreeRules
+from ....lang.work import Bounds
 from ....values import value
 from ..sides import Side
 from .ops import GameOps
@@ -62,6 +63,10 @@ class PlayersChecker(Checker):
 
     def cond_Leads(self, c: Leads, scope: Scope, actor: bool) -> Cond:
         return dataclasses.replace(c, player=self.expr(c.player, PLAYER, scope, actor))
+
+
+class PlayersBounds(Bounds):
+    """(No statement of this family yet: a statement's work bound goes here.)"""
 
 
 # The acting player's opponent, read off the run itself (as the core's ``compile_expr.THE_IT``).

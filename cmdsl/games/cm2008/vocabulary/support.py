@@ -12,6 +12,7 @@ from ....lang.checker import Checker
 from ....lang.compile_expr import NOT_CONSTANT, Step, joined
 from ....lang.render import Unparser
 from ....lang.run import Run
+from ....lang.tree_rules import TreeRules
 from ....lang.work import Bounds, Work
 from ....values import value
 from .ops import GameOps, Steps
@@ -45,6 +46,10 @@ class DemographicSupport(Stmt, Built):
 
 
 NODES = (Gain, Shift, Alter, DemographicSupport)
+
+
+class SupportRules(TreeRules):
+    """(Each node of this family is ``Built``: its rule makes it, with no method here.)"""
 
 
 class SupportChecker(Checker):

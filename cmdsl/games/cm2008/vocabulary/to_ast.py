@@ -7,7 +7,7 @@ from __future__ import annotations
 from lark import v_args
 
 from ....lang.to_ast import ToAst, add_built_methods, add_rules
-from . import cards, media, players, reads, states, superlatives, wins
+from . import cards, media, players, reads, states, superlatives, support, wins
 from .nodes import FAMILIES
 
 
@@ -17,6 +17,6 @@ class CampaignToAst(ToAst):
 
 
 add_rules(CampaignToAst, players.PlayersRules, reads.ReadsRules, superlatives.SuperlativesRules,
-          wins.WinsRules, cards.CardsRules, states.StatesRules, media.MediaRules)
+          wins.WinsRules, support.SupportRules, cards.CardsRules, states.StatesRules, media.MediaRules)
 for _family in FAMILIES:  # a ``Built`` node's rule makes it by itself (gain, shift, draw…)
     add_built_methods(CampaignToAst, _family)

@@ -15,6 +15,7 @@ from ....lang.origin import Origin
 from ....lang.render import Unparser
 from ....lang.run import Run
 from ....lang.tree_rules import TreeRules
+from ....lang.work import Bounds
 from ....values import value
 from .ops import GameOps, Steps
 from .reads import STATE, ReadsCompiler, ReadsWriter, StateName
@@ -78,6 +79,10 @@ class WinsChecker(Checker):
                              hint="for example: gain 1 support on economy in S, then, on the next line, "
                                   "if that wins S:")
         return dataclasses.replace(c, state=self.expr(c.state, STATE, scope, actor))
+
+
+class WinsBounds(Bounds):
+    """(No statement of this family yet: a statement's work bound goes here.)"""
 
 
 class WinsCompiler(ReadsCompiler):

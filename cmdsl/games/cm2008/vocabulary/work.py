@@ -9,10 +9,12 @@ from ....lang.work import MAX_COUNT, Bounds, Work
 from ....values import value
 from .cards import CardsBounds
 from .media import MediaBounds
+from .players import PlayersBounds
 from .reads import ReadsBounds
 from .states import StatesBounds
 from .superlatives import SuperlativesBounds
 from .support import SupportBounds
+from .wins import WinsBounds
 
 #: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
 #: A card played inside an effect costs the work of the most expensive card that may be played at
@@ -23,8 +25,8 @@ MAX_PLAY_LEVEL = 3
 MAX_TRIGGERS = 20
 
 
-class CampaignBounds(SupportBounds, CardsBounds, StatesBounds, MediaBounds, SuperlativesBounds, ReadsBounds,
-                     Bounds):
+class CampaignBounds(PlayersBounds, SupportBounds, CardsBounds, StatesBounds, WinsBounds, MediaBounds,
+                     SuperlativesBounds, ReadsBounds, Bounds):
     """The core's work bound, with Campaign Manager 2008's statements (each family's part beside its nodes)."""
 
     families = {"stmt": A.STMTS, "upper": A.EXPRS}
