@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any, Literal
 from ....lang.ast import Built, Expr, Str
 from ....lang.check_expr import ExprChecker
 from ....lang.check_scope import ARTICLE, NUM, PLAYER, Scope
+from ....lang.checker import Checker
 from ....lang.compile_expr import ExprForm, Source, joined
 from ....lang.compiler import Compiler
 from ....lang.render import Unparser
 from ....lang.text import Writer
 from ....lang.tree_rules import TreeRules
-from ....lang.checker import Checker
 from ....lang.work import Bounds
 from ....values import value
 from .phrases import FR_MASCULINE, NOUNS
