@@ -1,7 +1,7 @@
 """One effect language for every game (issue 29 §4): High Card (tests/toygame/) declares a vocabulary
 of its own — `choose a player as P` (a choice among the three players), `give the highest|lowest
 card of P to Q` (a card from one hand to another), and the condition `P has more points than Q` —
-in four files (tests/toygame/vocabulary/: grammar, nodes, passes, phrases), and its trick cards
+in tests/toygame/vocabulary/ (its grammar, two node families, its phrases), and its trick cards
 (tricks.yaml, rule T5) are written in it: parsed, checked, bounded and compiled by the core, with
 their rules text generated in English and French, played by the game, the bots and the REPL."""
 

@@ -75,17 +75,20 @@ def _kinds(nodes: tuple[type[core.Node], ...]) -> list[type[core.Node]]:
 
 def test_every_node_class_is_of_exactly_one_kind() -> None:
     # A class left out of NODES would be left out of every pass's families too.
-    for nodes, modules in ((core.NODES, (core,)), (A.ALL_NODES, (core, A)),
-                           (highcard_nodes.ALL_NODES, (core, highcard_nodes))):
+    # (a game declares its nodes in its families' modules, each beside its passes' methods)
+    for nodes, modules in ((core.NODES, (core,)), (A.ALL_NODES, (core, *A.FAMILIES)),
+                           (highcard_nodes.ALL_NODES, (core, *highcard_nodes.FAMILIES)),
+                           (racolage_nodes.ALL_NODES, (core, *racolage_nodes.FAMILIES))):
         kinds = _kinds(nodes)
         assert len(kinds) == len(set(kinds)) == len(nodes)
         assert node_classes(*modules) == set(kinds) | {core.Program}  # Program: each pass's entry point
 
 
 def test_a_vocabulary_declares_its_own_nodes_only() -> None:
-    for vocabulary, module in ((V, A), (HIGHCARD, highcard_nodes)):
+    for vocabulary, module in ((V, A), (HIGHCARD, highcard_nodes), (RACOLAGE, racolage_nodes)):
         assert vocabulary.nodes == module.NODES and not set(vocabulary.nodes) & set(core.NODES)
-        assert {n.__module__ for n in vocabulary.nodes} == {module.__name__}
+        homes = getattr(module, "FAMILIES", (module,))  # the modules that declare them
+        assert {n.__module__ for n in vocabulary.nodes} == {home.__name__ for home in homes}
 
 
 @pytest.mark.parametrize("language, name", [(lang, name) for lang in LANGUAGES for name in LANGUAGES[lang]])

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 from lark import Token, Transformer, Tree, v_args
 from lark.tree import Meta
 
 from . import ast as A
 from .origin import Origin
+from .tree_rules import TreeRules, body as _body
 
 
 def start_of(node: Tree[Token]) -> tuple[int, int]:
@@ -26,10 +27,6 @@ def start_of(node: Tree[Token]) -> tuple[int, int]:
     return 1, 1
 
 
-def _body(items: list[Any]) -> tuple[Any, ...]:
-    return tuple(i for i in items if isinstance(i, A.Node))
-
-
 def _built_method(cls: type[A.Node]) -> Any:
     """The transformer method of a ``Built`` class: its rule's parts, in order, and its position in
     the card file."""
@@ -39,15 +36,12 @@ def _built_method(cls: type[A.Node]) -> Any:
 
 
 @v_args(meta=True)
-class ExprAst(Transformer[Token, Any]):
+class ExprAst(TreeRules, Transformer[Token, Any]):
     """Lark tree → ``ast`` nodes carrying file positions: the program and expressions."""
 
     def __init__(self, origin: Origin) -> None:
         super().__init__()
         self.o = origin
-
-    def _p(self, meta: Any) -> A.Pos:
-        return self.o.pos(meta.line, meta.column) if not meta.empty else A.NOWHERE
 
     # program and blocks
     def start(self, meta: Meta, items: list[Any]) -> A.Program:
@@ -84,9 +78,6 @@ class ExprAst(Transformer[Token, Any]):
     def arith(self, meta: Meta, c: list[Any]) -> A.Arith:
         return A.Arith(str(c[1]), c[0], c[2], pos=self._p(meta))
 
-    def _tok(self, tok: Token) -> A.Pos:
-        return self.o.pos(tok.line or 1, tok.column or 1)
-
 
 @v_args(meta=True)
 class CondAst(ExprAst):
@@ -117,6 +108,9 @@ class ToAst(CondAst):
     """Lark tree → ``ast`` nodes carrying file positions. ``Built`` nodes are made by
     ``add_built_methods`` (one rule per class, no method here); the methods below build the statements,
     ``ExprAst`` and ``CondAst`` the rest."""
+
+    #: the vocabulary's classes of rules it was given (``add_rules``)
+    rule_parts: ClassVar[tuple[type[TreeRules], ...]] = ()
 
     # compound statements
     def if_stmt(self, meta: Meta, c: list[Any]) -> A.If:
@@ -153,6 +147,22 @@ class ToAst(CondAst):
 
     def each_turn(self, meta: Meta, c: list[Any]) -> Any:
         return "each"
+
+
+def add_rules(transformer: type[ToAst], *parts: type[TreeRules]) -> None:
+    """Give ``transformer`` the rule methods of ``parts`` (a vocabulary's, each beside its nodes and
+    written without Lark) as its own: Lark passes a rule's meta only to a method declared so
+    (``v_args``), and skips a method a class inherits. A rule two parts define is an error."""
+    seen: dict[str, str] = {}
+    transformer.rule_parts = (*transformer.rule_parts, *parts)
+    for part in parts:
+        for name, method in vars(part).items():
+            if name.startswith("_") or not callable(method):
+                continue
+            if name in seen:
+                raise TypeError(f"the rule {name!r} has two methods: {seen[name]}'s and {part.__qualname__}'s")
+            seen[name] = part.__qualname__
+            setattr(transformer, name, v_args(meta=True)(method))
 
 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")

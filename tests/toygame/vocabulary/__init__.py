@@ -1,6 +1,7 @@
 """High Card's vocabulary of the effect language (docs/language-internals.md): three words of its
 own — a player chooses a player, a card goes from one hand to another, a player has more points —
-in four files: its grammar (``effects.lark``), its nodes, its passes and its phrases."""
+its grammar (``effects.lark``), its node families (``hands.py``, ``points.py``: each node with its rules
+and every pass's method) and its phrases; ``passes.py`` assembles the passes, ``nodes.py`` the nodes."""
 
 from __future__ import annotations
 

@@ -1,46 +1,22 @@
-"""High Card's nodes of the effect language's syntax tree, beside the core's (``cmdsl.lang.ast``)."""
+"""High Card's nodes of the effect language's syntax tree, beside the core's (``cmdsl.lang.ast``):
+each declared in its family's module (``hands.py``, ``points.py``) with its passes' methods."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from types import ModuleType
 
 from cmdsl.lang import ast as core
 from cmdsl.lang.visitor import Family, family
 
+from . import hands, points
+from .hands import *  # noqa: F403
+from .points import *  # noqa: F403
 
-@dataclass(frozen=True)
-class ChoosePlayer(core.Stmt):
-    """`choose a player as P`: the acting player chooses one of the three players (T5)."""
-
-    var: str
-
-
-@dataclass(frozen=True)
-class GiveCard(core.Stmt):
-    """`give the highest|lowest card of P to Q`: that card of P's hand goes to Q's hand (T5)."""
-
-    highest: bool
-    giver: core.Expr
-    taker: core.Expr
-
-
-@dataclass(frozen=True)
-class MorePoints(core.Cond):
-    """`P has more points than Q`."""
-
-    player: core.Expr
-    than: core.Expr
-
-
-@dataclass(frozen=True)
-class PointsOf(core.Expr):
-    """`the points of P`: P's score (`points` in a superlative: `the player with the most points`)."""
-
-    player: core.Expr
-
+#: The modules of High Card's node families, each a node's passes' home.
+FAMILIES: tuple[ModuleType, ...] = (points, hands)
 
 #: High Card's node classes; every node class of a High Card effect; those of each kind.
-NODES: tuple[type[core.Node], ...] = (PointsOf, MorePoints, ChoosePlayer, GiveCard)
+NODES: tuple[type[core.Node], ...] = tuple(n for f in FAMILIES for n in f.NODES)
 ALL_NODES: tuple[type[core.Node], ...] = (*core.NODES, *NODES)
 EXPRS: Family = family(ALL_NODES, core.Expr)
 CONDS: Family = family(ALL_NODES, core.Cond)

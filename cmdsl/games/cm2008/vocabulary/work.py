@@ -1,11 +1,20 @@
-"""The work bound of Campaign Manager 2008's statements (the core's: ``cmdsl.lang.work``)."""
+"""The work bound of Campaign Manager 2008's statements (the core's: ``cmdsl.lang.work``), assembled
+from its node families' parts; what a card played inside an effect may cost (``PlayLevels``)."""
 
 from __future__ import annotations
 
 
 from . import nodes as A
-from ....lang.work import MAX_COUNT, ONE, Bounds, Work
+from ....lang.work import MAX_COUNT, Bounds, Work
 from ....values import value
+from .cards import CardsBounds
+from .media import MediaBounds
+from .players import PlayersBounds
+from .reads import ReadsBounds
+from .states import StatesBounds
+from .superlatives import SuperlativesBounds
+from .support import SupportBounds
+from .wins import WinsBounds
 
 #: A card played inside an effect is resolved only up to this level (R12.15; 1 = played from hand).
 #: A card played inside an effect costs the work of the most expensive card that may be played at
@@ -16,8 +25,9 @@ MAX_PLAY_LEVEL = 3
 MAX_TRIGGERS = 20
 
 
-class CampaignBounds(Bounds):
-    """The core's work bound, with Campaign Manager 2008's statements."""
+class CampaignBounds(PlayersBounds, SupportBounds, CardsBounds, StatesBounds, WinsBounds, MediaBounds,
+                     SuperlativesBounds, ReadsBounds, Bounds):
+    """The core's work bound, with Campaign Manager 2008's statements (each family's part beside its nodes)."""
 
     families = {"stmt": A.STMTS, "upper": A.EXPRS}
 
@@ -32,45 +42,6 @@ class CampaignBounds(Bounds):
         return ("counts multiply through nested `repeat` and `for each` (a computed count counts as "
                 f"{MAX_COUNT}, `for each` as {self.loop_size} states); a card played inside an effect counts as "
                 "the most expensive card of the set")
-
-    def is_loop(self, s: A.Stmt) -> bool:
-        return isinstance(s, A.ForEach) or super().is_loop(s)
-
-    def blocks(self, s: A.Stmt) -> list[tuple[A.Stmt, ...]]:
-        if isinstance(s, A.ForEach):
-            return [s.body]
-        return super().blocks(s)
-
-    def stmt_Gain(self, s: A.Gain) -> Work:
-        return self.counted(s.amount)
-
-    def stmt_Draw(self, s: A.Draw) -> Work:
-        return self.counted(s.amount)
-
-    def stmt_Discard(self, s: A.Discard) -> Work:
-        return self.counted(s.amount)
-
-    def stmt_DrawAndPlay(self, s: A.DrawAndPlay) -> Work:
-        return self.counted(s.amount) + Work(0, 1)
-
-    def stmt_DiscardAny(self, s: A.DiscardAny) -> Work:
-        return Work(MAX_COUNT, 0)  # one choice per card discarded
-
-    def stmt_PlayCard(self, s: A.PlayCard) -> Work:
-        return Work(1, 1)
-
-    def stmt_ForEach(self, s: A.ForEach) -> Work:
-        return ONE + self.block(s.body).times(self.loop_size)
-
-    # One unit each: a single change, a single choice.
-    stmt_Shift = stmt_Alter = stmt_DemographicSupport = stmt_ChooseState = stmt_ChooseIssue = Bounds.one
-    stmt_ChooseCard = stmt_DiscardCard = Bounds.one
-
-    stmt_RollDice = stmt_NewsTarget = Bounds.declaration
-
-    upper_Of = upper_BlocksOf = upper_RowCount = Bounds.computed
-    upper_StateName = upper_GroupName = upper_IssueLit = Bounds.not_a_number
-    upper_NewsState = upper_It = upper_Best = Bounds.not_a_number
 
 
 @value
