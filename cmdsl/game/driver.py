@@ -77,17 +77,22 @@ class Driver(TableReads[S]):
     steps: int
     step_limit: int
     observer: Callable[[Any, Event], None] | None
+    #: The decisions taken without asking (a single option, ``ask``), noted for a scenario's
+    #: script: an answer written for one is its own, never the next decision's. None: not noted.
+    noted: list[Decision] | None
     events: EventLog
     _gen: Steps
 
     def __init__(self, game: Game[S], *, observer: Callable[[Any, Event], None] | None = None,
-                 ask_chance: bool = False, step_limit: int = MAX_STEPS, start: bool = True) -> None:
+                 ask_chance: bool = False, step_limit: int = MAX_STEPS, start: bool = True,
+                 noted: list[Decision] | None = None) -> None:
         """A new table of ``game``: its rules run from its start up to their first decision.
         ``observer(driver, event)`` is told every event as it is logged; ``ask_chance``: the
         chance seat's decisions wait for the caller (else the seed answers them); ``step_limit``:
-        the work one answer may cause; ``start=False``: not started yet (``replayed`` starts it).
+        the work one answer may cause; ``start=False``: not started yet (``replayed`` starts it);
+        ``noted``: each decision taken without asking is added to it (``ask``).
         No chance outcome is forced and no change of the position made yet."""
-        self.game, self.seats, self.turn = game, game.seats, 0
+        self.game, self.seats, self.turn, self.noted = game, game.seats, 0, noted
         self.chance, self.changes = Chance(ask_chance), ()
         self.steps, self.step_limit, self.observer = 0, step_limit, observer
         if start:
@@ -346,8 +351,11 @@ class Driver(TableReads[S]):
             self.observer(self, event)
 
     def ask(self, decision: Decision) -> Steps:
-        """Yield a decision unless it has a single option, which needs no answer."""
+        """Yield a decision unless it has a single option, which needs no answer (and is
+        ``noted``, when the table notes them)."""
         if len(decision.options) == 1:
+            if self.noted is not None:
+                self.noted.append(decision)
             return decision.options[0]
         return (yield decision)
 

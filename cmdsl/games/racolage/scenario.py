@@ -16,10 +16,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Final
 
-from ...errors import CmdslError, IllegalAnswer, did_you_mean
+from ...errors import CmdslError, did_you_mean
 from ...game.audience import Event
 from ...game.fields import MAX_SEED
-from ...sets.scenario_checks import EVENT_KEYS, Check, equal, event_checks, verify
+from ...game.decisions import Decision
+from ...sets.scenario_checks import EVENT_KEYS, Check, Refusal, Refused, equal, event_checks, refused_in, run_judged, verify
+from ...sets.scenario_script import Script
 from ...sets.text_files import NO_SOURCES, Sources
 from ...sets.scenario_doc import Path_, Place, ScenarioDoc, keys_of, list_at, read_doc, shown, text_at, whole_at
 from . import events as E
@@ -34,7 +36,7 @@ SCENARIO_KEYS: Final = ("name", "players", "seed", "position", "answers", "expec
 POSITION_KEYS: Final = ("current", "hands", "media_spaces", "zones", "event", "media_deck", "action_deck",
                         "discard", "skips", "bonus")
 EXPECT_KEYS: Final = ("notoriety", "final_notoriety", "hands", "media_spaces", "zones", "event", "skips",
-                      "discard", "over", "winners", *EVENT_KEYS)
+                      "discard", "over", "winners", *EVENT_KEYS, "refused")
 
 
 @value
@@ -47,6 +49,8 @@ class RacolageScenario:
     answers: tuple[str, ...]
     place: Place = field(default_factory=Place, compare=False)
     expect: tuple[Check, ...] = ()
+    #: `expect: {refused: TEXT}`: a step of the run must be refused with that in its message
+    refused: Refused | None = None
 
 
 def load_racolage_scenarios(path: str | Path, cards: RacolageSet) -> list[RacolageScenario]:
@@ -73,7 +77,7 @@ def _scenario(doc: ScenarioDoc, i: int, cards: RacolageSet) -> RacolageScenario:
     answers = tuple(text_at(place, ("answers", j), a, "an option id (or its label)")
                     for j, a in enumerate(list_at(place, ("answers",), raw.get("answers"))))
     return RacolageScenario(place.file, place.name or "", players, seed, setup, answers, place,
-                            read.expect(raw.get("expect")))
+                            read.expect(raw.get("expect")), refused_in(place, ("expect",), raw.get("expect") or {}))
 
 
 @value
@@ -235,19 +239,26 @@ class RacolageOutcome:
         return "\n".join(lines)
 
 
-def run_racolage_scenario(sc: RacolageScenario, cards: RacolageSet) -> RacolageOutcome:
+def run_racolage_scenario(sc: RacolageScenario, cards: RacolageSet) -> RacolageOutcome | Refusal:
     """The scenario's answers from its position; a located ``ScenarioError`` when an answer is not
-    an option, when answers are left once the game is over, or when an expectation fails."""
+    an option, when answers are left once the game is over, or when an expectation fails. An
+    answer written for a decision the engine takes by itself (a single option) is that decision's
+    (``Script``). A scenario that expects ``refused:`` passes only when a step is refused so."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)
-    game = racolage_game(sc.seed, sc.players, cards, setup=sc.setup)
-    for j, answer in enumerate(sc.answers):
+    return run_judged(sc.refused, place, lambda: _run(sc, cards, place))
+
+
+def _run(sc: RacolageScenario, cards: RacolageSet, place: Place) -> RacolageOutcome:
+    noted: list[Decision] = []
+    game = racolage_game(sc.seed, sc.players, cards, setup=sc.setup, noted=noted)
+    script = Script(sc.answers, noted)
+    while (step := script.take()) is not None:
+        j, answer = step
         if game.over or game.pending is None:
             raise place.error(("answers", j), f"the game is over: {len(sc.answers) - j} answers left unused")
         try:
             game.answer(answer, game.pending.player)
-        except IllegalAnswer as e:
-            raise place.error(("answers", j), str(e)) from None
-        except CmdslError as e:
+        except CmdslError as e:  # an answer that is not an option (IllegalAnswer), the step limit
             raise place.error(("answers", j), str(e)) from None
     out = RacolageOutcome(game)
     out.checked = verify(out, sc.expect, place)
