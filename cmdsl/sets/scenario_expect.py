@@ -70,14 +70,16 @@ OwnViewKeys = Callable[[Place, Path_, str, Mapping[str, Any]], list[Check]]
 @value
 class ScenarioForm(Generic[Out]):
     """What a game gives the common keys of ``expect:`` (the extension point): its seats' names; its
-    events module (``event_types:``); ``card(place, path, where, raw)``, a card id as written for a
-    seat's hand or a pile (``where``: its name), checked, or a located error; a seat's ``view``;
+    events module (``event_types:``); ``cards(place, path, where, raw)``, the card ids written for a
+    seat's hand or a pile (``where``: its name), in the game's form (a list; Lobbys takes one string
+    too), each checked, or a located error; a seat's ``view``;
     the names of its ``piles`` and the cards of each (``pile``), top first; and its own keys
-    (``own_keys``, read by ``own``; ``own_view_keys`` of ``view:``, read by ``own_view``)."""
+    (``own_keys``, read by ``own``; ``own_view_keys`` of ``view:``, read by ``own_view``), and
+    its reader of seat names (``seat``; default: one of ``seats``, or an error with the nearest)."""
 
     seats: tuple[str, ...]
     events: ModuleType = field(compare=False)
-    card: Callable[[Place, Path_, str, Any], str] = field(compare=False)
+    cards: Callable[[Place, Path_, str, Any], list[str]] = field(compare=False)
     view: Callable[[Out, str], SeatView] = field(compare=False)
     piles: tuple[str, ...]
     pile: Callable[[Out, str], Sequence[str]] = field(compare=False)
@@ -85,6 +87,8 @@ class ScenarioForm(Generic[Out]):
     own: OwnKeys | None = field(default=None, compare=False)
     own_view_keys: tuple[str, ...] = ()
     own_view: OwnViewKeys | None = field(default=None, compare=False)
+    #: The game's reader of a seat's name (its own error, e.g. a seat beyond the player count), if any.
+    seat: Callable[[Place, Path_, Any], str] | None = field(default=None, compare=False)
 
 
 def expect_checks(place: Place, raw: Any, form: ScenarioForm[Out]) -> tuple[Check, ...]:
@@ -122,6 +126,8 @@ def _by_seat(place: Place, path: Path_, form: ScenarioForm[Out], raw: Any) -> di
 
 def seat_name(place: Place, path: Path_, form: ScenarioForm[Out], raw: Any) -> str:
     """A seat of the game, by its name, or a located error with the nearest."""
+    if form.seat is not None:
+        return form.seat(place, path, raw)
     if raw not in form.seats:
         raise place.error(path, f"expected a seat of this game ({', '.join(form.seats)}), got {shown(raw)}",
                           did_you_mean(str(raw), form.seats))
@@ -162,7 +168,7 @@ def cards_check(place: Place, path: Path_, form: ScenarioForm[Out], where: str, 
     of a hand or a pile named ``where``, as ``actual`` reads them (sorted when not ``ordered``)."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         return equal(path, whole_at(place, path, raw, 0, MOST_CARDS), lambda o: len(actual(o)))
-    ids = [form.card(place, (*path, j), where, c) for j, c in enumerate(list_at(place, path, raw))]
+    ids = form.cards(place, path, where, raw)
     return equal(path, ids if ordered else sorted(ids), actual)
 
 

@@ -176,12 +176,12 @@ class _Reader:
     def form(self) -> ScenarioForm["RacolageOutcome"]:
         """What the common keys of ``expect:`` read of Racolage: its seats, events and cards, a
         seat's view, and its two decks (``decks: {media: N, action: N}``, RA1.6)."""
-        return ScenarioForm(tuple(s.value for s in self.seats), E, self.card_for, _seat_view, PILES, _pile,
-                            OWN_EXPECT_KEYS, self.own_expect)
+        return ScenarioForm(tuple(s.value for s in self.seats), E, self.cards_for, _seat_view, PILES, _pile,
+                            OWN_EXPECT_KEYS, self.own_expect, seat=lambda place, path, raw: self.seat(path, raw).value)
 
-    def card_for(self, place: Place, path: Path_, where: str, raw: Any) -> str:
-        """A card of a seat's hand (any card) or of a deck (its kind only)."""
-        return self.card(path, raw, Media if where == MEDIA_PILE else Action if where == ACTION_PILE else None)
+    def cards_for(self, place: Place, path: Path_, where: str, raw: Any) -> list[str]:
+        """Cards of a seat's hand (any card) or of a deck (its kind only)."""
+        return self.card_list(path, raw, Media if where == MEDIA_PILE else Action if where == ACTION_PILE else None)
 
     def own_expect(self, place: Place, P: Path_, spec: Mapping[str, Any]) -> list[Check]:
         """Racolage's own keys of ``expect:``: notoriety, hands, media spaces, bonus zones, skips,
