@@ -71,7 +71,7 @@ OwnViewKeys = Callable[[Place, Path_, str, Mapping[str, Any]], list[Check]]
 class ScenarioForm(Generic[Out]):
     """What a game gives the common keys of ``expect:`` (the extension point): its seats' names; its
     events module (``event_types:``); ``cards(place, path, where, raw)``, the card ids written for a
-    seat's hand or a pile (``where``: its name), in the game's form (a list; Lobbys takes one string
+    seat's hand or a pile (``where``: its name), in the game's form (a list; a game may take one string
     too), each checked, or a located error; a seat's ``view``;
     the names of its ``piles`` and the cards of each (``pile``), top first; and its own keys
     (``own_keys``, read by ``own``; ``own_view_keys`` of ``view:``, read by ``own_view``), and
@@ -179,7 +179,8 @@ def pending_check(place: Place, path: Path_, form: ScenarioForm[Out], raw: Any) 
     """``pending: {seat: S, options: [ID, …], prompt: TEXT}``: once the scenario has run, ``S`` has a
     decision pending (one of those pending at once, for secret picks), offering exactly those
     options (by id, in any order) and asking a question that contains TEXT; ``options`` and
-    ``prompt`` may be left out. ``pending: none``: no decision is pending (the game is over)."""
+    ``prompt`` may be left out. ``pending: none``: no decision is pending (the game is over, or its
+    scenario is: one may end with the turn it plays)."""
     if raw == NO_DECISION:
         def nothing(o: Out) -> str | None:
             d = o.game.pending_decisions
@@ -202,7 +203,7 @@ def pending_check(place: Place, path: Path_, form: ScenarioForm[Out], raw: Any) 
         pending = o.game.pending_decisions
         mine = next((d for d in pending if str(d.player.value) == seat), None)
         if mine is None:
-            got = ", ".join(_whose(d) for d in pending) if pending else "none (the game is over)"
+            got = ", ".join(_whose(d) for d in pending) if pending else "none"
             return f"expected a decision of {seat} pending, got {got}"
         ids = [x.id for x in mine.options]
         if "options" in spec and sorted(ids) != sorted(options):
