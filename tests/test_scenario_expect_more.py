@@ -262,3 +262,21 @@ def test_cm2008_which_rule_decided_a_state_and_the_game(cm2008: CardSet, tmp_pat
         "    news: [", "    scores: {mccain: 250}\n    news: [").replace(", state:ohio, state:ohio]", "]").replace(
         "  dice: [4]\n", "")
     assert run_cm2008(cm2008, cm2008_file(tmp_path, body)).checked == 2  # type: ignore[attr-defined]
+
+
+# ---- the common keys CM2008 gained with the one scenario form (issue 54 §4) ------------------------
+
+
+def test_cm2008_a_view_holds_every_hand_size_and_nothing_is_pending_after_the_turn(cm2008: CardSet,
+                                                                                   tmp_path: Path) -> None:
+    """R3.2: hand sizes are public; R4.7: Join Our Team draws McCain a card (1 after playing it). A
+    CM2008 scenario plays one turn and ends: no decision is pending after it."""
+    out = run_cm2008(cm2008, cm2008_file(tmp_path, JOIN.format(
+        expect="    view: {obama: {hand_sizes: {mccain: 1, obama: 2}}}\n    pending: none\n    decks: {mccain: 0}")))
+    assert out.checked == 4  # type: ignore[attr-defined]
+    with pytest.raises(ScenarioError) as e:
+        run_cm2008(cm2008, cm2008_file(tmp_path, JOIN.format(expect="    pending: {seat: obama}")))
+    assert "expect.pending: expected a decision of obama pending, got none" in str(e.value)
+    with pytest.raises(ScenarioError) as e:
+        run_cm2008(cm2008, cm2008_file(tmp_path, JOIN.format(expect="    view: {mccain: {hand_sizes: {obama: 1}}}")))
+    assert "expect.view.mccain.hand_sizes.obama: expected 1, got 2" in str(e.value)

@@ -51,17 +51,15 @@ class GameOver(Exception):
 
 
 class Driver(TableReads[S]):
-    """A game at a table (DESIGN properties 2, 3, 10, 12 and 17): the driver holds the game
-    (``game``: its hooks, ``contract.Game``) and its position, holds the pending decisions,
-    applies answers as transactions, runs secret picks (``Together``) and chance, logs the game's
-    events (``emit``), and rebuilds the game by replaying its answers. What controllers and bots
-    read of the game there is ``TableReads``'."""
+    """A game at a table (DESIGN properties 2, 3, 10, 12 and 17): the driver holds the game (``game``: its hooks,
+    ``contract.Game``) and its position, holds the pending decisions, applies answers as transactions, runs secret
+    picks (``Together``) and chance, logs the game's events (``emit``), and rebuilds the game by replaying its
+    answers. What controllers and bots read of the game there is ``TableReads``'."""
 
-    # The game's seats (read once); all its state (its ``start`` sets it; its rules change it); how
-    # far it is, in its own turns or steps (a bot's look-ahead horizon); the answers so far, the
-    # pending decision, the result once over, whether several seats decide at once, the secret
-    # decisions in progress, the forced chance outcomes, the work done for the current answer and
-    # its limit, the observer.
+    # The game's seats (read once); all its state (its ``start`` sets it; its rules change it); how far it is, in
+    # its own turns or steps (a bot's look-ahead horizon); the answers so far, the pending decision, the result once
+    # over, whether several seats decide at once, the secret decisions in progress, the forced chance outcomes, the
+    # work done for the current answer and its limit, the observer, what ``ask`` took alone (``noted``, or None).
     seats: tuple[S, ...]
     position: Any
     turn: int
@@ -77,17 +75,17 @@ class Driver(TableReads[S]):
     steps: int
     step_limit: int
     observer: Callable[[Any, Event], None] | None
+    noted: list[Decision] | None  # for a scenario's script: an answer written for one of them is its own
     events: EventLog
     _gen: Steps
 
-    def __init__(self, game: Game[S], *, observer: Callable[[Any, Event], None] | None = None,
-                 ask_chance: bool = False, step_limit: int = MAX_STEPS, start: bool = True) -> None:
-        """A new table of ``game``: its rules run from its start up to their first decision.
-        ``observer(driver, event)`` is told every event as it is logged; ``ask_chance``: the
-        chance seat's decisions wait for the caller (else the seed answers them); ``step_limit``:
-        the work one answer may cause; ``start=False``: not started yet (``replayed`` starts it).
-        No chance outcome is forced and no change of the position made yet."""
-        self.game, self.seats, self.turn = game, game.seats, 0
+    def __init__(self, game: Game[S], *, observer: Callable[[Any, Event], None] | None = None, ask_chance: bool = False,
+                 step_limit: int = MAX_STEPS, start: bool = True, noted: list[Decision] | None = None) -> None:
+        """A new table of ``game``: its rules run from its start up to their first decision. ``observer(driver,
+        event)`` is told every event as it is logged; ``ask_chance``: the chance seat's decisions wait for the caller
+        (else the seed answers them); ``step_limit``: the work one answer may cause; ``start=False``: not started yet
+        (``replayed`` starts it); ``noted``: what ``ask`` takes alone is added to it. Nothing is forced yet."""
+        self.game, self.seats, self.turn, self.noted = game, game.seats, 0, noted
         self.chance, self.changes = Chance(ask_chance), ()
         self.steps, self.step_limit, self.observer = 0, step_limit, observer
         if start:
@@ -346,8 +344,10 @@ class Driver(TableReads[S]):
             self.observer(self, event)
 
     def ask(self, decision: Decision) -> Steps:
-        """Yield a decision unless it has a single option, which needs no answer."""
+        """Yield a decision unless it has a single option, which needs no answer (and is ``noted``, if kept)."""
         if len(decision.options) == 1:
+            if self.noted is not None:
+                self.noted.append(decision)
             return decision.options[0]
         return (yield decision)
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 from dataclasses import field
 from functools import partial
 from types import ModuleType
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar
 
 from ..errors import did_you_mean
 from ..game.audience import Event
-from .scenario_doc import Path_, Place, list_at, text_at
+from .scenario_doc import Path_, Place, ScenarioError, list_at, text_at
 from ..values import value
 
 EVENT_KEYS = ("events", "no_events", "event_types", "no_event_types")
+T = TypeVar("T")
 
 
 class HasEvents(Protocol):
@@ -130,6 +131,22 @@ def refused_in(place: Place, path: Path_, spec: Mapping[str, Any]) -> Refused | 
         raise place.error((*path, others[0]), f"refused: says the position is refused: there is nothing else to "
                           f"check (remove {others[0]}, or refused:)")
     return Refused((*path, "refused"), text)
+
+
+def run_judged(refused: Refused | None, place: Place, run: Callable[[], T], refusal: str | None = None
+               ) -> T | Refusal:
+    """A scenario's ``run``; for one that expects ``refused``, the judge of its refusal instead: the
+    message it was refused with when it was read (``refusal``), or by its run (a located
+    ``ScenarioError``), or none (accepted). Every game's scenarios are judged so."""
+    if refused is None:
+        return run()
+    if refusal is not None:
+        return judge_refusal(refused, place, refusal)
+    try:
+        run()
+    except ScenarioError as e:
+        return judge_refusal(refused, place, e.message)
+    return judge_refusal(refused, place, None)
 
 
 def judge_refusal(refused: Refused, place: Place, message: str | None) -> Refusal:

@@ -68,14 +68,13 @@ class Campaign(Game[Side]):
     constant_sum: ClassVar[bool] = True  # evaluate(obama) == -evaluate(mccain)
 
     def __init__(self, cards: CardSet, seed: int = 0, setup: Setup = Setup(), *, start: Start | None = None,
-                 checkpoints: bool = False, origin: Origin | None = None, options: O.OptionCache | None = None,
-                 noted: list[Decision] | None = None) -> None:
+                 checkpoints: bool = False, origin: Origin | None = None, options: O.OptionCache | None = None
+                 ) -> None:
         """``checkpoints``: keep a copy of the position at the start of every turn, so that a fork
         replays only the current turn (for bots that look ahead); else a fork replays the game
-        from its start (or its own origin). ``noted``: the decisions the engine takes by itself
-        (a single option) are added to it (a scenario's script)."""
+        from its start (or its own origin)."""
         self.cards, self.seed, self.setup = cards, seed, setup
-        self.start_at, self.origin, self.keep_checkpoints, self.noted = start, origin, checkpoints, noted
+        self.start_at, self.origin, self.keep_checkpoints = start, origin, checkpoints
         self.options = options if options is not None else O.OptionCache(cards)
         # The last checkpoint (a turn's start, a draft round's) and the number of answers before it.
         self.checkpoint: tuple[Origin, int] | None = None
@@ -209,10 +208,11 @@ def campaign_game(cards: CardSet, seed: int = 0, setup: Setup = Setup(), *,
     ``checkpoints``: forks replay only the current turn (for bots that look ahead).
     ``ask_chance``: the chance seat's decisions (a die roll, a random first player) are pending
     decisions for the caller to answer (a test, a search bot), recorded as the chance seat's
-    answers; else the seeded RNG answers them, unrecorded. ``noted``: see ``Campaign``."""
+    answers; else the seeded RNG answers them, unrecorded. ``noted``: each decision taken
+    without asking (a single option) is added to it (``Driver``: a scenario's script)."""
     cards.require_setup(setup.mode)  # a set is checked only for the setup modes it declares
-    return Driver(Campaign(cards, seed, setup, start=start, checkpoints=checkpoints, noted=noted),
-                  observer=observer, ask_chance=ask_chance)
+    return Driver(Campaign(cards, seed, setup, start=start, checkpoints=checkpoints),
+                  observer=observer, ask_chance=ask_chance, noted=noted)
 
 
 def campaign_of(game: CampaignGame) -> Campaign:

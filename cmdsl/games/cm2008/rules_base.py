@@ -20,8 +20,7 @@ from .effect_ops import Acting, Cm2008Ops
 
 class Setting(Protocol):
     """What the rules read of the game they play (``engine.Campaign``): its cards, seed, setup and
-    options; whether it keeps a checkpoint at each turn's start, and the last one (set here); and
-    the decisions the engine took by itself, where a script notes them (``noted``)."""
+    options; whether it keeps a checkpoint at each turn's start, and the last one (set here)."""
 
     cards: CardSet
     seed: int
@@ -29,7 +28,6 @@ class Setting(Protocol):
     options: OptionCache
     keep_checkpoints: bool
     checkpoint: tuple[Any, int] | None
-    noted: list[Decision] | None
 
 
 class RulesBase:
@@ -42,8 +40,7 @@ class RulesBase:
         self.cards, self.seed, self.setup, self._options = game.cards, game.seed, game.setup, game.options
         self.position: Position = host.position
         self.emit, self.together, self.log_chosen = host.emit, host.together, host.log_chosen
-        noted = game.noted
-        self.ask: Callable[[Decision], Steps] = host.ask if noted is None else _Noting(host.ask, noted)
+        self.ask: Callable[[Decision], Steps] = host.ask  # the table notes what it takes alone, for a script
         # What a compiled effect acts through. Made at once (1.4 µs; a cached property's lock in
         # Python 3.11 costs more, at every fork): every layer of the rules is built on this one,
         # and the top layer, the one made, has all that Acting reads.
@@ -71,16 +68,3 @@ class RulesBase:
 
     def hand_size(self, side: Side) -> int:
         return len(self.position.players[side].hand)
-
-
-class _Noting:
-    """The host's ``ask`` that notes the decisions it takes by itself (a single option): a
-    script's answer for one of them is its own, not the next decision's (scenarios)."""
-
-    def __init__(self, ask: Callable[[Decision], Steps], noted: list[Decision]) -> None:
-        self._ask, self._noted = ask, noted
-
-    def __call__(self, decision: Decision) -> Steps:
-        if len(decision.options) == 1:
-            self._noted.append(decision)
-        return (yield from self._ask(decision))

@@ -27,8 +27,9 @@ from .vocabulary import parse_effect
 from ...lang.run import Run
 from .vocabulary.work import over_budget
 from .model import CardSet, Side
-from ...sets.scenario_checks import Check, Refusal, Refused, judge_refusal, verify
+from ...sets.scenario_checks import Check, Refusal, Refused, run_judged, verify
 from ...sets.scenario_doc import Place, ScenarioError
+from ...sets.scenario_script import Script
 from .scenario_position import build_position, render_position
 from ...values import value
 
@@ -93,13 +94,7 @@ def run_scenario(cards: CardSet, sc: Scenario) -> Outcome | Refusal:
     is matched to it; answers and dice must all be used, and the ``expect:`` block must hold. A
     scenario that expects ``refused:`` passes only when its position or run is refused so."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)  # one built in Python
-    if sc.refused is None:
-        return _run_scenario(cards, sc, place)
-    try:
-        _run_scenario(cards, sc, place)
-    except ScenarioError as e:
-        return judge_refusal(sc.refused, place, e.message)
-    return judge_refusal(sc.refused, place, None)
+    return run_judged(sc.refused, place, lambda: _run_scenario(cards, sc, place))
 
 
 def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
@@ -114,21 +109,22 @@ def _run_scenario(cards: CardSet, sc: Scenario, place: Place) -> Outcome:
         finally:  # as the main loop does (``play_from``): the finished game is freed at once
             rules.release()
 
-    answers, dice = list(sc.answers), list(sc.dice)
+    dice = list(sc.dice)
     # The decisions the engine takes by itself (a single option), noted so that an answer scripted
-    # for one of them goes to it and not to the next decision. Every die comes from ``dice:``.
+    # for one of them goes to it and not to the next decision (``Script``). Every die comes from ``dice:``.
     auto: list[Decision] = []
+    script = Script(sc.answers, auto)
     try:
         game = campaign_game(cards, sc.seed, start=start, ask_chance=True, noted=auto)
-        _answer_as_scripted(game, auto, sc, place, answers, dice)
+        _answer_as_scripted(game, sc, place, script, dice)
     except IllegalAnswer as e:
         raise place.error(("answers",), str(e)) from None
     except ScenarioError:
         raise
     except CmdslError as e:  # e.g. the step limit
         raise place.error((), str(e)) from None
-    if answers:
-        raise place.error(("answers",), "scripted answers were not used: " + ", ".join(answers))
+    if script.left:
+        raise place.error(("answers",), "scripted answers were not used: " + ", ".join(script.left))
     if dice:
         raise place.error(("dice",), "scripted dice were not rolled: " + ", ".join(map(str, dice)))
     out = Outcome(game, game.events[start_index[0] if start_index else 0:], sc.views)
@@ -172,16 +168,11 @@ def _scenario_steps(rules: CampaignRules, cards: CardSet, sc: Scenario, place: P
     yield from rules.end_turn()
 
 
-def _answer_as_scripted(game: CampaignGame, auto: list[Decision], sc: Scenario, place: Place, answers: list[str],
-                        dice: list[int]) -> None:
+def _answer_as_scripted(game: CampaignGame, sc: Scenario, place: Place, script: Script, dice: list[int]) -> None:
     """Answer each decision with the script's next answer (a die: its next die result); the
-    scenario's own play is answered for it. What is left unused stays in ``answers``, ``dice``."""
-    settled = 0  # the decisions taken by the engine itself that were matched with the script
+    scenario's own play is answered for it. What is left unused stays in ``script``, ``dice``."""
     while True:
-        for done in auto[settled:]:  # an answer scripted for one of them is its own
-            if answers and done.find(answers[0]) is not None:
-                answers.pop(0)
-        settled = len(auto)
+        script.match()
         d = game.pending
         if d is None:
             return
@@ -195,9 +186,10 @@ def _answer_as_scripted(game: CampaignGame, auto: list[Decision], sc: Scenario, 
         if sc.action == "play" and d.kind == DecisionKind.TURN and not game.answers:  # the scenario's own play
             game.answer(play_id(sc.subject))
             continue
-        if not answers:
+        step = script.take()
+        if step is None:
             raise place.error(("answers",), "a decision has no scripted answer:\n" + d.describe())
-        game.answer(answers.pop(0))
+        game.answer(step[1])
 
 
 def _require_legal_play(rules: CampaignRules, sc: Scenario, place: Place) -> None:

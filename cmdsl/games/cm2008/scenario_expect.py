@@ -5,38 +5,51 @@ a score's parts), beside the event checks every game's scenarios share (``cmdsl.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ...errors import did_you_mean
 from . import events as E
 from .position import LiveState, parse_row
 from .model import ISSUES, SIDES, CardSet, Side
-from ...sets.scenario_checks import EVENT_KEYS, Check, Seen, as_seen_by, decided_by, equal, event_checks
+from ...sets.scenario_checks import Check, decided_by, equal
+from ...sets.scenario_expect import ScenarioForm, SeatView, expect_checks
 from ...sets.scenario_doc import Path_, Place, keys_of, list_at, shown, text_at, whole_at
 from .scenario_position import ZONES
 from .scenario import Outcome
 from .engine import rules_of
 
 
-EXPECT_KEYS = ("scores", "supplies", "states", "in_play", "won", "hands", "decks", "discards", "media", "events",
-               "no_events", "event_types", "no_event_types", "result", "refused", "view", "score_parts", "decided_by")
-#: `expect: view: {SEAT: …}`: what a seat's view holds (docs/secrets.md): its hand, the other's hand size, its log.
-VIEW_KEYS = ("hand", "opponent_hand", *EVENT_KEYS)
+#: CM2008's own keys of ``expect:``, beside the common ones (``cmdsl.sets.scenario_expect``: refused,
+#: view, pending, events and their types, decks: a player's draw deck, ``decks: {mccain: 3}``).
+OWN_EXPECT_KEYS = ("scores", "supplies", "states", "in_play", "won", "hands", "discards", "media", "result",
+                   "score_parts", "decided_by")
+#: `expect: view: {SIDE: {opponent_hand: N}}`: CM2008's own key of a seat's view: the other hand's size.
+OWN_VIEW_KEYS = ("opponent_hand",)
 #: `expect: score_parts: {SIDE: {start: 155, Florida: 27}}`: a score as its parts (R1.8, R9.2).
 START_PART = "start"
 EXPECT_STATE_KEYS = ("defense", "economy", "issue", "majority", "key")
 RESULTS = ("mccain", "obama", "draw", "none")
+SIDE_NAMES = tuple(s.value for s in SIDES)
 
 
 def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
     """The ``expect:`` block of a scenario as checks, every part checked now (unknown keys with
     a did-you-mean, types, names of states, groups, cards and event types): a located error."""
-    if raw is None:
-        return ()
-    P: Path_ = ("expect",)
-    spec = keys_of(place, P, raw, EXPECT_KEYS)
+    return expect_checks(place, raw, form(cards))
+
+
+def form(cards: CardSet) -> ScenarioForm[Outcome]:
+    """What the common keys of ``expect:`` read of CM2008: its sides, events and cards, a side's view
+    (docs/secrets.md), its draw decks (one a side), and its own keys."""
+    return ScenarioForm(SIDE_NAMES, E, partial(_side_cards, cards), _seat_view, SIDE_NAMES, _deck,
+                        OWN_EXPECT_KEYS, partial(_own_expect, cards), OWN_VIEW_KEYS, _own_view, _side_name)
+
+
+def _own_expect(cards: CardSet, place: Place, P: Path_, spec: Mapping[str, Any]) -> list[Check]:
+    """CM2008's own keys: scores, supplies, states, states in play and won, hands and discards, the
+    Media Support in play, the result, a score's parts, the rules that decided."""
     checks: list[Check] = []
-    sides = tuple(s.value for s in SIDES)
+    sides = SIDE_NAMES
     for key, what in (("scores", lambda g, s: g.position.players[s].score), ("supplies", lambda g, s: g.position.players[s].supply)):
         for side, v in keys_of(place, (*P, key), spec.get(key, {}), sides).items():
             checks.append(equal((*P, key, side), whole_at(place, (*P, key, side), v, 0, 10_000),
@@ -53,17 +66,15 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
         checks.append(equal((*P, "won", name), who,
                              partial(lambda n, o: next((s.value for w, s in o.game.position.won if w == n), "nobody"), name)))
     for zone, attr in ZONES:
-        for side, v in keys_of(place, (*P, zone), spec.get(zone, {}), sides).items():
-            checks.append(_zone_check(place, (*P, zone, side), cards, Side(side), attr, v))
+        if zone in OWN_EXPECT_KEYS:  # decks: the common key (the same meaning: a size, or the cards top first)
+            for side, v in keys_of(place, (*P, zone), spec.get(zone, {}), sides).items():
+                checks.append(_zone_check(place, (*P, zone, side), cards, Side(side), attr, v))
     if "media" in spec:
         media = text_at(place, (*P, "media"), spec["media"], "a Media Support card id or none")
         if media != "none" and (media not in cards.cards or not cards.cards[media].is_media):
             raise place.error((*P, "media"), f'"{media}" is not a Media Support card',
                               did_you_mean(media, [c.id for c in cards.cards.values() if c.is_media]))
         checks.append(equal((*P, "media"), media, lambda o: o.game.position.media[0] if o.game.position.media else "none"))
-    checks += event_checks(place, P, spec, E)
-    for side, seen in keys_of(place, (*P, "view"), spec.get("view", {}), sides).items():
-        checks += _view_checks(place, (*P, "view", side), cards, Side(side), seen)
     for side, parts in keys_of(place, (*P, "score_parts"), spec.get("score_parts", {}), sides).items():
         checks += _score_parts(place, (*P, "score_parts", side), cards, Side(side), parts)
     if "decided_by" in spec:
@@ -74,24 +85,50 @@ def parse_expect(place: Place, raw: Any, cards: CardSet) -> tuple[Check, ...]:
             raise place.error((*P, "result"), f"expected one of {', '.join(RESULTS)}, got {shown(result)}",
                               did_you_mean(str(result), RESULTS))
         checks.append(equal((*P, "result"), result, _result))
-    return tuple(checks)
-
-
-def _view_checks(place: Place, path: Path_, cards: CardSet, side: Side, raw: Any) -> list[Check]:
-    """What ``side``'s view holds (``game.view(side)``, docs/secrets.md): its hand (a size or the
-    cards), the other's hand size, and its log: each event as ``side`` may see it."""
-    spec = keys_of(place, path, raw, VIEW_KEYS)
-    checks: list[Check] = []
-    if "hand" in spec:
-        checks.append(_zone_check(place, (*path, "hand"), cards, side, "hand", spec["hand"],
-                                  lambda o: list(o.game.view(side).hand)))
-    if "opponent_hand" in spec:
-        size = whole_at(place, (*path, "opponent_hand"), spec["opponent_hand"], 0, 1000)
-        checks.append(equal((*path, "opponent_hand"), size,
-                            lambda o: next(p.hand_size for p in o.game.view(side).players if p.side is side.other)))
-    seen = lambda o: Seen([e.redacted(side) for e in o.events])  # noqa: E731 - what game.view(side) shows of them
-    checks += [as_seen_by(c, seen) for c in event_checks(place, path, spec, E)]
     return checks
+
+
+def _side_name(place: Place, path: Path_, raw: Any) -> str:
+    """A side named in ``view:`` (as CM2008 has always said a wrong one)."""
+    if raw not in SIDE_NAMES:
+        raise place.error(path, f'unknown key "{raw}"; keys are ' + ", ".join(SIDE_NAMES), did_you_mean(str(raw), SIDE_NAMES))
+    return str(raw)
+
+
+def _side_cards(cards: CardSet, place: Place, path: Path_, side: str, raw: Any) -> list[str]:
+    """Cards of a side's hand or deck: each one of that side's cards."""
+    ids = []
+    for j, cid in enumerate(list_at(place, path, raw)):
+        cid = text_at(place, (*path, j), cid, "a card id")
+        if cid not in cards.cards or cards.cards[cid].side is not Side(side):
+            raise place.error((*path, j), f'"{cid}" is not one of {Side(side)}\'s cards',
+                              did_you_mean(cid, [c.id for c in cards.pool(Side(side))]))
+        ids.append(cid)
+    return ids
+
+
+def _seat_view(out: Outcome, side: str) -> SeatView:
+    """What ``view:`` reads of a side's view (``game.view(side)``, docs/secrets.md): its hand, every
+    hand's size, and the scenario's events as that side may see them."""
+    seat = Side(side)
+    view = out.game.view(seat)
+    return SeatView(tuple(view.hand), {p.side.value: p.hand_size for p in view.players},
+                    tuple(e.redacted(seat) for e in out.events))
+
+
+def _own_view(place: Place, path: Path_, side: str, spec: Mapping[str, Any]) -> list[Check]:
+    """``opponent_hand``: the size of the other hand, as ``side`` sees it."""
+    if "opponent_hand" not in spec:
+        return []
+    size = whole_at(place, (*path, "opponent_hand"), spec["opponent_hand"], 0, 1000)
+    other = Side(side).other
+    return [equal((*path, "opponent_hand"), size,
+                  lambda o: next(p.hand_size for p in o.game.view(Side(side)).players if p.side is other))]
+
+
+def _deck(out: Outcome, side: str) -> list[str]:
+    """A side's draw deck, top first (the position keeps its top last)."""
+    return list(reversed(out.game.position.players[Side(side)].deck))
 
 
 def _score_parts(place: Place, path: Path_, cards: CardSet, side: Side, raw: Any) -> list[Check]:

@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import field
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Final, TypeVar
+from typing import Any, Callable, Final, Mapping, TypeVar
 
 from ...errors import did_you_mean
 from ...game.fields import MAX_SEED
-from ...sets.scenario_checks import EVENT_KEYS, Check, Refused, decided_by, equal, event_checks, refused_in
+from ...sets.scenario_checks import Check, Refused, decided_by, equal, refused_in
+from ...sets.scenario_expect import ScenarioForm, SeatView, expect_checks
 from ...sets.scenario_doc import Path_, Place, ScenarioDoc, ScenarioError, keys_of, list_at, read_doc, shown, whole_at
 from . import events as E
 from .cards import Card
@@ -29,8 +30,11 @@ from .scenario_read import ScenarioReader, sorted_ids, suit_name
 from ...values import value
 
 SCENARIO_KEYS: Final = ("name", "players", "people", "seed", "position", "picks", "expect", "view")
-EXPECT_KEYS: Final = ("points", "hands", "won", "trump", "round", "phase", "tenders", "round_scores", "winners",
-                      *EVENT_KEYS, "refused", "view", "decided_by")
+OWN_EXPECT_KEYS: Final = ("points", "hands", "won", "trump", "round", "phase", "tenders", "round_scores",
+                          "winners", "decided_by")
+#: ``decks: {contracts: N, people: N}``: the Contract deck (L4.2) and the People deck (L10.1).
+CONTRACT_PILE: Final = "contracts"
+PILES: Final = (CONTRACT_PILE, "people")
 PHASES: Final = tuple(p.value for p in Phase)
 
 T = TypeVar("T")
@@ -134,11 +138,24 @@ class _Reader(ScenarioReader):
 
     def expect(self, raw: Any) -> tuple[Check, ...]:
         """The ``expect:`` block as checks of a ``scenario_run.LobbysOutcome`` (its ``position``,
-        ``events`` and ``game``), every part checked now."""
-        if raw is None:
-            return ()
-        P: Path_ = ("expect",)
-        spec = keys_of(self.place, P, raw, EXPECT_KEYS)
+        ``events`` and ``game``), every part checked now: the common keys
+        (``cmdsl.sets.scenario_expect``) and Lobbys' own."""
+        return expect_checks(self.place, raw, self.form())
+
+    def form(self) -> ScenarioForm[Any]:
+        """What the common keys of ``expect:`` read of Lobbys: its seats, events and cards, a seat's
+        view (L11.6), and its decks (``decks: {contracts: N, people: N}``: L4.2, L10.1)."""
+        return ScenarioForm(tuple(s.value for s in self.seats), E, self.card_ids, _seat_view, PILES, _pile,
+                            OWN_EXPECT_KEYS, self.own_expect, seat=lambda place, path, raw: self.seat(path, raw).value)
+
+    def card_ids(self, place: Place, path: Path_, where: str, raw: Any) -> list[str]:
+        """Card ids of a hand or the People deck (pip cards), or of the Contract deck (face cards):
+        a list, or one string (``2H 3H``)."""
+        return [c.id for c in (self.contracts(path, raw) if where == CONTRACT_PILE else self.cards(path, raw))]
+
+    def own_expect(self, place: Place, P: Path_, spec: Mapping[str, Any]) -> list[Check]:
+        """Lobbys' own keys of ``expect:``: points, hands, contracts won, trump, round, phase, the
+        tenders' takers, the round's score, the winners, the rules that decided."""
         checks: list[Check] = []
         for s, v in self.by_seat((*P, "points"), spec.get("points"), self.points).items():
             checks.append(equal((*P, "points", s.value), v, partial(lambda i, o: o.position.points[i], s.index)))
@@ -168,8 +185,6 @@ class _Reader(ScenarioReader):
                 at = (*P, "round_scores", s.value) if part == "total" and not isinstance(
                     spec["round_scores"][s.value], dict) else (*P, "round_scores", s.value, part)
                 checks.append(Check(at, partial(lambda s, part, n, o: _round_score(o, s, part, n), s, part, n)))
-        for s, seen in self.by_seat((*P, "view"), spec.get("view"), lambda p, r: r).items():
-            checks += self.view_checks((*P, "view", s.value), s, seen)
         if "decided_by" in spec:
             checks.append(decided_by((*P, "decided_by"), self.place, spec["decided_by"]))
         if "winners" in spec:
@@ -178,7 +193,21 @@ class _Reader(ScenarioReader):
             if not winners:
                 raise self.place.error((*P, "winners"), "expected the seats that win (several share a tie, L11.1)")
             checks.append(Check((*P, "winners"), partial(lambda w, o: _winners(o, w), tuple(winners))))
-        return (*checks, *event_checks(self.place, P, spec, E))
+        return checks
+
+
+
+
+def _seat_view(out: Any, seat: str) -> SeatView:
+    """What ``view:`` reads of ``seat``'s view (``game.view``, L11.6): its hand, every hand's size, its log."""
+    view = out.game.view(next(s for s in out.game.seats if s.value == seat))
+    return SeatView(tuple(c.id for c in view.hand), {s.seat.value: s.hand_size for s in view.seats}, view.log)
+
+
+def _pile(out: Any, name: str) -> list[str]:
+    """A deck's cards, top first: the Contract deck (its top is its last, L4.2), the People deck (L10.1)."""
+    pos = out.position
+    return [c.id for c in (reversed(pos.contract_deck) if name == CONTRACT_PILE else reversed(pos.people_deck))]
 
 
 #: Each part of a seat's round score (L7.1–L7.4) in its ``ScoreLine``; leftovers count against it.

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Callable, Final, Sequence, TypeVar
 
 from ...errors import did_you_mean
-from ...sets.scenario_checks import EVENT_KEYS, Check, Seen, as_seen_by, equal, event_checks
 from ...sets.scenario_doc import Path_, Place, keys_of, list_at, shown, text_at, whole_at
-from . import events as E
 from .cards import SUITS, Card, Contract, Suit, card, contract, contract_cards
 from .data import LobbysData
 from .position import LobbysPosition, Phase
@@ -23,8 +20,6 @@ T = TypeVar("T")
 
 #: `round_scores: {p1: {majorities: 24, …}}`: a round's score as its parts (L7.1–L7.4), or `total`.
 SCORE_PARTS: Final = ("majorities", "omnipresence", "partisan", "leftovers", "total")
-#: `view: {p2: {hand: …, events: […]}}`: what a seat's view holds (L11.6).
-VIEW_KEYS: Final = ("hand", "hand_sizes", *EVENT_KEYS)
 POSITION_KEYS: Final = ("round", "points", "hands", "trump", "offer", "contracts", "won", "votes", "offers")
 NO_TRUMP: Final = "none"
 #: Points a scenario may give or expect (far beyond any game's: 100 + 3 rounds of scoring).
@@ -113,29 +108,6 @@ class ScenarioReader:
         if not parts:
             raise self.place.error(path, f"expected a total or some of its parts: {', '.join(SCORE_PARTS)}")
         return {k: self.points((*path, k), v) for k, v in parts.items()}
-
-    def view_checks(self, path: Path_, seat: LobbysSeat, raw: Any) -> list[Check]:
-        """What ``seat``'s view holds (``game.view(seat)``, L11.6): its own hand (the cards, or their
-        number), every seat's hand size, and its log: each event as ``seat`` may see it."""
-        spec = keys_of(self.place, path, raw, VIEW_KEYS)
-        checks: list[Check] = []
-        if "hand" in spec:
-            h = spec["hand"]
-            if isinstance(h, int) and not isinstance(h, bool):
-                size = whole_at(self.place, (*path, "hand"), h, 0, self.data.hand_size)
-                checks.append(equal((*path, "hand"), size, lambda o: len(o.game.view(seat).hand)))
-            else:
-                checks.append(equal((*path, "hand"), sorted_ids(self.cards((*path, "hand"), h)),
-                                    lambda o: sorted_ids(o.game.view(seat).hand)))
-        if "hand_sizes" in spec:
-            for s, n in self.by_seat((*path, "hand_sizes"), spec["hand_sizes"],
-                                     lambda p, r: whole_at(self.place, p, r, 0, self.data.hand_size)).items():
-                checks.append(equal((*path, "hand_sizes", s.value), n,
-                                    partial(lambda s, o: o.game.view(seat).of(s).hand_size, s)))
-
-        def seen(o: Any) -> Seen:  # what game.view(seat) shows of the scenario's events
-            return Seen([e.redacted(seat) for e in o.events])
-        return checks + [as_seen_by(c, seen) for c in event_checks(self.place, path, spec, E)]
 
     # ---- the position ---------------------------------------------------------------------
 

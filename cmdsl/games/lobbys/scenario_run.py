@@ -13,8 +13,8 @@ from typing import Sequence
 
 from ...errors import CmdslError, IllegalAnswer
 from ...game.audience import Event
-from ...sets.scenario_checks import Refusal, judge_refusal, verify
-from ...sets.scenario_doc import Place, ScenarioError
+from ...sets.scenario_checks import Refusal, run_judged, verify
+from ...sets.scenario_doc import Place
 from .game import LobbysGame, game_at
 from .position import LobbysPosition, Phase
 from .scenario import LobbysScenario
@@ -49,15 +49,7 @@ def run_lobbys_scenario(sc: LobbysScenario) -> LobbysOutcome | Refusal:
     refused, when picks are left once the game is over, or when an expectation fails. A scenario
     that expects ``refused:`` passes only when its position or a pick is refused so."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)
-    if sc.refused is None:
-        return _run(sc, place)
-    if sc.refusal is not None:  # refused when it was read
-        return judge_refusal(sc.refused, place, sc.refusal)
-    try:
-        _run(sc, place)
-    except ScenarioError as e:
-        return judge_refusal(sc.refused, place, e.message)
-    return judge_refusal(sc.refused, place, None)
+    return run_judged(sc.refused, place, lambda: _run(sc, place), sc.refusal)  # sc.refusal: refused as it was read
 
 
 def _run(sc: LobbysScenario, place: Place) -> LobbysOutcome:

@@ -219,10 +219,13 @@ class _Revealing:
 
 def racolage_game(seed: int, players: int = 4, cards: RacolageSet | None = None,
                   observer: Callable[[Any, Event], None] | None = None,
-                  setup: Callable[[Position], None] | None = None) -> RacolageGame:
+                  setup: Callable[[Position], None] | None = None,
+                  noted: list[Decision] | None = None) -> RacolageGame:
     """A new game of ``players`` from ``seed`` (``cards``: the bundled set by default; ``setup``:
-    a scenario's change of the position after the deal, made again at every rebuild)."""
-    return Driver(Racolage(seed, players, cards, setup=setup), observer=observer, step_limit=STEP_LIMIT)
+    a scenario's change of the position after the deal, made again at every rebuild; ``noted``:
+    each decision taken without asking is added to it, for a scenario's script)."""
+    return Driver(Racolage(seed, players, cards, setup=setup), observer=observer, step_limit=STEP_LIMIT,
+                  noted=noted)
 
 
 def racolage_of(game: RacolageGame) -> Racolage:

@@ -14,17 +14,20 @@ import random
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, Final
+from typing import Any, Callable, Final, Mapping, cast
 
-from ...errors import CmdslError, IllegalAnswer, did_you_mean
+from ...errors import CmdslError, did_you_mean
 from ...game.audience import Event
 from ...game.fields import MAX_SEED
-from ...sets.scenario_checks import EVENT_KEYS, Check, equal, event_checks, verify
+from ...game.decisions import Decision
+from ...sets.scenario_checks import Check, Refusal, Refused, equal, refused_in, run_judged, verify
+from ...sets.scenario_expect import ScenarioForm, SeatView, expect_checks
+from ...sets.scenario_script import Script
 from ...sets.text_files import NO_SOURCES, Sources
 from ...sets.scenario_doc import Path_, Place, ScenarioDoc, keys_of, list_at, read_doc, shown, text_at, whole_at
 from . import events as E
 from .cards import Action, Media, RacolageSet
-from .game import RacolageGame
+from .game import RacolageGame, View
 from .game import racolage_game, rules_of
 from .position import Position
 from .seats import PLAYER_COUNTS, RacolageSeat, seats_for
@@ -33,8 +36,12 @@ from ...values import value
 SCENARIO_KEYS: Final = ("name", "players", "seed", "position", "answers", "expect")
 POSITION_KEYS: Final = ("current", "hands", "media_spaces", "zones", "event", "media_deck", "action_deck",
                         "discard", "skips", "bonus")
-EXPECT_KEYS: Final = ("notoriety", "final_notoriety", "hands", "media_spaces", "zones", "event", "skips",
-                      "discard", "over", "winners", *EVENT_KEYS)
+OWN_EXPECT_KEYS: Final = ("notoriety", "final_notoriety", "hands", "media_spaces", "zones", "event", "skips",
+                          "discard", "over", "winners")
+#: ``decks: {media: N, action: N}``: the Media deck and the Action deck (RA1.6).
+MEDIA_PILE: Final = "media"
+ACTION_PILE: Final = "action"
+PILES: Final = (MEDIA_PILE, ACTION_PILE)
 
 
 @value
@@ -47,6 +54,8 @@ class RacolageScenario:
     answers: tuple[str, ...]
     place: Place = field(default_factory=Place, compare=False)
     expect: tuple[Check, ...] = ()
+    #: `expect: {refused: TEXT}`: a step of the run must be refused with that in its message
+    refused: Refused | None = None
 
 
 def load_racolage_scenarios(path: str | Path, cards: RacolageSet) -> list[RacolageScenario]:
@@ -73,7 +82,7 @@ def _scenario(doc: ScenarioDoc, i: int, cards: RacolageSet) -> RacolageScenario:
     answers = tuple(text_at(place, ("answers", j), a, "an option id (or its label)")
                     for j, a in enumerate(list_at(place, ("answers",), raw.get("answers"))))
     return RacolageScenario(place.file, place.name or "", players, seed, setup, answers, place,
-                            read.expect(raw.get("expect")))
+                            read.expect(raw.get("expect")), refused_in(place, ("expect",), raw.get("expect") or {}))
 
 
 @value
@@ -161,10 +170,22 @@ class _Reader:
         return zone
 
     def expect(self, raw: Any) -> tuple[Check, ...]:
-        if raw is None:
-            return ()
-        P: Path_ = ("expect",)
-        spec = keys_of(self.place, P, raw, EXPECT_KEYS)
+        """The ``expect:`` block: the common keys (``cmdsl.sets.scenario_expect``) and Racolage's own."""
+        return expect_checks(self.place, raw, self.form())
+
+    def form(self) -> ScenarioForm["RacolageOutcome"]:
+        """What the common keys of ``expect:`` read of Racolage: its seats, events and cards, a
+        seat's view, and its two decks (``decks: {media: N, action: N}``, RA1.6)."""
+        return ScenarioForm(tuple(s.value for s in self.seats), E, self.cards_for, _seat_view, PILES, _pile,
+                            OWN_EXPECT_KEYS, self.own_expect, seat=lambda place, path, raw: self.seat(path, raw).value)
+
+    def cards_for(self, place: Place, path: Path_, where: str, raw: Any) -> list[str]:
+        """Cards of a seat's hand (any card) or of a deck (its kind only)."""
+        return self.card_list(path, raw, Media if where == MEDIA_PILE else Action if where == ACTION_PILE else None)
+
+    def own_expect(self, place: Place, P: Path_, spec: Mapping[str, Any]) -> list[Check]:
+        """Racolage's own keys of ``expect:``: notoriety, hands, media spaces, bonus zones, skips,
+        the event slot, the discard pile, the end of the game."""
         checks: list[Check] = []
         for key, final in (("notoriety", False), ("final_notoriety", True)):
             for i, want in self.by_seat((*P, key), spec.get(key, {}), lambda p, v: whole_at(self.place, p, v, 0, 999)).items():
@@ -189,7 +210,19 @@ class _Reader:
         if "winners" in spec:
             want_winners = [self.seat((*P, "winners", j), w).value for j, w in enumerate(list_at(self.place, (*P, "winners"), spec["winners"]))]
             checks.append(equal((*P, "winners"), want_winners, lambda out: [s.value for s in out.game.winners()]))
-        return (*checks, *event_checks(self.place, P, spec, E))
+        return checks
+
+
+def _seat_view(out: "RacolageOutcome", seat: str) -> SeatView:
+    """What ``view:`` reads of ``seat``'s view (``game.view``): its hand, the hands' sizes, its log."""
+    view = cast(View, out.game.view(out.game.seats[[s.value for s in out.game.seats].index(seat)]))
+    return SeatView(view.hand, {s.value: n for s, n in zip(out.game.seats, view.hand_sizes)}, view.log)
+
+
+def _pile(out: "RacolageOutcome", name: str) -> list[str]:
+    """A deck's cards, top first (the position keeps its top last)."""
+    pos = out.game.position
+    return list(reversed(pos.media_deck if name == MEDIA_PILE else pos.action_deck))
 
 
 def _notoriety(seat: RacolageSeat, final: bool, out: "RacolageOutcome") -> int:
@@ -235,19 +268,26 @@ class RacolageOutcome:
         return "\n".join(lines)
 
 
-def run_racolage_scenario(sc: RacolageScenario, cards: RacolageSet) -> RacolageOutcome:
+def run_racolage_scenario(sc: RacolageScenario, cards: RacolageSet) -> RacolageOutcome | Refusal:
     """The scenario's answers from its position; a located ``ScenarioError`` when an answer is not
-    an option, when answers are left once the game is over, or when an expectation fails."""
+    an option, when answers are left once the game is over, or when an expectation fails. An
+    answer written for a decision the engine takes by itself (a single option) is that decision's
+    (``Script``). A scenario that expects ``refused:`` passes only when a step is refused so."""
     place = sc.place if sc.place.name is not None else Place(sc.file, sc.name)
-    game = racolage_game(sc.seed, sc.players, cards, setup=sc.setup)
-    for j, answer in enumerate(sc.answers):
+    return run_judged(sc.refused, place, lambda: _run(sc, cards, place))
+
+
+def _run(sc: RacolageScenario, cards: RacolageSet, place: Place) -> RacolageOutcome:
+    noted: list[Decision] = []
+    game = racolage_game(sc.seed, sc.players, cards, setup=sc.setup, noted=noted)
+    script = Script(sc.answers, noted)
+    while (step := script.take()) is not None:
+        j, answer = step
         if game.over or game.pending is None:
             raise place.error(("answers", j), f"the game is over: {len(sc.answers) - j} answers left unused")
         try:
             game.answer(answer, game.pending.player)
-        except IllegalAnswer as e:
-            raise place.error(("answers", j), str(e)) from None
-        except CmdslError as e:
+        except CmdslError as e:  # an answer that is not an option (IllegalAnswer), the step limit
             raise place.error(("answers", j), str(e)) from None
     out = RacolageOutcome(game)
     out.checked = verify(out, sc.expect, place)
