@@ -1,5 +1,5 @@
 """`cmdsl print [SET] --out FILE`: a set's printable sheets, for any game that prints (the registry's
-``GamePlugin.printing``). Reads the options, finds the set and its game, prints, says what it wrote."""
+its front ends' ``printing``). Reads the options, finds the set and its game, prints, says what it wrote."""
 
 from __future__ import annotations
 

@@ -13,12 +13,12 @@ import pytest
 from cmdsl.bots import match
 from cmdsl.cli import main
 from cmdsl.game.audience import Event
-from cmdsl.plugins import GamePlugin, games
+from cmdsl.plugins import Plugin, games
 
 SEED = 7
 
 
-def takes_players(plugin: GamePlugin) -> bool:
+def takes_players(plugin: Plugin) -> bool:
     return any("--players" in option.flags for option in plugin.options.get("play", ()))
 
 

@@ -19,7 +19,7 @@ from .text import NO_TERMS, Terms
 
 
 class Language(Parser):
-    """A game's effect language (``GamePlugin.language``)."""
+    """A game's effect language (its plug-in rules' ``language()``)."""
 
     def check(self, program: A.Program, names: Names, ctx: Context, origin: Origin = Origin()) -> Checked:
         return self.vocabulary.checker(names, ctx, origin).check(program)

@@ -1,6 +1,6 @@
 """What a game adds to the core effect language: its vocabulary (docs/language-internals.md).
 
-A game declares one ``Vocabulary`` and hands it to the registry (``GamePlugin.language``, as a
+A game declares one ``Vocabulary`` and hands it to the registry (its plug-in rules' ``language()``, as a
 ``Language``); the language itself names no game. The vocabulary's grammar extends the core's
 (``cmdsl.lang.grammar``).
 """

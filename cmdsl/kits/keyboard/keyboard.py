@@ -4,7 +4,7 @@ The REPL (``repl/``) has one ``Session`` for every game; it holds the keyboard o
 played and runs the commands every game shares (`new`, `load`, `help`, `rules`, `clear`, `quit`).
 Everything else a line may say, a game's own commands, an answer to a decision, is the
 keyboard's: it reads the line, plays it on its game and returns the text to show. A game
-registers its keyboard with its plug-in (``GamePlugin.keyboard``).
+registers its keyboard with its plug-in (its front ends' ``keyboard()``).
 
 A user's mistake raises ``CmdslError`` (one line) and changes nothing: the session takes a
 checkpoint of the keyboard before each line and restores it when the line fails.

@@ -21,7 +21,7 @@ from ..model import CardDef, CardSet, NewsDef, StateTile
 from ..scenario_file import load_scenario
 
 class Cm2008Editing:
-    """``GamePlugin.editor`` of Campaign Manager 2008."""
+    """The front ends' ``editor()`` of Campaign Manager 2008."""
 
     def is_set(self, folder: Path) -> bool:
         return (folder / MANIFEST_NAME).is_file()

@@ -21,7 +21,7 @@ from ..loader import GAME, MANIFEST, load_set, read_items
 from ..scenario import load_racolage_scenario
 
 class RacolageEditing:
-    """``GamePlugin.editor`` of Racolage Électoral."""
+    """The front ends' ``editor()`` of Racolage Électoral."""
 
     def is_set(self, folder: Path) -> bool:
         return (folder / MANIFEST).is_file()
