@@ -174,6 +174,16 @@ def test_a_class_a_value_cannot_be_is_refused_as_its_dataclass_is(make: Callable
             x: list[int] = []  # noqa: RUF012
 
 
+def test_a_dataclasses_that_reads_fields_otherwise_is_left_to_make_the_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The private reader ``@value`` uses is taken only with the parameters it is called with: a
+    Python whose ``dataclasses`` changed it gets plain dataclasses (slower to define, the same)."""
+    assert values._get_field() is dataclasses._get_field  # type: ignore[attr-defined]
+    monkeypatch.setattr(dataclasses, "_get_field", lambda cls, a_name, a_type: None)
+    assert values._get_field() is None
+    monkeypatch.delattr(dataclasses, "_get_field")
+    assert values._get_field() is None
+
+
 def test_every_value_of_cmdsl_is_declared_with_nothing_compiled() -> None:
     """Each value class of cmdsl is declared (``values._declared``): none pays for the frozen
     methods a dataclass compiles (this Python has what it reads)."""
