@@ -153,6 +153,19 @@ class SeatTable(Protocol):
         ...
 
 
+class WithoutCards:
+    """A seat table's part for a game with no cards to study (a base for its table's class)."""
+
+    def card_game(self, seed: int) -> tuple[TableGame, Plays] | None:
+        return None
+
+    def card_titles(self) -> Mapping[str, str]:
+        return {}
+
+    def card_definitions(self) -> Mapping[str, str]:
+        return {}
+
+
 class OwnStudy(Protocol):
     """A balance study of the game's own (an A/B of card sets, say), instead of a seat study."""
 

@@ -8,13 +8,13 @@ study, its front ends; it has no sets). A package of its own would register it i
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from cmdsl.bots.match import destination_refused, play_to_end, seat_bots
 from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import PlayerSeat
 from cmdsl.game.driver import Driver, any_seat
-from cmdsl.plugins import JsonValue, OwnStudy, Plays, PlayRequest, Plugin, PrintMaker, ReplayRequest, TableRequest
+from cmdsl.plugins import JsonValue, OwnStudy, PlayRequest, Plugin, PrintMaker, ReplayRequest, TableRequest, WithoutCards
 from cmdsl.sets.record_file import save_json
 from cmdsl.values import value
 
@@ -61,7 +61,7 @@ class HighCardRules:
 
 
 @value
-class HighCardTable:
+class HighCardTable(WithoutCards):
     """High Card's one table: three seats, no options."""
 
     def new_game(self, seed: int) -> Driver[PlayerSeat]:
@@ -70,15 +70,6 @@ class HighCardTable:
     def points(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
         assert game.result is not None
         return tuple(game.result.points)
-
-    def card_game(self, seed: int) -> tuple[Driver[PlayerSeat], Plays] | None:
-        return None
-
-    def card_titles(self) -> Mapping[str, str]:
-        return {}
-
-    def card_definitions(self) -> Mapping[str, str]:
-        return {}
 
 
 class HighCardStudy:

@@ -7,14 +7,14 @@ from __future__ import annotations
 import sys
 from functools import cache, lru_cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from ...errors import CmdslError
 from .data_file import DATA_FILE
 from .seats import seats_for
 from ... import argtypes
-from ...plugins import (Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, Plays, ReplayRequest,
-                        TableRequest)
+from ...plugins import (Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
+                        TableRequest, WithoutCards)
 from ...resources import bundled_cards_dir
 from ...values import value
 
@@ -159,7 +159,7 @@ def _report(sc: LobbysScenario) -> str:
 
 
 @value
-class LobbysTable:
+class LobbysTable(WithoutCards):
     """A Lobbys table for a seat study: how many players, the variant, the set's data file."""
 
     players: int
@@ -175,15 +175,6 @@ class LobbysTable:
     def points(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
         assert game.result is not None
         return tuple(game.result.points)
-
-    def card_game(self, seed: int) -> tuple[Driver[PlayerSeat], Plays] | None:
-        return None
-
-    def card_titles(self) -> Mapping[str, str]:
-        return {}
-
-    def card_definitions(self) -> Mapping[str, str]:
-        return {}
 
 
 class LobbysStudy:
