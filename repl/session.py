@@ -30,14 +30,14 @@ def no_terminal(question: str, default: bool) -> bool:
 
 
 def plays_at_the_keyboard(plugin: Plugin) -> bool:
-    return plugin.front_ends is not None and plugin.front_ends.keyboard() is not None
+    return plugin.front_ends is not None and plugin.front_ends.keyboard() is not None  # nothing imported yet
 
 
 def keyboard_class(plugin: Plugin) -> type[Keyboard]:
     """The class of the game's keyboard (its plug-in imports it when asked)."""
     keyboard = plugin.front_ends.keyboard() if plugin.front_ends is not None else None
     assert keyboard is not None
-    return keyboard
+    return keyboard()
 
 
 @dataclass

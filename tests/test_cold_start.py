@@ -59,6 +59,14 @@ def test_cmdsl_presents_the_engine_and_names_no_game() -> None:
     assert cmdsl.load_game("racolage").title == "Racolage Électoral"
 
 
+def test_listing_the_games_the_repl_plays_imports_no_keyboard() -> None:
+    """The REPL asks each game whether it plays at the keyboard at its start: the answer (a
+    plug-in's front ends' ``keyboard()``, a loader) imports no game's keyboard, prompt or rules;
+    a first cut of the typed protocol returned the class, and the REPL took 1.5× as long to its prompt."""
+    loaded = _modules_after("from cmdsl.repl.session import keyboard_games; assert len(keyboard_games()) == 3")
+    assert [m for m in loaded if m.startswith("cmdsl.games.") and (".ui." in m or m.endswith((".engine", ".game")))] == []
+
+
 def test_cm2008s_names_of_before_still_import_from_cmdsl_and_warn_where_they_are() -> None:
     """For one release, ``cmdsl.Setup`` & co. are CM2008's, each use warning where it is now."""
     import pytest

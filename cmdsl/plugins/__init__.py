@@ -22,13 +22,14 @@ from ..entry_points import entry_points
 from ..errors import CmdslError, did_you_mean
 from .legacy import GamePlugin, adapted
 from .options import Command, LazyOptions, Option
-from .protocol import (CardSets, Catalogue, CaseRunner, Checked, FrontEnds, GameCommand, OwnStudy, Plays, Plugin,
+from .protocol import (CardSets, Catalogue, CaseRunner, Checked, FrontEnds, GameCommand, KeyboardLoader, OwnStudy, Plays,
+                       Plugin,
                        PrintMaker, Report, Rules, ScenarioReader, SeatTable, Study, TableGame, WithoutCards)
 from .requests import (BalanceRequest, CardsRequest, GameOptions, JsonValue, NewSetRequest, PlayRequest,
                        ReplayRequest, ReportOptions, StoredReportRequest, TableRequest)
 
 __all__ = ["BalanceRequest", "CardSets", "CardsRequest", "Catalogue", "CaseRunner", "Checked", "Command", "FrontEnds",
-           "GameCommand", "GameOptions", "GamePlugin", "JsonValue", "LazyOptions", "NewSetRequest", "NoSuchGame",
+           "GameCommand", "GameOptions", "GamePlugin", "JsonValue", "KeyboardLoader", "LazyOptions", "NewSetRequest", "NoSuchGame",
            "Option", "OwnStudy", "PlayRequest", "Plays", "Plugin", "PrintMaker", "ReplayRequest", "Report",
            "ReportOptions", "Rules", "ScenarioReader", "SeatTable", "StoredReportRequest", "Study", "TableGame",
            "TableRequest", "WithoutCards", "card_files_game", "data_files", "default_game", "game", "game_data_in", "games",

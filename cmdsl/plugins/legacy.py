@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, cast
 from ..errors import CmdslError
 from ..values import value
 from .options import Command, Option
-from .protocol import (Catalogue, CardSets, CaseRunner, Checked, FrontEnds, OwnStudy, Plays, Plugin, PrintMaker,
+from .protocol import (Catalogue, CardSets, CaseRunner, Checked, FrontEnds, KeyboardLoader, OwnStudy, Plays, Plugin,
+                       PrintMaker,
                        Rules, ScenarioReader, SeatTable, Study, TableGame)
 from .requests import (BalanceRequest, GameOptions, JsonValue, NewSetRequest, PlayRequest,
                        ReplayRequest, StoredReportRequest, TableRequest)
@@ -186,8 +187,9 @@ class _OldFrontEnds(FrontEnds):
     def __init__(self, old: GamePlugin) -> None:
         self.old = old
 
-    def keyboard(self) -> type[Keyboard] | None:
-        return cast("type[Keyboard]", self.old.keyboard()) if self.old.keyboard is not None else None
+    def keyboard(self) -> KeyboardLoader | None:
+        keyboard = self.old.keyboard
+        return None if keyboard is None else lambda: cast("type[Keyboard]", keyboard())
 
     def rulebook(self) -> Rulebook | None:
         return self.old.rulebook() if self.old.rulebook is not None else None

@@ -39,6 +39,9 @@ ScenarioReader = Callable[[str], list[Report]]
 CaseRunner = Callable[[Path, int], str]
 #: `cmdsl cards list|show|doc`: print; the exit status.
 Catalogue = Callable[[CardsRequest], int]
+#: The game's REPL keyboard class, imported when called: the REPL lists the games it plays without
+#: importing their keyboards (its start-up).
+KeyboardLoader = Callable[[], "type[Keyboard]"]
 #: `cmdsl print`: the sheets of the set in a folder, from the print options and the game's own.
 PrintMaker = Callable[[Path, "PrintOptions", GameOptions], "Job"]
 #: A game a seat study plays: any game's driver, its seats the game's (``Driver.any_seat``).
@@ -110,8 +113,8 @@ class CardSets(Protocol):
 class FrontEnds(Protocol):
     """What people use to play, read and edit the game; each imported when asked for."""
 
-    def keyboard(self) -> type[Keyboard] | None:
-        """The game at the REPL: its keyboard's class; None: not played at the REPL."""
+    def keyboard(self) -> KeyboardLoader | None:
+        """The game at the REPL: what imports its keyboard's class; None: not played at the REPL."""
         ...
 
     def rulebook(self) -> Rulebook | None:

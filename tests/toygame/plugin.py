@@ -14,7 +14,7 @@ from cmdsl.bots.match import destination_refused, play_to_end, seat_bots
 from cmdsl.errors import CmdslError
 from cmdsl.game.decisions import PlayerSeat
 from cmdsl.game.driver import Driver, any_seat
-from cmdsl.plugins import JsonValue, OwnStudy, PlayRequest, Plugin, PrintMaker, ReplayRequest, TableRequest, WithoutCards
+from cmdsl.plugins import JsonValue, KeyboardLoader, OwnStudy, PlayRequest, Plugin, PrintMaker, ReplayRequest, TableRequest, WithoutCards
 from cmdsl.sets.record_file import save_json
 from cmdsl.values import value
 
@@ -84,9 +84,8 @@ class HighCardStudy:
 
 
 class HighCardFrontEnds:
-    def keyboard(self) -> type[Keyboard] | None:
-        from .prompt import HighCardKeyboard  # the REPL's side: only when the REPL runs
-        return HighCardKeyboard
+    def keyboard(self) -> KeyboardLoader | None:
+        return _keyboard
 
     def rulebook(self) -> Rulebook | None:
         return None
@@ -97,6 +96,11 @@ class HighCardFrontEnds:
     def printing(self) -> PrintMaker | None:
         return None
 
+
+
+def _keyboard() -> type[Keyboard]:
+    from .prompt import HighCardKeyboard  # the REPL's side: only when the REPL plays this game
+    return HighCardKeyboard
 
 PLUGIN = Plugin("highcard", "High Card", tuple(s.value for s in SEATS), HighCardRules(), front_ends=HighCardFrontEnds(),
                 study=HighCardStudy())

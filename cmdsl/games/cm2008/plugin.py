@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ... import argtypes
 from ...errors import shown_path
-from ...plugins import (BalanceRequest, CardsRequest, Checked, Command, GameCommand, GameOptions, JsonValue, LazyOptions,
+from ...plugins import (KeyboardLoader, BalanceRequest, CardsRequest, Checked, Command, GameCommand, GameOptions, JsonValue, LazyOptions,
                         NewSetRequest, Option, PlayRequest, Plugin, ReplayRequest, StoredReportRequest, TableRequest)
 from ...resources import bundled_cards_dir
 from .sides import SIDES
@@ -344,9 +344,8 @@ def scenario_case(folder: Path) -> CaseRunner:
 class CampaignFrontEnds:
     """CM2008 at the REPL, its rulebook, its sets in an editor, its printed sheets."""
 
-    def keyboard(self) -> type[Keyboard] | None:
-        from .ui.prompt import CampaignKeyboard  # the REPL's side: only when the REPL runs
-        return CampaignKeyboard
+    def keyboard(self) -> KeyboardLoader | None:
+        return _keyboard
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook
@@ -363,6 +362,11 @@ class CampaignFrontEnds:
             return job(folder, options, own.text("side"))
         return sheets
 
+
+
+def _keyboard() -> type[Keyboard]:
+    from .ui.prompt import CampaignKeyboard  # the REPL's side: only when the REPL plays this game
+    return CampaignKeyboard
 
 PLUGIN = Plugin("cm2008", "Campaign Manager 2008", tuple(s.value for s in SIDES), CampaignRules(), sets=CampaignSets(),
                 front_ends=CampaignFrontEnds(), study=CampaignStudy(), options=OPTIONS, commands=(MIGRATE,),

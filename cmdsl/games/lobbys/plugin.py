@@ -13,7 +13,7 @@ from ...errors import CmdslError
 from .data_file import DATA_FILE
 from .seats import seats_for
 from ... import argtypes
-from ...plugins import (Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
+from ...plugins import (KeyboardLoader, Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
                         TableRequest, WithoutCards)
 from ...resources import bundled_cards_dir
 from ...values import value
@@ -218,9 +218,8 @@ def _data(file: str) -> LobbysData:
 class LobbysFrontEnds:
     """Lobbys at the REPL, its rulebook, its printed sheets (no editor side: its set is one data file)."""
 
-    def keyboard(self) -> type[Keyboard] | None:
-        from .ui.prompt import LobbysKeyboard  # the REPL's side: only when the REPL runs
-        return LobbysKeyboard
+    def keyboard(self) -> KeyboardLoader | None:
+        return _keyboard
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook
@@ -236,6 +235,11 @@ class LobbysFrontEnds:
             return job(folder, options)
         return sheets
 
+
+
+def _keyboard() -> type[Keyboard]:
+    from .ui.prompt import LobbysKeyboard  # the REPL's side: only when the REPL plays this game
+    return LobbysKeyboard
 
 PLUGIN = Plugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), LobbysRules(),
                 sets=LobbysSets(), front_ends=LobbysFrontEnds(), study=LobbysStudy(), options=OPTIONS)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ... import argtypes
 from ...errors import CmdslError, shown_path
-from ...plugins import (CardsRequest, Checked, Command, JsonValue, NewSetRequest, Option, Plays, PlayRequest, Plugin,
+from ...plugins import (KeyboardLoader, CardsRequest, Checked, Command, JsonValue, NewSetRequest, Option, Plays, PlayRequest, Plugin,
                         ReplayRequest, TableRequest)
 from . import MANIFEST, bundled_set
 from .seats import PLAYER_COUNTS, SEATS, seats_for
@@ -252,9 +252,8 @@ def _scenarios_of(path: str, cards: RacolageSet) -> list[Report]:
 class RacolageFrontEnds:
     """Racolage at the REPL, its rulebook, its sets in an editor, its printed sheets."""
 
-    def keyboard(self) -> type[Keyboard] | None:
-        from .ui.prompt import RacolageKeyboard  # the REPL's side: only when the REPL runs
-        return RacolageKeyboard
+    def keyboard(self) -> KeyboardLoader | None:
+        return _keyboard
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook
@@ -271,6 +270,11 @@ class RacolageFrontEnds:
             return job(folder, options)
         return sheets
 
+
+
+def _keyboard() -> type[Keyboard]:
+    from .ui.prompt import RacolageKeyboard  # the REPL's side: only when the REPL plays this game
+    return RacolageKeyboard
 
 PLUGIN = Plugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), RacolageRules(), sets=RacolageSets(),
                 front_ends=RacolageFrontEnds(), study=RacolageStudy(), options=OPTIONS)
