@@ -18,6 +18,7 @@ from cmdsl.games.racolage.position import Position
 from cmdsl.games.racolage.ui.prompt import RacolageKeyboard
 from cmdsl.games.racolage.seats import RacolageSeat
 from cmdsl.games.racolage.vocabulary.nodes import Permanent
+from cmdsl.repl.app import toolbar
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 
@@ -49,6 +50,10 @@ def test_a_three_player_game_against_two_greedy_bots_to_its_end() -> None:
     result = game(s).result
     assert result is not None and result.text() in out
     assert {a for a in keyboard(s).bots} == {P2, P3}
+    # issue 55 §4: the bar shows the final notoriety (RA8.2) the result names, not the running one
+    bar = "".join(text for _, text in toolbar(s))
+    assert bar.strip().startswith("Racolage: game over") and "  ".join(
+        f"{seat} {n}" for seat, n in zip(game(s).seats, result.scores)) in bar, bar
     with pytest.raises(CmdslError, match="the game is over"):
         run_line(s, "1")
 

@@ -182,6 +182,10 @@ class RacolageKeyboard(OneSeatKeyboard):
         if self.seating.handing_over:
             return [part(plain(f"Racolage: hand over to {self.me} (Enter)"), (0, ()))]
         view = self.game.view(self.me)
+        result = self.game.result
+        if result is not None:  # the final notoriety (RA8.2), as the result says it, not the running one
+            return [part(plain("Racolage: game over"), (0, ())),
+                    part(plain("  ".join(f"{s} {n}" for s, n in zip(self.game.seats, result.scores))))]
         return [part(plain(f"Racolage turn {view.turn} — {self.me}"), (0, ())),
                 part(plain("  ".join(f"{s} {n}" for s, n in zip(self.game.seats, view.notoriety)))),
                 part(plain(f"Media deck {view.media_deck}"))]
