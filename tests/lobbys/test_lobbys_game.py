@@ -140,6 +140,11 @@ def test_election_text_says_why_there_is_no_government() -> None:
     assert text.startswith("No government: ♥ and ♣ tie on 5 votes") and "L5.5 step 3" in text
     text = E.ElectionWon(Suit.CLUBS, votes, ElectedBy.MOST_CARDS).text()
     assert "♣ wins the election with 5 votes, tied with ♥ on 5 votes, by most cards (L5.5 step 1)" in text
+    # issue 55 §6: one vote is "1 vote" (was "tie on 1 votes")
+    ones = ((Suit.HEARTS, 1), (Suit.DIAMONDS, 0), (Suit.CLUBS, 1), (Suit.SPADES, 0))
+    assert E.ElectionWon(None, ones, ElectedBy.NO_GOVERNMENT).text().startswith("No government: ♥ and ♣ tie on 1 vote,")
+    text = E.ElectionWon(Suit.CLUBS, ones, ElectedBy.MOST_CARDS).text()
+    assert "♣ wins the election with 1 vote, tied with ♥ on 1 vote, by most cards" in text
 
 
 def test_round_scored_lists_each_item_and_the_points_after() -> None:

@@ -141,3 +141,17 @@ def test_card_of_a_state_in_play_shows_the_printed_tile_then_how_it_stands_now()
     assert out.endswith("\nIn play now:\n  27 EV; majority issue Economy (marker on box 4 of 4); key Seniors "
                         "(other group: Latinos)\n  Defense R B R W R; Economy B R W B\n")
     assert "In play now" not in run_line(s, "card Ohio")  # in the reserve: the tile is all there is
+
+
+def test_a_question_is_not_followed_by_a_colon() -> None:
+    """Issue 55 §6: a decision whose question ends in "?" is shown without the ":" a heading gets
+    ("which economy block of Michigan turns McCain?:" was shown)."""
+    from cmdsl.game.decisions import Decision, Option
+    from cmdsl.games.cm2008.options import DecisionKind
+    from cmdsl.games.cm2008.sides import Side
+    from cmdsl.kits.keyboard.keyboard import asked
+
+    d = Decision(Side.MCCAIN, DecisionKind.BLOCK, "which economy block of Michigan turns McCain?",
+                 (Option("block:economy:1", "one"), Option("block:economy:2", "two")))
+    assert render.decision(d).splitlines()[0] == "McCain — which economy block of Michigan turns McCain?"
+    assert asked("play a card or draw") == "play a card or draw:" and asked("which?") == "which?"

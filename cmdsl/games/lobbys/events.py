@@ -46,6 +46,10 @@ def _picks(picks: Picks) -> str:
     return ", ".join(f"{seat} {card}" for seat, card in picks)
 
 
+def _n_votes(n: int) -> str:
+    return f"{n} vote" if n == 1 else f"{n} votes"
+
+
 def _votes(votes: Votes) -> str:
     return ", ".join(f"{s.symbol} {n}" for s, n in votes if n)
 
@@ -144,12 +148,12 @@ class ElectionWon(Event):
         tied = [s for s, n in self.votes if n == top]
         if self.trump is None:
             names = " and ".join(s.symbol for s in tied)
-            return (f"No government: {names} tie on {top} votes, as many cards and the same highest card "
+            return (f"No government: {names} tie on {_n_votes(top)}, as many cards and the same highest card "
                     f"({self.rule}): no trump this round. Votes: {_votes(self.votes)}.")
         how = "" if self.decided_by is ElectedBy.MOST_VOTES else (
-            f", tied with {' and '.join(s.symbol for s in tied if s is not self.trump)} on {top} votes, "
+            f", tied with {' and '.join(s.symbol for s in tied if s is not self.trump)} on {_n_votes(top)}, "
             f"by {self.decided_by.value}")
-        return (f"{self.trump.symbol} wins the election with {top} votes{how} ({self.rule}): {self.trump.symbol} "
+        return (f"{self.trump.symbol} wins the election with {_n_votes(top)}{how} ({self.rule}): {self.trump.symbol} "
                 f"is trump this round. Votes: {_votes(self.votes)}.")
 
 

@@ -47,6 +47,11 @@ class Command:
 T = TypeVar("T")
 
 
+def asked(prompt: str) -> str:
+    """A decision's question as the heading of its options: followed by ":", unless it is a question."""
+    return prompt if prompt.endswith("?") else f"{prompt}:"
+
+
 @value
 class OnCommand(Generic[T]):
     """A command written against the state it runs on (a game's session, the REPL's): ``bound``

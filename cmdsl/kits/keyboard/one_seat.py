@@ -14,7 +14,7 @@ from typing import Any, Callable, ClassVar, Self
 from ...bots import Bot, play_bot_move
 from ...bots.match import seat_bots
 from ...sets.record_file import save_json
-from .keyboard import Host, KeyboardError, save_arguments
+from .keyboard import Host, KeyboardError, asked, save_arguments
 from .undo_rule import check_undo
 
 
@@ -254,7 +254,7 @@ class OneSeatKeyboard:
         self.seating.shown[me] = len(log)
         mine = next((d for d in game.pending_decisions if d.player is me), None)
         if mine is not None:
-            news += [f"{me}, {mine.prompt}:", *(f"  {i}. {o.label}" for i, o in enumerate(mine.options, 1))]
+            news += [f"{me}, {asked(mine.prompt)}", *(f"  {i}. {o.label}" for i, o in enumerate(mine.options, 1))]
         return "\n".join(news)
 
     def log(self) -> str:

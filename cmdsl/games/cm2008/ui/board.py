@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import cast
 
 from cmdsl.game.decisions import Decision
+from cmdsl.kits.keyboard.keyboard import asked
 from ..engine import CampaignGame, campaign_of
 from .. import events as E
 from ..events import Event
@@ -131,7 +132,7 @@ def decision(d: Decision, colour: bool = False, game: CampaignGame | None = None
     from cmdsl.games.cm2008.ui.explain import board as states_shown, heading, option_details, option_label
 
     p = Painter(colour)
-    lines = [p.side(cast(Side, d.player), f"{d.player}") + f" — {heading(d, game)}:"]
+    lines = [p.side(cast(Side, d.player), f"{d.player}") + f" — {asked(heading(d, game))}"]
     in_play = states_shown(game, d) if game is not None else {}
     for i, o in enumerate(d.options, 1):
         lines.append(f"  {i}. {option_label(game, o) if game is not None else o.label}")

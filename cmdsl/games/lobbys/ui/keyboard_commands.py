@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
 from cmdsl.errors import did_you_mean
 from cmdsl.game.fields import MAX_SEED
-from cmdsl.kits.keyboard.keyboard import Command, OnCommand, save_arguments
+from cmdsl.kits.keyboard.keyboard import Command, OnCommand, asked, save_arguments
 from cmdsl.kits.keyboard.toolbar import Part, part, plain
 from cmdsl.sets.record_file import save_json
 
@@ -51,7 +51,7 @@ def options_text(ls: LobbysSession) -> str:
     d = ls.mine()
     if d is None:
         return "No pick is pending for you."
-    lines = [f"{d.player}, {d.prompt}:"]
+    lines = [f"{d.player}, {asked(d.prompt)}"]
     lines += [f"  {i}. {o.label}  [{o.id}]" for i, o in enumerate(d.options, 1)]
     lines.append("Answer with a number, a card id (7H) or a label (7♥); `play 7H` works too.")
     return "\n".join(lines)
