@@ -262,6 +262,17 @@ def test_RA2_4_a_permanent_replaces_the_one_of_its_type() -> None:
                                                 "It replaces Purchasing Power Is Sacred.")
 
 
+def test_a_card_played_is_logged_in_the_third_person_with_its_own_text_quoted() -> None:
+    """Issue 55 §6: the log said "Player 1 plays the temporary Fundraiser. You draw two Action
+    cards.": the card's text, in the second person as printed, is quoted as the card's."""
+    e = E.ActionPlayed(P1, "Fundraiser", "temporary", "You draw two Action cards.")
+    assert e.text() == "Player 1 plays the temporary Fundraiser: “You draw two Action cards.”"
+    e = E.ActionPlayed(P1, "Big Idea", "catchphrase", "", "Old Idea")
+    assert e.text() == "Player 1 plays the catchphrase Big Idea. It replaces Old Idea."
+    e = E.ActionPlayed(P1, "Who Knows?", "temporary", "You draw a card.", "Old?")
+    assert e.text() == "Player 1 plays the temporary Who Knows?: “You draw a card.” It replaces Old?"
+
+
 # ---- RA7.4, RA9.2, RA11.5: skipped turns ----------------------------------------------------------------
 
 

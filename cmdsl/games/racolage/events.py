@@ -166,9 +166,10 @@ class ActionPlayed(Event):
     audience = everyone
 
     def text(self) -> str:
-        said = f" {self.rules}" if self.rules else ""
-        return (_sentence(f"{self.seat} plays the {self.kind} {self.card}") + said
-                + (" " + _sentence(f"It replaces {self.replaced}") if self.replaced else ""))
+        played = f"{self.seat} plays the {self.kind} {self.card}"
+        # the card's text is printed in the second person ("You draw…"): quoted, as the card's own
+        played = f"{played}: “{self.rules}”" if self.rules else _sentence(played)
+        return played + (" " + _sentence(f"It replaces {self.replaced}") if self.replaced else "")
 
 
 @value
