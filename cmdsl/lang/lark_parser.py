@@ -20,12 +20,14 @@ from lark.indenter import Indenter
 
 from ..errors import CardError, did_you_mean
 from . import ast as A
+from .check_scope import MAX_LITERAL
 from .grammar import Grammar
 from ..memo import Memo
 from .origin import Origin
 from .parse_tables import load_parser
 from .to_ast import start_of
 from .vocabulary import Vocabulary
+from .work import MAX_COUNT
 
 
 class Parser(Protocol):
@@ -144,6 +146,30 @@ _TERMINAL_WORDS = {
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_'-]*")
+#: What a number in an effect may be: what the checker takes, and how far a count goes.
+_WHAT_A_NUMBER_IS = f"a number in an effect is a whole number from 0 to {MAX_LITERAL} (a count is capped at {MAX_COUNT})"
+#: A number written with a decimal part, or with a minus sign: neither is read as a number.
+_DECIMAL = re.compile(r"\d+[.,]\d+")
+_NEGATIVE = re.compile(r"-\d+")
+#: Numbers written in words, in the languages cards are written in: "write 3, not three".
+_NUMBER_WORDS = {w: n for n, words in enumerate((
+    ("zero", "zéro"), ("one", "un", "une"), ("two", "deux"), ("three", "trois"), ("four", "quatre"),
+    ("five", "cinq"), ("six",), ("seven", "sept"), ("eight", "huit"), ("nine", "neuf"), ("ten", "dix"))) for w in words}
+
+
+def _wrong_number(src: str, at: int) -> tuple[int, str] | None:
+    """Where the parser stopped at a number it cannot read (2.5 at its ".", -1 at its "-"): where the
+    number starts and what a number must be; else None."""
+    start = at
+    while start > 0 and src[start - 1].isdigit():
+        start -= 1
+    m = _DECIMAL.match(src, start)
+    if m is not None and start < at <= m.end():
+        return start, f'"{m.group(0)}" is not a whole number: {_WHAT_A_NUMBER_IS}'
+    m = _NEGATIVE.match(src, at)
+    if m is not None:
+        return at, f'"{m.group(0)}" is below 0: {_WHAT_A_NUMBER_IS}'
+    return None
 
 
 class _Errors:
@@ -182,6 +208,10 @@ class _Errors:
             )
         line, col = int(e.line), int(e.column)
         src = lines[line - 1] if 0 < line <= len(lines) else ""
+        wrong_number = _wrong_number(src, col - 1)
+        if wrong_number is not None:
+            at, message = wrong_number
+            return CardError(message, origin.at(line, at + 1))
         start = col - 1
         if start < len(src) and (src[start].isalnum() or src[start] == "_"):
             while start > 0 and (src[start - 1].isalnum() or src[start - 1] == "_"):
@@ -211,7 +241,10 @@ class _Errors:
             expected = _acceptable(e)
             if expected:
                 message += f"; expected {self.expected_text(expected)}"
-        return CardError(message, origin.at(line, col), hint=english or self.word_hint(word))
+        number = _NUMBER_WORDS.get(word.lower()) if "INT" in expected else None
+        # a card's printed line rewritten whole (a quick fix in the editor) comes first
+        numeral = f'write {number}, not "{word}"' if number is not None else None
+        return CardError(message, origin.at(line, col), hint=english or numeral or self.word_hint(word))
 
     def english_hint(self, src: str) -> str | None:
         """When the line is a card's printed English (the game's hint knows it), the line to write instead."""
