@@ -45,3 +45,11 @@ def test_a_number_in_words_says_how_to_write_it() -> None:
 def test_every_games_language_says_so() -> None:
     with pytest.raises(CardError, match=r'"1\.5" is not a whole number'):
         RACOLAGE.parse("you draw 1.5 action cards\n")
+
+
+def test_an_error_names_examples_of_its_own_game_only() -> None:
+    """Issue 55 §8: Racolage's errors listed 'a quoted name ("Ohio")', a CM2008 state."""
+    with pytest.raises(CardError) as racolage:
+        RACOLAGE.parse("if the notoriety of you > :\n    you draw 1 action card\n")
+    assert "a quoted name" in str(racolage.value) and "Ohio" not in str(racolage.value)
+    assert 'a quoted name ("Ohio")' in str(refused("if the score of you > :\n    draw 1\n"))

@@ -135,7 +135,7 @@ def parse_text(language: Parser, source: str, origin: Origin, memo: Memo | None)
 #: How a parse error names the core's terminals that are not plain keywords.
 _TERMINAL_WORDS = {
     "VAR": "a variable name (S, X…)",
-    "STRING": 'a quoted name ("Ohio")',
+    "STRING": "a quoted name",  # a game names an example of its own (its vocabulary's terminal_words)
     "INT": "a number",
     "_NL": "the end of the line",
     "_INDENT": "an indented block",
