@@ -166,3 +166,16 @@ def test_new_set_writes_a_set_that_checks_plays_and_tests(tmp_path: Path, capsys
     assert rules >= 10 and main(["test", str(folder)]) == 0
     assert f"{rules} scenarios: {rules} passed" in capsys.readouterr().out
     assert main(["new-set", str(folder), "--game", "racolage"]) != 0  # nothing is overwritten
+
+
+def test_a_broken_card_file_is_named_with_its_sets_folder_as_every_games_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 55 §8: Racolage's errors said `actions.yaml:46:16` where CM2008's say `my-cm/mccain.yaml:41:12`."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new-set", "mine", "--game", "racolage"]) == 0
+    actions = tmp_path / "mine" / "actions.yaml"
+    actions.write_text(actions.read_text(encoding="utf-8").replace("you draw 1 action card", "you draw 1.5 action card", 1),
+                       encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", "mine"]) == 1
+    assert capsys.readouterr().err.startswith('mine/actions.yaml:46:16: A06: "1.5" is not a whole number')

@@ -11,7 +11,7 @@ import hashlib
 from pathlib import Path
 from typing import Any, Callable, Final
 
-from ...errors import CardError, Located, did_you_mean
+from ...errors import CardError, Located, did_you_mean, shown_path
 from ...lang.checker import Context
 from ...memo import Memo
 from ...lang.origin import Origin
@@ -74,9 +74,10 @@ def read_items(folder: Path, sources: Sources = NO_SOURCES,
     items: dict[str, list[Item]] = {section: [] for section in FIELDS}
     digest = hashlib.sha256()
     for path in sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.name != MANIFEST):
-        text = read_text(path, max_bytes=MAX_BYTES, label=path.name, sources=sources)
+        # errors name the file as every game's do: with its folder (shown_path); the digest, by its name
+        text = read_text(path, max_bytes=MAX_BYTES, label=shown_path(path), sources=sources)
         digest.update(path.name.encode() + b"\0" + text.encode())
-        for section, its in _read_kept(CardFile(path, path.name, text), store).items():
+        for section, its in _read_kept(CardFile(path, shown_path(path), text), store).items():
             items[section] += its
     return items, digest.hexdigest()[:16]
 

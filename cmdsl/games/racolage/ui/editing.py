@@ -65,6 +65,6 @@ def _card_markdown(loaded: RacolageSet, card_id: str, lang: str) -> str:
 
 
 def _where(folder: Path, it: Item) -> Located:
-    """Where an item is, its file named in full (the loader names a file by its name alone)."""
+    """Where an item is, its file named in full (the loader names it as it is shown)."""
     at = it.where()
-    return Located(str(folder / at.file), at.line, at.col, it.label)
+    return Located(str(folder / Path(at.file).name), at.line, at.col, it.label)
