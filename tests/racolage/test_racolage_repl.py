@@ -308,3 +308,21 @@ def test_undo_does_not_go_back_past_a_bots_card() -> None:
     with pytest.raises(CmdslError, match=r"^undo: not back past a card from Player 2's hand"):
         run_line(s, "undo")
     assert game(s).answers == before
+
+
+def test_card_finds_a_card_by_id_english_or_french_name_or_a_unique_prefix() -> None:
+    """Issue 55 §2: `card Fundraiser` answered `no card "FUNDRAISER"`, and a name of several words
+    was a usage error; only `card A44` worked."""
+    s = Session()
+    run_line(s, "new racolage 3 players vs random seed 4")
+    a44 = run_line(s, "card A44")
+    assert a44.startswith("A44 — Fundraiser (Levée de fonds)")
+    for line in ("card Fundraiser", "card fundraiser", "card Levée de fonds", "card levee de fonds", "card Fundr"):
+        assert run_line(s, line) == a44, line
+    assert run_line(s, "card Fundraiser fr").startswith("A44 — Levée de fonds (Fundraiser)")
+    assert run_line(s, "card Financial Crisis").startswith("A01 — Financial Crisis")
+    assert run_line(s, "card Megalomaniac").startswith("A35 — Megalomaniac")  # three copies, one card
+    with pytest.raises(CmdslError, match=r'no card "Fundrazer".*did you mean "Fundraiser"'):
+        run_line(s, "card Fundrazer")
+    with pytest.raises(CmdslError, match=r'"The" names several cards: '):
+        run_line(s, "card The")

@@ -75,8 +75,9 @@ class RacolageKeyboard(OneSeatKeyboard):
                 "?": Command(lambda arg, colour: self._why(), "?",
                              "Explain your decision from your seat's view: what each option does, rule by rule; "
                              "in phase 2, why each Media card of your hand can or cannot be placed."),
-                "card": Command(lambda arg, colour: self._card(arg), "card ID [fr]",
-                                "Show a card and what it does, in English or French."),
+                "card": Command(lambda arg, colour: self._card(arg), "card ID|NAME [fr]",
+                                "Show a card and what it does, in English or French: by its id, its English or "
+                                "French name, or the start of one (`card A44`, `card A44 fr`)."),
                 "log": Command(lambda arg, colour: self.log(), "log", "Show the game so far, as your seat saw it."),
                 "save": Command(lambda arg, colour: self._save(arg), "save FILE [full]",
                                 "Save the game as a file for you: your seat's view (hot-seat: the public view); "
@@ -255,11 +256,13 @@ class RacolageKeyboard(OneSeatKeyboard):
 
     def _card(self, arg: str) -> str:
         words = arg.split()
-        if not words or len(words) > 2 or words[1:] not in ([], ["en"], ["fr"]):
-            raise KeyboardError("card: give a card id and a language, e.g. `card A01` or `card A01 fr`")
+        lang = words.pop() if len(words) > 1 and words[-1] in ("en", "fr") else "en"
+        if not words:
+            raise KeyboardError("card: give a card id or name, and a language if you like: `card A44`, "
+                                "`card A44 fr`")
         cards = racolage_of(self.game).cards if self.game is not None else self._cards()
         try:
-            return catalog.show(cards, words[0].upper(), (words[1:] or ["en"])[0]).rstrip("\n")
+            return catalog.show(cards, " ".join(words), lang).rstrip("\n")
         except CmdslError as e:  # an unknown id: one line, with the nearest
             raise KeyboardError(str(e).removeprefix("cards show: ")) from None
 
