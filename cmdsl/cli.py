@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from . import argtypes
 from .errors import CmdslError
 from .plugins import default_game, game, game_data_in, games, games_help, seats_help, without
-from .plugins.command_line import add_game_options, game_options, other_games_option
+from .plugins.command_line import add_game_options, game_options, options_given, other_games_option
 from .plugins.options import argparse_settings
 from .plugins.protocol import GameCommand
-from .plugins.requests import CardsRequest, GameOptions, NewSetRequest, PlayRequest, ReplayRequest
+from .plugins.requests import CardsRequest, NewSetRequest, PlayRequest, ReplayRequest
 
 # Each command imports what it runs when it runs (issue 34, cold start): `cmdsl check` loads no
 # bots, balance tools or REPL.
@@ -368,8 +368,7 @@ def _add_game_command(sub: argparse._SubParsersAction[_Parser], command: GameCom
     parser = sub.add_parser(command.name, help=command.help)
     for option in command.options:
         parser.add_argument(*option.flags, **argparse_settings(option))
-    parser.set_defaults(run=lambda args: command.run(
-        GameOptions({o.dest: getattr(args, o.dest, None) for o in command.options})))
+    parser.set_defaults(run=lambda args: command.run(options_given(args, command.options)))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -119,3 +119,25 @@ def test_an_option_two_games_share_is_added_once_and_refused_for_a_third(monkeyp
     assert wrong == ("play --game three: --players is an option of One (--game one) or Two (--game two); "
                      "`cmdsl play --help` lists each game's options")
     assert other_games_option(parser.parse_args(["--game", "three"]), "play") is None
+
+
+TYPED = plugins.Plugin("typed", "A typed toy", ("north", "south"), TypedToy(),
+                       options={"play": (plugins.Option(("--players",), {"type": int}),)})
+
+
+def test_a_typed_plugin_gets_its_options_as_typed_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 54 §1: the command line turns a game's own options into typed values (GameOptions): the
+    game reads `--players 3` as the number 3, and no warning says it is of before."""
+    real = plugins.entry_points
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [*real(group=group),
+                                                                EntryPoint("typed", "tests.test_plugins:TYPED", group)])
+    games.cache_clear()
+    try:
+        TOY_RAN.clear()
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            assert main(["play", "--game", "typed", "--seed", "5", "--players", "3"]) == 0
+        assert TOY_RAN == ["play seed 5 players 3"]
+    finally:
+        games.cache_clear()

@@ -5,9 +5,10 @@ game reads (a game never sees the command line's ``argparse.Namespace``)."""
 from __future__ import annotations
 
 import argparse
+from typing import Iterable
 
 from .. import plugins as registry  # read when called: a test may register games of its own
-from .options import Command, argparse_settings
+from .options import Command, Option, argparse_settings
 from .protocol import Plugin
 from .requests import GameOptions
 
@@ -48,9 +49,14 @@ def other_games_option(args: argparse.Namespace, command: str) -> str | None:
 
 
 def game_options(args: argparse.Namespace, plugin: Plugin, command: Command) -> GameOptions:
-    """The options ``plugin``'s game added to ``command``, as given (a list as a tuple)."""
+    """The options ``plugin``'s game added to ``command``, as given."""
+    return options_given(args, plugin.options.get(command, ()))
+
+
+def options_given(args: argparse.Namespace, options: Iterable[Option]) -> GameOptions:
+    """The values of ``options`` in ``args`` (not given: None; a list as a tuple), for a game."""
     given: dict[str, object] = {}
-    for option in plugin.options.get(command, ()):
+    for option in options:
         got = getattr(args, option.dest, None)
         given[option.dest] = tuple(got) if isinstance(got, list) else got
     return GameOptions(given)

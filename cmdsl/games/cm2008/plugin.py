@@ -94,20 +94,6 @@ def using(choice: SetChoice) -> str:
     return f"Using {choice.describe()}."
 
 
-class CampaignRules:
-    """`cmdsl play` and `cmdsl replay` of Campaign Manager 2008, and its cards' effect language."""
-
-    def play(self, request: PlayRequest) -> int:
-        return play(request)
-
-    def replay(self, request: ReplayRequest, record: JsonValue) -> int:
-        return replay_record(request, record)
-
-    def language(self) -> Language | None:
-        from .vocabulary import LANGUAGE
-        return LANGUAGE
-
-
 def play(args: PlayRequest) -> int:
     """`cmdsl play`: a whole game between two bots, printed."""
     from ...bots.match import destination_refused, play_to_end, seat_bots
@@ -295,30 +281,6 @@ MIGRATE = GameCommand("migrate", "Campaign Manager 2008: rewrite a set of an old
     cmd_migrate)
 
 
-class CampaignSets:
-    """CM2008's card sets: folders of card files with a manifest, and their scenarios."""
-
-    data_file = None  # a folder of card files (YAML) with a manifest
-
-    def bundled(self) -> Path:
-        return bundled_cards_dir()
-
-    def check(self, folder: Path) -> Checked:
-        return check(folder)
-
-    def new_set(self, request: NewSetRequest) -> int:
-        return new_set(request)
-
-    def scenarios(self, cards: str | None) -> ScenarioReader:
-        return scenarios(cards)
-
-    def scenario_case(self, folder: Path) -> CaseRunner:
-        return scenario_case(folder)
-
-    def catalogue(self) -> Catalogue | None:
-        return catalogue
-
-
 def check(folder: Path) -> Checked:
     """`cmdsl check` of a card set: it loads (every card checked and compiled), its numbers, and the
     warnings about what loads but will not play as its designer means (``set_warnings``)."""
@@ -339,6 +301,31 @@ def scenario_case(folder: Path) -> CaseRunner:
 
     cards = cache(lambda: load_card_set(folder))
     return lambda file, index: run_scenario(cards(), load_scenario(file, cards(), index)).report()
+
+
+class CampaignRules:
+    """`cmdsl play` and `cmdsl replay` of Campaign Manager 2008, and its cards' effect language."""
+
+    play = staticmethod(play)
+    replay = staticmethod(replay_record)
+
+    def language(self) -> Language | None:
+        from .vocabulary import LANGUAGE
+        return LANGUAGE
+
+
+class CampaignSets:
+    """CM2008's card sets: folders of card files with a manifest, and their scenarios."""
+
+    data_file = None  # a folder of card files (YAML) with a manifest
+    bundled = staticmethod(bundled_cards_dir)
+    check = staticmethod(check)
+    new_set = staticmethod(new_set)
+    scenarios = staticmethod(scenarios)
+    scenario_case = staticmethod(scenario_case)
+
+    def catalogue(self) -> Catalogue | None:
+        return catalogue
 
 
 class CampaignFrontEnds:
