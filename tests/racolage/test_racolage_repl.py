@@ -162,6 +162,23 @@ def test_why_in_phase_one_and_at_the_hand_check() -> None:
     assert "the limit is 5: discard down to it. The limit is 5 unless a Privilege" in run_line(s, "?")
 
 
+def test_a_phase_two_with_nothing_to_do_is_said_with_why_and_explained_at_the_hand_check() -> None:
+    """RA4.2, RA6.1 (issue 55 item 1): on turn 1 no theme is open (no Event, no Catchphrase), so
+    phase 2 has nothing to do; the log says so and why, and `?` at the hand check explains it."""
+    s = Session()
+    run_line(s, "new racolage 2 players vs greedy seed 1")
+    shown = run_line(s, "draw").splitlines()
+    assert shown[1] == ("Player 1 places no Media card and plays no Action card: no theme is open to them "
+                        "(no Event in play, no Catchphrase; RA6.1), and they hold no Action card.")
+    why = run_line(s, "?").splitlines()
+    at = why.index("You placed no Media card this turn: none of your Media cards can be placed now (RA6.1):")
+    assert why[at + 1].startswith("- The Decision-Makers' Magazine (+") and " cannot be placed now: " in why[at + 1]
+    assert sum(" cannot be placed now: " in line for line in why) == 6
+    # the bot's turn says what it did, a pass included (issue 55 item 6)
+    run_line(s, "1")
+    assert any(line.startswith("Player 2 places no Media card") for line in run_line(s, "log").splitlines())
+
+
 # ---- seats ------------------------------------------------------------------------------------------
 
 def test_hot_seat_hands_the_keyboard_over_and_shows_nothing_before_enter() -> None:

@@ -81,7 +81,7 @@ DRAW_EXPECT = {
             ' no_events: ["The Green Breakfast Show"]}\n        p1: {hand: 2, events: ["Player 1 draws The Green"]}\n',
     "pending": "      pending: {seat: p2, options: [draw, pass], prompt: phase 1}\n",
     "events": '      events: ["Player 1 draws The Green Breakfast Show", "Turn 2: Player 2"]\n',
-    "no_events": '      no_events: ["Player 1 places"]\n',
+    "no_events": '      no_events: ["Player 1 places The"]\n',
     "event_types": "      event_types: [Drew]\n",
     "no_event_types": "      no_event_types: [Sold]\n",
     "decks": "      decks: {media: [M21], action: 2}\n",

@@ -23,6 +23,7 @@ from cmdsl.games.racolage.position import Position
 from cmdsl.games.racolage.seats import RacolageSeat
 
 CARDS = load_set(bundled_set())
+P1, P2 = RacolageSeat.P1, RacolageSeat.P2
 
 
 def played(seed: int, players: int, answers: int) -> RacolageGame:
@@ -194,6 +195,30 @@ def test_a_card_drawn_is_seen_by_its_drawer_alone() -> None:
                     draws += 1
                 g.answer(rng.choice(d.options).id, d.player)
     assert draws > 50
+
+
+def test_a_phase_two_with_nothing_to_do_looks_to_the_others_like_a_pass_chosen() -> None:
+    """RA3.3, RA6.1: why a player could place nothing tells of their hand, so only they read it; the
+    others read what a player who chose to place nothing shows them (issue 55 item 1)."""
+    def economy_open(pos: Position) -> None:  # the Economy Event in play: Player 1 may place an Economy card
+        pos.event = "A01"
+        pos.action_deck.remove("A01")
+        if not any(CARDS.media_card(c).theme == "Economy" and CARDS.media_card(c).low == 0 for c in pos.hands[0]):
+            pos.hands[0][0] = next(c for c in pos.media_deck if CARDS.media_card(c).theme == "Economy"
+                                   and CARDS.media_card(c).low == 0)
+            pos.media_deck.remove(pos.hands[0][0])
+    said = {}
+    for name, setup in (("forced", None), ("chosen", economy_open)):
+        g = racolage_game(1, 2, CARDS, setup=setup)
+        g.answer("pass", P1)  # phase 1
+        if g.pending is not None and g.pending.kind == Kind.LAY:
+            assert any(o.id.startswith("place:") for o in g.pending.options)
+            g.answer("pass", P1)
+        said[name] = {seat: [e.text() for e in g.view(seat).log if "places no Media" in e.text()] for seat in g.seats}
+    assert said["forced"][P1] == ["Player 1 places no Media card and plays no Action card: no theme is open to them "
+                                  "(no Event in play, no Catchphrase; RA6.1), and they hold no Action card."]
+    assert said["chosen"][P1] == said["chosen"][P2] == said["forced"][P2] == [
+        "Player 1 places no Media card and plays no Action card."]
 
 
 # ---- determinized(seat) -------------------------------------------------------------------------------

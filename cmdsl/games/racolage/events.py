@@ -156,6 +156,32 @@ class MediaPlaced(Event):
 
 
 @value
+class Passed(Event):
+    """A phase with nothing done (RA4.1, RA4.2). Why a phase 2 had nothing to do (RA6.1) tells of
+    the hand, so the player alone reads it; the others read what a pass chosen shows (RA3.3)."""
+
+    seat: RacolageSeat
+    phase: int  # 1 or 2
+    played: bool  # phase 2: an Action was played before
+    why: str  # "" for a pass chosen, and for the others
+
+    hidden: ClassVar[tuple[str, ...]] = ("why",)
+
+    def audience(self) -> Audience:
+        return Audience.only(self.seat)
+
+    def _redact(self) -> Event:
+        return Passed(self.seat, self.phase, self.played, "", cause=self.cause)
+
+    def text(self) -> str:
+        if self.phase == 1:
+            done = "passes: no card drawn or bought"
+        else:
+            done = "places no Media card" + ("" if self.played else " and plays no Action card")
+        return f"{self.seat} {done}" + (f": {self.why}" if self.why else "") + "."
+
+
+@value
 class ActionPlayed(Event):
     seat: RacolageSeat
     card: str

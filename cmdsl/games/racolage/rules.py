@@ -19,6 +19,7 @@ from ...lang.run import Run
 from ...game.together import Steps
 from . import events as E
 from .cards import Action, ActionKind, Media, RacolageSet
+from .placing import nothing_to_place
 from .position import Position
 from .kinds import HAND, MAX_EVENT_DEPTH, MAX_TURNS, PRICE, Kind
 from .seats import RacolageSeat
@@ -101,6 +102,8 @@ class Rules:
             yield from self.draw(seat, Deck.MEDIA, draws)
         elif opt.value == "buy":
             yield from self._buy(seat)
+        else:
+            self.emit(E.Passed, seat, 1, False, "")
 
     def _worth(self, card_id: str) -> int:
         return self.cards.cards[card_id].worth
@@ -195,9 +198,11 @@ class Rules:
                 options += [Option(f"play:{c}", f"play {self.game.name(c)}", c) for c in hand
                             if isinstance(self.cards.cards[c], Action)]
             options.append(Option("pass", "do nothing more" if played else "do nothing", "pass"))
+            alone = len(options) == 1  # `ask` takes it without asking: say why, to the player alone
             opt = yield from self.ask(Decision(seat, Kind.LAY, "phase 2: place a Media card, play an Action, or both "
                                                "(RA4.2)", tuple(options)))
             if opt.value == "pass":
+                self.emit(E.Passed, seat, 2, played, self._nothing_to_place(seat, played) if alone else "")
                 return
             card = self.cards.cards[opt.value]
             hand.remove(card.id)
@@ -207,6 +212,17 @@ class Rules:
                 return
             played = True
             yield from self._play_action(seat, card)
+
+    def _nothing_to_place(self, seat: RacolageSeat, played: bool) -> str:
+        """Why phase 2 has nothing to do: no Media card can be placed (RA6.1), and no Action is
+        left to play (none in hand, or one played already: RA4.2 c)."""
+        pos = self.position
+        media = [c for c in (self.cards.cards[i] for i in pos.hands[seat.index]) if isinstance(c, Media)]
+        event = self.cards.cards[pos.event] if pos.event is not None else None
+        phrase = pos.zones[seat.index].get(Permanent.CATCHPHRASE)
+        why = nothing_to_place(media, self.notoriety(seat), event if isinstance(event, Action) else None,
+                               self.cards.action_card(phrase) if phrase is not None else None)
+        return why if played else why + ", and they hold no Action card"
 
     def _placeable(self, seat: RacolageSeat, card_id: str) -> bool:
         """RA6.1: its theme open to the player, and the player's notoriety within its range."""

@@ -10,7 +10,9 @@ from typing import Sequence
 
 from .. import catalog
 from ..cards import Action, ActionKind, Media, Party, RacolageSet
+from ..events import Passed, TurnStarted
 from ..game import HAND, PRICE, Kind, View
+from ..placing import placing
 from ..seats import SEATS
 from ..vocabulary.nodes import Permanent
 
@@ -73,28 +75,21 @@ def hand(view: View, cards: RacolageSet) -> str:
 
 def placeable(view: View, cards: RacolageSet, card_id: str) -> tuple[bool, str]:
     """RA6.1 for one Media card of the hand: whether it can be placed now, and why, in words."""
-    m = cards.media_card(card_id)
-    n = view.notoriety[view.seat.index]
     event = cards.action_card(view.event) if view.event is not None else None
     phrase_id = dict(view.zones[view.seat.index]).get(Permanent.CATCHPHRASE)
     phrase = cards.action_card(phrase_id) if phrase_id is not None else None
-    if event is not None and event.theme == m.theme:
-        theme, open_ = f"{m.theme} is open (the Event {event.en} is in play)", True
-    elif phrase is not None and phrase.theme == m.theme:
-        theme, open_ = f"{m.theme} is open (your Catchphrase {phrase.en})", True
-    else:
-        had = (f"the Event in play is {event.en}" + (f", {event.theme}" if event.theme else ", no theme")
-               if event is not None else "no Event is in play")
-        mine = f"your Catchphrase is {phrase.theme}" if phrase is not None else "you have no Catchphrase"
-        theme, open_ = f"{m.theme} is closed ({had}; {mine})", False
-    if n < m.low:
-        reach, fits = f"your notoriety {n} is below {m.low} (too unknown)", False
-    elif n > m.high:
-        reach, fits = f"your notoriety {n} is above {m.high} (too famous)", False
-    else:
-        reach, fits = f"your notoriety {n} is within {m.low} → {m.high}", True
-    verdict = "can be placed now" if open_ and fits else "cannot be placed now"
-    return open_ and fits, f"{m.en} (+{m.value}): {verdict}: {theme}; {reach}"
+    said = placing(cards.media_card(card_id), view.notoriety[view.seat.index], event, phrase)
+    return said.can, said.said()
+
+
+def _phase_two_passed(view: View) -> Passed | None:
+    """This turn's phase 2, if the seat did nothing in it (its log, as the seat read it)."""
+    for e in reversed(view.log):
+        if isinstance(e, TurnStarted):
+            return None
+        if isinstance(e, Passed) and e.phase == 2 and e.seat is view.seat:
+            return e
+    return None
 
 
 def _privilege(view: View, cards: RacolageSet) -> str | None:
@@ -156,6 +151,10 @@ def explain(view: View, cards: RacolageSet) -> str:
                      f"{view.hand_limit}: discard down to it. "
                      + (f"Your Privilege {privilege} sets the limit (RA6.2)." if view.hand_limit != HAND and privilege
                         else f"The limit is {HAND} unless a Privilege in your bonus zone changes it (RA6.2)."))
+        passed = _phase_two_passed(view)
+        if passed is not None and passed.why:  # phase 2 was not asked: say why (RA6.1)
+            lines.append("You placed no Media card this turn: none of your Media cards can be placed now (RA6.1):")
+            lines += [f"- {placeable(view, cards, c)[1]}." for c in view.hand if isinstance(cards.cards[c], Media)]
     elif d.kind == Kind.DISCARD:
         lines.append("An effect makes you discard a card of your choice from your hand, face up.")
     elif d.kind == Kind.OPTION:
