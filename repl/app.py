@@ -173,8 +173,12 @@ def page_or_show(text: str, command: str, show: Callable[[str], None],
     """Long output of `explain`, `log`, `help` and `card` goes through the pager when there is one."""
     columns, rows = terminal_size()
     text = fit(text, columns)
-    if pager is not None and command in PAGED and text.count("\n") + 1 > rows - 2:
+    lines = text.count("\n") + 1
+    if pager is not None and command in PAGED and lines > rows - 2:
         pager(re.sub(r"\x1b\[[0-9;]*m", "", text))
+        # most pagers clear what they showed when they close: say where the text went
+        more = "; `help COMMAND` shows one command's" if command == "help" else ""
+        show(f"({command}: {lines} lines, shown in the pager{more})")
     else:
         show(text)
 

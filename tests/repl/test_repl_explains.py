@@ -319,6 +319,9 @@ def test_long_output_goes_through_the_pager_and_short_output_does_not() -> None:
         inp.send_text("help\rcard mccain-attack\r\x04")  # DummyOutput is 40 rows; help is longer
         assert repl(str(MINI), None, colour=False, echo=shown.append, pager=paged.append) == 0
     assert len(paged) == 1 and paged[0].startswith("Campaign Manager 2008 commands (`help COMMAND` for more):")
+    # the pager's screen is gone when it closes: a line says where the text went (issue 55 item 6)
+    lines = paged[0].count("\n") + 1
+    assert f"(help: {lines} lines, shown in the pager; `help COMMAND` shows one command's)" in shown
     assert any(text.startswith("mccain-attack\n") for text in shown)  # `card` was short: shown
 
 
