@@ -4,11 +4,14 @@ the deal), then driven by answering its decisions."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Callable
 
 import pytest
 
+from cmdsl.cli import main
 from cmdsl.games.racolage import events as E
 from cmdsl.games.racolage.game import HAND, RacolageGame, racolage_of
 from cmdsl.games.racolage.game import from_record, log_text, racolage_game, rules_of
@@ -429,3 +432,24 @@ def test_no_file_of_the_game_package_names_a_card() -> None:
         text = path.read_text(encoding="utf-8")
         assert not [n for n in names if n in text.lower()], path
         assert not [i for i in ids if f'"{i}"' in text], path
+
+
+# ---- records made before a wording changed -------------------------------------------------------
+
+RECORDS = Path(__file__).parent.parent / "data" / "records"
+
+
+@pytest.mark.parametrize("name", ["racolage-before-passes-seed4.json", "racolage-seat-before-passes-seed2.json"])
+def test_a_record_saved_before_passes_were_said_still_replays(name: str, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Records made at c0d2f47, before a pass was said in the log (issue 55 item 1): saying more is
+    not a different game, so their logs and digests still match; another game still does not."""
+    path = RECORDS / name
+    assert main(["replay", str(path)]) == 0, capsys.readouterr()
+    assert "reproduces" in capsys.readouterr().out
+    data = json.loads(path.read_text())
+    assert any("places no Media card" in e.text() for e in from_record(data).events)  # today's log says them
+    data["log"][5] = data["log"][5] + " (changed)"
+    (tmp_path / "changed.json").write_text(json.dumps(data))
+    assert main(["replay", str(tmp_path / "changed.json")]) == 1
+    assert "the log differs at event 6" in capsys.readouterr().err

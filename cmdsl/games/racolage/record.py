@@ -22,7 +22,8 @@ are said together when the sale is complete.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, Mapping, Protocol, Sequence, cast
+import re
+from typing import Any, Callable, Final, Iterable, Mapping, Protocol, Sequence, cast
 
 from ...errors import RecordError, did_you_mean
 from ...game.audience import Event
@@ -139,9 +140,20 @@ def seat_record(game: Revealing, again: Callable[[], Revealing], fingerprint: st
         else:
             answers.append(RecordedAnswer(seat, a))
         replayed.answer(a, seat)
-    full = [e.text() for e in game.events]
+    full = compared(e.text() for e in game.events)
     return RacolageRecord(game.seed, game.players, fingerprint, tuple(answers),
                           tuple(view_texts(game.events, view, seat_named)), view, log_digest(full), debugged or view == FULL)
+
+
+#: Events the log says since the first records were written (issue 55: a pass, and why). A log is
+#: compared and digested without them, so that a record written before still replays: saying
+#: more of a game is not a different game.
+_SAID_SINCE: Final = re.compile(r"Player \d (passes: no card drawn or bought|places no Media card)\b")
+
+
+def compared(texts: Iterable[str]) -> list[str]:
+    """A log's texts as records compare and digest them: without the events said since (``_SAID_SINCE``)."""
+    return [t for t in texts if not _SAID_SINCE.match(t)]
 
 
 def replay_problem(events: Sequence[Event], data: RacolageRecord, answers: int) -> str | None:
@@ -149,10 +161,10 @@ def replay_problem(events: Sequence[Event], data: RacolageRecord, answers: int) 
     record holds, in a few words, or None: its log (the view's) event by event, a record cut short,
     and in a file for a person the digest of the full log."""
     if data.log is not None:
-        problem = log_problem(view_texts(events, data.view, seat_named), data.log, answers)
+        problem = log_problem(compared(view_texts(events, data.view, seat_named)), compared(data.log), answers)
         if problem is not None:
             return problem
-    return digest_problem((e.text() for e in events), data.log_sha256)
+    return digest_problem(compared(e.text() for e in events), data.log_sha256)
 
 
 def parse_record(data: Any, where: str = "record") -> RacolageRecord:
