@@ -41,7 +41,7 @@ def test_a_three_player_game_against_two_greedy_bots_to_its_end() -> None:
     s = Session()
     out = run_line(s, "new racolage 3 players vs greedy seed 4")
     assert out.startswith("New Racolage Électoral game, 3 players, seed 4: you are Player 1, the greedy bot plays "
-                          "the others.\nPlayer 1 is dealt ")
+                          "Player 2 and Player 3.\nPlayer 1 is dealt ")
     answers = 0
     while not game(s).over:
         out = run_line(s, "1")
@@ -184,7 +184,7 @@ def test_a_phase_two_with_nothing_to_do_is_said_with_why_and_explained_at_the_ha
 def test_hot_seat_hands_the_keyboard_over_and_shows_nothing_before_enter() -> None:
     s = Session()
     out = run_line(s, "new racolage 3 players seed 4")
-    assert out.startswith("New Racolage Électoral game, 3 players, seed 4: hot-seat for Player 1, Player 2, Player 3.")
+    assert out.startswith("New Racolage Électoral game, 3 players, seed 4: hot-seat for Player 1, Player 2 and Player 3.")
     assert not keyboard(s).bots
     while keyboard(s).me is P1:
         out = run_line(s, "1")
@@ -208,7 +208,7 @@ def test_hot_seat_hands_the_keyboard_over_and_shows_nothing_before_enter() -> No
 def test_two_humans_and_a_bot() -> None:
     s = Session()
     out = run_line(s, "new racolage 3 players 2 humans vs greedy seed 8")
-    assert "hot-seat for Player 1, Player 2, the greedy bot plays the others." in out.splitlines()[0]
+    assert "hot-seat for Player 1 and Player 2, the greedy bot plays Player 3." in out.splitlines()[0]
     assert set(keyboard(s).bots) == {P3}
     seen = set()
     for _ in range(40):
@@ -221,7 +221,7 @@ def test_the_player_may_take_another_seat() -> None:
     s = Session()
     out = run_line(s, "new racolage 3 players vs greedy as p2 seed 5")
     assert out.startswith("New Racolage Électoral game, 3 players, seed 5: you are Player 2, the greedy bot plays "
-                          "the others.")
+                          "Player 1 and Player 3.")
     assert keyboard(s).seating.humans == (P2,) and set(keyboard(s).bots) == {P1, P3}
     assert game(s).pending is not None and game(s).pending.player is P2  # Player 1's bot has played its turn
     assert "— Turn 2: Player 2 —" in out and "Player 1 is dealt 5 Media cards." in out
@@ -241,7 +241,7 @@ def test_save_load_and_replay_give_the_same_game(tmp_path: Path, capsys: pytest.
     assert json.loads(path.read_text())["view"] == "p2"
     t = Session()
     out = run_line(t, f"load {path} vs greedy")
-    assert out.startswith(f"Loaded {path}: {len(game(s).answers)} answers replayed.")
+    assert out.startswith(f"Loaded {path}: {len(game(s).answers)} answers replayed: you are Player 2, the greedy bot plays Player 1 and Player 3.")
     assert game(t).answers == game(s).answers and log_text(game(t)) == log_text(game(s))
     assert keyboard(t).seating.humans == (P2,)
     assert run_line(t, "table") == run_line(s, "table") and run_line(t, "?") == run_line(s, "?")

@@ -39,7 +39,7 @@ def answers(s: Session) -> list[tuple[LobbysSeat, str]]:
 def test_a_whole_three_player_game_against_two_random_bots() -> None:
     s = Session()
     out = run_line(s, "new lobbys 3 players vs random seed 11")
-    assert out.startswith("New Lobbys game, 3 players (seed 11): you are Player 1; the random bot plays Player 2, Player 3.")
+    assert out.startswith("New Lobbys game, 3 players (seed 11): you are Player 1, the random bot plays Player 2 and Player 3.")
     assert "  1. " in out and "Your hand:" in out
     steps = 0
     while not lobbys(s).game.over:
@@ -72,7 +72,7 @@ def test_a_pick_by_number_id_label_or_play() -> None:
 def test_the_human_may_take_any_seat() -> None:
     s = Session()
     out = run_line(s, "new lobbys 3 players vs greedy as p2 seed 5")
-    assert out.startswith("New Lobbys game, 3 players (seed 5): you are Player 2; the greedy bot plays Player 1, Player 3.")
+    assert out.startswith("New Lobbys game, 3 players (seed 5): you are Player 2, the greedy bot plays Player 1 and Player 3.")
     assert "Player 2 (you)" in out and "Player 2 is dealt 8 cards." not in out
     ls = lobbys(s)
     assert ls.humans == (P2,) and set(ls.bots) == {P1, P3}

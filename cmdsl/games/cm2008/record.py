@@ -21,7 +21,9 @@ from .actions import RecordedAnswer, answer_from_json, answer_from_v1, answer_to
 from ...game.fields import MAX_SEED, Fields
 from .model import Side
 from .setup import Setup
+from ...bots.names import BOT_NAMES
 from ...sets.record_file import read_json, save_json
+from ...sets.seat_files import PlayedBy, played_by_field, played_by_json
 from ...values import value
 
 FORMAT = "cmdsl-record/2"
@@ -31,7 +33,8 @@ FORMAT_V1 = "cmdsl-record/1"
 FORMAT_SEAT = "cmdsl-record/3"
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-_KEYS = frozenset({"format", "cardset", "seed", "setup", "answers", "log_sha256", "result", "log", "debugged", "view"})
+_KEYS = frozenset({"format", "cardset", "seed", "setup", "answers", "log_sha256", "result", "log", "debugged", "view",
+                   "played_by"})
 #: Whose view a format-3 file's log is: a seat's, the public one (hot-seat), or the full log.
 VIEWS = ("mccain", "obama", "public", "full")
 
@@ -109,6 +112,8 @@ class Record:
     debugged: bool = False
     #: Whose view ``log`` is (``VIEWS``); None: the full log of a format-1 or -2 record.
     view: str | None = None
+    #: Who played each side (a file saved at the REPL): `load` seats them again.
+    played_by: PlayedBy | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = {"format": FORMAT if self.view is None else FORMAT_SEAT, "cardset": self.cardset, "seed": self.seed,
@@ -119,6 +124,8 @@ class Record:
                 "log": None if self.log is None else list(self.log), "debugged": self.debugged}
         if self.view is not None:
             data["view"] = self.view
+        if self.played_by is not None:
+            data["played_by"] = played_by_json(self.played_by)
         elif any(isinstance(a, HiddenAnswer) for a in self.answers):
             raise ValueError("a record with hidden answers is a seat's file: give its view")
         return data
@@ -149,7 +156,8 @@ class Record:
         return Record(cardset, seed, setup, answers,
                       f.optional("log_sha256", lambda k: f.matching(k, _HEX64, "64 hexadecimal digits")),
                       f.optional("result", f.text), None if log is None else tuple(log),
-                      version if version == FORMAT_V1 else None, bool(debugged), view)
+                      version if version == FORMAT_V1 else None, bool(debugged), view,
+                      played_by_field(data, where, [s.value for s in Side], BOT_NAMES))
 
 
 def _answer_from_json(data: Any, where: str, seat_file: bool) -> FileAnswer:

@@ -28,7 +28,8 @@ from .seats import LobbysSeat, seat_named, seats_for
 from ...game.decisions import Decision
 from ...game.driver import Driver
 from ...sets import seat_files
-from ...sets.seat_files import hidden_order, log_digest, shown
+from ...bots.names import BOT_NAMES
+from ...sets.seat_files import PlayedBy, hidden_order, log_digest, played_by_field, played_by_json, shown
 from ...values import value
 
 
@@ -47,7 +48,7 @@ MAX_SEED: Final = 2**63 - 1
 #: 3 rounds × 7 picks × 5 players is 105; a record far longer is not a Lobbys game.
 MAX_ANSWERS: Final = 1000
 _KEYS: Final = ("format", "game", "players", "people_variant", "seed", "answers", "log", "result",
-                "log_sha256", "debugged", "view", "data")
+                "log_sha256", "debugged", "view", "data", "played_by")
 _HEX16: Final = re.compile(r"[0-9a-f]{16}")
 _SEAT_KEYS: Final = ("log_sha256", "debugged", "view")  # only in a seat's file (format 3)
 _CONTRACT_ID: Final = re.compile(r"[JQK][CDHS]")  # a face card: a contract (L1.3)
@@ -89,6 +90,7 @@ class LobbysRecord:
     #: The fingerprint of the Lobbys data it was played with (``LobbysData.fingerprint``); None in a
     #: record written before a designer could have data of their own: the bundled data's.
     data: str | None = None
+    played_by: PlayedBy | None = None  # who played each seat (a file saved at the REPL)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -101,6 +103,8 @@ class LobbysRecord:
             data["data"] = self.data
         if self.view is not None:
             data.update(view=self.view, log_sha256=self.log_sha256, debugged=self.debugged)
+        if self.played_by is not None:
+            data["played_by"] = played_by_json(self.played_by)
         return data
 
 
@@ -218,7 +222,8 @@ def parse_record(data: Any, game_data: LobbysData, where: str = "record") -> Lob
                           f"{shown(played_with)}")
     return LobbysRecord(players, variant, seed, _answers(data["answers"], seats, f"{where}: answers", seat_file),
                         _texts(data.get("log"), f"{where}: log"), _text_or_none(data.get("result"), f"{where}: result"),
-                        view, digest, debugged, played_with)
+                        view, digest, debugged, played_with,
+                        played_by_field(data, where, [s.value for s in seats], BOT_NAMES))
 
 
 def _answers(raw: Any, seats: tuple[LobbysSeat, ...], where: str, seat_file: bool = False) -> tuple[RecordedAnswer, ...]:

@@ -28,8 +28,9 @@ from typing import Any, Callable, Final, Iterable, Mapping, Protocol, Sequence, 
 from ...errors import RecordError, did_you_mean
 from ...game.audience import Event
 from ...game.decisions import Decision
-from ...sets.seat_files import (FULL, digest_problem, hidden_order, log_digest, log_problem, seat_file_fields, shown,
-                                view_texts)
+from ...bots.names import BOT_NAMES
+from ...sets.seat_files import (FULL, PlayedBy, digest_problem, hidden_order, log_digest, log_problem, played_by_field,
+                                played_by_json, seat_file_fields, shown, view_texts)
 from .seats import SEATS, RacolageSeat
 from ...values import value
 
@@ -40,7 +41,8 @@ MAX_SEED: Final = 2 ** 32 - 1
 #: A game is about 100–250 decisions (RA facts), and ends after 400 turns at the most: a record
 #: far longer is not a Racolage game.
 MAX_ANSWERS: Final = 20_000
-_KEYS: Final = ("format", "game", "seed", "players", "set", "answers", "log", "view", "log_sha256", "debugged")
+_KEYS: Final = ("format", "game", "seed", "players", "set", "answers", "log", "view", "log_sha256", "debugged",
+                "played_by")
 _SEAT_KEYS: Final = ("view", "log_sha256", "debugged")
 
 
@@ -103,6 +105,7 @@ class RacolageRecord:
     view: str | None = None  # a file for a person (format 2): a seat's name, ``public`` or ``full``
     log_sha256: str | None = None  # format 2: the digest of the full log
     debugged: bool = False
+    played_by: PlayedBy | None = None  # who played each seat (a file saved at the REPL)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT if self.view is None else FORMAT_SEAT, "game": GAME,
@@ -111,6 +114,8 @@ class RacolageRecord:
                                 "log": None if self.log is None else list(self.log)}
         if self.view is not None:
             data.update(view=self.view, log_sha256=self.log_sha256, debugged=self.debugged)
+        if self.played_by is not None:
+            data["played_by"] = played_by_json(self.played_by)
         return data
 
 
@@ -195,8 +200,9 @@ def parse_record(data: Any, where: str = "record") -> RacolageRecord:
     if seat_file:
         view, digest, debugged = seat_file_fields(data, where, [s.value for s in SEATS[:players]])
     answers = _answers(data.get("answers"), SEATS[:players], f"{where}: answers", seat_file)
+    played_by = played_by_field(data, where, [s.value for s in SEATS[:players]], BOT_NAMES)
     return RacolageRecord(seed, players, fingerprint, answers, None if log is None else tuple(log), view, digest,
-                          debugged)
+                          debugged, played_by)
 
 
 def _answers(raw: Any, seats: tuple[RacolageSeat, ...], where: str, seat_file: bool) -> tuple[RecordedAnswer, ...]:

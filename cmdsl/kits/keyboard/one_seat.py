@@ -15,7 +15,9 @@ from ...bots import Bot, play_bot_move
 from ...bots.match import seat_bots
 from ...sets.record_file import save_json
 from .keyboard import Host, KeyboardError, asked, save_arguments
+from .seating import versus, who_plays
 from .undo_rule import check_undo
+from ...sets.seat_files import HUMAN, PlayedBy
 
 
 @dataclass
@@ -28,6 +30,14 @@ class Seating:
     handing_over: bool = False
     #: events of each human's view shown so far: whoever gets the keyboard sees what happened since
     shown: dict[Any, int] = field(default_factory=dict)
+    #: who plays each seat, in seat order: ``human`` or a bot's spec (saved with the game)
+    players: tuple[tuple[Any, str], ...] = ()
+
+    def who_plays(self) -> str:
+        return who_plays([(str(seat), player) for seat, player in self.players])
+
+    def versus(self) -> str:
+        return versus([(str(seat), player) for seat, player in self.players])
 
 
 class OneSeatKeyboard:
@@ -90,21 +100,34 @@ class OneSeatKeyboard:
     # ---- starting ---------------------------------------------------------------------------
 
     def loaded(self, path: str, game: Any, host: Host, bot: str | None = "random",
-               humans: tuple[Any, ...] | None = None, debugged: bool = False) -> str:
-        """`load FILE`: the record's game goes on here (asking first to drop an unsaved one)."""
+               humans: tuple[Any, ...] | None = None, debugged: bool = False,
+               played_by: PlayedBy | None = None) -> str:
+        """`load FILE`: the record's game goes on here (asking first to drop an unsaved one), each
+        seat played as the file says (``played_by``) unless ``bot`` is given; a file of before
+        says nothing, and the random bot plays."""
         host.may_discard("load")
-        self.start(game, bot, humans)
+        said = None if bot is not None or played_by is None else {
+            seat: player for seat in game.seats for name, player in played_by if seat.value == name}
+        self.start(game, bot or "random", humans, said)
         self.saved, self.debugged = True, debugged
-        return f"Loaded {path}: {len(game.record(False)['answers'])} answers replayed.\n" + self.screen()
+        answers = len(game.record(False)["answers"])
+        unsaid = "; the file does not say who played (`load FILE vs BOT` chooses)" if said is None and bot is None else ""
+        return (f"Loaded {path}: {answers} answer{'' if answers == 1 else 's'} replayed: "
+                f"{self.seating.who_plays()}{unsaid}.\n" + self.screen())
 
-    def start(self, game: Any, bot: str | None, humans: tuple[Any, ...] | None = None) -> None:
+    def start(self, game: Any, bot: str | None, humans: tuple[Any, ...] | None = None,
+              seated: dict[Any, str] | None = None) -> None:
         """Play ``game`` from here: ``humans`` (default ``ME``) at this keyboard, the bot ``bot``
-        at every other seat (None: there is none)."""
-        humans = tuple(s for s in game.seats if s in (humans or (self.ME,)))
+        at every other seat (None: there is none); or each seat as ``seated`` says (a person,
+        ``human``, or a bot's spec; ``humans[0]`` is a person's if none is)."""
+        if seated is None or HUMAN not in seated.values():
+            mine = tuple(s for s in game.seats if s in (humans or (self.ME,)))
+            seated = {s: HUMAN if s in mine else (seated or {}).get(s, bot or "random") for s in game.seats}
+        humans = tuple(s for s in game.seats if seated[s] == HUMAN)
         self.game, self.saved, self.debug, self.debugged, self.redo = game, False, False, False, []
         others = [s for s in game.seats if s not in humans]
-        self.bots = dict(seat_bots([bot or "random"], others, game.game.seed)) if others else {}
-        self.seating = Seating(humans, humans[0])
+        self.bots = dict(seat_bots([seated[s] for s in others], others, game.game.seed)) if others else {}
+        self.seating = Seating(humans, humans[0], players=tuple((s, seated[s]) for s in game.seats))
         self.run_bots()
         deciding = self.deciding()
         if deciding is not None:  # the first to answer has the keyboard: nobody has seen anything yet

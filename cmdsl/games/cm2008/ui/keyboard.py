@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import copy
 from functools import partial
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Self, cast
 
 from cmdsl.sets.set_location import SetChoice, choose_set
 from cmdsl.kits.keyboard.keyboard import Host, KeyboardError
 from cmdsl.kits.keyboard.later import Later
+from cmdsl.kits.keyboard.seating import who_plays
+from cmdsl.sets.seat_files import HUMAN
 
 # The engine, the bots, the loader and the records are imported by the methods that use them: the
 # REPL's first prompt needs only which set is used (issue 34), and its card set loads behind it.
@@ -50,6 +52,8 @@ class CampaignSession:
     game: CampaignGame | None = None
     humans: set[Side] = field(default_factory=set)
     bots: dict[Side, Bot] = field(default_factory=dict)
+    #: who plays each side: ``human`` or a bot's spec (saved with the game, said by `load`)
+    seated: dict[Side, str] = field(default_factory=dict)
     redo: list[RecordedAnswer] = field(default_factory=list)
     saved: bool = True
     debug: bool = False  # show everything (`debug on`; implied by eval, set and trace): see set_debug
@@ -122,15 +126,13 @@ class CampaignSession:
 
     def start(self, mode: SetupMode, opponent: str, human: Side, seed: int, first: FirstPlayer = "random",
               hidden: bool = False) -> list[E.Event]:
-        from cmdsl.bots import make_bot
         from ..engine import campaign_game
         from ..sides import SIDES
         from ..setup import Setup
         self.game = campaign_game(self.cards, seed, Setup(mode, first), checkpoints=True)  # a bot may fork it
         self.debugged = self.debug
         self.seed_hidden = hidden
-        self.humans = set(SIDES) if opponent == "human" else {human}
-        self.bots = {} if opponent == "human" else {s: make_bot(opponent, seed) for s in SIDES if s is not human}
+        self.seat({s: HUMAN if opponent == HUMAN or s is human else opponent for s in SIDES}, seed)
         self.redo.clear()
         self.saved = False
         self.action_start = 0
@@ -139,6 +141,17 @@ class CampaignSession:
         self.at_keyboard = cast("Side", pending.player) if pending is not None else human  # a human decides: a side
         self.handing_over = False
         return evs
+
+    def seat(self, seated: dict[Side, str], seed: int) -> None:
+        """Seat ``seated``: a person (``human``) or a bot (its spec) at each side."""
+        from cmdsl.bots import make_bot
+        self.seated = dict(seated)
+        self.humans = {s for s, player in seated.items() if player == HUMAN}
+        self.bots = {s: make_bot(player, seed) for s, player in seated.items() if player != HUMAN}
+
+    def who_plays(self) -> str:
+        from ..sides import SIDES
+        return who_plays([(str(s), self.seated[s]) for s in SIDES])
 
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
@@ -282,14 +295,17 @@ class CampaignSession:
         from ..replay import seat_record
         game = self.require()
         debugged = self.debugged or full
-        save_record(seat_record(game, "full" if full else self.file_view(), debugged), path)
+        from ..sides import SIDES
+        record = seat_record(game, "full" if full else self.file_view(), debugged)
+        save_record(replace(record, played_by=tuple((s.value, self.seated[s]) for s in SIDES)), path)
         self.debugged = debugged  # only once saved: a failed save changes nothing
         self.saved = True
 
-    def continue_record(self, path: str, opponent: str = "random", human: Side | None = None) -> str:
-        from cmdsl.bots import make_bot
+    def continue_record(self, path: str, opponent: str | None = None, human: Side | None = None) -> str:
+        """Go on with the game a file holds, each side played as the file says (``opponent``, a
+        bot or ``human``: the other side's instead), or, in a file of before, against random."""
         from ..record import load_record
-        from ..sides import SIDES
+        from ..sides import SIDES, Side
         from ..replay import replay
         rec = load_record(path)
         # Other cards are allowed (the note below says so); a replay that diverges is not.
@@ -303,12 +319,18 @@ class CampaignSession:
         seats: tuple[Side, ...] = SIDES
         mine = next((s for s in seats if s.value == rec.view), None)  # a seat's file: that seat's player
         me = human or mine or next((s for s in seats if pending is not None and pending.player is s), seats[0])
-        self.humans = {me} if opponent != "human" else set(seats)
-        self.bots = {} if opponent == "human" else {s: make_bot(opponent, rec.seed) for s in seats if s is not me}
+        said = dict((Side(s), player) for s, player in rec.played_by) if rec.played_by is not None else None
+        if opponent is not None or said is None:
+            versus = opponent or "random"
+            said = {s: HUMAN if versus == HUMAN or s is me else versus for s in seats}
+        self.seat(said, rec.seed)
         self.redo.clear()
         self.saved = True
         note = "" if self.cards.same_as_recorded(rec.cardset) else " (recorded with another version of the cards)"
-        return f"Loaded {path}: {len(rec.answers)} answers replayed{note}."
+        unsaid = ("; the file does not say who played (`load FILE vs BOT` chooses)"
+                  if rec.played_by is None and opponent is None else "")
+        n = len(rec.answers)
+        return f"Loaded {path}: {n} answer{'' if n == 1 else 's'} replayed{note}: {self.who_plays()}{unsaid}."
 
     def reload(self) -> str:
         """Re-read the card files and replay the game with them; report the first divergence.

@@ -15,6 +15,8 @@ from ....bots.names import BOT_NAMES
 from ....errors import did_you_mean
 from ....game.fields import MAX_SEED
 from ....kits.keyboard.keyboard import KeyboardError, save_arguments
+from ....kits.keyboard.seating import versus
+from ....sets.seat_files import HUMAN
 from .keyboard import CampaignSession as Session
 from ..setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer, SetupMode
 from ..sides import Side
@@ -59,8 +61,7 @@ def _after(s: Session, evs: list, colour: bool) -> str:
     if game.result is not None:
         if game.result not in evs:  # the log just shown already ends with it
             out.append(game.result.text())
-        seed = campaign_of(game).seed
-        out.append(f"The seed was {seed} (`new seed {seed}` deals this game again).")
+        out.append(f"The seed was {campaign_of(game).seed} (`{deal_again(s)}` deals this game again).")
     elif game.pending is not None:
         d = s.human_decision() or game.pending
         if s.hot_seat() and not s.debug and d.player in s.humans and d.player != s.at_keyboard:
@@ -113,12 +114,12 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     if seed is None:
         seed = secrets.randbelow(MAX_SEED + 1)  # fresh from the OS, so no two games are dealt alike
     evs = s.start(mode, opponent, human, seed, first, hidden=hidden)
-    who = "hot-seat" if opponent == "human" else f"you are {human}, the {opponent} bot plays {human.other}"
+    who = s.who_plays()
     shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
     return f"New {mode} game ({shown}): {who}.\n" + _after(s, evs[-12:], colour)
 
 
-def _opponent(word: str) -> str:
+def _opponent(word: str, command: str = "new") -> str:
     """"human", or a bot with its settings in canonical form (``ismcts:iterations=100``)."""
     from ....bots import BotSpecError, parse_bot
     if word == "human":
@@ -126,7 +127,20 @@ def _opponent(word: str) -> str:
     try:
         return parse_bot(word).text()
     except BotSpecError as e:
-        raise KeyboardError(f"new: {e}") from None
+        raise KeyboardError(f"{command}: {e}") from None
+
+
+def deal_again(s: Session) -> str:
+    """The `new` that deals the game again at the same table: its mode, who plays, the seed."""
+    from ..engine import campaign_of
+    from ..sides import SIDES
+    held = campaign_of(s.require())
+    seated = [(side.value, s.seated[side]) for side in SIDES]
+    humans = [side for side, player in seated if player == HUMAN]
+    words = ["new"] + ([held.setup.mode] if held.setup.mode != "beginner" else []) + [versus(seated)]
+    words += [f"as {humans[0]}"] if len(humans) == 1 else []
+    words += [f"first {held.setup.first}"] if held.setup.first != "random" else []
+    return " ".join(words + [f"seed {held.seed}"])
 
 
 def cmd_answer(s: Session, arg: str, colour: bool = False) -> str:
@@ -206,7 +220,7 @@ def load_game(s: Session, path: str, data: Any, words: list[str], colour: bool =
     """`load FILE [vs BOT|human]` of a Campaign Manager record (``words``: after the file name)."""
     if words and (len(words) != 2 or words[0].lower() != "vs"):
         raise KeyboardError(f'load: did not understand "{" ".join(words)}" (e.g. `load game.json vs greedy`)')
-    opponent = words[1].lower() if words else "random"
+    opponent = _opponent(words[1].lower(), "load") if words else None
     s.host.may_discard("load")
     return s.continue_record(path, opponent) + "\n" + _after(s, [], colour)
 

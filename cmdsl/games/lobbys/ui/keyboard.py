@@ -9,7 +9,7 @@ other, handing it over in between (hot-seat); the step is revealed when the last
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cmdsl.bots import Bot, bot_seed, parse_bot, play_bot_move
@@ -26,7 +26,9 @@ from ..seats import LobbysSeat
 from cmdsl.bots.thinking import Watch, quiet
 
 from cmdsl.kits.keyboard.keyboard import Host
+from cmdsl.kits.keyboard.seating import versus, who_plays
 from cmdsl.kits.keyboard.undo_rule import check_undo
+from ....sets.seat_files import HUMAN, PlayedBy
 from ....values import value
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1
@@ -80,6 +82,27 @@ class LobbysSession:
     # as debugged in the files saved of it (docs/secrets.md).
     debug: bool = False
     debugged: bool = False
+    #: who plays each seat: ``human`` or a bot's spec (saved with the game, said by `load`)
+    players: dict[LobbysSeat, str] = field(default_factory=dict)
+    setup: LobbysSetup | None = None  # `new`'s, None for a game loaded
+
+    def seated(self) -> list[tuple[str, str]]:
+        return [(str(x), self.players[x]) for x in self.game.seats]
+
+    def who_plays(self) -> str:
+        return who_plays(self.seated())
+
+    def deal_again(self) -> str:
+        """The `new lobbys …` that deals the game again at the same table."""
+        held = lobbys_of(self.game)
+        words = ["new lobbys", f"{held.players} players"]
+        if 1 < len(self.humans) < held.players:
+            words.append(f"{len(self.humans)} humans")
+        words.append(versus(self.seated()))
+        if len(self.humans) < held.players and self.humans[0] is not self.game.seats[0]:
+            words.append(f"as {self.humans[0].value}")
+        words += ["people"] if held.people_variant else []
+        return " ".join(words + [f"seed {held.seed}"])
 
     # ---- starting -----------------------------------------------------------------------
 
@@ -97,6 +120,8 @@ class LobbysSession:
         bot_seats = tuple(seat for seat in game.seats if seat not in taken)
         bots = bots_for(setup.bot or "random", game, bot_seats) if bot_seats else {}
         s = LobbysSession(game, humans, bots, setup.bot if bot_seats else None, seed_hidden=hidden)
+        s.players = {x: HUMAN if x in taken else setup.bot or "random" for x in game.seats}
+        s.setup = setup
         s.at_keyboard = game.seats[k] if game.seats[k] in taken else humans[0]
         s.watch = watch
         s.run_bots()
@@ -104,18 +129,26 @@ class LobbysSession:
 
     @staticmethod
     def from_record(data: Any, path: str, bot: str | None, seat: int = 0, watch: Watch = quiet,
-                    game_data: LobbysData | None = None) -> "LobbysSession":
-        """A loaded record: the seat of index ``seat`` is human (the record does not say who
-        was); the others are bots (``bot``, random by default) or, with ``human``, hot-seat."""
+                    game_data: LobbysData | None = None, played_by: PlayedBy | None = None) -> "LobbysSession":
+        """A loaded record: each seat played as the file says (``played_by``), unless ``bot`` is
+        given (or the file is of before): then the seat of index ``seat`` is human, the others
+        bots (``bot``, random by default) or, with ``human``, hot-seat."""
         game = from_record(data, path, game_data=game_data)  # a RecordError names what is wrong
         if seat >= len(game.seats):
             raise LobbysError(f"load: this game has seats p1 to p{len(game.seats)}, not p{seat + 1}")
-        humans = game.seats if bot == "human" else (game.seats[seat],)
-        spec = bot if bot not in (None, "human") else "random"
-        others = tuple(x for x in game.seats if x not in humans)
-        bots = bots_for(spec, game, others) if others else {}
-        s = LobbysSession(game, humans, bots, spec if bots else None, saved=True,
+        said = dict(played_by) if played_by is not None and bot is None else None
+        if said is not None and HUMAN in said.values():
+            humans = tuple(x for x in game.seats if said[x.value] == HUMAN)
+            seat = game.seats.index(humans[0])
+            specs = {x: said[x.value] for x in game.seats if x not in humans}
+        else:
+            humans = game.seats if bot == "human" else (game.seats[seat],)
+            specs = {x: bot if bot not in (None, "human") else "random" for x in game.seats if x not in humans}
+        bots = {x: bot_made for spec in dict.fromkeys(specs.values())
+                for x, bot_made in bots_for(spec, game, tuple(y for y in specs if specs[y] == spec)).items()}
+        s = LobbysSession(game, humans, bots, next(iter(specs.values()), None), saved=True,
                           debugged=bool(isinstance(data, dict) and data.get("debugged") is True))
+        s.players = {x: specs.get(x, HUMAN) for x in game.seats}
         s.at_keyboard = s.next_human(game.seats[seat - 1] if seat else None) or humans[0]
         s.watch = watch
         s.run_bots()
@@ -255,7 +288,8 @@ class LobbysSession:
         """The game as a file for the human's seat (``file_view``), or, ``full``, the whole
         record (every hidden card, for a bug report), marked as debugged (``cmd_save`` marks the
         game so once the file is written)."""
-        return seat_record(self.game, "full" if full else self.file_view(), self.debugged or full).to_json()
+        record = seat_record(self.game, "full" if full else self.file_view(), self.debugged or full)
+        return replace(record, played_by=tuple((x.value, self.players[x]) for x in self.game.seats)).to_json()
 
     def unsaved(self) -> bool:
         return not self.saved and not self.game.over

@@ -21,6 +21,8 @@ from cmdsl.sets.record_file import save_json
 
 from .explain import explain
 from ..game import history, lobbys_of
+from ..record import parse_record
+from ....kits.keyboard.seating import taking
 from .keyboard import PLAYER_COUNTS, LobbysAtKeyboard as Session, LobbysError, LobbysSession, LobbysSetup
 
 #: A command of the game, run on its keyboard.
@@ -78,8 +80,7 @@ def screen(ls: LobbysSession) -> str:
         text = game.result.text()
         if text not in out:
             out.append(text)
-        held = lobbys_of(game)
-        out.append(f"The seed was {held.seed} (`new lobbys {held.players} players seed {held.seed}` deals it again).")
+        out.append(f"The seed was {lobbys_of(game).seed} (`{ls.deal_again()}` deals it again).")
         return "\n".join(out)
     if out:
         out.append("")
@@ -198,13 +199,7 @@ def cmd_new(s: Session, arg: str, colour: bool = False) -> str:
     ls = LobbysSession.start(setup, seed, hidden, s.host.watch, s.data)
     s.session = ls
     shown = "a random seed, shown when the game ends" if hidden else f"seed {seed}"
-    bots = len(ls.bots)
-    if bots:
-        who = (f"you are {ls.humans[0]}" if len(ls.humans) == 1
-               else "hot-seat for " + ", ".join(map(str, ls.humans))) + f"; the {ls.bot_name} bot plays " \
-              + ", ".join(map(str, ls.bots))
-    else:
-        who = "hot-seat for " + ", ".join(map(str, ls.humans))
+    who = ls.who_plays()
     people = ", The People Speak" if setup.people else ""
     return f"New Lobbys game, {setup.players} players{people} ({shown}): {who}.\n" + screen(ls)
 
@@ -213,6 +208,7 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
     """`load FILE [vs BOT|human] [as pK]` of a Lobbys record (from either mode); ``options``:
     the words after the file name."""
     bot, seat = _load_options(options)
+    asked = seat
     if seat is None:  # a seat's file is that seat's player's (docs/secrets.md); else Player 1
         view = data.get("view") if isinstance(data, dict) else None
         seat = int(view[1:]) - 1 if isinstance(view, str) and re.fullmatch(r"p[1-5]", view) else 0
@@ -221,10 +217,16 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
             bot = parse_bot(bot).text()
         except BotSpecError as e:
             raise LobbysError(f"load: {e}") from None
-    ls = LobbysSession.from_record(data, path, bot, seat, s.host.watch, s.data)  # RecordError: one line, nothing changed
+    played_by = parse_record(data, s.data, path).played_by
+    if played_by is not None and asked is not None:
+        played_by = taking(played_by, f"p{asked + 1}")
+    ls = LobbysSession.from_record(data, path, bot, seat, s.host.watch, s.data, played_by)  # RecordError: one line
     s.host.may_discard("load")
     s.session = ls
-    return f"Loaded {path}: a Lobbys game, {len(history(ls.game))} answers replayed.\n" + screen(ls)
+    n = len(history(ls.game))
+    unsaid = "; the file does not say who played (`load FILE vs BOT` chooses)" if played_by is None and bot is None else ""
+    return (f"Loaded {path}: a Lobbys game, {n} answer{'' if n == 1 else 's'} replayed: {ls.who_plays()}{unsaid}.\n"
+            + screen(ls))
 
 
 def _load_options(words: list[str]) -> tuple[str | None, int | None]:

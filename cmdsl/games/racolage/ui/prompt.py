@@ -15,6 +15,7 @@ from ....bots import BotSpecError, parse_bot
 from ....errors import CardError, CmdslError
 from ....kits.keyboard.keyboard import Command, Host, KeyboardError, save_arguments
 from ....kits.keyboard.one_seat import OneSeatKeyboard
+from ....kits.keyboard.seating import taking
 from ....kits.keyboard.toolbar import Part, part, plain
 from .. import catalog
 from . import explain
@@ -23,7 +24,7 @@ from ..cards import RacolageSet
 from ..game import RacolageGame
 from ..game import copy, from_record, racolage_game, racolage_of, seat_record_of
 from ..loader import bundled_set, load_set
-from ..record import MAX_SEED, seat_named
+from ..record import MAX_SEED, parse_record, seat_named
 from ....sets.seat_files import FULL, PUBLIC
 from ..seats import PLAYER_COUNTS, SEATS, RacolageSeat
 
@@ -97,7 +98,9 @@ class RacolageKeyboard(OneSeatKeyboard):
             return self.hand_over() if self.game is not None and self.seating.handing_over else ""
         if cmd is not None:
             return cmd.run(rest, colour)
-        return self.answer(text) + self._seed_line()
+        was_over = self.game is not None and self.game.over
+        shown = self.answer(text)
+        return shown + ("" if was_over else self._seed_line())
 
     def at_decision(self) -> str | None:
         if self.game is None or self.seating.handing_over or self.game.view(self.me).decision is None:
@@ -145,11 +148,7 @@ class RacolageKeyboard(OneSeatKeyboard):
         order = game.seats[first.index:] + game.seats[:first.index]
         self.start(game, bot, order[:count])
         shown = "a random seed, shown when the game ends" if self.seed_hidden else f"seed {seed}"
-        humans_ = self.seating.humans
-        who = (f"you are {humans_[0]}" if len(humans_) == 1 else "hot-seat for " + ", ".join(map(str, humans_)))
-        if self.bots:
-            who += f", the {bot} bot plays the others"
-        return f"New Racolage Électoral game, {players} players, {shown}: {who}.\n" + self.screen()
+        return f"New Racolage Électoral game, {players} players, {shown}: {self.seating.who_plays()}.\n" + self.screen()
 
     def load(self, path: str, data: Any, words: list[str], colour: bool) -> str:
         bot, seat = None, None
@@ -162,18 +161,22 @@ class RacolageKeyboard(OneSeatKeyboard):
             else:
                 raise KeyboardError(f'load: did not understand "{w}" (e.g. `load game.json vs greedy as p2`)')
         game = from_record(data, path, self._cards())  # a RecordError names what is wrong
+        played_by = parse_record(data, path).played_by
         view = data.get("view") if isinstance(data, dict) else None
+        asked_seat = seat
         if seat is None:  # a seat's file is that seat's player's (docs/secrets.md); else Player 1
             seat = seat_named(view) if isinstance(view, str) else None
         if seat is not None and seat not in game.seats:
             raise KeyboardError(f"load: this game has seats p1 to p{racolage_of(game).players}, not {seat.value}")
-        if bot == "human" or (bot is None and view == PUBLIC):  # a hot-seat file goes on in hot-seat
-            humans, bot = game.seats, None
+        if played_by is not None and asked_seat is not None:
+            played_by = taking(played_by, asked_seat.value)
+        if bot == "human" or (bot is None and played_by is None and view == PUBLIC):  # a hot-seat file goes on in hot-seat
+            humans, bot = game.seats, "random"  # (no seat is left for it)
         else:
             humans = (seat or ME,)
         self.seed_hidden = False
-        return self.loaded(path, game, self.host, bot or "random", humans,
-                           debugged=isinstance(data, dict) and data.get("debugged") is True)
+        return self.loaded(path, game, self.host, bot, humans, debugged=isinstance(data, dict) and data.get("debugged") is True,
+                           played_by=played_by)
 
     # ---- what the prompt shows ------------------------------------------------------------
 
@@ -220,7 +223,8 @@ class RacolageKeyboard(OneSeatKeyboard):
 
     def file_record(self, full: bool) -> Any:
         game: RacolageGame = self.require()
-        return seat_record_of(game, FULL if full else self.file_view(), self.debugged or full)
+        record = seat_record_of(game, FULL if full else self.file_view(), self.debugged or full)
+        return {**record, "played_by": {seat.value: player for seat, player in self.seating.players}}
 
     def _save(self, arg: str) -> str:
         _, full = save_arguments(arg)
@@ -231,10 +235,16 @@ class RacolageKeyboard(OneSeatKeyboard):
         return out.removesuffix(".") + ": the full record, which shows every hidden card (the game is marked debugged)."
 
     def _seed_line(self) -> str:
-        if self.seed_hidden and self.game is not None and self.game.over:
-            self.seed_hidden = False
-            return f"\nThe seed was {racolage_of(self.game).seed}."
-        return ""
+        """Once the game is over: the `new` that deals it again at the same table."""
+        if self.game is None or not self.game.over:
+            return ""
+        self.seed_hidden = False
+        held = racolage_of(self.game)
+        humans = self.seating.humans
+        mine = f"as {humans[0].value} " if len(humans) == 1 and humans[0] is not ME else ""
+        many = f"{len(humans)} humans " if 1 < len(humans) < held.players else ""
+        again = f"new racolage {held.players} players {many}{self.seating.versus()} {mine}seed {held.seed}"
+        return f"\nThe seed was {held.seed} (`{again}` deals this game again)."
 
     def _cards(self) -> RacolageSet:
         try:
