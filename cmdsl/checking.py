@@ -8,6 +8,7 @@ worth testing on its own and a test never waits for the file system.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
@@ -97,10 +98,11 @@ def is_card_file(_change: Any, path: str) -> bool:
 
 
 def watch(paths: Sequence[str], changes: Iterable[object] | None = None, stop_event: Any = None,
-          now: Callable[[], datetime] | None = None) -> int:
+          now: Callable[[], datetime] | None = None, clear: bool | None = None) -> int:
     """Check, then check again after each batch of ``changes`` (default: saves seen by
     ``watchfiles`` under the watched folders), until Ctrl-C (exit 0) or the changes run out.
-    ``now``: the clock the stamps read (default: the local time)."""
+    ``now``: the clock the stamps read (default: the local time). ``clear``: each run on a clean
+    screen (default: when the output is a terminal); there, Ctrl-L draws the last one again."""
     if now is None:
         from datetime import datetime
 
@@ -118,15 +120,52 @@ def watch(paths: Sequence[str], changes: Iterable[object] | None = None, stop_ev
 
         changes = watchfiles.watch(*folders, watch_filter=is_card_file, stop_event=stop_event,
                                    raise_interrupt=False)
-    print("Watching " + ", ".join(shown_path(f) for f in folders) + " (Ctrl-C stops).", flush=True)
-    try:
-        _show(check_once(paths), now())
-        for _ in changes:
-            _show(check_once(paths), now())
-    except KeyboardInterrupt:
-        pass
+    from .terminal_keys import CTRL_L, keys_pressed
+
+    screen = _Screen(sys.stdout.isatty() if clear is None else clear)
+    with keys_pressed({CTRL_L: screen.redraw}) as keys:
+        screen.heading = ("Watching " + ", ".join(shown_path(f) for f in folders)
+                          + (" (Ctrl-L redraws, Ctrl-C stops)." if keys else " (Ctrl-C stops)."))
+        if not screen.clear:
+            print(screen.heading, flush=True)
+        try:
+            screen.show(check_once(paths), now())
+            for _ in changes:
+                screen.show(check_once(paths), now())
+        except KeyboardInterrupt:
+            pass
     print("Stopped watching.")
     return 0
+
+
+#: cursor home, then erase the screen (the scrollback is the terminal's, and stays)
+CLEAR = "\x1b[H\x1b[2J"
+
+
+class _Screen:
+    """What the watch shows: each report, on a clean screen when ``clear``, and the last one again
+    on Ctrl-L (from the keys' thread: a lock keeps two drawings from mixing)."""
+
+    def __init__(self, clear: bool) -> None:
+        self.clear, self.heading = clear, ""
+        self._last: tuple[CheckReport, datetime] | None = None
+        self._lock = threading.Lock()
+
+    def show(self, report: CheckReport, at: datetime) -> None:
+        with self._lock:
+            self._last = (report, at)
+            self._draw()
+
+    def redraw(self) -> None:
+        with self._lock:
+            if self._last is not None:
+                self._draw()
+
+    def _draw(self) -> None:
+        assert self._last is not None
+        if self.clear:
+            sys.stdout.write(CLEAR + self.heading + "\n")
+        _show(*self._last)
 
 
 def _show(report: CheckReport, at: datetime) -> None:

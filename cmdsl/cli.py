@@ -27,7 +27,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .checking import check_once, watch
 
     if args.watch:
-        return watch(args.paths)
+        return watch(args.paths, clear=False if args.no_clear else None)
     report = check_once(args.paths)
     if report.out:
         print(report.out)
@@ -154,7 +154,9 @@ def _tested_set(given: str | None, update: bool) -> Path:
 def _check_options(c: argparse.ArgumentParser) -> None:
     c.add_argument("paths", nargs="*", metavar="PATH",
                    help="card set folders or files, or folders of sets (default: the set other commands use)")
-    c.add_argument("--watch", action="store_true", help="check again on every save until Ctrl-C")
+    c.add_argument("--watch", action="store_true",
+                   help="check again on every save until Ctrl-C, each time on a clean screen (Ctrl-L redraws)")
+    c.add_argument("--no-clear", action="store_true", help="with --watch: keep each run below the last, no clearing")
     c.set_defaults(run=cmd_check)
 
 

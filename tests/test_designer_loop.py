@@ -5,6 +5,7 @@ tool, every output says which set it used, every command accepts what `cmdsl che
 from __future__ import annotations
 
 import shutil
+import sys
 import threading
 import time
 from datetime import datetime
@@ -250,3 +251,67 @@ def test_watch_with_watchfiles_sees_a_save_and_stops_on_its_event(tmp_path: Path
     assert len(checks) == 2
     out = capsys.readouterr().out
     assert "check: ok" in out and "check: problems" in out
+
+
+CLEAR = "\x1b[H\x1b[2J"  # cursor home, erase the screen: each run starts on a clean screen
+
+
+def test_watch_clears_the_screen_before_each_run_unless_told_not_to(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 55 item 11: each run on a clean screen (the last report is the one on it)."""
+    folder = editable_mini(tmp_path)
+
+    def saves() -> Iterator[set[tuple[int, str]]]:
+        yield {(2, str(folder / "set.yaml"))}
+
+    assert watch([str(folder)], saves(), clear=True) == 0
+    out = capsys.readouterr().out
+    assert out.count(CLEAR) == 2 and out.split(CLEAR)[-1].startswith(f"Watching {folder} (Ctrl-C stops).\n[")
+    assert watch([str(folder)], saves(), clear=False) == 0
+    assert CLEAR not in capsys.readouterr().out
+
+
+def test_check_watch_in_a_real_terminal_clears_and_ctrl_l_redraws(tmp_path: Path) -> None:
+    """In a terminal (a pty), `cmdsl check --watch` clears before each run, Ctrl-L draws the last
+    report again (not "^L"), and Ctrl-C stops it with the terminal as it was."""
+    pty = pytest.importorskip("pty")
+    import os
+    import select
+    import subprocess
+    import termios
+
+    folder = editable_mini(tmp_path)
+    leader, follower = pty.openpty()
+    before = termios.tcgetattr(follower)
+    tty = os.ttyname(follower)
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from cmdsl.cli import main; sys.exit(main())",
+                             "check", "--watch", str(folder)],
+                            stdin=follower, stdout=follower, stderr=follower, close_fds=True,
+                            preexec_fn=lambda: (os.setsid(), os.close(os.open(tty, os.O_RDWR))))  # its terminal: Ctrl-C
+    seen = b""
+
+    def read_until(marker: bytes, count: int = 1, timeout: float = 30.0) -> bytes:
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while seen.count(marker) < count and time.monotonic() < end:
+            ready, _, _ = select.select([leader], [], [], 0.2)
+            if ready:
+                seen += os.read(leader, 4096)
+        assert seen.count(marker) >= count, seen.decode(errors="replace")
+        return seen
+
+    try:
+        read_until(b"check: ok")
+        assert seen.count(CLEAR.encode()) == 1
+        os.write(leader, b"\x0c")  # Ctrl-L
+        read_until(b"check: ok", 2)
+        assert seen.count(CLEAR.encode()) == 2 and b"^L" not in seen
+        os.write(leader, b"\x03")  # Ctrl-C
+        read_until(b"Stopped watching.")
+        assert proc.wait(timeout=10) == 0
+        assert termios.tcgetattr(follower)[3] == before[3]  # echo and line editing given back
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(leader)
+        os.close(follower)
