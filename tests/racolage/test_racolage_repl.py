@@ -149,6 +149,19 @@ def test_why_in_phase_two_says_for_each_media_card_whether_it_can_be_placed() ->
     assert run_line(s, "help").startswith(why[0])  # `help` at a decision explains it too
 
 
+def test_options_show_what_each_card_does_as_cm2008_options_do() -> None:
+    """Issue 55 item 2: an Action card's option shows its rules text, a Media card's its numbers."""
+    s = Session()
+    run_line(s, "new racolage 2 players vs greedy seed 1")
+    keyboard(s).start(racolage_game(1, 2, CARDS, setup=phase_two), "greedy")
+    shown = run_line(s, "do nothing").splitlines()  # phase 1: now phase 2's options
+    at = shown.index("  3. play Purchasing Power Is Sacred")
+    assert shown[at + 1:at + 3] == ["       Catchphrase, Economy.",
+                                    "       While it is in its owner's bonus zone, they may place Economy Media (RA6.2)."]
+    assert shown[shown.index("  1. place Capital Weekly") + 1] == "       Media, Economy, +2, range 0 → 12."
+    assert shown[-1] == "  4. do nothing"
+
+
 def test_why_in_phase_one_and_at_the_hand_check() -> None:
     s = Session()
     run_line(s, "new racolage 2 players vs greedy seed 1")

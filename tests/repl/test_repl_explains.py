@@ -252,7 +252,7 @@ def test_states_and_going_negative_results_are_looked_up_by_name(name: str, head
 
 def test_a_misspelt_state_gets_a_suggestion() -> None:
     s = Session(str(REPO / "cards" / "cm2008"))
-    with pytest.raises(CmdslError, match='^no card or state "Ohoi"; did you mean "Ohio"\\?$'):
+    with pytest.raises(CmdslError, match='^no card or state "Ohoi" \\(did you mean "Ohio"\\?\\)$'):
         run_line(s, "card Ohoi")
 
 
@@ -342,3 +342,17 @@ def test_set_key_completes_the_groups_of_that_state() -> None:
     assert complete("set Florida key ") == ["Seniors", "Latinos"]
     assert complete("set New Jersey key Clinton D") == ["Clinton Democrats"]
     assert complete("set Florida e") == ["economy"]
+
+
+def test_card_finds_a_cm2008_card_by_its_title_or_the_start_of_one() -> None:
+    """Issue 55 item 2: `card` reads a title as Racolage's does (cmdsl.sets.card_lookup)."""
+    s = Session(str(REPO / "cards" / "cm2008"))
+    assert run_line(s, "card The View").startswith("mccain-the-view\nThe View — McCain")
+    assert run_line(s, "card join our").startswith("mccain-join-our-team\n")
+    assert run_line(s, "card lehman").startswith("bn-lehman-brothers-bankrupt\n")
+    assert run_line(s, "card Ohio").startswith("Ohio\n")  # a state still, and an id
+    assert run_line(s, "card mccain-the-view").startswith("mccain-the-view\n")
+    with pytest.raises(CmdslError, match=r'"town" names several cards: Town Hall Meetings \(mccain-town-hall-meetings\)'):
+        run_line(s, "card town")
+    with pytest.raises(CmdslError, match=r'no card or state "Town Hal Meetings" \(did you mean "Town Hall Meetings"\?\)'):
+        run_line(s, "card Town Hal Meetings")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...errors import CmdslError, did_you_mean
+from ...errors import CmdslError
+from ...sets.card_lookup import Named, find_card
 from .glossary import card_type, terms
 from .vocabulary.text import cost_text, rules_text
 from .model import TRACK, CardDef, CardSet, NegativeDef, NewsDef, Side, StateTile
@@ -96,9 +97,11 @@ def lookup(cs: CardSet, name: str) -> CardDef | NewsDef | NegativeDef | StateTil
     for tile in cs.states.values():
         if " ".join(words) == tile.name.lower() or name.lower() == tile.slug:
             return tile
-    ids = [*cs.cards, *cs.news, *(r.id for r in cs.negative.values()), *cs.states]
-    near = did_you_mean(name, ids)
-    raise CmdslError(f'no card or state "{name}"' + (f'; did you mean "{near}"?' if near else ""))
+    # a title, or the start of one (`card Town Hall`, `card town`): every game's lookup (issue 55)
+    items: list[CardDef | NewsDef | NegativeDef] = [*cs.cards.values(), *cs.news.values(), *cs.negative.values()]
+    named = [Named(i.id, (i.title,)) for i in items] + [Named(t.slug, (t.name,)) for t in cs.states.values()]
+    found = find_card(name, named, f'no card or state "{name}"')
+    return cs.item(found) or next(t for t in cs.states.values() if t.slug == found)
 
 
 def state_text(tile: StateTile, lang: str = "en") -> str:

@@ -3,9 +3,7 @@ rulebook's language), every Action's rules text written from its effect."""
 
 from __future__ import annotations
 
-import unicodedata
-
-from ...errors import CmdslError, did_you_mean
+from ...sets.card_lookup import Named, find_card
 from .cards import Action, ActionKind, Card, Media, RacolageSet
 
 _KINDS = {
@@ -49,31 +47,11 @@ def list_cards(cards: RacolageSet, lang: str = "en") -> str:
     return "\n".join(f"{c.id:<5} {_name(c, lang):<44} {what(cards, c, lang)}" for c in cards.cards.values())
 
 
-def _folded(text: str) -> str:
-    """A name as it is looked up: lower case, without accents ("Été" is "ete")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-
-
 def find(cards: RacolageSet, asked: str) -> Card:
     """The card ``asked`` names: its id, its English or French name (any case, accents or not), or
-    the start of one name; copies of one card (the same name) are that card, its first copy.
-    Nothing or several: one line, with the nearest name or the candidates."""
-    by_id = cards.cards.get(asked.strip().upper())
-    if by_id is not None:
-        return by_id
-    key = " ".join(_folded(asked).split())
-    names = {_folded(n): c for c in reversed(list(cards.cards.values())) for n in (c.en, c.name)}
-    if key in names:
-        return names[key]
-    started = {id(c): c for n, c in names.items() if n.startswith(key)} if key else {}
-    if len({c.en for c in started.values()}) == 1:
-        return min(started.values(), key=lambda c: c.id)
-    if started:
-        shown = sorted({f"{c.en} ({c.id})" for c in started.values()})
-        raise CmdslError(f'"{asked}" names several cards: ' + ", ".join(shown[:6]) + (", …" if len(shown) > 6 else ""))
-    near = did_you_mean(asked, [c.en for c in cards.cards.values()] + list(cards.cards))
-    raise CmdslError(f'cards show: no card "{asked}" in {cards.name}'
-                     + (f' (did you mean "{near}"?)' if near else " (see `cmdsl cards list --game racolage`)"))
+    the start of one name (``cmdsl.sets.card_lookup``); copies of one card are its first copy."""
+    named = [Named(c.id, (c.en, c.name)) for c in sorted(cards.cards.values(), key=lambda c: c.id)]
+    return cards.cards[find_card(asked, named, f'no card "{asked}" in {cards.name}')]
 
 
 def show(cards: RacolageSet, card_id: str, lang: str = "en") -> str:

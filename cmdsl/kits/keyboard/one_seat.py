@@ -277,8 +277,14 @@ class OneSeatKeyboard:
         self.seating.shown[me] = len(log)
         mine = next((d for d in game.pending_decisions if d.player is me), None)
         if mine is not None:
-            news += [f"{me}, {asked(mine.prompt)}", *(f"  {i}. {o.label}" for i, o in enumerate(mine.options, 1))]
+            news.append(f"{me}, {asked(mine.prompt)}")
+            for i, o in enumerate(mine.options, 1):
+                news += [f"  {i}. {o.label}", *("       " + line for line in self.option_details(o))]
         return "\n".join(news)
+
+    def option_details(self, option: Any) -> list[str]:
+        """What an option does, under its label (a card's text); none by default."""
+        return []
 
     def log(self) -> str:
         return "\n".join(e.text() for e in self.require_seen().view(self.me).log)

@@ -36,9 +36,10 @@ COMMANDS: dict[str, SessionCommand] = {
     "play": SessionCommand(cmd_play, "play CARD-ID",
                     "Play a card from your hand (same as choosing its option)."),
     "log": SessionCommand(cmd_log, "log [N]", "Show the last N events (default 20)."),
-    "card": SessionCommand(cmd_card, "card ID|STATE|going-negative N",
-                    "Show a card's rules text and source, a state's tile (`card Ohio`), or a Going\n"
-                    "Negative result (`card going-negative 4`); Breaking News too."),
+    "card": SessionCommand(cmd_card, "card ID|TITLE|STATE|going-negative N",
+                    "Show a card's rules text and source (by its id, its title or the start of it:\n"
+                    "`card Town Hall Meetings`, `card straight talk`), a state's tile (`card Ohio`), or a\n"
+                    "Going Negative result (`card going-negative 4`); Breaking News too."),
     "explain": SessionCommand(cmd_explain, "explain ID",
                        "Show a card's source, its syntax tree and the text generated from it."),
     "eval": SessionCommand(cmd_eval, "eval [as SIDE] EFFECT",

@@ -264,6 +264,13 @@ class RacolageKeyboard(OneSeatKeyboard):
     def _why(self) -> str:
         return explain.explain(self._view(), racolage_of(self.game).cards)
 
+    def option_details(self, option: Any) -> list[str]:
+        """A card placed, played, sold or discarded: what it is and does, as `card` says it."""
+        cards = racolage_of(self.require()).cards
+        if not isinstance(option.value, str) or option.value not in cards.cards or not option.id.startswith(("place:", "play:")):
+            return []
+        return catalog.show(cards, option.value).splitlines()[1:]
+
     def _card(self, arg: str) -> str:
         words = arg.split()
         lang = words.pop() if len(words) > 1 and words[-1] in ("en", "fr") else "en"

@@ -1,0 +1,56 @@
+"""What a player types to name a card (`card Fundraiser`, `card levee de fonds`, `card Town`), as
+every game's `card` command and `cmdsl cards show` read it: the card's id, one of its names (any
+case, with or without accents, spaces as typed), or the start of one; several cards of one name
+(copies) are one card. Nothing, or several cards: one line, with the nearest name or the
+candidates (issue 55 item 2)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Sequence
+
+from ..errors import CmdslError, did_you_mean
+from ..values import value
+
+_SHOWN = 6  # candidates named when a start fits several cards
+
+
+@value
+class Named:
+    """A card as it may be named: its id, its names (the first is the one shown)."""
+
+    id: str
+    names: tuple[str, ...]
+
+
+def folded(text: str) -> str:
+    """``text`` as names compare: case and accents dropped, spaces as one."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+    return " ".join(bare.split())
+
+
+def find_card(asked: str, cards: Sequence[Named], missing: str) -> str:
+    """The id of the card ``asked`` names; ``missing``: the error's start when none does
+    (``no card "X" in the set``), to which the nearest name is added."""
+    key = folded(asked)
+    by_id = {c.id.casefold(): c for c in cards}
+    if asked.strip().casefold() in by_id:
+        return by_id[asked.strip().casefold()].id
+    by_name: dict[str, list[Named]] = {}
+    for c in cards:
+        for name in c.names:
+            by_name.setdefault(folded(name), []).append(c)
+    exact = by_name.get(key)
+    if exact:
+        return exact[0].id
+    started = [cs for name, cs in by_name.items() if key and name.startswith(key)]
+    shown = {cs[0].names[0]: cs[0] for cs in started}  # copies: one card
+    if len(shown) == 1:
+        return next(iter(shown.values())).id
+    if shown:
+        listed = sorted(f"{name} ({c.id})" for name, c in shown.items())
+        raise CmdslError(f'"{asked}" names several cards: ' + ", ".join(listed[:_SHOWN])
+                         + (", …" if len(listed) > _SHOWN else ""))
+    names = [n for c in cards for n in c.names]
+    near = did_you_mean(asked, names + [c.id for c in cards if folded(c.id) not in map(folded, c.names)])
+    raise CmdslError(missing + (f' (did you mean "{near}"?)' if near else ""))
