@@ -24,9 +24,10 @@ class Named:
 
 
 def folded(text: str) -> str:
-    """``text`` as names compare: case and accents dropped, spaces as one."""
+    """``text`` as names compare: case, accents and punctuation dropped, spaces as one
+    ("Drill, Baby, Drill!" is "drill baby drill")."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-    return " ".join(bare.split())
+    return " ".join("".join(c if c.isalnum() else " " if c.isspace() else "" for c in bare).split())
 
 
 def find_card(asked: str, cards: Sequence[Named], missing: str) -> str:

@@ -275,8 +275,11 @@ def test_the_board_shows_who_holds_each_block_now_and_what_each_side_needs() -> 
     board = run_line(s, "board")  # no colour: letters only
     assert board.splitlines()[0].startswith("Turn 1 — McCain's turn — McCain must answer")
     florida = board.splitlines()[board.splitlines().index(next(x for x in board.splitlines() if x.startswith("Florida")))+1]
-    # now Obama, Obama, Obama, McCain, McCain: McCain must turn 3 blocks, Obama 2
-    assert florida == "  *Defense  Br B  Br Rw R   to win, McCain needs 3, Obama 2"
+    # now Obama, Obama, Obama, McCain, McCain: McCain must turn 3 blocks, Obama 2; written as
+    # `set` and the scenario files write it, one notation everywhere (issue 55 item 5)
+    assert florida == "  *Defense  R[b] B    R[b] W[r] R   to win, McCain needs 3, Obama 2"
+    assert ("Blocks: each circle's printed colour (R red, B blue, W white), a token on it in brackets "
+            "([r] McCain's, [b] Obama's): W[b] is a white circle Obama holds.") in board
     assert "\x1b[" not in board
     assert "Reserve: 16 states" in board
 

@@ -51,8 +51,8 @@ def board(game: CampaignGame, viewer: Side | None, colour: bool = False) -> str:
             cells = [_cell(live, issue, i, p) for i in range(len(live.tokens[issue]))]
             needs = f"   to win, {_needs(live, issue)}" if issue == live.majority else ""
             out.append((f"  {mark}{issue.title():8} " + " ".join(cells)).rstrip() + needs)
-    out.append(p.dim("Blocks: the big letter is who holds it now (R McCain, B Obama, W undecided); a small "
-                     "letter after it is the printed colour under a token."))
+    out.append(p.dim("Blocks: each circle's printed colour (R red, B blue, W white), a token on it in brackets "
+                     "([r] McCain's, [b] Obama's): W[b] is a white circle Obama holds."))
     if game.position.media:
         card, owner = game.position.media
         out.append("\nMedia Support: " + p.side(owner, f"{campaign_of(game).cards.cards[card].title} ({owner})"))
@@ -77,12 +77,16 @@ def _answering(game: CampaignGame) -> str:
 
 
 def _cell(live: LiveState, issue: str, i: int, p: Painter) -> str:
-    """One block, 2 characters: its colour now in capitals, then the printed colour in lower case
-    when a token covers it (``Br``: an Obama token on a red circle); reads right without colour."""
+    """One block as `set` and the scenario files write it: the printed colour, a token in brackets
+    (``R[b]``: an Obama token on a red circle), padded to 4 characters so the rows line up; in
+    colour, painted as held now (reads right without colour too)."""
     printed, tok = live.tile.rows[issue][i], live.tokens[issue][i]
     now = live.colour(issue, i)
-    big = p.side(now, tok.letter if tok is not None else printed) if now is not None else "W"
-    return p.bold(big) + (p.dim(printed.lower()) if tok is not None else " ")
+    text = printed + (f"[{tok.letter.lower()}]" if tok is not None else "")
+    return (p.side(now, text) if now is not None else text) + " " * (_CELL - len(text))
+
+
+_CELL = 4  # "W[b]"
 
 
 def _needs(live: LiveState, issue: str) -> str:
