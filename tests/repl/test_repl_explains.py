@@ -359,3 +359,12 @@ def test_card_finds_a_cm2008_card_by_its_title_or_the_start_of_one() -> None:
         run_line(s, "card town")
     with pytest.raises(CmdslError, match=r'no card or state "Town Hal Meetings" \(did you mean "Town Hall Meetings"\?\)'):
         run_line(s, "card Town Hal Meetings")
+
+
+def test_a_decision_that_shows_tokens_says_how_they_are_written() -> None:
+    """Issue 55 item 5: the notation has its legend where a decision first shows it."""
+    s = Session(str(REPO / "cards" / "cm2008"))
+    run_line(s, "new vs greedy seed 5")
+    out = run_line(s, "1")  # The View: choose a state; Michigan holds Obama's tokens
+    assert "       Defense R B W[b] R; Economy B B R W[b] B" in out
+    assert "  (a block: its printed colour, a token in brackets: W[b] is a white circle Obama holds)" in out

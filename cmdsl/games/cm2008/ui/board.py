@@ -6,6 +6,8 @@ colours are always also spelled (R/B/W letters, names).
 
 from __future__ import annotations
 
+import re
+
 from typing import cast
 
 from cmdsl.game.decisions import Decision
@@ -138,9 +140,14 @@ def decision(d: Decision, colour: bool = False, game: CampaignGame | None = None
     p = Painter(colour)
     lines = [p.side(cast(Side, d.player), f"{d.player}") + f" — {asked(heading(d, game))}"]
     in_play = states_shown(game, d) if game is not None else {}
+    tokens = False
     for i, o in enumerate(d.options, 1):
         lines.append(f"  {i}. {option_label(game, o) if game is not None else o.label}")
         if game is not None:
-            lines += ["       " + p.dim(x) for x in option_details(game, d, o, in_play)]
+            details = option_details(game, d, o, in_play)
+            tokens = tokens or any(re.search(r"\b[RBW]\[[rb]\]", x) for x in details)
+            lines += ["       " + p.dim(x) for x in details]
+    if tokens:  # the rows' notation, where a decision first shows it (as the board's legend)
+        lines.append(p.dim("  (a block: its printed colour, a token in brackets: W[b] is a white circle Obama holds)"))
     lines.append(p.dim("  (`?` explains this decision)"))
     return "\n".join(lines)
