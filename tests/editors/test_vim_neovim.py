@@ -5,7 +5,8 @@ Without an editor: both start the same command, for the file type the VS Code ex
 server check, and that command, started as the editor starts it, answers `initialize` over stdio
 and checks a card file and a scenario file it is sent. With Neovim, or Vim and ALE, on the PATH
 (deep: an editor and a server start, some seconds): the editor, configured with the page's lines,
-shows the server's problem on a misspelt state, a hover on a card id, completion inside a quote.
+shows the server's problem on a misspelt state, a hover on a card id, completion inside a quote
+(and in Vim, the quick fix ALE asks for).
 Another Neovim (0.11 beside Debian's 0.7) is tried too when CMDSL_TEST_NVIM names its binary.
 """
 
@@ -275,4 +276,5 @@ def test_vim_with_ale_and_the_pages_vimrc(cm2008: Path, tmp_path: Path) -> None:
     assert seen["loaded"], "ALE is installed but the page's vimrc does not load it"
     assert "Main Street vs Wall Street" in hover_text(seen["hover"])
     assert any(MISSPELT in message for message in seen["diagnostics"]), seen["diagnostics"]
+    assert [action["title"] for action in seen["actions"]] == ['Change to "Pennsylvania"']
     assert "Ohio" in labels(seen["completion"])

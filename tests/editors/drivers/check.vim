@@ -1,8 +1,8 @@
 " Drives Vim with ALE, configured with docs/editors.md's vimrc, on a copy of a card file
 " (tests/editors/test_vim_neovim.py), in Ex mode (no terminal; :sleep lets ALE's jobs run): asks
 " for a hover on the first card's id, writes a misspelt state and a line to complete, waits for
-" ALE's problems from the server, asks for completion inside a quote, and writes what came back
-" as JSON to $CMDSL_OUT.
+" ALE's problems from the server, asks for its quick fix and for completion inside a quote, and
+" writes what came back as JSON to $CMDSL_OUT.
 let s:tries = 300  " times 50 ms: the server's start on a busy machine
 let s:out = {'loaded': exists('g:loaded_ale')}
 
@@ -31,6 +31,8 @@ if s:out.loaded
   ALELint
   call s:Until({-> !empty(ale#engine#GetLoclist(bufnr('')))})
   let s:out.diagnostics = map(copy(ale#engine#GetLoclist(bufnr(''))), {_, item -> item.text})
+  " :ALECodeAction's request at the cursor on "Pensylvania" (the diagnostic has no code: none is sent back)
+  call s:Ask('actions', ale#lsp#message#CodeAction(bufnr(''), 13, 42, 13, 42, []))
   call s:Ask('completion', ale#lsp#message#Completion(bufnr(''), 14, 39, ''))  " after '"Oh'
 endif
 call writefile([json_encode(s:out)], $CMDSL_OUT)
