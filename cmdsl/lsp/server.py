@@ -54,6 +54,9 @@ class CardServer(LanguageServer):
         #: the file that changed last with its owner
         self.pending: dict[Path, tuple[asyncio.TimerHandle, Path, Owner]] = {}
         self.lang = "en"  # the language of hover texts ("fr": initializationOptions {"lang": "fr"})
+        #: the diagnostics last published on each file: the quick fixes of an editor that does not
+        #: send them back with its request (Vim's ALE) are found among them
+        self.published: dict[Path, list[T.Diagnostic]] = {}
         self.debounce = DEBOUNCE
 
 
@@ -191,8 +194,10 @@ def _publish(ls: CardServer, file: Path, problems: list[Problem]) -> None:
     if uri is None:
         return
     doc = ls.workspace.get_text_document(uri)
-    ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
-        uri=uri, diagnostics=[_diagnostic(doc, p) for p in problems], version=doc.version))
+    diagnostics = [_diagnostic(doc, p) for p in problems]
+    ls.published[file] = diagnostics
+    ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics,
+                                                                    version=doc.version))
 
 
 def _diagnostic(doc: TextDocument, problem: Problem) -> T.Diagnostic:
@@ -368,7 +373,7 @@ def symbols(ls: CardServer, params: T.DocumentSymbolParams) -> list[T.DocumentSy
 def code_actions(ls: CardServer, params: T.CodeActionParams) -> list[T.CodeAction]:
     doc = ls.workspace.get_text_document(params.text_document.uri)
     out: list[T.CodeAction] = []
-    for diagnostic in params.context.diagnostics:
+    for diagnostic in _to_fix(ls, params):
         data = diagnostic.data if isinstance(diagnostic.data, dict) else {}
         edit = _fix(doc, diagnostic, data)
         if edit is not None:
@@ -377,6 +382,22 @@ def code_actions(ls: CardServer, params: T.CodeActionParams) -> list[T.CodeActio
                                     is_preferred=True,
                                     edit=T.WorkspaceEdit(changes={params.text_document.uri: [text_edit]})))
     return out
+
+
+def _to_fix(ls: CardServer, params: T.CodeActionParams) -> list[T.Diagnostic]:
+    """The diagnostics the editor sends back with their data, as the protocol has it; else those
+    published here that the range touches: ALE sends back only the diagnostics that have a code
+    (cmdsl's have none), and none of their data."""
+    sent = [d for d in params.context.diagnostics if isinstance(d.data, dict)]
+    path = _path(params.text_document.uri)
+    if sent or path is None:
+        return sent
+    return [d for d in ls.published.get(path, []) if _touches(d.range, params.range)]
+
+
+def _touches(a: T.Range, b: T.Range) -> bool:
+    return ((a.start.line, a.start.character) <= (b.end.line, b.end.character)
+            and (b.start.line, b.start.character) <= (a.end.line, a.end.character))
 
 
 def _fix(doc: TextDocument, diagnostic: T.Diagnostic, data: dict[str, Any]) -> tuple[str, T.TextEdit] | None:

@@ -199,6 +199,31 @@ async def test_a_quick_fix_mends_the_file(client: LanguageClient, sets: Path, wr
     await close(client, u)
 
 
+@pytest.mark.parametrize("sent_back", ["none", "without data"])
+async def test_a_quick_fix_is_found_when_the_editor_sends_no_diagnostic_back(
+        client: LanguageClient, sets: Path, sent_back: str) -> None:
+    # Vim's ALE asks at the cursor and sends back only the diagnostics that have a code (cmdsl's
+    # have none), never their data: the server finds its own diagnostic there (docs/editors.md)
+    obama = sets / "cm2008" / "obama.yaml"
+    good = obama.read_text(encoding="utf-8")
+    broken = good.replace("gain 2 supports on economy in S", 'gain 2 supports on economy in "Pensylvania"', 1)
+    u = open_file(client, obama, broken)
+    (d,) = await diagnostics(client, u)
+    inside = T.Position(d.range.start.line, d.range.start.character + 3)
+    back = [] if sent_back == "none" else [T.Diagnostic(range=d.range, message=d.message)]
+    actions = await client.text_document_code_action_async(T.CodeActionParams(
+        text_document=T.TextDocumentIdentifier(uri=u), range=T.Range(inside, inside),
+        context=T.CodeActionContext(diagnostics=back)))
+    assert actions is not None and [a.title for a in actions] == ['Change to "Pennsylvania"']
+    elsewhere = T.Position(d.range.start.line - 1, 0)
+    assert not await client.text_document_code_action_async(T.CodeActionParams(  # nothing to fix there
+        text_document=T.TextDocumentIdentifier(uri=u), range=T.Range(elsewhere, elsewhere),
+        context=T.CodeActionContext(diagnostics=[])))
+    change(client, u, good)
+    assert await diagnostics(client, u) == []
+    await close(client, u)
+
+
 # ---- completion -------------------------------------------------------------------------------------------
 
 #: (the line typed, the cursor at its end) → labels that must be offered, and labels that must not.
