@@ -57,3 +57,12 @@ def test_french_rules_text_for_every_item(cm2008: CardSet) -> None:
         "  Gagnez 1 soutien sur l'Économie dans l'État concerné."]
     assert "Déplacez la clef démographique de S sur son autre groupe." in \
         card_text(cm2008.cards["mccain-hockey-moms"], "fr").splitlines()
+
+
+def test_cards_show_in_french_is_french(cm2008: CardSet) -> None:
+    """Issue 55 §12. Was: "Drill, Baby, Drill! — McCain — soutien, débutant ★, Going Negative ⚄": the
+    set's French titles (`title_fr:`), the die tag in the rulebook's words (docs/glossary.md)."""
+    head = show(cm2008, "mccain-drill-baby-drill", "fr").splitlines()[1]
+    assert head == "Fore, chéri, fore ! — McCain — soutien, débutant ★, effet négatif ⚄"
+    assert show(cm2008, "going-negative-6", "fr").splitlines()[1].startswith("Retour de bâton — Going Negative, résultat 6")
+    assert show(cm2008, "bn-october-surprise", "fr").splitlines()[1] == "La surprise d'octobre — Breaking News"
