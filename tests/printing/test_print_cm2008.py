@@ -133,7 +133,7 @@ def test_an_edited_card_prints_its_new_text(tmp_path: Path) -> None:
     obama = folder / "obama.yaml"
     obama.write_text(obama.read_text().replace("gain 2 supports on economy in S", "gain 3 supports on defense in S", 1))
     pdf = printed(tmp_path, "--only", "obama-main-street-vs-wall-street", folder=folder)
-    assert "Gain three supports on Defense in S." in text_in(pdf, 0, grid(Options()).boxes[0])
+    assert "Gain three supports on Defense in that state." in text_in(pdf, 0, grid(Options()).boxes[0])
 
 
 def test_a_text_too_long_for_the_card_is_cut_visibly_with_a_warning_naming_it(

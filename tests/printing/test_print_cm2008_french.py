@@ -17,6 +17,8 @@ from cmdsl.kits.printing.sheet import Options, grid
 from .pdf_checks import page_sizes_mm, page_texts, print_set, text_in
 
 CARDS = Path(__file__).resolve().parents[2] / "cards" / "cm2008"
+#: What a printed face must not say: a variable's name ("appelez-le S", "call it S").
+NAMING = re.compile(r"appelez-l[ae]|appelez ce|call it|call that", re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +40,7 @@ def test_every_card_news_and_result_of_the_bundled_set_has_a_french_title() -> N
     assert untitled == []
 
 
-def test_french_faces_show_french_titles(french: Path) -> None:
+def test_french_faces_show_french_titles_and_name_no_variable(french: Path) -> None:
     cards = load_card_set(CARDS)
     faces = [*cards.cards.values(), *cards.news.values()]
     boxes = grid(Options()).boxes
@@ -48,8 +50,17 @@ def test_french_faces_show_french_titles(french: Path) -> None:
         assert item.title_fr is not None and item.title_fr in inside, item.id
         if item.title not in item.title_fr:  # (a name, a newspaper, a TV show keep theirs)
             assert item.title not in inside, item.id
+        assert not NAMING.search(inside), (item.id, inside)
     table = page_texts(french)[-2]
     assert "Retour de bâton" in table and "Backlash" not in table  # the Going Negative table's titles
+    assert not NAMING.search(table)
+
+
+def test_english_faces_name_no_variable(english: Path) -> None:
+    """"Choose a state in play. Gain two supports on Defense in that state." (was "…; call it S.")"""
+    texts = page_texts(english)
+    assert not any(NAMING.search(t) for t in texts)
+    assert "Choose a state in play. Gain two supports on Defense in that state." in texts[0]
 
 
 def test_a_set_without_french_titles_prints_english_titles_and_says_so_once(
