@@ -10,10 +10,12 @@ import re
 
 import pytest
 
+from cmdsl.errors import CardError
 from cmdsl.games.cm2008.catalog import card_text
 from cmdsl.games.cm2008.model import CardSet
 from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.vocabulary.checker import campaign_names, check
+from cmdsl.games.cm2008.vocabulary.english import effect_form
 from cmdsl.games.cm2008.vocabulary.text import option_text, rules_text
 from cmdsl.lang.checker import Context
 
@@ -84,3 +86,25 @@ def test_no_card_of_the_bundled_set_names_a_variable(cm2008: CardSet) -> None:
             said = card_text(item, lang)
             assert not re.search(r"call it|call that|appelez|\b[A-Z]\b(?![\w'])", said), (item.id, lang, said)
 
+
+
+@pytest.mark.parametrize(("effect", "form"), [
+    ("choose a state in play\n", "choose a state as S"),
+    ("choose a state as S\nGain two supports on Defense in that state.\n", "gain 2 supports on defense in S"),
+    ("for each state in play where the majority issue of that state is Economy:\n    draw 1\n",
+     "for each state as S where the majority issue of S is economy:"),
+    ("choose a card from your hand\n", "choose a card from hand as C"),
+])
+def test_a_printed_line_typed_as_an_effect_is_answered_with_the_line_to_write(effect: str, form: str) -> None:
+    """Issue 26 §2's hints, for the text as it now reads: the hint gives the letter the card does not."""
+    with pytest.raises(CardError) as info:
+        parse_effect(effect)
+    assert info.value.hint == f'the effect language writes this line "{form}"'
+
+
+def test_every_printed_line_of_the_bundled_set_reads_back(cm2008: CardSet) -> None:
+    """Every line of every card's English text but the cost sentence (a field, `cost:`) has its effect form."""
+    for item in [*cm2008.cards.values(), *cm2008.news.values(), *cm2008.negative.values()]:
+        for line in card_text(item).splitlines():
+            if "(a cost:" not in line:
+                assert effect_form(line) is not None, (item.id, line)
