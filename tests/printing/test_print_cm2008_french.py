@@ -97,3 +97,16 @@ def test_the_player_aid_is_a_one_page_turn_summary_in_the_printed_language(
         assert word in aid, word
     for word in not_said:
         assert word not in aid, word
+
+
+def test_an_empty_french_title_is_a_located_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cmdsl.cli import main
+
+    folder = tmp_path / "set"
+    shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("scenarios"))
+    mccain = folder / "mccain.yaml"
+    mccain.write_text(mccain.read_text().replace('title_fr: "Fore, chéri, fore !"', 'title_fr: ""', 1))
+    assert main(["check", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert f"{mccain}:7:15: mccain-drill-baby-drill: title_fr: empty; give the French title, or leave the line out" in err
+    assert "Traceback" not in err
