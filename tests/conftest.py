@@ -91,8 +91,12 @@ REBALANCED_ISSUE_BOXES = {"Ohio": 3}
 
 
 def set_before_rebalance(folder: Path) -> Path:
-    """A copy of the bundled set in ``folder`` with the rebalance's content changes undone."""
+    """A copy of the bundled set in ``folder`` with the rebalance's content changes undone, and the
+    French titles added since (`title_fr:`, issue 55 §12) taken out: the files' bytes of that time."""
     shutil.copytree(CM2008, folder, dirs_exist_ok=True)
+    for file in folder.glob("*.yaml"):
+        before = re.sub(r"(?m)^ +title_fr: .*\n", "", file.read_text(encoding="utf-8"))
+        file.write_text(before, encoding="utf-8")
     states = folder / "states.yaml"
     text = states.read_text(encoding="utf-8")
     for name, box in REBALANCED_ISSUE_BOXES.items():

@@ -29,8 +29,8 @@ def text(cards: CardSet, effect: str, lang: str = "en", kind: str = "card") -> l
 def test_an_issue_read_from_the_game_is_not_put_where_a_bare_issue_goes(cm2008: CardSet) -> None:
     """Was: "the number of the majority issue of S blocks of S in your colour"."""
     effect = "choose a state as S\nif the blocks of you on the majority issue of S in S >= 2:\n    draw 1\n"
-    assert text(cm2008, effect)[1] == "If the number of blocks of S in your colour on its majority issue is at least 2:"
-    assert text(cm2008, effect, "fr")[1] == ("Si le nombre de blocs de S à votre couleur du côté de son enjeu "
+    assert text(cm2008, effect)[1] == "If the number of blocks of that state in your colour on its majority issue is at least 2:"
+    assert text(cm2008, effect, "fr")[1] == ("Si le nombre de blocs de cet État à votre couleur du côté de son enjeu "
                                              "majoritaire est au moins 2 :")
     effect = "choose a state as S\nchoose a state as T\nif the undecided blocks on the minority issue of T in S > 0:\n    draw 1\n"
     assert text(cm2008, effect)[2] == "If the number of undecided blocks of S on the minority issue of T is more than 0:"
@@ -40,9 +40,10 @@ def test_an_issue_read_from_the_game_is_not_put_where_a_bare_issue_goes(cm2008: 
 def test_a_state_is_named_once_with_its_own_issue(cm2008: CardSet) -> None:
     lines = text(cm2008, "choose a state as S\ngain 2 supports on the majority issue of S in S\n"
                          "shift S 1 toward the minority issue of S\n")
-    assert lines[1:] == ["Gain two supports in S on its majority issue.", "Shift S one box toward its minority issue."]
+    assert lines[1:] == ["Gain two supports in that state on its majority issue.",
+                         "Shift that state one box toward its minority issue."]
     assert text(cm2008, "choose a state as S\ngain 1 support on the majority issue of S in S\n", "fr")[1] == \
-        "Gagnez 1 soutien dans S sur son enjeu majoritaire."
+        "Gagnez 1 soutien dans cet État sur son enjeu majoritaire."
 
 
 def test_a_nested_as_the_opponent_does_not_say_it_again(cm2008: CardSet) -> None:
@@ -85,7 +86,7 @@ def test_no_sentence_of_a_bundled_card_is_long(cm2008: CardSet) -> None:
 def test_the_majority_issue_is_majoritaire(cm2008: CardSet) -> None:
     """The rulebook: "l'Enjeu Majoritaire … l'Enjeu Minoritaire" (majeur/mineur means major/minor)."""
     lines = text(cm2008, "choose a state as S\nif the majority issue of S is economy:\n    shift S 1 toward the minority issue of S\n", "fr")
-    assert lines[1] == "Si l'enjeu majoritaire de S est l'Économie :"
+    assert lines[1] == "Si l'enjeu majoritaire de cet État est l'Économie :"
     every = " ".join(card_text(i, "fr") for i in [*cm2008.cards.values(), *cm2008.news.values()])
     assert "majeur" not in every and "mineur" not in every
 
@@ -131,7 +132,7 @@ def test_the_subject_is_not_repeated(cm2008: CardSet) -> None:
 def test_that_wins_reads_as_french(cm2008: CardSet) -> None:
     """Was: "Si cela a fait remporter S"."""
     lines = text(cm2008, "choose a state as S\ngain 1 support on economy in S\nif that wins S:\n    draw 1\n", "fr")
-    assert lines[2] == "Si S vient ainsi d'être remporté :"
+    assert lines[2] == "Si cet État vient ainsi d'être remporté :"
 
 
 #: English words of the card list's and docs' labels and headers (not card titles, which are printed

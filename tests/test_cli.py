@@ -56,7 +56,7 @@ def test_cards_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert header == "Using card set cards/cm2008 (named by cmdsl.toml)."
     assert len(rows) == 3 and "obama-meet-the-press" in out
     assert main(["cards", "show", "obama-yes-we-can"]) == 0
-    assert "Gain one support on Economy in S." in capsys.readouterr().out
+    assert "Gain one support on Economy in that state." in capsys.readouterr().out
     assert main(["cards", "show", "obama-yes-we-cann"]) == 1
     assert 'did you mean "obama-yes-we-can"' in capsys.readouterr().err
 

@@ -205,7 +205,7 @@ def test_a_damaged_parse_never_changes_a_card(runner: Runner, tmp_path: Path) ->
     commands = {"cards show": ["cards", "show", "mccain-country-first"], "check": ["check", str(CM2008_SET)],
                 "replay": ["replay", str(record)]}
     expected = {name: runner.run(argv, _env(None)).shown() for name, argv in commands.items()}
-    assert "Gain one support on Defense in S." in expected["cards show"][1]
+    assert "Gain one support on Defense in that state." in expected["cards show"][1]
     warm = tmp_path / "warm"
     runner.run(commands["cards show"], _env(warm))
     [path] = warm.glob("cm2008-*.parses")
@@ -229,7 +229,7 @@ def test_a_damaged_parse_never_changes_a_card(runner: Runner, tmp_path: Path) ->
             run = runner.run(argv, _env(folder))
             if case == "planted":  # the test can fail: a tree believed says what the damage says
                 if name == "cards show":
-                    assert "Gain 7 supports on Defense in S." in run.out, run.out
+                    assert "Gain 7 supports on Defense in that state." in run.out, run.out
                 continue
             assert run.shown() == expected[name], f"{case}: {name}"
 

@@ -212,7 +212,7 @@ def test_a_declared_cost_reads_as_one_other_card() -> None:
 @pytest.mark.parametrize("effect,expected", [
     ("discard 1", "Discard one card, if possible."),  # a cost is declared apart (`cost: discard 1`)
     ("choose a state as S where the votes of S >= 10",
-     "Choose a state in play (call it S) where the number of electoral votes of S is at least 10."),
+     "Choose a state in play where the number of electoral votes of that state is at least 10."),
     ("repeat 3:\n    draw 1", "Three times:"),
     ("repeat the hand size of you:\n    draw 1", "As many times as the number of cards in your hand:"),
     ("as the opponent:\n    discard 1", "Your opponent does this:"),
@@ -224,7 +224,7 @@ def test_a_declared_cost_reads_as_one_other_card() -> None:
      "  When you go negative, you do not roll the Going Negative die: your opponent gets no result."),
     ("while in play:\n    mccain rolls 2 going negative dice",
      "  When McCain goes negative, they roll the Going Negative die twice; Obama carries out each result."),
-    ('choose a state with the most votes as S', "Choose a state in play with the most electoral votes; call it S."),
+    ('choose a state with the most votes as S', "Choose a state in play with the most electoral votes."),
 ])
 def test_rules_text_reads_right(mini: CardSet, effect: str, expected: str) -> None:
     assert expected in text_of(mini, effect, media="while in play" in effect)

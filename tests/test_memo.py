@@ -43,7 +43,7 @@ def test_a_text_given_for_a_file_is_read_instead_and_the_file_is_left_alone(card
     for memo in (None, Memo()):
         with pytest.raises(CardSetError) as e:
             load_card_set(card_set, sources={obama.resolve(): broken}, memo=memo)
-        assert "obama.yaml:13:" in str(e.value)
+        assert "obama.yaml:14:" in str(e.value)
     assert obama.read_text() == on_disk
     load_card_set(card_set)
 
@@ -56,12 +56,12 @@ def test_an_error_is_said_again_and_at_the_lines_the_text_has_now(card_set: Path
     for shift in (0, 0, 3):
         with pytest.raises(CardSetError) as e:
             load_card_set(card_set, sources={obama: "\n" * shift + text}, memo=memo)
-        assert f"obama.yaml:{13 + shift}:" in str(e.value)
+        assert f"obama.yaml:{14 + shift}:" in str(e.value)
     load_card_set(card_set, memo=memo)
     cards = load_card_set(card_set, sources={obama: "\n\n" + obama.read_text()}, memo=memo)
     assert cards.cards["obama-main-street-vs-wall-street"].source.line == 4 + 2
-    assert cards.cards["obama-main-street-vs-wall-street"].checked.program.body[0].pos.line == 12 + 2
-    assert cards.cards["obama-mybarackobama-com"].checked.program.body[0].pos.line == 20 + 2  # it has no cost
+    assert cards.cards["obama-main-street-vs-wall-street"].checked.program.body[0].pos.line == 13 + 2
+    assert cards.cards["obama-mybarackobama-com"].checked.program.body[0].pos.line == 22 + 2  # it has no cost
 
 
 def test_a_memo_is_bounded() -> None:

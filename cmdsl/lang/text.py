@@ -122,6 +122,10 @@ class Writer(CondWriter):
         """The head of a triggered ability at one of the game's events (``who``: whose, in words)."""
         raise TypeError(f"no rules text for the event {s.event!r} (its game's writer says it)")
 
+    def begin(self, program: A.Program) -> None:
+        """Read the whole effect before writing it (a game's writer: how it names what it binds,
+        ``named``); a line written alone (an option, a hint) keeps every variable's letter."""
+
     # ---- the entry points ---------------------------------------------------------------
 
     @classmethod
@@ -132,7 +136,9 @@ class Writer(CondWriter):
     @classmethod
     def rules_text(cls, program: A.Program, kind: str = "card", lang: str = "en", terms: Terms = NO_TERMS) -> str:
         """The whole effect as rules text, one sentence per line, blocks indented."""
-        return _finish("\n".join(cls(lang, kind, terms).lines(program.body, top=True, kind=kind)), lang)
+        writer = cls(lang, kind, terms)
+        writer.begin(program)
+        return _finish("\n".join(writer.lines(program.body, top=True, kind=kind)), lang)
 
     @classmethod
     def option_text(cls, stmts: tuple[A.Stmt, ...], lang: str = "en") -> str:

@@ -52,6 +52,18 @@ class ValueWriter(Visitor):
         # an `as` block says who acts). ``acting`` is the same player as the effect names them.
         self.actor = self.p["active" if kind in self.without_actor else "you"]
         self.acting = "active" if kind in self.without_actor else "you"
+        # How the text names each variable a printed card would not show: "that state" for S
+        # (a game's writer fills it from the whole effect, ``Writer.begin``); others keep their letter.
+        self.named: Mapping[str, str] = _NO_NAMES
+
+    def called(self, var: str) -> str:
+        """A variable as the text names it: its words where the whole effect allows, else its letter."""
+        return self.named.get(var, var)
+
+    def binding(self, key: str, var: str) -> str:
+        """The phrase key of a statement binding ``var``: ``key``, or its ``_named`` form (which says
+        no letter) where the text names the variable by its kind."""
+        return key + "_named" if var in self.named else key
 
     # ---- values --------------------------------------------------------------------
 
@@ -65,7 +77,7 @@ class ValueWriter(Visitor):
         return e.text
 
     def expr_Var(self, e: A.Var) -> str:
-        return e.name
+        return self.called(e.name)
 
     def expr_PlayerRef(self, e: A.PlayerRef) -> str:
         return self.p[e.who]

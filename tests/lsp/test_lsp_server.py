@@ -108,7 +108,7 @@ async def test_a_typo_in_an_effect_is_squiggled_where_it_is_and_cleared_when_fix
     assert len(found) == 1
     d = found[0]
     assert d.severity == T.DiagnosticSeverity.Error and d.source == "cmdsl"
-    assert d.range.start.line == 77 and spanned(broken, d.range) == '"Union Membrs"'
+    assert d.range.start.line == 85 and spanned(broken, d.range) == '"Union Membrs"'
     assert 'unknown demographic group "Union Membrs"' in d.message and 'did you mean "Union Members"?' in d.message
     change(client, u, good)
     assert await diagnostics(client, u) == []

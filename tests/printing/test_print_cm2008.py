@@ -69,7 +69,7 @@ def test_every_card_of_the_set_is_on_its_page_in_its_own_box(a4: Path) -> None:
         assert outside_cards(a4, page, options) == [], page
     texts = page_texts(a4)
     assert "The Going Negative table" in texts[pages] and all(r.title in texts[pages] for r in cards.negative.values())
-    assert "R4 A turn" in texts[pages + 1] and "R4.1" in texts[pages + 1]  # the player aid: the turn, in full
+    assert "A turn (R4)" in texts[pages + 1]  # the player aid: a turn summary (test_print_cm2008_french.py)
 
 
 def test_the_cost_the_star_and_the_die_are_on_the_card(a4: Path) -> None:
@@ -111,7 +111,7 @@ def test_letter_with_a_bleed_and_backs_for_duplex(tmp_path: Path) -> None:
 def test_french_text_with_its_accents(tmp_path: Path) -> None:
     pdf = printed(tmp_path, "--lang", "fr", "--only", "obama-yes-we-can", "iowa")
     first = text_in(pdf, 0, grid(Options()).boxes[0])
-    assert first.startswith("Yes We Can Soutien · Moins de 30 ans Choisissez un État en jeu")
+    assert first.startswith("Oui, nous pouvons Soutien · Moins de 30 ans Choisissez un État en jeu")
     assert "Défense" in text_in(pdf, 0, grid(Options()).boxes[1]) and "Économie" in page_texts(pdf)[0]
 
 
@@ -133,7 +133,7 @@ def test_an_edited_card_prints_its_new_text(tmp_path: Path) -> None:
     obama = folder / "obama.yaml"
     obama.write_text(obama.read_text().replace("gain 2 supports on economy in S", "gain 3 supports on defense in S", 1))
     pdf = printed(tmp_path, "--only", "obama-main-street-vs-wall-street", folder=folder)
-    assert "Gain three supports on Defense in S." in text_in(pdf, 0, grid(Options()).boxes[0])
+    assert "Gain three supports on Defense in that state." in text_in(pdf, 0, grid(Options()).boxes[0])
 
 
 def test_a_text_too_long_for_the_card_is_cut_visibly_with_a_warning_naming_it(
@@ -182,7 +182,7 @@ def test_a_broken_set_prints_nothing_and_says_where(tmp_path: Path, capsys: pyte
     shutil.copytree(CARDS, folder, ignore=shutil.ignore_patterns("scenarios"))
     (folder / "obama.yaml").write_text((folder / "obama.yaml").read_text().replace("in S\n", "in Ohiox\n", 1))
     assert main(["print", str(folder), "--out", str(tmp_path / "x.pdf")]) == 1
-    assert "obama.yaml:13:" in capsys.readouterr().err and not (tmp_path / "x.pdf").exists()
+    assert "obama.yaml:14:" in capsys.readouterr().err and not (tmp_path / "x.pdf").exists()
 
 
 def test_without_the_extra_print_says_what_to_install() -> None:

@@ -52,7 +52,7 @@ def test_pages_are_the_cards_nine_to_an_a4_page_then_the_player_aid(english: Pat
     assert len(sizes) == CARD_PAGES + 1  # the player aid
     assert set(sizes) == {(210, 297)}
     texts = page_texts(english)
-    assert "player aid" in texts[-1] and "RA4" in texts[-1]
+    assert "player aid" in texts[-1] and "A turn (RA4)" in texts[-1]
     assert CARDS.fingerprint in texts[-1]
 
 
@@ -158,3 +158,21 @@ def test_a_text_far_too_long_is_cut_with_a_located_warning(tmp_path: Path, capsy
     assert "…" in inside and inside.count("You draw one Media card") < 40, inside
     assert outside_cards(pdf, 0, Options()) == []
 
+
+@pytest.mark.parametrize(("lang", "says", "not_said"), [
+    ("en", ["player aid", "A turn (RA4)", "Buying Actions (RA5)", "The end (RA8)", "3 points"],
+     ["aide de jeu", "RA4.1"]),
+    ("fr", ["aide de jeu", "Un tour (RA4)", "Acheter des Actions (RA5)", "La fin (RA8)", "3 points", "Phrase choc"],
+     ["player aid", "A turn", "RA4.1"]),
+])
+def test_the_player_aid_is_a_one_page_turn_summary_in_the_printed_language(
+        tmp_path: Path, lang: str, says: list[str], not_said: list[str]) -> None:
+    """Issue 55 §12: as CM2008's, a turn summary (RA4 phases, RA5 buying, RA6 placing, RA8 the end)
+    in short bullets, in the printed language; it was the rulebook's English sections in full."""
+    pdf = printed(tmp_path, "--lang", lang, "--only", "player-aid")
+    texts = page_texts(pdf)
+    assert len(texts) == 1 and texts[0].count("•") >= 12
+    for word in says:
+        assert word in texts[0], word
+    for word in not_said:
+        assert word not in texts[0], word

@@ -211,7 +211,7 @@ def test_a_play_option_shows_the_cards_rules_text() -> None:
     # Drill, Baby, Drill! goes negative: its option carries the ⚄ mark (R8.1)
     at = lines.index(f"  {s.game.pending.options.index(option) + 1}. {option.label} ⚄")
     assert lines[at + 1].strip() == "Discard two cards (a cost: this card cannot be played without two other cards in hand)."
-    assert lines[at + 3].strip() == "Gain two supports on Defense in S."
+    assert lines[at + 3].strip() == "Gain two supports on Defense in that state."
 
 
 def test_a_draft_pick_shows_the_three_cards_and_the_round() -> None:
@@ -234,7 +234,7 @@ def test_question_mark_explains_the_decision() -> None:
     out = run_line(s, "?")
     assert out.startswith("McCain decides: play a card or draw.\nIt is McCain's turn (R4.1)")
     assert "Then it is Obama's turn." in out
-    assert "Gain two supports on Defense in S." in out
+    assert "Gain two supports on Defense in that state." in out
     assert run_line(s, "help").startswith(out)
     assert run_line(s, "help commands").startswith("Campaign Manager 2008 commands (`help COMMAND` for more):")
 

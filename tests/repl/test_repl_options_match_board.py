@@ -102,8 +102,8 @@ def test_a_going_negative_choice_names_the_result_and_what_it_does() -> None:
     assert why.startswith("Obama decides: choose a state, for Backlash (Going Negative result 6).\n"
                           "McCain went negative and rolled 6: Backlash. Obama carries out the result (R8.1); "
                           "Obama chooses for it:\n"
-                          "    Choose a state in play; call it S.\n"
-                          "    Gain two supports in S on its majority issue.\n")
+                          "    Choose a state in play.\n"
+                          "    Gain two supports in that state on its majority issue.\n")
 
 
 def test_after_the_marker_moved_the_options_and_question_mark_say_where_it_is_now() -> None:
@@ -122,7 +122,7 @@ def test_a_choice_asked_by_a_card_names_the_card() -> None:
     out = run_line(s, "1")
     assert "McCain — choose a state, for Raising Taxes Isn't Patriotic (McCain's card):\n" in out
     assert ("Raising Taxes Isn't Patriotic (McCain's card) is being resolved; McCain chooses for it:\n"
-            "    Choose a state in play; call it S.\n") in run_line(s, "?")
+            "    Choose a state in play.\n") in run_line(s, "?")
 
 
 def test_play_options_mark_the_cards_that_go_negative() -> None:

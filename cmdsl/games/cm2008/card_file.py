@@ -25,10 +25,10 @@ CARD_FILE_MAX_DEPTH: Final = 20
 _FIELDS = {
     "states": {"name": True, "ev": True, "pile": True, "beginner": False, "defense": True, "economy": True,
                "issue": True, "groups": True, "key": True},
-    "cards": {"id": True, "side": True, "title": True, "type": True, "beginner": False,
+    "cards": {"id": True, "side": True, "title": True, "title_fr": False, "type": True, "beginner": False,
               "going_negative": False, "demographic": False, "cost": False, "effect": True},
-    "breaking_news": {"id": True, "title": True, "effect": True},
-    "going_negative": {"roll": True, "title": True, "effect": True},
+    "breaking_news": {"id": True, "title": True, "title_fr": False, "effect": True},
+    "going_negative": {"roll": True, "title": True, "title_fr": False, "effect": True},
 }
 #: What a card file's read is kept as in the read store.
 _KEPT_AS = "cm2008 card file"

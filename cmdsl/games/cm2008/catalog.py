@@ -11,6 +11,7 @@ from .model import TRACK, CardDef, CardSet, NegativeDef, NewsDef, Side, StateTil
 #: Every word of a header or label, per language (docs/glossary.md): French output has no English label.
 _LABELS = {
     "en": {"beginner": "beginner ★", "negative_tag": "going negative ⚄", "news_tag": "breaking news",
+           "negative_result": "going negative",
            "negative_head": "Going Negative result {roll} (carried out by the roller's opponent)",
            "news_head": "Breaking News", "source": "Source",
            "title": "# The {name} card set",
@@ -25,7 +26,8 @@ _LABELS = {
            "marker": "Issue marker starts on box {box} of 4: majority issue {issue}.",
            "key": "Key demographic: {key} (other group: {other}).",
            "defense": "Defense", "economy": "Economy"},
-    "fr": {"beginner": "débutant ★", "negative_tag": "Going Negative ⚄", "news_tag": "Breaking News",
+    "fr": {"beginner": "débutant ★", "negative_tag": "effet négatif ⚄", "news_tag": "Breaking News",
+           "negative_result": "Going Negative",
            "negative_head": "Going Negative, résultat {roll} (appliqué par l'adversaire du joueur qui a lancé le dé)",
            "news_head": "Breaking News", "source": "Source",
            "title": "# Les cartes du jeu {name}",
@@ -71,14 +73,14 @@ def list_items(cs: CardSet, side: str | None = None, typ: str | None = None, lan
         if (side and c.side.value != side) or (typ and c.type != typ):
             continue
         first = card_text(c, lang).splitlines()[0] if c.effect_text.strip() else ""
-        out.append(f"{c.id:42} {c.title:38} {_tags(c, lang):30} {first}")
+        out.append(f"{c.id:42} {c.title_in(lang):38} {_tags(c, lang):30} {first}")
     words = _LABELS[lang]
     if typ in (None, "news") and side is None:
         for n in cs.news.values():
-            out.append(f"{n.id:42} {n.title:38} {words['news_tag']:30} {card_text(n, lang).splitlines()[0]}")
+            out.append(f"{n.id:42} {n.title_in(lang):38} {words['news_tag']:30} {card_text(n, lang).splitlines()[0]}")
     if typ in (None, "negative") and side is None:
         for r in cs.negative.values():
-            out.append(f"{r.id:42} {r.title:38} {words['negative_tag'][:-2]:30} {card_text(r, lang).splitlines()[0]}")
+            out.append(f"{r.id:42} {r.title_in(lang):38} {words['negative_result']:30} {card_text(r, lang).splitlines()[0]}")
     return "\n".join(out)
 
 
@@ -132,10 +134,10 @@ def show(cs: CardSet, item_id: str, lang: str = "en") -> str:
 def heading(item: CardDef | NewsDef | NegativeDef, lang: str = "en") -> str:
     """What a card is, in one line: its title, and its side and tags (or what kind of item it is)."""
     if isinstance(item, CardDef):
-        return f"{item.title} — {item.side} — {_tags(item, lang)}"
+        return f"{item.title_in(lang)} — {item.side} — {_tags(item, lang)}"
     if isinstance(item, NewsDef):
-        return f"{item.title} — {_LABELS[lang]['news_head']}"
-    return f"{item.title} — " + _LABELS[lang]["negative_head"].format(roll=item.roll)
+        return f"{item.title_in(lang)} — {_LABELS[lang]['news_head']}"
+    return f"{item.title_in(lang)} — " + _LABELS[lang]["negative_head"].format(roll=item.roll)
 
 
 def markdown(cs: CardSet, lang: str = "en") -> str:
@@ -145,12 +147,12 @@ def markdown(cs: CardSet, lang: str = "en") -> str:
     for side in Side:
         out += [words["side"].format(side=side), ""]
         for c in cs.pool(side):
-            out += [f"### {c.title}", "", f"`{c.id}` — {_tags(c, lang)}", ""]
+            out += [f"### {c.title_in(lang)}", "", f"`{c.id}` — {_tags(c, lang)}", ""]
             out += [f"> {ln}" if ln.strip() else ">" for ln in card_text(c, lang).splitlines()] + [""]
     out += [words["news"], ""]
     for n in cs.news.values():
-        out += [f"### {n.title}", "", f"`{n.id}`", ""] + [f"> {ln}" for ln in card_text(n, lang).splitlines()] + [""]
+        out += [f"### {n.title_in(lang)}", "", f"`{n.id}`", ""] + [f"> {ln}" for ln in card_text(n, lang).splitlines()] + [""]
     out += [words["table"], "", words["table_note"], ""]
     for r in cs.negative.values():
-        out += [f"### {r.roll}. {r.title}", ""] + [f"> {ln}" for ln in card_text(r, lang).splitlines()] + [""]
+        out += [f"### {r.roll}. {r.title_in(lang)}", ""] + [f"> {ln}" for ln in card_text(r, lang).splitlines()] + [""]
     return "\n".join(out).rstrip() + "\n"

@@ -131,7 +131,7 @@ class _Loader(CardFileReader):
                        compiled.abilities, bool(it.get("beginner", bool, "true or false")),
                        bool(it.get("going_negative", bool, "true or false")), demo,
                        Source(it.file.name, it.node.start_mark.line + 1, text),
-                       cost.cost if cost is not None else None)
+                       cost.cost if cost is not None else None, self.title_fr(it))
 
     def news(self, items: list[Item], names: Names) -> dict[str, NewsDef]:
         news: dict[str, NewsDef] = {}
@@ -140,7 +140,7 @@ class _Loader(CardFileReader):
                 item_id = self.unique_id(it)
                 text, checked, compiled = self.effect(it, item_id, names, Context(ContextKind.NEWS, has_actor=False))
                 return NewsDef(item_id, it.get("title", str, "a title"), text, checked, compiled.run,
-                               Source(it.file.name, it.node.start_mark.line + 1, text))
+                               Source(it.file.name, it.node.start_mark.line + 1, text), self.title_fr(it))
             n = self.attempt(one_news)
             if n is not None:
                 news[n.id] = n
@@ -155,11 +155,19 @@ class _Loader(CardFileReader):
                     raise it.error("roll: each die result 1 to 6 appears exactly once", it.node_of("roll"))
                 text, checked, compiled = self.effect(it, f"going-negative-{roll}", names, Context(ContextKind.NEGATIVE))
                 return NegativeDef(roll, it.get("title", str, "a title"), text, checked, compiled.run,
-                                   Source(it.file.name, it.node.start_mark.line + 1, text))
+                                   Source(it.file.name, it.node.start_mark.line + 1, text), self.title_fr(it))
             r = self.attempt(result)
             if r is not None:
                 negative[r.roll] = r
         return negative
+
+    @staticmethod
+    def title_fr(it: Item) -> str | None:
+        """The optional French title (``title_fr:``): printed and shown in French; never read by the rules."""
+        title = it.get("title_fr", str, "a French title")
+        if title is not None and not title.strip():
+            raise it.error("title_fr: empty; give the French title, or leave the line out", it.node_of("title_fr"))
+        return title.strip() if title is not None else None
 
     # ---- items → definitions ---------------------------------------------------
 

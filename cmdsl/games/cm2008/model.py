@@ -110,6 +110,11 @@ class CardDef:
     demographic: str | None = None  # the demographic note, informational
     source: Source | None = field(default=None, compare=False)
     cost: Cost | None = None  # the `cost:` field (R4.6); None: the card is free
+    title_fr: str | None = None  # the `title_fr:` field: the title printed in French (None: the English one)
+
+    def title_in(self, lang: str) -> str:
+        """The title as printed in ``lang``: the French one where the set gives it, else the English."""
+        return self.title_fr if lang == "fr" and self.title_fr else self.title
 
     @property
     def discard_cost(self) -> int:
@@ -131,6 +136,11 @@ class NewsDef:
     checked: "Checked" = field(compare=False, repr=False)
     run: Effect = field(compare=False, repr=False)
     source: Source | None = field(default=None, compare=False)
+    title_fr: str | None = None  # the `title_fr:` field (None: the English title)
+
+    def title_in(self, lang: str) -> str:
+        """The title as printed in ``lang``: the French one where the set gives it, else the English."""
+        return self.title_fr if lang == "fr" and self.title_fr else self.title
 
 
 @value
@@ -143,6 +153,11 @@ class NegativeDef:
     checked: "Checked" = field(compare=False, repr=False)
     run: Effect = field(compare=False, repr=False)
     source: Source | None = field(default=None, compare=False)
+    title_fr: str | None = None  # the `title_fr:` field (None: the English title)
+
+    def title_in(self, lang: str) -> str:
+        """The title as printed in ``lang``: the French one where the set gives it, else the English."""
+        return self.title_fr if lang == "fr" and self.title_fr else self.title
 
     @property
     def id(self) -> str:

@@ -160,6 +160,7 @@ def _deck(side: Side) -> str:
 #   id        unique in the set: lower-case words joined by hyphens (docs/cardsets.md)
 #   side      mccain or obama: whose pool the card is in
 #   title     the name printed on the card
+#   title_fr  optional: the name printed in French (cmdsl print --lang fr); else the English one
 #   type      support, shift, demographic, alter, media or flow
 #   beginner  true: in the starred deck of a beginner game (exactly 15 per side)
 #   going_negative
@@ -191,7 +192,7 @@ def _news() -> str:
 # Breaking News (R10): one is drawn each time a state comes into play, and affects that state,
 # `the news state`, unless a Media Support card says otherwise. News has no owner: whatever a
 # player does goes inside `as mccain:`, `as obama:` or `as the active player:`. Fields: id,
-# title, effect. Once drawn, a Breaking News is out of the game: when the deck runs out, no news.
+# title (and, optional, title_fr: the French one), effect. Once drawn, a Breaking News is out of the game: when the deck runs out, no news.
 breaking_news:
 """]
     for title, effect in _NEWS:
@@ -203,7 +204,8 @@ def _negative() -> str:
     out = ["""\
 # The Going Negative table (R1.5, R8): one result for each roll of the die, 1 to 6. The player who
 # went negative rolls; the OPPONENT carries out the result as a bonus, so in these effects `you`
-# is that opponent and `the opponent` is the player who rolled. Fields: roll, title, effect.
+# is that opponent and `the opponent` is the player who rolled. Fields: roll, title (and,
+# optional, title_fr: the French one), effect.
 going_negative:
 """]
     for roll, (title, effect) in enumerate(_NEGATIVE, start=1):

@@ -7,6 +7,7 @@ sheet prints the same anywhere. ``sheet.py`` lays the faces out on sheets.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, cast
 from xml.sax.saxutils import escape
@@ -29,6 +30,10 @@ SAFE = 3 * mm
 #: Signs the printed font has not got that text still means without them: written so, not warned of
 #: (a rulebook's range "0 → 6", a suit in "Q♥"). Any other missing character is a warning and a "?".
 WRITTEN_AS = {"→": "–", "♥": " hearts", "♦": " diamonds", "♣": " clubs", "♠": " spades"}
+
+#: The space before French "; : ! ? »" and after "«": made non-breaking, so that no line starts with
+#: the sign (English text has no space there).
+_KEPT_TOGETHER = re.compile(r" (?=[;:!?»])|(?<=«) ")
 
 Align = Literal["left", "center", "right"]
 _ALIGNMENT: dict[str, Literal[0, 1, 2]] = {"left": 0, "center": 1, "right": 2}  # ReportLab's TA_LEFT…
@@ -115,7 +120,7 @@ class Face:
         """Draw ``text`` fitted to ``box``: at ``size``, else smaller down to ``MIN_SIZE``, else cut
         with "…" and a warning. Its lines are paragraphs; a line's leading spaces indent it, a line
         starting with "# " is a heading (bold). The size used."""
-        text = self._known_glyphs(text, what)
+        text = _KEPT_TOGETHER.sub("\u00a0", self._known_glyphs(text, what))
         current = self.fitting(text, box, size, bold=bold, leading=leading)
         paras = self._paragraphs(text, current, bold, colour, align, leading)
         heights = [p.wrap(box.w, box.h)[1] for p in paras]

@@ -80,6 +80,7 @@ class Job:
     cards: tuple[Card, ...]
     pages: tuple[Page, ...] = ()
     summary: str = ""  # "90 campaign cards, 20 Breaking News, 20 states, …"
+    warnings: tuple[CardError, ...] = ()  # what the game saw while making the job (a title not translated)
 
 
 @value
@@ -142,7 +143,7 @@ def print_job(job: Job, options: Options, out: Path) -> Printed:
     canvas.setAuthor("cmdsl")
     canvas.setSubject(f"set fingerprint {job.fingerprint}")
     cards = [c for c in job.cards if not options.only or c.id in options.only]
-    warnings: list[CardError] = []
+    warnings: list[CardError] = list(job.warnings)
     boxes = layout.boxes
     pages = 0
     for first in range(0, len(cards), len(boxes)):

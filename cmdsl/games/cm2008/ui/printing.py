@@ -2,7 +2,9 @@
 cards (side colour, title, type, cost, the beginner star, the Going Negative die, the rules text
 written from the effect), Breaking News, the state tiles (EV, setup pile, beginner mark, rows of
 voter blocks in their colours, issue track, groups with the key one marked) as cards, the Going
-Negative table and a player aid on pages of their own. Its text is the set's, in English or French."""
+Negative table and a player aid (a one-page turn summary, ``aid_text.py``) on pages of their own.
+Its text is the set's, in English or French: titles in French where the set gives them (``title_fr:``),
+else in English, said once as a warning."""
 
 from __future__ import annotations
 
@@ -12,28 +14,26 @@ from typing import Sequence
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 
-from ....errors import Located
-from ....kits.printing.aid import player_aid
+from ....errors import CardError, Located
+from ....kits.printing.aid import turn_summary
 from ....kits.printing.face import SAFE, Box, Drawing, Face, card_back
 from ....kits.printing.sheet import Card, Job, Options, Page
 from ..catalog import card_text
 from ..glossary import card_type, terms
 from ..loader import load_card_set
 from ..model import TRACK, CardDef, NegativeDef, NewsDef, Side, StateTile
-from ..rulebook import rulebook
+from .aid_text import AID
 
 SIDE_COLOUR = {Side.MCCAIN: colors.Color(0.76, 0.13, 0.15), Side.OBAMA: colors.Color(0.10, 0.33, 0.66)}
 BLOCK_COLOUR = {"R": SIDE_COLOUR[Side.MCCAIN], "B": SIDE_COLOUR[Side.OBAMA], "W": colors.white}
 NEWS_COLOUR = colors.Color(0.18, 0.18, 0.2)
 GAME = "Campaign Manager 2008"  # on every back
 INK = colors.Color(0.1, 0.1, 0.1)
-#: The sections the player aid gives in full: a turn, what cards do, winning (R-numbers people look up).
-AID_SECTIONS = ("R4", "R6", "R7", "R8", "R9", "R10", "R11")
 _WORDS = {
     "en": {"cost": "Cost: discard {n}", "news": "Breaking News", "state": "Battleground State", "ev": "EV", "pile": "{side}'s pile",
            "key": "key", "track": "Issue track", "table": "The Going Negative table",
            "table_note": "The opponent of the player who rolled carries out the result (R8.1).",
-           "aid": "Campaign Manager 2008 — player aid", "campaign": "Campaign Strategy", "negative": "Going Negative",
+           "campaign": "Campaign Strategy", "negative": "Going Negative",
            "defense": "Defense", "economy": "Economy"},
     "fr": {"cost": "Coût : défaussez {n}", "news": "Breaking News", "state": "État disputé", "ev": "VE", "pile": "pile de {side}",
            "key": "clef", "track": "Piste d'enjeu", "table": "La table Going Negative",
@@ -63,11 +63,25 @@ def job(folder: Path, options: Options, side: str | None = None) -> Job:
         first = next(iter(cards.negative.values()), None)
         pages.append(Page("going-negative", _where(first) if first else Located(str(folder)),
                           _table(list(cards.negative.values()), lang)))
-        # the rulebook is written in English only (docs/rules-cm2008.md): so is the aid, in either language
-        pages.append(Page("player-aid", Located(str(folder)), player_aid(rulebook(), AID_SECTIONS, _WORDS["en"]["aid"])))
+        title, sections = AID[lang]
+        pages.append(Page("player-aid", Located(str(folder)), turn_summary(title, sections)))
     summary = (f"{len(campaign)} campaign cards" + ("" if side else
                f", {len(cards.news)} Breaking News, {len(cards.states)} states, the Going Negative table, a player aid"))
-    return Job(cards.manifest.name, cards.fingerprint, tuple(out), tuple(pages), summary)
+    titled: list[CardDef | NewsDef | NegativeDef] = [*campaign]
+    if side is None:
+        titled += [*cards.news.values(), *cards.negative.values()]
+    return Job(cards.manifest.name, cards.fingerprint, tuple(out), tuple(pages), summary, _untitled(titled, lang))
+
+
+def _untitled(items: Sequence[CardDef | NewsDef | NegativeDef], lang: str) -> tuple[CardError, ...]:
+    """One warning for every item printed in French without a French title (``title_fr:``), at the first."""
+    missing = [item for item in items if lang == "fr" and not item.title_fr]
+    if not missing:
+        return ()
+    first = missing[0]
+    return (CardError(f"{len(missing)} of the {len(items)} cards, Breaking News and Going Negative results printed "
+                      "have no French title: printed with their English title", _where(first),
+                      hint="give each a title_fr: line under its title: (docs/cardsets.md)"),)
 
 
 def _where(item: CardDef | NewsDef | NegativeDef | StateTile) -> Located:
@@ -83,12 +97,13 @@ def _campaign(card: CardDef, lang: str) -> Drawing:
         band, kind, body = face.box.rows(17 * mm, 7 * mm)
         face.fill(colour, band, to_bleed=True)
         title = band.inset(SAFE)
-        face.text(card.title, Box(title.x, band.y + 1.5 * mm, title.w - (7 * mm if card.beginner else 0),
+        face.text(card.title_in(lang), Box(title.x, band.y + 1.5 * mm, title.w - (7 * mm if card.beginner else 0),
                                   band.h - SAFE - 1.5 * mm), 12, bold=True, colour=colors.white, what="title",
                   vcenter=True)
         if card.beginner:
             face.star(band.x + band.w - SAFE - 2.5 * mm, band.top - SAFE - 2.5 * mm, 2.6 * mm, colors.white)
-        label = card_type(card.type, lang).capitalize()
+        label = card_type(card.type, lang)
+        label = label[:1].upper() + label[1:]  # "Media Support" keeps its capitals
         if card.demographic:
             label += " · " + terms(lang).names.get(card.demographic, card.demographic)
         face.text(label, Box(kind.x + SAFE, kind.y + 1 * mm, kind.w - 2 * SAFE - 7 * mm, kind.h - 1.5 * mm), 8,
@@ -122,7 +137,7 @@ def _news(news: NewsDef, lang: str) -> Drawing:
         face.fill(NEWS_COLOUR, band, to_bleed=True)
         face.text(_WORDS[lang]["news"].upper(), band.inset(SAFE), 10, bold=True, colour=colors.white,
                   align="center", what="band", vcenter=True)
-        face.text(news.title, title.inset(SAFE), 11, bold=True, what="title", vcenter=True)
+        face.text(news.title_in(lang), title.inset(SAFE), 11, bold=True, what="title", vcenter=True)
         body = body.inset(SAFE)
         face.text(card_text(news, lang), Box(body.x, body.y + 3 * mm, body.w, body.h - 3 * mm), 9, colour=INK,
                   what="rules text")
@@ -186,7 +201,7 @@ def _table(results: Sequence[NegativeDef], lang: str) -> Drawing:
             face.die(row.x, row.top - 11 * mm, 9 * mm, pips=result.roll, colour=INK)
             face.line(str(result.roll), row.x + 4.5 * mm, row.top - 15.5 * mm, 12, bold=True, align="center")
             text = Box(row.x + 14 * mm, row.y + 2 * mm, row.w - 14 * mm, row.h - 3 * mm)
-            face.text(f"# {result.title}\n{card_text(result, lang)}", text, 10, what=f"result {result.roll}")
+            face.text(f"# {result.title_in(lang)}\n{card_text(result, lang)}", text, 10, what=f"result {result.roll}")
             face.frame(Box(row.x, row.y, row.w, 0.01), colors.lightgrey, 0.4)
     return draw
 

@@ -240,13 +240,13 @@ class CardsWriter(Writer):
         return [indent + self.p["discard"].format(n=self.count(s.amount, "card"))]
 
     def stmt_DiscardAny(self, s: DiscardAny, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.p["discard_any"].format(v=s.var)]
+        return [indent + self.p[self.binding("discard_any", s.var)].format(v=s.var)]
 
     def stmt_ChooseCard(self, s: ChooseCard, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.p["choose_card"].format(v=s.var)]
+        return [indent + self.p[self.binding("choose_card", s.var)].format(v=s.var)]
 
     def stmt_PlayCard(self, s: PlayCard, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.p["play"].format(v=s.var)]
+        return [indent + self.p["play"].format(v=self.called(s.var))]
 
     def stmt_DiscardCard(self, s: DiscardCard, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.p["discard_card"].format(v=s.var)]
+        return [indent + self.p["discard_card"].format(v=self.called(s.var))]

@@ -162,9 +162,15 @@ def _paren(inner: str) -> str | None:
     return None if e is None else f"({e})"
 
 
+#: What a printed card calls what its effect bound (``naming.py``), and the letter a hint gives it.
+_NAMED = {"that state": "S", "that issue": "I", "that card": "C", "the number of cards discarded": "X"}
+
+
 def expr(text: str) -> str | None:
     """An English value ("the number of electoral votes of S") as an effect expression."""
     t = text.strip()
+    if t.lower() in _NAMED:  # a printed card's "that state": the effect gives it a letter
+        return _NAMED[t.lower()]
     if _issue_word(t):
         return t.lower()
     if re.fullmatch(r"[A-Z][A-Z0-9_]*", t):
@@ -303,6 +309,17 @@ _STATEMENTS: list[Rule] = [
     (_Rx(r"choose an issue, economy or defense; call it ([A-Z]\w*)"), lambda m: f"choose an issue as {m[1]}"),
     (_Rx(r"choose a card from your hand; call it ([A-Z]\w*)"), lambda m: f"choose a card from hand as {m[1]}"),
     (_Rx(r"play ([A-Z]\w*) at once"), lambda m: f"play {m[1]}"),
+    # the same, as a printed card says them (``naming.py``): no letter, so the hint gives one
+    (_Rx(r"choose a (different )?state in play(?: \(not one already chosen here\))?(?: with the (most|fewest) (.+?))?"),
+     lambda m: _choose(m[1], m[2], m[3], "S", None)),
+    (_Rx(r"choose a (different )?state in play(?: \(not one already chosen here\))?"
+         r"(?: with the (most|fewest) (.+?))? where (.+)"),
+     lambda m: _choose(m[1], m[2], m[3], "S", m[4])),
+    (_Rx(r"choose an issue, economy or defense"), lambda m: "choose an issue as I"),
+    (_Rx(r"choose a card from your hand"), lambda m: "choose a card from hand as C"),
+    (_Rx(r"discard any number of cards, even none"), lambda m: "discard any number as X"),
+    (_Rx(r"play that card at once"), lambda m: "play C"),
+    (_Rx(r"discard that card"), lambda m: "discard card C"),
     (_Rx(r"nothing happens"), lambda m: "nothing"),
     (_Rx(rf"when (?P<who>{_PLAYER}) (?:goes|go) negative, (?:they|you) (?:(?P<none>do not roll the going negative "
          rf"die)|rolls? the going negative die (?P<times>.+?))[;:].*"), _dice),
@@ -327,6 +344,9 @@ _STATEMENTS: list[Rule] = [
      lambda m: f"for each state as {m[1]}" + (f" where {cond(m[2])}" if m[2] and cond(m[2]) else "") + ":"
      if not m[2] or cond(m[2]) else None),
     (_Rx(r"for each other player \(call them ([A-Z]\w*)\):?"), lambda m: f"for each other player as {m[1]}:"),
+    (_Rx(r"for each state in play(?: where (.+?))?:?"),
+     lambda m: "for each state as S" + (f" where {cond(m[1])}" if m[1] and cond(m[1]) else "") + ":"
+     if not m[1] or cond(m[1]) else None),
     (_Rx(r"(once|twice|\S+ times|as many times as .+?):?"), lambda m: _stmt("repeat {}:", _times(m[1]))),
     (_Rx(rf"({_PLAYER}) (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {player(m[1])}:"),
     (_Rx(rf"{_CHOSEN} (?:does|do) this(?: \(.*\))?:?"), lambda m: f"as {_chosen(m)}:"),

@@ -56,6 +56,13 @@ _OWN: dict[str, dict[str, str]] = {
         "news_chosen": "Each Breaking News affects a state in play chosen by {who}.",
         "news_chosen_you": "Each Breaking News affects a state in play of your choice.", "group": "{0}",
         "news_state": "Each Breaking News affects {0}.", "for_each": "For each state in play (call it {v}){where}:",
+        # a variable named as a printed card names it (``naming.py``): its binding says no letter
+        "choose_state_named": "Choose {which}{where}.", "choose_state_where_named": "Choose {which}{where}.",
+        "choose_issue_named": "Choose an issue, Economy or Defense.",
+        "choose_card_named": "Choose a card from your hand.", "discard_any_named": "Discard any number of cards, even none.",
+        "for_each_named": "For each state in play{where}:", "that_state": "that state", "that_issue": "that issue",
+        "that_card": "that card", "that_number": "the number of cards discarded",
+        "count_named": "as many {many} as cards discarded",
     },
     "fr": {
         "opponent": "votre adversaire", "mccain": "McCain", "obama": "Obama", "defense": "la Défense",
@@ -110,6 +117,13 @@ _OWN: dict[str, dict[str, str]] = {
         "news_chosen_you": "Chaque Breaking News affecte un État en jeu de votre choix.",
         "group": "le groupe « {0} »", "news_state": "Chaque Breaking News affecte {0}.",
         "for_each": "Pour chaque État en jeu (appelez-le {v}){where} :",
+        "choose_state_named": "Choisissez {which}{where}.", "choose_state_where_named": "Choisissez {which}{where}.",
+        "choose_issue_named": "Choisissez un enjeu, Économie ou Défense.",
+        "choose_card_named": "Choisissez une carte de votre main.",
+        "discard_any_named": "Défaussez autant de cartes que vous voulez, même aucune.",
+        "for_each_named": "Pour chaque État en jeu{where} :", "that_state": "cet État", "that_issue": "cet enjeu",
+        "that_card": "cette carte", "that_number": "le nombre de cartes défaussées",
+        "count_named": "autant de {many} que de cartes défaussées",
     },
 }
 #: The core's phrases and Campaign Manager 2008's, by language.

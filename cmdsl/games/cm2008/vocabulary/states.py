@@ -140,13 +140,13 @@ class StatesWriter(SuperlativesWriter):
                                                  measure=self.measure(s.best.measure))
         # With a condition, the name comes first: the condition speaks of it.
         key = "choose_state" if s.where is None else "choose_state_where"
-        return [indent + self.p[key].format(which=which, where=self.where(s.where), v=s.var)]
+        return [indent + self.p[self.binding(key, s.var)].format(which=which, where=self.where(s.where), v=s.var)]
 
     def stmt_ChooseIssue(self, s: ChooseIssue, indent: str, top: bool, kind: str) -> list[str]:
-        return [indent + self.p["choose_issue"].format(v=s.var)]
+        return [indent + self.p[self.binding("choose_issue", s.var)].format(v=s.var)]
 
     def stmt_ForEach(self, s: ForEach, indent: str, top: bool, kind: str) -> list[str]:
-        head = self.p["for_each"].format(v=s.var, where=self.where(s.where))
+        head = self.p[self.binding("for_each", s.var)].format(v=s.var, where=self.where(s.where))
         return [indent + head] + self.lines(s.body, indent + "  ", kind=kind)
 
     @classmethod

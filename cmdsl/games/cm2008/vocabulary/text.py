@@ -8,6 +8,7 @@ from . import nodes as A
 from ....lang.text import LANGS, Writer
 from .cards import CardsWriter
 from .media import MediaWriter
+from .naming import named
 from .phrases import EN_POSSESSIVE, PHRASES
 from .players import PlayersWriter
 from .reads import ReadsWriter
@@ -46,6 +47,15 @@ class CampaignWriter(PlayersWriter, SupportWriter, CardsWriter, StatesWriter, Wi
             return out + super().sentences(s, indent, top, kind)
         finally:
             self.found = saved
+
+    def begin(self, program: A.Program) -> None:
+        # the variables a printed card names by their kind ("that state"), not by their letter
+        self.named = {var: self.p[kind.value] for var, kind in named(program).items()}
+
+    def count(self, e: A.Expr, noun: str) -> str:
+        if isinstance(e, A.Var) and e.name in self.named:  # "as many supports as cards discarded"
+            return self.p["count_named"].format(many=self.p[noun].split("|")[1])
+        return super().count(e, noun)
 
     @classmethod
     def cost_text(cls, amount: int, lang: str = "en") -> str:

@@ -1,8 +1,9 @@
 """Racolage Électoral's printed set (`cmdsl print`, ``cmdsl.kits.printing``): the Media cards (notoriety
 value, theme in its colour, the range a player's notoriety must be in), the Action cards (kind,
 theme, bonus, the rules text written from the effect, as `cmdsl cards show` writes it), the
-Political Party cards, a back for each deck, and a player aid from the rulebook. Every text is the
-set's or is written from it, in English (the French name small under the English) or in French."""
+Political Party cards, a back for each deck, and a player aid (a one-page turn summary,
+``aid_text.py``). Every text is the set's or is written from it, in English (the French name small
+under the English) or in French."""
 
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 
 from ....errors import Located
-from ....kits.printing.aid import player_aid
+from ....kits.printing.aid import turn_summary
 from ....kits.printing.face import BOLD, FONT, SAFE, Align, Box, Drawing, Face, card_back
 from ....kits.printing.sheet import Card, Job, Options, Page
 from ..catalog import show, what
 from ..cards import Action, ActionKind, Media, Party, RacolageSet
 from ..loader import load_set, read_items
-from ..rulebook import rulebook
+from .aid_text import AID
 
 INK = colors.Color(0.1, 0.1, 0.1)
 GREY = colors.Color(0.4, 0.4, 0.4)
@@ -43,13 +44,9 @@ KIND_COLOUR = {
 MEDIA_BACK = colors.Color(0.13, 0.20, 0.36)
 ACTION_BACK = colors.Color(0.50, 0.10, 0.16)
 PARTY_BACK = colors.Color(0.24, 0.24, 0.26)
-#: The sections the player aid gives in full: the player's areas, setup, a turn, buying and selling,
-#: placing, the end.
-AID_SECTIONS = ("RA2", "RA3", "RA4", "RA5", "RA6", "RA8")
 #: What the printed font has not got, as printed instead ("→" of the ranges).
 _WORDS = {
-    "en": {"party": "Political Party", "range": "notoriety range", "theme": "Theme: {theme}",
-           "aid": "Racolage Électoral — player aid"},
+    "en": {"party": "Political Party", "range": "notoriety range", "theme": "Theme: {theme}"},
     "fr": {"party": "Parti politique", "range": "fourchette de notoriété", "theme": "Thème : {theme}"},
 }
 
@@ -68,7 +65,7 @@ def job(folder: Path, options: Options) -> Job:
             for a in cards.actions]
     out += [Card(p.id, where.get(p.id, Located(str(folder), 0, 0, p.id)), _party(p, lang), party_back)
             for p in cards.parties]
-    aid = player_aid(rulebook(), AID_SECTIONS, _WORDS["en"]["aid"])  # the rulebook is English only
+    aid = turn_summary(*AID[lang])  # a one-page turn summary, in the printed language
     summary = (f"{len(cards.media)} Media, {len(cards.actions)} Actions, {len(cards.parties)} Party cards, "
                "a player aid")
     return Job(cards.name, cards.fingerprint, tuple(out), (Page("player-aid", Located(str(folder)), aid),), summary)
