@@ -243,7 +243,12 @@ def test_a_record_made_before_replays_and_is_refused_by_other_bytes(game: GameSe
     """It knows only the bytes: the same files replay it, a copy with a comment does not."""
     original, commented, record = recorded(game, tmp_path, seed=5)
     data = json.loads(record.read_text())
-    old = byte_digest(game, original)
+    then = tmp_path / "then" / original.name  # the files as they were: no French titles (issue 55)
+    shutil.copytree(original, then)
+    for f in then.glob("*.yaml"):
+        f.write_text("".join(line for line in f.read_text().splitlines(keepends=True)
+                             if not line.lstrip().startswith("title_fr:")))
+    old = byte_digest(game, then)
     assert data[RECORDED_AS[game.name]] not in (None, old)  # a new record names the meaning
     data[RECORDED_AS[game.name]] = old
     record.write_text(json.dumps(data))
@@ -277,3 +282,10 @@ def test_the_canonical_form_sorts_mappings_keeps_lists_and_tells_types_apart() -
     assert meaning_fingerprint({"a": 1}) == meaning_fingerprint({"a": 1}) != meaning_fingerprint({"a": 2})
     with pytest.raises(TypeError, match="not plain card-set data"):
         canonical(1.5)  # type: ignore[arg-type]
+
+
+def test_french_titles_leave_the_bytes_fingerprint_of_old_records_as_it_was() -> None:
+    """Issue 55 item 12 added a `title_fr:` line to every bundled card; a record made before issue 52
+    names its set by the files' bytes, which those lines would change. Their bytes are read
+    without them: the bundled set's legacy fingerprint is the one it had at c0d2f47."""
+    assert load_card_set(ROOT / "cards" / "cm2008").legacy_fingerprint == "d0e02b36c2e738fc"

@@ -10,6 +10,7 @@ game starts (``CardSet.require_setup``), its name and sizes are not read by the 
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Mapping, Sequence
 
 from ...lang.checker import Checked
@@ -50,5 +51,11 @@ def legacy_fingerprint(files: Sequence[CardFile]) -> str:
     that they replay). It changed with any byte: a comment, a line break, a quote."""
     digest = hashlib.sha256()
     for f in files:
-        digest.update(f.path.name.encode() + b"\0" + f.text.encode() + b"\0")
+        text = _FRENCH_TITLE.sub("", f.text)
+        digest.update(f.path.name.encode() + b"\0" + text.encode() + b"\0")
     return digest.hexdigest()[:16]
+
+
+#: A card's French title, a line of its own (issue 55): print's, not the rules'. The bytes are read
+#: without it, so that the files of before it was written keep the fingerprint their records name.
+_FRENCH_TITLE = re.compile(r"(?m)^[ \t]*title_fr:[^\n]*\n")
