@@ -383,8 +383,8 @@ def _fix(doc: TextDocument, diagnostic: T.Diagnostic, data: dict[str, Any]) -> t
     if isinstance(data.get("replace"), str):
         new = data["replace"]
         old = doc.text_in_client_range(diagnostic.range)
-        if old.startswith('"') and not new.startswith('"'):
-            new = f'"{new}"'
+        if old[:1] in ('"', "'") and not new.startswith(old[0]):  # a quoted name, a quoted YAML scalar
+            new = f"{old[0]}{new}{old[0]}"
         return f"Change to {new}", T.TextEdit(diagnostic.range, new)
     if isinstance(data.get("line"), str):
         line = diagnostic.range.start.line

@@ -398,3 +398,29 @@ async def test_a_racolage_scenario_naming_an_unknown_card_is_located(client: Lan
     change(client, u, text)
     assert await diagnostics(client, u) == []
     await close(client, u)
+
+
+# ---- scenario answers, checked without playing (issue 55 §9) ---------------------------------------------
+
+async def test_a_misspelt_answer_is_squiggled_with_its_fix(client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
+    good = scenario.read_text(encoding="utf-8")
+    broken = good.replace("'state:florida'", "'state:floirda'", 1)
+    u = open_file(client, scenario, broken)
+    (d,) = await diagnostics(client, u)
+    assert spanned(broken, d.range) == "'state:floirda'"
+    assert '"floirda" is not a state of this set' in d.message and 'did you mean "state:florida"?' in d.message
+    assert await quick_fix(client, u, broken, d) == good
+    change(client, u, good)
+    assert await diagnostics(client, u) == []
+    await close(client, u)
+
+
+async def test_a_racolage_answer_naming_no_card_is_squiggled(client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "racolage" / "scenarios" / "cards.yaml"
+    good = scenario.read_text(encoding="utf-8")
+    broken = good.replace("play:A44", "play:A4", 1)
+    u = open_file(client, scenario, broken)
+    (d,) = await diagnostics(client, u)
+    assert spanned(broken, d.range) == "play:A4" and '"A4" is not a card id of this set' in d.message
+    await close(client, u)

@@ -18,6 +18,7 @@ from ..catalog import card_text, heading, state_text
 from ..loader import SetRead, read_card_set
 from ..manifest import MANIFEST_NAME
 from ..model import CardDef, CardSet, NewsDef, StateTile
+from ..options import answer_forms
 from ..scenario_file import load_scenario
 
 class Cm2008Editing:
@@ -38,7 +39,8 @@ class Cm2008Editing:
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, CardSet)
-        return each_scenario(file, sources, "cm2008", lambda i: load_scenario(file, loaded, i, sources))
+        return each_scenario(file, sources, "cm2008", lambda i: load_scenario(file, loaded, i, sources),
+                             answer_forms(loaded))
 
 
 def _defined(read: SetRead) -> tuple[Defined, ...]:

@@ -15,6 +15,7 @@ from ....sets.card_items import Item
 from ....sets.editing import each_scenario, problems_of
 from ....sets.editor_game import Defined, Problem, SetState
 from ....sets.text_files import Sources
+from ..answers import answer_forms
 from ..cards import RacolageSet
 from ..catalog import show
 from ..loader import GAME, MANIFEST, load_set, read_items
@@ -41,7 +42,8 @@ class RacolageEditing:
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, RacolageSet)
-        return each_scenario(file, sources, GAME, lambda i: load_racolage_scenario(file, i, loaded, sources))
+        return each_scenario(file, sources, GAME, lambda i: load_racolage_scenario(file, i, loaded, sources),
+                             answer_forms(loaded))
 
 
 def _defined(folder: Path, items: dict[str, list[Item]], loaded: RacolageSet | None) -> tuple[Defined, ...]:
