@@ -51,6 +51,14 @@ class Defined:
     quoted: bool = False  # effects quote it ("Ohio"); else files write it bare (an id)
 
 
+def card_markdown(heading: str, text: str, card_id: str, cost: str = "") -> str:
+    """What a hover on a card shows, the same in every game: its heading in bold, what it costs, its
+    rules text (as `cmdsl cards show` prints it: each line kept, its indent too, which Markdown
+    would drop), its id."""
+    lines = "  \n".join("\u00a0" * (len(ln) - len(ln.lstrip(" "))) + ln.lstrip(" ") for ln in text.strip("\n").split("\n"))
+    return f"**{heading}**" + (f"\n\n*cost:* `{cost}`" if cost else "") + f"\n\n{lines}\n\n`{card_id}`"
+
+
 @value
 class SetState:
     """A set as an editor sees it after a check: its problems, and — when the check got that far —

@@ -424,3 +424,35 @@ async def test_a_racolage_answer_naming_no_card_is_squiggled(client: LanguageCli
     (d,) = await diagnostics(client, u)
     assert spanned(broken, d.range) == "play:A4" and '"A4" is not a card id of this set' in d.message
     await close(client, u)
+
+
+async def hover_text(client: LanguageClient, u: str, text: str, needle: str, word: str) -> tuple[str, str]:
+    """What a hover on ``word``, in the first line holding ``needle``, shows, and the span it names."""
+    lines = text.split("\n")
+    line = next(i for i, ln in enumerate(lines) if needle in ln)
+    hover = await client.text_document_hover_async(T.HoverParams(
+        text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, lines[line].index(word) + 1)))
+    assert hover is not None and isinstance(hover.contents, T.MarkupContent) and hover.range is not None
+    return hover.contents.value, spanned(text, hover.range)
+
+
+async def test_hover_on_a_racolage_card_id_shows_its_names_and_rules_text_as_cm2008_s(
+        client: LanguageClient, sets: Path) -> None:
+    """Issue 55 §9: as CM2008's hover (its heading in bold, its rules text a line a sentence, its id),
+    in a scenario (an answer, a hand) and in the card's file; in French with the option "lang"."""
+    scenario = sets / "racolage" / "scenarios" / "cards.yaml"
+    actions = sets / "racolage" / "actions.yaml"
+    for file, needle in ((scenario, "play:A44"), (scenario, "[A44]"), (actions, "id: A44")):
+        text = file.read_text(encoding="utf-8")
+        u = open_file(client, file, text)
+        shown, span = await hover_text(client, u, text, needle, "A44")
+        assert span == "A44"
+        assert shown == "**Fundraiser (Levée de fonds)**\n\nTemporary Action.  \nYou draw two Action cards.\n\n`A44`"
+        await close(client, u)
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cmdsl": {"lang": "fr"}}))
+    text = scenario.read_text(encoding="utf-8")
+    u = open_file(client, scenario, text)
+    shown, _ = await hover_text(client, u, text, "play:A44", "A44")
+    assert shown.startswith("**Levée de fonds (Fundraiser)**") and "Vous piochez" in shown
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cmdsl": {"lang": "en"}}))
+    await close(client, u)

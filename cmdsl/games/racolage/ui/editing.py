@@ -13,7 +13,7 @@ from ....errors import CmdslError, Located
 from ....memo import Memo
 from ....sets.card_items import Item
 from ....sets.editing import each_scenario, problems_of
-from ....sets.editor_game import Defined, Problem, SetState
+from ....sets.editor_game import Defined, Problem, SetState, card_markdown
 from ....sets.text_files import Sources
 from ..answers import answer_forms
 from ..cards import RacolageSet
@@ -63,7 +63,10 @@ def _defined(folder: Path, items: dict[str, list[Item]], loaded: RacolageSet | N
 
 
 def _card_markdown(loaded: RacolageSet, card_id: str, lang: str) -> str:
-    return "```text\n" + show(loaded, card_id, lang) + "```"
+    """`cmdsl cards show`'s text, as every game's hover shows a card (its first line, the id and
+    names, is the heading and the id)."""
+    head, _, text = show(loaded, card_id, lang).partition("\n")
+    return card_markdown(head.removeprefix(f"{card_id} — "), text, card_id)
 
 
 def _where(folder: Path, it: Item) -> Located:
