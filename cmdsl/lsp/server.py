@@ -3,7 +3,8 @@
 As a designer types, the file's set is checked again (debounced) from the editor's texts, and
 every problem `cmdsl check` or the scenario reader would report is shown where it is, with its
 did-you-mean as a quick fix. Completion offers what the parser accepts at the cursor, the
-variables in scope and the set's names; hover shows a card's generated text (English, or French
+variables in scope and the set's names, where a value goes only those of the type the checker asks
+there (``slot_type``); hover shows a card's generated text (English, or French
 with the option ``{"lang": "fr"}``), a state's tile, a keyword's line of the docs; go to
 definition and the outline find where cards and states are defined.
 

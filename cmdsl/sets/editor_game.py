@@ -36,7 +36,9 @@ class Defined:
     """Something a set defines that its files name: a card by its id, a state or theme by the
     name its effects quote."""
 
-    kind: str  # as the game says it: "card", "state", "demographic group", "theme"…
+    #: as the game says it: "card", "state", "demographic group", "theme"…; a name effects quote is
+    #: of the kind its checker's type is named (completion offers it where that type goes)
+    kind: str
     name: str  # as files write it (an id; a quoted name without its quotes)
     where: Located  # its definition
     summary: str  # one line: what a completion list shows beside it

@@ -205,13 +205,19 @@ async def test_a_quick_fix_mends_the_file(client: LanguageClient, sets: Path, wr
 COMPLETIONS: list[tuple[str, set[str], set[str]]] = [
     ("", {"gain", "shift", "choose", "if", "draw", "while", "for", "repeat", "S"}, {"toward", "economy"}),
     ("ga", {"gain"}, set()),
-    ("gain 2 supports on ", {"economy", "defense", "the", "S"}, {"gain", "toward"}),
-    ("gain 2 supports on economy in ", {'"Ohio"', "S", "the"}, {"toward", "gain"}),
+    # issue 55 §9: a value's place offers what fits it, as the checker says (R7: `on` an issue, `in`
+    # a state, `for` a demographic group): not every state, group, side and variable
+    ("gain 2 supports on ", {"economy", "defense", "the"}, {"gain", "toward", "S", '"Ohio"', '"Seniors"', "mccain",
+                                                            "obama", "you"}),
+    ("gain 2 supports on economy in ", {'"Ohio"', "S", "the"}, {"toward", "gain", '"Seniors"', "economy", "mccain"}),
     ("shift S 1 ", {"toward"}, {"gain", "economy"}),
-    ("shift S 1 toward ", {"economy", "defense", "the"}, {"toward"}),
-    ('demographic support for "', {"Seniors", "Union Members"}, {"gain", '"Seniors"'}),
+    ("shift S 1 toward ", {"economy", "defense", "the"}, {"toward", "S", '"Ohio"'}),
+    ("shift ", {"S", '"Ohio"', "the"}, {"economy", '"Seniors"', "obama"}),
+    ("demographic support for ", {'"Seniors"', '"Union Members"', "the"}, {'"Ohio"', "S", "economy", "mccain"}),
+    ('demographic support for "', {"Seniors", "Union Members"}, {"gain", '"Seniors"', "Ohio"}),
     ('demographic support for "Uni', {"Union Members"}, set()),
-    ("if S is ", {"won", "in", "not"}, {"gain"}),
+    ("if S is ", {"won", "in", "not", '"Ohio"', "S"}, {"gain", "economy", '"Seniors"', "mccain"}),
+    ("draw ", {"the"}, {'"Ohio"', "S", "economy", "mccain"}),
     ("choose a ", {"state", "card", "different"}, {"gain"}),
     ("breaking news ", {"targets"}, {"gain"}),
     ("draw 2 and ", {"play"}, set()),
@@ -275,6 +281,33 @@ async def test_racolage_completion_offers_its_own_words(client: LanguageClient, 
     u = open_file(client, actions, "\n".join(lines))
     result = await complete(client, u, line + 1, indent + len("you gain 2 "))
     assert {item.label for item in result.items} == {"notoriety"}
+    await close(client, u)
+
+
+#: Racolage: (the line typed) → labels that must be offered, and labels that must not (issue 55 §9).
+RACOLAGE_COMPLETIONS: list[tuple[str, set[str], set[str]]] = [
+    ("you gain 2 ", {"notoriety"}, {"you", '"Ecology"'}),
+    ("you gain ", {"the"}, {'"Ecology"', '"Economy"', "you"}),  # a number: no theme, no player
+    ("discard the catchphrase of ", {"you", "the", "another"}, {'"Ecology"', "notoriety"}),
+    ("if ", {"you", "the", '"Ecology"', "not"}, {"notoriety"}),  # what follows decides: nothing filtered
+    ("choose a ", {"notoriety", "you"}, set()),  # a text that does not parse: every word, as a hint
+]
+
+
+@pytest.mark.parametrize(("typed", "offered", "not_offered"), RACOLAGE_COMPLETIONS, ids=[c[0] for c in RACOLAGE_COMPLETIONS])
+async def test_racolage_completion_offers_what_fits_the_place(client: LanguageClient, sets: Path, typed: str,
+                                                              offered: set[str], not_offered: set[str]) -> None:
+    actions = sets / "racolage" / "actions.yaml"
+    good = actions.read_text(encoding="utf-8")
+    lines = good.split("\n")
+    line = next(i for i, ln in enumerate(lines) if ln.strip().startswith("you gain") and "notoriety" in ln)
+    indent = len(lines[line]) - len(lines[line].lstrip())
+    lines.insert(line + 1, " " * indent + typed)
+    u = open_file(client, actions, "\n".join(lines))
+    result = await complete(client, u, line + 1, indent + len(typed))
+    labels = {item.text_edit.new_text if isinstance(item.text_edit, T.TextEdit) else item.label for item in result.items}
+    assert offered <= labels, f"missing {offered - labels}"
+    assert not (not_offered & labels), f"offered {not_offered & labels}"
     await close(client, u)
 
 

@@ -57,7 +57,9 @@ def test_completion_follows_the_parser() -> None:
     language = game("cm2008").rules.language()
     labels = {c.label for c in candidates(language, "choose a state as S\nshift S 1 ", [], False)}
     assert labels == {"toward"}
-    inside = candidates(language, 'demographic support for "', [("Seniors", "group", "")], True)
+    # a name's kind is its type as the checker names it: only a demographic group fits `for` (R7)
+    inside = candidates(language, 'demographic support for "', [("Seniors", "demographic group", ""),
+                                                                ("Ohio", "state", "")], True)
     assert [(c.label, c.insert) for c in inside] == [("Seniors", "Seniors")]
 
 
