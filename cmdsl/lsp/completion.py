@@ -34,6 +34,8 @@ class Candidate:
 
 #: Terminals that stand for something other than a keyword: what a completion offers in their place.
 _VARIABLE, _QUOTED = "VAR", "STRING"
+#: At most this many forced words follow a word that starts a value (`a player chosen by`).
+_MOST_FORCED = 6
 #: A variable is introduced by `as X` (choose …, for each …, discard any number …).
 _INTRODUCED = re.compile(r"\bas\s+([A-Z][A-Za-z0-9_]*)\b")
 
@@ -132,15 +134,29 @@ def _slot(language: Any, text: str, quoted: tuple[str, ...], terminals: frozense
 
 
 def _values(language: Any, text: str, terminals: set[str] | None) -> frozenset[str]:
-    """The words accepted after ``text`` that are a value by themselves (`economy`, `you`): after
-    them the parser accepts what it does after any value (the stand-in's)."""
+    """The words accepted after ``text`` that make a value of one type by themselves: a value
+    (`economy`, `you`: after them the parser accepts what it does after any value, the
+    stand-in's), or the start of a phrase whose next words are forced up to a value's place (`a`:
+    `a player chosen by …`). `the` starts many: not one of them."""
     after_value = accepted(language, text + STAND_IN)
-    out: set[str] = set()
-    for terminal in terminals or ():
-        for word in words_of(language, terminal):
-            if accepted(language, text + word) == after_value:
-                out.add(word)
-    return frozenset(out)
+    return frozenset(word for terminal in terminals or () for word in words_of(language, terminal)
+                     if _typed_alone(language, text + word, after_value))
+
+
+def _typed_alone(language: Any, text: str, after_value: set[str] | None) -> bool:
+    found = accepted(language, text)
+    if found == after_value:
+        return True
+    forced = text
+    for _ in range(_MOST_FORCED):
+        if found is None or len(found) != 1:
+            return found is not None and _VARIABLE in found and forced != text
+        words = words_of(language, next(iter(found)))
+        if len(words) != 1:
+            return False
+        forced += " " + words[0]
+        found = accepted(language, forced + " ")
+    return False
 
 
 #: Lines of the docs' code blocks that are no effect: YAML (`key: value`, `- item`), commands, comments.

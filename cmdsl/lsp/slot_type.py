@@ -101,8 +101,8 @@ def _probe(language: Any, text: str, word: str, quoted: frozenset[str], source: 
             raise _Reached(want, scope, True)
         try:
             check_expr(e, want, scope, actor)
-        except CardError:
-            raise _Reached(want, scope, False) from None
+        except CardError as error:  # the value itself is wrong, not a word that finishes it
+            raise _Reached(want, scope, (error.where.line, error.where.col) != at) from None
         raise _Reached(want, scope, True)
 
     def counted(e: A.Expr, scope: Scope, actor: bool, word: str | None = None) -> A.Expr:

@@ -208,7 +208,7 @@ COMPLETIONS: list[tuple[str, set[str], set[str]]] = [
     # issue 55 §9: a value's place offers what fits it, as the checker says (R7: `on` an issue, `in`
     # a state, `for` a demographic group): not every state, group, side and variable
     ("gain 2 supports on ", {"economy", "defense", "the"}, {"gain", "toward", "S", '"Ohio"', '"Seniors"', "mccain",
-                                                            "obama", "you"}),
+                                                            "obama", "you", "a", "another"}),  # `a player chosen by`
     ("gain 2 supports on economy in ", {'"Ohio"', "S", "the"}, {"toward", "gain", '"Seniors"', "economy", "mccain"}),
     ("shift S 1 ", {"toward"}, {"gain", "economy"}),
     ("shift S 1 toward ", {"economy", "defense", "the"}, {"toward", "S", '"Ohio"'}),
@@ -288,7 +288,7 @@ async def test_racolage_completion_offers_its_own_words(client: LanguageClient, 
 RACOLAGE_COMPLETIONS: list[tuple[str, set[str], set[str]]] = [
     ("you gain 2 ", {"notoriety"}, {"you", '"Ecology"'}),
     ("you gain ", {"the"}, {'"Ecology"', '"Economy"', "you"}),  # a number: no theme, no player
-    ("discard the catchphrase of ", {"you", "the", "another"}, {'"Ecology"', "notoriety"}),
+    ("discard the catchphrase of ", {"you", "the", "a", "another"}, {'"Ecology"', "notoriety", "them"}),
     ("if ", {"you", "the", '"Ecology"', "not"}, {"notoriety"}),  # what follows decides: nothing filtered
     ("choose a ", {"notoriety", "you"}, set()),  # a text that does not parse: every word, as a hint
 ]
