@@ -45,6 +45,11 @@ class _Reached(Exception):
         self.want, self.scope, self.fits = want, scope, fits
 
 
+#: What the probed effect is attached to: a card that may have abilities (an effect that says what
+#: only another kind may, `the news state` of a Breaking News, checks no further: nothing is filtered).
+_CONTEXT = Context("card", abilities=True)
+
+
 class _AnyName(Names):
     """Every quoted name of the set, of whatever kind asked: a name written before the cursor is
     not what the probe checks."""
@@ -91,7 +96,7 @@ def _probe(language: Any, text: str, word: str, quoted: frozenset[str], source: 
         program = parse_text(language, source, Origin(), None)
     except CardError:
         return None
-    checker = language.vocabulary.checker(_AnyName((("any", quoted),)), Context("card", abilities=True), Origin())
+    checker = language.vocabulary.checker(_AnyName((("any", quoted),)), _CONTEXT, Origin())
     check_expr, type_of, count = checker.expr, checker.type_of, checker.count
 
     def expr(e: A.Expr, want: str, scope: Scope, actor: bool) -> A.Expr:
@@ -122,7 +127,7 @@ def _probe(language: Any, text: str, word: str, quoted: frozenset[str], source: 
         checker.check(program)
     except _Reached as reached:
         return reached
-    except (CardError, RecursionError, TypeError, KeyError):  # a probe that checks no further
+    except Exception:  # noqa: BLE001 - a probe that checks no further says nothing: nothing is filtered
         return None
     return None
 
