@@ -272,7 +272,9 @@ def completion(ls: CardServer, params: T.CompletionParams) -> T.CompletionList |
         quoted = [(d.name, d.kind, d.text(ls.lang)) for d in defined if d.quoted]
         out = candidates(language, before, quoted, quote)
     elif owner.kind is FileKind.SCENARIO:  # a scenario names cards by id, states by name; a hover shows the card
-        out = [Candidate(d.name, Kind.CARD if not d.quoted else Kind.NAME, d.summary) for d in defined]
+        answer = _answer_part(ls, owner, lines[line][:start])
+        out = answer if answer is not None else [
+            Candidate(d.name, Kind.CARD if not d.quoted else Kind.NAME, d.summary) for d in defined]
     else:
         return None
     edit_range = _range(doc, line, start, col)
@@ -282,6 +284,25 @@ def completion(ls: CardServer, params: T.CompletionParams) -> T.CompletionList |
         text_edit=T.TextEdit(edit_range, c.insert if c.insert is not None else c.label),
         sort_text=f"{list(Kind).index(c.kind)}{c.label}") for c in out]
     return T.CompletionList(is_incomplete=False, items=items)
+
+
+#: An option id being written, up to the part being typed (`state:`, `block:economy:`).
+_ANSWER_SO_FAR = re.compile(r"(?<![\w:/.-])([a-z_]+)((?::[^\s:'\",\[\]{}#]+)*):$")
+
+
+def _answer_part(ls: CardServer, owner: Owner, before: str) -> list[Candidate] | None:
+    """After `KIND:` (and its parts so far) in a scenario, what the next part of that kind of
+    answer names in the set (`state:` → its states' ids); None: no answer is being written there."""
+    written = _ANSWER_SO_FAR.search(before)
+    forms = ls.sets.answer_forms(owner) if written is not None else None
+    form = forms.kind(written.group(1)) if forms is not None and written is not None else None
+    if form is None or written is None:
+        return None
+    index = written.group(2).count(":")
+    if index >= len(form.slots):
+        return []
+    slot = form.slots[index]
+    return [Candidate(name, Kind.NAME, slot.what) for name in sorted(slot.names)]
 
 
 # ---- hover and definition -------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from .. import plugins
 from ..errors import CardError, CmdslError, Located
 from ..memo import Memo
 from ..sets.editor_game import Defined, EditorGame, Problem, SetState
+from ..sets.scenario_answers import AnswerForms
 from ..sets.safe_yaml import compose
 from ..sets.text_files import read_text
 from ..sets.scenario_doc import MAX_SCENARIO_BYTES
@@ -119,6 +120,11 @@ class Workspace:
             return [Problem(CardError(f"the set {name} has errors: this file's scenarios are read once it loads "
                                       "(`cmdsl check` says what they are)", Located(str(file), 1, 0)))]
         return self.editors()[owner.game].scenario_problems(file, dict(self.texts), state.loaded)
+
+    def answer_forms(self, owner: Owner) -> AnswerForms | None:
+        """What the scenarios' answers may name in the set as it last loaded (None: it does not)."""
+        state = self.state(owner)
+        return self.editors()[owner.game].answer_forms(state.loaded) if state.loaded is not None else None
 
     def defined_in(self, owner: Owner) -> tuple[Defined, ...]:
         """What the set defines: as its last check found, else as it last found (a file broken since)."""

@@ -14,6 +14,7 @@ from typing import Any, Callable, Protocol
 
 from ..errors import CardError, Located
 from ..memo import Memo
+from .scenario_answers import AnswerForms
 from .text_files import Sources
 from ..values import value
 
@@ -86,4 +87,9 @@ class EditorGame(Protocol):
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         """The problems of a scenario file of this game, read with the loaded set."""
+        ...
+
+    def answer_forms(self, loaded: Any) -> AnswerForms | None:
+        """What its scenarios' answers may name in the loaded set (completion offers it after
+        `state:`); None: they name nothing known."""
         ...

@@ -489,3 +489,27 @@ async def test_hover_on_a_racolage_card_id_shows_its_names_and_rules_text_as_cm2
     assert shown.startswith("**Levée de fonds (Fundraiser)**") and "Vous piochez" in shown
     client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cmdsl": {"lang": "en"}}))
     await close(client, u)
+
+
+@pytest.mark.parametrize(("game", "file", "old", "typed", "offered", "not_offered"), [
+    ("cm2008", "obama-yes-we-can.yaml", "'state:florida'", "'state:|'", {"florida", "ohio", "new-jersey"},
+     {"obama-yes-we-can", "Ohio"}),
+    ("cm2008", "obama-yes-we-can.yaml", "'state:florida'", "'block:|'", {"economy", "defense"}, {"ohio"}),
+    ("racolage", "cards.yaml", "play:A44", "play:A", {"A44", "M01"}, {"Ecology"}),
+])
+async def test_an_answer_completes_with_what_its_kind_names(client: LanguageClient, sets: Path, game: str, file: str,
+                                                            old: str, typed: str, offered: set[str],
+                                                            not_offered: set[str]) -> None:
+    """Issue 55 §9: after `state:` in an answer, the set's states as answers name them (slugs). The
+    cursor is at `|` (an editor closes the quote as it is opened), else at the end of ``typed``."""
+    scenario = sets / game / "scenarios" / file
+    good = scenario.read_text(encoding="utf-8")
+    text = good.replace(old, typed.replace("|", ""), 1)
+    line = text[:text.index(typed.replace("|", ""))].count("\n")
+    col = text.split("\n")[line].index(typed.replace("|", "")) + (typed.index("|") if "|" in typed else len(typed))
+    u = open_file(client, scenario, text)
+    result = await complete(client, u, line, col)
+    labels = {item.label for item in result.items}
+    assert offered <= labels, f"missing {offered - labels}"
+    assert not (not_offered & labels), f"offered {not_offered & labels}"
+    await close(client, u)

@@ -13,6 +13,7 @@ from ....errors import CardError, CmdslError, Located
 from ....memo import Memo
 from ....sets.editing import each_scenario, problems_of
 from ....sets.editor_game import Defined, Problem, SetState, Severity, card_markdown
+from ....sets.scenario_answers import AnswerForms
 from ....sets.text_files import Sources
 from ..catalog import card_text, heading, state_text
 from ..loader import SetRead, read_card_set
@@ -41,6 +42,10 @@ class Cm2008Editing:
         assert isinstance(loaded, CardSet)
         return each_scenario(file, sources, "cm2008", lambda i: load_scenario(file, loaded, i, sources),
                              answer_forms(loaded))
+
+    def answer_forms(self, loaded: Any) -> AnswerForms | None:
+        assert isinstance(loaded, CardSet)
+        return answer_forms(loaded)
 
 
 def _defined(read: SetRead) -> tuple[Defined, ...]:

@@ -14,6 +14,7 @@ from ....memo import Memo
 from ....sets.card_items import Item
 from ....sets.editing import each_scenario, problems_of
 from ....sets.editor_game import Defined, Problem, SetState, card_markdown
+from ....sets.scenario_answers import AnswerForms
 from ....sets.text_files import Sources
 from ..answers import answer_forms
 from ..cards import RacolageSet
@@ -44,6 +45,10 @@ class RacolageEditing:
         assert isinstance(loaded, RacolageSet)
         return each_scenario(file, sources, GAME, lambda i: load_racolage_scenario(file, i, loaded, sources),
                              answer_forms(loaded))
+
+    def answer_forms(self, loaded: Any) -> AnswerForms | None:
+        assert isinstance(loaded, RacolageSet)
+        return answer_forms(loaded)
 
 
 def _defined(folder: Path, items: dict[str, list[Item]], loaded: RacolageSet | None) -> tuple[Defined, ...]:
