@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .errors import CmdslError, shown_path
 from .plugins import card_files_game, data_files, game, game_data_in, without
-from .set_tests import scenario_folder
-from .sets.scenario_answers import AnswerForms, file_answer_errors, one_line
+from .sets.scenario_answers import AnswerForms, one_line, set_answer_errors
 from .sets.set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 from .values import value
 
@@ -84,8 +83,7 @@ def _answer_errors(folder: Path, game_name: str, forms: AnswerForms | None) -> l
     """The set's scenario answers that name nothing it has (`state:ohoi`), one line each."""
     if forms is None:
         return []
-    files = sorted(scenario_folder(folder).glob("*.yaml"))
-    return [one_line(e) for f in files for e in file_answer_errors(f, game_name, forms)]
+    return [one_line(e) for e in set_answer_errors(folder, game_name, forms)]
 
 
 def data_dirs(given: Path) -> list[Path]:

@@ -13,17 +13,21 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Iterable, Sequence
 
 from ..errors import CardError, did_you_mean
 from ..values import value
-from .scenario_doc import MAX_SCENARIO_BYTES, Place, ScenarioDoc, ScenarioError, list_at, read_doc
-from .text_files import read_text
+from .text_files import MAX_SCENARIO_BYTES, read_text
 
+if TYPE_CHECKING:  # a file is read as scenarios (PyYAML) only when its text holds a doubtful answer
+    from .scenario_doc import Place, ScenarioDoc, ScenarioError
+
+#: The folder of a set that holds its scenario files.
+SCENARIO_DIR: Final = "scenarios"
 #: An answer written as an option id: a kind, a colon, its parts (no spaces: a label has some).
 _ID = re.compile(r"[a-z_]+(?::[^\s:]+)+")
-#: What may be such an answer in a file's text, wherever it is (the first pass of ``file_answer_errors``).
-_ID_IN_TEXT = re.compile(r"(?<![\w:/.-])[a-z_]+(?::[^\s:'\",\[\]{}#]+)+")
+#: What may be such an answer in a file's text, wherever it is (the first pass of ``set_answer_errors``).
+_ID_IN_TEXT = re.compile(r"(?<![\w:/.`-])[a-z_]+(?::[^\s:'\",\[\]{}#`]+)+")
 
 
 @value
@@ -72,6 +76,16 @@ class AnswerForms:
         return next((f for f in self.forms if f.kind == name), None)
 
 
+def names_known(answer: str, forms: AnswerForms) -> bool:
+    """Whether an answer is no option id, or one of a kind the game has naming what the set has
+    (``answer_problem`` says what is wrong, with its did-you-mean: this only whether)."""
+    if not _ID.fullmatch(answer):
+        return True
+    kind, *parts = answer.split(":")
+    form = forms.kind(kind)
+    return form is not None and len(parts) == len(form.slots) and all(map(Slot.holds, form.slots, parts))
+
+
 def answer_problem(answer: str, forms: AnswerForms) -> tuple[str, str | None] | None:
     """What is wrong with an answer, as (message, the answer it may have meant), or None: it is
     a well-formed id naming what the set has, or not an id at all (a label, a bare id)."""
@@ -98,6 +112,7 @@ def answer_problem(answer: str, forms: AnswerForms) -> tuple[str, str | None] | 
 def answer_errors(place: Place, answers: Sequence[Any], forms: AnswerForms, key: str = "answers"
                   ) -> list[ScenarioError]:
     """Each answer of a scenario (its ``key`` list) that names nothing the set has, located."""
+
     out: list[ScenarioError] = []
     for j, answer in enumerate(answers):
         problem = answer_problem(answer, forms) if isinstance(answer, str) else None
@@ -109,6 +124,8 @@ def answer_errors(place: Place, answers: Sequence[Any], forms: AnswerForms, key:
 def doc_answer_errors(doc: ScenarioDoc, forms: AnswerForms) -> list[ScenarioError]:
     """The answers that name nothing the set has, in every scenario of a file. A scenario that
     expects to be refused is left alone: a wrong answer may be its point."""
+    from .scenario_doc import ScenarioError, list_at
+
     out: list[ScenarioError] = []
     for i, raw in enumerate(doc.items):
         if not isinstance(raw, dict):
@@ -125,12 +142,19 @@ def doc_answer_errors(doc: ScenarioDoc, forms: AnswerForms) -> list[ScenarioErro
     return out
 
 
+def set_answer_errors(folder: Path, game: str, forms: AnswerForms) -> list[CardError]:
+    """The answers of the scenario files of ``game``'s set in ``folder`` that name nothing it has."""
+    return [e for f in sorted((folder / SCENARIO_DIR).glob("*.yaml")) for e in file_answer_errors(f, game, forms)]
+
+
 def file_answer_errors(file: Path, game: str, forms: AnswerForms) -> list[CardError]:
     """The answers of one of ``game``'s scenario files that name nothing the set has; a file that
     cannot be read as scenarios is its one error, a file of another game's scenarios has none."""
     try:
         if not _may_be_wrong(read_text(file, max_bytes=MAX_SCENARIO_BYTES), forms):
             return []
+        from .scenario_doc import read_doc
+
         doc = read_doc(file)
     except CardError as e:
         return [e]
@@ -141,7 +165,7 @@ def _may_be_wrong(text: str, forms: AnswerForms) -> bool:
     """Whether some answer of a file may be wrong, from its text alone: an answer is there as it is
     written (a YAML escape aside), so a file in which every word like an option id names what the set
     has needs no reading (most files: reading them as scenarios is most of the check's time)."""
-    return "\\" in text or any(answer_problem(m.group(), forms) for m in _ID_IN_TEXT.finditer(text))
+    return "\\" in text or not all(names_known(m.group(), forms) for m in _ID_IN_TEXT.finditer(text))
 
 
 def one_line(error: CardError) -> str:
