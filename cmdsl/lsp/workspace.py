@@ -47,6 +47,7 @@ class Workspace:
         self.texts: dict[Path, str] = {}  # the open files' texts, by resolved path
         self.states: dict[Path, SetState] = {}  # each set's last check, by folder
         self.defined: dict[Path, tuple[Defined, ...]] = {}  # what a set last defined, broken or not since
+        self.loaded: dict[Path, Any] = {}  # each set as it last loaded, broken or not since
         self.shown: dict[Path, set[Path]] = {}  # the files each set's last check showed problems on
         self._editors: dict[str, EditorGame] | None = None
 
@@ -107,6 +108,8 @@ class Workspace:
         self.states[owner.folder] = state
         if state.defined:
             self.defined[owner.folder] = state.defined
+        if state.loaded is not None:
+            self.loaded[owner.folder] = state.loaded
         return state
 
     def state(self, owner: Owner) -> SetState:
@@ -122,9 +125,11 @@ class Workspace:
         return self.editors()[owner.game].scenario_problems(file, dict(self.texts), state.loaded)
 
     def answer_forms(self, owner: Owner) -> AnswerForms | None:
-        """What the scenarios' answers may name in the set as it last loaded (None: it does not)."""
-        state = self.state(owner)
-        return self.editors()[owner.game].answer_forms(state.loaded) if state.loaded is not None else None
+        """What the scenarios' answers may name in the set as it last loaded (a file of it broken
+        since does not take them away; None: it never loaded)."""
+        self.state(owner)
+        loaded = self.loaded.get(owner.folder)
+        return self.editors()[owner.game].answer_forms(loaded) if loaded is not None else None
 
     def defined_in(self, owner: Owner) -> tuple[Defined, ...]:
         """What the set defines: as its last check found, else as it last found (a file broken since)."""

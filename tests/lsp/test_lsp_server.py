@@ -513,3 +513,20 @@ async def test_an_answer_completes_with_what_its_kind_names(client: LanguageClie
     assert offered <= labels, f"missing {offered - labels}"
     assert not (not_offered & labels), f"offered {not_offered & labels}"
     await close(client, u)
+
+
+async def test_an_answer_completes_while_its_set_is_broken(client: LanguageClient, sets: Path) -> None:
+    """A card file being edited (with a typo for now) does not take the states from the answers of
+    a scenario: they are the set's as it last loaded, as hovers are."""
+    obama = sets / "cm2008" / "obama.yaml"
+    o = open_file(client, obama, obama.read_text(encoding="utf-8").replace("gain 2 supports", "gian 2 supports", 1))
+    assert await diagnostics(client, o)
+    scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
+    text = scenario.read_text(encoding="utf-8").replace("'state:florida'", "'state:'", 1)
+    line = text[:text.index("'state:'")].count("\n")
+    u = open_file(client, scenario, text)
+    result = await complete(client, u, line, text.split("\n")[line].index("'state:'") + len("'state:"))
+    labels = {item.label for item in result.items}
+    assert {"florida", "ohio"} <= labels and "obama-yes-we-can" not in labels
+    await close(client, u)
+    await close(client, o)
