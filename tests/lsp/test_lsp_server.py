@@ -530,3 +530,22 @@ async def test_an_answer_completes_while_its_set_is_broken(client: LanguageClien
     assert {"florida", "ohio"} <= labels and "obama-yes-we-can" not in labels
     await close(client, u)
     await close(client, o)
+
+
+async def test_a_racolage_card_s_hover_shows_its_text_while_its_file_is_broken(client: LanguageClient,
+                                                                              sets: Path) -> None:
+    """As CM2008's: a typo in another card's effect does not take the rules text from a hover (it
+    is the card's as the set last loaded)."""
+    actions = sets / "racolage" / "actions.yaml"
+    good = actions.read_text(encoding="utf-8")
+    line = next(ln for ln in good.split("\n") if "notoriety" in ln and "gain" in ln)
+    broken = good.replace(line, line.replace("notoriety", "notoriet"), 1)
+    u = open_file(client, actions, good)
+    await hover_text(client, u, good, "id: A44", "A44")  # the set loads once
+    change(client, u, broken)
+    assert await diagnostics(client, u)
+    shown, _ = await hover_text(client, u, broken, "id: A44", "A44")
+    assert "You draw two Action cards." in shown
+    change(client, u, good)
+    assert await diagnostics(client, u) == []
+    await close(client, u)

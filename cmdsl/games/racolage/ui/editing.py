@@ -25,13 +25,18 @@ from ..scenario import load_racolage_scenario
 class RacolageEditing:
     """The front ends' ``editor()`` of Racolage Électoral."""
 
+    def __init__(self) -> None:
+        #: each set as it last loaded: a hover shows a card's text from it while a file is broken
+        #: (CM2008's reads it from its card files, which need no whole set)
+        self.last: dict[Path, RacolageSet] = {}
+
     def is_set(self, folder: Path) -> bool:
         return (folder / MANIFEST).is_file()
 
     def check(self, folder: Path, sources: Sources, memo: Memo) -> SetState:
         loaded: RacolageSet | None = None
         try:
-            loaded = load_set(folder, sources, memo)
+            loaded = self.last[folder] = load_set(folder, sources, memo)
             problems: tuple[Problem, ...] = ()
         except CmdslError as e:
             problems = problems_of(e)
@@ -39,7 +44,7 @@ class RacolageEditing:
             items, _ = read_items(folder, sources)
         except CmdslError:  # a file that is not a mapping of items: its error is the check's
             items = {}
-        return SetState(folder, problems, _defined(folder, items, loaded), loaded=loaded)
+        return SetState(folder, problems, _defined(folder, items, loaded or self.last.get(folder)), loaded=loaded)
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, RacolageSet)
