@@ -61,8 +61,9 @@ class _AnyName(Names):
 def slot_at(language: Any, text: str, quoted: Iterable[str], accepted: set[str] | None) -> Slot | None:
     """The place after ``text`` (an effect up to the cursor), when it is a value's whose type the
     text before decides and the checker reaches it; ``accepted``: the terminals the parser accepts
-    there. Where what follows the value decides its type (`if S is won`, `if P leads`), the place
-    is finished each way the parser allows, and they must agree."""
+    there. Where what follows the value may decide its type (`if S is won`, `if P leads`), the
+    place is finished in several ways (each of the first words the parser allows after it, then
+    each of the next few), and they must all agree."""
     if accepted is None or _VAR not in accepted or not _at_word_start(text):
         return None
     found = [_probe(language, text, STAND_IN, frozenset(quoted), source) for source in _finishes(language, text + STAND_IN)]
