@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .errors import CmdslError, shown_path
 from .plugins import card_files_game, data_files, game, game_data_in, without
+from .sets.scenario_answers import AnswerForms, one_line, set_answer_errors
 from .sets.set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 from .values import value
 
@@ -70,9 +71,20 @@ def check_once(paths: Sequence[str]) -> CheckReport:
         except (CmdslError, OSError) as e:  # OSError: a file removed or locked while it is read
             err.append(str(e))
             continue
+        wrong = _answer_errors(folder, plugin.name, checked.answers)
+        if wrong:  # the set loads, but a scenario of it answers with what it has not
+            err += wrong
+            continue
         out.append(f"{checked.summary} [{(time.perf_counter() - start) * 1000:.0f} ms]")
         out += [f"warning: {w}" for w in checked.warnings]  # the set passes: warnings are not errors
     return CheckReport(not err, "\n".join(out), "\n".join(err))
+
+
+def _answer_errors(folder: Path, game_name: str, forms: AnswerForms | None) -> list[str]:
+    """The set's scenario answers that name nothing it has (`state:ohoi`), one line each."""
+    if forms is None:
+        return []
+    return [one_line(e) for e in set_answer_errors(folder, game_name, forms)]
 
 
 def data_dirs(given: Path) -> list[Path]:

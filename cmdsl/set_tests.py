@@ -24,10 +24,11 @@ from .atomic_file import write_atomically
 from .errors import CmdslError, shown_path
 from .plugins import card_files_game, game, game_data_in, without
 from .sets.ids import slug
+from .sets.scenario_answers import SCENARIO_DIR as SCENARIOS
 from .sets.scenario_doc import read_doc
 from .values import value
 
-SCENARIO_DIR: Final = "scenarios"
+SCENARIO_DIR: Final = SCENARIOS  # (cmdsl check reads its answers: ``scenario_answers``)
 SNAPSHOT_DIR: Final = "__snapshots__"
 SNAPSHOT_SUFFIX: Final = ".txt"
 

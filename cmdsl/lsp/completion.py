@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import enum
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Iterable, Mapping
 
 from lark.exceptions import LarkError
 
 from ..resources import doc_text
+from .slot_type import STAND_IN, Slot, fits, slot_at
 from ..values import value
 
 
@@ -33,6 +34,8 @@ class Candidate:
 
 #: Terminals that stand for something other than a keyword: what a completion offers in their place.
 _VARIABLE, _QUOTED = "VAR", "STRING"
+#: At most this many forced words follow a word that starts a value (`a player chosen by`).
+_MOST_FORCED = 6
 #: A variable is introduced by `as X` (choose …, for each …, discard any number …).
 _INTRODUCED = re.compile(r"\bas\s+([A-Z][A-Za-z0-9_]*)\b")
 
@@ -89,25 +92,71 @@ def in_scope(text: str) -> list[str]:
 def candidates(language: Any, text: str, quoted: Iterable[tuple[str, str, str]], in_quote: bool) -> list[Candidate]:
     """What may come next after ``text`` (an effect up to the word being typed). ``quoted``: the
     names an effect may quote, each (name, what it is, its doc); ``in_quote``: the cursor is inside
-    an open quote, where only those names fit."""
-    names = [Candidate(name, Kind.NAME, what, doc, name if in_quote else f'"{name}"') for name, what, doc in quoted]
+    an open quote, where only those names fit. Where a value goes, only what fits its place (the
+    type the checker asks there, ``slot_type``): a name, a variable or a word of that type."""
+    quoted = tuple(quoted)
+    before = text[: text.rfind('"')] if in_quote else text  # a quoted name's place is before its quote
+    terminals = accepted(language, before)
+    slot = _slot(language, before, tuple(n for n, _, _ in quoted), frozenset(terminals) if terminals is not None else None)
+    names = [Candidate(name, Kind.NAME, what, doc, name if in_quote else f'"{name}"') for name, what, doc in quoted
+             if slot is None or what == slot.want]  # a name's kind is the type of the checker's that it is
     if in_quote:
         return names
-    terminals = accepted(language, text)
     out: list[Candidate] = []
     seen: set[str] = set()
     docs = keyword_docs(language)
     every = terminals is None  # the text before does not parse: offer every word, as a hint
-    for terminal in sorted(language.parser.terminals_by_name if every else terminals or ()):
+    values = _values(language, text, terminals) if slot is not None else frozenset()
+    for terminal in sorted(_terminal_names(language) if every else terminals or ()):
         for word in words_of(language, terminal):
-            if word not in seen:
-                seen.add(word)
-                out.append(Candidate(word, Kind.KEYWORD, "keyword", docs.get(word, "")))
+            if word in seen or (word in values and not fits(language, text, word, (n for n, _, _ in quoted))):
+                continue
+            seen.add(word)
+            out.append(Candidate(word, Kind.KEYWORD, "keyword", docs.get(word, "")))
     if every or _VARIABLE in (terminals or ()):
-        out += [Candidate(v, Kind.VARIABLE, "variable", f"`{v}`, named by `as {v}` above") for v in in_scope(text)]
+        typed = dict(slot.variables) if slot is not None else {}
+        out += [Candidate(v, Kind.VARIABLE, "variable", f"`{v}`, named by `as {v}` above") for v in in_scope(text)
+                if slot is None or typed.get(v, slot.want) == slot.want]
     if every or _QUOTED in (terminals or ()):
         out += names
     return out
+
+
+def _terminal_names(language: Any) -> list[str]:
+    return [t.name for t in language.parser.terminals]
+
+
+@lru_cache(maxsize=64)
+def _slot(language: Any, text: str, quoted: tuple[str, ...], terminals: frozenset[str] | None) -> Slot | None:
+    """The place after ``text`` (``slot_type``), kept while a word is typed there (a probe checks
+    the effect a few times)."""
+    return slot_at(language, text, quoted, set(terminals) if terminals is not None else None)
+
+
+def _values(language: Any, text: str, terminals: set[str] | None) -> frozenset[str]:
+    """The words accepted after ``text`` that make a value of one type by themselves: a value
+    (`economy`, `you`: after them the parser accepts what it does after any value, the
+    stand-in's), or the start of a phrase whose next words are forced up to a value's place (`a`:
+    `a player chosen by …`). `the` starts many: not one of them."""
+    after_value = accepted(language, text + STAND_IN)
+    return frozenset(word for terminal in terminals or () for word in words_of(language, terminal)
+                     if _typed_alone(language, text + word, after_value))
+
+
+def _typed_alone(language: Any, text: str, after_value: set[str] | None) -> bool:
+    found = accepted(language, text)
+    if found == after_value:
+        return True
+    forced = text
+    for _ in range(_MOST_FORCED):
+        if found is None or len(found) != 1:
+            return found is not None and _VARIABLE in found and forced != text
+        words = words_of(language, next(iter(found)))
+        if len(words) != 1:
+            return False
+        forced += " " + words[0]
+        found = accepted(language, forced + " ")
+    return False
 
 
 #: Lines of the docs' code blocks that are no effect: YAML (`key: value`, `- item`), commands, comments.

@@ -3,7 +3,8 @@
 As a designer types, the file's set is checked again (debounced) from the editor's texts, and
 every problem `cmdsl check` or the scenario reader would report is shown where it is, with its
 did-you-mean as a quick fix. Completion offers what the parser accepts at the cursor, the
-variables in scope and the set's names; hover shows a card's generated text (English, or French
+variables in scope and the set's names, where a value goes only those of the type the checker asks
+there (``slot_type``); hover shows a card's generated text (English, or French
 with the option ``{"lang": "fr"}``), a state's tile, a keyword's line of the docs; go to
 definition and the outline find where cards and states are defined.
 
@@ -276,7 +277,9 @@ def completion(ls: CardServer, params: T.CompletionParams) -> T.CompletionList |
         quoted = [(d.name, d.kind, d.text(ls.lang)) for d in defined if d.quoted]
         out = candidates(language, before, quoted, quote)
     elif owner.kind is FileKind.SCENARIO:  # a scenario names cards by id, states by name; a hover shows the card
-        out = [Candidate(d.name, Kind.CARD if not d.quoted else Kind.NAME, d.summary) for d in defined]
+        answer = _answer_part(ls, owner, lines[line][:start])
+        out = answer if answer is not None else [
+            Candidate(d.name, Kind.CARD if not d.quoted else Kind.NAME, d.summary) for d in defined]
     else:
         return None
     edit_range = _range(doc, line, start, col)
@@ -286,6 +289,25 @@ def completion(ls: CardServer, params: T.CompletionParams) -> T.CompletionList |
         text_edit=T.TextEdit(edit_range, c.insert if c.insert is not None else c.label),
         sort_text=f"{list(Kind).index(c.kind)}{c.label}") for c in out]
     return T.CompletionList(is_incomplete=False, items=items)
+
+
+#: An option id being written, up to the part being typed (`state:`, `block:economy:`).
+_ANSWER_SO_FAR = re.compile(r"(?<![\w:/.-])([a-z_]+)((?::[^\s:'\",\[\]{}#]+)*):$")
+
+
+def _answer_part(ls: CardServer, owner: Owner, before: str) -> list[Candidate] | None:
+    """After `KIND:` (and its parts so far) in a scenario, what the next part of that kind of
+    answer names in the set (`state:` → its states' ids); None: no answer is being written there."""
+    written = _ANSWER_SO_FAR.search(before)
+    forms = ls.sets.answer_forms(owner) if written is not None else None
+    form = forms.kind(written.group(1)) if forms is not None and written is not None else None
+    if form is None or written is None:
+        return None
+    index = written.group(2).count(":")
+    if index >= len(form.slots):
+        return []
+    slot = form.slots[index]
+    return [Candidate(name, Kind.NAME, slot.what) for name in sorted(slot.names)]
 
 
 # ---- hover and definition -------------------------------------------------------------------------
@@ -404,8 +426,8 @@ def _fix(doc: TextDocument, diagnostic: T.Diagnostic, data: dict[str, Any]) -> t
     if isinstance(data.get("replace"), str):
         new = data["replace"]
         old = doc.text_in_client_range(diagnostic.range)
-        if old.startswith('"') and not new.startswith('"'):
-            new = f'"{new}"'
+        if old[:1] in ('"', "'") and not new.startswith(old[0]):  # a quoted name, a quoted YAML scalar
+            new = f"{old[0]}{new}{old[0]}"
         return f"Change to {new}", T.TextEdit(diagnostic.range, new)
     if isinstance(data.get("line"), str):
         line = diagnostic.range.start.line

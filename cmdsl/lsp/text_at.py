@@ -15,6 +15,9 @@ from ..values import value
 _EFFECT_KEY = re.compile(r"^(?P<lead>\s*(?:-\s+)?)effect\s*:\s*[|>][-+0-9]*\s*(?:#.*)?$")
 #: The characters of a word of an effect, a card id or a YAML key.
 _WORD = re.compile(r"[A-Za-z0-9_'-]+")
+#: What a problem underlines: a word, with the parts of an option id after it (`play:A44`), or a
+#: quoted name or YAML scalar ("Ohio", 'state:ohio').
+_SPANNED = re.compile(r'"[^"\n]*"?|\'[^\'\n]*\'|[A-Za-z0-9_\'-]+(?::[A-Za-z0-9_-]+)*')
 
 
 @value
@@ -111,9 +114,7 @@ def problem_span(lines: Sequence[str], line: int, col: int) -> tuple[int, int, i
         start = len(text) - len(text.lstrip())
         return line - 1, start, max(len(text.rstrip()), start)
     at = col - 1
-    quoted = re.compile(r'"[^"\n]*"?').match(text, at)
-    word = _WORD.match(text, at)
-    found = quoted or word
+    found = _SPANNED.match(text, at)
     if found is not None:
         return line - 1, at, found.end()
     return line - 1, min(at, len(text)), min(at + 1, len(text))

@@ -17,6 +17,7 @@ from .. import plugins
 from ..errors import CardError, CmdslError, Located
 from ..memo import Memo
 from ..sets.editor_game import Defined, EditorGame, Problem, SetState
+from ..sets.scenario_answers import AnswerForms
 from ..sets.safe_yaml import compose
 from ..sets.text_files import read_text
 from ..sets.scenario_doc import MAX_SCENARIO_BYTES
@@ -46,6 +47,7 @@ class Workspace:
         self.texts: dict[Path, str] = {}  # the open files' texts, by resolved path
         self.states: dict[Path, SetState] = {}  # each set's last check, by folder
         self.defined: dict[Path, tuple[Defined, ...]] = {}  # what a set last defined, broken or not since
+        self.loaded: dict[Path, Any] = {}  # each set as it last loaded, broken or not since
         self.shown: dict[Path, set[Path]] = {}  # the files each set's last check showed problems on
         self._editors: dict[str, EditorGame] | None = None
 
@@ -106,6 +108,8 @@ class Workspace:
         self.states[owner.folder] = state
         if state.defined:
             self.defined[owner.folder] = state.defined
+        if state.loaded is not None:
+            self.loaded[owner.folder] = state.loaded
         return state
 
     def state(self, owner: Owner) -> SetState:
@@ -119,6 +123,13 @@ class Workspace:
             return [Problem(CardError(f"the set {name} has errors: this file's scenarios are read once it loads "
                                       "(`cmdsl check` says what they are)", Located(str(file), 1, 0)))]
         return self.editors()[owner.game].scenario_problems(file, dict(self.texts), state.loaded)
+
+    def answer_forms(self, owner: Owner) -> AnswerForms | None:
+        """What the scenarios' answers may name in the set as it last loaded (a file of it broken
+        since does not take them away; None: it never loaded)."""
+        self.state(owner)
+        loaded = self.loaded.get(owner.folder)
+        return self.editors()[owner.game].answer_forms(loaded) if loaded is not None else None
 
     def defined_in(self, owner: Owner) -> tuple[Defined, ...]:
         """What the set defines: as its last check found, else as it last found (a file broken since)."""

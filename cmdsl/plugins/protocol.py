@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # types only: the registry imports no game, language, REPL or
     from ..kits.keyboard.keyboard import Keyboard
     from ..kits.printing.sheet import Job, Options as PrintOptions
     from ..sets.editor_game import EditorGame
+    from ..sets.scenario_answers import AnswerForms
     from ..sets.rulebook import Rulebook
 
 #: A scenario's report: its name, its id, and what runs it and returns its text.
@@ -56,6 +57,9 @@ class Checked:
 
     summary: str  # "DIR: ok — NAME: …"
     warnings: tuple[object, ...] = ()  # each shown as "warning: " + str(w)
+    #: what its scenarios' answers may name (their option ids), checked in its `scenarios/` files;
+    #: None: they are not checked until they run (`cmdsl test`)
+    answers: AnswerForms | None = None
 
 
 class Rules(Protocol):

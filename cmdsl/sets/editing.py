@@ -9,6 +9,7 @@ from typing import Callable
 from ..errors import CardError, CardSetError, CmdslError, Located
 from .editor_game import Problem
 from .text_files import Sources
+from .scenario_answers import AnswerForms, doc_answer_errors
 from .scenario_doc import read_doc
 
 
@@ -21,9 +22,11 @@ def problems_of(error: CmdslError) -> tuple[Problem, ...]:
     return (Problem(CardError(str(error), Located(""))),)
 
 
-def each_scenario(file: Path, sources: Sources, game: str, read_one: Callable[[int], object]) -> list[Problem]:
+def each_scenario(file: Path, sources: Sources, game: str, read_one: Callable[[int], object],
+                  answers: AnswerForms | None = None) -> list[Problem]:
     """The problems of a scenario file of ``game``: its own, or each scenario's as ``read_one(i)``
-    reads it (on its own: a broken scenario fails only itself, as in `cmdsl test`)."""
+    reads it (on its own: a broken scenario fails only itself, as in `cmdsl test`), and each answer
+    that names nothing the set has (``answers``: what they may name), as `cmdsl check` says them."""
     try:
         doc = read_doc(file, sources)
         doc.require_game(game)
@@ -35,4 +38,6 @@ def each_scenario(file: Path, sources: Sources, game: str, read_one: Callable[[i
             read_one(index)
         except CardError as e:
             problems.append(Problem(e))
-    return problems
+    said = {p.error.where for p in problems}
+    wrong = doc_answer_errors(doc, answers) if answers is not None else []
+    return problems + [Problem(e) for e in wrong if e.where not in said]

@@ -14,6 +14,7 @@ from typing import Any, Callable, Protocol
 
 from ..errors import CardError, Located
 from ..memo import Memo
+from .scenario_answers import AnswerForms
 from .text_files import Sources
 from ..values import value
 
@@ -36,7 +37,9 @@ class Defined:
     """Something a set defines that its files name: a card by its id, a state or theme by the
     name its effects quote."""
 
-    kind: str  # as the game says it: "card", "state", "demographic group", "theme"…
+    #: as the game says it: "card", "state", "demographic group", "theme"…; a name effects quote is
+    #: of the kind its checker's type is named (completion offers it where that type goes)
+    kind: str
     name: str  # as files write it (an id; a quoted name without its quotes)
     where: Located  # its definition
     summary: str  # one line: what a completion list shows beside it
@@ -49,6 +52,14 @@ class Defined:
         """A text that is the same in every language."""
         return lambda lang: text
     quoted: bool = False  # effects quote it ("Ohio"); else files write it bare (an id)
+
+
+def card_markdown(heading: str, text: str, card_id: str, cost: str = "") -> str:
+    """What a hover on a card shows, the same in every game: its heading in bold, what it costs, its
+    rules text (as `cmdsl cards show` prints it: each line kept, its indent too, which Markdown
+    would drop), its id."""
+    lines = "  \n".join("\u00a0" * (len(ln) - len(ln.lstrip(" "))) + ln.lstrip(" ") for ln in text.strip("\n").split("\n"))
+    return f"**{heading}**" + (f"\n\n*cost:* `{cost}`" if cost else "") + f"\n\n{lines}\n\n`{card_id}`"
 
 
 @value
@@ -76,4 +87,9 @@ class EditorGame(Protocol):
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         """The problems of a scenario file of this game, read with the loaded set."""
+        ...
+
+    def answer_forms(self, loaded: Any) -> AnswerForms | None:
+        """What its scenarios' answers may name in the loaded set (completion offers it after
+        `state:`); None: they name nothing known."""
         ...

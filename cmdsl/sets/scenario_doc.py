@@ -18,14 +18,12 @@ import yaml
 from ..errors import CardError, Located, did_you_mean, shown_path
 from .. import plugins
 from .safe_yaml import compose
-from .text_files import NO_SOURCES, Sources, read_text
+from .text_files import MAX_SCENARIO_BYTES, NO_SOURCES, Sources, read_text
 from ..values import value
 
 Path_ = tuple[Any, ...]  # a place inside a scenario file: ("position", "states", 0, "economy")
 FILE_KEYS: Final = ("game", "scenarios")
 
-#: A scenario file is a few kilobytes; the largest we ship is under 4 KiB.
-MAX_SCENARIO_BYTES: Final = 256 * 1024
 _CONSTRUCT = yaml.SafeLoader("")
 
 

@@ -22,6 +22,8 @@ ITEM_KEYS: Final = ("id", "name", "roll")
 #: Texts that stand for files (an editor's unsaved buffers), by the file's resolved path.
 Sources = Mapping[Path, str]
 NO_SOURCES: Final[Sources] = MappingProxyType({})
+#: A scenario file is a few kilobytes; the largest we ship is under 4 KiB.
+MAX_SCENARIO_BYTES: Final = 256 * 1024
 
 
 def read_text(path: Path, *, max_bytes: int, label: str | None = None,

@@ -230,13 +230,19 @@ async def test_a_quick_fix_is_found_when_the_editor_sends_no_diagnostic_back(
 COMPLETIONS: list[tuple[str, set[str], set[str]]] = [
     ("", {"gain", "shift", "choose", "if", "draw", "while", "for", "repeat", "S"}, {"toward", "economy"}),
     ("ga", {"gain"}, set()),
-    ("gain 2 supports on ", {"economy", "defense", "the", "S"}, {"gain", "toward"}),
-    ("gain 2 supports on economy in ", {'"Ohio"', "S", "the"}, {"toward", "gain"}),
+    # issue 55 §9: a value's place offers what fits it, as the checker says (R7: `on` an issue, `in`
+    # a state, `for` a demographic group): not every state, group, side and variable
+    ("gain 2 supports on ", {"economy", "defense", "the"}, {"gain", "toward", "S", '"Ohio"', '"Seniors"', "mccain",
+                                                            "obama", "you", "a", "another"}),  # `a player chosen by`
+    ("gain 2 supports on economy in ", {'"Ohio"', "S", "the"}, {"toward", "gain", '"Seniors"', "economy", "mccain"}),
     ("shift S 1 ", {"toward"}, {"gain", "economy"}),
-    ("shift S 1 toward ", {"economy", "defense", "the"}, {"toward"}),
-    ('demographic support for "', {"Seniors", "Union Members"}, {"gain", '"Seniors"'}),
+    ("shift S 1 toward ", {"economy", "defense", "the"}, {"toward", "S", '"Ohio"'}),
+    ("shift ", {"S", '"Ohio"', "the"}, {"economy", '"Seniors"', "obama"}),
+    ("demographic support for ", {'"Seniors"', '"Union Members"', "the"}, {'"Ohio"', "S", "economy", "mccain"}),
+    ('demographic support for "', {"Seniors", "Union Members"}, {"gain", '"Seniors"', "Ohio"}),
     ('demographic support for "Uni', {"Union Members"}, set()),
-    ("if S is ", {"won", "in", "not"}, {"gain"}),
+    ("if S is ", {"won", "in", "not", '"Ohio"', "S"}, {"gain", "economy", '"Seniors"', "mccain"}),
+    ("draw ", {"the"}, {'"Ohio"', "S", "economy", "mccain"}),
     ("choose a ", {"state", "card", "different"}, {"gain"}),
     ("breaking news ", {"targets"}, {"gain"}),
     ("draw 2 and ", {"play"}, set()),
@@ -300,6 +306,33 @@ async def test_racolage_completion_offers_its_own_words(client: LanguageClient, 
     u = open_file(client, actions, "\n".join(lines))
     result = await complete(client, u, line + 1, indent + len("you gain 2 "))
     assert {item.label for item in result.items} == {"notoriety"}
+    await close(client, u)
+
+
+#: Racolage: (the line typed) → labels that must be offered, and labels that must not (issue 55 §9).
+RACOLAGE_COMPLETIONS: list[tuple[str, set[str], set[str]]] = [
+    ("you gain 2 ", {"notoriety"}, {"you", '"Ecology"'}),
+    ("you gain ", {"the"}, {'"Ecology"', '"Economy"', "you"}),  # a number: no theme, no player
+    ("discard the catchphrase of ", {"you", "the", "a", "another"}, {'"Ecology"', "notoriety", "them"}),
+    ("if ", {"you", "the", '"Ecology"', "not"}, {"notoriety"}),  # what follows decides: nothing filtered
+    ("choose a ", {"notoriety", "you"}, set()),  # a text that does not parse: every word, as a hint
+]
+
+
+@pytest.mark.parametrize(("typed", "offered", "not_offered"), RACOLAGE_COMPLETIONS, ids=[c[0] for c in RACOLAGE_COMPLETIONS])
+async def test_racolage_completion_offers_what_fits_the_place(client: LanguageClient, sets: Path, typed: str,
+                                                              offered: set[str], not_offered: set[str]) -> None:
+    actions = sets / "racolage" / "actions.yaml"
+    good = actions.read_text(encoding="utf-8")
+    lines = good.split("\n")
+    line = next(i for i, ln in enumerate(lines) if ln.strip().startswith("you gain") and "notoriety" in ln)
+    indent = len(lines[line]) - len(lines[line].lstrip())
+    lines.insert(line + 1, " " * indent + typed)
+    u = open_file(client, actions, "\n".join(lines))
+    result = await complete(client, u, line + 1, indent + len(typed))
+    labels = {item.text_edit.new_text if isinstance(item.text_edit, T.TextEdit) else item.label for item in result.items}
+    assert offered <= labels, f"missing {offered - labels}"
+    assert not (not_offered & labels), f"offered {not_offered & labels}"
     await close(client, u)
 
 
@@ -421,5 +454,123 @@ async def test_a_racolage_scenario_naming_an_unknown_card_is_located(client: Lan
     found = await diagnostics(client, u)
     assert found and found[0].range.start.line == line and spanned(broken, found[0].range).startswith("A99")
     change(client, u, text)
+    assert await diagnostics(client, u) == []
+    await close(client, u)
+
+
+# ---- scenario answers, checked without playing (issue 55 §9) ---------------------------------------------
+
+async def test_a_misspelt_answer_is_squiggled_with_its_fix(client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
+    good = scenario.read_text(encoding="utf-8")
+    broken = good.replace("'state:florida'", "'state:floirda'", 1)
+    u = open_file(client, scenario, broken)
+    (d,) = await diagnostics(client, u)
+    assert spanned(broken, d.range) == "'state:floirda'"
+    assert '"floirda" is not a state of this set' in d.message and 'did you mean "state:florida"?' in d.message
+    assert await quick_fix(client, u, broken, d) == good
+    change(client, u, good)
+    assert await diagnostics(client, u) == []
+    await close(client, u)
+
+
+async def test_a_racolage_answer_naming_no_card_is_squiggled(client: LanguageClient, sets: Path) -> None:
+    scenario = sets / "racolage" / "scenarios" / "cards.yaml"
+    good = scenario.read_text(encoding="utf-8")
+    broken = good.replace("play:A44", "play:A4", 1)
+    u = open_file(client, scenario, broken)
+    (d,) = await diagnostics(client, u)
+    assert spanned(broken, d.range) == "play:A4" and '"A4" is not a card id of this set' in d.message
+    await close(client, u)
+
+
+async def hover_text(client: LanguageClient, u: str, text: str, needle: str, word: str) -> tuple[str, str]:
+    """What a hover on ``word``, in the first line holding ``needle``, shows, and the span it names."""
+    lines = text.split("\n")
+    line = next(i for i, ln in enumerate(lines) if needle in ln)
+    hover = await client.text_document_hover_async(T.HoverParams(
+        text_document=T.TextDocumentIdentifier(uri=u), position=T.Position(line, lines[line].index(word) + 1)))
+    assert hover is not None and isinstance(hover.contents, T.MarkupContent) and hover.range is not None
+    return hover.contents.value, spanned(text, hover.range)
+
+
+async def test_hover_on_a_racolage_card_id_shows_its_names_and_rules_text_as_cm2008_s(
+        client: LanguageClient, sets: Path) -> None:
+    """Issue 55 §9: as CM2008's hover (its heading in bold, its rules text a line a sentence, its id),
+    in a scenario (an answer, a hand) and in the card's file; in French with the option "lang"."""
+    scenario = sets / "racolage" / "scenarios" / "cards.yaml"
+    actions = sets / "racolage" / "actions.yaml"
+    for file, needle in ((scenario, "play:A44"), (scenario, "[A44]"), (actions, "id: A44")):
+        text = file.read_text(encoding="utf-8")
+        u = open_file(client, file, text)
+        shown, span = await hover_text(client, u, text, needle, "A44")
+        assert span == "A44"
+        assert shown == "**Fundraiser (Levée de fonds)**\n\nTemporary Action.  \nYou draw two Action cards.\n\n`A44`"
+        await close(client, u)
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cmdsl": {"lang": "fr"}}))
+    text = scenario.read_text(encoding="utf-8")
+    u = open_file(client, scenario, text)
+    shown, _ = await hover_text(client, u, text, "play:A44", "A44")
+    assert shown.startswith("**Levée de fonds (Fundraiser)**") and "Vous piochez" in shown
+    client.workspace_did_change_configuration(T.DidChangeConfigurationParams(settings={"cmdsl": {"lang": "en"}}))
+    await close(client, u)
+
+
+@pytest.mark.parametrize(("game", "file", "old", "typed", "offered", "not_offered"), [
+    ("cm2008", "obama-yes-we-can.yaml", "'state:florida'", "'state:|'", {"florida", "ohio", "new-jersey"},
+     {"obama-yes-we-can", "Ohio"}),
+    ("cm2008", "obama-yes-we-can.yaml", "'state:florida'", "'block:|'", {"economy", "defense"}, {"ohio"}),
+    ("racolage", "cards.yaml", "play:A44", "play:A", {"A44", "M01"}, {"Ecology"}),
+])
+async def test_an_answer_completes_with_what_its_kind_names(client: LanguageClient, sets: Path, game: str, file: str,
+                                                            old: str, typed: str, offered: set[str],
+                                                            not_offered: set[str]) -> None:
+    """Issue 55 §9: after `state:` in an answer, the set's states as answers name them (slugs). The
+    cursor is at `|` (an editor closes the quote as it is opened), else at the end of ``typed``."""
+    scenario = sets / game / "scenarios" / file
+    good = scenario.read_text(encoding="utf-8")
+    text = good.replace(old, typed.replace("|", ""), 1)
+    line = text[:text.index(typed.replace("|", ""))].count("\n")
+    col = text.split("\n")[line].index(typed.replace("|", "")) + (typed.index("|") if "|" in typed else len(typed))
+    u = open_file(client, scenario, text)
+    result = await complete(client, u, line, col)
+    labels = {item.label for item in result.items}
+    assert offered <= labels, f"missing {offered - labels}"
+    assert not (not_offered & labels), f"offered {not_offered & labels}"
+    await close(client, u)
+
+
+async def test_an_answer_completes_while_its_set_is_broken(client: LanguageClient, sets: Path) -> None:
+    """A card file being edited (with a typo for now) does not take the states from the answers of
+    a scenario: they are the set's as it last loaded, as hovers are."""
+    obama = sets / "cm2008" / "obama.yaml"
+    o = open_file(client, obama, obama.read_text(encoding="utf-8").replace("gain 2 supports", "gian 2 supports", 1))
+    assert await diagnostics(client, o)
+    scenario = sets / "cm2008" / "scenarios" / "obama-yes-we-can.yaml"
+    text = scenario.read_text(encoding="utf-8").replace("'state:florida'", "'state:'", 1)
+    line = text[:text.index("'state:'")].count("\n")
+    u = open_file(client, scenario, text)
+    result = await complete(client, u, line, text.split("\n")[line].index("'state:'") + len("'state:"))
+    labels = {item.label for item in result.items}
+    assert {"florida", "ohio"} <= labels and "obama-yes-we-can" not in labels
+    await close(client, u)
+    await close(client, o)
+
+
+async def test_a_racolage_card_s_hover_shows_its_text_while_its_file_is_broken(client: LanguageClient,
+                                                                              sets: Path) -> None:
+    """As CM2008's: a typo in another card's effect does not take the rules text from a hover (it
+    is the card's as the set last loaded)."""
+    actions = sets / "racolage" / "actions.yaml"
+    good = actions.read_text(encoding="utf-8")
+    line = next(ln for ln in good.split("\n") if "notoriety" in ln and "gain" in ln)
+    broken = good.replace(line, line.replace("notoriety", "notoriet"), 1)
+    u = open_file(client, actions, good)
+    await hover_text(client, u, good, "id: A44", "A44")  # the set loads once
+    change(client, u, broken)
+    assert await diagnostics(client, u)
+    shown, _ = await hover_text(client, u, broken, "id: A44", "A44")
+    assert "You draw two Action cards." in shown
+    change(client, u, good)
     assert await diagnostics(client, u) == []
     await close(client, u)

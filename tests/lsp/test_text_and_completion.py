@@ -3,7 +3,10 @@ next in an effect, and each keyword's line of the docs."""
 
 from __future__ import annotations
 
-from cmdsl.lsp.completion import candidates, in_scope, keyword_docs
+import pytest
+
+from cmdsl.lsp.completion import accepted, candidates, in_scope, keyword_docs
+from cmdsl.lsp.slot_type import slot_at
 from cmdsl.lsp.text_at import effect_at, problem_span, quoted_at, word_at
 from cmdsl.plugins import game
 
@@ -57,7 +60,9 @@ def test_completion_follows_the_parser() -> None:
     language = game("cm2008").rules.language()
     labels = {c.label for c in candidates(language, "choose a state as S\nshift S 1 ", [], False)}
     assert labels == {"toward"}
-    inside = candidates(language, 'demographic support for "', [("Seniors", "group", "")], True)
+    # a name's kind is its type as the checker names it: only a demographic group fits `for` (R7)
+    inside = candidates(language, 'demographic support for "', [("Seniors", "demographic group", ""),
+                                                                ("Ohio", "state", "")], True)
     assert [(c.label, c.insert) for c in inside] == [("Seniors", "Seniors")]
 
 
@@ -70,3 +75,29 @@ def test_each_keyword_s_doc_is_its_game_s_own_line() -> None:
         docs = keyword_docs(language)
         starting = {c.label for c in candidates(language, "", [], False)}  # every statement's first word
         assert {w for w in starting if w not in docs} == set()
+
+
+#: (game, the effect up to the cursor) → the type its place wants, as the checker asks it (None:
+#: what follows decides, or no value goes there). Issue 55 §9.
+SLOTS: list[tuple[str, str, str | None]] = [
+    ("cm2008", "gain 3 supports on ", "issue"),  # R7: `gain N supports on ISSUE in STATE`
+    ("cm2008", "choose a state as S\ngain 3 supports on economy in ", "state"),
+    ("cm2008", "choose a state as S\nshift S 1 toward ", "issue"),
+    ("cm2008", "demographic support for ", "demographic group"),
+    ("cm2008", "choose a state as S\nif S is ", "state"),  # a comparison: the other side's type
+    ("cm2008", "choose a state as S\nif the votes of S > ", "number"),
+    ("cm2008", "draw ", "number"),  # a count
+    ("cm2008", "choose a state as S\nif ", None),  # `S is won`, `mccain leads`: what follows decides
+    ("cm2008", "", None),  # a statement, not a value
+    ("racolage", "you gain ", "number"),
+    ("racolage", "discard the catchphrase of ", "player"),
+    ("racolage", 'if "Ecology" is open to ', "player"),
+    ("racolage", "if ", None),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "want"), SLOTS, ids=[f"{g}:{t}" for g, t, _ in SLOTS])
+def test_a_value_s_place_wants_what_the_checker_asks(name: str, text: str, want: str | None) -> None:
+    language = game(name).rules.language()
+    slot = slot_at(language, text, ("Ohio", "Ecology"), accepted(language, text))
+    assert (slot.want if slot is not None else None) == want

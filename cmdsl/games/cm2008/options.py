@@ -10,8 +10,9 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ...sets.ids import slug
-from .model import SIDES, CardSet, Side, StateTile
+from .model import ISSUES, SIDES, CardSet, Side, StateTile
 from ...game.decisions import CHANCE, ChanceOption, Decision, Option
+from ...sets.scenario_answers import AnswerForm, AnswerForms, Slot
 from .kinds import DecisionKind
 
 #: The ids of the options that carry no value of their own.
@@ -73,6 +74,19 @@ def die_id(result: int) -> str:
 def first_id(side: Side) -> str:
     """The chance seat's answer that makes ``side`` play first: ``first:obama``."""
     return f"first:{side.value}"
+
+
+def answer_forms(cards: CardSet) -> AnswerForms:
+    """Every kind of option id above, with the names of ``cards``: what a scenario's answers may
+    name (``cmdsl.sets.scenario_answers``)."""
+    card = Slot.of("a card id", cards.cards)
+    issue = Slot.of("an issue", ISSUES)
+    return AnswerForms((
+        AnswerForm("state", (Slot.of("a state", (t.slug for t in cards.states.values())),)),
+        AnswerForm("card", (card,)), AnswerForm("play", (card,)), AnswerForm("issue", (issue,)),
+        AnswerForm("block", (issue, Slot.whole("a block"))), AnswerForm("option", (Slot.whole("an option"),)),
+        AnswerForm("die", (Slot.of("a die result", map(str, range(1, 7))),)),
+        AnswerForm("first", (Slot.of("a side", (s.value for s in SIDES)),))))
 
 
 #: The Going Negative roll (R8.1): six outcomes, 1/6 each; the value is the result.

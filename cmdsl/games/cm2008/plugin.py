@@ -285,12 +285,14 @@ def check(folder: Path) -> Checked:
     """`cmdsl check` of a card set: it loads (every card checked and compiled), its numbers, and the
     warnings about what loads but will not play as its designer means (``set_warnings``)."""
     from .loader import load_card_set
+    from .options import answer_forms
 
     cs = load_card_set(folder)
     sides = ", ".join(f"{len(cs.pool(s))} {s.value}" for s in SIDES)
     return Checked(f"{shown_path(folder)}: ok — {cs.manifest.name}: {len(cs.states)} states "
                    f"({sum(t.ev for t in cs.states.values())} EV), {len(cs.cards)} cards ({sides}), "
-                   f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results", tuple(cs.warnings))
+                   f"{len(cs.news)} Breaking News, {len(cs.negative)} Going Negative results", tuple(cs.warnings),
+                   answer_forms(cs))
 
 
 def scenario_case(folder: Path) -> CaseRunner:

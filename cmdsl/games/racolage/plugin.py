@@ -150,6 +150,7 @@ class RacolageSets:
 
 def check(folder: Path) -> Checked:
     """`cmdsl check` of a Racolage set: it loads (every card, every effect)."""
+    from .answers import answer_forms
     from .loader import load_set
 
     cards = load_set(folder)
@@ -158,7 +159,7 @@ def check(folder: Path) -> Checked:
         kinds[a.kind.value] = kinds.get(a.kind.value, 0) + 1
     return Checked(f"{shown_path(folder)}: ok — {cards.name}: {len(cards.media)} Media, {len(cards.actions)} Actions ("
                    + ", ".join(f"{n} {k}" for k, n in kinds.items()) + f"), {len(cards.parties)} Party cards, "
-                   f"{len(cards.themes)} themes")
+                   f"{len(cards.themes)} themes", answers=answer_forms(cards))
 
 
 @value

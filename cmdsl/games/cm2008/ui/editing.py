@@ -12,12 +12,14 @@ from typing import Any
 from ....errors import CardError, CmdslError, Located
 from ....memo import Memo
 from ....sets.editing import each_scenario, problems_of
-from ....sets.editor_game import Defined, Problem, SetState, Severity
+from ....sets.editor_game import Defined, Problem, SetState, Severity, card_markdown
+from ....sets.scenario_answers import AnswerForms
 from ....sets.text_files import Sources
 from ..catalog import card_text, heading, state_text
 from ..loader import SetRead, read_card_set
 from ..manifest import MANIFEST_NAME
 from ..model import CardDef, CardSet, NewsDef, StateTile
+from ..options import answer_forms
 from ..scenario_file import load_scenario
 
 class Cm2008Editing:
@@ -38,7 +40,12 @@ class Cm2008Editing:
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, CardSet)
-        return each_scenario(file, sources, "cm2008", lambda i: load_scenario(file, loaded, i, sources))
+        return each_scenario(file, sources, "cm2008", lambda i: load_scenario(file, loaded, i, sources),
+                             answer_forms(loaded))
+
+    def answer_forms(self, loaded: Any) -> AnswerForms | None:
+        assert isinstance(loaded, CardSet)
+        return answer_forms(loaded)
 
 
 def _defined(read: SetRead) -> tuple[Defined, ...]:
@@ -71,8 +78,5 @@ def _tile_markdown(tile: StateTile, lang: str) -> str:
 
 
 def _card_markdown(item: CardDef | NewsDef, lang: str) -> str:
-    cost = f"\n\n*cost:* `{item.cost}`" if isinstance(item, CardDef) and item.cost is not None else ""
-    # each sentence on its line, indented as `cmdsl cards show` prints it (Markdown drops leading spaces)
-    text = "  \n".join("\u00a0" * (len(ln) - len(ln.lstrip(" "))) + ln.lstrip(" ")
-                       for ln in card_text(item, lang).split("\n"))
-    return f"**{heading(item, lang)}**{cost}\n\n{text}\n\n`{item.id}`"
+    cost = item.cost if isinstance(item, CardDef) and item.cost is not None else ""
+    return card_markdown(heading(item, lang), card_text(item, lang), item.id, str(cost))

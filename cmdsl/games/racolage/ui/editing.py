@@ -13,8 +13,10 @@ from ....errors import CmdslError, Located
 from ....memo import Memo
 from ....sets.card_items import Item
 from ....sets.editing import each_scenario, problems_of
-from ....sets.editor_game import Defined, Problem, SetState
+from ....sets.editor_game import Defined, Problem, SetState, card_markdown
+from ....sets.scenario_answers import AnswerForms
 from ....sets.text_files import Sources
+from ..answers import answer_forms
 from ..cards import RacolageSet
 from ..catalog import show
 from ..loader import GAME, MANIFEST, load_set, read_items
@@ -23,13 +25,18 @@ from ..scenario import load_racolage_scenario
 class RacolageEditing:
     """The front ends' ``editor()`` of Racolage Électoral."""
 
+    def __init__(self) -> None:
+        #: each set as it last loaded: a hover shows a card's text from it while a file is broken
+        #: (CM2008's reads it from its card files, which need no whole set)
+        self.last: dict[Path, RacolageSet] = {}
+
     def is_set(self, folder: Path) -> bool:
         return (folder / MANIFEST).is_file()
 
     def check(self, folder: Path, sources: Sources, memo: Memo) -> SetState:
         loaded: RacolageSet | None = None
         try:
-            loaded = load_set(folder, sources, memo)
+            loaded = self.last[folder] = load_set(folder, sources, memo)
             problems: tuple[Problem, ...] = ()
         except CmdslError as e:
             problems = problems_of(e)
@@ -37,11 +44,16 @@ class RacolageEditing:
             items, _ = read_items(folder, sources)
         except CmdslError:  # a file that is not a mapping of items: its error is the check's
             items = {}
-        return SetState(folder, problems, _defined(folder, items, loaded), loaded=loaded)
+        return SetState(folder, problems, _defined(folder, items, loaded or self.last.get(folder)), loaded=loaded)
 
     def scenario_problems(self, file: Path, sources: Sources, loaded: Any) -> list[Problem]:
         assert isinstance(loaded, RacolageSet)
-        return each_scenario(file, sources, GAME, lambda i: load_racolage_scenario(file, i, loaded, sources))
+        return each_scenario(file, sources, GAME, lambda i: load_racolage_scenario(file, i, loaded, sources),
+                             answer_forms(loaded))
+
+    def answer_forms(self, loaded: Any) -> AnswerForms | None:
+        assert isinstance(loaded, RacolageSet)
+        return answer_forms(loaded)
 
 
 def _defined(folder: Path, items: dict[str, list[Item]], loaded: RacolageSet | None) -> tuple[Defined, ...]:
@@ -61,7 +73,10 @@ def _defined(folder: Path, items: dict[str, list[Item]], loaded: RacolageSet | N
 
 
 def _card_markdown(loaded: RacolageSet, card_id: str, lang: str) -> str:
-    return "```text\n" + show(loaded, card_id, lang) + "```"
+    """`cmdsl cards show`'s text, as every game's hover shows a card (its first line, the id and
+    names, is the heading and the id)."""
+    head, _, text = show(loaded, card_id, lang).partition("\n")
+    return card_markdown(head.removeprefix(f"{card_id} — "), text, card_id)
 
 
 def _where(folder: Path, it: Item) -> Located:
