@@ -51,5 +51,5 @@ def test_an_error_names_examples_of_its_own_game_only() -> None:
     """Issue 55 §8: Racolage's errors listed 'a quoted name ("Ohio")', a CM2008 state."""
     with pytest.raises(CardError) as racolage:
         RACOLAGE.parse("if the notoriety of you > :\n    you draw 1 action card\n")
-    assert "a quoted name" in str(racolage.value) and "Ohio" not in str(racolage.value)
+    assert 'a quoted theme ("Economy")' in str(racolage.value) and "Ohio" not in str(racolage.value)
     assert 'a quoted name ("Ohio")' in str(refused("if the score of you > :\n    draw 1\n"))
