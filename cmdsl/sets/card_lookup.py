@@ -26,7 +26,8 @@ class Named:
 def folded(text: str) -> str:
     """``text`` as names compare: case, accents and punctuation dropped, spaces as one
     ("Drill, Baby, Drill!" is "drill baby drill")."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+    text = text.casefold().replace("œ", "oe").replace("æ", "ae")  # ligatures NFKD keeps whole ("cœur")
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return " ".join("".join(c if c.isalnum() else " " if c.isspace() else "" for c in bare).split())
 
 

@@ -371,3 +371,21 @@ def test_a_lobbys_set_given_with_cards_is_the_session_s_game(tmp_path: Path) -> 
     assert "Player 1 (you)     90" in out  # the set's starting points (L1.5), not the bundled 100
     s.confirm = lambda question, default: True
     assert run_line(s, "new cm2008 seed 3 first mccain").startswith("New beginner game (seed 3)")  # the bundled set
+
+
+def test_card_finds_a_card_by_id_face_or_name_in_english_or_french() -> None:
+    """Issue 55 item 2: `card` in every game, here the deck's 52 cards (L1.3, L1.4)."""
+    s = Session()
+    run_line(s, "new lobbys 3 players vs random seed 5")
+    seven = run_line(s, "card 7H")
+    assert seven.startswith("7♥ (7H) — Seven of Hearts (Sept de cœur)\nAn offer card (L1.4) of the Hearts party, rank 7.")
+    assert "At 3 players the offer deck keeps ranks 1 to 6: this card is not dealt" in seven  # L1.4
+    assert run_line(s, "card 7♥") == run_line(s, "card seven of hearts") == run_line(s, "card sept de coeur") == seven
+    king = run_line(s, "card roi de cœur")
+    assert king.startswith("K♥ (KH) — King of Hearts (Roi de cœur)\nA contract (L1.3): Industry, of the Hearts party.")
+    assert run_line(s, "card queen of sp").startswith("Q♠ (QS)")
+    with pytest.raises(CmdslError, match=r'card: "ace" names several cards: Ace of Clubs \(AC\)'):
+        run_line(s, "card ace")
+    with pytest.raises(CmdslError, match=r'card: no card "kx"'):
+        run_line(s, "card kx")
+    assert "card CARD" in run_line(s, "help card")

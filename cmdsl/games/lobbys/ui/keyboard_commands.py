@@ -13,7 +13,7 @@ import secrets
 from typing import Any, Mapping
 
 from cmdsl.bots import BOT_NAMES, BotSpecError, parse_bot
-from cmdsl.errors import did_you_mean
+from cmdsl.errors import CmdslError, did_you_mean
 from cmdsl.game.fields import MAX_SEED
 from cmdsl.kits.keyboard.keyboard import Command, OnCommand, asked, save_arguments
 from cmdsl.kits.keyboard.toolbar import Part, part, plain
@@ -263,6 +263,17 @@ def cmd_table(s: Session, arg: str, colour: bool = False) -> str:
     return table_text(ls)
 
 
+def cmd_card(s: Session, arg: str, colour: bool = False) -> str:
+    """`card CARD`: what a card is and does (works before a game: the deck is known)."""
+    from .card_text import show
+    if not arg.strip():
+        raise LobbysError("card: which card? (`card 7H`, `card queen of spades`, `card roi de cœur`)")
+    try:
+        return show(arg.strip(), s.data, lobbys_of(s.session.game).players if s.session is not None else None)
+    except CmdslError as e:
+        raise LobbysError(f"card: {e}") from None
+
+
 def cmd_hand(s: Session, arg: str, colour: bool = False) -> str:
     ls = lobbys(s)
     not_while_handing_over(ls)
@@ -347,6 +358,8 @@ NEW = LobbysCommand(cmd_new, "new lobbys [N players] [M humans] [vs BOT|human] [
 COMMANDS: dict[str, LobbysCommand] = {
     "table": LobbysCommand(cmd_table, "table", "Show the table as your seat sees it: scores, trump, the contracts on offer, your hand."),
     "hand": LobbysCommand(cmd_hand, "hand", "Show your hand."),
+    "card": LobbysCommand(cmd_card, "card CARD", "Show what a card is and does: by its id (7H), as printed (7♥), or by its\n"
+                          "name in English or French, or the start of one (`card queen of sp`, `card roi de cœur`)."),
     "options": LobbysCommand(cmd_options, "options", "Show your pending pick and its numbered options."),
     "play": LobbysCommand(cmd_answer, "play N|CARD", "Pick a card: its number, id (7H) or label (7♥); a bare one works too."),
     "answer": LobbysCommand(cmd_answer, "answer N|CARD", "The same as play."),
