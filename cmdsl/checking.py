@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .errors import CmdslError, shown_path
 from .plugins import card_files_game, data_files, game, game_data_in, without
-from .sets.scenario_answers import AnswerForms, one_line, set_answer_errors
+from .sets.answer_forms import AnswerForms
+from .sets.scenario_answers import one_line, set_answer_errors
 from .sets.set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 from .values import value
 

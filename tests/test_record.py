@@ -15,6 +15,7 @@ from cmdsl.games.cm2008.engine import CampaignGame, CampaignRules, campaign_game
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.record import Record, first_difference
 from cmdsl.games.cm2008.replay import replay
+from cmdsl.games.cm2008.ui.keyboard_files import continue_record
 from cmdsl.games.cm2008.record import load_record, save_record
 from cmdsl.games.cm2008.model import CardSet, Side
 
@@ -232,5 +233,6 @@ def test_the_repl_loads_a_record_of_other_cards_with_a_note(mini: CardSet, tmp_p
     path = tmp_path / "g.json"
     save_record(Record("0" * 16, rec.seed, rec.setup, rec.answers, rec.log_sha256, rec.result, rec.log), path)
     s = Session(str(Path(__file__).parent / "data" / "mini"))
-    assert s.keyboard.continue_record(str(path)).endswith("answers replayed (recorded with another version of the cards).")
+    loaded = continue_record(s.keyboard, str(path))
+    assert " answers replayed (recorded with another version of the cards): " in loaded
     assert s.game is not None and s.game.answers == list(rec.answers)

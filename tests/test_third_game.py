@@ -171,7 +171,7 @@ def test_the_repl_plays_saves_and_loads_it(highcard: None, tmp_path: Path) -> No
         out = run_line(s, "1")
     assert "Game over" in out and out.count("The die shows") == 2  # rounds 2 and 3 (T3, T4)
     t = Session()
-    assert run_line(t, f"load {tmp_path / 'g.json'}").startswith(f"Loaded {tmp_path / 'g.json'}: 5 answers replayed.")  # 3 bids, and the bots' next two
+    assert run_line(t, f"load {tmp_path / 'g.json'}").startswith(f"Loaded {tmp_path / 'g.json'}: 5 answers replayed: ")  # 3 bids, and the bots' next two
     assert t.game_name == "highcard" and len(t.game.view(SEATS[0]).hand) == 2
     assert run_line(t, "new seed 3 first mccain").startswith("New beginner game (seed 3)")  # back to the default game
     assert t.game_name == "cm2008"

@@ -9,9 +9,9 @@ import re
 from functools import cache, lru_cache
 from typing import Any, Iterable, Mapping
 
-from lark.exceptions import LarkError
 
 from ..resources import doc_text
+from .parse_ahead import accepted, words_of
 from .slot_type import STAND_IN, Slot, fits, slot_at
 from ..values import value
 
@@ -38,38 +38,6 @@ _VARIABLE, _QUOTED = "VAR", "STRING"
 _MOST_FORCED = 6
 #: A variable is introduced by `as X` (choose …, for each …, discard any number …).
 _INTRODUCED = re.compile(r"\bas\s+([A-Z][A-Za-z0-9_]*)\b")
-
-
-def accepted(language: Any, text: str) -> set[str] | None:
-    """The terminals the language's parser accepts after ``text``, or None when ``text`` does not
-    parse as far as it goes."""
-    parser = language.parser
-    try:
-        ip = parser.parse_interactive(text)
-        previous = None
-        for token in ip.lexer_thread.lex(ip.parser_state):
-            # The indenter closes every open block at the end of the text: the cursor is still in
-            # them, so stop at the first such dedent (one that no new line brought).
-            if token.type == "_DEDENT" and previous not in ("_NL", "_DEDENT"):
-                break
-            ip.feed_token(token)
-            previous = token.type
-        return set(ip.accepts())
-    except LarkError:
-        return None
-
-
-def words_of(language: Any, terminal: str) -> tuple[str, ...]:
-    """The keywords a terminal stands for (`"gain"`; `supports`, `support`), none for the others."""
-    try:
-        pattern = language.parser.get_terminal(terminal).pattern
-    except KeyError:
-        return ()
-    if pattern.type == "str":
-        return (pattern.value,) if re.fullmatch(r"[a-z][a-z']*", pattern.value) else ()
-    if re.fullmatch(r"\(\?:[a-z'|]+\)|[a-z'|]+", pattern.value):
-        return tuple(re.findall(r"[a-z][a-z']*", pattern.value))
-    return ()
 
 
 def in_scope(text: str) -> list[str]:

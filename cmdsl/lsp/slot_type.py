@@ -18,6 +18,7 @@ from ..lang import ast as A
 from ..lang.check_scope import NUM, Context, Names, Scope
 from ..lang.origin import Origin
 from ..values import value
+from .parse_ahead import accepted, words_of
 
 #: The stand-in at the cursor: a variable no effect names (a variable is a value wherever one goes).
 STAND_IN = "Cursor_"
@@ -136,8 +137,6 @@ def _probe(language: Any, text: str, word: str, quoted: frozenset[str], source: 
 def _finishes(language: Any, text: str, depth: int = 2) -> list[str]:
     """``text`` finished in the ways the parser allows with the next ``depth`` words after it (at
     most a few of each), then the fewest words."""
-    from .completion import accepted
-
     terminals = accepted(language, text)
     if terminals is None:
         return []
@@ -153,8 +152,6 @@ def _finishes(language: Any, text: str, depth: int = 2) -> list[str]:
 def _finish(language: Any, text: str) -> str | None:
     """``text`` with the fewest words the parser needs after it to end the statement (a block
     opened gets `nothing`), or None when it does not parse."""
-    from .completion import accepted
-
     out = text
     for _ in range(_MOST_WORDS):
         terminals = accepted(language, out)
@@ -190,7 +187,6 @@ def _order(language: Any, terminals: set[str]) -> list[str] | None:
 
 def _sample(language: Any, terminal: str) -> str | None:
     """A text the parser reads as ``terminal``: a keyword's, a number, a variable, a name."""
-    from .completion import words_of
 
     if terminal in _SAMPLES:
         return _SAMPLES[terminal]

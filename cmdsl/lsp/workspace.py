@@ -17,7 +17,7 @@ from .. import plugins
 from ..errors import CardError, CmdslError, Located
 from ..memo import Memo
 from ..sets.editor_game import Defined, EditorGame, Problem, SetState
-from ..sets.scenario_answers import AnswerForms
+from ..sets.answer_forms import AnswerForms
 from ..sets.safe_yaml import compose
 from ..sets.text_files import read_text
 from ..sets.scenario_doc import MAX_SCENARIO_BYTES

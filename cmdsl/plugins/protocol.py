@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # types only: the registry imports no game, language, REPL or
     from ..kits.keyboard.keyboard import Keyboard
     from ..kits.printing.sheet import Job, Options as PrintOptions
     from ..sets.editor_game import EditorGame
-    from ..sets.scenario_answers import AnswerForms
+    from ..sets.answer_forms import AnswerForms
     from ..sets.rulebook import Rulebook
 
 #: A scenario's report: its name, its id, and what runs it and returns its text.

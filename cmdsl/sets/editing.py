@@ -9,7 +9,8 @@ from typing import Callable
 from ..errors import CardError, CardSetError, CmdslError, Located
 from .editor_game import Problem
 from .text_files import Sources
-from .scenario_answers import AnswerForms, doc_answer_errors
+from .answer_forms import AnswerForms
+from .scenario_answers import doc_answer_errors
 from .scenario_doc import read_doc
 
 

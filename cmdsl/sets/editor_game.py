@@ -14,7 +14,7 @@ from typing import Any, Callable, Protocol
 
 from ..errors import CardError, Located
 from ..memo import Memo
-from .scenario_answers import AnswerForms
+from .answer_forms import AnswerForms
 from .text_files import Sources
 from ..values import value
 

@@ -115,7 +115,7 @@ def test_the_repl_plays_it(tmp_path: Path) -> None:
     s = Session()
     out = run_line(s, "new racolage 2 players vs greedy seed 3")
     assert out.startswith("New Racolage Électoral game, 2 players, seed 3: you are Player 1, the greedy bot plays "
-                          "the others.\nPlayer 1 is dealt ")
+                          "Player 2.\nPlayer 1 is dealt ")
     assert "Player 2 is dealt 5 Media cards." in out  # the other hand is secret
     assert out.splitlines()[-4:] == ["Player 1, phase 1: draw, buy or pass (RA4.1):", "  1. draw 1 Media card",
                                      "  2. buy Action cards (sell cards from your hand: 3 points each)", "  3. do nothing"]

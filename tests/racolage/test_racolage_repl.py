@@ -272,7 +272,7 @@ def test_bad_lines_are_one_line_and_change_nothing(tmp_path: Path) -> None:
     s = Session()
     run_line(s, "new racolage 3 players vs greedy seed 4")
     run_line(s, "1")
-    before, board, shown = list(game(s).answers), run_line(s, "table"), keyboard(s).shown
+    before, board, shown = list(game(s).answers), run_line(s, "table"), dict(keyboard(s).seating.shown)
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps({"format": "racolage-record/2", "game": "racolage", "seed": 1, "players": 3,
                                   "answers": [["p1", "fly"]], "view": "p1"}))
@@ -298,7 +298,7 @@ def test_bad_lines_are_one_line_and_change_nothing(tmp_path: Path) -> None:
             run_line(s, line)
         assert message in str(e.value), (line, str(e.value))
         assert "\n" not in str(e.value), line
-        assert game(s).answers == before and run_line(s, "table") == board and keyboard(s).shown == shown, line
+        assert game(s).answers == before and run_line(s, "table") == board and keyboard(s).seating.shown == shown, line
     assert log_text(game(s)).startswith("Player 1 is dealt")  # the whole log is kept after a mistake
 
 

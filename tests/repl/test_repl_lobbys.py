@@ -247,7 +247,7 @@ def test_bad_input_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
         "new lobbys 3 players 3 humans vs random": "leave no seat",
         "new lobbys sideways": 'did not understand "sideways"',
         "eval gain 1 support": "`eval` is a Campaign Manager 2008 command",
-        "card Ohio": "`card` is a Campaign Manager 2008 command",
+        "card Ohio": "card: no card \"Ohio\" (a card is written 7H",  # Lobbys has `card` too (issue 55)
         "reload": "`reload` is a Campaign Manager 2008 command",
         "frobnicate": 'unknown command "frobnicate"',
         "log many": "log: give a number",

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from ...sets.ids import slug
 from .model import ISSUES, SIDES, CardSet, Side, StateTile
 from ...game.decisions import CHANCE, ChanceOption, Decision, Option
-from ...sets.scenario_answers import AnswerForm, AnswerForms, Slot
+from ...sets.answer_forms import AnswerForm, AnswerForms, Slot
 from .kinds import DecisionKind
 
 #: The ids of the options that carry no value of their own.

@@ -23,7 +23,7 @@ from .model import Side
 from .setup import Setup
 from ...bots.names import BOT_NAMES
 from ...sets.record_file import read_json, save_json
-from ...sets.seat_files import PlayedBy, played_by_field, played_by_json
+from ...sets.played_by import PlayedBy, played_by_field, played_by_json
 from ...values import value
 
 FORMAT = "cmdsl-record/2"

@@ -29,7 +29,8 @@ from ...game.decisions import Decision
 from ...game.driver import Driver
 from ...sets import seat_files
 from ...bots.names import BOT_NAMES
-from ...sets.seat_files import PlayedBy, hidden_order, log_digest, played_by_field, played_by_json, shown
+from ...sets.seat_files import hidden_order, log_digest, shown
+from ...sets.played_by import PlayedBy, played_by_field, played_by_json
 from ...values import value
 
 

@@ -3,7 +3,7 @@ its decisions offer (``rules.py``), with the cards of one set."""
 
 from __future__ import annotations
 
-from ...sets.scenario_answers import AnswerForm, AnswerForms, Slot
+from ...sets.answer_forms import AnswerForm, AnswerForms, Slot
 from .cards import RacolageSet
 
 

@@ -29,8 +29,9 @@ from ...errors import RecordError, did_you_mean
 from ...game.audience import Event
 from ...game.decisions import Decision
 from ...bots.names import BOT_NAMES
-from ...sets.seat_files import (FULL, PlayedBy, digest_problem, hidden_order, log_digest, log_problem, played_by_field,
-                                played_by_json, seat_file_fields, shown, view_texts)
+from ...sets.seat_files import (FULL, digest_problem, hidden_order, log_digest, log_problem, seat_file_fields, shown,
+                                view_texts)
+from ...sets.played_by import PlayedBy, played_by_field, played_by_json
 from .seats import SEATS, RacolageSeat
 from ...values import value
 

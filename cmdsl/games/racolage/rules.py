@@ -8,7 +8,7 @@ themselves."""
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Iterable, Protocol, Sequence, cast
+from typing import Protocol, Sequence, cast
 
 from ...game.contract import Host
 from ...game.decisions import Decision, Option
@@ -19,6 +19,7 @@ from ...lang.run import Run
 from ...game.together import Steps
 from . import events as E
 from .cards import Action, ActionKind, Media, RacolageSet
+from .buying import buy, most_to_buy
 from .placing import nothing_to_place
 from .position import Position
 from .kinds import HAND, MAX_EVENT_DEPTH, MAX_TURNS, PRICE, Kind
@@ -94,58 +95,18 @@ class Rules:
         draws = self.rule(seat, "draw_phase", 1)
         if pos.media_deck:
             options.append(Option("draw", f"draw {draws} Media card{'s' if draws != 1 else ''}", "draw"))
-        if self._most_to_buy(seat):
+        if most_to_buy(self, seat):
             options.append(Option("buy", f"buy Action cards (sell cards from your hand: {PRICE} points each)", "buy"))
         options.append(Option("pass", "do nothing", "pass"))
         opt = yield from self.ask(Decision(seat, Kind.DRAW, "phase 1: draw, buy or pass (RA4.1)", tuple(options)))
         if opt.value == "draw":
             yield from self.draw(seat, Deck.MEDIA, draws)
         elif opt.value == "buy":
-            yield from self._buy(seat)
+            yield from buy(self, seat)
         else:
             self.emit(E.Passed, seat, 1, False, "")
 
-    def _worth(self, card_id: str) -> int:
-        return self.cards.cards[card_id].worth
-
-    def _cheapest_first(self, cards: Iterable[str]) -> list[str]:
-        """Cards to sell, the cheapest first (then in hand order): the first option is what a bot
-        finishing its turn without a look sells (``worth_a_look``, bots/basic.py)."""
-        return sorted(cards, key=self._worth)
-
-    def _most_to_buy(self, seat: RacolageSeat) -> int:
-        """RA5, RA11.2, RA11.3: what the hand can pay for, if there are Action cards to draw."""
-        pos = self.position
-        left = len(pos.action_deck) + sum(1 for c in pos.discard if isinstance(self.cards.cards[c], Action))
-        return min(sum(self._worth(c) for c in pos.hands[seat.index]) // PRICE, left)
-
-    def _buy(self, seat: RacolageSeat) -> Steps:
-        """RA5: name how many, sell cards from hand worth 3 points each (no change given), then
-        draw them one at a time; an Event drawn goes into play and does not count (RA5.4)."""
-        pos, hand = self.position, self.position.hands[seat.index]
-        most = self._most_to_buy(seat)
-        opt = yield from self.ask(Decision(seat, Kind.BUY, f"how many Action cards? ({PRICE} points each, RA5)", tuple(
-            Option(f"buy:{n}", f"{n} ({n * PRICE} points)", n) for n in range(1, most + 1))))
-        count: int = opt.value
-        sold: list[str] = []
-        while sum(self._worth(c) for c in sold) < PRICE * count:
-            total = sum(self._worth(c) for c in sold)
-            opt = yield from self.ask(Decision(seat, Kind.SELL, f"sell a card: {total} of {PRICE * count} points (RA5.2)",
-                                               tuple(Option(f"sell:{c}", f"{self.game.name(c)} ({self._worth(c)})", c)
-                                                     for c in self._cheapest_first(c for c in hand if c not in sold))))
-            sold.append(opt.value)
-        for c in sold:
-            hand.remove(c)
-        pos.discard += sold
-        self.emit(E.Sold, seat, tuple(self.game.name(c) for c in sold), sum(self._worth(c) for c in sold), count)
-        got = 0
-        while got < count:
-            drawn = yield from self._draw_action(seat)
-            if drawn is None:
-                break
-            got += drawn
-
-    def _draw_action(self, seat: RacolageSeat, cause: str | None = None) -> Choice[int | None]:
+    def draw_action(self, seat: RacolageSeat, cause: str | None = None) -> Choice[int | None]:
         """One card from the Action deck: 1 if it joined the hand, 0 if it was an Event (RA6.4),
         None if there is none, even after shuffling the discard pile's Actions (RA11.3)."""
         pos = self.position
@@ -313,7 +274,7 @@ class Rules:
         pos = self.position
         for _ in range(count):
             if deck is Deck.ACTION:
-                drawn = yield from self._draw_action(seat, cause)
+                drawn = yield from self.draw_action(seat, cause)
                 if drawn is None:
                     return
                 continue

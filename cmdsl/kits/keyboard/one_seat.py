@@ -17,7 +17,7 @@ from ...sets.record_file import save_json
 from .keyboard import Host, KeyboardError, asked, save_arguments
 from .seating import versus, who_plays
 from .undo_rule import check_undo
-from ...sets.seat_files import HUMAN, PlayedBy
+from ...sets.played_by import HUMAN, PlayedBy
 
 
 @dataclass
@@ -68,10 +68,6 @@ class OneSeatKeyboard:
     def me(self) -> Any:
         """The seat at the keyboard (``ME`` before a game)."""
         return self.seating.at_keyboard if self.seating.at_keyboard is not None else self.ME
-
-    @property
-    def shown(self) -> int:
-        return self.seating.shown.get(self.me, 0)
 
     def unsaved(self) -> bool:
         return self.game is not None and not self.saved and not self.game.over
@@ -273,7 +269,7 @@ class OneSeatKeyboard:
         with numbered options."""
         game, me = self.require(), self.me
         log = game.view(me).log
-        news = [e.text() for e in log[self.shown:]]
+        news = [e.text() for e in log[self.seating.shown.get(me, 0):]]
         self.seating.shown[me] = len(log)
         mine = next((d for d in game.pending_decisions if d.player is me), None)
         if mine is not None:

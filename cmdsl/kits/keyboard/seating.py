@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...sets.seat_files import HUMAN, PlayedBy
+from ...sets.played_by import HUMAN, PlayedBy
 
 #: (a seat as the game names it, ``human`` or a bot's spec), in seat order
 Seated = Sequence[tuple[str, str]]

@@ -13,7 +13,7 @@ from ....errors import CardError, CmdslError, Located
 from ....memo import Memo
 from ....sets.editing import each_scenario, problems_of
 from ....sets.editor_game import Defined, Problem, SetState, Severity, card_markdown
-from ....sets.scenario_answers import AnswerForms
+from ....sets.answer_forms import AnswerForms
 from ....sets.text_files import Sources
 from ..catalog import card_text, heading, state_text
 from ..loader import SetRead, read_card_set

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 from functools import partial
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Self, cast
 
@@ -14,7 +14,7 @@ from cmdsl.sets.set_location import SetChoice, choose_set
 from cmdsl.kits.keyboard.keyboard import Host, KeyboardError
 from cmdsl.kits.keyboard.later import Later
 from cmdsl.kits.keyboard.seating import who_plays
-from cmdsl.sets.seat_files import HUMAN
+from cmdsl.sets.played_by import HUMAN
 
 # The engine, the bots, the loader and the records are imported by the methods that use them: the
 # REPL's first prompt needs only which set is used (issue 34), and its card set loads behind it.
@@ -286,51 +286,6 @@ class CampaignSession:
         if len(self.humans) == 1:
             return next(iter(self.humans)).value
         return "public" if self.humans else "full"
-
-    def save(self, path: str, full: bool = False) -> None:
-        """Save the game as a file for the human's seat (``file_view``), or, ``full``, the whole
-        record (every hidden card: a bug report's), which marks the game as debugged: whoever
-        reads the file sees every card."""
-        from ..record import save_record
-        from ..replay import seat_record
-        game = self.require()
-        debugged = self.debugged or full
-        from ..sides import SIDES
-        record = seat_record(game, "full" if full else self.file_view(), debugged)
-        save_record(replace(record, played_by=tuple((s.value, self.seated[s]) for s in SIDES)), path)
-        self.debugged = debugged  # only once saved: a failed save changes nothing
-        self.saved = True
-
-    def continue_record(self, path: str, opponent: str | None = None, human: Side | None = None) -> str:
-        """Go on with the game a file holds, each side played as the file says (``opponent``, a
-        bot or ``human``: the other side's instead), or, in a file of before, against random."""
-        from ..record import load_record
-        from ..sides import SIDES, Side
-        from ..replay import replay
-        rec = load_record(path)
-        # Other cards are allowed (the note below says so); a replay that diverges is not.
-        result = replay(self.cards, rec, accept_other_cards=True)
-        if not result.reproduces:
-            raise KeyboardError(f"{path} does not replay with these cards: {result.reason}")
-        self.game = result.game
-        self.debugged = rec.debugged or self.debug
-        self.seed_hidden = False  # the file holds the seed anyway
-        pending = self.game.pending
-        seats: tuple[Side, ...] = SIDES
-        mine = next((s for s in seats if s.value == rec.view), None)  # a seat's file: that seat's player
-        me = human or mine or next((s for s in seats if pending is not None and pending.player is s), seats[0])
-        said = dict((Side(s), player) for s, player in rec.played_by) if rec.played_by is not None else None
-        if opponent is not None or said is None:
-            versus = opponent or "random"
-            said = {s: HUMAN if versus == HUMAN or s is me else versus for s in seats}
-        self.seat(said, rec.seed)
-        self.redo.clear()
-        self.saved = True
-        note = "" if self.cards.same_as_recorded(rec.cardset) else " (recorded with another version of the cards)"
-        unsaid = ("; the file does not say who played (`load FILE vs BOT` chooses)"
-                  if rec.played_by is None and opponent is None else "")
-        n = len(rec.answers)
-        return f"Loaded {path}: {n} answer{'' if n == 1 else 's'} replayed{note}: {self.who_plays()}{unsaid}."
 
     def reload(self) -> str:
         """Re-read the card files and replay the game with them; report the first divergence.

@@ -16,8 +16,9 @@ from ....errors import did_you_mean
 from ....game.fields import MAX_SEED
 from ....kits.keyboard.keyboard import KeyboardError, save_arguments
 from ....kits.keyboard.seating import versus
-from ....sets.seat_files import HUMAN
+from ....sets.played_by import HUMAN
 from .keyboard import CampaignSession as Session
+from .keyboard_files import continue_record, save_game
 from ..setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer, SetupMode
 from ..sides import Side
 
@@ -208,7 +209,7 @@ def cmd_redo(s: Session, arg: str, colour: bool = False) -> str:
 def cmd_save(s: Session, arg: str, colour: bool = False) -> str:
     path, full = save_arguments(arg)
     try:
-        s.save(path, full)
+        save_game(s, path, full)
     except OSError as e:
         raise KeyboardError(f"save: cannot write {path} ({e.strerror})") from None
     if full:
@@ -222,7 +223,7 @@ def load_game(s: Session, path: str, data: Any, words: list[str], colour: bool =
         raise KeyboardError(f'load: did not understand "{" ".join(words)}" (e.g. `load game.json vs greedy`)')
     opponent = _opponent(words[1].lower(), "load") if words else None
     s.host.may_discard("load")
-    return s.continue_record(path, opponent) + "\n" + _after(s, [], colour)
+    return continue_record(s, path, opponent) + "\n" + _after(s, [], colour)
 
 
 def cmd_reload(s: Session, arg: str, colour: bool = False) -> str:

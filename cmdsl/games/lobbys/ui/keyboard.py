@@ -28,7 +28,7 @@ from cmdsl.bots.thinking import Watch, quiet
 from cmdsl.kits.keyboard.keyboard import Host
 from cmdsl.kits.keyboard.seating import versus, who_plays
 from cmdsl.kits.keyboard.undo_rule import check_undo
-from ....sets.seat_files import HUMAN, PlayedBy
+from ....sets.played_by import HUMAN, PlayedBy
 from ....values import value
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # L1.1

@@ -14,7 +14,7 @@ from ....memo import Memo
 from ....sets.card_items import Item
 from ....sets.editing import each_scenario, problems_of
 from ....sets.editor_game import Defined, Problem, SetState, card_markdown
-from ....sets.scenario_answers import AnswerForms
+from ....sets.answer_forms import AnswerForms
 from ....sets.text_files import Sources
 from ..answers import answer_forms
 from ..cards import RacolageSet
