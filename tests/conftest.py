@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,7 +22,14 @@ from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 
 # The suite keeps no parses between runs (so it never depends on what an earlier run left in the
 # user's cache folder), nor do the commands it runs as children; test_parse_store.py tests keeping.
-os.environ[OFF_VARIABLE] = "1"
+# Within a run it keeps them, in a folder of this process's own made afresh: each set is parsed
+# once, not once per test that loads it (a third of the default run's time; issue 55 item 13).
+os.environ.pop(OFF_VARIABLE, None)
+_KEPT = os.environ.get(DIR_VARIABLE, "")
+if not _KEPT.endswith(f"-{os.getpid()}"):  # a second import of this module (`from .conftest import`) keeps it
+    _KEPT = os.environ[DIR_VARIABLE] = tempfile.mkdtemp(prefix="cmdsl-tests-", suffix=f"-{os.getpid()}")
+    # at exit, after the stores' own saves there (registered later: atexit runs them first)
+    atexit.register(shutil.rmtree, _KEPT, True)
 
 
 @pytest.fixture
