@@ -41,12 +41,20 @@ def kept_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-# Property and fuzz tests: a modest run by default (CI stays fast); `--hypothesis-profile=long`
-# for a deep run. Tests that fix their own example count keep it. No deadline: an example's time
-# says how loaded the shared machine is, not whether the code is right (speed is bench/'s).
+# Property and fuzz tests: a modest run by default (CI stays fast); the long profile in a run that
+# names the deep marker (`pytest -m deep`, as .ci/run does), where property tests have deep cases
+# that take the profile's count (issue 55 item 13), or with `--hypothesis-profile=long`. Tests that
+# fix their own example count keep it. No deadline: an example's time says how loaded the shared
+# machine is, not whether the code is right (speed is bench/'s).
 settings.register_profile("modest", max_examples=40, derandomize=True, deadline=None)
 settings.register_profile("long", max_examples=1500, derandomize=False, deadline=None)
 settings.load_profile("modest")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # before the test modules are imported: a test takes the profile's count when it is defined
+    if re.search(r"(?<!not )\bdeep\b", config.option.markexpr or ""):
+        settings.load_profile("long")
 
 
 
