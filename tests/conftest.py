@@ -23,7 +23,7 @@ from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 # The suite keeps no parses between runs (so it never depends on what an earlier run left in the
 # user's cache folder), nor do the commands it runs as children; test_parse_store.py tests keeping.
 # Within a run it keeps them, in a folder of this process's own made afresh: each set is parsed
-# once, not once per test that loads it (a third of the default run's time; issue 55 item 13).
+# once, not once per test that loads it (the REPL and view tests took a third less time; issue 55 item 13).
 os.environ.pop(OFF_VARIABLE, None)
 _KEPT = os.environ.get(DIR_VARIABLE, "")
 if not _KEPT.endswith(f"-{os.getpid()}"):  # a second import of this module (`from .conftest import`) keeps it
