@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,7 +22,14 @@ from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 
 # The suite keeps no parses between runs (so it never depends on what an earlier run left in the
 # user's cache folder), nor do the commands it runs as children; test_parse_store.py tests keeping.
-os.environ[OFF_VARIABLE] = "1"
+# Within a run it keeps them, in a folder of this process's own made afresh: each set is parsed
+# once, not once per test that loads it (the REPL and view tests took a third less time; issue 55 item 13).
+os.environ.pop(OFF_VARIABLE, None)
+_KEPT = os.environ.get(DIR_VARIABLE, "")
+if not _KEPT.endswith(f"-{os.getpid()}"):  # a second import of this module (`from .conftest import`) keeps it
+    _KEPT = os.environ[DIR_VARIABLE] = tempfile.mkdtemp(prefix="cmdsl-tests-", suffix=f"-{os.getpid()}")
+    # at exit, after the stores' own saves there (registered later: atexit runs them first)
+    atexit.register(shutil.rmtree, _KEPT, True)
 
 
 @pytest.fixture
@@ -32,12 +41,20 @@ def kept_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-# Property and fuzz tests: a modest run by default (CI stays fast); `--hypothesis-profile=long`
-# for a deep run. Tests that fix their own example count keep it. No deadline: an example's time
-# says how loaded the shared machine is, not whether the code is right (speed is bench/'s).
+# Property and fuzz tests: a modest run by default (CI stays fast); the long profile in a run that
+# names the deep marker (`pytest -m deep`, as .ci/run does), where property tests have deep cases
+# that take the profile's count (issue 55 item 13), or with `--hypothesis-profile=long`. Tests that
+# fix their own example count keep it. No deadline: an example's time says how loaded the shared
+# machine is, not whether the code is right (speed is bench/'s).
 settings.register_profile("modest", max_examples=40, derandomize=True, deadline=None)
 settings.register_profile("long", max_examples=1500, derandomize=False, deadline=None)
 settings.load_profile("modest")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # before the test modules are imported: a test takes the profile's count when it is defined
+    if re.search(r"(?<!not )\bdeep\b", config.option.markexpr or ""):
+        settings.load_profile("long")
 
 
 

@@ -9,7 +9,7 @@ import inspect
 import operator
 from pathlib import Path
 
-from functools import partial
+from functools import cache, partial
 
 from cmdsl.games.cm2008.engine import campaign_game, rules_of
 from cmdsl.plugins import Plugin, SeatTable, TableRequest
@@ -58,9 +58,14 @@ def _imported(module: str, path: Path, mods: dict[str, Path]) -> set[str]:
     return found
 
 
-def _graph() -> dict[str, set[str]]:
+@cache  # read the sources once per run: a dozen tests ask (issue 55 item 13); each gets its own copy
+def _read_graph() -> dict[str, frozenset[str]]:
     mods = _modules()
-    return {m: _imported(m, p, mods) for m, p in mods.items()}
+    return {m: frozenset(_imported(m, p, mods)) for m, p in mods.items()}
+
+
+def _graph() -> dict[str, set[str]]:
+    return {m: set(imported) for m, imported in _read_graph().items()}
 
 
 def _cycles(graph: dict[str, set[str]]) -> set[tuple[str, ...]]:

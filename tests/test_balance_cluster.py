@@ -76,6 +76,8 @@ class _KillsAWorker:
             yield row
 
 
+# deep: a Dask cluster started, or a worker lost, for this test alone (issue 55 item 13)
+@pytest.mark.deep
 def test_a_lost_worker_loses_no_game(scheduler: str, pool_rows: list[str]) -> None:
     params = _params()
     with Store(":memory:") as store:
@@ -95,6 +97,8 @@ class _Interrupted:
             yield row
 
 
+# deep: a Dask cluster started, or a worker lost, for this test alone (issue 55 item 13)
+@pytest.mark.deep
 def test_a_stopped_cluster_run_resumes_to_the_same_rows(scheduler: str, pool_rows: list[str], tmp_path: Path) -> None:
     params = _params()
     db = str(tmp_path / "c.db")
@@ -115,6 +119,8 @@ def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     return code, out.out, out.err
 
 
+# deep: a Dask cluster started, or a worker lost, for this test alone (issue 55 item 13)
+@pytest.mark.deep
 def test_local_n_starts_a_cluster_and_reports_the_numbers_of_a_local_run(capsys: pytest.CaptureFixture[str]) -> None:
     common = ["--games", "3", "--bot", "random", "--bot", "random", "--cards", str(CM2008), "--quiet"]
     code, on_cluster, err = _cli(capsys, *common, "--cluster", "local:1")

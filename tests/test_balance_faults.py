@@ -36,6 +36,8 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+# deep: a fault injected into a run of `cmdsl balance` as a child (issue 55 item 13)
+@pytest.mark.deep
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc (Linux)")
 def test_workers_of_a_killed_run_end_quietly(tmp_path: Path) -> None:
     err = tmp_path / "err.txt"
@@ -86,6 +88,8 @@ def _stored(db: Path) -> int:
         return int(c.execute("SELECT count(*) FROM games").fetchone()[0])
 
 
+# deep: a fault injected into a run of `cmdsl balance` as a child (issue 55 item 13)
+@pytest.mark.deep
 def test_a_full_disk_during_a_run_is_one_line_and_keeps_the_games_written(tmp_path: Path) -> None:
     db = tmp_path / "full.db"
     out = _balance(tmp_path, "--games", "100", "--db", str(db), limit=150_000)
@@ -104,6 +108,8 @@ def test_a_full_disk_during_a_run_is_one_line_and_keeps_the_games_written(tmp_pa
     assert _stored(db) == 100
 
 
+# deep: a fault injected into a run of `cmdsl balance` as a child (issue 55 item 13)
+@pytest.mark.deep
 def test_a_report_that_does_not_fit_leaves_the_old_page_and_no_piece_of_the_new(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     db = tmp_path / "run.db"

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 METRICS = ("games/s", "decisions/s", "events/s", "turns/game", "µs per fork", "µs per position.copy()",
            "parser load", "set load + parse + check + compile")
@@ -34,6 +36,8 @@ def test_speed_prints_its_metrics(tmp_path: Path) -> None:
         assert "OpenSpiel not installed: pip install '.[bench]'" in run.stdout
 
 
+# deep: every game and bot of issue 34's table, and two benches as children (~15 s)
+@pytest.mark.deep
 def test_speed_peers_prints_issue_34s_goals_beside_their_figures(tmp_path: Path) -> None:
     command = [sys.executable, str(ROOT / "bench" / "speed.py"), "--games", "2", "--seconds", "0", "--rounds", "1",
                "--forks", "10", "--peers", "--lobbys-games", "2", "--search-decisions", "1"]
@@ -138,6 +142,8 @@ def test_cold_start_says_when_the_machine_is_too_loaded_for_the_goals_in_ms() ->
     assert warning is not None and "51 ms, 5× the ~10 ms" in warning and "the ratios do" in warning
 
 
+# deep: every game, table and bot, twice (~7 s)
+@pytest.mark.deep
 def test_digests_cover_every_game_and_check_what_they_wrote(tmp_path: Path) -> None:
     """bench/digests.py, the safety net of a redesign (issue 53 §2): a digest per game, table and
     bot, for all four games; --check of what --json wrote says a digest is the same, and one

@@ -70,8 +70,9 @@ def play_cm2008(tmp_path: Path, setup: str, seat: str, saves: int,
     return s, "\n".join(shown), files
 
 
-@pytest.mark.parametrize("setup, seat", [("draft", "obama"), ("draft", "mccain"), ("beginner", "obama"),
-                                         ("choose-states", "mccain")])
+# One case in the default run, the others in the deep one (issue 55 item 13): each plays a game.
+@pytest.mark.parametrize("setup, seat", [("draft", "obama"), *(pytest.param(*case, marks=pytest.mark.deep) for case in
+                                         [("draft", "mccain"), ("beginner", "obama"), ("choose-states", "mccain")])])
 def test_a_cm2008_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Path, setup: str, seat: str) -> None:
     s, _, files = play_cm2008(tmp_path, setup, seat, saves=4, steps=6)
     names = cm2008_names(s)
@@ -174,7 +175,7 @@ def play_lobbys(tmp_path: Path, new: str, saves: int, steps: int) -> tuple[Sessi
 
 
 @pytest.mark.parametrize("new", ["new lobbys 3 players vs random seed 5",
-                                 "new lobbys 4 players vs greedy seed 2 as p3 people"])
+                                 pytest.param("new lobbys 4 players vs greedy seed 2 as p3 people", marks=pytest.mark.deep)])
 def test_a_lobbys_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Path, new: str) -> None:
     s, _, files = play_lobbys(tmp_path, new, saves=6, steps=2)
     names = lobbys_names()
@@ -326,8 +327,8 @@ def play_racolage(tmp_path: Path, new: str, saves: int, steps: int) -> tuple[Ses
     return s, "\n".join(shown), files
 
 
-@pytest.mark.parametrize("new", ["new racolage 3 players vs greedy seed 4", "new racolage 4 players vs random seed 2 as p3",
-                                 "new racolage 2 players vs greedy seed 7"])
+@pytest.mark.parametrize("new", ["new racolage 4 players vs random seed 2 as p3", *(pytest.param(new, marks=pytest.mark.deep)
+                                 for new in ["new racolage 3 players vs greedy seed 4", "new racolage 2 players vs greedy seed 7"])])
 def test_a_racolage_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Path, new: str) -> None:
     s, _, files = play_racolage(tmp_path, new, saves=5, steps=12)
     names = racolage_names()

@@ -5,12 +5,31 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def test_every_folder_of_modules_and_every_data_pattern_is_in_the_package_list() -> None:
+    """The quick case of the wheel's test below (which builds one, in the deep run): a folder of
+    modules left out of ``packages``, or a data pattern that matches no file, would be missing
+    from the wheel."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    folders = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "cmdsl").rglob("*.py")}
+    assert folders - set(project["packages"]) == set()
+
+    def folder(package: str) -> Path:
+        return ROOT / project["package-dir"].get(package, package.replace(".", "/"))
+    assert [(package, pattern) for package, patterns in project["package-data"].items() for pattern in patterns
+            if not any(folder(package).glob(pattern))] == []
+
+
+# deep: pip builds a wheel, then a child reads the set from it (issue 55 item 13)
+@pytest.mark.deep
 def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_source_tree(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
                    check=True, capture_output=True, timeout=300)

@@ -11,8 +11,8 @@ read from the events (the rules apply a step's money at once, then it is logged 
 so the sum is checked once the step's events are all in). Every game ends after 21 steps with its
 richest seats as winners: one, or several sharing the win (L8.1, L11.1).
 
-The default run plays ``GAMES`` games per case (a few hundred in all, a few seconds); with
-``--hypothesis-profile=long`` (tests/conftest.py) it plays 1,000 per player count.
+The default run plays ``GAMES`` games per case (a few hundred in all, a few seconds); the deep run
+(``pytest -m deep``, tests/conftest.py's long profile) plays 1,000 per player count.
 """
 
 from __future__ import annotations
@@ -94,7 +94,9 @@ def play(seed: int, players: int, variant: bool) -> tuple[LobbysGame, Watcher]:
     return g, watcher
 
 
-@pytest.mark.parametrize("players, variant", CASES)
+# each case again in the deep run, at the long profile's count of games (tests/conftest.py)
+@pytest.mark.parametrize("players, variant", [*CASES, *(pytest.param(*case, marks=pytest.mark.deep, id=f"{case[0]}-{case[1]}-long")
+                                              for case in CASES)])
 def test_random_games_keep_every_card_and_point_in_place(players: int, variant: bool) -> None:
     for seed in range(games_per_case(players)):
         g, watcher = play(seed * 7919 + players, players, variant)

@@ -63,7 +63,8 @@ def search_choices(seed: int) -> list[tuple[str, str]]:
     return out
 
 
-def test_the_search_decides_the_same_with_the_shortcut_and_with_forks(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("seeds", [1, pytest.param(2, marks=pytest.mark.deep)])  # each seed a game searched twice
+def test_the_search_decides_the_same_with_the_shortcut_and_with_forks(monkeypatch: pytest.MonkeyPatch, seeds: int) -> None:
     """The search at its greedy play-outs, with the game's shortcut and without it (forks, as for a
     game that offers none): the same choice from the same seed, decision after decision."""
     shortcut, used = Lobbys.one_ply_values, []
@@ -73,7 +74,7 @@ def test_the_search_decides_the_same_with_the_shortcut_and_with_forks(monkeypatc
         used.append(values is not None)
         return values
     monkeypatch.setattr(Lobbys, "one_ply_values", counted)
-    fast = [search_choices(seed) for seed in range(2)]
+    fast = [search_choices(seed) for seed in range(seeds)]
     assert any(used)  # the play-outs took the shortcut (else this compares forks with forks)
     monkeypatch.setattr(Lobbys, "one_ply_values", lambda self, host, decision, others: None)
-    assert fast == [search_choices(seed) for seed in range(2)]
+    assert fast == [search_choices(seed) for seed in range(seeds)]

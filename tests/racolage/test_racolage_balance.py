@@ -36,7 +36,7 @@ def test_an_ab_names_exactly_the_cards_whose_data_changed(tmp_path: Path) -> Non
 
 
 def test_the_seat_study_reports_each_cards_lift(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["balance", "--game", "racolage", "--players", "3", "--games", "12", "--workers", "1", "--quiet",
+    assert main(["balance", "--game", "racolage", "--players", "3", "--games", "6", "--workers", "1", "--quiet",
                  "--bot", "greedy", "--bot", "greedy"]) == 0
     out = capsys.readouterr().out
     assert "Cards (lift: the win share of the seats that played it" in out

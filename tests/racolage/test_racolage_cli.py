@@ -64,7 +64,7 @@ def test_the_seat_study(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_bots_play_it() -> None:
     for seed, players in ((0, 2), (1, 3)):
         game = racolage_game(seed, players, CARDS)
-        bots = dict(seat_bots(["ismcts:iterations=10", "greedy", "random"][:players], game.seats, seed))
+        bots = dict(seat_bots(["ismcts:iterations=3", "greedy", "random"][:players], game.seats, seed))
         while not game.over:
             play_bot_move(game, bots)
         assert game.result is not None and game.result.winners

@@ -2,8 +2,8 @@
 an observer checks the position after every event — every card in exactly one place, the range
 notoriety the sum of the media space (RA2.3, RA11.1), at most one Event in play (RA2.5), at most
 one permanent of each type per player (RA2.4), a Media deck that only shrinks (RA11.3), placed Media
-that stay placed (RA2.2). `pytest --hypothesis-profile=long tests/racolage/test_racolage_properties.py` plays
-1,500 games per player count (the default profile, 40)."""
+that stay placed (RA2.2). The deep run (`pytest -m deep`, tests/conftest.py's long profile) plays
+1,500 games per player count (the default run, 40)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ class Observer:
         self.media_deck, self.placed = len(pos.media_deck), [list(m) for m in pos.media_spaces]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+# each count again in the deep run, at the long profile's count of games (tests/conftest.py)
+@pytest.mark.parametrize("players", [2, 3, 4, *(pytest.param(n, marks=pytest.mark.deep, id=f"{n}-long") for n in (2, 3, 4))])
 @given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
 def test_the_invariants_hold_after_every_event(players: int, seed: int, choices: int) -> None:
     observer = Observer()
