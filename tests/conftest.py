@@ -41,20 +41,35 @@ def kept_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-# Property and fuzz tests: a modest run by default (CI stays fast); the long profile in a run that
-# names the deep marker (`pytest -m deep`, as .ci/run does), where property tests have deep cases
-# that take the profile's count (issue 55 item 13), or with `--hypothesis-profile=long`. Tests that
-# fix their own example count keep it. No deadline: an example's time says how loaded the shared
-# machine is, not whether the code is right (speed is bench/'s).
+# Property and fuzz tests (marked `property` below): a quick run by default, the README's two
+# minutes; CI runs them again at the modest count (`pytest -m "property and not deep"
+# --hypothesis-profile=modest`, .ci/run), and the long profile in a run that names the deep
+# marker (`pytest -m deep`), where property tests have deep cases that take its count (issue 55
+# item 13). Tests that fix their own example count keep it. No deadline: an example's time says
+# how loaded the shared machine is, not whether the code is right (speed is bench/'s).
+settings.register_profile("quick", max_examples=10, derandomize=True, deadline=None)
 settings.register_profile("modest", max_examples=40, derandomize=True, deadline=None)
 settings.register_profile("long", max_examples=1500, derandomize=False, deadline=None)
-settings.load_profile("modest")
+settings.load_profile("quick")
+
+
+def examples(n: int) -> int:
+    """A property test's own example count: a quarter of it in the quick profile (the README's
+    run), all of it at the modest count and above (CI's property pass, the deep run)."""
+    return n if settings().max_examples >= 40 else max(5, n // 4)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     # before the test modules are imported: a test takes the profile's count when it is defined
     if re.search(r"(?<!not )\bdeep\b", config.option.markexpr or ""):
         settings.load_profile("long")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every hypothesis test is a `property` test: CI runs them all again at the modest count."""
+    for item in items:
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.property)
 
 
 

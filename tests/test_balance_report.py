@@ -131,6 +131,7 @@ def test_the_page_has_every_plot_and_the_text_reports_tables(tmp_path: Path, cap
     assert code == 0 and (tmp_path / "again.html").read_text(encoding="utf-8") == html.read_text(encoding="utf-8")
 
 
+@pytest.mark.deep  # two balance runs and a page: 4 s; the page's other cases stay quick
 def test_an_ab_page_shows_what_moved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "new").mkdir()
     new = _strengthened(tmp_path / "new")

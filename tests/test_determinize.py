@@ -24,6 +24,8 @@ from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import SIDES, SetupMode, Side
 from cmdsl.games.cm2008.scenario_position import render_position
 
+from .conftest import examples
+
 CM2008 = load_card_set(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 
 
@@ -184,7 +186,7 @@ def played_on(game: CampaignGame, answers: int) -> CampaignGame:
 picks15 = st.lists(st.integers(0, 2), min_size=15, max_size=15)
 
 
-@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=examples(40), suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), seat=st.sampled_from(SIDES), mine=picks15, theirs_a=picks15,
        theirs_b=picks15, stop=st.one_of(st.none(), st.integers(0, 14)), i_answered=st.booleans(),
        they_answered=st.booleans(), bot_seed=st.integers(0, 2**32))
@@ -270,7 +272,7 @@ def seen_by(game: CampaignGame, seat: Side) -> set[str]:
             if isinstance(e, (E.CardPlayed, E.CardDiscarded, E.MediaSupportInPlay, E.PlayTooDeep))} & theirs
 
 
-@settings(deadline=None, max_examples=30, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=examples(30), suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(40, 250), bot_seed=st.integers(0, 2**32))
 def test_a_determinized_copy_of_a_drafted_game_keeps_what_the_seat_has_seen(seed: int, steps: int,
                                                                            bot_seed: int) -> None:

@@ -110,11 +110,16 @@ def smaller(line: str) -> str:
     return re.sub(r"(iterations)=(\d+)", lambda m: f"{m[1]}={min(int(m[2]), 3)}", line)
 
 
+#: Blocks that take seconds even with fewer games (balance runs, a whole print): deep only.
+SLOW_BLOCKS = frozenset({"README.md#2", "docs/balance.md#1", "docs/print.md#2"})
+
+
 def _cases() -> list[object]:
     cases: list[object] = []
     for b in BLOCKS:
         if not b.not_run:
-            cases.append(pytest.param(b, False, id=b.id))
+            slow = [pytest.mark.deep] if b.id in SLOW_BLOCKS else []
+            cases.append(pytest.param(b, False, id=b.id, marks=slow))
             if b.lang in ("sh", "shell") and any(smaller(line) != line for line in b.text.splitlines()):
                 cases.append(pytest.param(b, True, id=f"{b.id}-as-written", marks=pytest.mark.deep))
     return cases

@@ -23,6 +23,8 @@ from cmdsl.games.cm2008.interjections import interject
 from cmdsl.games.cm2008.model import CardSet, Side
 from cmdsl.games.cm2008.scenario import compile_snippet
 
+from .conftest import examples
+
 FAST = settings(deadline=5000, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 # ---- effect texts -------------------------------------------------------------------------------
@@ -358,7 +360,7 @@ def test_any_repl_command_is_done_or_refused_with_nothing_changed(lines: list[st
 LINE_CHARS = st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r")
 
 
-@settings(deadline=None, max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=examples(15), suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(["new vs random seed 2", "new lobbys 3 players vs random seed 2"]),
        lines=st.lists(st.one_of(st.text(LINE_CHARS, max_size=40),
                                 st.integers(1900, 30_000).map(lambda n: "x" * n),

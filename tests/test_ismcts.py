@@ -53,6 +53,7 @@ def test_a_game_is_reproducible_from_the_seeds() -> None:
     assert a.answers == b.answers and a.result == b.result
 
 
+@pytest.mark.deep  # many searched games: 2.5 s
 def test_it_beats_random() -> None:
     wins = 0
     for seed in range(4):

@@ -193,6 +193,7 @@ def _count_to_seven(path: Path, text: str) -> tuple[object, bytes, bytes]:
     return key, data, marshal.dumps((names, (line, (*program[:2], tuple(body), *program[3:]))))
 
 
+@pytest.mark.deep  # every damage of every parse: 5 s; the file's other cases stay quick
 def test_a_damaged_parse_never_changes_a_card(runner: Runner, tmp_path: Path) -> None:
     """Bug 1: a kept tree whose count of ``gain 1 support on defense in S`` was damaged to 7 said
     "Gain 7 supports on Defense in S." in ``cards show``, ``check`` said ok, and a record that
@@ -234,6 +235,7 @@ def test_a_damaged_parse_never_changes_a_card(runner: Runner, tmp_path: Path) ->
             assert run.shown() == expected[name], f"{case}: {name}"
 
 
+@pytest.mark.deep  # every command on every damaged name: 1.3 s
 def test_a_damaged_name_in_a_kept_file_never_crashes_a_command(runner: Runner, tmp_path: Path) -> None:
     """Bug 2: ``player`` made ``playe'`` (same length) in Racolage's kept parses ended every
     command of the game in a traceback, on every run until the folder was deleted."""

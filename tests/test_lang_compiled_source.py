@@ -16,6 +16,8 @@ from cmdsl.lang import ast as A
 from cmdsl.lang.compile_expr import ExprCompiler, Source
 from cmdsl.lang.run import Run
 
+from .conftest import examples
+
 VARS = ("X", "Y", "Z")
 OPS = ("=", "!=", "<", ">", "<=", ">=")
 
@@ -63,19 +65,19 @@ def run_with(env: dict[str, int | None]) -> Run[Any]:
     return r
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(exprs, envs)
 def test_an_expression_means_what_the_language_says(e: A.Expr, env: dict[str, int | None]) -> None:
     assert ExprCompiler("t").expr(e)(run_with(env)) == value_of(e, env)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(conds, envs)
 def test_a_condition_means_what_the_language_says(c: A.Cond, env: dict[str, int | None]) -> None:
     assert ExprCompiler("t").cond(c)(run_with(env)) is holds(c, env)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(conds, envs, st.sampled_from(VARS))
 def test_a_loop_variable_read_as_an_argument_reads_as_the_variable(c: A.Cond, env: dict[str, int | None],
                                                                      var: str) -> None:
@@ -125,7 +127,7 @@ def test_a_part_with_no_source_is_its_closure_called_in_place() -> None:
 HOSTILE = ["X') or __import__('os').system('echo owned') or ('", 'Y"; raise SystemExit #', "{r}", "Z\n1"]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(HOSTILE), st.integers(-10**30, 10**30))
 def test_no_text_of_a_card_is_written_into_a_source(name: str, number: int) -> None:
     """A variable's name and a number are bound to fresh names: the source is made only of our

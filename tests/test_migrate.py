@@ -112,6 +112,7 @@ def behaviour(cards: CardSet, seeds: int) -> dict[str, object]:
     return {"costs": {c.id: c.discard_cost for c in cards.cards.values()}, "logs": logs}
 
 
+@pytest.mark.deep  # plays every migrated set through: 5 s; the other migrations stay quick
 def test_the_migrated_sets_play_exactly_as_before(tmp_path: Path, cm2008_before_rebalance: CardSet) -> None:
     recorded = json.loads((DATA / "format1-behaviour.json").read_text(encoding="utf-8"))
     folder = old_set(tmp_path)

@@ -36,7 +36,7 @@ from cmdsl.lang.parse_store import fingerprint
 from cmdsl.lang.vocabulary import Vocabulary
 
 from . import kept, test_round_trip as round_trip
-from .conftest import CM2008
+from .conftest import CM2008, examples
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -370,7 +370,7 @@ def test_a_vocabulary_names_its_tree_builder_by_a_function_so_lark_loads_late() 
         Vocabulary(name="x", grammar=lambda: "", to_ast=ToAst)  # type: ignore[arg-type]
 
 
-@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=examples(20), suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(program=round_trip.programs(), moved_by=st.integers(-3, 40))
 def test_a_random_program_read_back_from_the_store_is_a_fresh_parse(kept_cache: Path, program: Any,
                                                                    moved_by: int) -> None:

@@ -129,6 +129,7 @@ def test_either_grammar_edited_makes_the_tables_stale() -> None:
     assert Grammar(core, vocabulary + "\n").sha256 != sha
 
 
+@pytest.mark.deep  # builds the tables in child processes, one per hash seed
 def test_tables_are_byte_identical_whatever_the_hash_seed(tmp_path: Path) -> None:
     # Lark numbers parse states in set-iteration order; the file must not depend on it.
     code = ("import sys; from cmdsl.lang.tables import generate; "

@@ -22,6 +22,8 @@ from cmdsl.games.cm2008.actions import PositionChange
 from cmdsl.games.cm2008.interjections import InterjectionError, interject
 from cmdsl.games.cm2008.model import CardSet, Side
 
+from .conftest import examples
+
 GOOD: dict[str, Any] = {"format": "cmdsl-record/1", "cardset": "abc", "seed": 1,
                         "setup": {"mode": "beginner", "first": "mccain", "max_turns": 5},
                         "answers": ["draw"], "log_sha256": None, "result": None}
@@ -198,7 +200,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st
 FIELDS = ["side", "value", "cards", "name", "defense", "economy", "issue", "key", "id"]
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(op=st.sampled_from(["state", "score", "hand", "news", "die"]) | JSON,
        fields=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4))
 def test_any_json_in_a_set_patch_is_applied_or_refused(cm2008: CardSet, op: Any, fields: dict[str, Any]) -> None:

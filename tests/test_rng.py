@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from cmdsl.game.rng import GameRng
 
+from .conftest import examples
+
 
 def _eager_copy(r: random.Random) -> random.Random:
     c = random.Random(0)
@@ -23,7 +25,7 @@ OPS = st.lists(st.tuples(st.sampled_from(["copy", "draw", "shuffle", "seed", "se
                          st.integers(0, 30), st.integers(0, 30)), max_size=60)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 2**32), ops=OPS)
 def test_lazy_copies_draw_what_eager_copies_would(seed: int, ops: list[tuple[str, int, int]]) -> None:
     lazy, eager = [GameRng(seed)], [random.Random(seed)]

@@ -16,6 +16,8 @@ from cmdsl.games.cm2008.vocabulary import parse_effect
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet
 
+from .conftest import examples
+
 MINI = Path(__file__).parent / "data" / "mini" / "set.yaml"
 MANIFEST = MINI.parent / "manifest.yaml"
 WORDS = ["gain", "1", "2", "support", "on", "economy", "defense", "in", "S", '"Alpha"', "choose", "a", "state",
@@ -24,7 +26,7 @@ WORDS = ["gain", "1", "2", "support", "on", "economy", "defense", "in", "S", '"A
          "while", "play", "option", "one", "shift", "toward", ">=", "+", "news", "opponent", "as mccain"]
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(WORDS), max_size=25) | st.text(max_size=60))
 def test_any_effect_text_parses_or_gives_a_located_error(mini: CardSet, words: list[str] | str) -> None:
     text = words if isinstance(words, str) else " ".join(words)
@@ -36,7 +38,7 @@ def test_any_effect_text_parses_or_gives_a_located_error(mini: CardSet, words: l
         assert str(e).splitlines()[0]
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cut=st.integers(0, 20000), junk=st.text(max_size=20))
 def test_a_damaged_card_file_loads_or_is_refused_whole(tmp_path_factory, cut: int, junk: str) -> None:  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("set")

@@ -29,6 +29,8 @@ from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import View
 from cmdsl.games.cm2008.model import SIDES, CardSet, SetupMode, Side
 
+from .conftest import examples
+
 MAX_TURNS = 24  # long enough for reshuffles, wins, Breaking News and Media Support; short enough to run often
 
 #: (card set fixture, setup mode): the mini set cannot be drafted.
@@ -245,7 +247,7 @@ def redeal(game: CampaignGame, seat: Side, rnd: random.Random) -> CampaignGame:
     return other
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(game_no=st.sampled_from(range(len(GAMES))), seed=st.integers(0, 2**32), seat=st.sampled_from(SIDES),
        every=st.integers(1, 7))
 def test_a_view_is_the_same_whatever_the_hidden_cards_are(game_no: int, seed: int, seat: Side, every: int,
