@@ -15,7 +15,7 @@ from ...bots import Bot, play_bot_move
 from ...bots.match import seat_bots
 from ...sets.record_file import save_json
 from .keyboard import Host, KeyboardError, asked, save_arguments
-from .seating import versus, who_plays
+from .seating import loaded as loaded_line, versus, who_plays
 from .undo_rule import check_undo
 from ...sets.played_by import HUMAN, PlayedBy
 
@@ -106,10 +106,8 @@ class OneSeatKeyboard:
             seat: player for seat in game.seats for name, player in played_by if seat.value == name}
         self.start(game, bot or "random", humans, said)
         self.saved, self.debugged = True, debugged
-        answers = len(game.record(False)["answers"])
-        unsaid = "; the file does not say who played (`load FILE vs BOT` chooses)" if said is None and bot is None else ""
-        return (f"Loaded {path}: {answers} answer{'' if answers == 1 else 's'} replayed: "
-                f"{self.seating.who_plays()}{unsaid}.\n" + self.screen())
+        return (loaded_line(path, len(game.record(False)["answers"]), self.seating.who_plays(),
+                            told=said is not None or bot is not None) + "\n" + self.screen())
 
     def start(self, game: Any, bot: str | None, humans: tuple[Any, ...] | None = None,
               seated: dict[Any, str] | None = None) -> None:

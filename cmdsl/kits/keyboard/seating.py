@@ -44,3 +44,10 @@ def taking(played_by: PlayedBy, seat: str) -> PlayedBy:
     if person is not None and played.get(seat, HUMAN) != HUMAN:
         played[person], played[seat] = played[seat], played[person]
     return tuple((name, played[name]) for name, _ in played_by)
+
+
+def loaded(path: str, answers: int, who: str, told: bool, what: str = "", note: str = "") -> str:
+    """`load`'s line in every game: the file, its answers replayed, who plays now, and, when the
+    file did not say who played (``told`` false, no `vs` given), that the table is a guess."""
+    guess = "" if told else "; the file does not say who played (`load FILE vs BOT` chooses)"
+    return f"Loaded {path}: {what}{answers} answer{'' if answers == 1 else 's'} replayed{note}: {who}{guess}."

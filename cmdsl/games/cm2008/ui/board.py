@@ -6,8 +6,6 @@ colours are always also spelled (R/B/W letters, names).
 
 from __future__ import annotations
 
-import re
-
 from typing import cast
 
 from cmdsl.game.decisions import Decision
@@ -135,19 +133,16 @@ def decision(d: Decision, colour: bool = False, game: CampaignGame | None = None
     """The pending decision, each option followed by what it does (card text, the state's tile)."""
     # ``explain.board`` by another name: this module's ``board`` is the one the REPL shows (and a
     # compiled module binds a function's imports module-wide: docs/install-compiled.md).
-    from cmdsl.games.cm2008.ui.explain import board as states_shown, heading, option_details, option_label
+    from cmdsl.games.cm2008.ui.explain import board as states_shown, heading, option_details, option_label, shows_tokens
 
     p = Painter(colour)
     lines = [p.side(cast(Side, d.player), f"{d.player}") + f" — {asked(heading(d, game))}"]
     in_play = states_shown(game, d) if game is not None else {}
-    tokens = False
     for i, o in enumerate(d.options, 1):
         lines.append(f"  {i}. {option_label(game, o) if game is not None else o.label}")
         if game is not None:
-            details = option_details(game, d, o, in_play)
-            tokens = tokens or any(re.search(r"\b[RBW]\[[rb]\]", x) for x in details)
-            lines += ["       " + p.dim(x) for x in details]
-    if tokens:  # the rows' notation, where a decision first shows it (as the board's legend)
+            lines += ["       " + p.dim(x) for x in option_details(game, d, o, in_play)]
+    if game is not None and shows_tokens(game, d, in_play):  # the rows' notation, as the board's legend
         lines.append(p.dim("  (a block: its printed colour, a token in brackets: W[b] is a white circle Obama holds)"))
     lines.append(p.dim("  (`?` explains this decision)"))
     return "\n".join(lines)

@@ -60,6 +60,15 @@ def option_details(game: CampaignGame, d: Decision, o: Option, in_play: Mapping[
     return state_lines(tile, live)
 
 
+def shows_tokens(game: CampaignGame, d: Decision, in_play: Mapping[str, StateView]) -> bool:
+    """Whether the rows under the options show a token (``R W[b] B``): then the notation's legend is due."""
+    if d.kind in _NOT_IN_PLAY:
+        return False
+    tiles = (_tile_of(game, o.value) for o in d.options)
+    shown = (in_play.get(t.name) for t in tiles if t is not None)
+    return any(t is not None for live in shown if live is not None for row in live.rows for t in row.tokens)
+
+
 #: Decisions whose states are not in play (a setup pile, the reserve): their printed tile is all.
 _NOT_IN_PLAY = frozenset({DecisionKind.SETUP_STATE, DecisionKind.REPLACEMENT})
 

@@ -4,15 +4,12 @@ the keyboard (or in full), `load` goes on with it, each side played as the file 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from cmdsl.kits.keyboard.keyboard import KeyboardError
+from cmdsl.kits.keyboard.seating import loaded
 from cmdsl.sets.played_by import HUMAN
 
 from .keyboard import CampaignSession
-
-if TYPE_CHECKING:
-    from ..model import Side
 
 
 def save_game(s: CampaignSession, path: str, full: bool = False) -> None:
@@ -30,7 +27,7 @@ def save_game(s: CampaignSession, path: str, full: bool = False) -> None:
     s.saved = True
 
 
-def continue_record(s: CampaignSession, path: str, opponent: str | None = None, human: Side | None = None) -> str:
+def continue_record(s: CampaignSession, path: str, opponent: str | None = None) -> str:
     """Go on with the game a file holds, each side played as the file says (``opponent``, a
     bot or ``human``: the other side's instead), or, in a file of before, against random."""
     from ..record import load_record
@@ -47,8 +44,8 @@ def continue_record(s: CampaignSession, path: str, opponent: str | None = None, 
     pending = s.game.pending
     seats: tuple[Side, ...] = SIDES
     mine = next((side for side in seats if side.value == rec.view), None)  # a seat's file: that seat's player
-    me = human or mine or next((side for side in seats if pending is not None and pending.player is side), seats[0])
-    said = dict((Side(name), player) for name, player in rec.played_by) if rec.played_by is not None else None
+    me = mine or next((side for side in seats if pending is not None and pending.player is side), seats[0])
+    said = {Side(name): player for name, player in rec.played_by} if rec.played_by is not None else None
     if opponent is not None or said is None:
         versus = opponent or "random"
         said = {side: HUMAN if versus == HUMAN or side is me else versus for side in seats}
@@ -56,7 +53,5 @@ def continue_record(s: CampaignSession, path: str, opponent: str | None = None, 
     s.redo.clear()
     s.saved = True
     note = "" if s.cards.same_as_recorded(rec.cardset) else " (recorded with another version of the cards)"
-    unsaid = ("; the file does not say who played (`load FILE vs BOT` chooses)"
-              if rec.played_by is None and opponent is None else "")
-    n = len(rec.answers)
-    return f"Loaded {path}: {n} answer{'' if n == 1 else 's'} replayed{note}: {s.who_plays()}{unsaid}."
+    told = rec.played_by is not None or opponent is not None
+    return loaded(path, len(rec.answers), s.who_plays(), told, note=note)

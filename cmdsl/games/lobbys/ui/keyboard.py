@@ -66,7 +66,8 @@ class LobbysSession:
     game: LobbysGame
     humans: tuple[LobbysSeat, ...]  # in seat order
     bots: dict[LobbysSeat, Bot]
-    bot_name: str | None
+    #: who plays each seat: ``human`` or a bot's spec (saved with the game, said by `load`)
+    players: dict[LobbysSeat, str]
     seed_hidden: bool = False
     at_keyboard: LobbysSeat | None = None
     handing_over: bool = False
@@ -82,9 +83,6 @@ class LobbysSession:
     # as debugged in the files saved of it (docs/secrets.md).
     debug: bool = False
     debugged: bool = False
-    #: who plays each seat: ``human`` or a bot's spec (saved with the game, said by `load`)
-    players: dict[LobbysSeat, str] = field(default_factory=dict)
-    setup: LobbysSetup | None = None  # `new`'s, None for a game loaded
 
     def seated(self) -> list[tuple[str, str]]:
         return [(str(x), self.players[x]) for x in self.game.seats]
@@ -119,9 +117,8 @@ class LobbysSession:
         humans = tuple(seat for seat in game.seats if seat in taken)
         bot_seats = tuple(seat for seat in game.seats if seat not in taken)
         bots = bots_for(setup.bot or "random", game, bot_seats) if bot_seats else {}
-        s = LobbysSession(game, humans, bots, setup.bot if bot_seats else None, seed_hidden=hidden)
-        s.players = {x: HUMAN if x in taken else setup.bot or "random" for x in game.seats}
-        s.setup = setup
+        players = {x: HUMAN if x in taken else setup.bot or "random" for x in game.seats}
+        s = LobbysSession(game, humans, bots, players, seed_hidden=hidden)
         s.at_keyboard = game.seats[k] if game.seats[k] in taken else humans[0]
         s.watch = watch
         s.run_bots()
@@ -144,11 +141,9 @@ class LobbysSession:
         else:
             humans = game.seats if bot == "human" else (game.seats[seat],)
             specs = {x: bot if bot not in (None, "human") else "random" for x in game.seats if x not in humans}
-        bots = {x: bot_made for spec in dict.fromkeys(specs.values())
-                for x, bot_made in bots_for(spec, game, tuple(y for y in specs if specs[y] == spec)).items()}
-        s = LobbysSession(game, humans, bots, next(iter(specs.values()), None), saved=True,
+        bots = {x: bots_for(spec, game, (x,))[x] for x, spec in specs.items()}  # each seeded by its seat
+        s = LobbysSession(game, humans, bots, {x: specs.get(x, HUMAN) for x in game.seats}, saved=True,
                           debugged=bool(isinstance(data, dict) and data.get("debugged") is True))
-        s.players = {x: specs.get(x, HUMAN) for x in game.seats}
         s.at_keyboard = s.next_human(game.seats[seat - 1] if seat else None) or humans[0]
         s.watch = watch
         s.run_bots()

@@ -22,7 +22,7 @@ from cmdsl.sets.record_file import save_json
 from .explain import explain
 from ..game import history, lobbys_of
 from ..record import parse_record
-from ....kits.keyboard.seating import taking
+from ....kits.keyboard.seating import loaded, taking
 from .keyboard import PLAYER_COUNTS, LobbysAtKeyboard as Session, LobbysError, LobbysSession, LobbysSetup
 
 #: A command of the game, run on its keyboard.
@@ -223,10 +223,8 @@ def load_data(s: Session, path: str, data: Any, options: list[str], colour: bool
     ls = LobbysSession.from_record(data, path, bot, seat, s.host.watch, s.data, played_by)  # RecordError: one line
     s.host.may_discard("load")
     s.session = ls
-    n = len(history(ls.game))
-    unsaid = "; the file does not say who played (`load FILE vs BOT` chooses)" if played_by is None and bot is None else ""
-    return (f"Loaded {path}: a Lobbys game, {n} answer{'' if n == 1 else 's'} replayed: {ls.who_plays()}{unsaid}.\n"
-            + screen(ls))
+    told = played_by is not None or bot is not None
+    return loaded(path, len(history(ls.game)), ls.who_plays(), told, what="a Lobbys game, ") + "\n" + screen(ls)
 
 
 def _load_options(words: list[str]) -> tuple[str | None, int | None]:
