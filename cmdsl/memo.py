@@ -41,5 +41,9 @@ class Memo:
             self._results.popitem(last=False)
         return result
 
+    def clear(self) -> None:
+        """Forget every result (what a new process starts with)."""
+        self._results.clear()
+
     def __len__(self) -> int:
         return len(self._results)

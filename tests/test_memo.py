@@ -69,3 +69,33 @@ def test_a_memo_is_bounded() -> None:
     for key in "abc":
         memo.get(key, lambda key=key: key * 2)
     assert len(memo) == 2 and memo.get("a", lambda: "new") == "new"
+
+
+# ---- the sets read in this process (``loader.SETS_READ``) -----------------------------------------
+
+def test_an_unchanged_set_read_again_in_a_process_is_the_set_read_before(card_set: Path) -> None:
+    assert load_card_set(card_set) is load_card_set(card_set)  # not checked again (a game dealt again)
+
+
+def test_a_changed_byte_a_moved_folder_or_another_directory_is_read_again(card_set: Path, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the process keeps never stands for a set whose text, name or place differ: each gives
+    what a read from scratch (an editor's memo, kept apart) gives."""
+    first = load_card_set(card_set)
+    obama = card_set / "obama.yaml"
+    obama.write_text(obama.read_text().replace('title: "Main Street vs', 'title: "Main Street or', 1))
+    changed = load_card_set(card_set)
+    assert changed.cards["obama-main-street-vs-wall-street"].title == "Main Street or Wall Street"
+    assert first.cards["obama-main-street-vs-wall-street"].title == "Main Street vs Wall Street"
+    moved = shutil.copytree(card_set, tmp_path / "other")
+    assert load_card_set(moved).name == "other" and load_card_set(card_set).name == "set"
+    obama.write_text(obama.read_text().replace("gain 2 supports on economy in S", "gain 2 supports on economy in Ohiox", 1))
+    for where, shown in ((tmp_path, "set/obama.yaml:14:"), (card_set, "\nobama.yaml:14:")):
+        monkeypatch.chdir(where)  # an error names its file as seen from the current directory
+        for _ in range(2):
+            with pytest.raises(CardSetError) as e:
+                load_card_set(card_set)
+            assert shown in "\n" + str(e.value)
+            with pytest.raises(CardSetError) as fresh:
+                load_card_set(card_set, memo=Memo())
+            assert str(e.value) == str(fresh.value)

@@ -29,6 +29,7 @@ from cmdsl.lang import ast as A
 from cmdsl.lang import parse_store
 from cmdsl.lang.language import Language
 from cmdsl.lang.origin import Origin
+from cmdsl.memo import Memo
 from cmdsl import kept_file
 from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE, cache_folder
 from cmdsl.kept_values import Encoder
@@ -61,7 +62,7 @@ def _set_effects(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Vocabulary, 
     with monkeypatch.context() as m:
         seen: list[tuple[str, Origin]] = []
         m.setattr(cm2008_loader, "parse_effect", _recording(CM2008_WORDS, seen).parse)
-        load_card_set(CM2008)
+        load_card_set(CM2008, memo=Memo())  # as an editor reads it: none of this process's sets kept
         yield CM2008_WORDS, seen
     with monkeypatch.context() as m:
         seen = []

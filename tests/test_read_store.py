@@ -16,6 +16,7 @@ import pytest
 from cmdsl.errors import CardError, CardSetError
 from cmdsl.games.cm2008 import manifest as manifest_module
 from cmdsl.games.cm2008.card_file import READ_BY
+from cmdsl.games.cm2008 import loader as cm2008_loader
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.racolage import bundled_set as racolage_set
 from cmdsl.games.racolage import loader as racolage_loader
@@ -37,6 +38,7 @@ def _next_run(*read_by: str) -> None:
     assert store is not None
     store.save()
     read_store._store_at.cache_clear()
+    cm2008_loader.SETS_READ.clear()
 
 
 def _composing_forbidden(monkeypatch: pytest.MonkeyPatch) -> None:

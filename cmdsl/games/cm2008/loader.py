@@ -301,6 +301,23 @@ def read_card_set(path: str | Path | None = None, *, sources: Sources = NO_SOURC
     ld = _Loader(sources, memo)
     manifest = ld.manifest(root)
     files = ld.files(root)
+    if memo is not None or ld.errors or manifest is None:  # an editor keeps its own memo
+        return _read_items(ld, root, manifest, files)
+    # Everything the read depends on: the texts (whatever gave them: files or an editor's sources),
+    # the names they are shown by and the folder's (both relative to the current directory).
+    key = (str(root), str(root.resolve()), str(Path.cwd().resolve()), manifest.file, manifest.lines,
+           tuple((str(f.path), f.name, f.text) for f in files))
+    return SETS_READ.get(key, lambda: _read_items(ld, root, manifest, files))
+
+
+#: The sets read in this process, by everything their read depends on (``read_card_set``): a game
+#: dealt again, a test's or a command's second read of an unchanged set is not checked again. A set
+#: is an immutable value; a changed byte, name or current directory is another key.
+SETS_READ: Final = Memo(size=4)
+
+
+def _read_items(ld: _Loader, root: Path, manifest: Manifest | None, files: list[CardFile]) -> SetRead:
+    """The rest of ``read_card_set``: the items of the files read, checked and compiled into a set."""
     sections: dict[Section, list[Item]] = {s: [] for s in SECTIONS}
     for f in files:
         for key, items in ld.read(f).items():
