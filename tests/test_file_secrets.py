@@ -38,7 +38,7 @@ def file_text(path: Path) -> str:
 def named(text: str, names: dict[str, tuple[str, ...]]) -> set[str]:
     """The cards (by id) that ``text`` names by any of their names (id, title, label)."""
     return {card for card, words in names.items()
-            if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text) for w in words)}
+            if any(w in text and re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text) for w in words)}
 
 
 def cm2008_names(s: Session) -> dict[str, tuple[str, ...]]:
