@@ -52,6 +52,9 @@ def pool_rows() -> list[str]:
         return _rows(store)
 
 
+# deep: a Dask cluster of worker processes started for these tests (issue 55 item 13); the default
+# run keeps the file's quick cases: the cluster values, an unreachable or other scheduler
+@pytest.mark.deep
 def test_a_cluster_plays_the_rows_of_the_local_pool(scheduler: str, pool_rows: list[str]) -> None:
     params = _params()
     with Store(":memory:") as store:
@@ -184,6 +187,7 @@ def test_without_dask_cluster_is_one_line(capsys: pytest.CaptureFixture[str], mo
     assert err == 'error: --cluster sends games to Dask, which is not installed: pip install "cmdsl[cluster]"\n'
 
 
+@pytest.mark.deep  # a Dask cluster of worker processes (above)
 def test_a_worker_whose_cards_differ_stops_the_run_with_the_games_error(scheduler: str) -> None:
     params = _params()
     job = replace(params.job(params.arms[0], 0), fingerprint="0000000000000000")  # the run began with other cards
@@ -215,7 +219,7 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(params=["http", "talks-first"])
+@pytest.fixture(params=["http", pytest.param("talks-first", marks=pytest.mark.deep)])  # each waits for its timeout
 def other_protocol(request: pytest.FixtureRequest) -> Iterator[str]:
     """A loopback server that is not a Dask scheduler: an HTTP server (it waits to be asked, as
     Dask's handshake does), or one that sends bytes of its own at once."""

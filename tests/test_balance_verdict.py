@@ -94,7 +94,7 @@ class _Page(HTMLParser):
 
 @pytest.fixture(scope="module")
 def ab(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
-    """An A/B of 8 paired games in which one card changed: the text report and the page (few: the
+    """An A/B of 4 paired games in which one card changed: the text report and the page (few: the
     report's shape is tested here, its numbers in test_balance.py)."""
     tmp = tmp_path_factory.mktemp("ab")
     (tmp / "new").mkdir()
@@ -105,7 +105,7 @@ def ab(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        code = main(["balance", "--games", "8", "--bot", "greedy", "--bot", "greedy", "--cards", str(new),
+        code = main(["balance", "--games", "4", "--bot", "greedy", "--bot", "greedy", "--cards", str(new),
                      "--against", str(CM2008), "--workers", "1", "--quiet", "--report", str(html)])
     assert code == 0
     return out.getvalue(), html.read_text(encoding="utf-8")
@@ -114,7 +114,7 @@ def ab(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
 def test_the_text_report_starts_with_a_verdict_and_the_change(ab: tuple[str, str]) -> None:
     text = ab[0]
     head, verdict = text.split("\n\nVerdict\n", 1)
-    assert head.startswith("8 games;")  # the run's parameters, then at once the verdict
+    assert head.startswith("4 games;")  # the run's parameters, then at once the verdict
     lines = verdict.split("\n\n")[0].splitlines()
     assert lines[0] == "  Changed: The Original Mavericks (mccain-the-original-mavericks)."
     assert lines[1].startswith("  The Original Mavericks: played in ") and "games (" in lines[1]

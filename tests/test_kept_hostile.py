@@ -348,7 +348,12 @@ _DAMAGE: dict[str, Damage] = {
 }
 
 
-@pytest.mark.parametrize("damage", list(_DAMAGE))
+#: The default run's cases (one swap, one thing that is no file; the FIFO has a test of its own
+#: above); ``pytest -m deep`` runs every damage.
+_QUICK = ("games' parses swapped", "a link")
+
+
+@pytest.mark.parametrize("damage", [d if d in _QUICK else pytest.param(d, marks=pytest.mark.deep) for d in _DAMAGE])
 def test_an_odd_or_swapped_file_changes_nothing_but_the_time(damage: str, kept: Kept, runner: Runner,
                                                              tmp_path: Path) -> None:
     _each(kept, runner, tmp_path, _DAMAGE[damage])
