@@ -8,7 +8,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import pytest
 from hypothesis import settings
@@ -57,6 +57,21 @@ def examples(n: int) -> int:
     """A property test's own example count: a quarter of it in the quick profile (the README's
     run), all of it at the modest count and above (CI's property pass, the deep run)."""
     return n if settings().max_examples >= 40 else max(5, n // 4)
+
+
+def deep_after(quick: int, cases: Iterable[Any], group: Callable[[Any], object] = lambda case: None) -> list[Any]:
+    """Cases of one property (a damage, an edit): the first ``quick`` of each ``group`` in the
+    README's run, the others in the deep run only (issue 55 item 13). A tuple is a case's arguments."""
+    seen: dict[object, int] = {}
+    out: list[Any] = []
+    for case in cases:
+        key = group(case)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] <= quick:
+            out.append(case)
+        else:
+            out.append(pytest.param(*(case if isinstance(case, tuple) else (case,)), marks=pytest.mark.deep))
+    return out
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -37,7 +37,7 @@ from cmdsl.lang.parse_store import fingerprint
 from cmdsl.lang.vocabulary import Vocabulary
 
 from . import kept, test_round_trip as round_trip
-from .conftest import CM2008, examples
+from .conftest import CM2008, deep_after, examples
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -235,7 +235,7 @@ def _damaged(tmp_path: Path) -> dict[str, Callable[[Path], None]]:
     }
 
 
-@pytest.mark.parametrize("damage", list(_damaged(Path("/unused"))))
+@pytest.mark.parametrize("damage", deep_after(3, _damaged(Path("/unused"))))
 def test_a_damaged_or_planted_file_counts_as_empty(damage: str, kept_cache: Path, tmp_path: Path) -> None:
     path = _store_path(kept_cache)
     path.parent.mkdir(parents=True)
@@ -255,8 +255,8 @@ def test_a_damaged_or_planted_file_counts_as_empty(damage: str, kept_cache: Path
         assert len(again.kept) == 1 and again.take(("draw 1\n", 0)) is not None
 
 
-@pytest.mark.parametrize("damage", ["a class of no node module", "not a tree", "not plain data", "a digest",
-                                    "another key's"])
+@pytest.mark.parametrize("damage", deep_after(2, ["a class of no node module", "not a tree", "not plain data",
+                                                 "a digest", "another key's"]))
 def test_a_damaged_or_planted_tree_is_parsed_again(damage: str, kept_cache: Path) -> None:
     """Each tree is made again only when its text is asked for, with only the node classes
     allowed, after its own digest is checked (a file of right digests, entries planted in it)."""

@@ -24,7 +24,7 @@ from cmdsl.kept_file import DIR_VARIABLE, OFF_VARIABLE
 from cmdsl.sets import read_store, safe_yaml
 
 from . import kept as kept_files
-from .conftest import CM2008, edit
+from .conftest import CM2008, deep_after, edit
 
 
 @pytest.fixture
@@ -85,7 +85,7 @@ _AFTER_READING: dict[str, tuple[str, str, str]] = {
 }
 
 
-@pytest.mark.parametrize("problem", sorted(_AFTER_READING))
+@pytest.mark.parametrize("problem", deep_after(3, sorted(_AFTER_READING)))
 def test_a_problem_found_after_reading_is_told_the_same_from_a_file_read_back(
         problem: str, kept_cache: Path, card_set: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     name, old, new = _AFTER_READING[problem]
@@ -156,7 +156,8 @@ def _keys_of(folder: Path) -> list[tuple[tuple[str, str], str]]:
               str(p.resolve())), digest(p.read_text(encoding="utf-8"))) for p in folder.glob("*.yaml")]
 
 
-@pytest.mark.parametrize("damage", ["cut short", "entries of another shape", "not a kept file", "places of another shape"])
+@pytest.mark.parametrize("damage", deep_after(2, ["cut short", "entries of another shape", "not a kept file",
+                                                 "places of another shape"]))
 def test_a_damaged_store_changes_nothing_but_the_time(damage: str, kept_cache: Path, card_set: Path) -> None:
     first = load_card_set(card_set)
     _next_run()

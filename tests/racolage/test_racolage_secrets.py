@@ -180,7 +180,7 @@ def test_a_card_drawn_is_seen_by_its_drawer_alone() -> None:
             while not g.over and len(g.position.media_deck) > 2:
                 d = g.pending
                 assert d is not None
-                if d.kind == Kind.DRAW and d.find("draw") and rng.random() < 0.3:
+                if d.kind == Kind.DRAW and d.find("draw") and rng.random() < 0.15:  # each a copy replayed twice
                     other = copy(g)
                     other.change_position(lambda pos: pos.media_deck.insert(len(pos.media_deck) - 1,
                                                                             pos.media_deck.pop(0)))
@@ -194,7 +194,7 @@ def test_a_card_drawn_is_seen_by_its_drawer_alone() -> None:
                         assert (logs[0] != logs[1]) == (seat is d.player)
                     draws += 1
                 g.answer(rng.choice(d.options).id, d.player)
-    assert draws > 50
+    assert draws > 25
 
 
 def test_a_phase_two_with_nothing_to_do_looks_to_the_others_like_a_pass_chosen() -> None:
