@@ -5,6 +5,7 @@ and decision class: the same arguments, equality, hash, repr and refusals."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
 import pickle
@@ -25,6 +26,7 @@ from cmdsl.values import value
 PACKAGE = Path(cmdsl.__file__).parent
 
 
+@functools.cache  # imports every module of cmdsl: when a test asks, not when the file is collected
 def every_value_class() -> list[type]:
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -35,8 +37,6 @@ def every_value_class() -> list[type]:
     return found
 
 
-VALUE_CLASSES = every_value_class()
-
 
 def plain_init(cls: type) -> object:
     """The ``__init__`` that ``@dataclass(frozen=True)`` makes for ``cls``'s fields."""
@@ -45,19 +45,23 @@ def plain_init(cls: type) -> object:
 
 
 def test_the_syntax_trees_events_options_and_positions_parts_are_values() -> None:
-    names = {c.__name__ for c in VALUE_CLASSES}
-    assert len(VALUE_CLASSES) >= 200
+    names = {c.__name__ for c in every_value_class()}
+    assert len(every_value_class()) >= 200
     assert {"Node", "Num", "Pos", "Event", "SeatAnswer"} <= names
 
 
-@pytest.mark.parametrize("cls", VALUE_CLASSES, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
-def test_a_value_class_takes_the_same_arguments_as_its_dataclass(cls: type) -> None:
+def test_a_value_class_takes_the_same_arguments_as_its_dataclass() -> None:
     def shape(init: object) -> list[tuple[str, object, object]]:
         return [(p.name, p.kind, p.default) for p in inspect.signature(init).parameters.values()]  # type: ignore[arg-type]
 
-    if any(not f.init or f.default_factory is not dataclasses.MISSING for f in dataclasses.fields(cls)):
-        return  # made by hand below (a factory's default is a marker, not the dataclass's)
-    assert shape(cls.__init__) == shape(plain_init(cls))  # made or not yet
+    differ = {}
+    for cls in every_value_class():
+        if any(not f.init or f.default_factory is not dataclasses.MISSING for f in dataclasses.fields(cls)):
+            continue  # made by hand below (a factory's default is a marker, not the dataclass's)
+        ours, theirs = shape(cls.__init__), shape(plain_init(cls))  # made or not yet
+        if ours != theirs:
+            differ[f"{cls.__module__}.{cls.__qualname__}"] = (ours, theirs)
+    assert differ == {}
 
 
 def rich(decorate: Callable[[type], type]) -> type:
@@ -188,7 +192,7 @@ def test_every_value_of_cmdsl_is_declared_with_nothing_compiled() -> None:
     """Each value class of cmdsl is declared (``values._declared``): none pays for the frozen
     methods a dataclass compiles (this Python has what it reads)."""
     assert values._GET_FIELD is not None
-    assert [c for c in VALUE_CLASSES if vars(c).get("__setattr__") is not values._frozen_setattr] == []
+    assert [c for c in every_value_class() if vars(c).get("__setattr__") is not values._frozen_setattr] == []
 
 
 def test_a_value_pickles_and_copies_as_its_dataclass() -> None:
