@@ -4,7 +4,8 @@ A ``Memo`` maps a key — everything a result depends on — to the result, so a
 not change is not done again: an effect's parse tree by its text alone (a card moved down a line
 parses the same), its checked and compiled form by its text, where it is, its context and the
 names it may quote. The caller owns it (one per editor session); nothing here is shared between
-callers. Bounded: the least recently used result goes first.
+callers, but for the CM2008 loader's own (``loader.SETS_READ``: whole sets, by every text and name
+their read depends on). Bounded: the least recently used result goes first.
 """
 
 from __future__ import annotations

@@ -86,6 +86,7 @@ def test_ismcts_speed_prints_seconds_per_decision(tmp_path: Path) -> None:
     assert numbers["decisions"] > 0 and numbers["median_s"] > 0
 
 
+@pytest.mark.deep  # plays games in children (the file's quick cases: speed, compare, the floors' counts)
 def test_instructions_child_plays_the_games_it_counts() -> None:
     """bench/instructions.py's child program (run here without Valgrind, which CI may lack)
     plays speed.py's games and prints the decisions it counted."""
@@ -100,6 +101,7 @@ def test_instructions_child_plays_the_games_it_counts() -> None:
         assert (float(run.stdout.split()[-1]) > 0) is expect_some
 
 
+@pytest.mark.deep  # a bench run as a child
 def test_floor_prints_each_game_beside_its_floor() -> None:
     command = [sys.executable, str(ROOT / "bench" / "floor.py"), "--rounds", "1", "--games", "2", "--seconds", "0"]
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=120)

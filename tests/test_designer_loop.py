@@ -19,7 +19,7 @@ from cmdsl.cli import main
 from cmdsl.errors import CardSetError
 from cmdsl.games.cm2008.loader import load_card_set
 
-from .conftest import published_game
+from .conftest import deep_after, published_game
 
 REPO = Path(__file__).resolve().parent.parent
 CM2008 = REPO / "cards" / "cm2008"
@@ -117,7 +117,7 @@ def commands(cards: str, tmp_path: Path) -> dict[str, list[str]]:
 COMMANDS = ["play", "cards list", "cards show", "cards doc", "scenario", "replay"]
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", deep_after(2, COMMANDS))
 def test_every_command_accepts_a_folder_of_one_set_like_check(command: str, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,7 +132,7 @@ def test_every_command_accepts_a_folder_of_one_set_like_check(command: str, tmp_
     assert "Using card set cards/cm2008 (--cards)." in (err if command == "cards doc" else out.splitlines()[0])
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", deep_after(2, COMMANDS))
 def test_every_command_refuses_a_folder_of_several_sets_by_name(command: str, tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     sets = two_sets(tmp_path)

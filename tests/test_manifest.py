@@ -15,6 +15,8 @@ from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.loader import load_card_set
 from cmdsl.games.cm2008.model import CardSet, UnsupportedSetup
 
+from .conftest import deep_after
+
 CM2008 = Path(__file__).resolve().parent.parent / "cards" / "cm2008"
 MINI = Path(__file__).parent / "data" / "mini"
 
@@ -64,7 +66,7 @@ def test_unknown_manifest_field_suggests(tmp_path: Path) -> None:
     assert "missing field setups" in errs[1]
 
 
-@pytest.mark.parametrize(("old", "new", "expected"), [
+@pytest.mark.parametrize(("old", "new", "expected"), deep_after(3, [
     ("game: cm2008", "game: cm2009", 'manifest.yaml:3:7: unknown game "cm2009"; cmdsl plays cm2008'),
     ("format: 2 ", "format: 3 ", "manifest.yaml:5:9: format 3 is not supported: this cmdsl reads card format 2"),
     ("format: 2 ", "format: 0 ", "manifest.yaml:5:9: format 0 is not supported: this cmdsl reads card format 2"),
@@ -74,7 +76,7 @@ def test_unknown_manifest_field_suggests(tmp_path: Path) -> None:
      'manifest.yaml:6:20: unknown setup mode "choose-state"; modes are beginner, choose-states, draft'),
     ("states: 20 ", "states: [20] ", "manifest.yaml:10:11: expected states: a whole number, got a list or mapping"),
     ("campaign_cards: 45 ", "campaign_cards: {mccain: 45} ", "manifest.yaml:8:19: campaign_cards: missing field obama"),
-])
+]))
 def test_manifest_values_are_checked_and_located(tmp_path: Path, old: str, new: str, expected: str) -> None:
     folder = cm2008_copy(tmp_path)
     edit(folder / "manifest.yaml", old, new)

@@ -12,6 +12,8 @@ import pytest
 from cmdsl.checking import check_once
 from cmdsl.cli import main
 
+from .conftest import deep_after
+
 CARDS = Path(__file__).resolve().parents[1] / "cards"
 
 
@@ -40,13 +42,13 @@ def test_a_misspelt_state_answer_is_an_error_of_check(tmp_path: Path, capsys: py
     assert '"floirda" is not a state of this set; did you mean "state:florida"?' in err[0]
 
 
-@pytest.mark.parametrize(("old", "new", "said"), [
+@pytest.mark.parametrize(("old", "new", "said"), deep_after(2, [
     ("'state:florida'", "'stat:florida'", '"stat:florida" is no kind of answer'),
     ("'state:florida'", "'card:obama-yes-we-cann'", 'did you mean "card:obama-yes-we-can"?'),
     ("'state:florida'", "'block:econmy:2'", 'did you mean "block:economy:2"?'),
     ("'state:florida'", "'option:0'", '"0" is not an option (a whole number from 1)'),
     ("'state:florida'", '"state:floi\\x72da"', 'did you mean "state:florida"?'),  # a YAML escape hides no answer
-])
+]))
 def test_each_kind_of_cm2008_answer_names_what_the_set_has(tmp_path: Path, old: str, new: str, said: str) -> None:
     folder = _copy(tmp_path, "cm2008")
     _break(folder / "scenarios" / "obama-yes-we-can.yaml", old, new)
