@@ -277,6 +277,7 @@ def test_check_watch_in_a_real_terminal_clears_and_ctrl_l_redraws(tmp_path: Path
     pty = pytest.importorskip("pty")
     import os
     import select
+    import signal
     import subprocess
     import termios
 
@@ -284,11 +285,22 @@ def test_check_watch_in_a_real_terminal_clears_and_ctrl_l_redraws(tmp_path: Path
     leader, follower = pty.openpty()
     before = termios.tcgetattr(follower)
     tty = os.ttyname(follower)
+    def in_its_terminal() -> None:
+        # its own session, the pty its terminal (Ctrl-C reaches it), and Ctrl-C as a shell leaves
+        # it: an ignored SIGINT (what a process of the suite may have set) stays ignored in a child
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.setsid()
+        os.close(os.open(tty, os.O_RDWR))
+
     proc = subprocess.Popen([sys.executable, "-c", "import sys; from cmdsl.cli import main; sys.exit(main())",
                              "check", "--watch", str(folder)],
-                            stdin=follower, stdout=follower, stderr=follower, close_fds=True,
-                            preexec_fn=lambda: (os.setsid(), os.close(os.open(tty, os.O_RDWR))))  # its terminal: Ctrl-C
+                            stdin=follower, stdout=follower, stderr=follower, close_fds=True, preexec_fn=in_its_terminal)
     seen = b""
+
+    def signals() -> str:  # what the child does with signals, and who the terminal's foreground is
+        status = Path(f"/proc/{proc.pid}/status")
+        lines = [ln for ln in status.read_text().splitlines() if ln.startswith(("SigIgn", "SigCgt"))] if status.exists() else []
+        return f"{lines}; its group {os.getpgid(proc.pid)}, the terminal's foreground {os.tcgetpgrp(leader)}"
 
     def read_until(marker: bytes, count: int = 1, timeout: float = 30.0) -> bytes:
         nonlocal seen
@@ -307,7 +319,10 @@ def test_check_watch_in_a_real_terminal_clears_and_ctrl_l_redraws(tmp_path: Path
         read_until(b"check: ok", 2)
         assert seen.count(CLEAR.encode()) == 2 and b"^L" not in seen
         os.write(leader, b"\x03")  # Ctrl-C
-        read_until(b"Stopped watching.")
+        try:
+            read_until(b"Stopped watching.")
+        except AssertionError:
+            raise AssertionError(f"Ctrl-C did not stop it: {signals()}") from None
         assert proc.wait(timeout=10) == 0
         assert termios.tcgetattr(follower)[3] == before[3]  # echo and line editing given back
     finally:
