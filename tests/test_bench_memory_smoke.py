@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import deep_after
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 # The default run measures one case (four runs of `cmdsl balance` as children), the deep run every case.
-@pytest.mark.parametrize("cases", [["cm2008"], pytest.param(["cm2008", "lobbys"], marks=pytest.mark.deep)])
+@pytest.mark.parametrize("cases", deep_after(1, [["cm2008"], ["cm2008", "lobbys"]]))
 def test_the_memory_bench_prints_every_process_and_the_goal(cases: list[str]) -> None:
     command = [sys.executable, str(ROOT / "bench" / "memory.py"), "--games", "2", "4", "--workers", "2",
                *(arg for case in cases for arg in ("--case", case))]

@@ -285,6 +285,7 @@ def test_check_watch_in_a_real_terminal_clears_and_ctrl_l_redraws(tmp_path: Path
     leader, follower = pty.openpty()
     before = termios.tcgetattr(follower)
     tty = os.ttyname(follower)
+
     def in_its_terminal() -> None:
         # its own session, the pty its terminal (Ctrl-C reaches it), and Ctrl-C as a shell leaves
         # it: an ignored SIGINT (what a process of the suite may have set) stays ignored in a child
@@ -294,12 +295,13 @@ def test_check_watch_in_a_real_terminal_clears_and_ctrl_l_redraws(tmp_path: Path
 
     proc = subprocess.Popen([sys.executable, "-c", "import sys; from cmdsl.cli import main; sys.exit(main())",
                              "check", "--watch", str(folder)],
-                            stdin=follower, stdout=follower, stderr=follower, close_fds=True, preexec_fn=in_its_terminal)
+                            stdin=follower, stdout=follower, stderr=follower, close_fds=True,
+                            preexec_fn=in_its_terminal)
     seen = b""
 
     def signals() -> str:  # what the child does with signals, and who the terminal's foreground is
-        status = Path(f"/proc/{proc.pid}/status")
-        lines = [ln for ln in status.read_text().splitlines() if ln.startswith(("SigIgn", "SigCgt"))] if status.exists() else []
+        status = Path(f"/proc/{proc.pid}/status").read_text()  # there until it is waited for
+        lines = [ln for ln in status.splitlines() if ln.startswith(("SigIgn", "SigCgt"))]
         return f"{lines}; its group {os.getpgid(proc.pid)}, the terminal's foreground {os.tcgetpgrp(leader)}"
 
     def read_until(marker: bytes, count: int = 1, timeout: float = 30.0) -> bytes:

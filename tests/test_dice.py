@@ -6,21 +6,22 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from itertools import product
+from typing import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cmdsl.game.decisions import CHANCE, Decision
 from cmdsl.game.chance import draw
+from cmdsl.game.decisions import CHANCE, Decision
 from cmdsl.game.dice import MAX_DICE, MAX_SIDES, highest_of_dice, sum_of_dice
 from cmdsl.game.rng import GameRng
 
 
-def _counted(count: int, sides: int, of: object) -> dict[int, Fraction]:
+def _counted(count: int, sides: int, of: Callable[[tuple[int, ...]], int]) -> dict[int, Fraction]:
     """Every roll of the pool, one by one: the outcome's probability as counted."""
     rolls = list(product(range(1, sides + 1), repeat=count))
-    seen = Counter(of(roll) for roll in rolls)  # type: ignore[operator]
+    seen = Counter(of(roll) for roll in rolls)
     return {n: Fraction(k, len(rolls)) for n, k in seen.items()}
 
 

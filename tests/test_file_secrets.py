@@ -26,6 +26,8 @@ from cmdsl.games.cm2008.replay import replay
 from cmdsl.repl.commands import run_line
 from cmdsl.repl.session import Session
 
+from .conftest import deep_after
+
 CM2008 = str(Path(__file__).resolve().parent.parent / "cards" / "cm2008")
 
 
@@ -71,8 +73,8 @@ def play_cm2008(tmp_path: Path, setup: str, seat: str, saves: int,
 
 
 # One case in the default run, the others in the deep one (issue 55 item 13): each plays a game.
-@pytest.mark.parametrize("setup, seat", [("draft", "obama"), *(pytest.param(*case, marks=pytest.mark.deep) for case in
-                                         [("draft", "mccain"), ("beginner", "obama"), ("choose-states", "mccain")])])
+@pytest.mark.parametrize("setup, seat", deep_after(1, [("draft", "obama"), ("draft", "mccain"), ("beginner", "obama"),
+                                                       ("choose-states", "mccain")]))
 def test_a_cm2008_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Path, setup: str, seat: str) -> None:
     s, _, files = play_cm2008(tmp_path, setup, seat, saves=4, steps=6)
     names = cm2008_names(s)
@@ -174,8 +176,8 @@ def play_lobbys(tmp_path: Path, new: str, saves: int, steps: int) -> tuple[Sessi
     return s, "\n".join(shown), files
 
 
-@pytest.mark.parametrize("new", ["new lobbys 3 players vs random seed 5",
-                                 pytest.param("new lobbys 4 players vs greedy seed 2 as p3 people", marks=pytest.mark.deep)])
+@pytest.mark.parametrize("new", deep_after(1, ["new lobbys 3 players vs random seed 5",
+                                              "new lobbys 4 players vs greedy seed 2 as p3 people"]))
 def test_a_lobbys_file_names_no_card_the_saving_seat_was_not_shown(tmp_path: Path, new: str) -> None:
     s, _, files = play_lobbys(tmp_path, new, saves=6, steps=2)
     names = lobbys_names()

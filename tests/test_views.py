@@ -29,7 +29,7 @@ from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.view import View
 from cmdsl.games.cm2008.model import SIDES, CardSet, SetupMode, Side
 
-from .conftest import examples
+from .conftest import deep_after, examples
 
 MAX_TURNS = 24  # long enough for reshuffles, wins, Breaking News and Media Support; short enough to run often
 
@@ -135,7 +135,7 @@ def titles_of(cards: CardSet, hidden: set[str]) -> dict[str, str]:
 # ---- (a) no hidden card in a view; (c) the seat's own hand and decision are in it -------------
 
 @pytest.mark.parametrize("set_name, mode", GAMES)
-@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.deep) for seed in range(1, 4))])
+@pytest.mark.parametrize("seed", deep_after(1, range(4)))
 def test_a_view_shows_no_hidden_card(set_name: str, mode: SetupMode, seed: int, request: pytest.FixtureRequest) -> None:
     cards: CardSet = request.getfixturevalue(set_name)
     checked = 0

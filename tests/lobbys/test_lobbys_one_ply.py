@@ -17,6 +17,7 @@ from cmdsl.game.perspective import Perspective
 from cmdsl.games.lobbys import LobbysGame
 from cmdsl.games.lobbys.game import Lobbys, lobbys_game
 
+from ..conftest import deep_after
 from .conftest import DATA
 
 
@@ -63,7 +64,7 @@ def search_choices(seed: int) -> list[tuple[str, str]]:
     return out
 
 
-@pytest.mark.parametrize("seeds", [1, pytest.param(2, marks=pytest.mark.deep)])  # each seed a game searched twice
+@pytest.mark.parametrize("seeds", deep_after(1, [1, 2]))  # each seed a game searched twice
 def test_the_search_decides_the_same_with_the_shortcut_and_with_forks(monkeypatch: pytest.MonkeyPatch, seeds: int) -> None:
     """The search at its greedy play-outs, with the game's shortcut and without it (forks, as for a
     game that offers none): the same choice from the same seed, decision after decision."""

@@ -301,12 +301,12 @@ def read_card_set(path: str | Path | None = None, *, sources: Sources = NO_SOURC
     ld = _Loader(sources, memo)
     manifest = ld.manifest(root)
     files = ld.files(root)
-    if memo is not None or ld.errors or manifest is None:  # an editor keeps its own memo
+    if memo is not None or ld.errors or manifest is None:  # an editor's memo is its own; a broken start is told again
         return _read_items(ld, root, manifest, files)
-    # Everything the read depends on: the texts (whatever gave them: files or an editor's sources),
-    # the names they are shown by and the folder's (both relative to the current directory).
-    key = (str(root), str(root.resolve()), str(Path.cwd().resolve()), manifest.file, manifest.lines,
-           tuple((str(f.path), f.name, f.text) for f in files))
+    # Everything the read depends on: the folder as given (the set's name), the texts (whatever
+    # gave them: files or an editor's sources) and the names they are shown by, relative to the
+    # current directory (so another directory is another key).
+    key = (str(root), manifest.file, manifest.lines, tuple((f.name, f.text) for f in files))
     return SETS_READ.get(key, lambda: _read_items(ld, root, manifest, files))
 
 

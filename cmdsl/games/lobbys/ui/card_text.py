@@ -8,14 +8,15 @@ from __future__ import annotations
 from typing import Final
 
 from ....sets.card_lookup import Named, find_card
-from ..cards import FACES, Card, Contract, Face, Suit, contract_cards, parse, pip_cards
+from ..cards import FACES, HIGHEST_RANK, LOWEST_RANK, Card, Contract, Face, Suit, contract_cards, parse, pip_cards
 from ..data import LobbysData
 
 _RANKS_EN: Final = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
 _RANKS_FR: Final = ("As", "Deux", "Trois", "Quatre", "Cinq", "Six", "Sept", "Huit", "Neuf", "Dix")
 _FACES_EN: Final = {Face.JACK: "Jack", Face.QUEEN: "Queen", Face.KING: "King"}
 _FACES_FR: Final = {Face.JACK: "Valet", Face.QUEEN: "Dame", Face.KING: "Roi"}
-_SUITS_FR: Final = {Suit.HEARTS: "cœur", Suit.DIAMONDS: "carreau", Suit.CLUBS: "trèfle", Suit.SPADES: "pique"}
+#: The suits' French names, as cards and sheets print them (ui/printing.py)
+SUITS_FR: Final = {Suit.HEARTS: "cœur", Suit.DIAMONDS: "carreau", Suit.CLUBS: "trèfle", Suit.SPADES: "pique"}
 
 
 def _party(suit: Suit) -> str:
@@ -25,12 +26,14 @@ def _party(suit: Suit) -> str:
 def names(card: Card | Contract) -> tuple[str, str]:
     """Its name in English and in French: "Seven of Hearts", "Sept de cœur"."""
     if isinstance(card, Card):
-        return f"{_RANKS_EN[card.rank - 1]} of {_party(card.suit)}", f"{_RANKS_FR[card.rank - 1]} de {_SUITS_FR[card.suit]}"
-    return f"{_FACES_EN[card.face]} of {_party(card.suit)}", f"{_FACES_FR[card.face]} de {_SUITS_FR[card.suit]}"
+        en, fr = _RANKS_EN[card.rank - 1], _RANKS_FR[card.rank - 1]
+    else:
+        en, fr = _FACES_EN[card.face], _FACES_FR[card.face]
+    return f"{en} of {_party(card.suit)}", f"{fr} de {SUITS_FR[card.suit]}"
 
 
 def _every_card() -> tuple[Card | Contract, ...]:
-    return (*pip_cards(1, 10), *contract_cards())
+    return (*pip_cards(LOWEST_RANK, HIGHEST_RANK), *contract_cards())
 
 
 def find(asked: str) -> Card | Contract:
@@ -41,7 +44,8 @@ def find(asked: str) -> Card | Contract:
         pass
     cards = {c.id: c for c in _every_card()}
     named = [Named(c.id, names(c)) for c in cards.values()]
-    return cards[find_card(asked, named, f'no card "{asked}" (a card is written 7H, 7♥, seven of hearts or sept de cœur)')]
+    return cards[find_card(asked, named, f'no card "{asked}" (a card is written 7H, 7♥, seven of hearts or '
+                                         'sept de cœur)')]
 
 
 def show(asked: str, data: LobbysData, players: int | None = None) -> str:
@@ -63,10 +67,9 @@ def show(asked: str, data: LobbysData, players: int | None = None) -> str:
     lines += [f"An offer card (L1.4) of the {party} party, rank {rank}. In an election it gives {party} {votes} and "
               f"costs its player {rank} point{'s' if rank != 1 else ''} (L5.2, L5.3). As an offer in a tender the "
               f"lowest offer wins — trump first, then the main contract's party, then its related party ({party} "
-              f"and {related} are related) — and the winner gains its rank (L6.3, L6.4). Left in hand at the end of a round, it "
-              f"costs its rank (L7.4)."]
+              f"and {related} are related) — and the winner gains its rank (L6.3, L6.4). Left in hand at the end "
+              f"of a round, it costs its rank (L7.4)."]
     if players is not None and rank > data.top_rank[players]:
         lines.append(f"At {players} players the offer deck keeps ranks 1 to {data.top_rank[players]}: this card is "
                      "not dealt; with The People Speak it is a People card (L1.4, L10.1).")
     return "\n".join(lines) + "\n"
-

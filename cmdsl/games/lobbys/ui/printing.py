@@ -25,6 +25,7 @@ from ..cards import HIGHEST_RANK, LOWEST_RANK, SUITS, Contract, Face as CardFace
 from ..cards import Card as PipCard
 from ..data import DATA_FILE, MAX_BYTES, LobbysData, load_data
 from ..rulebook import rulebook
+from .card_text import SUITS_FR
 
 INK = colors.Color(0.1, 0.1, 0.1)
 GREY = colors.Color(0.4, 0.4, 0.4)
@@ -54,7 +55,7 @@ _WORDS: dict[str, dict[str, Any]] = {
                    "per suit completed (L7.3).",
            "aid": "Lobbys — player aid", "back": "Lobbys"},
     "fr": {"offer": "Offre", "contract": "Contrat",
-           "suits": {Suit.HEARTS: "cœur", Suit.DIAMONDS: "carreau", Suit.CLUBS: "trèfle", Suit.SPADES: "pique"},
+           "suits": SUITS_FR,
            "faces": {CardFace.JACK: "V", CardFace.QUEEN: "D", CardFace.KING: "R"},
            "kept": "Pioche d'offres : {players} joueurs (L1.4)", "people": "Carte du Peuple : {players} joueurs (L10)",
            "party": "Parti : {suit} (L1.2)\nApparenté : {related} (L6.3)", "votes": "{rank} voix, coûte {rank} (L5)",
