@@ -12,15 +12,16 @@ from dataclasses import field, fields, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Final, Mapping, TypeVar
+from typing import Final, Mapping
 
 import yaml
 
-from ...errors import CardError, Located, did_you_mean, shown_path
+from ...errors import shown_path
 from ...resources import bundled_cards_dir
 from ...sets.meaning import Plain, meaning_fingerprint, same_set
 from ...sets.safe_yaml import compose
-from ...sets.text_files import item_at, read_text
+from ...sets.node_reader import NodeReader
+from ...sets.text_files import read_text
 from .cards import FACES, HIGHEST_RANK, LOWEST_RANK, SUITS, Card, Face, Suit, pip_cards
 from .data_file import DATA_FILE  # noqa: F401 - handed on: every Lobbys module reads it here
 from ...values import value
@@ -28,8 +29,6 @@ from ...values import value
 MAX_BYTES: Final = 64 * 1024
 #: The keys that name a list item in error messages.
 _ITEM_KEYS: Final = ("name", "players", "face", "tied")
-_INT: Final = "tag:yaml.org,2002:int"
-_STR: Final = "tag:yaml.org,2002:str"
 
 
 @value
@@ -99,7 +98,7 @@ def _read(name: str, text: str) -> LobbysData:
     """The data a file's text says, read once per name and content (a new game re-reads the file,
     never its YAML: issue 34 §2); an error is raised again each time (it is not kept)."""
     root = compose(text, name, item_keys=_ITEM_KEYS)
-    data = _Reader(name, text.split("\n")).data(root)
+    data = _Reader(name, text.split("\n"), _ITEM_KEYS).data(root)
     return replace(data, fingerprint=meaning_fingerprint(meaning(data)), legacy_fingerprint=legacy_fingerprint(text))
 
 
@@ -116,77 +115,12 @@ def legacy_fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-E = TypeVar("E", Suit, Face)
 _TOP_KEYS: Final = ("starting_points", "rounds", "hand_size", "tenders_per_round", "deck_cut", "suits",
                     "suit_order", "contracts", "scoring")
 
 
-class _Reader:
+class _Reader(NodeReader):
     """Turns the node tree into ``LobbysData``; each method checks one part."""
-
-    def __init__(self, file: str, lines: list[str]) -> None:
-        self.file, self.lines = file, lines
-
-    def error(self, message: str, node: yaml.Node | None, hint: str | None = None) -> CardError:
-        if node is None:
-            return CardError(message, Located(self.file), hint=hint)
-        mark = node.start_mark
-        where = Located(self.file, mark.line + 1, mark.column + 1, item_at(self.lines, mark.line, _ITEM_KEYS))
-        return CardError(message, where, hint=hint).with_source(self.lines)
-
-    # ---- shapes --------------------------------------------------------------------------------
-
-    def mapping(self, node: yaml.Node | None, keys: tuple[str, ...], what: str) -> dict[str, yaml.Node]:
-        """The fields of a mapping that must have exactly ``keys``."""
-        if not isinstance(node, yaml.MappingNode):
-            raise self.error(f"{what}: expected a mapping with {', '.join(keys)}", node)
-        out: dict[str, yaml.Node] = {}
-        for k, v in node.value:
-            key = k.value if isinstance(k, yaml.ScalarNode) else None
-            if key not in keys:
-                near = did_you_mean(str(key), keys)
-                raise self.error(f"{what}: unknown key {key!r}", k, f"did you mean {near!r}?" if near else
-                                 f"the keys are: {', '.join(keys)}")
-            if key in out:
-                raise self.error(f"{what}: {key} is given twice", k)
-            out[key] = v
-        missing = [k for k in keys if k not in out]
-        if missing:
-            raise self.error(f"{what}: missing {', '.join(missing)}", node)
-        return out
-
-    def sequence(self, node: yaml.Node, what: str) -> list[yaml.Node]:
-        if not isinstance(node, yaml.SequenceNode) or not node.value:
-            raise self.error(f"{what}: expected a non-empty list", node)
-        return list(node.value)
-
-    def integer(self, node: yaml.Node, what: str, low: int = 1, high: int | None = None) -> int:
-        if not isinstance(node, yaml.ScalarNode) or node.tag != _INT:
-            raise self.error(f"{what}: expected a whole number, got {_shown(node)}", node)
-        value = int(node.value, 0)
-        if value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise self.error(f"{what}: expected a number {span}, got {value}", node)
-        return value
-
-    def string(self, node: yaml.Node, what: str) -> str:
-        if not isinstance(node, yaml.ScalarNode) or node.tag != _STR or not node.value.strip():
-            raise self.error(f"{what}: expected a name, got {_shown(node)}", node)
-        return str(node.value)
-
-    def member(self, node: yaml.Node, enum: type[E], what: str) -> E:
-        text = self.string(node, what)
-        names = [e.value for e in enum]
-        if text not in names:
-            near = did_you_mean(text, names)
-            raise self.error(f"{what}: unknown {enum.__name__.lower()} {text!r}", node,
-                             f"did you mean {near!r}?" if near else f"expected one of: {', '.join(names)}")
-        return enum(text)
-
-    def each_once(self, found: Mapping[E, object], every: tuple[E, ...], node: yaml.Node, what: str) -> None:
-        missing = [e.value for e in every if e not in found]
-        if missing:
-            raise self.error(f"{what}: missing {', '.join(missing)} (each must appear once)", node)
 
     # ---- the file ------------------------------------------------------------------------------
 
@@ -286,8 +220,3 @@ class _Reader:
             raise self.error(f"majority: missing the points for tied {', '.join(missing)}", node)
         return dict(sorted(points.items()))
 
-
-def _shown(node: yaml.Node) -> str:
-    if isinstance(node, yaml.ScalarNode):
-        return f'"{node.value}"' if node.tag == _STR else node.value or "nothing"
-    return "a list" if isinstance(node, yaml.SequenceNode) else "a mapping"
