@@ -27,7 +27,8 @@ class GreedyBot:
     """One ply: tries each option on a copy of the game in which what it cannot see is dealt anew
     (``Perspective.sample``: the other hands, deck orders, future chance), carries on until the
     action is over (``action_value``), and keeps the option whose position the game's
-    ``evaluate`` scores best. Ties go to the first such option.
+    ``evaluate`` scores best. Ties go to the first such option. At a decision of amounts it tries
+    only ``Decision.candidates``: the amounts the game names and the options that are no amount.
     """
 
     name = "greedy"
@@ -37,11 +38,12 @@ class GreedyBot:
 
     def choose(self, seat: Perspective) -> str:
         decision = seat.decision
-        if len(decision.options) == 1:
-            return decision.options[0].id
+        options = decision.candidates()  # all of them, but for the amounts a hint does not name
+        if len(options) == 1:
+            return options[0].id
         deal = self.rng.getrandbits(64)  # one re-deal of the hidden cards, the same for every option
-        best_id, best_value = decision.options[0].id, float("-inf")
-        for option in decision.options:
+        best_id, best_value = options[0].id, float("-inf")
+        for option in options:
             trial = seat.sample(random.Random(deal))  # never the real hidden cards
             value = action_value(trial, decision, option.id, random.Random(deal + 1))
             if value > best_value:

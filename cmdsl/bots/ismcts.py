@@ -8,8 +8,10 @@ decision (the answers along the path, its own and its opponent's). Each iteratio
    in which what the seat cannot see (the other hand, deck orders, Breaking News, dice) is dealt
    anew from the bot's own RNG. The bot never looks at anything else, so its choice depends only on
    its seat's view and its seed (tests/test_ismcts.py re-deals the truth and checks it);
-2. **selects** down the tree with UCB1, among the options legal *in this copy* only, counting how
-   often each option was available (an option legal in few copies is not punished for it);
+2. **selects** down the tree with UCB1, among the options legal *in this copy* only (at a decision
+   of amounts, only the amounts the game names and the options that are no amount:
+   ``Decision.candidates``), counting how often each option was available (an option legal in
+   few copies is not punished for it);
 3. **expands** one option not tried yet at the first node that has one;
 4. **rolls out** with the rollout policy until the game ends or ``horizon`` turns have passed since
    the decision's turn (since the first turn, for a draft pick or a starting state), then scores
@@ -92,7 +94,7 @@ class IsmctsBot:
         self.settings = settings
 
     def choose(self, seat: Perspective) -> str:
-        options = seat.decision.options
+        options = seat.decision.candidates()  # all of them, but for the amounts a hint does not name
         if len(options) == 1:
             return options[0].id
         root = _Node()
@@ -116,7 +118,7 @@ class IsmctsBot:
             d = game.pending
             if game.simultaneous:  # seats pick in secret at once: the searcher's own pick first
                 d = next((x for x in game.pending_decisions if x.player is me), d)
-            keys = [(d.player, o.id) for o in d.options]
+            keys = [(d.player, o.id) for o in d.candidates()]
             untried = [k for k in keys if k not in node.children]
             for k in keys:
                 child = node.children.get(k)
@@ -157,7 +159,8 @@ class IsmctsBot:
             if d is None or game.turn >= stop:
                 break
             if s.rollout is RolloutPolicy.RANDOM:
-                game.answer(d.options[rng.randrange(len(d.options))].id, d.player)
+                options = d.candidates()
+                game.answer(options[rng.randrange(len(options))].id, d.player)
             else:
                 game.answer(_greedy_answer(game, d, rng), d.player)
         return squash(game, me)
@@ -177,12 +180,16 @@ def _greedy_answer(game: Driver[Any], d: Decision, rng: random.Random) -> str:
     # The game's shortcut gives the same values without a fork per option; else all the forks at
     # once: they may share what they start from (``Driver.forks``). None of them changes ``game``,
     # so each starts where it would have started made just before its trial.
+    options = d.candidates()  # all of them, but for the amounts a hint does not name
     values = game.one_ply_values(d, random.Random(deal) if simultaneous else None)
     if values is None:
         # A generator for the others' picks only where there are any: seeding one costs as much as a fork.
         values = [action_value(trial, d, option.id, random.Random(deal) if simultaneous else None)
-                  for trial, option in zip(game.forks(len(d.options)), d.options)]
-    return d.options[max(range(len(values)), key=values.__getitem__)].id  # ties: the first
+                  for trial, option in zip(game.forks(len(options)), options)]
+    elif options is not d.options:  # the shortcut values every option: keep the candidates'
+        of = {o.id: v for o, v in zip(d.options, values)}
+        values = [of[o.id] for o in options]
+    return options[max(range(len(values)), key=values.__getitem__)].id  # ties: the first
 
 
 def squash(game: Driver[Any], me: PlayerSeat) -> float:

@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any, Callable, ClassVar, Self
 
 from ...bots import Bot, play_bot_move
+from ...game.decisions import Decision, Option
 from ...bots.match import seat_bots
 from ...sets.record_file import save_json
 from .keyboard import Host, KeyboardError, asked, save_arguments
@@ -173,16 +174,12 @@ class OneSeatKeyboard:
 
     def answer(self, text: str) -> str:
         """The answer of the player at the keyboard: the number of an option in the list, its
-        label or its id."""
+        label or its id; or, at a decision of amounts, an amount (``pick_option``)."""
         game = self.require_seen()
         mine = next((d for d in game.pending_decisions if d.player is self.me), None)
         if mine is None:
             raise KeyboardError(f"the game is over (`{self.NEW_COMMAND}` deals another)")
-        option = next((o for o in mine.options if text.lower() in (o.label.lower(), o.id.lower())), None)
-        if text.isdigit() and option is None and 1 <= int(text) <= len(mine.options):
-            option = mine.options[int(text) - 1]
-        if option is None:
-            raise KeyboardError(f'"{text}" is not an option ({mine.prompt}): answer 1 to {len(mine.options)}')
+        option = pick_option(mine, text)
         game.answer(option.id, self.me)
         self.saved, self.redo = False, []
         self.run_bots()
@@ -274,6 +271,9 @@ class OneSeatKeyboard:
             news.append(f"{me}, {asked(mine.prompt)}")
             for i, o in enumerate(mine.options, 1):
                 news += [f"  {i}. {o.label}", *("       " + line for line in self.option_details(o))]
+            hint = amount_line(mine)
+            if hint is not None:
+                news.append(hint)
         return "\n".join(news)
 
     def option_details(self, option: Any) -> list[str]:
@@ -298,3 +298,49 @@ class OneSeatKeyboard:
             raise KeyboardError(f"save: cannot write {path} ({e.strerror})") from None
         self.saved = True
         return f"Saved to {path}."
+
+
+def pick_option(decision: Decision, text: str) -> Option:
+    """The option ``text`` answers at the keyboard; ``KeyboardError`` if none. First an option's
+    label or id (ignoring case). Then, at a decision with an amount hint (``Decision.amount``), a
+    typed amount ("7000", "7,000", "€7k": ``Amount.parse``) answers that amount, and "#N" is
+    option N of the list: a bare number is always an amount there, never a place in the list.
+    Without a hint, a number N (or "#N") is option N of the list, as it always was."""
+    options = decision.options
+    low = text.strip().lower()
+    option = next((o for o in options if low in (o.label.lower(), o.id.lower())), None)
+    if option is not None:
+        return option
+    amount = decision.amount
+    place = low[1:].strip() if low.startswith("#") else (low if amount is None else "")
+    if place.isascii() and place.isdigit():
+        if 1 <= int(place) <= len(options):
+            return options[int(place) - 1]
+        raise KeyboardError(f'"{text}" is not an option ({decision.prompt}): answer {_places(decision)}')
+    if amount is not None:
+        n = amount.parse(text)
+        if n is not None:
+            by_amount = decision.by_amount(n)
+            if by_amount is None:
+                raise KeyboardError(f'"{text}" is not a legal amount ({decision.prompt}, {amount.describe()})')
+            return by_amount
+    raise KeyboardError(f'"{text}" is not an option ({decision.prompt}): answer {_places(decision)}')
+
+
+def _places(decision: Decision) -> str:
+    """How to answer, for an error message: the list's numbers; an amount first where there is a hint."""
+    amount = decision.amount
+    if amount is None:
+        return f"1 to {len(decision.options)}"
+    return f"an amount ({amount.describe()}), or #1 to #{len(decision.options)} for an option of the list"
+
+
+def amount_line(decision: Decision) -> str | None:
+    """The line under a decision's numbered options that says an amount may be typed (and how the
+    list's numbers are typed then: "#N"); None without an amount hint."""
+    amount = decision.amount
+    if amount is None:
+        return None
+    steps = "" if amount.step == 1 else f", in steps of {amount.show(amount.step)}"
+    return (f"Type an amount: {amount.show(amount.min)} to {amount.show(amount.max)}{steps} "
+            f"(or #N for option N of the list).")
