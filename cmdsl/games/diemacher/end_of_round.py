@@ -1,0 +1,130 @@
+"""DM10: the end of a round — the election board cleared, then reset or set aside (DM10.3, DM12.2),
+one opinion turned up on each other board (DM10.4), the next board first in line; then the
+external contributions (DM10.5)."""
+
+from __future__ import annotations
+
+from ...game.decisions import Option
+from ...game.together import Steps
+from . import events as E
+from .context import Ctx, first_fitting
+from .kinds import REFUSAL_BONUS_DICE, Kind
+from .position import BOARDS
+from .setup import set_state
+
+#: DM10.3 (the 7-round game): the face-up opinions of the reset after each round, None: set aside.
+RESETS_FULL = {1: 1, 2: 1, 3: 2}
+#: DM12.2 (the 5-round game).
+RESETS_SHORT = {1: 2}
+
+
+def end_of_round(ctx: Ctx) -> None:
+    pos = ctx.pos
+    b = pos.election
+    board = pos.boards[b]
+    name = ctx.state_name(b)
+    resets = RESETS_SHORT if pos.short else RESETS_FULL
+    up = resets.get(pos.round)
+    # DM10.1: cards to the discard piles, markers back to their owners, tracks to 0.
+    pos.opinion_discard.extend(c for c, _ in board.opinions)
+    board.opinions = []
+    n = pos.players
+    board.votes, board.popularity, board.arrived = [0] * n, [0] * n, [0] * n
+    board.rallies, board.media, board.placed = [0] * n, [0] * n, [0] * n
+    board.key_issue, board.payout = None, None
+    ctx.emit(E.BoardCleared, b + 1, name, up is None)
+    if up is None:
+        board.state = None
+    else:  # DM10.2
+        set_state(ctx, b, up)
+        for i in range(n):
+            if pos.rally_supply(i) > 0:  # DM18.19
+                board.rallies[i] = 1
+        if pos.round == 1 and not pos.short:
+            board.payout = 5  # DM10.3: the round-5 payout tile
+        if (pos.round == 3 and not pos.short) or (pos.round == 1 and pos.short):
+            board.anti_coalition = True  # DM10.3, DM12.2
+    for k in range(1, BOARDS):  # DM10.4
+        other = (b + k) % BOARDS
+        turn_up(ctx, other)
+    for k in range(1, BOARDS + 1):  # the next board in the ring still in play (DM2.4)
+        nxt = (b + k) % BOARDS
+        if pos.boards[nxt].in_play:
+            pos.election = nxt
+            break
+    for bd in pos.boards:
+        bd.placed = [0] * n
+
+
+def turn_up(ctx: Ctx, b: int) -> None:
+    """DM10.4: the first face-down opinion of board ``b`` turned up; one on an issue a face-up card
+    there shows goes under the deck and is replaced from it until one is on a new issue."""
+    pos = ctx.pos
+    board = pos.boards[b]
+    if not board.in_play:
+        return
+    slot = next((s for s, (_, up) in enumerate(board.opinions) if not up), None)
+    if slot is None:
+        return
+    shown = board.face_up()
+    card, _ = board.opinions[slot]
+    replaced = []
+    if any(card.issue == c.issue for c in shown):
+        pos.opinion_deck.insert(0, card)
+        replaced.append(card)
+        found, under = first_fitting(ctx.draw_opinion, lambda c: pos.opinion_deck.insert(0, c),
+                                     lambda c: all(c.issue != s.issue for s in shown),
+                                     len(pos.opinion_deck) + len(pos.opinion_discard) + 1)
+        replaced += under
+        if found is None:  # no card on a new issue left anywhere: the card stays face down
+            return
+        card = found
+    board.opinions[slot] = (card, True)
+    ctx.emit(E.OpinionTurnedUp, ctx.state_name(b), card, tuple(replaced))
+
+
+def contributions(ctx: Ctx) -> Steps:
+    """DM10.5, DM18.20: in turn order each party lays one unused contribution card face up
+    (accept), face down (refuse) or none; then the accepted are paid and their loss rolled, the
+    refusals turned up and their gain rolled, and the single largest refusal rolls 3 more dice."""
+    laid: list[tuple[int, int, bool]] = []  # (party, card index, accepted)
+    for i in ctx.pos.order():
+        pos = ctx.pos
+        cards = pos.contributions[i]
+        options = [Option("none", "play no card", None)]
+        for k, c in enumerate(cards):
+            options.append(Option(f"accept:{c.id}", f"accept {E.euros(c.amount)} (lose the highest of "
+                                  f"{c.loss_dice} dice in members)", (k, True)))
+            options.append(Option(f"refuse:{c.id}", f"refuse {E.euros(c.amount)} (gain {c.gain_dice} dice of "
+                                  "members)", (k, False)))
+        option = yield from ctx.ask(i, Kind.CONTRIBUTION, "external contributions (DM10.5): accept a card, refuse "
+                                    "one, or play none", options)
+        if option.value is None:
+            ctx.emit(E.ContributionLaid, pos.parties[i], None, None)
+            continue
+        k, accepted = option.value
+        laid.append((i, k, accepted))
+        ctx.emit(E.ContributionLaid, pos.parties[i], ctx.pos.contributions[i][k].amount, accepted)
+    used = {i: ctx.pos.contributions[i][k] for i, k, _ in laid}
+    for i, k, accepted in laid:  # step 2
+        if accepted:
+            card = used[i]
+            ctx.pay(i, card.amount, "a contribution accepted, DM10.5")
+            lost = yield from ctx.roll(card.loss_dice, highest=True, why=f"{ctx.party(i)} accepted, DM10.5")
+            ctx.add_members(i, -lost, "a contribution accepted")
+    refused = [(i, used[i]) for i, _, accepted in laid if not accepted]
+    for i, card in refused:  # step 3
+        ctx.emit(E.ContributionRevealed, ctx.party(i), card.amount)
+    for i, card in refused:
+        gained = yield from ctx.roll(card.gain_dice, highest=False, why=f"{ctx.party(i)} refused, DM10.5")
+        ctx.add_members(i, gained, "a contribution refused")
+    if refused:  # step 4
+        top = max(card.amount for _, card in refused)
+        at_top = [i for i, card in refused if card.amount == top]
+        if len(at_top) == 1:
+            gained = yield from ctx.roll(REFUSAL_BONUS_DICE, highest=False,
+                                         why=f"{ctx.party(at_top[0])} refused the largest, DM10.5")
+            ctx.add_members(at_top[0], gained, "the largest refusal")
+    pos = ctx.pos
+    for i, card in used.items():  # step 5
+        pos.contributions[i].remove(card)

@@ -1,0 +1,54 @@
+"""DM7.1: the first-player auction — a sealed bid (the core's ``sealed_bid``: a re-bid among tied
+parties, each at least its previous bid, then a die roll-off; all bids zero: straight to the
+roll-off, DM7.1.4). Only the winner pays its final bid (DM18.2); it names the first player."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from ...game.auctions import sealed_bid
+from ...game.decisions import CHANCE, ChanceOption, Decision, Option
+from ...game.together import Steps
+from . import events as E
+from .context import Ctx, money_hint
+from .kinds import MAX_ROLLOFFS, STEP, Kind
+from .parties import Party
+
+_SIXTH = Fraction(1, 6)
+DIE = tuple(ChanceOption(f"die:{n}", str(n), n, _SIXTH) for n in range(1, 7))
+
+
+@lru_cache(maxsize=4096)
+def bid_options(money: int, floor: int) -> tuple[Option, ...]:
+    """DM7.1.1, DM18.2, DM18.4: €0 (or the floor) up to the party's money, by €1,000 (made once
+    per money and floor: options are values, shared by every decision that offers them)."""
+    return tuple(Option(f"bid:{a}", E.euros(a), a) for a in range(floor, money // STEP * STEP + 1, STEP))
+
+
+def first_player(ctx: Ctx) -> Steps:
+    pos = ctx.pos
+    parties = pos.parties
+
+    def ask(party: Party, floor: int) -> Decision:
+        i = parties.index(party)
+        again = "re-bid (at least your bid)" if floor else "bid"
+        money = ctx.pos.money[i]
+        return Decision(party, Kind.BID, f"round {ctx.pos.round}, first-player auction (DM7.1): your sealed {again}",
+                        bid_options(money, floor), amount=money_hint(floor, money, "bid:{}"))
+
+    def roll(party: Party) -> Decision:
+        return Decision(CHANCE, Kind.DIE, f"{party} rolls for the first player (DM7.1.3)", DIE)
+
+    result = yield from sealed_bid(ctx.host, parties, ask, roll, rebid_zero_ties=False, max_rolloffs=MAX_ROLLOFFS)
+    for rolls in result.rolls:
+        for party, pips in rolls:
+            ctx.emit(E.DieRolled, party, pips, "first-player roll-off")
+    winner = parties.index(result.winner)
+    if result.price:
+        ctx.pay(winner, -result.price, "first-player bid, DM18.2")
+    options = [Option(f"first:{p.value}", str(p), k) for k, p in enumerate(parties)]
+    named = yield from ctx.ask(winner, Kind.NAME_FIRST, "name the first player of this round (DM7.1.2)", options)
+    pos = ctx.pos
+    pos.first = named.value
+    ctx.emit(E.FirstPlayerNamed, result.winner, result.price, parties[named.value])

@@ -1,0 +1,44 @@
+"""The formulas of DM6: a party's match with a board's opinions, its conversion factor, the votes
+its rallies give, and who leads a board's vote track (DM6.5, DM9.2–DM9.3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final
+
+from .cards import Card
+from .position import Board
+
+HALF: Final = Fraction(1, 2)  # DM6.2: the factor's floor
+
+
+def match(platform: list[Card], board: Board) -> int:
+    """DM6.1: +1 for each face-up platform card identical to a face-up opinion of the board, −1
+    for each contradictory one; the opinion under the key-issue tile counts double. Face-down
+    opinions do not count."""
+    total = 0
+    for slot, (opinion, up) in enumerate(board.opinions):
+        if not up:
+            continue
+        weight = 2 if slot == board.key_issue else 1
+        for card in platform:
+            if card.issue == opinion.issue:
+                total += weight if card.stance is opinion.stance else -weight
+    return total
+
+
+def factor(popularity: int, match_: int) -> Fraction:
+    """DM6.2: popularity + match, or ½ when that is 0 or less."""
+    f = popularity + match_
+    return HALF if f <= 0 else Fraction(f)
+
+
+def votes_for(rallies: int, factor_: Fraction) -> int:
+    """DM6.3: the votes ``rallies`` converted rally markers give: ⌊rallies × factor⌋."""
+    return int(rallies * factor_)  # a non-negative Fraction: int() is the floor
+
+
+def ranking(board: Board, parties: range | list[int]) -> list[int]:
+    """The parties by their place on the board's vote track: most votes first; among equal
+    votes, the marker on top first (DM6.5: the latest to arrive)."""
+    return sorted(parties, key=lambda p: (board.votes[p], board.arrived[p]), reverse=True)

@@ -1,0 +1,211 @@
+"""Die Macher as a playable game, held by the core's driver (``cmdsl.game.driver``): ``DieMacher``
+and ``diemacher_game`` (a new one at its table).
+
+The rules are the phase modules (``flow.RUN``), generators over the position that yield decisions;
+this module drives them, one phase after another. A phase is the unit of copies (D7): the game
+keeps a checkpoint (the position, with its RNG) at the start of every phase, and ``fork()`` replays
+from it only the answers of the phase in progress — a search never replays a whole game. The
+game's ``turn`` counts phases, so that a search's horizon is counted in phases too.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, ClassVar, cast
+
+from ...errors import IllegalAnswer
+from ...game.contract import Game, Host, held
+from ...game.decisions import PlayerSeat, SeatAnswer
+from ...game.driver import Driver, GameOver
+from ...game.rng import GameRng
+from ...game.together import Steps
+from ...values import value
+from . import events as E
+from .context import Ctx
+from .data import DieMacherData, load_data
+from .determinize import redealt
+from .evaluation import SCALE, WIN_VALUE, standing
+from .flow import RUN, next_phase
+from .kinds import Kind
+from .parties import Party, parties_for
+from .position import DieMacherPosition, Phase
+from .scoring import score_lines, winners
+from .setup import deal, new_position
+
+
+@value
+class Origin:
+    """Where a copy starts: a phase's start (the position, never changed: each start copies it),
+    the game's turn there, and the answers given before it (for the copy's record)."""
+
+    position: DieMacherPosition
+    turn: int
+    before: tuple[Any, ...]
+
+
+#: A game of Die Macher at its table: the core's driver, holding a ``DieMacher``.
+DieMacherGame = Driver[Party]
+
+
+class DieMacher(Game[Party]):
+    """Die Macher at one table: its data, seed, parties and length (DM12), and where a copy of
+    it starts (``origin``: a phase's start)."""
+
+    chance_outcomes: ClassVar[frozenset[str]] = frozenset({f"die:{n}" for n in range(1, 7)}
+                                                          | {f"roll:{n}" for n in range(0, 37)})
+    chance_hint: ClassVar[str] = "a die is die:1 to die:6; a pool of dice roll:N (its total or its highest)"
+    evaluation_scale: ClassVar[float] = SCALE
+
+    def __init__(self, seed: int, players: int, *, short: bool = False, parties: tuple[Party, ...] | None = None,
+                 data: DieMacherData | None = None, origin: Origin | None = None) -> None:
+        self.data = data if data is not None else load_data()
+        self.seed, self.short = seed, short
+        self.seats: tuple[Party, ...] = parties_for(players, parties)
+        self.players = players
+        self.origin = origin
+        #: The start of the phase in progress: its position, the answers and the turn before it.
+        self.checkpoint: tuple[DieMacherPosition, int, int] | None = None
+
+    # ---- the driver's hooks -------------------------------------------------------------------
+
+    def start(self, host: Host[Party]) -> Steps:
+        origin = self.origin
+        ctx = Ctx(host)
+        if origin is None:
+            host.position = new_position(self.data, self.seats, self.short, GameRng(self.seed))
+            host.turn = 0
+        else:
+            host.position = origin.position.copy()
+            host.turn = origin.turn
+        self.checkpoint = None
+        return self.play(host, ctx, dealt=origin is None)
+
+    def play(self, host: Host[Party], ctx: Ctx, dealt: bool) -> Steps:
+        if dealt:
+            deal(ctx)
+        while True:
+            pos = ctx.pos
+            self.checkpoint = (pos.copy(), len(host.answers), host.turn)
+            pos.phases_done += 1
+            host.turn = pos.phases_done
+            phase = pos.phase
+            if phase is Phase.FIRST_PLAYER or (phase is Phase.ELECTION and pos.round == pos.rounds):
+                state = pos.boards[pos.election].state
+                assert state is not None
+                ctx.emit(E.RoundStarted, pos.round, pos.rounds, state.name)
+            ctx.emit(E.PhaseStarted, phase.value)
+            yield from RUN[phase](ctx)
+            pos = ctx.pos
+            pos.phase = next_phase(pos)
+            if pos.phase is Phase.OVER:
+                won = winners(score_lines(pos))
+                raise GameOver(self.seats[won[0]] if len(won) == 1 else None, f"after {pos.rounds} elections")
+
+    def ended(self, host: Host[Party], winner: Party | None, reason: str) -> E.GameEnded:
+        lines = score_lines(host.position)
+        return E.GameEnded(tuple(self.seats[i] for i in winners(lines)), lines, reason)  # DM11.5, DM18.23
+
+    def log_choice(self, host: Host[Party], seat: PlayerSeat, decision: Any, option: Any) -> None:
+        """Every answer is said by what it does (a bid, a marker placed…): see the phase modules."""
+        if decision.kind is Kind.BID:  # DM7.1.1: at the reveal (a re-bid's floor is above 0, DM7.1.3)
+            host.emit(E.BidShown, cast(Party, seat), option.value, decision.options[0].value > 0)
+        elif decision.kind is Kind.POLL_BID:
+            if option.value is None:
+                host.emit(E.Passed, cast(Party, seat), "poll")
+            else:
+                host.emit(E.PollBid, cast(Party, seat), option.value)
+
+    # ---- copies: a fork replays its phase's answers from the phase's checkpoint ------------------
+
+    def _at(self, origin: Origin) -> "DieMacher":
+        return DieMacher(self.seed, self.players, short=self.short, parties=self.seats, data=self.data, origin=origin)
+
+    def _before(self, host: Host[Party], since: int) -> tuple[Any, ...]:
+        before = self.origin.before if self.origin is not None else ()
+        return before + tuple(host.answers[:since])
+
+    def fork(self, host: Host[Party], for_seat: Party | None) -> Host[Party]:
+        """An independent copy at the pending decisions: from the phase's checkpoint, with the
+        phase's answers (``for_seat``: those it may know; the others' secret ones pending again)."""
+        cp = self.checkpoint
+        assert cp is not None
+        snap, since, turn = cp
+        changes = tuple((when - since, change) for when, change in host.changes if when >= since)
+        answers = host.answers if for_seat is None else host.answers_known_to(for_seat)
+        return host.replayed(self._at(Origin(snap, turn, self._before(host, since))), list(answers[since:]),
+                             changes=changes)
+
+    def determinized(self, host: Host[Party], seat: Party, rng: random.Random) -> Host[Party]:
+        """A fork for ``seat`` in which what it cannot see (DM18.26: the other hands, the face-down
+        opinions, every deck's order, the polls not seen, the future dice) is dealt anew at the
+        phase's start, and the phase's answers it knows replayed. (Part 1: an answer of this
+        phase that no longer fits the re-dealt cards keeps the real ones: see ``determinize.py``.)"""
+        if host.result is not None:
+            return host.fork()
+        cp = self.checkpoint
+        assert cp is not None
+        snap, since, turn = cp
+        answers = list(host.answers_known_to(seat)[since:])
+        before = self._before(host, since)
+        for position in redealt(snap, self.seats.index(seat), rng):
+            try:
+                return host.replayed(self._at(Origin(position, turn, before)), answers, changes=(), forced=())
+            except IllegalAnswer:
+                continue
+        return host.fork(seat)  # pragma: no cover - the last of ``redealt`` re-deals only decks and dice
+
+    # ---- reading the game -----------------------------------------------------------------------
+
+    def history(self, host: Host[Party]) -> tuple[Any, ...]:
+        return self._before(host, len(host.answers))
+
+    @property
+    def forked(self) -> bool:
+        return self.origin is not None
+
+    def view(self, host: Host[Party], seat: Party) -> Any:
+        from .view import build_view
+        return build_view(host, seat)
+
+    def winners(self, host: Host[Party]) -> tuple[Party, ...]:
+        return () if host.result is None else cast(E.GameEnded, host.result).winners
+
+    def evaluate(self, host: Host[Party], seat: PlayerSeat) -> float:
+        result = host.result
+        if result is not None:
+            won = cast(E.GameEnded, result).winners
+            return WIN_VALUE / len(won) if seat in won else -WIN_VALUE
+        return standing(host.position, self.seats.index(cast(Party, seat)))
+
+    def record(self, host: Host[Party], complete: bool) -> dict[str, Any]:
+        from .record import DieMacherRecord, RecordedAnswer
+        answers = tuple(RecordedAnswer(cast(Party, a.seat), a.answer) if isinstance(a, SeatAnswer)
+                        else RecordedAnswer(None, a) for a in self.history(host))
+        log = tuple(e.text() for e in host.events) if complete and not self.forked else None
+        result = host.result.text() if host.result is not None else None
+        return DieMacherRecord(self.players, self.short, tuple(p.value for p in self.seats), self.seed, answers, log,
+                               result, self.data.fingerprint or None).to_json()
+
+
+def diemacher_game(seed: int, players: int, *, short: bool = False, parties: tuple[Party, ...] | None = None,
+                   data: DieMacherData | None = None, observer: Callable[[DieMacherGame, E.Event], None] | None = None,
+                   ask_chance: bool = False) -> DieMacherGame:
+    """A new game of ``players`` (3–5) from ``seed``; ``short``: the 5-round game (DM12)."""
+    return Driver(DieMacher(seed, players, short=short, parties=parties, data=data), observer=observer,
+                  ask_chance=ask_chance)
+
+
+def diemacher_of(game: DieMacherGame) -> DieMacher:
+    return held(game.game, DieMacher)
+
+
+def game_at(position: DieMacherPosition, *, observer: Callable[[DieMacherGame, E.Event], None] | None = None,
+            ask_chance: bool = False) -> DieMacherGame:
+    """A game that starts at ``position`` (a scenario's or a test's, at the start of its
+    ``phase``), its shuffles and dice from the position's RNG. Like a fork, its log starts there
+    and its record has no log; its answers do not replay from a seed."""
+    if position.phase is Phase.OVER:
+        raise ValueError("the game at this position is over")
+    game = DieMacher(0, position.players, short=position.short, parties=position.parties, data=position.data,
+                     origin=Origin(position.copy(), position.phases_done, ()))
+    return Driver(game, observer=observer, ask_chance=ask_chance)

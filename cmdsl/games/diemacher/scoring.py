@@ -1,0 +1,52 @@
+"""DM11: the final scoring — seats over every election, national media stars, members with the
+bonuses for the most (DM11.3, DM18.22), and platform cards matching national opinions (DM11.4);
+the highest total wins, a tie is shared (DM18.23)."""
+
+from __future__ import annotations
+
+from . import events as E
+from .kinds import BONUS_MOST, BONUS_SECOND, BONUS_TIED, DOMINANT_BONUS
+from .position import DieMacherPosition
+
+
+def member_bonuses(members: list[int]) -> list[int]:
+    """DM11.3, DM18.22: +10 to the most and +6 to the second; a tie for most gives +8 to each and
+    no second bonus; a tie for second gives no second bonus."""
+    n = len(members)
+    bonus = [0] * n
+    best = max(members)
+    at_best = [i for i in range(n) if members[i] == best]
+    if len(at_best) > 1:
+        for i in at_best:
+            bonus[i] = BONUS_TIED
+        return bonus
+    bonus[at_best[0]] = BONUS_MOST
+    rest = [m for i, m in enumerate(members) if i != at_best[0]]
+    if rest:
+        second = max(rest)
+        at_second = [i for i in range(n) if members[i] == second and i != at_best[0]]
+        if len(at_second) == 1:
+            bonus[at_second[0]] = BONUS_SECOND
+    return bonus
+
+
+def score_lines(pos: DieMacherPosition) -> tuple[E.ScoreLine, ...]:
+    stars = pos.data.stars(pos.short)
+    bonus = member_bonuses(pos.members)
+    lines = []
+    for i, party in enumerate(pos.parties):
+        seats = sum(pos.seats_won[i])
+        media = sum(stars[r] for r, group in enumerate(pos.national_media) for j in group if j == i)
+        platform = 0
+        for space, stack in zip(pos.data.spaces, pos.national):
+            if stack and any(c.identical(stack[0]) for c in pos.platform[i]):
+                platform += space.points + (DOMINANT_BONUS if len(stack) > 1 else 0)
+        members = pos.members[i]
+        total = seats + media + members + bonus[i] + platform
+        lines.append(E.ScoreLine(party, seats, media, members, bonus[i], platform, total))
+    return tuple(lines)
+
+
+def winners(lines: tuple[E.ScoreLine, ...]) -> tuple[int, ...]:
+    best = max(s.total for s in lines)
+    return tuple(i for i, s in enumerate(lines) if s.total == best)
