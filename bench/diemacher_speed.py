@@ -25,8 +25,8 @@ sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH.parent))
 
 from cmdsl.bots import RandomBot, play_bot_move  # noqa: E402
+from cmdsl.games.diemacher.data import load_data  # noqa: E402
 from cmdsl.games.diemacher.game import diemacher_game, diemacher_of  # noqa: E402
-from cmdsl.games.diemacher.position import Phase  # noqa: E402
 from games import cm2008_games, self_play  # noqa: E402
 from speed import import_pyspiel, openspiel_random_play  # noqa: E402
 
@@ -34,19 +34,22 @@ clock: Callable[[], float] = time.process_time
 
 
 def diemacher_games(players: int) -> Callable[[int], tuple[Any, dict[Any, Any]]]:
+    data = load_data()  # read once, as a balance run's table does
+
     def make(seed: int) -> tuple[Any, dict[Any, Any]]:
-        game = diemacher_game(seed, players)
+        game = diemacher_game(seed, players, data=data)
         return game, {s: RandomBot(seed * 8 + i) for i, s in enumerate(game.seats)}
     return make
 
 
 def late_game(seed: int) -> Any:
-    """A 5-player game of random answers, stopped in round 6's rallies (its 61st phase or so)."""
+    """A 5-player game of random answers, stopped in round 6 at the first phase that has had six
+    answers (its 60th phase or so)."""
     game = diemacher_game(seed, 5)
     rng = random.Random(seed)
     while not game.over:
         pos = game.position
-        if pos.round == 6 and pos.phase is Phase.RALLIES and not game.simultaneous:
+        if pos.round == 6 and len(game.answers) - diemacher_of(game).checkpoint[1] >= 6 and not game.simultaneous:
             return game
         d = game.pending_decisions[0]
         game.answer(rng.choice(d.options).id, d.player)
@@ -112,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     for players in (3, 4, 5):
         print(f"  {players} players: {statistics.mean(per_game[players]):.0f}")
     costs = copy_costs(args.copies)
-    print(f"Copies late in a 5-player game (round 6, rallies; {costs.pop('answers_so_far'):.0f} answers so far, "
+    print(f"Copies late in a 5-player game (round 6; {costs.pop('answers_so_far'):.0f} answers so far, "
           f"{costs.pop('answers_since_phase'):.0f} since the phase began), µs each:")
     for k, v in costs.items():
         print(f"  {k:24} {v:10.0f}")

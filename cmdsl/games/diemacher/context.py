@@ -5,10 +5,11 @@ control and an absolute majority both grant (DM7.3.5, DM7.6.3)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from ...game.contract import Host
-from ...game.decisions import CHANCE, Amount, Decision, Option
+from ...game.decisions import CHANCE, Amount, ChanceOption, Decision, Option
 from ...game.dice import highest_of_dice, sum_of_dice
 from ...game.together import Steps
 from . import events as E
@@ -47,9 +48,8 @@ class Ctx:
         """DM18.25: ``count`` ordinary dice, their total or their highest (a chance decision)."""
         if count <= 0:
             return 0
-        outcomes = (highest_of_dice if highest else sum_of_dice)(count, ids=lambda n: f"roll:{n}")
         kind = "highest" if highest else "total"
-        option = yield Decision(CHANCE, Kind.DIE, f"{count} dice, the {kind} ({why})", outcomes)
+        option = yield Decision(CHANCE, Kind.DIE, f"{count} dice, the {kind} ({why})", dice(count, highest))
         return int(option.value)
 
     def pay(self, i: int, amount: int, why: str) -> None:
@@ -112,6 +112,12 @@ class Ctx:
         self.emit(E.OpinionSwapped, self.party(i), self.state_name(b), out, card, why)
 
 
+@lru_cache(maxsize=64)
+def dice(count: int, highest: bool) -> tuple[ChanceOption, ...]:
+    """D6: the outcomes of ``count`` dice, their highest or their total (``roll:N``), made once."""
+    return (highest_of_dice if highest else sum_of_dice)(count, ids=lambda n: f"roll:{n}")
+
+
 def swap_options(pos: DieMacherPosition, b: int) -> list[Option]:
     """The swaps of DM7.3.5 on board ``b``: keep, or (slot, pool card), one option per distinct
     card (identical pool cards make one option)."""
@@ -161,6 +167,7 @@ def board_options(pos: DieMacherPosition, fits: Callable[[Board], bool] = lambda
     return out
 
 
+@lru_cache(maxsize=4096)
 def money_hint(low: int, money: int, ids: str, *, extra: tuple[int, ...] = ()) -> Amount:
     """D1: an amount of euros from ``low`` to what ``money`` pays, by €1,000, with the amounts a
     bot tries: the least, one and two steps more, a quarter and a half of the money, and ``extra``."""

@@ -20,10 +20,11 @@ def early_conversion(ctx: Ctx) -> Steps:
             have = ctx.pos.boards[b].rallies[i]
             if have < EARLY_MINIMUM:
                 continue
-            options = [Option(f"convert:{n}", f"convert {n} ({votes_if(ctx, i, b, n)} votes)", n)
-                       for n in range(have + 1)]
-            option = yield from ctx.ask(i, Kind.CONVERT, f"early conversion (DM7.6) in {ctx.state_name(b)}: how many "
-                                        "rally markers?", options,
+            pos = ctx.pos
+            board = pos.boards[b]
+            f = factor(board.popularity[i], match(pos.platform[i], board))
+            option = yield from ctx.ask(i, Kind.CONVERT, f"early conversion (DM7.6) in {ctx.state_name(b)} at ×{f}: "
+                                        "how many rally markers?", CONVERT_OPTIONS[:have + 1],
                                         Amount(0, have, 1, "rallies", (), "convert:{}"))
             convert(ctx, i, b, option.value)
         pos = ctx.pos
@@ -35,10 +36,8 @@ def early_conversion(ctx: Ctx) -> Steps:
                 break
 
 
-def votes_if(ctx: Ctx, i: int, b: int, rallies: int) -> int:
-    pos = ctx.pos
-    board = pos.boards[b]
-    return votes_for(rallies, factor(board.popularity[i], match(pos.platform[i], board)))
+#: DM7.6.2: convert 0 .. all of a board's markers (at most 10 there, DM7.4.2).
+CONVERT_OPTIONS = tuple(Option(f"convert:{n}", f"convert {n}", n) for n in range(11))
 
 
 def convert(ctx: Ctx, i: int, b: int, rallies: int) -> None:
