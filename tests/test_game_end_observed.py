@@ -23,11 +23,12 @@ def takes_players(plugin: Plugin) -> bool:
 
 
 def tables() -> list[tuple[str, int | None]]:
-    """Each registered game with each table size played: two players and the most seats its games
-    can have where it takes ``--players``, else its one table (None: the game's own)."""
+    """Each registered game with each table size played: its fewest players and its most where it
+    takes ``--players`` (``Plugin.players``), else its one table (None: the game's own)."""
     found: list[tuple[str, int | None]] = []
     for name, plugin in games().items():
-        counts: list[int | None] = sorted({2, len(plugin.seats)}) if takes_players(plugin) else [None]
+        sizes = plugin.players or (len(plugin.seats),)
+        counts: list[int | None] = sorted({sizes[0], sizes[-1]}) if takes_players(plugin) else [None]
         found.extend((name, n) for n in counts)
     return found
 

@@ -25,11 +25,11 @@ DISPATCHERS = (ROOT / "cmdsl" / "cli.py", ROOT / "cmdsl" / "balance_command.py",
                *(ROOT / "repl").glob("*.py"))
 
 
-def test_the_three_games_are_registered() -> None:
-    assert list(games()) == ["cm2008", "lobbys", "racolage"]
+def test_the_four_games_are_registered() -> None:
+    assert list(games()) == ["cm2008", "diemacher", "lobbys", "racolage"]
     assert game("lobbys").title == "Lobbys" and game("cm2008").title == "Campaign Manager 2008"
     assert game("racolage").title == "Racolage Électoral"
-    with pytest.raises(NoSuchGame, match=r"no game 'lobys': cmdsl plays cm2008, lobbys, racolage \(did you mean \"lobbys\"\?\)"):
+    with pytest.raises(NoSuchGame, match=r"no game 'lobys': cmdsl plays cm2008, diemacher, lobbys, racolage \(did you mean \"lobbys\"\?\)"):
         game("lobys")
 
 

@@ -65,4 +65,4 @@ def test_a_record_without_its_log_cut_short_says_it_is_incomplete(tmp_path: Path
 def test_a_game_cmdsl_does_not_know_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, last = replayed(record(tmp_path, capsys, game="chess"), capsys)
     assert code == 1
-    assert last == f"error: {tmp_path / 'game.json'}: game: unknown game 'chess' (cmdsl plays cm2008, lobbys, racolage)"
+    assert last == f"error: {tmp_path / 'game.json'}: game: unknown game 'chess' (cmdsl plays cm2008, diemacher, lobbys, racolage)"

@@ -38,13 +38,13 @@ def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_it_is_registered_beside_the_others(highcard: None, capsys: pytest.CaptureFixture[str]) -> None:
-    assert list(games()) == ["cm2008", "highcard", "lobbys", "racolage"]
+    assert list(games()) == ["cm2008", "diemacher", "highcard", "lobbys", "racolage"]
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "highcard (High Card)" in " ".join(capsys.readouterr().out.split())
     with pytest.raises(SystemExit):
         main(["--help"])
-    assert "games: cm2008 (Campaign Manager 2008, the default), highcard (High Card), lobbys (Lobbys)" in " ".join(
+    assert "games: cm2008 (Campaign Manager 2008, the default), diemacher (Die Macher), highcard (High Card), lobbys (Lobbys)" in " ".join(
         capsys.readouterr().out.split())
 
 

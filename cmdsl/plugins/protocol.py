@@ -236,5 +236,7 @@ class Plugin:
     commands: tuple[GameCommand, ...] = ()
     #: the game a command plays when none is named (one game says so)
     default: bool = False
+    #: the table sizes its games are played at, fewest first (empty: always all of ``seats``)
+    players: tuple[int, ...] = ()
     #: a plug-in of before's own commands, each adding itself to `cmdsl`'s subcommands (``legacy``)
     legacy_commands: tuple[Callable[[object], None], ...] = ()

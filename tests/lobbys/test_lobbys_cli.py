@@ -79,7 +79,7 @@ def test_play_lobbys_bad_options_are_one_line_errors(argv: list[str], message: s
 
 def test_cm2008_play_refuses_lobbys_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--bot", "random", "--bot", "random", "--players", "3"]) == 2
-    assert "play --game cm2008: --players is an option of Lobbys (--game lobbys)" in capsys.readouterr().err
+    assert "play --game cm2008: --players is an option of Die Macher (--game diemacher) or Lobbys (--game lobbys)" in capsys.readouterr().err
 
 
 def test_a_seat_study_rotates_the_tested_bot_and_reports_each_seat(capsys: pytest.CaptureFixture[str]) -> None:

@@ -50,7 +50,7 @@ def test_an_edited_result_does_not_reproduce(tmp_path: Path, capsys: pytest.Capt
 def test_a_game_cmdsl_does_not_know_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, last = replayed(record(tmp_path, game="chess"), capsys)
     assert code == 1
-    assert last == f"error: {tmp_path / 'r.json'}: game: unknown game 'chess' (cmdsl plays cm2008, lobbys, racolage)"
+    assert last == f"error: {tmp_path / 'r.json'}: game: unknown game 'chess' (cmdsl plays cm2008, diemacher, lobbys, racolage)"
 
 
 def test_a_contract_card_as_a_pick_says_what_it_is(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

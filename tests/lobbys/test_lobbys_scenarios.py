@@ -110,7 +110,7 @@ def test_the_base_of_the_bad_cases_is_good(tmp_path: Path) -> None:
     ("tenders: [p1]", "tender: [p1]", 17, 'unknown key "tender"'),
     ("tenders: [p1]", "phase: voting", 17, "expected one of election, tender, over"),
     ("tenders: [p1]", "winners: []", 17, "expected the seats that win"),
-    ("game: lobbys", "game: lobby", 1, 'expected one of cm2008, lobbys, racolage, got "lobby"'),
+    ("game: lobbys", "game: lobby", 1, 'expected one of cm2008, diemacher, lobbys, racolage, got "lobby"'),
 ])
 def test_a_malformed_scenario_is_one_located_error(tmp_path: Path, old: str, new: str, line: int,
                                                    message: str) -> None:

@@ -94,6 +94,7 @@ def test_check_of_a_parent_folder_checks_every_games_sets(tmp_path: Path) -> Non
     report = check_once([str(REPO / "cards")])
     assert report.ok
     assert [ln.split(":")[0] for ln in report.out.splitlines()] == [shown_path(REPO / "cards" / "cm2008"),
+                                                                      shown_path(REPO / "cards" / "diemacher"),
                                                                       shown_path(REPO / "cards" / "lobbys"),
                                                                       shown_path(REPO / "cards" / "racolage")]
 

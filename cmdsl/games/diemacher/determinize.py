@@ -2,60 +2,80 @@
 parties' platform hands (each keeping its size), the face-down opinions on the boards, the order of
 every deck (platform, opinion, polls, states) and the future of the RNG (shuffles and dice).
 
-Part 1 re-deals at a phase's start and replays the phase's answers the seat knows (``game.py``).
-An answer given since may not fit the re-dealt cards (a platform swap of a hand card whose issue
-the re-dealt card shares): ``redealt`` then offers a second copy that re-deals the decks and the
-dice only. Re-dealing past hidden answers themselves is part 2's (D3)."""
+A copy is re-dealt at the start of the phase in progress (its checkpoint) and replays the phase's
+answers the seat knows, so every card the seat has seen since — those it drew, a poll it bought,
+a card shown face up — keeps its place: only the cards it has not seen move. The seat's own
+decision is then the same in the copy (its options are checked: ``game.py``). Re-dealing past
+hidden answers themselves is part 2's (D3)."""
 
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from dataclasses import fields
+from typing import Any, Iterable
 
+from ...game.audience import Event
 from ...game.rng import GameRng
+from .cards import Card
+from .data import Poll
+from .parties import Party
 from .position import DieMacherPosition
 
 
-def redealt(pos: DieMacherPosition, me: int, rng: random.Random) -> Iterator[DieMacherPosition]:
-    """Copies of ``pos`` re-dealt for party ``me``: first everything hidden from it, then the
-    decks and the dice only."""
-    seed = rng.getrandbits(63)
-    yield _redeal(pos, me, random.Random(seed), hands=True)
-    yield _redeal(pos, me, random.Random(seed), hands=False)
+def seen_in(events: Iterable[Event], seat: Party) -> set[Any]:
+    """Every card and poll named by ``events`` as ``seat`` sees them (its redacted forms)."""
+    seen: set[Any] = set()
+    for event in events:
+        shown = event.redacted(seat)
+        for f in fields(shown):
+            _collect(getattr(shown, f.name), seen)
+    return seen
 
 
-def _redeal(pos: DieMacherPosition, me: int, rng: random.Random, hands: bool) -> DieMacherPosition:
+def _collect(value: Any, seen: set[Any]) -> None:
+    if isinstance(value, (Card, Poll)):
+        seen.add(value)
+    elif isinstance(value, tuple):
+        for v in value:
+            _collect(v, seen)
+
+
+def redealt(pos: DieMacherPosition, me: int, rng: random.Random, seen: set[Any], *,
+            keep_rng: bool = False) -> DieMacherPosition:
+    """A copy of ``pos`` (a phase's start) in which every card and poll hidden from party ``me``
+    and not in ``seen`` is dealt anew among the places such cards hold, and the RNG's future too
+    (unless ``keep_rng``)."""
     c = pos.copy()
-    c.rng = GameRng(rng.getrandbits(63))
-    # Platform cards unseen by ``me``: the deck and, with ``hands``, the other parties' hands.
-    unseen = list(c.platform_deck)
-    if hands:
-        for i, hand in enumerate(c.hand):
-            if i != me:
-                unseen += hand
-    rng.shuffle(unseen)
-    if hands:
-        for i, hand in enumerate(c.hand):
-            if i != me:
-                c.hand[i] = [unseen.pop() for _ in hand]
-    c.platform_deck = unseen
-    # Opinion cards unseen by anyone: the deck and, with ``hands``, the boards' face-down cards.
-    unseen = list(c.opinion_deck)
-    slots = []
-    if hands:
-        for b, board in enumerate(c.boards):
-            for s, (card, up) in enumerate(board.opinions):
-                if not up:
-                    unseen.append(card)
-                    slots.append((b, s))
-    rng.shuffle(unseen)
-    for b, s in slots:
-        c.boards[b].opinions[s] = (unseen.pop(), False)
-    c.opinion_deck = unseen
-    polls = list(c.poll_deck)
-    rng.shuffle(polls)
-    c.poll_deck = polls
+    if not keep_rng:
+        c.rng = GameRng(rng.getrandbits(63))
+    seen = seen | set(c.hand[me])
+    # Platform cards: the deck and the other parties' hands.
+    places: list[tuple[list[Any], int]] = [(c.platform_deck, k) for k in range(len(c.platform_deck))]
+    places += [(hand, k) for i, hand in enumerate(c.hand) if i != me for k in range(len(hand))]
+    _shuffle_unseen(places, seen, rng)
+    # Opinion cards: the deck and the boards' face-down cards (seen by nobody).
+    places = [(c.opinion_deck, k) for k in range(len(c.opinion_deck))]
+    for board in c.boards:
+        for k, (_, up) in enumerate(board.opinions):
+            if not up:
+                places.append((board.opinions, k))
+    _shuffle_unseen(places, seen, rng)
+    _shuffle_unseen([(c.poll_deck, k) for k in range(len(c.poll_deck))], seen, rng)
     states = list(c.state_deck)
     rng.shuffle(states)
     c.state_deck = states
     return c
+
+
+def _shuffle_unseen(places: list[tuple[list[Any], int]], seen: set[Any], rng: random.Random) -> None:
+    """Deal the unseen items of ``places`` anew among the places that hold them (a board's
+    face-down opinion is a ``(card, False)`` pair)."""
+    def item(pile: list[Any], k: int) -> Any:
+        x = pile[k]
+        return x[0] if isinstance(x, tuple) else x
+
+    free = [(pile, k) for pile, k in places if item(pile, k) not in seen]
+    cards = [item(pile, k) for pile, k in free]
+    rng.shuffle(cards)
+    for (pile, k), card in zip(free, cards):
+        pile[k] = (card, False) if isinstance(pile[k], tuple) else card

@@ -23,7 +23,7 @@ from ...values import value
 from . import events as E
 from .context import Ctx
 from .data import DieMacherData, load_data
-from .determinize import redealt
+from .determinize import redealt, seen_in
 from .evaluation import SCALE, WIN_VALUE, standing
 from .flow import RUN, next_phase
 from .kinds import Kind
@@ -42,6 +42,9 @@ class Origin:
     turn: int
     before: tuple[Any, ...]
 
+
+#: Re-deals tried for a determinized copy before giving up (a deck reshuffled within the phase).
+_REDEALS = 20
 
 #: A game of Die Macher at its table: the core's driver, holding a ``DieMacher``.
 DieMacherGame = Driver[Party]
@@ -63,8 +66,9 @@ class DieMacher(Game[Party]):
         self.seats: tuple[Party, ...] = parties_for(players, parties)
         self.players = players
         self.origin = origin
-        #: The start of the phase in progress: its position, the answers and the turn before it.
-        self.checkpoint: tuple[DieMacherPosition, int, int] | None = None
+        #: The start of the phase in progress: its position, the answers and the turn before it,
+        #: and the events logged before it.
+        self.checkpoint: tuple[DieMacherPosition, int, int, int] | None = None
 
     # ---- the driver's hooks -------------------------------------------------------------------
 
@@ -85,7 +89,7 @@ class DieMacher(Game[Party]):
             deal(ctx)
         while True:
             pos = ctx.pos
-            self.checkpoint = (pos.copy(), len(host.answers), host.turn)
+            self.checkpoint = (pos.copy(), len(host.answers), host.turn, len(host.events))
             pos.phases_done += 1
             host.turn = pos.phases_done
             phase = pos.phase
@@ -129,7 +133,7 @@ class DieMacher(Game[Party]):
         phase's answers (``for_seat``: those it may know; the others' secret ones pending again)."""
         cp = self.checkpoint
         assert cp is not None
-        snap, since, turn = cp
+        snap, since, turn, _ = cp
         changes = tuple((when - since, change) for when, change in host.changes if when >= since)
         answers = host.answers if for_seat is None else host.answers_known_to(for_seat)
         return host.replayed(self._at(Origin(snap, turn, self._before(host, since))), list(answers[since:]),
@@ -137,22 +141,31 @@ class DieMacher(Game[Party]):
 
     def determinized(self, host: Host[Party], seat: Party, rng: random.Random) -> Host[Party]:
         """A fork for ``seat`` in which what it cannot see (DM18.26: the other hands, the face-down
-        opinions, every deck's order, the polls not seen, the future dice) is dealt anew at the
-        phase's start, and the phase's answers it knows replayed. (Part 1: an answer of this
-        phase that no longer fits the re-dealt cards keeps the real ones: see ``determinize.py``.)"""
+        opinions, every deck's order, the polls it has not seen, the future dice) is dealt anew at
+        the phase's start, and the phase's answers it knows replayed (``determinize.py``: every
+        card it has seen since keeps its place). The seat's own decision must be the same there;
+        should a re-deal make it another (a deck reshuffled within the phase, from the RNG), the
+        next is tried, and the last keeps the game's RNG (its reshuffles, and this phase's dice)."""
         if host.result is not None:
             return host.fork()
         cp = self.checkpoint
         assert cp is not None
-        snap, since, turn = cp
+        snap, since, turn, logged = cp
         answers = list(host.answers_known_to(seat)[since:])
         before = self._before(host, since)
-        for position in redealt(snap, self.seats.index(seat), rng):
+        me = self.seats.index(seat)
+        seen = seen_in(host.events[logged:], seat)
+        mine = next((d for d in host.pending_decisions if d.player is seat), None)
+        for k in range(_REDEALS):
+            position = redealt(snap, me, rng, seen, keep_rng=k == _REDEALS - 1)
             try:
-                return host.replayed(self._at(Origin(position, turn, before)), answers, changes=(), forced=())
-            except IllegalAnswer:
+                copy = host.replayed(self._at(Origin(position, turn, before)), answers, changes=(), forced=())
+            except IllegalAnswer:  # an answer of this phase no longer fits (a reshuffle gave other cards)
                 continue
-        return host.fork(seat)  # pragma: no cover - the last of ``redealt`` re-deals only decks and dice
+            theirs = next((d for d in copy.pending_decisions if d.player is seat), None)
+            if mine is None or (theirs is not None and theirs.options == mine.options):
+                return copy
+        raise AssertionError("no re-deal keeps the seat's own decision")  # pragma: no cover
 
     # ---- reading the game -----------------------------------------------------------------------
 

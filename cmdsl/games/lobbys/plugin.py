@@ -242,4 +242,5 @@ def _keyboard() -> type[Keyboard]:
     return LobbysKeyboard
 
 PLUGIN = Plugin("lobbys", "Lobbys", tuple(s.value for s in seats_for(max(PLAYER_COUNTS))), LobbysRules(),
-                sets=LobbysSets(), front_ends=LobbysFrontEnds(), study=LobbysStudy(), options=OPTIONS)
+                sets=LobbysSets(), front_ends=LobbysFrontEnds(), study=LobbysStudy(), options=OPTIONS,
+                players=PLAYER_COUNTS)

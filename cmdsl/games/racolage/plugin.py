@@ -278,4 +278,5 @@ def _keyboard() -> type[Keyboard]:
     return RacolageKeyboard
 
 PLUGIN = Plugin("racolage", "Racolage Électoral", tuple(s.value for s in SEATS), RacolageRules(), sets=RacolageSets(),
-                front_ends=RacolageFrontEnds(), study=RacolageStudy(), options=OPTIONS)
+                front_ends=RacolageFrontEnds(), study=RacolageStudy(), options=OPTIONS,
+                players=PLAYER_COUNTS)
