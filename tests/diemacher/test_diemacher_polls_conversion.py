@@ -144,6 +144,8 @@ def test_dm7_6_1_dm7_6_2_reverse_election_order_at_least_five_and_never_the_elec
     assert game.position.boards[order[1]].state.name in d.prompt and d.player is CDU  # 3rd: nobody has 5
     game.answer("convert:5", CDU)
     assert game.position.boards[order[1]].rallies[0] == 0 and game.position.boards[order[1]].votes[0] > 0
+    # SPD's 4 markers there are fewer than 5: it is not asked (DM7.6.2), and nobody else is.
+    assert all(d.kind is not Kind.CONVERT for d in game.pending_decisions)
     assert game.position.rally_supply(0) == 18 - sum(b.rallies[0] for b in game.position.boards)
 
 
