@@ -17,13 +17,16 @@ A designer who installed cmdsl and edits a set's files in a repository holding a
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Literal
+from typing import Callable, Literal, TypeVar
 
 from ..errors import CardError, CardSetError, Located, did_you_mean, shown_path
 from .. import plugins
 from ..plugins import game_data_in
 from ..values import value
+
+T = TypeVar("T")
 
 PROJECT_FILE = "cmdsl.toml"
 _MAX_PROJECT_BYTES = 64 * 1024
@@ -167,3 +170,14 @@ def one_set(path: Path) -> Path:
 
 def _error(file: str, message: str, near: str | None = None) -> CardSetError:
     return CardSetError([CardError(message, Located(file), hint=f'did you mean "{near}"?' if near else None)])
+
+
+def chosen_and_read(given: str | None, game: str, read: Callable[[Path], T]) -> T:
+    """What ``read`` makes of the set a command of ``game`` uses (``choose_set``), saying which set
+    on stderr when it is a designer's (the bundled one goes without saying). ``read``'s error (a
+    broken set: one located ``CardError``) is raised as it is."""
+    choice = choose_set(given, game)
+    made = read(choice.path)
+    if choice.how != "bundled":
+        print(f"Using {choice.describe()}.", file=sys.stderr)
+    return made

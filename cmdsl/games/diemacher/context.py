@@ -76,18 +76,21 @@ class Ctx:
 
     def draw_platform(self) -> Card:
         """DM18.6: the platform deck's top card; an empty deck reshuffles its discard pile."""
-        pos = self.pos
-        if not pos.platform_deck:
-            pos.platform_deck, pos.platform_discard = pos.platform_discard, []
-            pos.rng.shuffle(pos.platform_deck)
-        return pos.platform_deck.pop()
+        return self.draw("platform_deck", "platform_discard")
 
     def draw_opinion(self) -> Card:
+        return self.draw("opinion_deck", "opinion_discard")
+
+    def draw(self, deck: str, discard: str) -> Any:
+        """The top of the position's pile ``deck``; an empty one is its pile ``discard``, shuffled
+        (DM18.6: platform, opinion and poll decks alike)."""
         pos = self.pos
-        if not pos.opinion_deck:
-            pos.opinion_deck, pos.opinion_discard = pos.opinion_discard, []
-            pos.rng.shuffle(pos.opinion_deck)
-        return pos.opinion_deck.pop()
+        if not getattr(pos, deck):
+            pile = getattr(pos, discard)
+            pos.rng.shuffle(pile)
+            setattr(pos, deck, pile)
+            setattr(pos, discard, [])
+        return getattr(pos, deck).pop()
 
     # ---- the exchange pool ---------------------------------------------------------------------
 

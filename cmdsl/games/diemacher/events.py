@@ -43,45 +43,41 @@ class PlatformShown(Event):
 
 
 @value
-class HandDrawn(Event):
-    """DM3.3, DM7.2: platform cards drawn into a hand, seen by their holder only."""
+class HandCards(Event):
+    """Platform cards moving in or out of a hand, seen by their holder only; the others read how
+    many (``HandDrawn``, ``HandDiscarded``: the same event but for its words)."""
 
     party: Party
     cards: tuple[Card, ...]
     count: int
     hidden: ClassVar[tuple[str, ...]] = ("cards",)
+    #: What the party does, with its cards' names or with their number.
+    verb: ClassVar[tuple[str, str, str]] = ("moves", "hand card", "")
 
     def audience(self) -> Audience:
         return Audience.only(self.party)
 
     def _redact(self) -> Event:
-        return HandDrawn(self.party, (), self.count, cause=self.cause)
+        return type(self)(self.party, (), self.count, cause=self.cause)
 
     def text(self) -> str:
-        if not self.cards:
-            return f"{self.party} draws {counted(self.count, 'platform card')}."
-        return f"{self.party} draws {cards_text(self.cards)}."
+        verb, noun, end = self.verb
+        shown = cards_text(self.cards) if self.cards else counted(self.count, noun)
+        return f"{self.party} {verb} {shown}{end}."
 
 
 @value
-class HandDiscarded(Event):
-    """DM7.2.2: hand cards discarded face down, seen by their holder only."""
+class HandDrawn(HandCards):
+    """DM3.3, DM7.2: platform cards drawn into a hand."""
 
-    party: Party
-    cards: tuple[Card, ...]
-    count: int
-    hidden: ClassVar[tuple[str, ...]] = ("cards",)
+    verb: ClassVar[tuple[str, str, str]] = ("draws", "platform card", "")
 
-    def audience(self) -> Audience:
-        return Audience.only(self.party)
 
-    def _redact(self) -> Event:
-        return HandDiscarded(self.party, (), self.count, cause=self.cause)
+@value
+class HandDiscarded(HandCards):
+    """DM7.2.2: hand cards discarded face down."""
 
-    def text(self) -> str:
-        if not self.cards:
-            return f"{self.party} discards {counted(self.count, 'hand card')} face down."
-        return f"{self.party} discards {cards_text(self.cards)} face down."
+    verb: ClassVar[tuple[str, str, str]] = ("discards", "hand card", " face down")
 
 
 @value

@@ -50,13 +50,9 @@ def chosen_data(given: str | None) -> DieMacherData:
     """The Die Macher set a command uses (``--cards``, else cmdsl.toml's ``diemacher``, else the
     bundled one), saying which on stderr when it is a designer's (the bundled game goes without
     saying). A broken set is one located ``CardError``."""
-    from ...sets.set_location import choose_set
+    from ...sets.set_location import chosen_and_read
 
-    choice = choose_set(given, "diemacher")
-    data = _data(str(choice.path.resolve()))
-    if choice.how != "bundled":
-        print(f"Using {choice.describe()}.", file=sys.stderr)
-    return data
+    return chosen_and_read(given, "diemacher", lambda folder: _data(str(folder.resolve())))
 
 
 @lru_cache(maxsize=4)

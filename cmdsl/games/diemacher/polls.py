@@ -27,11 +27,8 @@ PASS = Option("pass", "pass (final for this poll)", None)
 
 def polls(ctx: Ctx) -> Steps:
     pos = ctx.pos
-    for b in pos.election_order():  # DM7.5.1
-        if not pos.poll_deck:  # DM18.6: the discards, unpublished ones included, are reshuffled
-            pos.poll_deck, pos.poll_discard = pos.poll_discard, []
-            pos.rng.shuffle(pos.poll_deck)
-        pos.boards[b].poll = pos.poll_deck.pop()
+    for b in pos.election_order():  # DM7.5.1; DM18.6: the discards, unpublished ones included, reshuffled
+        pos.boards[b].poll = ctx.draw("poll_deck", "poll_discard")
     for b in ctx.pos.election_order():  # DM7.5.2, DM18.11
         yield from auction(ctx, b)
 

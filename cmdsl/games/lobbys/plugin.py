@@ -63,14 +63,10 @@ class LobbysRules:
 def chosen_data(given: str | None) -> LobbysData:
     """The Lobbys set a command uses (``--cards``, else cmdsl.toml's ``lobbys``, else the bundled
     one), saying which on stderr when it is a designer's (the bundled game goes without saying)."""
-    from ...sets.set_location import choose_set
+    from ...sets.set_location import chosen_and_read
     from .data import load_data
 
-    choice = choose_set(given, "lobbys")
-    data = load_data(choice.path / DATA_FILE)
-    if choice.how != "bundled":
-        print(f"Using {choice.describe()}.", file=sys.stderr)
-    return data
+    return chosen_and_read(given, "lobbys", lambda folder: load_data(folder / DATA_FILE))
 
 
 def replay_record(args: ReplayRequest, data: JsonValue) -> int:

@@ -44,13 +44,9 @@ OPTIONS: dict[Command, tuple[Option, ...]] = {
 def chosen_set(given: str | None) -> RacolageSet:
     """The set a command uses (``--cards``, else cmdsl.toml's ``racolage``, else the bundled one),
     saying which on stderr when it is a designer's."""
-    from ...sets.set_location import choose_set
+    from ...sets.set_location import chosen_and_read
 
-    choice = choose_set(given, "racolage")
-    cards = _load(str(choice.path.resolve()))
-    if choice.how != "bundled":
-        print(f"Using {choice.describe()}.", file=sys.stderr)
-    return cards
+    return chosen_and_read(given, "racolage", lambda folder: _load(str(folder.resolve())))
 
 
 @lru_cache(maxsize=4)
