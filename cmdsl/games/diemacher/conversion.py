@@ -50,5 +50,7 @@ def convert(ctx: Ctx, i: int, b: int, rallies: int) -> None:
     f = factor(board.popularity[i], match(pos.platform[i], board))
     votes = votes_for(rallies, f)
     board.rallies[i] -= rallies
+    before = board.votes[i]
     pos.arrive(board, i, votes)
-    ctx.emit(E.Converted, pos.parties[i], ctx.state_name(b), rallies, str(f), votes, board.votes[i])
+    gained = board.votes[i] - before
+    ctx.emit(E.Converted, pos.parties[i], ctx.state_name(b), rallies, str(f), gained, board.votes[i], votes - gained)

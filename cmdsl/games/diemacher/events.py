@@ -348,11 +348,13 @@ class Converted(Event):
     factor: str
     votes: int
     total: int
+    lost: int = 0  # DM6.4: votes beyond 50
     audience = everyone
 
     def text(self) -> str:
+        beyond = f"; {self.lost} lost beyond 50" if self.lost else ""
         return (f"{self.party} converts {counted(self.rallies, 'rally marker')} in {self.state} at ×{self.factor}: "
-                f"+{self.votes} votes ({self.total}).")
+                f"+{self.votes} votes ({self.total}{beyond}).")
 
 
 @value
