@@ -121,25 +121,33 @@ def dice(count: int, highest: bool) -> tuple[ChanceOption, ...]:
     return (highest_of_dice if highest else sum_of_dice)(count, ids=lambda n: f"roll:{n}")
 
 
-def swap_options(pos: DieMacherPosition, b: int) -> list[Option]:
+def swap_options(pos: DieMacherPosition, b: int) -> tuple[Option, ...]:
     """The swaps of DM7.3.5 on board ``b``: keep, or (slot, pool card), one option per distinct
     card (identical pool cards make one option)."""
     board = pos.boards[b]
-    options = [Option("keep", "keep the opinions as they are", None)]
-    up = [(slot, c) for slot, (c, face_up) in enumerate(board.opinions) if face_up]
+    return _swaps(tuple(board.opinions), board.key_issue, tuple(pos.pool))
+
+
+@lru_cache(maxsize=1024)
+def _swaps(opinions: tuple[tuple[Card, bool], ...], key_issue: int | None, pool: tuple[Card, ...]) -> tuple[Option, ...]:
+    options = [KEEP]
+    up = [(slot, c) for slot, (c, face_up) in enumerate(opinions) if face_up]
     for slot, out in up:
-        if slot == board.key_issue:
+        if slot == key_issue:
             continue  # DM18.12
-        others = [c for s, c in up if s != slot]
+        others = [c.issue for s, c in up if s != slot]
         seen: set[tuple[str, object]] = set()
-        for card in pos.pool:
+        for card in pool:
             key = (card.issue, card.stance)
-            if key in seen or any(card.issue == o.issue for o in others):
+            if key in seen or card.issue in others:
                 continue
             seen.add(key)
             options.append(Option(f"swap:{slot + 1}:{card.issue}/{card.stance.value}",
                                   f"give {out.id} for {card.id}", (slot, card)))
-    return options
+    return tuple(options)
+
+
+KEEP = Option("keep", "keep the opinions as they are", None)
 
 
 def legal_face_up(up: list[Card], card: Card) -> bool:
@@ -177,3 +185,9 @@ def money_hint(low: int, money: int, ids: str, *, extra: tuple[int, ...] = ()) -
     top = max(low, money // 1000 * 1000)
     salient = {low, low + 1000, low + 2000, money // 4000 * 1000, money // 2000 * 1000, *extra}
     return Amount(low, top, 1000, "€", tuple(sorted(a for a in salient if low <= a <= top)), ids)
+
+
+@lru_cache(maxsize=64)
+def count_hint(top: int, ids: str) -> Amount:
+    """D1: a count of rally markers from 0 to ``top``."""
+    return Amount(0, top, 1, "rallies", (), ids)

@@ -6,10 +6,10 @@ Also the conversion of DM9.1 (all remaining rallies, no minimum: DM18.13)."""
 
 from __future__ import annotations
 
-from ...game.decisions import Amount, Option
+from ...game.decisions import Option
 from ...game.together import Steps
 from . import events as E
-from .context import Ctx
+from .context import Ctx, count_hint
 from .formulas import factor, match, votes_for
 from .kinds import EARLY_MINIMUM, Kind
 
@@ -25,7 +25,7 @@ def early_conversion(ctx: Ctx) -> Steps:
             f = factor(board.popularity[i], match(pos.platform[i], board))
             option = yield from ctx.ask(i, Kind.CONVERT, f"early conversion (DM7.6) in {ctx.state_name(b)} at ×{f}: "
                                         "how many rally markers?", CONVERT_OPTIONS[:have + 1],
-                                        Amount(0, have, 1, "rallies", (), "convert:{}"))
+                                        count_hint(have, "convert:{}"))
             convert(ctx, i, b, option.value)
         pos = ctx.pos
         board = pos.boards[b]

@@ -4,10 +4,13 @@ external contributions (DM10.5)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...game.decisions import Option
 from ...game.together import Steps
 from . import events as E
 from .context import Ctx, first_fitting
+from .data import Contribution
 from .kinds import REFUSAL_BONUS_DICE, Kind
 from .position import BOARDS
 from .setup import set_state
@@ -90,15 +93,8 @@ def contributions(ctx: Ctx) -> Steps:
     laid: list[tuple[int, int, bool]] = []  # (party, card index, accepted)
     for i in ctx.pos.order():
         pos = ctx.pos
-        cards = pos.contributions[i]
-        options = [Option("none", "play no card", None)]
-        for k, c in enumerate(cards):
-            options.append(Option(f"accept:{c.id}", f"accept {E.euros(c.amount)} (lose the highest of "
-                                  f"{c.loss_dice} dice in members)", (k, True)))
-            options.append(Option(f"refuse:{c.id}", f"refuse {E.euros(c.amount)} (gain {c.gain_dice} dice of "
-                                  "members)", (k, False)))
         option = yield from ctx.ask(i, Kind.CONTRIBUTION, "external contributions (DM10.5): accept a card, refuse "
-                                    "one, or play none", options)
+                                    "one, or play none", contribution_options(tuple(pos.contributions[i])))
         if option.value is None:
             ctx.emit(E.ContributionLaid, pos.parties[i], None, None)
             continue
@@ -128,3 +124,15 @@ def contributions(ctx: Ctx) -> Steps:
     pos = ctx.pos
     for i, card in used.items():  # step 5
         pos.contributions[i].remove(card)
+
+
+@lru_cache(maxsize=256)
+def contribution_options(cards: tuple[Contribution, ...]) -> tuple[Option, ...]:
+    """DM10.5 step 1, DM18.20: no card, or one of the party's unused cards, accepted or refused."""
+    options = [Option("none", "play no card", None)]
+    for k, c in enumerate(cards):
+        options.append(Option(f"accept:{c.id}", f"accept {E.euros(c.amount)} (lose the highest of "
+                              f"{c.loss_dice} dice in members)", (k, True)))
+        options.append(Option(f"refuse:{c.id}", f"refuse {E.euros(c.amount)} (gain {c.gain_dice} dice of "
+                              "members)", (k, False)))
+    return tuple(options)

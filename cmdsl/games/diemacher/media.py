@@ -5,10 +5,13 @@ face-up opinions with the exchange pool (DM7.3.5)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...game.decisions import Option
 from ...game.together import Steps
 from . import events as E
-from .context import Ctx, board_options
+from .context import Ctx
+from .data import State
 from .kinds import MEDIA_PRICE, MEDIA_SPACES, Kind
 
 
@@ -38,12 +41,19 @@ def media(ctx: Ctx) -> Steps:
             yield from ctx.opinion_swap(holder, b, "media control, DM7.3.5")
 
 
-def buy_options(ctx: Ctx, i: int) -> list[Option]:
+def buy_options(ctx: Ctx, i: int) -> tuple[Option, ...]:
     """DM7.3.1, DM7.3.3, DM4.5, DM18.4: pass, or a board with a free media space, when the party
     has a marker in supply and €4,000."""
     pos = ctx.pos
-    options = [Option("pass", "pass", None)]
-    if pos.media_supply(i) > 0 and pos.money[i] >= MEDIA_PRICE:
-        options += [Option(f"buy:{o.id.split(':', 1)[1]}", f"buy one in {o.label}", o.value)
-                    for o in board_options(pos, lambda b: b.media_total() < MEDIA_SPACES)]
-    return options
+    if pos.media_supply(i) <= 0 or pos.money[i] < MEDIA_PRICE:
+        return (PASS,)
+    return _buys(tuple((b, board.state) for b, board in enumerate(pos.boards)
+                       if board.state is not None and board.media_total() < MEDIA_SPACES))
+
+
+@lru_cache(maxsize=256)
+def _buys(boards: tuple[tuple[int, State], ...]) -> tuple[Option, ...]:
+    return (PASS, *(Option(f"buy:{state.id}", f"buy one in {state.name}", b) for b, state in boards))
+
+
+PASS = Option("pass", "pass", None)

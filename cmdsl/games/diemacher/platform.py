@@ -5,6 +5,7 @@ the options (``discard:1+3``, ``swap:2:1``), so that an answer fits a re-dealt h
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ...game.decisions import Option
@@ -29,7 +30,7 @@ def conference(ctx: Ctx, i: int) -> Steps:
         hand.extend(drawn)
         ctx.emit(E.HandDrawn, party, tuple(drawn), len(drawn))
     option = yield from ctx.ask(i, Kind.DISCARD, "platform conference (DM7.2.2): discard hand cards and draw as "
-                                "many?", discard_options(hand))
+                                "many?", discard_options(tuple(hand)))
     pos = ctx.pos
     hand = pos.hand[i]
     if option.value:
@@ -42,7 +43,7 @@ def conference(ctx: Ctx, i: int) -> Steps:
         hand.extend(drawn)
         ctx.emit(E.HandDrawn, party, tuple(drawn), len(drawn))
     option = yield from ctx.ask(i, Kind.PLATFORM_SWAP, "platform conference (DM7.2.3): swap a face-up platform card "
-                                "for a hand card?", swap_options(pos.platform[i], hand))
+                                "for a hand card?", swap_options(tuple(pos.platform[i]), tuple(hand)))
     if option.value is None:
         return
     pos = ctx.pos
@@ -55,16 +56,18 @@ def conference(ctx: Ctx, i: int) -> Steps:
     ctx.emit(E.PlatformSwapped, party, out, into)
 
 
-def discard_options(hand: list[Card]) -> list[Option]:
+@lru_cache(maxsize=4096)
+def discard_options(hand: tuple[Card, ...]) -> tuple[Option, ...]:
     options = [Option("keep", "keep the hand", ())]
     for n in range(1, len(hand) + 1):
         for ks in combinations(range(len(hand)), n):
             options.append(Option("discard:" + "+".join(str(k + 1) for k in ks),
                                   "discard " + ", ".join(hand[k].id for k in ks), ks))
-    return options
+    return tuple(options)
 
 
-def swap_options(shown: list[Card], hand: list[Card]) -> list[Option]:
+@lru_cache(maxsize=4096)
+def swap_options(shown: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[Option, ...]:
     """DM7.2.3: no swap, or (face-up slot, hand card) keeping 5 different issues."""
     options = [Option("no-swap", "no swap", None)]
     for slot, out in enumerate(shown):
@@ -72,4 +75,4 @@ def swap_options(shown: list[Card], hand: list[Card]) -> list[Option]:
         for k, card in enumerate(hand):
             if card.issue not in others:
                 options.append(Option(f"swap:{slot + 1}:{k + 1}", f"show {card.id} instead of {out.id}", (slot, k)))
-    return options
+    return tuple(options)

@@ -4,10 +4,10 @@ in all (DM7.4.2), and no more than it can pay (DM18.4)."""
 
 from __future__ import annotations
 
-from ...game.decisions import Amount, Option
+from ...game.decisions import Option
 from ...game.together import Steps
 from . import events as E
-from .context import Ctx
+from .context import Ctx, count_hint
 from .kinds import RALLIES_PER_BOARD, RALLIES_PER_ROUND, RALLY_PRICE, Kind
 
 
@@ -19,7 +19,7 @@ def rallies(ctx: Ctx) -> Steps:
             options = RALLY_OPTIONS[:top + 1]
             option = yield from ctx.ask(i, Kind.RALLIES, f"rallies (DM7.4): how many rally markers in "
                                         f"{ctx.state_name(b)}?", options,
-                                        Amount(0, top, 1, "rallies", (), "rallies:{}"))
+                                        count_hint(top, "rallies:{}"))
             n = option.value
             if n:
                 pos = ctx.pos
