@@ -27,14 +27,17 @@ def match(platform: list[Card], board: Board) -> int:
     return total
 
 
-def factor(popularity: int, match_: int) -> Fraction:
-    """DM6.2: popularity + match, or ½ when that is 0 or less."""
+def factor(popularity: int, match_: int) -> int | Fraction:
+    """DM6.2: popularity + match, or ½ when that is 0 or less (a whole number is kept an int: a
+    conversion multiplies by it at every election)."""
     f = popularity + match_
-    return HALF if f <= 0 else Fraction(f)
+    return HALF if f <= 0 else f
 
 
-def votes_for(rallies: int, factor_: Fraction) -> int:
+def votes_for(rallies: int, factor_: int | Fraction) -> int:
     """DM6.3: the votes ``rallies`` converted rally markers give: ⌊rallies × factor⌋."""
+    if type(factor_) is int:
+        return rallies * factor_
     return int(rallies * factor_)  # a non-negative Fraction: int() is the floor
 
 
