@@ -52,7 +52,12 @@ def test_it_is_declared_and_its_set_ships() -> None:
     plugin = plugins.game("diemacher")
     assert plugin.title == "Die Macher" and plugin.seats == tuple(p.value for p in PARTIES)
     assert PLAYER_COUNTS == tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
-    assert plugin.sets is not None and plugin.sets.bundled().resolve() == SET
+    assert plugin.sets is not None
+    bundled = plugin.sets.bundled()  # this checkout's folder, or the installed copy of it
+    for name in ("diemacher.yaml", "states.yaml", "polls.yaml"):
+        assert (bundled / name).read_bytes() == (SET / name).read_bytes()
+    assert sorted(p.name for p in (bundled / "scenarios").glob("*.yaml")) == sorted(
+        p.name for p in (SET / "scenarios").glob("*.yaml"))
 
 
 @pytest.mark.parametrize(("players", "short", "seed"), [(3, False, 1), (4, False, 2), (5, False, 3), (4, True, 4)])
