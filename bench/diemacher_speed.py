@@ -24,7 +24,7 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH.parent))
 
-from cmdsl.bots import RandomBot, play_bot_move  # noqa: E402
+from cmdsl.bots import RandomBot  # noqa: E402
 from cmdsl.games.diemacher.data import load_data  # noqa: E402
 from cmdsl.games.diemacher.game import diemacher_game, diemacher_of  # noqa: E402
 from games import cm2008_games, self_play  # noqa: E402
