@@ -163,3 +163,16 @@ def test_digests_cover_every_game_and_check_what_they_wrote(tmp_path: Path) -> N
     lines = {line.split()[0]: line for line in check.stdout.splitlines()}
     assert check.returncode == 1 and set(lines) == {kept, changed}, check.stdout
     assert lines[kept].endswith("  same") and "DIFFERS" in lines[changed], check.stdout
+
+
+@pytest.mark.deep
+def test_diemacher_speed_prints_its_figures() -> None:
+    """bench/diemacher_speed.py (issue 56 item 6): self-play beside CM2008 (and hearts), the
+    decisions of a game, and the copies late in one."""
+    command = [sys.executable, str(ROOT / "bench" / "diemacher_speed.py"), "--games", "2", "--rounds", "1",
+               "--copies", "5", "--seconds", "0.2"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert run.returncode == 0, run.stderr
+    for figure in ("Die Macher, 5 players", "Campaign Manager 2008", "Die Macher 5p / CM2008",
+                   "Decisions (2 options or more) per game", "fork", "determinized", "replay from the start"):
+        assert figure in run.stdout, run.stdout
