@@ -293,3 +293,28 @@ def test_dm18_23_a_tie_for_the_game_is_shared() -> None:
     pos.national = [[], [], [], [], []]
     pos.members = [5, 5, 0]
     assert winners(score_lines(pos)) == (0, 1)
+
+
+def test_dm10_4_with_no_card_on_a_new_issue_left_the_card_stays_face_down_once() -> None:
+    from cmdsl.games.diemacher.context import Ctx
+    from cmdsl.games.diemacher.end_of_round import turn_up
+    game, before = end_game(1)
+    pos = game.position
+    b = next(k for k, bd in enumerate(pos.boards) if bd.in_play and any(not up for _, up in bd.opinions))
+    board = pos.boards[b]
+    slot = next(s for s, (_, up) in enumerate(board.opinions) if not up)
+    shown = {c.issue for c in board.face_up()}
+    # every other opinion card on an issue already face up there: nothing can replace the clash
+    clash = next(c for c in pos.opinion_deck + pos.opinion_discard if c.issue in shown)
+    for pile in (pos.opinion_deck, pos.opinion_discard):
+        if clash in pile:
+            pile.remove(clash)
+    pos.opinion_discard.append(board.opinions[slot][0])
+    board.opinions[slot] = (clash, False)
+    keep = [c for c in pos.opinion_deck + pos.opinion_discard if c.issue in shown]
+    gone = [c for c in pos.opinion_deck + pos.opinion_discard if c.issue not in shown]
+    pos.opinion_deck, pos.opinion_discard = keep, []
+    pos.pool.extend(gone)  # out of reach for the test (the pool's size is not checked here)
+    turn_up(Ctx(game), b)
+    assert board.opinions[slot] == (clash, False)
+    assert pos.opinion_deck.count(clash) == 0

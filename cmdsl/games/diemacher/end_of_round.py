@@ -79,7 +79,8 @@ def turn_up(ctx: Ctx, b: int) -> None:
                                      lambda c: all(c.issue != s.issue for s in shown),
                                      len(pos.opinion_deck) + len(pos.opinion_discard) + 1)
         replaced += under
-        if found is None:  # no card on a new issue left anywhere: the card stays face down
+        if found is None:  # no card on a new issue left anywhere: the card stays face down, there
+            pos.opinion_deck.remove(card)
             return
         card = found
     board.opinions[slot] = (card, True)
