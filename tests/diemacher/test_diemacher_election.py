@@ -162,7 +162,8 @@ def test_dm9_7_no_member_income_without_a_payout_tile() -> None:
 
 
 def end_game(round: int = 1, short: bool = False):  # type: ignore[no-untyped-def]
-    pos = at_phase(Phase.END_OF_ROUND, round=round)
+    pos = at_phase(Phase.ELECTION, round=round)  # the election's board, as the end of the round finds it
+    pos.phase = Phase.END_OF_ROUND
     pos.short = short
     pos.first = 0
     return game_at(pos), pos

@@ -87,3 +87,29 @@ def test_a_typed_amount_answers_an_amount_decision() -> None:
         game.answer(d.options[0].id, d.player)
     d = game.pending_decisions[0]
     assert d.amount is not None and d.find("€3,000").id == "bid:3000" and d.find("3k").id == "bid:3000"
+
+
+def test_d3_a_refused_contribution_is_re_dealt_for_the_others_and_kept_for_its_owner() -> None:
+    """DM10.5, DM18.26, D3: after a refusal laid face down, a copy made for another party starts
+    from a checkpoint that holds the card (not from the answer that laid it) and deals it anew
+    among the refuser's unused cards; the refuser's own copy keeps it."""
+    import random
+
+    from cmdsl.games.diemacher.game import diemacher_of
+    from cmdsl.games.diemacher.kinds import Kind
+    from cmdsl.games.diemacher.position import Phase
+
+    game = random_game(3, 3, answers=0)
+    rng = random.Random(0)
+    while not (game.position.phase is Phase.CONTRIBUTIONS and game.pending_decisions
+               and game.pending_decisions[0].kind is Kind.CONTRIBUTION):
+        d = game.pending_decisions[0]
+        game.answer(rng.choice(d.options).id, d.player)
+    refuser = game.pending_decisions[0].player
+    game.answer("refuse:40k", refuser)
+    assert diemacher_of(game).checkpoint[1] == len(game.answers)  # a checkpoint right after the card
+    other = game.pending_decisions[0].player
+    amounts = {game.determinized(other, random.Random(k)).position.laid[0][1].amount for k in range(30)}
+    assert len(amounts) > 1  # not always the real 40,000
+    mine = {game.determinized(refuser, random.Random(k)).position.laid[0][1].amount for k in range(10)}
+    assert mine == {40_000}

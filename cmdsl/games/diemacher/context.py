@@ -22,10 +22,15 @@ from .position import Board, DieMacherPosition
 class Ctx:
     """The rules' handle on one game: ``host`` (the driver) and the position it holds."""
 
-    __slots__ = ("host",)
+    __slots__ = ("host", "mark")
 
-    def __init__(self, host: Host[Party]) -> None:
+    def __init__(self, host: Host[Party], mark: Callable[[], None] = lambda: None) -> None:
         self.host = host
+        #: Take a checkpoint now, within a phase (D3): after a hidden commitment made in turn order
+        #: (a refused contribution), so that a copy starts from the position that holds it (and
+        #: re-deals it for a seat that may not see it) rather than replaying the answer that made it.
+        #: The phase resumes from the position alone (its progress is kept there).
+        self.mark = mark
 
     @property
     def pos(self) -> DieMacherPosition:

@@ -1,6 +1,7 @@
 """What a seat cannot see in a Die Macher position (DM18.26), dealt anew for a search: the other
 parties' platform hands (each keeping its size), the face-down opinions on the boards, the order of
-every deck (platform, opinion, polls, states) and the future of the RNG (shuffles and dice).
+every deck (platform, opinion, polls, states), the contributions the others refused face down
+(DM10.5), and the future of the RNG (shuffles and dice).
 
 A copy is re-dealt at the start of the phase in progress (its checkpoint) and replays the phase's
 answers the seat knows, so every card the seat has seen since — those it drew, a poll it bought,
@@ -64,6 +65,9 @@ def redealt(pos: DieMacherPosition, me: int, rng: random.Random, seen: set[Any],
     states = list(c.state_deck)
     rng.shuffle(states)
     c.state_deck = states
+    # DM10.5: a contribution another party refused, face down, is any of its unused cards.
+    c.laid = [(i, card if i == me or accepted else rng.choice(c.contributions[i]), accepted)
+              for i, card, accepted in c.laid]
     return c
 
 

@@ -90,26 +90,33 @@ def turn_up(ctx: Ctx, b: int) -> None:
 def contributions(ctx: Ctx) -> Steps:
     """DM10.5, DM18.20: in turn order each party lays one unused contribution card face up
     (accept), face down (refuse) or none; then the accepted are paid and their loss rolled, the
-    refusals turned up and their gain rolled, and the single largest refusal rolls 3 more dice."""
-    laid: list[tuple[int, int, bool]] = []  # (party, card index, accepted)
-    for i in ctx.pos.order():
-        pos = ctx.pos
+    refusals turned up and their gain rolled, and the single largest refusal rolls 3 more dice.
+
+    Each card laid is kept in the position (``laid``) and followed by a checkpoint (``Ctx.mark``):
+    a refusal is hidden from the others until all have chosen, so a copy made for one of them
+    starts from a position that holds it (and re-deals it), never from the answer that laid it."""
+    order = ctx.pos.order()
+    while ctx.pos.chosen < len(order):
+        i = order[ctx.pos.chosen]
         option = yield from ctx.ask(i, Kind.CONTRIBUTION, "external contributions (DM10.5): accept a card, refuse "
-                                    "one, or play none", contribution_options(tuple(pos.contributions[i])))
+                                    "one, or play none", contribution_options(tuple(ctx.pos.contributions[i])))
+        pos = ctx.pos
         if option.value is None:
             ctx.emit(E.ContributionLaid, pos.parties[i], None, None)
-            continue
-        k, accepted = option.value
-        laid.append((i, k, accepted))
-        ctx.emit(E.ContributionLaid, pos.parties[i], ctx.pos.contributions[i][k].amount, accepted)
-    used = {i: ctx.pos.contributions[i][k] for i, k, _ in laid}
-    for i, k, accepted in laid:  # step 2
+        else:
+            k, accepted = option.value
+            card = pos.contributions[i][k]
+            pos.laid.append((i, card, accepted))
+            ctx.emit(E.ContributionLaid, pos.parties[i], card.amount, accepted)
+        pos.chosen += 1
+        ctx.mark()
+    laid = ctx.pos.laid
+    for i, card, accepted in laid:  # step 2
         if accepted:
-            card = used[i]
             ctx.pay(i, card.amount, "a contribution accepted, DM10.5")
             lost = yield from ctx.roll(card.loss_dice, highest=True, why=f"{ctx.party(i)} accepted, DM10.5")
             ctx.add_members(i, -lost, "a contribution accepted")
-    refused = [(i, used[i]) for i, _, accepted in laid if not accepted]
+    refused = [(i, card) for i, card, accepted in laid if not accepted]
     for i, card in refused:  # step 3
         ctx.emit(E.ContributionRevealed, ctx.party(i), card.amount)
     for i, card in refused:
@@ -123,8 +130,9 @@ def contributions(ctx: Ctx) -> Steps:
                                          why=f"{ctx.party(at_top[0])} refused the largest, DM10.5")
             ctx.add_members(at_top[0], gained, "the largest refusal")
     pos = ctx.pos
-    for i, card in used.items():  # step 5
+    for i, card, _ in laid:  # step 5
         pos.contributions[i].remove(card)
+    pos.laid, pos.chosen = [], 0
 
 
 @lru_cache(maxsize=256)

@@ -21,7 +21,7 @@ from .rallies import rallies
 
 #: DM5.1: a campaign round's phases in order (the cabinet and coalitions: part 2).
 CAMPAIGN = (Phase.FIRST_PLAYER, Phase.PLATFORM, Phase.MEDIA, Phase.RALLIES, Phase.POLLS, Phase.CONVERSION,
-            Phase.ELECTION, Phase.END_OF_ROUND)
+            Phase.ELECTION, Phase.END_OF_ROUND, Phase.CONTRIBUTIONS)
 
 
 def next_phase(pos: DieMacherPosition) -> Phase:
@@ -32,7 +32,7 @@ def next_phase(pos: DieMacherPosition) -> Phase:
         return Phase.FIRST_PLAYER
     if phase is Phase.ELECTION and pos.round == pos.rounds:
         return Phase.OVER  # DM5.2, DM11
-    if phase is Phase.END_OF_ROUND:
+    if phase is Phase.CONTRIBUTIONS:
         pos.round += 1
         return Phase.ELECTION if pos.round == pos.rounds else Phase.FIRST_PLAYER  # DM5.2, DM12.2
     return CAMPAIGN[CAMPAIGN.index(phase) + 1]
@@ -40,7 +40,8 @@ def next_phase(pos: DieMacherPosition) -> Phase:
 
 def _end_of_round(ctx: Ctx) -> Steps:
     end_of_round(ctx)
-    yield from contributions(ctx)
+    return
+    yield  # a phase is a generator, even one that asks nothing
 
 
 RUN: dict[Phase, Callable[[Ctx], Steps]] = {
@@ -53,4 +54,5 @@ RUN: dict[Phase, Callable[[Ctx], Steps]] = {
     Phase.CONVERSION: early_conversion,
     Phase.ELECTION: election,
     Phase.END_OF_ROUND: _end_of_round,
+    Phase.CONTRIBUTIONS: contributions,
 }

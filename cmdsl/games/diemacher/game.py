@@ -87,23 +87,31 @@ class DieMacher(Game[Party]):
     def play(self, host: Host[Party], ctx: Ctx, dealt: bool) -> Steps:
         if dealt:
             deal(ctx)
+        ctx.mark = lambda: self._mark(host)
         while True:
             pos = ctx.pos
-            self.checkpoint = (pos.copy(), len(host.answers), host.turn, len(host.events))
-            pos.phases_done += 1
-            host.turn = pos.phases_done
             phase = pos.phase
-            if phase is Phase.FIRST_PLAYER or (phase is Phase.ELECTION and pos.round == pos.rounds):
-                state = pos.boards[pos.election].state
-                assert state is not None
-                ctx.emit(E.RoundStarted, pos.round, pos.rounds, state.name)
-            ctx.emit(E.PhaseStarted, phase.value)
+            if not pos.begun:  # else a copy resumes the phase at a checkpoint within it
+                self._mark(host)
+                pos.phases_done += 1
+                pos.begun = True
+                host.turn = pos.phases_done
+                if phase is Phase.FIRST_PLAYER or (phase is Phase.ELECTION and pos.round == pos.rounds):
+                    state = pos.boards[pos.election].state
+                    assert state is not None
+                    ctx.emit(E.RoundStarted, pos.round, pos.rounds, state.name)
+                ctx.emit(E.PhaseStarted, phase.value)
             yield from RUN[phase](ctx)
             pos = ctx.pos
+            pos.begun = False
             pos.phase = next_phase(pos)
             if pos.phase is Phase.OVER:
                 won = winners(score_lines(pos))
                 raise GameOver(self.seats[won[0]] if len(won) == 1 else None, f"after {pos.rounds} elections")
+
+    def _mark(self, host: Host[Party]) -> None:
+        """A checkpoint now: the position, the answers and the turn, the events logged."""
+        self.checkpoint = (host.position.copy(), len(host.answers), host.turn, len(host.events))
 
     def ended(self, host: Host[Party], winner: Party | None, reason: str) -> E.GameEnded:
         lines = score_lines(host.position)

@@ -15,7 +15,7 @@ Where every component is, at every moment between two answers (the invariant obs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -42,7 +42,8 @@ class Phase(Enum):
     POLLS = "opinion polls"  # DM7.5
     CONVERSION = "early conversion"  # DM7.6
     ELECTION = "election"  # DM9
-    END_OF_ROUND = "end of round"  # DM10, with the contributions (DM10.5)
+    END_OF_ROUND = "end of round"  # DM10.1-DM10.4
+    CONTRIBUTIONS = "external contributions"  # DM10.5
     OVER = "final scoring"  # DM11
 
 
@@ -125,6 +126,13 @@ class DieMacherPosition:
     seats_won: list[list[int]]  # per party: its seats at each election so far (DM9.1)
     stamp: int  # the last arrival number given (DM6.5)
     looking: Poll | None = None  # DM7.5.4: the poll its buyer is looking at, in secret
+    #: Whether the phase in progress has begun (its round and phase told, its turn counted): a
+    #: checkpoint taken within a phase (``Ctx.mark``) resumes it without beginning it again.
+    begun: bool = False
+    #: DM10.5 step 1, in progress: the cards laid so far, in turn order (party, card, accepted), and
+    #: how many parties have chosen (a refused card is hidden from the others until the reveal).
+    laid: list[tuple[int, Contribution, bool]] = field(default_factory=list)
+    chosen: int = 0
 
     @property
     def players(self) -> int:
@@ -182,5 +190,6 @@ class DieMacherPosition:
         c.state_deck = self.state_deck[:]
         c.contributions = [x[:] for x in self.contributions]
         c.seats_won = [x[:] for x in self.seats_won]
-        c.stamp, c.looking = self.stamp, self.looking
+        c.stamp, c.looking, c.begun = self.stamp, self.looking, self.begun
+        c.laid, c.chosen = self.laid[:], self.chosen
         return c
