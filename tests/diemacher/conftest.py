@@ -34,17 +34,27 @@ def play_until(game: DieMacherGame, stop: Callable[[DieMacherGame], bool], seed:
 
 
 def at_phase(phase: Any, *, seed: int = 0, players: int = 3, short: bool = False, round: int = 1) -> Any:
-    """A copy of the position at the start of ``phase`` (of ``round``) in a game of random answers."""
-    from cmdsl.games.diemacher.game import diemacher_of
-    game = diemacher_game(seed, players, short=short, data=DATA)
+    """A copy of the position at the start of ``phase`` (of ``round``) in a game of random answers
+    (taken as the phase begins, whether it then asks anything or not)."""
+    from cmdsl.games.diemacher import events as E
+
+    found: list[Any] = []
+
+    def watch(game: Any, event: Any) -> None:
+        pos = game.position
+        if not found and isinstance(event, E.PhaseStarted) and pos.phase is phase and pos.round == round:
+            start = pos.copy()
+            start.begun, start.phases_done = False, pos.phases_done - 1
+            found.append(start)
+
+    game = diemacher_game(seed, players, short=short, data=DATA, observer=watch)
     rng = random.Random(seed)
-    while not game.over:
-        cp = diemacher_of(game).checkpoint
-        if cp is not None and cp[0].phase is phase and cp[0].round == round:
-            return cp[0].copy()
+    while not game.over and not found:
         d = game.pending_decisions[0]
         game.answer(rng.choice(d.options).id, d.player)
-    raise AssertionError(f"no {phase} in round {round}")
+    if not found:
+        raise AssertionError(f"no {phase} in round {round}")
+    return found[0]
 
 
 def answer(game: DieMacherGame, *answers: str) -> DieMacherGame:

@@ -131,6 +131,13 @@ def conversion_game(rallies: list[list[int]]):  # type: ignore[no-untyped-def]
         pos.boards[b].rallies = rallies[k][:]
         pos.boards[b].votes = [0, 0, 0]
         pos.boards[b].popularity = [3, 3, 3]
+        pos.boards[b].key_issue = None
+    # the pool holds a card on an issue no face-up opinion of the 4th board shows: a swap is possible
+    fourth = {c.issue for c in pos.boards[order[3]].face_up()}
+    spare = next(c for c in pos.opinion_deck if c.issue not in fourth)
+    pos.opinion_deck.remove(spare)
+    pos.opinion_deck.insert(0, pos.pool.pop())
+    pos.pool.append(spare)
     return game_at(pos), order
 
 

@@ -24,7 +24,8 @@ from ...sets.node_reader import NodeReader
 from ...sets.safe_yaml import compose
 from ...sets.text_files import read_text
 from ...values import value
-from .data_file import COMPONENT_FILES, DATA_FILE
+from .cabinet_cards import CabinetCard, load_cabinet
+from .data_file import CABINET_FILE, COMPONENT_FILES, DATA_FILE
 from .parties import PARTIES, Party
 
 MAX_BYTES: Final = 64 * 1024
@@ -139,6 +140,8 @@ class DieMacherData:
     prelim_votes: int
     prelim_rallies: int
     bundles: tuple[Bundle, ...]
+    #: DM1.6: the shadow-cabinet cards, the same set for every party (``cabinet_cards.py``).
+    cabinet: tuple[CabinetCard, ...] = ()
     #: What each value's origin is, for the docs and `cmdsl check` (``source:`` in the files).
     authored: tuple[str, ...] = field(default=(), compare=False)
     fingerprint: str = field(default="", compare=False)
@@ -180,7 +183,12 @@ def load_data(folder: Path | None = None) -> DieMacherData:
         path = folder / name
         label = shown_path(path)
         texts.append((label, read_text(path, max_bytes=MAX_BYTES, label=label, item_keys=_ITEM_KEYS)))
-    return _read(tuple(texts))
+    data = _read(tuple(texts))
+    cabinet = load_cabinet(folder)  # DM1.6: its effects parsed, checked and compiled
+    # DM1.6: every cabinet card is the project's own (its file says so, card by card)
+    with_cabinet = replace(data, cabinet=cabinet,
+                           authored=tuple(sorted((*data.authored, shown_path(folder / CABINET_FILE)))))
+    return replace(with_cabinet, fingerprint=meaning_fingerprint(meaning(with_cabinet)))
 
 
 @lru_cache(maxsize=8)

@@ -20,7 +20,7 @@ from ...game.rng import GameRng
 from .cards import Card
 from .data import Poll
 from .parties import Party
-from .position import DieMacherPosition
+from .position import FACE_DOWN, DieMacherPosition
 
 
 def seen_in(events: Iterable[Event], seat: Party) -> set[Any]:
@@ -65,6 +65,9 @@ def redealt(pos: DieMacherPosition, me: int, rng: random.Random, seen: set[Any],
     states = list(c.state_deck)
     rng.shuffle(states)
     c.state_deck = states
+    for i in range(c.players):
+        if i != me:
+            _redeal_cabinet(c, i, rng)
     # DM10.5: a contribution another party refused, face down, is any of its unused cards.
     c.laid = [(i, card if i == me or accepted else rng.choice(c.contributions[i]), accepted)
               for i, card, accepted in c.laid]
@@ -83,3 +86,24 @@ def _shuffle_unseen(places: list[tuple[list[Any], int]], seen: set[Any], rng: ra
     rng.shuffle(cards)
     for (pile, k), card in zip(free, cards):
         pile[k] = (card, False) if isinstance(pile[k], tuple) else card
+
+
+def _redeal_cabinet(c: DieMacherPosition, i: int, rng: random.Random) -> None:
+    """DM8.1, DM18.26: party ``i``'s cabinet cards lying face down are any of its cards not turned
+    up, their costs within its money (DM18.4: it could pay for them); a few tries, else as they are."""
+    slots = [(b, k) for b, board in enumerate(c.boards) for k, (j, _, state) in enumerate(board.cabinet)
+             if j == i and state == FACE_DOWN]
+    if not slots:
+        return
+    cost = {card.id: card.cost for card in c.data.cabinet}
+    cards = [c.boards[b].cabinet[k][1] for b, k in slots] + c.cabinet[i]
+    for _ in range(_TRIES):
+        rng.shuffle(cards)
+        if sum(cost[x] for x in cards[:len(slots)]) <= c.money[i]:
+            for (b, k), card_id in zip(slots, cards):
+                c.boards[b].cabinet[k] = (i, card_id, FACE_DOWN)
+            c.cabinet[i] = cards[len(slots):]
+            return
+
+
+_TRIES = 10

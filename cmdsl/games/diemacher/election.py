@@ -28,14 +28,24 @@ def election(ctx: Ctx) -> Steps:
         seats = state.seats(board.votes[i])
         pos.seats_won[i].append(seats)
         ctx.emit(E.SeatsWon, party, state.name, board.votes[i], seats)
-    winner, loser = outcome(pos, b)
-    ctx.emit(E.ElectionWon, state.name, None if winner is None else pos.parties[winner],
-             None if loser is None else pos.parties[loser])
-    if winner is not None:  # DM9.4
-        for j in (winner, loser):
-            if j is not None:
-                national_media(ctx, j, b)
-        yield from national_opinions(ctx, winner, b, 1 if loser is not None else 2)
+    won = outcome(pos, b)
+    names = pos.parties
+    if won is None:
+        ctx.emit(E.ElectionWon, state.name, None, None)
+    else:
+        side, beaten, narrow = won
+        single_loser = narrow and len(side) == 1 and len(beaten) == 1
+        ctx.emit(E.ElectionWon, state.name, names[side[0]], names[beaten[0]] if single_loser else None,
+                 names[side[1]] if len(side) == 2 else None,
+                 tuple(names[j] for j in beaten) if narrow and len(beaten) == 2 else ())
+        # DM9.4: the rewards' table
+        for j in side + (beaten if single_loser else ()):
+            national_media(ctx, j, b)
+        if len(side) == 2:  # each partner places one, the one with more votes (or on top) first
+            for j in side:
+                yield from national_opinions(ctx, j, b, 1)
+        else:
+            yield from national_opinions(ctx, side[0], b, 1 if narrow else 2)
     recruit(ctx)
     if pos.round < pos.rounds:  # DM9.7: rounds 1–6 (DM5.2: not in the last)
         for i, party in enumerate(pos.parties):
@@ -46,16 +56,26 @@ def election(ctx: Ctx) -> Steps:
                 ctx.emit(E.Income, party, seats, members, pos.money[i])
 
 
-def outcome(pos: DieMacherPosition, b: int) -> tuple[int | None, int | None]:
-    """DM9.2–DM9.3, DM18.14: the winner (most votes; on a tie the marker on top), and the narrow
-    loser when the win is narrow; (None, None) when nobody has a vote."""
+def outcome(pos: DieMacherPosition, b: int) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
+    """DM9.2–DM9.3, DM18.14: the winning side (a party, or a coalition's two parties, the one with
+    more votes or on top first), the side it beat for first place, and whether the win is narrow
+    (the sides' votes level: the side with the party of the most votes wins, then the side whose
+    marker is on top, DM6.5); None when nobody has a vote. A coalition adds its two parties' votes."""
     board = pos.boards[b]
-    ranked = ranking(board, range(pos.players))
-    top = ranked[0]
-    if board.votes[top] == 0:
-        return None, None
-    second = ranked[1]
-    return top, (second if board.votes[second] == board.votes[top] else None)
+    joined = {p for pair in pos.coalitions for p in pair}
+    sides = [tuple(ranking(board, list(pair))) for pair in pos.coalitions]
+    sides += [(p,) for p in range(pos.players) if p not in joined]
+
+    def key(side: tuple[int, ...]) -> tuple[int, int, int]:
+        lead = side[0]
+        return sum(board.votes[p] for p in side), board.votes[lead], board.arrived[lead]
+
+    sides.sort(key=key, reverse=True)
+    top = sides[0]
+    if key(top)[0] == 0:
+        return None
+    second = sides[1] if len(sides) > 1 else ()
+    return top, second, bool(second) and key(second)[0] == key(top)[0]
 
 
 def national_media(ctx: Ctx, i: int, b: int) -> None:

@@ -35,6 +35,10 @@ def end_of_round(ctx: Ctx) -> None:
     board.votes, board.popularity, board.arrived = [0] * n, [0] * n, [0] * n
     board.rallies, board.media, board.placed = [0] * n, [0] * n, [0] * n
     board.key_issue, board.payout = None, None
+    board.tiles = []  # DM8.5.5, DM18.9: spent
+    pos.coalitions = []
+    for bd in pos.boards:  # DM8.6: the round's cabinet cards have left the game
+        bd.cabinet = []
     ctx.emit(E.BoardCleared, b + 1, name, up is None)
     if up is None:
         board.state = None

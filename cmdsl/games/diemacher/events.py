@@ -273,25 +273,30 @@ class PollSold(Event):
         return f"{self.party} buys the poll of {self.state} for {euros(self.price)} and looks at it."
 
 
+def modifiers(poll: Poll, present: tuple[Party, ...]) -> str:
+    """A poll's modifiers for the parties in the game (all of them when ``present`` is empty)."""
+    return ", ".join(f"{p.value} {m:+d}" for p, m in poll.modifiers if not present or p in present)
+
+
 @value
 class PollSeen(Event):
     """DM7.5.4: the poll its buyer looks at, in secret."""
 
     party: Party
     poll: Poll | None
+    present: tuple[Party, ...] = ()  # the parties in the game: the others' modifiers do nothing (DM18.21)
     hidden: ClassVar[tuple[str, ...]] = ("poll",)
 
     def audience(self) -> Audience:
         return Audience.only(self.party)
 
     def _redact(self) -> Event:
-        return PollSeen(self.party, None, cause=self.cause)
+        return PollSeen(self.party, None, self.present, cause=self.cause)
 
     def text(self) -> str:
         if self.poll is None:
             return f"{self.party} looks at the poll."
-        mods = ", ".join(f"{p.value} {m:+d}" for p, m in self.poll.modifiers)
-        return f"{self.party} looks at {self.poll.id}: {mods}."
+        return f"{self.party} looks at {self.poll.id}: {modifiers(self.poll, self.present)}."
 
 
 @value
@@ -303,10 +308,11 @@ class PollPublished(Event):
     poll: Poll
     applied: tuple[tuple[Party, int], ...]
     ignored: tuple[Party, ...]
+    present: tuple[Party, ...] = ()  # the parties in the game (DM18.21)
     audience = everyone
 
     def text(self) -> str:
-        mods = ", ".join(f"{p.value} {m:+d}" for p, m in self.poll.modifiers)
+        mods = modifiers(self.poll, self.present)
         applied = ", ".join(f"{p} {m:+d}" for p, m in self.applied) or "none"
         ignored = f" ({', '.join(map(str, self.ignored))} controls the media: its loss is ignored)" if self.ignored \
             else ""

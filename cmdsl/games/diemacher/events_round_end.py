@@ -28,19 +28,26 @@ class SeatsWon(Event):
 
 @value
 class ElectionWon(Event):
-    """DM9.2–DM9.3, DM18.14."""
+    """DM9.2–DM9.3, DM18.14: the winning party, or coalition (``partner``), and whom it beat
+    narrowly (a party, or the two of a coalition)."""
 
     state: str
     winner: Party | None
     narrow_loser: Party | None
+    partner: Party | None = None  # the winner's coalition partner (DM9.2)
+    narrowly_against: tuple[Party, ...] = ()  # a tie broken against a coalition (DM9.3)
     audience = everyone
 
     def text(self) -> str:
         if self.winner is None:
             return f"Nobody has a vote in {self.state}: no winner (DM18.14)."
+        who = f"{self.winner} and {self.partner}, in coalition, win" if self.partner else f"{self.winner} wins"
         if self.narrow_loser is not None:
-            return f"{self.winner} wins {self.state} narrowly against {self.narrow_loser}."
-        return f"{self.winner} wins {self.state}."
+            return f"{who} {self.state} narrowly against {self.narrow_loser}."
+        if self.narrowly_against:
+            against = " and ".join(map(str, self.narrowly_against))
+            return f"{who} {self.state} narrowly against the coalition of {against}."
+        return f"{who} {self.state}."
 
 
 @value

@@ -1,12 +1,13 @@
 """DM5: the order of phases (DM5.1), the last round's election alone (DM5.2, DM12.2), and what
-each phase runs. The cabinet (DM8) and coalitions (DM8.5) come with part 2: until then a round
-goes from the platform conference straight to the media phase."""
+each phase runs."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from ...game.together import Steps
+from .cabinet_phase import cabinet
+from .coalitions import coalitions
 from .context import Ctx
 from .conversion import early_conversion
 from .election import election
@@ -19,9 +20,9 @@ from .position import DieMacherPosition, Phase
 from .preliminary import preliminary
 from .rallies import rallies
 
-#: DM5.1: a campaign round's phases in order (the cabinet and coalitions: part 2).
-CAMPAIGN = (Phase.FIRST_PLAYER, Phase.PLATFORM, Phase.MEDIA, Phase.RALLIES, Phase.POLLS, Phase.CONVERSION,
-            Phase.ELECTION, Phase.END_OF_ROUND, Phase.CONTRIBUTIONS)
+#: DM5.1: a campaign round's phases in order.
+CAMPAIGN = (Phase.FIRST_PLAYER, Phase.PLATFORM, Phase.CABINET, Phase.COALITIONS, Phase.MEDIA, Phase.RALLIES,
+            Phase.POLLS, Phase.CONVERSION, Phase.ELECTION, Phase.END_OF_ROUND, Phase.CONTRIBUTIONS)
 
 
 def next_phase(pos: DieMacherPosition) -> Phase:
@@ -48,6 +49,8 @@ RUN: dict[Phase, Callable[[Ctx], Steps]] = {
     Phase.PRELIMINARY: preliminary,
     Phase.FIRST_PLAYER: first_player,
     Phase.PLATFORM: platform,
+    Phase.CABINET: cabinet,
+    Phase.COALITIONS: coalitions,
     Phase.MEDIA: media,
     Phase.RALLIES: rallies,
     Phase.POLLS: polls,

@@ -22,6 +22,11 @@ class Kind(StrEnum):
     CONVERT = "convert"  # DM7.6.2
     NATIONAL = "national opinion"  # DM9.5
     CONTRIBUTION = "contribution"  # DM10.5
+    CABINET_PLACE = "cabinet card"  # DM8.1: a card face down on a board, or stop
+    CABINET_NEXT = "cabinet order"  # DM18.7: which of its revealed cards a party resolves next
+    CABINET_ACTION = "cabinet action"  # DM8.3: the card's menu, its targets
+    COALITION = "coalition"  # DM8.5.4, DM18.8: pass, force or propose
+    CONSENT = "consent"  # DM8.5.3, DM18.8: accept or decline a proposed coalition
 
 
 START_MONEY: Final = 25_000  # DM1.11
@@ -47,4 +52,8 @@ BONUS_SECOND: Final = 6
 BONUS_TIED: Final = 8
 DOMINANT_BONUS: Final = 5  # DM11.4
 REFUSAL_BONUS_DICE: Final = 3  # DM10.5 step 4
+CABINET_CARDS_A_ROUND: Final = 4  # DM8.1
+COALITION_TILES: Final = 4  # DM1.9
+COALITION_MIN_COMMON: Final = 2  # DM8.5.3: identical face-up platform cards for a coalition
+COALITION_FORCE: Final = 3  # DM8.5.3: from 3 in common, either party may force it
 MAX_ROLLOFFS: Final = 5  # D6: a fifth tied roll-off is settled by seat order

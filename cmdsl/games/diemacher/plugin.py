@@ -18,7 +18,7 @@ from ...errors import CmdslError, shown_path
 from ...plugins import (Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
                         TableRequest, WithoutCards)
 from ...values import value
-from .data_file import COMPONENT_FILES, DATA_FILE
+from .data_file import CABINET_FILE, COMPONENT_FILES, DATA_FILE
 
 # The command line registers this module for every command (`cmdsl --help` too): what plays or
 # loads the game is imported by the function that needs it (issue 34, cold start).
@@ -79,7 +79,9 @@ class DieMacherRules:
         return replay_record(request, record)
 
     def language(self) -> Language | None:
-        return None  # the cabinet cards' language is a later part
+        """Its cabinet cards' effect language (DM1.6, D8: ``vocabulary/``)."""
+        from .vocabulary import LANGUAGE
+        return LANGUAGE
 
 
 def replay_record(args: ReplayRequest, data: JsonValue) -> int:
@@ -142,7 +144,8 @@ class DieMacherSets:
         own = ", ".join(Path(file).name for file in data.authored)
         authored = f"; the project's own values (source: auth) in {own}" if own else ""
         return Checked(f"{shown_path(folder)}: ok — {TITLE}: {len(data.issues)} issues, {len(data.states)} states, "
-                       f"{len(data.polls)} polls, {len(data.contributions)} contributions{authored}")
+                       f"{len(data.polls)} polls, {len(data.contributions)} contributions, "
+                       f"{len(data.cabinet)} cabinet cards{authored}")
 
     def new_set(self, request: NewSetRequest) -> int:
         """`cmdsl new-set DIR --game diemacher`: a copy of the bundled set (its manifest named after the
@@ -153,7 +156,7 @@ class DieMacherSets:
 
         folder = request.folder
         source = self.bundled()
-        files = {name: (source / name).read_text(encoding="utf-8") for name in (DATA_FILE, *COMPONENT_FILES)}
+        files = {name: (source / name).read_text(encoding="utf-8") for name in (DATA_FILE, *COMPONENT_FILES, CABINET_FILE)}
         files[DATA_FILE] = re.sub(r"(?m)^name: .*$", f"name: {folder.name}", files[DATA_FILE], count=1)
         written = write_files(folder, files)
         print(f"Wrote a {TITLE} set to {folder}: " + ", ".join(p.relative_to(folder).as_posix() for p in written) + ".")

@@ -69,7 +69,7 @@ def auction(ctx: Ctx, b: int) -> Steps:
     pos.looking = poll
     ctx.emit(E.PollSold, state, result.winner, result.price)
     ctx.pay(i, -result.price, "a poll, DM7.5.4")
-    ctx.emit(E.PollSeen, result.winner, poll)
+    ctx.emit(E.PollSeen, result.winner, poll, parties)
     option = yield from ctx.ask(i, Kind.POLL_USE, f"the poll of {state} (DM7.5.4): publish up to {poll.publish} of its "
                                 f"modifiers, or shelve it for {poll.dice} dice of members", use_options(poll, parties))
     pos = ctx.pos
@@ -112,4 +112,4 @@ def publish(ctx: Ctx, b: int, i: int, poll: Poll, chosen: tuple[Party, ...]) -> 
             continue
         board.popularity[j] = max(-POPULARITY, min(POPULARITY, board.popularity[j] + m))
         applied.append((party, m))
-    ctx.emit(E.PollPublished, pos.parties[i], ctx.state_name(b), poll, tuple(applied), tuple(ignored))
+    ctx.emit(E.PollPublished, pos.parties[i], ctx.state_name(b), poll, tuple(applied), tuple(ignored), pos.parties)

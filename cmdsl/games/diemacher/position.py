@@ -25,6 +25,7 @@ from .data import Contribution, DieMacherData, Poll, State
 from .parties import Party
 
 RALLY_MARKERS: Final = 18  # DM1.10
+FACE_DOWN, TURNED_UP, USED = 0, 1, 2  # a cabinet card on a board (``Board.cabinet``)
 MEDIA_MARKERS: Final = 5  # DM1.10, DM7.3.3
 BOARDS: Final = 4  # DM2.1
 
@@ -35,8 +36,8 @@ class Phase(Enum):
     PRELIMINARY = "preliminary step"  # DM4
     FIRST_PLAYER = "first-player auction"  # DM7.1
     PLATFORM = "platform conference"  # DM7.2
-    CABINET = "shadow cabinet"  # DM8 (part 2: no cards yet)
-    COALITIONS = "coalitions"  # DM8.5 (part 2: none form yet)
+    CABINET = "shadow cabinet"  # DM8.1-DM8.4
+    COALITIONS = "coalitions"  # DM8.5
     MEDIA = "media"  # DM7.3
     RALLIES = "rallies"  # DM7.4
     POLLS = "opinion polls"  # DM7.5
@@ -63,6 +64,11 @@ class Board:
     payout: int | None  # the payout tile's round (DM1.9: rounds 1, 3, 5), or None
     anti_coalition: bool  # DM8.5.6
     poll: Poll | None  # this round's poll card, face down (DM7.5.1)
+    #: DM8.1: the cabinet cards placed this round, one a party at most: (party, card id, state),
+    #: the state ``FACE_DOWN``, ``TURNED_UP`` or ``USED`` (DM8.2, DM8.3).
+    cabinet: list[tuple[int, str, int]] = field(default_factory=list)
+    #: DM8.4: the parties whose coalition tile lies here.
+    tiles: list[int] = field(default_factory=list)
 
     def copy(self) -> "Board":
         b = object.__new__(Board)
@@ -71,6 +77,7 @@ class Board:
         b.rallies, b.placed, b.media = self.rallies[:], self.placed[:], self.media[:]
         b.opinions, b.key_issue, b.payout = self.opinions[:], self.key_issue, self.payout
         b.anti_coalition, b.poll = self.anti_coalition, self.poll
+        b.cabinet, b.tiles = self.cabinet[:], self.tiles[:]
         return b
 
     @property
@@ -132,7 +139,15 @@ class DieMacherPosition:
     #: DM10.5 step 1, in progress: the cards laid so far, in turn order (party, card, accepted), and
     #: how many parties have chosen (a refused card is hidden from the others until the reveal).
     laid: list[tuple[int, Contribution, bool]] = field(default_factory=list)
+    #: How many parties, in turn order, are done with the phase's hidden commitments (DM8.1 cabinet
+    #: cards placed face down, DM10.5 contribution cards laid): the phase resumes there.
     chosen: int = 0
+    #: DM1.6, DM8.6: each party's cabinet cards not used yet (ids).
+    cabinet: list[list[str]] = field(default_factory=list)
+    #: DM1.9, DM18.9: each party's coalition tiles not spent yet.
+    tiles: list[int] = field(default_factory=list)
+    #: DM8.5: the coalitions formed for this round's election, each two parties.
+    coalitions: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def players(self) -> int:
@@ -192,4 +207,6 @@ class DieMacherPosition:
         c.seats_won = [x[:] for x in self.seats_won]
         c.stamp, c.looking, c.begun = self.stamp, self.looking, self.begun
         c.laid, c.chosen = self.laid[:], self.chosen
+        c.cabinet = [x[:] for x in self.cabinet]
+        c.tiles, c.coalitions = self.tiles[:], self.coalitions[:]
         return c

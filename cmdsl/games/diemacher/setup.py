@@ -7,7 +7,7 @@ from . import events as E
 from .cards import Card, Deck, deck_of
 from .context import Ctx, first_fitting, legal_face_up
 from .data import DieMacherData
-from .kinds import HAND, OPINION_SPACES, PLATFORM, POOL, START_MEMBERS, START_MONEY
+from .kinds import COALITION_TILES, HAND, OPINION_SPACES, PLATFORM, POOL, START_MEMBERS, START_MONEY
 from .parties import Party
 from .position import BOARDS, Board, DieMacherPosition, Phase
 
@@ -35,6 +35,9 @@ def new_position(data: DieMacherData, parties: tuple[Party, ...], short: bool, r
         platform_deck=platform, platform_discard=[], opinion_deck=opinion, opinion_discard=[], poll_deck=polls,
         poll_discard=[], state_deck=states, contributions=[list(contributions) for _ in range(n)],
         seats_won=[[] for _ in range(n)], stamp=0)
+    cabinet = [c.id for c in data.cabinet if not (short and c.seven)]  # DM12.1: no €25,000 card
+    pos.cabinet = [list(cabinet) for _ in range(n)]  # DM3.1
+    pos.tiles = [COALITION_TILES] * n  # DM1.9
     return pos
 
 

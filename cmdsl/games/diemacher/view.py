@@ -12,6 +12,9 @@ from ...game.decisions import Decision
 from ...values import value
 from .cards import Card
 from .parties import Party
+from .position import FACE_DOWN
+
+_STATES = ("face down", "turned up", "used")
 
 
 @value
@@ -25,6 +28,10 @@ class BoardView:
     opinions: tuple[Card | None, ...]  # None: face down
     key_issue: int | None
     first_in_line: bool
+    #: DM8.1: the cabinet cards placed here this round: (party, card id or None while face down
+    #: and not the seat's own, "face down" / "turned up" / "used").
+    cabinet: tuple[tuple[Party, str | None, str], ...]
+    tiles: tuple[Party, ...]  # DM8.4: the coalition tiles here
 
 
 @value
@@ -45,6 +52,11 @@ class DieMacherView:
     pool: tuple[Card, ...]
     seats_won: tuple[tuple[int, ...], ...]
     hands: tuple[int, ...]  # each party's hand size
+    cabinet_hand: tuple[str, ...]  # DM1.6: this party's cabinet cards not used yet
+    tiles: tuple[int, ...]  # DM1.9: each party's coalition tiles not spent
+    coalitions: tuple[tuple[Party, Party], ...]  # DM8.5: this round's
+    #: DM10.5 in progress: the cards laid so far (party, amount or None for another's refusal, accepted).
+    laid: tuple[tuple[Party, int | None, bool], ...]
     pending: tuple[Decision, ...]  # this party's decisions pending now
     log: tuple[str, ...]
 
@@ -55,7 +67,10 @@ def build_view(host: Host[Party], seat: Party) -> DieMacherView:
     boards = tuple(BoardView(b + 1, board.state.name if board.state else None, tuple(board.popularity),
                              tuple(board.votes), tuple(board.rallies), tuple(board.media),
                              tuple(c if up else None for c, up in board.opinions), board.key_issue,
-                             b == pos.election)
+                             b == pos.election,
+                             tuple((pos.parties[i], card if i == me or state != FACE_DOWN else None, _STATES[state])
+                                   for i, card, state in board.cabinet),
+                             tuple(pos.parties[i] for i in board.tiles))
                    for b, board in enumerate(pos.boards))
     mine = pos.looking if host.pending is not None and host.pending.player is seat else None
     return DieMacherView(
@@ -63,5 +78,8 @@ def build_view(host: Host[Party], seat: Party) -> DieMacherView:
         tuple(tuple(p) for p in pos.platform), tuple(pos.hand[me]), mine, boards,
         tuple(tuple(s) for s in pos.national), tuple(tuple(pos.parties[i] for i in g) for g in pos.national_media),
         tuple(pos.pool), tuple(tuple(s) for s in pos.seats_won), tuple(len(h) for h in pos.hand),
+        tuple(pos.cabinet[me]) if pos.cabinet else (), tuple(pos.tiles),
+        tuple((pos.parties[a], pos.parties[b]) for a, b in pos.coalitions),
+        tuple((pos.parties[i], card.amount if i == me or accepted else None, accepted) for i, card, accepted in pos.laid),
         tuple(d for d in host.pending_decisions if d.player is seat),
         tuple(e.redacted(seat).text() for e in host.events))
