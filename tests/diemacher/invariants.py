@@ -3,7 +3,9 @@ checked against what the rules never allow — money below 0 (DM18.4), popularit
 votes beyond 50 (DM6.4), more than 10 rally markers of a party on a board or 4 placed there in a
 round (DM7.4.2), a supply below 0 (DM1.10), more than 5 media markers bought onto a board
 (DM7.3.3; more only after the preliminary step, DM4.5), a platform not on 5 different issues
-(DM3.2, DM7.2.3), an exchange pool not of 6 (DM2.3) — and every card is in exactly one place."""
+(DM3.2, DM7.2.3), an exchange pool not of 6 (DM2.3), a cabinet card twice or more than 4 out
+(DM8.1, DM8.6), coalition tiles beyond 4 (DM18.9), a party in two coalitions (DM8.5.4) — and every
+card is in exactly one place."""
 
 from __future__ import annotations
 
@@ -82,6 +84,23 @@ def check(pos: DieMacherPosition, event: Event | None = None) -> None:
     issues = [s[0].issue for s in pos.national if s]
     if len(set(issues)) != len(issues):
         raise Broken(f"DM9.5.2: two national spaces hold one issue{where}")
+    cabinet = {c.id for c in pos.data.cabinet}
+    for i in range(n):
+        placed = [c for b in pos.boards for j, c, _ in b.cabinet if j == i]
+        mine = pos.cabinet[i] + placed
+        if len(set(mine)) != len(mine) or not set(mine) <= cabinet:
+            raise Broken(f"DM8.6: {pos.parties[i]}'s cabinet cards are not each once{where}")
+        if len(placed) > 4:
+            raise Broken(f"DM8.1: {pos.parties[i]} has {len(placed)} cabinet cards out{where}")
+        if pos.tiles[i] < 0 or pos.tiles[i] + sum(i in b.tiles for b in pos.boards) > 4:
+            raise Broken(f"DM1.9, DM18.9: {pos.parties[i]}'s coalition tiles{where}")
+    for b, board in enumerate(pos.boards):
+        owners = [j for j, _, _ in board.cabinet]
+        if len(set(owners)) != len(owners):
+            raise Broken(f"DM8.1: two cabinet cards of one party on board {b + 1}{where}")
+    joined = [p for pair in pos.coalitions for p in pair]
+    if len(set(joined)) != len(joined):
+        raise Broken(f"DM8.5.4: a party in two coalitions{where}")
     data = pos.data
     platform = Counter(pos.platform_deck + pos.platform_discard + [c for p in pos.platform for c in p]
                        + [c for h in pos.hand for c in h])
