@@ -1,10 +1,9 @@
-"""Die Macher as a plug-in (rules digest: DIEMACHER.md, cited as DM numbers): ``cmdsl play --game
-diemacher``, ``cmdsl replay`` of its records, ``cmdsl check`` and ``cmdsl new-set`` of its sets
-(a folder: ``diemacher.yaml`` and its component files), and the seat study of ``cmdsl balance``.
-The game itself is ``game.py``; this module only reads options, runs bots and prints.
-
-Not yet (each a later part): the cabinet cards' effect language (``language()``), scenarios
-(``scenarios``, ``scenario_case``: each says so in one line), the REPL's keyboard, a rulebook."""
+"""Die Macher as a plug-in (its rules: docs/rules-diemacher.md, cited as DM numbers): ``cmdsl play
+--game diemacher``, ``cmdsl replay`` of its records, ``cmdsl check``, ``new-set``, ``scenario`` and
+``test`` of its sets (a folder: ``diemacher.yaml``, its component files and ``cabinet.yaml``), the
+seat study of ``cmdsl balance``, its cabinet cards' effect language (``language()``), and its
+editor side and rulebook (``front_ends``). The game itself is ``game.py``; this module only reads
+options, runs bots and prints. Not yet: the REPL's keyboard, printing (issue 59)."""
 
 from __future__ import annotations
 
@@ -239,5 +238,30 @@ class DieMacherStudy:
         return None
 
 
-PLUGIN = Plugin("diemacher", TITLE, SEATS, DieMacherRules(), sets=DieMacherSets(),
+if TYPE_CHECKING:  # the front ends' types: what they hand over is imported when it is asked for
+    from ...plugins import KeyboardLoader, PrintMaker
+    from ...sets.editor_game import EditorGame
+    from ...sets.rulebook import Rulebook
+
+
+class DieMacherFrontEnds:
+    """Die Macher's rulebook (``docs/rules-diemacher.md``, DM1–DM18) and its sets in an editor; no
+    REPL keyboard and no printed sheets yet."""
+
+    def keyboard(self) -> KeyboardLoader | None:
+        return None
+
+    def rulebook(self) -> Rulebook | None:
+        from ...sets.rulebook import RulebookSource, load_rulebook
+        return load_rulebook(RulebookSource(game=TITLE, letter="DM", file="rules-diemacher.md"))
+
+    def editor(self) -> EditorGame | None:
+        from .ui.editor import DieMacherEditing
+        return DieMacherEditing()
+
+    def printing(self) -> PrintMaker | None:
+        return None
+
+
+PLUGIN = Plugin("diemacher", TITLE, SEATS, DieMacherRules(), sets=DieMacherSets(), front_ends=DieMacherFrontEnds(),
                 study=DieMacherStudy(), options=OPTIONS, players=PLAYER_COUNTS)

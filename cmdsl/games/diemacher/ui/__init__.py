@@ -1,0 +1,1 @@
+"""This game's front ends: its sets in an editor (``editor.py``)."""
