@@ -48,7 +48,8 @@ def test_the_wheel_carries_grammar_cards_and_rulebooks_and_works_without_the_sou
     # the rulebooks (`rules R8.1`) and the pages an editor's hover quotes (`cmdsl lsp`), no other page of docs/
     assert {n for n in names if n.startswith("cmdsl/docs/")} == {"cmdsl/docs/rules-cm2008.md", "cmdsl/docs/rules-lobbys.md",
                                                                     "cmdsl/docs/rules-racolage.md", "cmdsl/docs/language.md",
-                                                                    "cmdsl/docs/racolage.md", "cmdsl/docs/rules-diemacher.md"}
+                                                                    "cmdsl/docs/racolage.md", "cmdsl/docs/rules-diemacher.md",
+                                                                    "cmdsl/docs/diemacher.md"}
     assert {"cmdsl/cards/diemacher/diemacher.yaml", "cmdsl/cards/diemacher/states.yaml",
             "cmdsl/cards/diemacher/scenarios/preliminary.yaml", "cmdsl/games/diemacher/game.py"} <= set(names)
     site = tmp_path / "site"

@@ -37,7 +37,7 @@ def _grammar() -> str:
 
 VOCABULARY = Vocabulary(
     name="diemacher",
-    docs=("rules-diemacher.md", "language.md"),  # its words first, then the core's
+    docs=("diemacher.md", "language.md"),  # its words first, then the core's
     grammar=_grammar,
     # No parse tables yet: the grammar is analysed once per process (seven short card texts).
     terminal_words={"UP_DOWN": "raise or lower", "PLACE_REMOVE": "place or remove"},
