@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cmdsl.games.diemacher.cards import Card, Deck, Stance
-from cmdsl.games.diemacher.position import Phase
+from cmdsl.games.diemacher.position import FACE_DOWN, TURNED_UP, USED, Phase
 from cmdsl.games.diemacher.scenario import DieMacherScenario, load_diemacher_scenarios
 from cmdsl.games.diemacher.scenario_run import DieMacherOutcome, run_diemacher_scenario
 from cmdsl.sets.scenario_checks import Refusal
@@ -78,7 +78,7 @@ def _line_of(body: str, needle: str) -> int:
     ("    position:\n      boards:\n        1: {votes: {cdu: 51}}\n", "votes", "from 0 to 50"),
     ("    position:\n      boards:\n        1: {rallies: {cdu: 10}}\n        2: {rallies: {cdu: 10}}\n", "1: {rallies",
      "cdu has 22 rally markers on the boards: it has 18 (DM1.10)"),
-    ("    position:\n      phase: cabinet\n", "phase", "not played yet"),
+    ("    position:\n      phase: cabinett\n", "phase", 'did you mean "cabinet"'),
     ("    position:\n      phase: elektion\n", "phase", 'did you mean "election"'),
     ("    position:\n      phase: rallies\n      round: 7\n", "phase", "round 7 is only the election"),
     ("    position:\n      pahse: rallies\n", "pahse", 'did you mean "phase"'),
@@ -222,3 +222,116 @@ def test_an_answer_that_is_not_an_option_of_a_single_decision_fails(tmp_path: Pa
     text, line = _error(tmp_path, body, run=True)
     assert '"convert:9" is not an option of this decision' in text
     assert line == _line_of(body, "convert:9")
+
+
+# ---- the shadow cabinet and coalitions (DM8, DM18.7-DM18.9) ------------------------------------------
+
+CAB = "    position:\n      phase: shadow cabinet\n      round: 1\n"
+PLATFORMS = ("      platform:\n        cdu: [welfare/for, nuclear/for, terror/for, genetics/for, restructuring/for]\n"
+             "        spd: [welfare/for, nuclear/for, terror/against, genetics/against, minimum-wage/for]\n"
+             "        fdp: [welfare/against, nuclear/against, terror/against, genetics/for, wage-cuts/for]\n")
+MEDIA = "    position:\n      phase: media\n      round: 1\n" + PLATFORMS
+
+
+@pytest.mark.parametrize("body, needle, message", [
+    (CAB + "      cabinet: {cdu: [chancelor]}\n", "chancelor", 'expected a cabinet card (backbencher, chief-whip'),
+    (CAB + "      cabinet: {cdu: [chancelor]}\n", "chancelor", 'did you mean "chancellor"'),
+    (CAB + "      cabinet: {cdu: [speaker, speaker]}\n", "speaker, speaker", "speaker is named twice"),
+    (CAB + "      cabinet: {cdu: [speaker]}\n      boards:\n        2: {cabinet: {cdu: speaker}}\n", "[speaker]",
+     "cdu's speaker is placed on a board: a card placed has left the party's hand (DM8.1, DM8.6)"),
+    (CAB + "      boards:\n        2: {cabinet: {cdu: [speaker, backbencher]}}\n", "[speaker, backbencher]",
+     "a party places one cabinet card a board at most (DM8.1), got 2"),
+    (CAB + "      boards:\n        2: {cabinet: {cdu: speaker}}\n        3: {cabinet: {cdu: speaker/up}}\n",
+     "speaker/up", "cdu has one speaker: it is placed on another board already"),
+    (CAB + "      boards:\n        2: {cabinet: {cdu: speaker/over}}\n", "speaker/over",
+     "a placed card is face down (speaker), turned up (speaker/up) or resolved (speaker/used)"),
+    (CAB + "      boards:\n        2: {cabinet: {cdx: speaker}}\n", "cdx", "expected a party of this game"),
+    (CAB + "      boards:\n        2: {cabinet: {cdu: 3}}\n", "cdu: 3", "expected a cabinet card placed"),
+    (CAB + "      money: {cdu: 5000}\n      boards:\n        2: {cabinet: {cdu: speaker}}\n", "cdu: speaker",
+     "cdu's face-down cabinet cards cost 6,000 €, more than its 5,000 €: it places only what it can pay (DM18.4)"),
+    ("    position:\n      phase: media\n      boards:\n        2: {cabinet: {cdu: speaker}}\n", "cdu: speaker",
+     "after the shadow cabinet every card is resolved (DM8.3): speaker/used"),
+    ("    position:\n      phase: platform\n      boards:\n        2: {cabinet: {cdu: speaker/used}}\n", "cabinet:",
+     "cabinet cards lie on the boards from the shadow cabinet to the end of the round"),
+    ("    short: true\n" + CAB + "      cabinet: {cdu: [chancellor]}\n", "chancellor",
+     "chancellor is marked 7: it is removed in the short game (DM12.1)"),
+    (CAB + "      tiles: {cdu: 5}\n", "cdu: 5", "from 0 to 4"),
+    (CAB + "      tiles: {cdu: 4}\n      boards:\n        2: {tiles: [cdu]}\n", "cdu: 4",
+     "cdu has 1 tile(s) on the boards and 4 left: it has 4 (DM1.9)"),
+    (CAB + "      boards:\n        2: {tiles: [cdu, cdu]}\n", "tiles", "one coalition tile a board at most (DM8.4)"),
+    ("    position:\n      boards:\n        2: {tiles: [cdu]}\n", "tiles", "from round 1's shadow cabinet on"),
+    (CAB + "      boards:\n        1: {anti_coalition: maybe}\n", "maybe", "expected true or false"),
+    (CAB + "      coalitions: [[cdu, spd]]\n", "coalitions", "start at media or later to give them"),
+    (MEDIA + "      coalitions: [[cdu, cdu]]\n", "[[cdu, cdu]]", "a coalition joins exactly two parties (DM8.5.1)"),
+    (MEDIA + "      coalitions: [[cdu, spd, fdp]]\n", "[[cdu, spd, fdp]]", "exactly two parties (DM8.5.1)"),
+    (MEDIA + "      coalitions: [[cdu, fdp]]\n", "[[cdu, fdp]]",
+     "cdu and fdp share fewer than 2 identical face-up platform cards (DM8.5.3)"),
+    (MEDIA + "      coalitions: [[cdu, spd]]\n      boards:\n        1: {tiles: [cdu]}\n", "tiles: [cdu]",
+     "the election board holds the tiles of the coalitions' partners only (DM8.5.2, DM8.5.5)"),
+    (MEDIA + "      coalitions: [[cdu, spd]]\n      boards:\n        1: {anti_coalition: true}\n", "coalitions:",
+     "no coalition forms there (DM8.5.6)"),
+    ("    expect:\n      cabinet: {cdu: [kanzler]}\n", "kanzler", "expected a cabinet card"),
+    ("    expect:\n      boards: {1: {cabinet: {cdu: speaker/down}}}\n", "speaker/down", "a placed card is face down"),
+    ("    expect:\n      boards: {1: {key_issue: welfare/maybe}}\n", "welfare/maybe", 'unknown stance "maybe"'),
+    ("    expect:\n      coalitions: [[cdu]]\n", "[[cdu]]", "a coalition joins exactly two parties"),
+    ("    expect:\n      tiles: {cdu: 9}\n", "cdu: 9", "from 0 to 4"),
+])
+def test_a_malformed_cabinet_or_coalition_is_one_located_line(tmp_path: Path, body: str, needle: str,
+                                                               message: str) -> None:
+    text, line = _error(tmp_path, body)
+    assert message in text
+    assert line == _line_of(body, needle)
+
+
+def test_the_cabinet_and_coalitions_are_read_into_the_position(tmp_path: Path) -> None:
+    """Cards placed leave their party's hand; tiles on the boards are spent from its 4 (DM1.9, DM8.1)."""
+    body = (CAB + "      tiles: {fdp: 1}\n      cabinet: {spd: [backbencher, speaker]}\n"
+            "      boards:\n        1: {cabinet: {cdu: chancellor, spd: chief-whip/up}, tiles: [spd]}\n"
+            "        3: {cabinet: {cdu: speaker/used}, tiles: [cdu, fdp]}\n")
+    [sc] = _load(tmp_path, body)
+    pos = sc.position
+    assert pos is not None and pos.phase is Phase.CABINET
+    assert pos.boards[0].cabinet == [(0, "chancellor", FACE_DOWN), (1, "chief-whip", TURNED_UP)]
+    assert pos.boards[2].cabinet == [(0, "speaker", USED)]
+    assert pos.cabinet[0] == ["backbencher", "chief-whip", "foreign-minister", "justice-minister", "finance-minister"]
+    assert pos.cabinet[1] == ["backbencher", "speaker"]
+    assert pos.tiles == [3, 3, 1]
+    assert pos.boards[0].tiles == [1] and pos.boards[2].tiles == [0, 2]
+    check(pos)
+
+
+def test_a_coalition_puts_its_partners_tiles_on_the_election_board(tmp_path: Path) -> None:
+    [sc] = _load(tmp_path, MEDIA + "      coalitions: [[spd, cdu]]\n")
+    pos = sc.position
+    assert pos is not None
+    assert pos.coalitions == [(1, 0)]
+    assert pos.boards[pos.election].tiles == [0, 1] and pos.tiles == [3, 3, 4]  # DM8.5.2
+
+
+def test_the_anti_coalition_tile_follows_the_round(tmp_path: Path) -> None:
+    """DM10.3, DM12.2: board 3 from round 4 (board 1 from round 2 in the short game)."""
+    [sc] = _load(tmp_path, "    position:\n      phase: media\n      round: 4\n")
+    assert sc.position is not None and [b.anti_coalition for b in sc.position.boards] == [False, False, True, False]
+    [sc] = _load(tmp_path, "    position:\n      phase: media\n      round: 3\n")
+    assert sc.position is not None and not any(b.anti_coalition for b in sc.position.boards)
+    [sc] = _load(tmp_path, "    short: true\n    position:\n      phase: media\n      round: 2\n")
+    assert sc.position is not None and [b.anti_coalition for b in sc.position.boards] == [True, False, False, False]
+
+
+def test_the_cabinet_keys_of_expect_check_the_outcome(tmp_path: Path) -> None:
+    body = (CAB + "      money: {spd: 0, fdp: 0}\n      boards:\n        3: {opinions: [minimum-wage/for], key_issue: minimum-wage/for}\n"
+            "    answers: [place:speaker:3, stop]\n")
+    [sc] = _load(tmp_path, body)
+    assert sc.position is not None
+    state = sc.position.boards[2].state
+    assert state is not None
+    body = body.replace("place:speaker:3", f"place:speaker:{state.id}") + (
+        "    expect:\n      cabinet: {cdu: [backbencher, chief-whip, foreign-minister, justice-minister, "
+        "finance-minister, chancellor]}\n      tiles: {cdu: 4}\n      coalitions: []\n"
+        "      boards:\n        3: {cabinet: {cdu: speaker/used}, key_issue: minimum-wage/for, tiles: []}\n")
+    out = _run(tmp_path, body)
+    assert out.checked == 6
+    wrong = body.replace("key_issue: minimum-wage/for, tiles", "key_issue: none, tiles")
+    text, line = _error(tmp_path, wrong, run=True)
+    assert "expect.boards.3.key_issue: expected none, got minimum-wage/for" in text
+    assert line == _line_of(wrong, "key_issue: none")

@@ -39,7 +39,7 @@ def test_bundled_scenario_passes(sc: DieMacherScenario) -> None:
 
 def test_the_bundled_files_cover_the_worked_examples() -> None:
     assert {f.stem for f in FILES} >= {"preliminary", "formulas", "polls", "national", "contributions", "scoring",
-                                      "short"}
+                                      "short", "cabinet", "coalitions"}
     assert len(ALL) >= 20
 
 
@@ -114,6 +114,63 @@ def test_a_contradictory_card_replaces_a_dominant_stack(monkeypatch: pytest.Monk
     monkeypatch.setattr(Card, "identical", lambda self, other: self.issue == other.issue)  # DM1.2 broken
     _fails("an identical card stacks, a contradictory one replaces the stack (DM9.5.1, DM9.6, DM9.7)",
            "expected an event")
+
+
+def test_every_cabinet_card_has_a_scenario() -> None:
+    """DM1.6, DM8.3: each of the seven cards is resolved in cabinet.yaml."""
+    from cmdsl.games.diemacher.cabinet import CabinetCard
+
+    cards: tuple[CabinetCard, ...] = DATA.cabinet
+    names = [sc.name for sc in ALL if sc.file.endswith("cabinet.yaml")]
+    for card in cards:
+        assert any(name.startswith(f"the {card.en.split(' of ')[0]}") for name in names), card.en
+
+
+def test_the_key_issue_counts_double(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cmdsl.games.diemacher import conversion
+    monkeypatch.setattr(conversion, "match", lambda platform, board: formulas.match(platform, _no_key(board)))
+    _fails("the Chief Whip's key issue doubles the match (DM8.3, DM6.1)", "expected 10, got 5")  # DM6.1 broken
+
+
+def _no_key(board: object) -> object:
+    from copy import copy
+    plain = copy(board)
+    plain.key_issue = None  # type: ignore[attr-defined]
+    return plain
+
+
+def test_a_takeover_pays_the_rival_and_the_bank(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cmdsl.games.diemacher import cabinet
+    monkeypatch.setattr(cabinet, "TAKEOVER_REFUND", 0)  # DM8.3 broken: nothing to the rival
+    _fails("the Foreign Minister's media takeover (DM8.3)", "expected 9000, got 13000")
+
+
+def test_a_cabinet_card_ignores_media_control(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cmdsl.games.diemacher import cabinet
+    monkeypatch.setattr(cabinet, "POPULARITY", 4)  # DM8.3 broken: popularity beyond -3
+    _fails("the Justice Minister lowers a rival to -3 through its media control (DM8.3, DM7.3.6)", "expected -3, got -4")
+
+
+def test_two_cards_in_common_are_only_proposed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cmdsl.games.diemacher import coalitions
+    monkeypatch.setattr(coalitions, "COALITION_FORCE", 2)  # DM8.5.3 broken: forced from 2
+    _fails("three or four in common may be forced, two only proposed (DM8.5.3)", "force:spd")
+    monkeypatch.setattr(coalitions, "COALITION_FORCE", 3)
+    monkeypatch.setattr(coalitions, "COALITION_MIN_COMMON", 1)  # DM8.5.3 broken: one card is enough
+    _fails("one card in common, no coalition offered (DM8.5.3)", "propose:spd")
+
+
+def test_a_coalition_adds_its_votes(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = election.outcome
+
+    def apart(pos: object, b: int) -> object:  # DM9.2 broken: partners count alone
+        saved, pos.coalitions = pos.coalitions, []  # type: ignore[attr-defined]
+        try:
+            return original(pos, b)  # type: ignore[arg-type]
+        finally:
+            pos.coalitions = saved  # type: ignore[attr-defined]
+    monkeypatch.setattr(election, "outcome", apart)
+    _fails("a coalition level with a party, its marker on top, wins (DM9.3, DM9.4)", "expected an event")
 
 
 def test_the_plug_in_functions_read_and_run_a_file() -> None:

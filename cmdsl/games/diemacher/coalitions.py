@@ -28,9 +28,20 @@ def in_common(a: list[Card], b: list[Card]) -> int:
 def coalitions(ctx: Ctx) -> Steps:
     pos = ctx.pos
     board = pos.boards[pos.election]
-    if board.anti_coalition or len(board.tiles) < 2:
-        return
-    for i in pos.order():  # DM18.8: one turn a holder, in turn order
+    if not board.anti_coalition and len(board.tiles) >= 2:
+        yield from protocol(ctx)
+    pos = ctx.pos
+    board = pos.boards[pos.election]
+    joined = {p for pair in pos.coalitions for p in pair}
+    out = [i for i in board.tiles if i not in joined]
+    if out:  # DM8.5.5: a lone holder's tile too, and every tile under the anti-coalition tile
+        board.tiles = [i for i in board.tiles if i in joined]
+        ctx.emit(TilesLeave, tuple(pos.parties[i] for i in sorted(out)), ctx.state_name(pos.election))
+
+
+def protocol(ctx: Ctx) -> Steps:
+    """DM18.8: one pass over the tile holders, in turn order."""
+    for i in ctx.pos.order():  # DM18.8: one turn a holder, in turn order
         pos = ctx.pos
         board = pos.boards[pos.election]
         joined = {p for pair in pos.coalitions for p in pair}
@@ -59,10 +70,3 @@ def coalitions(ctx: Ctx) -> Steps:
                 continue
         ctx.pos.coalitions.append((i, j))
         ctx.emit(CoalitionFormed, pos.parties[i], pos.parties[j], forced)
-    pos = ctx.pos
-    board = pos.boards[pos.election]
-    joined = {p for pair in pos.coalitions for p in pair}
-    out = [i for i in board.tiles if i not in joined]
-    if out:  # DM8.5.5
-        board.tiles = [i for i in board.tiles if i in joined]
-        ctx.emit(TilesLeave, tuple(pos.parties[i] for i in sorted(out)), ctx.state_name(pos.election))

@@ -30,6 +30,7 @@ from .data import DieMacherData, load_data
 from .game import DieMacher, diemacher_game, diemacher_of
 from .parties import MAX_PLAYERS, MIN_PLAYERS, PARTIES, Party, parties_for
 from .position import DieMacherPosition
+from .scenario_cabinet import board_checks, own_checks
 from .scenario_read import bounded, read_position
 from .scenario_values import PHASE_NAMES, Reader, Spec
 from .scoring import score_lines
@@ -37,8 +38,10 @@ from .scoring import score_lines
 GAME: Final = "diemacher"
 SCENARIO_KEYS: Final = ("name", "seed", "players", "short", "parties", "position", "forced", "answers", "expect")
 OWN_EXPECT_KEYS: Final = ("boards", "money", "members", "seats", "national", "national_media", "winner", "scores",
-                          "round", "phase", "first", "election", "hands", "platform", "pool", "contributions")
-EXPECT_BOARD_KEYS: Final = ("state", "votes", "popularity", "rallies", "media", "opinions", "down", "on_top")
+                          "round", "phase", "first", "election", "hands", "platform", "pool", "contributions",
+                          "cabinet", "tiles", "coalitions")
+EXPECT_BOARD_KEYS: Final = ("state", "votes", "popularity", "rallies", "media", "opinions", "down", "on_top",
+                            "key_issue", "tiles", "cabinet")
 SCORE_PARTS: Final = ("seats", "media", "members", "bonus", "platform", "total")
 #: ``decks: {PILE: N}``: the draw decks (top first) and discard piles of the game.
 PILES: Final = ("platform", "opinion", "polls", "states", "platform_discard", "opinion_discard", "poll_discard")
@@ -256,6 +259,7 @@ class ExpectForm:
                 checks.append(equal(at, n, partial(lambda i, part, o: getattr(score_lines(o.position)[i], part),
                                                    i, part)))
         checks += self.progress(place, P, spec)
+        checks += own_checks(read, P, spec)
         for key in ("hands", "platform"):
             for i, cards in read.by_party((*P, key), spec.get(key),
                                           lambda p, v: read.card_specs(p, v, Deck.PLATFORM)).items():
@@ -336,6 +340,7 @@ class ExpectForm:
                          for j, p in enumerate(list_at(read.place, (*at, "on_top"), bs["on_top"]))]
                 checks.append(equal((*at, "on_top"), order, partial(lambda b, n, o: _track(o.position, b)[:n],
                                                                     b, len(order))))
+            checks += board_checks(read, at, b, bs)
         return checks
 
     def national_media(self, P: Path_, raw: Any) -> list[Check]:

@@ -17,6 +17,7 @@ from ...sets.scenario_doc import Path_, Place, keys_of, list_at, whole_at
 from .data import MAX_VOTES
 from .kinds import POPULARITY, RALLIES_PER_BOARD
 from .position import BOARDS, MEDIA_MARKERS, RALLY_MARKERS, DieMacherPosition, Phase
+from .scenario_cabinet import read_cabinet
 from .scenario_cards import place_cards
 from .scenario_values import BOARD_KEYS, MAX_MEMBERS, MAX_MONEY, MAX_SEATS, POSITION_KEYS, Reader
 
@@ -85,6 +86,7 @@ def read_position(read: Reader, start: DieMacherPosition, raw: Any) -> DieMacher
     _national_media(read, pos, spec)
     _polls(read, pos, spec)
     place_cards(read, pos, spec, boards)
+    read_cabinet(read, pos, spec, boards)
     _supplies(read, pos)
     return pos
 

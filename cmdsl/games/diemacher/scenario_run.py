@@ -23,6 +23,7 @@ from .game import DieMacher, DieMacherGame, Origin
 from .parties import Party
 from .position import DieMacherPosition
 from .scenario import DieMacherScenario, card_name
+from .scenario_cabinet import render
 from .scoring import score_lines
 
 
@@ -116,6 +117,7 @@ def render_table(pos: DieMacherPosition, pending: Sequence[Decision]) -> str:
         ops = " ".join(card_name(c) + ("" if up else "(down)") + ("*" if s == board.key_issue else "")
                        for s, (c, up) in enumerate(board.opinions))
         lines.append(f"  board {b + 1} {board.state.id}{first}: {tracks}; opinions {ops or '-'}")
+    lines += render(pos)
     lines.append("  national: " + " | ".join("+".join(card_name(c) for c in st) or "-" for st in pos.national))
     lines.append("  pool: " + " ".join(card_name(c) for c in pos.pool))
     lines.append("  scores now: " + "; ".join(f"{s.party.value} {s.total}" for s in score_lines(pos)))

@@ -16,13 +16,15 @@ from .position import BOARDS, Phase
 
 T = TypeVar("T")
 
-#: The phases a scenario may start at (the cabinet and coalitions come with part 2; OVER is the end).
-START_PHASES: Final = tuple(p for p in Phase if p not in (Phase.CABINET, Phase.COALITIONS, Phase.OVER))
+#: The phases a scenario may start at (OVER is the end).
+START_PHASES: Final = tuple(p for p in Phase if p is not Phase.OVER)
 #: A phase by its value (``opinion polls``) or its short name (``polls``).
 PHASE_NAMES: Final = {**{p.value: p for p in START_PHASES}, **{p.name.lower(): p for p in START_PHASES}}
 POSITION_KEYS: Final = ("phase", "round", "first", "boards", "money", "members", "platform", "hand",
-                        "contributions", "seats", "national", "national_media", "pool", "polls")
-BOARD_KEYS: Final = ("state", "popularity", "votes", "rallies", "media", "opinions", "down", "key_issue", "payout")
+                        "contributions", "seats", "national", "national_media", "pool", "polls", "cabinet", "tiles",
+                        "coalitions")
+BOARD_KEYS: Final = ("state", "popularity", "votes", "rallies", "media", "opinions", "down", "key_issue", "payout",
+                     "cabinet", "tiles", "anti_coalition")
 MAX_MONEY: Final = 1_000_000
 MAX_MEMBERS: Final = 1_000
 MAX_SEATS: Final = 200
@@ -124,8 +126,6 @@ class Reader:
         return card
 
     def phase(self, path: Path_, raw: Any) -> Phase:
-        if raw in (Phase.CABINET.value, Phase.COALITIONS.value, "cabinet", "coalitions"):
-            raise self.place.error(path, f"the {raw} phase is not played yet (part 2 of the rules)")
         if not isinstance(raw, str) or raw not in PHASE_NAMES:
             values = [p.value for p in START_PHASES]
             raise self.place.error(path, f"expected a phase ({', '.join(values)}), got {shown(raw)}",
