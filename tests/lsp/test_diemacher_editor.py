@@ -7,7 +7,6 @@ check`'s located problems too, and so do its scenario files."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import shutil
 import subprocess
@@ -25,6 +24,9 @@ from cmdsl.games.diemacher.plugin import PLUGIN
 from cmdsl.games.diemacher.ui.editor import DieMacherEditing
 from cmdsl.memo import Memo
 
+# The client's steps (open, change, close, the diagnostics that follow) are the server tests'.
+from .test_lsp_server import change, close, diagnostics, open_file
+
 CARDS = Path(__file__).resolve().parents[2] / "cards"
 MENU_LINE = "you gain 2 votes here"  # the Backbencher's first option
 
@@ -41,43 +43,6 @@ async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
     await lsp_client.initialize_session(T.InitializeParams(capabilities=client_capabilities("visual-studio-code")))
     yield
     await lsp_client.shutdown_session()
-
-
-_versions: dict[str, int] = {}
-
-
-def open_file(client: LanguageClient, path: Path, text: str | None = None) -> str:
-    u = path.resolve().as_uri()
-    client.diagnostics.pop(u, None)
-    _versions[u] = 1
-    client.text_document_did_open(T.DidOpenTextDocumentParams(text_document=T.TextDocumentItem(
-        uri=u, language_id="yaml", version=1, text=path.read_text(encoding="utf-8") if text is None else text)))
-    return u
-
-
-def change(client: LanguageClient, u: str, text: str) -> None:
-    client.diagnostics.pop(u, None)
-    _versions[u] += 1
-    client.text_document_did_change(T.DidChangeTextDocumentParams(
-        text_document=T.VersionedTextDocumentIdentifier(uri=u, version=_versions[u]),
-        content_changes=[T.TextDocumentContentChangeWholeDocument(text=text)]))
-
-
-async def close(client: LanguageClient, u: str) -> None:
-    """Close ``u`` and wait for what the server says on closing it (it answers in order)."""
-    client.text_document_did_close(T.DidCloseTextDocumentParams(text_document=T.TextDocumentIdentifier(uri=u)))
-    await client.text_document_hover_async(T.HoverParams(text_document=T.TextDocumentIdentifier(uri=u),
-                                                         position=T.Position(0, 0)))
-    client.diagnostics.pop(u, None)
-
-
-async def diagnostics(client: LanguageClient, u: str, timeout: float = 20) -> list[T.Diagnostic]:
-    """The diagnostics published for ``u`` next (after the last open or change of it)."""
-    async def arrived() -> None:
-        while u not in client.diagnostics:
-            await asyncio.sleep(0.02)
-    await asyncio.wait_for(arrived(), timeout)
-    return list(client.diagnostics[u])
 
 
 def spanned(text: str, r: T.Range) -> str:
