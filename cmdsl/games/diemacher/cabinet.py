@@ -186,9 +186,9 @@ class CabinetOps:
             return
         ctx = self.ctx
         board = ctx.pos.boards[b]
-        board.media[victim] -= 1
+        board.media[victim] -= 1  # one swap: the board holds as many markers all along (DM4.5)
+        board.media[seat] += 1
         ctx.pay(seat, -TAKEOVER_REFUND, f"media takeover in {ctx.state_name(b)}: to {ctx.party(victim)}")
         ctx.pay(victim, TAKEOVER_REFUND, f"its media marker taken over in {ctx.state_name(b)}")
-        board.media[seat] += 1
         ctx.pay(seat, -MEDIA_PRICE, f"media takeover in {ctx.state_name(b)}: to the bank")
         self._emit(C.MediaTakenOver, ctx.party(seat), ctx.party(victim), ctx.state_name(b), cause=cause)
