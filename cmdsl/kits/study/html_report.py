@@ -93,6 +93,7 @@ def seat_page(study: "SeatStudy") -> str:
                  "seat-rates", "each seat's win rate with 95% intervals"),
             table("seats", ["seat", "wins, all games", f"wins with {study.tested}",
                              *(["mean points"] if study.counts_points else [])], rows)]
+    body += health_section(study)
     cards = study.card_lifts()
     if cards:
         shown = [c for c in cards if c.shown]
@@ -104,6 +105,21 @@ def seat_page(study: "SeatStudy") -> str:
                        [[c.name, c.played, round(100 * c.lift.estimate, 1), c.lift.interval.text(signed=True),
                          f"{c.adjusted:.2g}"] for c in shown], [c.large for c in shown])]
     return document(title, body)
+
+
+def health_section(study: "SeatStudy") -> list[str]:
+    """The health measures (``health.py``) as a table: each a median, its quartiles, its range."""
+    h = study.health()
+    measures = [("length (turns)", h.turns), ("decisions", h.decisions), ("the winner's points", h.winner_points),
+                *((f"Player {s + 1}'s points", p) for s, p in enumerate(h.seat_points))]
+    rows: list[list[object]] = [[name, f"{m.median:g}", f"{m.low:g} to {m.high:g}", f"{m.least:g} to {m.most:g}"]
+                                for name, m in measures if m is not None]
+    out = ['<h2 id="health">Health</h2>',
+           table("health", ["measure", "median", "first to third quartile", "lowest to highest"], rows)]
+    if h.winner_points is not None:
+        out.append(f"<p>Decided by a tie-break (the most points shared, one winner): {h.tie_breaks} of {h.games} "
+                   "games.</p>")
+    return out
 
 
 def ab_seat_page(ab: "SeatComparison") -> str:

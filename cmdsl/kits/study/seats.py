@@ -23,7 +23,9 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from ...bots import parse_bot, play_bot_move
 from ...bots.match import seat_bots
 from ...errors import CmdslError
+from ...game.decisions import CHANCE
 from ...plugins import Plugin, SeatTable
+from .health import Health, health
 from .pool import worker_pool
 from .stats import MIN_GAMES, Difference, Rate, adjust, Correction, mean_difference
 from .verdict import CardEvidence, card_verdict, seat_verdict
@@ -55,6 +57,8 @@ class SeatRow:
     winners: tuple[int, ...]  # seat indices
     points: tuple[int, ...]  # by seat index (empty: the game counts none)
     plays: tuple[tuple[str, ...], ...] = ()  # by seat index, the cards it played (the game's ``card_game``)
+    turns: int = 0  # the game's turns at its end, as the game counts them (its ``turn``)
+    decisions: int = 0  # the decisions with a choice (two options or more) its players answered
 
     def share(self, seat: int) -> float:
         """Seat ``seat``'s share of this game's win: 1/k of a win shared by k seats."""
@@ -67,12 +71,14 @@ def play_seat_job(job: SeatJob) -> SeatRow:
     game, plays = studied if studied is not None else (job.table.new_game(job.seed), lambda: ())
     names = [job.tested if i == job.tested_seat else job.others for i in range(job.seats)]
     bots = seat_bots(names, game.seats, job.seed)
+    decisions = 0
     while game.pending is not None:
+        decisions += len(game.pending.options) > 1 and game.pending.player is not CHANCE
         play_bot_move(game, bots)
     seats = list(game.seats)
     points = job.table.points(game)
     return SeatRow(job.seed, job.tested_seat, tuple(seats.index(w) for w in game.winners()), tuple(points),
-                   tuple(tuple(p) for p in plays()))
+                   tuple(tuple(p) for p in plays()), game.turn, decisions)
 
 
 def run_jobs(jobs: Iterable[SeatJob], workers: int) -> Iterator[SeatRow]:
@@ -154,12 +160,17 @@ class SeatStudy:
             lines.append((f"  Player {s + 1:<2} {_show(self.seat_rate(s)):<24} {_show(self.tested_rate(s)):<28} "
                           + (f"{mean:.1f}" if mean is not None else "")).rstrip())
         lines += ["", f"{self.tested} overall: {_show(self.tested_rate())} (an even share is {fair:.1f}%)"]
+        lines += ["", *self.health().lines()]
         cards = self.card_lifts()
         if cards:
             lines += ["", f"Cards (lift: the win share of the seats that played it − of those that did not, in points; "
                           f"95% interval; Holm-adjusted p; * beyond ±{100 * LARGE_LIFT:.0f} points with p < 0.05)"]
             lines += [f"  {c.text()}" for c in cards]
         return "\n".join(["Verdict", *(f"  {x}" for x in self.verdict(cards)), "", *lines])
+
+    def health(self) -> Health:
+        """Its games' health measures: length, scores, tie-breaks (``health.py``)."""
+        return health(self.rows, self.players)
 
     def verdict(self, cards: Sequence["CardLift"] | None = None) -> list[str]:
         """The seat study's verdict in plain words (``verdict.seat_verdict``): the seats' balance, the

@@ -1,0 +1,97 @@
+"""Does a game play well? The first health measures of a seat study (issue 58 item 1), from the
+games it played, for any game: how long a game lasts (its turns, as the game counts them, and the
+decisions its players made), the final scores on the rulebook's scale (the winner's, and each
+seat's), and how many games a tie-break decided (the most points shared, one winner all the
+same). Each is a median with its quartiles, so that a designer reads a spread, not a single
+number."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Protocol, Sequence
+
+from ...values import value
+
+
+@value
+class Spread:
+    """A measure over the games: its median and quartiles, and its lowest and highest."""
+
+    median: float
+    low: float  # the first quartile
+    high: float  # the third quartile
+    least: float
+    most: float
+
+    def text(self) -> str:
+        def n(x: float) -> str:
+            return f"{x:g}"
+        return f"median {n(self.median)} [{n(self.low)}, {n(self.high)}], {n(self.least)} to {n(self.most)}"
+
+
+def spread(values: Sequence[float]) -> Spread | None:
+    """The ``Spread`` of ``values`` (None when there are none)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        x = ordered[0]
+        return Spread(x, x, x, x, x)
+    q1, q2, q3 = statistics.quantiles(ordered, n=4, method="inclusive")
+    return Spread(q2, q1, q3, ordered[0], ordered[-1])
+
+
+@value
+class Health:
+    """A seat study's health measures (``health(rows)``)."""
+
+    games: int
+    turns: Spread | None
+    decisions: Spread | None
+    winner_points: Spread | None  # None: the game counts no points
+    seat_points: tuple[Spread, ...]
+    tie_breaks: int  # games whose most points were shared by several seats, with one winner
+
+    def lines(self) -> list[str]:
+        out = ["Health (each a median [first and third quartiles], lowest to highest, over the games)"]
+        if self.turns is not None:
+            out.append(f"  length: {self.turns.text()} turns (as the game counts them)")
+        if self.decisions is not None:
+            out.append(f"  decisions: {self.decisions.text()} (answers with a choice, every seat's)")
+        if self.winner_points is not None:
+            out.append(f"  the winner's points: {self.winner_points.text()}")
+            for s, p in enumerate(self.seat_points):
+                out.append(f"  Player {s + 1}'s points: {p.text()}")
+            share = 100 * self.tie_breaks / self.games if self.games else 0
+            out.append(f"  decided by a tie-break (the most points shared, one winner): {self.tie_breaks} of "
+                       f"{self.games} games ({share:.1f}%)")
+        return out
+
+
+class Played(Protocol):
+    """What the measures read of a game played (a seat study's ``SeatRow``)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
+    @property
+    def points(self) -> tuple[int, ...]: ...
+
+    @property
+    def turns(self) -> int: ...
+
+    @property
+    def decisions(self) -> int: ...
+
+
+def health(rows: Sequence[Played], players: int) -> Health:
+    """The health measures of a seat study's games."""
+    turns = [r.turns for r in rows if r.turns]
+    decisions = [r.decisions for r in rows if r.decisions]
+    scored = [r for r in rows if r.points]
+    if not scored:
+        return Health(len(rows), spread(turns), spread(decisions), None, (), 0)
+    winner = [max(r.points[w] for w in r.winners) if r.winners else max(r.points) for r in scored]
+    seats = tuple(s for s in (spread([r.points[i] for r in scored]) for i in range(players)) if s is not None)
+    ties = sum(1 for r in scored if len(r.winners) == 1 and r.points.count(max(r.points)) > 1)
+    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties)

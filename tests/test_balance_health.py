@@ -1,0 +1,58 @@
+"""Issue 58 item 1, first measures: a seat study's health — each game's length in turns and
+decisions, the final scores (the winner's, each seat's) and the games a tie-break decided, as
+medians with their quartiles, in the text report and the HTML page."""
+
+from __future__ import annotations
+
+import pytest
+
+from cmdsl.cli import main
+from cmdsl.kits.study.health import Spread, health, spread
+from cmdsl.kits.study.seats import SeatRow
+
+
+def test_a_spread_is_a_median_with_its_quartiles_and_range() -> None:
+    assert spread([]) is None
+    assert spread([7]) == Spread(7, 7, 7, 7, 7)
+    s = spread([1, 2, 3, 4, 5])
+    assert s is not None and (s.median, s.low, s.high, s.least, s.most) == (3, 2, 4, 1, 5)
+    assert s.text() == "median 3 [2, 4], 1 to 5"
+
+
+def test_the_measures_of_games_played() -> None:
+    rows = [SeatRow(1, 0, (0,), (30, 20), turns=10, decisions=40),
+            SeatRow(2, 1, (1,), (25, 25), turns=12, decisions=50),  # the most points shared, one winner
+            SeatRow(3, 0, (0, 1), (22, 22), turns=14, decisions=60)]  # shared: no tie-break
+    h = health(rows, 2)
+    assert h.turns == Spread(12, 11, 13, 10, 14) and h.decisions == Spread(50, 45, 55, 40, 60)
+    assert h.winner_points == Spread(25, 23.5, 27.5, 22, 30)
+    assert [p.median for p in h.seat_points] == [25, 22]
+    assert h.tie_breaks == 1
+    assert "decided by a tie-break (the most points shared, one winner): 1 of 3 games (33.3%)" in h.lines()[-1]
+
+
+def test_a_game_without_points_has_its_length_only() -> None:
+    h = health([SeatRow(1, 0, (0,), (), turns=5, decisions=9)], 2)
+    assert h.winner_points is None and h.seat_points == () and len(h.lines()) == 3
+
+
+@pytest.mark.parametrize("game, players", [("lobbys", "3"), ("diemacher", "3")])
+def test_balance_prints_the_health_of_its_games(game: str, players: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "--game", game, "--players", players, "--bot", "random", "--games", "6", "--workers",
+                 "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    health_lines = out[out.index("Health ("):].splitlines()
+    assert health_lines[1].startswith("  length: median ") and health_lines[2].startswith("  decisions: median ")
+    assert health_lines[3].startswith("  the winner's points: median ")
+    assert sum(line.startswith("  Player ") for line in health_lines) == 3
+
+
+def test_the_html_page_has_a_health_table() -> None:
+    from cmdsl.kits.study.html_report import health_section
+    from cmdsl.kits.study.seats import SeatStudy
+
+    rows = (SeatRow(1, 0, (0,), (30, 20), turns=10, decisions=40), SeatRow(2, 1, (1,), (25, 26), turns=12,
+                                                                               decisions=50))
+    html = "\n".join(health_section(SeatStudy("G", "most points", "a tie", 2, "greedy", "random", rows)))
+    assert '<h2 id="health">Health</h2>' in html and "length (turns)" in html and "Player 2&#x27;s points" in html
+    assert "Decided by a tie-break (the most points shared, one winner): 0 of 2 games." in html
