@@ -44,7 +44,7 @@ def test_balance_prints_the_health_of_its_games(game: str, players: str, capsys:
     health_lines = out[out.index("Health ("):].splitlines()
     assert health_lines[1].startswith("  length: median ") and health_lines[2].startswith("  decisions: median ")
     assert health_lines[3].startswith("  the winner's points: median ")
-    assert sum(line.startswith("  Player ") for line in health_lines) == 3
+    assert sum("'s points: median " in line for line in health_lines) == 1 + 3  # the winner's, each seat's
 
 
 def test_the_html_page_has_a_health_table() -> None:

@@ -104,7 +104,7 @@ def test_the_balance_studio_runs_a_seat_study_of_it(highcard: None, capsys: pyte
                  "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "High Card, 3 players, 12 games: greedy at one seat (seat i mod 3 in game i), random at the others" in out
-    assert all(f"Player {seat}" in out for seat in (1, 2, 3)) and "mean points" in out
+    assert all(f"  {seat:<9} " in out for seat in ("North", "East", "West")) and "mean points" in out  # as it names them
     assert "greedy overall:" in out and "/12 " in out
 
 

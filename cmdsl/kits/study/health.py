@@ -51,6 +51,7 @@ class Health:
     winner_points: Spread | None  # None: the game counts no points
     seat_points: tuple[Spread, ...]
     tie_breaks: int  # games whose most points were shared by several seats, with one winner
+    names: tuple[str, ...] = ()  # each seat's name
 
     def lines(self) -> list[str]:
         out = ["Health (each a median [first and third quartiles], lowest to highest, over the games)"]
@@ -61,7 +62,8 @@ class Health:
         if self.winner_points is not None:
             out.append(f"  the winner's points: {self.winner_points.text()}")
             for s, p in enumerate(self.seat_points):
-                out.append(f"  Player {s + 1}'s points: {p.text()}")
+                name = self.names[s] if s < len(self.names) else f"Player {s + 1}"
+                out.append(f"  {name}'s points: {p.text()}")
             share = 100 * self.tie_breaks / self.games if self.games else 0
             out.append(f"  decided by a tie-break (the most points shared, one winner): {self.tie_breaks} of "
                        f"{self.games} games ({share:.1f}%)")
@@ -84,14 +86,14 @@ class Played(Protocol):
     def decisions(self) -> int: ...
 
 
-def health(rows: Sequence[Played], players: int) -> Health:
+def health(rows: Sequence[Played], players: int, names: tuple[str, ...] = ()) -> Health:
     """The health measures of a seat study's games."""
     turns = [r.turns for r in rows if r.turns]
     decisions = [r.decisions for r in rows if r.decisions]
     scored = [r for r in rows if r.points]
     if not scored:
-        return Health(len(rows), spread(turns), spread(decisions), None, (), 0)
+        return Health(len(rows), spread(turns), spread(decisions), None, (), 0, names)
     winner = [max(r.points[w] for w in r.winners) if r.winners else max(r.points) for r in scored]
     seats = tuple(s for s in (spread([r.points[i] for r in scored]) for i in range(players)) if s is not None)
     ties = sum(1 for r in scored if len(r.winners) == 1 and r.points.count(max(r.points)) > 1)
-    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties)
+    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties, names)

@@ -83,12 +83,12 @@ def seat_page(study: "SeatStudy") -> str:
     rows: list[list[object]] = []
     for s in range(p):
         mean = study.mean_points(s)
-        rows.append([f"Player {s + 1}", counted(study.seat_rate(s)), counted(study.tested_rate(s)),
+        rows.append([study.seat_name(s), counted(study.seat_rate(s)), counted(study.tested_rate(s)),
                      *([round(mean, 1)] if mean is not None else [])])
     meta = f"{study.tested} at one seat (seat i mod {p} in game i), {study.others} at the others"
     body = [f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(meta)}</p>',
             verdict_section(study.verdict()), '<h2 id="seats">Seats</h2>',
-            img(plots.seat_rates([f"Player {s + 1}" for s in range(p)], [study.seat_rate(s) for s in range(p)],
+            img(plots.seat_rates([study.seat_name(s) for s in range(p)], [study.seat_rate(s) for s in range(p)],
                                   [study.tested_rate(s) for s in range(p)], study.tested, 1 / p),
                  "seat-rates", "each seat's win rate with 95% intervals"),
             table("seats", ["seat", "wins, all games", f"wins with {study.tested}",
@@ -111,7 +111,7 @@ def health_section(study: "SeatStudy") -> list[str]:
     """The health measures (``health.py``) as a table: each a median, its quartiles, its range."""
     h = study.health()
     measures = [("length (turns)", h.turns), ("decisions", h.decisions), ("the winner's points", h.winner_points),
-                *((f"Player {s + 1}'s points", p) for s, p in enumerate(h.seat_points))]
+                *((f"{study.seat_name(s)}'s points", p) for s, p in enumerate(h.seat_points))]
     rows: list[list[object]] = [[name, f"{m.median:g}", f"{m.low:g} to {m.high:g}", f"{m.least:g} to {m.most:g}"]
                                 for name, m in measures if m is not None]
     out = ['<h2 id="health">Health</h2>',

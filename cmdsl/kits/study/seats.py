@@ -100,6 +100,11 @@ class SeatStudy:
     others: str
     rows: tuple[SeatRow, ...]
     titles: Mapping[str, str] = field(default_factory=dict)  # card id → what to call it in the report
+    #: Each seat as the game names it ("SPD"); empty: "Player 1", "Player 2"…
+    names: tuple[str, ...] = ()
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
 
     def seat_rate(self, seat: int) -> Rate:
         """Seat ``seat``'s share of the wins over all games, whoever sat there."""
@@ -147,17 +152,18 @@ class SeatStudy:
         n, p = len(self.rows), self.players
         shared = sum(len(r.winners) > 1 for r in self.rows)
         fair = 100.0 / p
+        w = max(9, *(len(self.seat_name(s)) for s in range(p)))  # the seats' column
         lines = [f"{self.title}, {p} players, {n} games: {self.tested} at one seat (seat i mod {p} in game i), "
                  f"{self.others} at the others",
                  f"decided ({self.decided_by}): {_show(_rate(n - shared, n))}",
                  f"shared wins ({self.shared_by}, 1/k of a win to each of the k winners): {shared} "
                  f"game{'' if shared == 1 else 's'}",
                  "", f"Seats (share of the wins, 95% Wilson interval; an even share is {fair:.1f}%)",
-                 f"  {'seat':<9} {'all games':<24} {'with ' + self.tested:<28}" + (" mean points" if self.counts_points
-                                                                                   else "")]
+                 f"  {'seat':<{w}} {'all games':<24} {'with ' + self.tested:<28}"
+                 + (" mean points" if self.counts_points else "")]
         for s in range(p):
             mean = self.mean_points(s)
-            lines.append((f"  Player {s + 1:<2} {_show(self.seat_rate(s)):<24} {_show(self.tested_rate(s)):<28} "
+            lines.append((f"  {self.seat_name(s):<{w}} {_show(self.seat_rate(s)):<24} {_show(self.tested_rate(s)):<28} "
                           + (f"{mean:.1f}" if mean is not None else "")).rstrip())
         lines += ["", f"{self.tested} overall: {_show(self.tested_rate())} (an even share is {fair:.1f}%)"]
         lines += ["", *self.health().lines()]
@@ -170,14 +176,14 @@ class SeatStudy:
 
     def health(self) -> Health:
         """Its games' health measures: length, scores, tie-breaks (``health.py``)."""
-        return health(self.rows, self.players)
+        return health(self.rows, self.players, tuple(self.seat_name(s) for s in range(self.players)))
 
     def verdict(self, cards: Sequence["CardLift"] | None = None) -> list[str]:
         """The seat study's verdict in plain words (``verdict.seat_verdict``): the seats' balance, the
         decided games, the games that would settle it; then the tested bot against an even share;
         then the cards, if the game says which each seat played."""
         n = len(self.rows)
-        wins = {f"Player {s + 1}": self.seat_rate(s) for s in range(self.players)}
+        wins = {self.seat_name(s): self.seat_rate(s) for s in range(self.players)}
         shared = sum(len(r.winners) > 1 for r in self.rows)
         out = seat_verdict(n, wins, shared, None)
         tested, fair = self.tested_rate(), 1 / self.players
@@ -248,7 +254,8 @@ def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int
     others = bots[1] if len(bots) > 1 else "random"
     for spec in (tested, others):
         parse_bot(spec)  # a misspelt bot or setting: one line, before any game
-    seats = len(table.new_game(seed).seats)
+    names = tuple(str(seat) for seat in table.new_game(seed).seats)
+    seats = len(names)
     # made as the pool takes them: a long study does not hold every game's job before the first
     jobs = (SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games))
     start = time.perf_counter()
@@ -264,4 +271,4 @@ def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int
           + (f" ({games / elapsed:.2f} games/s)." if elapsed > 0 else "."), file=sys.stderr)
     return SeatStudy(plugin.title, study.decided_by, study.shared_by, seats, tested, others,
                      tuple(sorted(rows, key=lambda r: r.seed)),
-                     table.card_titles())
+                     table.card_titles(), names)

@@ -36,7 +36,7 @@ class SeatComparison:
         out = []
         for s in range(self.new.players):
             d = paired([(a.share(s), b.share(s)) for a, b in pairs])
-            out.append(Moved(f"Player {s + 1}", d.estimate, d.interval.low, d.interval.high, d.p, d.p < 0.05))
+            out.append(Moved(self.new.seat_name(s), d.estimate, d.interval.low, d.interval.high, d.p, d.p < 0.05))
         return out
 
     def card_moves(self) -> list[tuple[CardLift | None, CardLift | None, Moved]]:
@@ -79,7 +79,7 @@ class SeatComparison:
                  f"games (the same seeds and bots: {self.new.tested} at one seat, {self.new.others} at the others)",
                  "", "Seats (share of the wins: old → new; the paired change in points, 95% interval, sign test p)"]
         for s, m in enumerate(self.seat_moves()):
-            lines.append(f"  Player {s + 1}  {100 * self.old.seat_rate(s).value:5.1f}% → {100 * self.new.seat_rate(s).value:5.1f}%"
+            lines.append(f"  {self.new.seat_name(s)}  {100 * self.old.seat_rate(s).value:5.1f}% → {100 * self.new.seat_rate(s).value:5.1f}%"
                          f"  {100 * m.estimate:+5.1f} [{100 * m.low:+.1f}, {100 * m.high:+.1f}]  p={m.p:.2g}")
         moves = self.card_moves()
         if moves:
