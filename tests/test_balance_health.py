@@ -45,6 +45,7 @@ def test_balance_prints_the_health_of_its_games(game: str, players: str, capsys:
     assert health_lines[1].startswith("  length: median ") and health_lines[2].startswith("  decisions: median ")
     assert health_lines[3].startswith("  the winner's points: median ")
     assert sum("'s points: median " in line for line in health_lines) == 1 + 3  # the winner's, each seat's
+    assert health_lines[-1].startswith("  lead: the winner led after the first third of the game in ")
 
 
 def test_the_html_page_has_a_health_table() -> None:
@@ -56,3 +57,21 @@ def test_the_html_page_has_a_health_table() -> None:
     html = "\n".join(health_section(SeatStudy("G", "most points", "a tie", 2, "greedy", "random", rows)))
     assert '<h2 id="health">Health</h2>' in html and "length (turns)" in html and "Player 2&#x27;s points" in html
     assert "Decided by a tie-break (the most points shared, one winner): 0 of 2 games." in html
+
+
+def test_the_leaders_after_each_third_of_a_game() -> None:
+    from cmdsl.kits.study.seats import leaders_by_thirds
+
+    standings = [(1, (0, 0)), (2, (3, 1)), (4, (3, 5)), (6, (4, 5)), (8, (9, 5))]
+    assert leaders_by_thirds(standings, 9) == ((0,), (1,))  # as of turn 3: (3, 1); as of turn 6: (4, 5)
+    assert leaders_by_thirds([(1, (2, 2))], 3) == ((0, 1), (0, 1))  # tied: both lead
+    assert leaders_by_thirds([(1, ())], 9) == ()  # the game cannot say
+
+
+def test_lead_changes_count_the_games_the_winner_led() -> None:
+    rows = [SeatRow(1, 0, (0,), (9, 5), leaders=((0,), (1,))), SeatRow(2, 0, (1,), (1, 9), leaders=((0, 1), (1,))),
+            SeatRow(3, 0, (0,), (9, 1))]  # its leaders unknown: not counted
+    h = health(rows, 2)
+    assert h.leads == (2, 2, 1)
+    assert h.lines()[-1] == ("  lead: the winner led after the first third of the game in 2 of 2 games (100.0%), "
+                             "after two thirds in 1 (50.0%)")

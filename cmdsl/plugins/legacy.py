@@ -248,6 +248,9 @@ class _OldTable:
         points = self._old().points
         return tuple(points(game)) if points is not None else ()
 
+    def standing(self, game: TableGame) -> tuple[int, ...]:
+        return ()  # a plug-in of before could not say
+
     def card_game(self, seed: int) -> tuple[TableGame, Plays] | None:
         card_game = self._old().card_game
         return card_game(seed, self.table) if card_game is not None else None

@@ -146,6 +146,11 @@ class SeatTable(Protocol):
         """A finished game's final points by seat index; empty when the game counts none."""
         ...
 
+    def standing(self, game: TableGame) -> tuple[int, ...]:
+        """The points by seat index now, in a game under way (who leads: the health measures'
+        lead changes); empty when the game cannot say (``WithoutStanding``)."""
+        ...
+
     def card_game(self, seed: int) -> tuple[TableGame, Plays] | None:
         """A card study's game: a new game, with a reader of the cards each seat played in it;
         None: the game has no cards to study."""
@@ -158,6 +163,13 @@ class SeatTable(Protocol):
     def card_definitions(self) -> Mapping[str, str]:
         """Each card of the table's set as text that changes when the card does (an A/B's)."""
         ...
+
+
+class WithoutStanding:
+    """A seat table's part for a game that cannot say who leads while it goes on."""
+
+    def standing(self, game: TableGame) -> tuple[int, ...]:
+        return ()
 
 
 class WithoutCards:

@@ -71,6 +71,9 @@ class HighCardTable(WithoutCards):
         assert game.result is not None
         return tuple(game.result.points)
 
+    def standing(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
+        return tuple(game.position.scores)  # T3: the points scored so far
+
 
 class HighCardStudy:
     decided_by = "one winner"

@@ -215,6 +215,10 @@ class DieMacherTable(WithoutCards):
 
         return tuple(line.total for line in score_lines(game.position))
 
+    def standing(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
+        """DM11 as if the game ended now (the points banked so far)."""
+        return self.points(game)
+
 
 class DieMacherStudy:
     """`cmdsl balance --game diemacher`: a seat study."""

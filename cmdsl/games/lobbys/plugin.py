@@ -172,6 +172,10 @@ class LobbysTable(WithoutCards):
         assert game.result is not None
         return tuple(game.result.points)
 
+    def standing(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
+        """L1.5: each seat's points now (its money)."""
+        return tuple(game.position.lobbys.points)
+
 
 class LobbysStudy:
     """`cmdsl balance --game lobbys`: a seat study."""

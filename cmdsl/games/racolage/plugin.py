@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from functools import cache, lru_cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ... import argtypes
 from ...errors import CmdslError, shown_path
@@ -174,6 +174,12 @@ class RacolageTable:
     def points(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
         assert game.result is not None
         return tuple(game.result.scores)
+
+    def standing(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
+        """RA8: each seat's final notoriety as it would be counted now."""
+        from .game import rules_of
+        rules = rules_of(cast("RacolageGame", game))
+        return tuple(rules.notoriety(s, final=True) for s in rules.seats)
 
     def card_game(self, seed: int) -> tuple[Driver[PlayerSeat], Plays]:
         """A game for the card study, and the cards each seat got in it: its five dealt, each one it

@@ -52,6 +52,9 @@ class Health:
     seat_points: tuple[Spread, ...]
     tie_breaks: int  # games whose most points were shared by several seats, with one winner
     names: tuple[str, ...] = ()  # each seat's name
+    #: Of the games whose leaders are known, how many the winner led (alone or tied) after the
+    #: first third and after two thirds: (games, first third, two thirds).
+    leads: tuple[int, int, int] = (0, 0, 0)
 
     def lines(self) -> list[str]:
         out = ["Health (each a median [first and third quartiles], lowest to highest, over the games)"]
@@ -67,6 +70,10 @@ class Health:
             share = 100 * self.tie_breaks / self.games if self.games else 0
             out.append(f"  decided by a tie-break (the most points shared, one winner): {self.tie_breaks} of "
                        f"{self.games} games ({share:.1f}%)")
+        known, first, second = self.leads
+        if known:
+            out.append(f"  lead: the winner led after the first third of the game in {first} of {known} games "
+                       f"({100 * first / known:.1f}%), after two thirds in {second} ({100 * second / known:.1f}%)")
         return out
 
 
@@ -85,6 +92,9 @@ class Played(Protocol):
     @property
     def decisions(self) -> int: ...
 
+    @property
+    def leaders(self) -> tuple[tuple[int, ...], ...]: ...
+
 
 def health(rows: Sequence[Played], players: int, names: tuple[str, ...] = ()) -> Health:
     """The health measures of a seat study's games."""
@@ -96,4 +106,7 @@ def health(rows: Sequence[Played], players: int, names: tuple[str, ...] = ()) ->
     winner = [max(r.points[w] for w in r.winners) if r.winners else max(r.points) for r in scored]
     seats = tuple(s for s in (spread([r.points[i] for r in scored]) for i in range(players)) if s is not None)
     ties = sum(1 for r in scored if len(r.winners) == 1 and r.points.count(max(r.points)) > 1)
-    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties, names)
+    led = [r for r in rows if r.leaders and r.winners]
+    leads = (len(led), sum(1 for r in led if set(r.winners) & set(r.leaders[0])),
+             sum(1 for r in led if set(r.winners) & set(r.leaders[1])))
+    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties, names, leads)

@@ -59,6 +59,9 @@ class SeatRow:
     plays: tuple[tuple[str, ...], ...] = ()  # by seat index, the cards it played (the game's ``card_game``)
     turns: int = 0  # the game's turns at its end, as the game counts them (its ``turn``)
     decisions: int = 0  # the decisions with a choice (two options or more) its players answered
+    #: The seats with the most points after the first third and after two thirds of its turns
+    #: (empty: the game cannot say who leads while it goes on, ``SeatTable.standing``).
+    leaders: tuple[tuple[int, ...], ...] = ()
 
     def share(self, seat: int) -> float:
         """Seat ``seat``'s share of this game's win: 1/k of a win shared by k seats."""
@@ -71,14 +74,31 @@ def play_seat_job(job: SeatJob) -> SeatRow:
     game, plays = studied if studied is not None else (job.table.new_game(job.seed), lambda: ())
     names = [job.tested if i == job.tested_seat else job.others for i in range(job.seats)]
     bots = seat_bots(names, game.seats, job.seed)
-    decisions = 0
+    decisions, turn = 0, game.turn
+    standings: list[tuple[int, tuple[int, ...]]] = []  # (turn, points) as each turn began
     while game.pending is not None:
         decisions += len(game.pending.options) > 1 and game.pending.player is not CHANCE
         play_bot_move(game, bots)
+        if game.turn != turn and game.pending is not None:
+            turn = game.turn
+            standings.append((turn, job.table.standing(game)))
     seats = list(game.seats)
     points = job.table.points(game)
     return SeatRow(job.seed, job.tested_seat, tuple(seats.index(w) for w in game.winners()), tuple(points),
-                   tuple(tuple(p) for p in plays()), game.turn, decisions)
+                   tuple(tuple(p) for p in plays()), game.turn, decisions, leaders_by_thirds(standings, game.turn))
+
+
+def leaders_by_thirds(standings: Sequence[tuple[int, tuple[int, ...]]], turns: int) -> tuple[tuple[int, ...], ...]:
+    """The seats with the most points as of the first third and of two thirds of ``turns`` (the last
+    standing taken at or before each); empty when the game said none."""
+    out = []
+    for k in (1, 2):
+        at = [points for t, points in standings if t <= turns * k / 3 and points]
+        if not at:
+            return ()
+        best = max(at[-1])
+        out.append(tuple(s for s, p in enumerate(at[-1]) if p == best))
+    return tuple(out)
 
 
 def run_jobs(jobs: Iterable[SeatJob], workers: int) -> Iterator[SeatRow]:
