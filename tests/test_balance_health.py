@@ -75,3 +75,31 @@ def test_lead_changes_count_the_games_the_winner_led() -> None:
     assert h.leads == (2, 2, 1)
     assert h.lines()[-1] == ("  lead: the winner led after the first third of the game in 2 of 2 games (100.0%), "
                              "after two thirds in 1 (50.0%)")
+
+
+def test_a_card_is_dead_when_playable_in_fewer_than_10_percent_of_the_seat_games_that_held_it() -> None:
+    from cmdsl.kits.study.health import MIN_HELD, card_health
+
+    rows = [SeatRow(i, 0, (0,), (1, 0), cards=((("A", "B"), ("A",) if i else ("A", "B"), ("A",)), ((), (), ())))
+            for i in range(MIN_HELD)]
+    a, b = sorted(card_health(rows), key=lambda c: c.card)
+    assert (a.held, a.playable, a.played, a.dead) == (MIN_HELD, MIN_HELD, MIN_HELD, False)
+    assert (b.held, b.playable, b.dead) == (MIN_HELD, 1, True)  # 1 of 30: under 10%
+    h = health(rows, 2, titles={"B": "B The Big Card"})
+    assert h.dead == (b,)
+    assert "    dead: B The Big Card: held in 30, playable in 1 (3%), played in 0" in h.lines()
+    few = card_health(rows[:MIN_HELD - 1])
+    assert not any(c.dead for c in few)  # 29 seat-games: not known yet
+
+
+def test_a_racolage_study_counts_the_cards_held_playable_and_played() -> None:
+    from cmdsl.games.racolage.plugin import PLUGIN
+    from cmdsl.kits.study.seats import SeatJob, play_seat_job
+    from cmdsl.plugins import GameOptions, TableRequest
+
+    assert PLUGIN.study is not None
+    table = PLUGIN.study.table(TableRequest(None, GameOptions({"players": 3})))
+    row = play_seat_job(SeatJob("racolage", table, 3, 4, "random", "random"))
+    assert len(row.cards) == 3
+    for held, playable, played in row.cards:
+        assert held and set(playable) <= set(held) and set(played) <= set(held)

@@ -251,6 +251,12 @@ class _OldTable:
     def standing(self, game: TableGame) -> tuple[int, ...]:
         return ()  # a plug-in of before could not say
 
+    def hand(self, game: TableGame, seat: int) -> tuple[str, ...]:
+        return ()
+
+    def card_of(self, option_id: str) -> str | None:
+        return None
+
     def card_game(self, seed: int) -> tuple[TableGame, Plays] | None:
         card_game = self._old().card_game
         return card_game(seed, self.table) if card_game is not None else None

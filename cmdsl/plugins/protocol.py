@@ -160,6 +160,14 @@ class SeatTable(Protocol):
         """What a card study calls each card id of the table's set ("A01 Crise financière")."""
         ...
 
+    def hand(self, game: TableGame, seat: int) -> tuple[str, ...]:
+        """The card ids seat ``seat`` holds now (the health measures' "held"); empty: no hands."""
+        ...
+
+    def card_of(self, option_id: str) -> str | None:
+        """The card an option plays or places (the health measures' "playable" and "played"), or None."""
+        ...
+
     def card_definitions(self) -> Mapping[str, str]:
         """Each card of the table's set as text that changes when the card does (an A/B's)."""
         ...
@@ -183,6 +191,12 @@ class WithoutCards:
 
     def card_definitions(self) -> Mapping[str, str]:
         return {}
+
+    def hand(self, game: TableGame, seat: int) -> tuple[str, ...]:
+        return ()
+
+    def card_of(self, option_id: str) -> str | None:
+        return None
 
 
 class OwnStudy(Protocol):

@@ -175,6 +175,15 @@ class RacolageTable:
         assert game.result is not None
         return tuple(game.result.scores)
 
+    def hand(self, game: Driver[PlayerSeat], seat: int) -> tuple[str, ...]:
+        """RA3.3: the cards in the seat's hand."""
+        return tuple(game.position.hands[seat])
+
+    def card_of(self, option_id: str) -> str | None:
+        """RA6: a Media card placed or an Action card played (``place:M12``, ``play:A05``)."""
+        kind, _, card = option_id.partition(":")
+        return card if kind in ("place", "play") and card else None
+
     def standing(self, game: Driver[PlayerSeat]) -> tuple[int, ...]:
         """RA8: each seat's final notoriety as it would be counted now."""
         from .game import rules_of

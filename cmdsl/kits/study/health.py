@@ -8,7 +8,7 @@ number."""
 from __future__ import annotations
 
 import statistics
-from typing import Protocol, Sequence
+from typing import Final, Mapping, Protocol, Sequence
 
 from ...values import value
 
@@ -41,6 +41,35 @@ def spread(values: Sequence[float]) -> Spread | None:
     return Spread(q2, q1, q3, ordered[0], ordered[-1])
 
 
+#: A card is dead when it was playable in fewer than this share of the seat-games that held it…
+DEAD_SHARE: Final = 0.10
+#: …over at least this many such seat-games (fewer: not known yet).
+MIN_HELD: Final = 30
+
+
+@value
+class CardHealth:
+    """One card over a study's games, counted in seat-games: held at a decision of its holder,
+    playable then, played."""
+
+    card: str
+    held: int
+    playable: int
+    played: int
+
+    @property
+    def known(self) -> bool:
+        return self.held >= MIN_HELD
+
+    @property
+    def dead(self) -> bool:
+        return self.known and self.playable < DEAD_SHARE * self.held
+
+    def text(self, title: str) -> str:
+        return (f"{title}: held in {self.held}, playable in {self.playable} ({100 * self.playable / self.held:.0f}%), "
+                f"played in {self.played}")
+
+
 @value
 class Health:
     """A seat study's health measures (``health(rows)``)."""
@@ -55,6 +84,12 @@ class Health:
     #: Of the games whose leaders are known, how many the winner led (alone or tied) after the
     #: first third and after two thirds: (games, first third, two thirds).
     leads: tuple[int, int, int] = (0, 0, 0)
+    cards: tuple[CardHealth, ...] = ()  # every card held at least once, least playable first
+    titles: Mapping[str, str] | None = None  # what to call a card (its id otherwise)
+
+    @property
+    def dead(self) -> tuple[CardHealth, ...]:
+        return tuple(c for c in self.cards if c.dead)
 
     def lines(self) -> list[str]:
         out = ["Health (each a median [first and third quartiles], lowest to highest, over the games)"]
@@ -74,6 +109,15 @@ class Health:
         if known:
             out.append(f"  lead: the winner led after the first third of the game in {first} of {known} games "
                        f"({100 * first / known:.1f}%), after two thirds in {second} ({100 * second / known:.1f}%)")
+        if self.cards:
+            titles = self.titles or {}
+            counted = sum(c.known for c in self.cards)
+            dead = self.dead
+            out.append(f"  cards: {len(self.cards)} held; {counted} held in at least {MIN_HELD} seat-games; dead "
+                       f"(playable in fewer than {100 * DEAD_SHARE:.0f}% of the seat-games that held it, over at least "
+                       f"{MIN_HELD}): {len(dead) if dead else 'none'}")
+            for c in dead or [c for c in self.cards if c.known][:3]:
+                out.append(f"    {'dead: ' if c.dead else 'least playable: '}{c.text(titles.get(c.card, c.card))}")
         return out
 
 
@@ -95,18 +139,39 @@ class Played(Protocol):
     @property
     def leaders(self) -> tuple[tuple[int, ...], ...]: ...
 
+    @property
+    def cards(self) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]: ...
 
-def health(rows: Sequence[Played], players: int, names: tuple[str, ...] = ()) -> Health:
+
+def card_health(rows: Sequence[Played]) -> tuple[CardHealth, ...]:
+    """Each card held at least once, counted in seat-games; the least playable (by share) first."""
+    held: dict[str, list[int]] = {}
+    for r in rows:
+        for h, p, q in r.cards:
+            for card in h:
+                held.setdefault(card, [0, 0, 0])[0] += 1
+            for card in p:
+                held.setdefault(card, [0, 0, 0])[1] += 1
+            for card in q:
+                held.setdefault(card, [0, 0, 0])[2] += 1
+    out = [CardHealth(c, n[0], n[1], n[2]) for c, n in held.items() if n[0]]
+    return tuple(sorted(out, key=lambda c: (c.playable / c.held, c.card)))
+
+
+def health(rows: Sequence[Played], players: int, names: tuple[str, ...] = (),
+           titles: Mapping[str, str] | None = None) -> Health:
     """The health measures of a seat study's games."""
     turns = [r.turns for r in rows if r.turns]
     decisions = [r.decisions for r in rows if r.decisions]
     scored = [r for r in rows if r.points]
     if not scored:
-        return Health(len(rows), spread(turns), spread(decisions), None, (), 0, names)
+        return Health(len(rows), spread(turns), spread(decisions), None, (), 0, names, (0, 0, 0), card_health(rows),
+                      titles)
     winner = [max(r.points[w] for w in r.winners) if r.winners else max(r.points) for r in scored]
     seats = tuple(s for s in (spread([r.points[i] for r in scored]) for i in range(players)) if s is not None)
     ties = sum(1 for r in scored if len(r.winners) == 1 and r.points.count(max(r.points)) > 1)
     led = [r for r in rows if r.leaders and r.winners]
     leads = (len(led), sum(1 for r in led if set(r.winners) & set(r.leaders[0])),
              sum(1 for r in led if set(r.winners) & set(r.leaders[1])))
-    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties, names, leads)
+    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties, names, leads,
+                  card_health(rows), titles)

@@ -119,6 +119,18 @@ def health_section(study: "SeatStudy") -> list[str]:
     if h.winner_points is not None:
         out.append(f"<p>Decided by a tie-break (the most points shared, one winner): {h.tie_breaks} of {h.games} "
                    "games.</p>")
+    known, first, second = h.leads
+    if known:
+        out.append(f"<p>The winner led after the first third of the game in {first} of {known} games, after two "
+                   f"thirds in {second}.</p>")
+    if h.cards:
+        titles = h.titles or {}
+        dead = h.dead
+        out.append(f"<p>Cards: {len(h.cards)} held; dead (playable in fewer than 10% of the seat-games that held "
+                   f"it, over at least 30): {len(dead) if dead else 'none'}.</p>")
+        if dead:
+            out.append(table("dead-cards", ["card", "held (seat-games)", "playable", "played"],
+                             [[titles.get(c.card, c.card), c.held, c.playable, c.played] for c in dead]))
     return out
 
 

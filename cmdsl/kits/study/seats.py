@@ -24,7 +24,7 @@ from ...bots import parse_bot, play_bot_move
 from ...bots.match import seat_bots
 from ...errors import CmdslError
 from ...game.decisions import CHANCE
-from ...plugins import Plugin, SeatTable
+from ...plugins import Plugin, SeatTable, TableGame
 from .health import Health, health
 from .pool import worker_pool
 from .stats import MIN_GAMES, Difference, Rate, adjust, Correction, mean_difference
@@ -62,6 +62,9 @@ class SeatRow:
     #: The seats with the most points after the first third and after two thirds of its turns
     #: (empty: the game cannot say who leads while it goes on, ``SeatTable.standing``).
     leaders: tuple[tuple[int, ...], ...] = ()
+    #: By seat index: the cards it held at a decision of its own, those it could then play or place,
+    #: and those it did (empty: the game has no hands, ``SeatTable.hand``).
+    cards: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
 
     def share(self, seat: int) -> float:
         """Seat ``seat``'s share of this game's win: 1/k of a win shared by k seats."""
@@ -76,16 +79,63 @@ def play_seat_job(job: SeatJob) -> SeatRow:
     bots = seat_bots(names, game.seats, job.seed)
     decisions, turn = 0, game.turn
     standings: list[tuple[int, tuple[int, ...]]] = []  # (turn, points) as each turn began
+    seats = list(game.seats)
+    cards = HandWatch(job.table, len(seats))
     while game.pending is not None:
         decisions += len(game.pending.options) > 1 and game.pending.player is not CHANCE
+        cards.before(game, seats)
         play_bot_move(game, bots)
+        cards.after(game)
         if game.turn != turn and game.pending is not None:
             turn = game.turn
             standings.append((turn, job.table.standing(game)))
-    seats = list(game.seats)
     points = job.table.points(game)
     return SeatRow(job.seed, job.tested_seat, tuple(seats.index(w) for w in game.winners()), tuple(points),
-                   tuple(tuple(p) for p in plays()), game.turn, decisions, leaders_by_thirds(standings, game.turn))
+                   tuple(tuple(p) for p in plays()), game.turn, decisions, leaders_by_thirds(standings, game.turn),
+                   cards.rows())
+
+
+class HandWatch:
+    """Each seat's cards held, playable and played over a game (``SeatRow.cards``): read from its
+    hand (``SeatTable.hand``) and its decisions' options (``SeatTable.card_of``) as it decides."""
+
+    def __init__(self, table: SeatTable, seats: int) -> None:
+        self.table = table
+        self.held: list[set[str]] = [set() for _ in range(seats)]
+        self.playable: list[set[str]] = [set() for _ in range(seats)]
+        self.played: list[set[str]] = [set() for _ in range(seats)]
+        self.deciding: int | None = None
+        self.answers = 0
+
+    def before(self, game: TableGame, seats: Sequence[object]) -> None:
+        d = game.pending
+        self.deciding, self.answers = None, len(game.answers)
+        if d is None or d.player is CHANCE:
+            return
+        s = seats.index(d.player)
+        hand = self.table.hand(game, s)
+        if not hand:
+            return
+        self.deciding = s
+        self.held[s].update(hand)
+        for o in d.options:
+            card = self.table.card_of(o.id)
+            if card is not None and card in hand:
+                self.playable[s].add(card)
+
+    def after(self, game: TableGame) -> None:
+        if self.deciding is None:
+            return
+        for a in game.answers[self.answers:self.answers + 1]:
+            card = self.table.card_of(a if isinstance(a, str) else getattr(a, "answer", ""))
+            if card is not None:
+                self.played[self.deciding].add(card)
+
+    def rows(self) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
+        if not any(self.held):
+            return ()
+        return tuple((tuple(sorted(h)), tuple(sorted(p)), tuple(sorted(q)))
+                     for h, p, q in zip(self.held, self.playable, self.played))
 
 
 def leaders_by_thirds(standings: Sequence[tuple[int, tuple[int, ...]]], turns: int) -> tuple[tuple[int, ...], ...]:
@@ -196,7 +246,7 @@ class SeatStudy:
 
     def health(self) -> Health:
         """Its games' health measures: length, scores, tie-breaks (``health.py``)."""
-        return health(self.rows, self.players, tuple(self.seat_name(s) for s in range(self.players)))
+        return health(self.rows, self.players, tuple(self.seat_name(s) for s in range(self.players)), self.titles)
 
     def verdict(self, cards: Sequence["CardLift"] | None = None) -> list[str]:
         """The seat study's verdict in plain words (``verdict.seat_verdict``): the seats' balance, the
