@@ -103,3 +103,14 @@ def test_a_racolage_study_counts_the_cards_held_playable_and_played() -> None:
     assert len(row.cards) == 3
     for held, playable, played in row.cards:
         assert held and set(playable) <= set(held) and set(played) <= set(held)
+
+
+def test_the_html_page_plots_the_points_and_the_cards_playable_shares() -> None:
+    pytest.importorskip("matplotlib")
+    from cmdsl.kits.study.html_report import health_section
+    from cmdsl.kits.study.seats import SeatStudy
+
+    rows = tuple(SeatRow(i, 0, (0,), (9, 5), cards=((("A", "B"), ("A",), ("A",)), ((), (), ()))) for i in range(30))
+    html = "\n".join(health_section(SeatStudy("G", "most points", "a tie", 2, "greedy", "random", rows)))
+    assert 'data-plot="points"' in html and 'data-plot="playable"' in html
+    assert '<table' in html and "dead-cards" in html  # B: held in 30, never playable

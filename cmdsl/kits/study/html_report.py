@@ -107,8 +107,11 @@ def seat_page(study: "SeatStudy") -> str:
     return document(title, body)
 
 
-def health_section(study: "SeatStudy") -> list[str]:
-    """The health measures (``health.py``) as a table: each a median, its quartiles, its range."""
+def health_section(study: "SeatStudy", drawn: bool = True) -> list[str]:
+    """The health measures (``health.py``) as a table: each a median, its quartiles, its range;
+    with plots of the final points and of the cards' playable shares (``drawn``: matplotlib's)."""
+    from . import plots
+
     h = study.health()
     measures = [("length (turns)", h.turns), ("decisions", h.decisions), ("the winner's points", h.winner_points),
                 *((f"{study.seat_name(s)}'s points", p) for s, p in enumerate(h.seat_points))]
@@ -116,6 +119,11 @@ def health_section(study: "SeatStudy") -> list[str]:
                                 for name, m in measures if m is not None]
     out = ['<h2 id="health">Health</h2>',
            table("health", ["measure", "median", "first to third quartile", "lowest to highest"], rows)]
+    scored = [r for r in study.rows if r.points]
+    if drawn and scored:
+        winners = [max(r.points[w] for w in r.winners) if r.winners else max(r.points) for r in scored]
+        out.append(img(plots.points_histogram(winners, [p for r in scored for p in r.points]), "points",
+                       "the final points of the winners and of every seat"))
     if h.winner_points is not None:
         out.append(f"<p>Decided by a tie-break (the most points shared, one winner): {h.tie_breaks} of {h.games} "
                    "games.</p>")
@@ -128,6 +136,11 @@ def health_section(study: "SeatStudy") -> list[str]:
         dead = h.dead
         out.append(f"<p>Cards: {len(h.cards)} held; dead (playable in fewer than 10% of the seat-games that held "
                    f"it, over at least 30): {len(dead) if dead else 'none'}.</p>")
+        settled = [c for c in h.cards if c.known]
+        if drawn and settled:
+            out.append(img(plots.playable_shares([c.card for c in settled], [c.playable / c.held for c in settled],
+                                                 0.10),
+                           "playable", "each card's playable share of the seat-games that held it"))
         if dead:
             out.append(table("dead-cards", ["card", "held (seat-games)", "playable", "played"],
                              [[titles.get(c.card, c.card), c.held, c.playable, c.played] for c in dead]))

@@ -59,3 +59,36 @@ def seat_rates(names: Sequence[str], rates: Sequence[Rate], tested: Sequence[Rat
     ax.legend(loc="lower right", fontsize=8)
     ax.set_title("Seats", loc="left")
     return png(fig)
+
+
+def points_histogram(winner: Sequence[float], everyone: Sequence[float]) -> bytes:
+    """The final points of the winners and of every seat, over a study's games (health, issue 58)."""
+    fig = figure(3.0)
+    ax = fig.add_subplot()
+    top = max([*winner, *everyone, 1])
+    bins = min(30, int(top) + 1)
+    ax.hist(everyone, bins=bins, range=(0, top), color=GREY, label="every seat (a seat-game each)", alpha=0.8)
+    ax.hist(winner, bins=bins, range=(0, top), color=NEUTRAL, label="the winner (a game each)", alpha=0.8)
+    ax.set_xlabel("final points")
+    ax.set_ylabel("how many")
+    ax.legend(loc="upper right", fontsize=8)
+    ax.set_title("Final points", loc="left")
+    return png(fig)
+
+
+def playable_shares(names: Sequence[str], shares: Sequence[float], dead: float) -> bytes:
+    """Each card's share of the seat-games that held it in which it was playable, least first
+    (health, issue 58: a dead card is left of the dotted line)."""
+    fig = figure(0.22 * len(names) + 1.2)
+    ax = fig.add_subplot()
+    y = list(range(len(names)))[::-1]
+    ax.barh(y, [100 * v for v in shares], height=0.7, color=[GREY if v < dead else NEUTRAL for v in shares])
+    for at, v in zip(y, shares):
+        if v == 0:
+            ax.text(0.5, at, "never", fontsize=6, va="center", color=NEUTRAL)
+    ax.set_yticks(y, labels=list(names), fontsize=7)
+    ax.axvline(100 * dead, color="#999999", linestyle=":", linewidth=1)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel(f"% of the seat-games holding the card in which it was playable (dotted: {100 * dead:.0f}%)")
+    ax.set_title("Cards held and playable", loc="left")
+    return png(fig)
