@@ -154,8 +154,7 @@ def test_dm7_2_3_one_swap_keeping_five_different_issues() -> None:
             if c in pile:
                 pile.remove(c)
     pos.platform_discard += pos.hand[0]
-    pos.hand[0] = [clash, fresh, fresh.__class__(Deck.PLATFORM, out.issue, out.stance, 4)
-                   if Card(Deck.PLATFORM, out.issue, out.stance, 4) not in shown else clash]
+    pos.hand[0] = [clash, fresh]  # the third is drawn (DM7.2.1): hand card 3, not looked at below
     game = game_at(pos)
     game.answer("keep", CDU)
     d = pending(game)

@@ -47,8 +47,9 @@ def test_dm9_1_seats_are_not_shared_out_two_parties_may_reach_the_maximum() -> N
 
 def test_dm9_2_dm9_4_an_outright_winner_moves_a_media_marker_and_places_two_opinions() -> None:
     game, b = election_game([20, 10, 5], media=[1, 1, 0])
-    assert "CDU/CSU wins" in texts(game)[-1] or any(t.endswith(" wins " + game.position.boards[b].state.name + ".")
-                                                      for t in texts(game))
+    won = next(e for e in game.events if isinstance(e, E.ElectionWon))
+    assert (won.winner, won.narrow_loser, won.partner) == (CDU, None, None)
+    assert won.text() == f"CDU/CSU wins {game.position.boards[b].state.name}."
     assert game.position.national_media[0] == [0]  # DM18.15: from the election board
     d = game.pending_decisions[0]
     assert d.kind is Kind.NATIONAL and d.player is CDU and "card 1 of 2" in d.prompt
@@ -63,11 +64,15 @@ def test_dm9_3_dm6_5_a_tie_goes_to_the_marker_on_top_a_narrow_win() -> None:
 
 
 def test_dm7_1_6_the_last_in_turn_order_converts_last_and_lands_on_top() -> None:
-    game, b = election_game([0, 0, 0], [4, 0, 4])  # both reach the same total from the same popularity
-    pos = game.position
-    if pos.boards[b].votes[0] == pos.boards[b].votes[2]:
-        won = next(e for e in game.events if isinstance(e, E.ElectionWon))
-        assert won.winner is FDP and won.narrow_loser is CDU
+    pos = at_phase(Phase.ELECTION)
+    pos.first = 0  # turn order CDU/CSU, SPD, FDP
+    board = pos.boards[pos.election]
+    board.votes, board.rallies, board.popularity = [0, 0, 0], [4, 0, 4], [3, 3, 3]
+    board.opinions = [(c, False) for c, _ in board.opinions]  # no face-up opinion: a match of 0 each
+    game = game_at(pos)
+    assert game.position.seats_won[0][-1] == game.position.seats_won[2][-1]  # 12 votes each
+    won = next(e for e in game.events if isinstance(e, E.ElectionWon))
+    assert won.winner is FDP and won.narrow_loser is CDU  # FDP converted last: on top
 
 
 def test_dm18_14_no_votes_no_winner() -> None:
@@ -133,10 +138,8 @@ def test_dm9_6_dm18_17_members_from_matching_national_spaces_a_dominant_space_on
                     pile.remove(c)
             for bd in pos.boards:
                 bd.opinions = [(x, u) for x, u in bd.opinions if x != c]
-    before = pos.members[0]
     game = game_at(pos)
     gain = DATA.spaces[0].recruits + DATA.spaces[1].recruits  # 1 + 2 [auth]
-    assert game.position.members[0] >= before + gain - 0  # at least its own matches (others' cards may add)
     changed = [e for e in game.events if isinstance(e, E.MembersChanged) and e.party is CDU]
     assert changed and changed[0].change == gain
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...game.decisions import Option
 from ...game.together import Steps
+from .cabinet import resolve
 from .context import Ctx
 from .events_cabinet_phase import CabinetPaid, CabinetPlaced, CabinetRevealed, TilePlaced
 from .kinds import CABINET_CARDS_A_ROUND, Kind
@@ -60,7 +61,6 @@ def cabinet(ctx: Ctx) -> Steps:
             b, card_id = option.value
             board = ctx.pos.boards[b]
             board.cabinet = [(j, c, USED if (j, c) == (i, card_id) else s) for j, c, s in board.cabinet]
-            from .cabinet import resolve
             yield from resolve(ctx, i, b, cards[card_id])
     ctx.pos.chosen = 0
 

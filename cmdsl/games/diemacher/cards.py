@@ -50,11 +50,3 @@ def deck_of(deck: Deck, issues: tuple[str, ...], per_stance: int) -> tuple[Card,
     return tuple(Card(deck, issue, stance, n) for issue in issues for stance in STANCES
                  for n in range(1, per_stance + 1))
 
-
-def match(platform: tuple[Card, ...] | list[Card], opinion: Card) -> int:
-    """DM6.1 for one opinion: +1 per identical platform card, −1 per contradictory one."""
-    total = 0
-    for card in platform:
-        if card.issue == opinion.issue:
-            total += 1 if card.stance is opinion.stance else -1
-    return total

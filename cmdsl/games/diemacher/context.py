@@ -6,7 +6,7 @@ control and an absolute majority both grant (DM7.3.5, DM7.6.3)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from ...game.contract import Host
 from ...game.decisions import CHANCE, Amount, ChanceOption, Decision, Option
@@ -14,9 +14,20 @@ from ...game.dice import highest_of_dice, sum_of_dice
 from ...game.together import Steps
 from . import events as E
 from .cards import Card
-from .kinds import Kind
+from .kinds import STEP, Kind
 from .parties import Party
 from .position import Board, DieMacherPosition
+
+
+#: The decks that reshuffle their discards (``Ctx.draw``): the position's ``<pile>_deck`` and ``<pile>_discard``.
+Pile = Literal["platform", "opinion", "poll"]
+
+
+@lru_cache(maxsize=4096)
+def bids(low: int, money: int) -> tuple[Option, ...]:
+    """DM18.4: a bid of ``low`` up to what ``money`` pays, by €1,000 (``bid:N``; made once per
+    ``low`` and money: options are values, shared by every decision that offers them)."""
+    return tuple(Option(f"bid:{a}", E.euros(a), a) for a in range(low, money // STEP * STEP + 1, STEP))
 
 
 class Ctx:
@@ -81,19 +92,20 @@ class Ctx:
 
     def draw_platform(self) -> Card:
         """DM18.6: the platform deck's top card; an empty deck reshuffles its discard pile."""
-        return self.draw("platform_deck", "platform_discard")
+        return self.draw("platform")
 
     def draw_opinion(self) -> Card:
-        return self.draw("opinion_deck", "opinion_discard")
+        return self.draw("opinion")
 
-    def draw(self, deck: str, discard: str) -> Any:
-        """The top of the position's pile ``deck``; an empty one is its pile ``discard``, shuffled
+    def draw(self, pile: Pile) -> Any:
+        """The top of the position's ``pile`` deck; an empty deck is its discard pile, shuffled
         (DM18.6: platform, opinion and poll decks alike)."""
         pos = self.pos
+        deck, discard = f"{pile}_deck", f"{pile}_discard"
         if not getattr(pos, deck):
-            pile = getattr(pos, discard)
-            pos.rng.shuffle(pile)
-            setattr(pos, deck, pile)
+            cards = getattr(pos, discard)
+            pos.rng.shuffle(cards)
+            setattr(pos, deck, cards)
             setattr(pos, discard, [])
         return getattr(pos, deck).pop()
 

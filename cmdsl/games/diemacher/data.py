@@ -204,7 +204,6 @@ def _read(texts: tuple[tuple[str, str], ...]) -> DieMacherData:
     decks = reader.mapping(top["decks"], ("platform_per_stance", "opinion_per_stance"), "decks")
     prelim = reader.mapping(top["preliminary"], ("popularity", "votes", "rallies", "bundles"), "preliminary")
     issue_list = issues[0].issues(issues[1])
-    n_polls_short = 0
     poll_list = polls[0].polls(polls[1])
     n_polls_short = sum(1 for p in poll_list if not p.seven)
     if n_polls_short < POLLS_PER_ROUND:  # DM7.5.1, DM12.1

@@ -67,7 +67,7 @@ class PopularityMoved(Event):
 
     def text(self) -> str:
         who = "" if self.by is self.party else f" (by {self.by})"
-        return f"{self.party}'s popularity in {self.state}: {self.change:+d} to {self.total:+d}{who}."
+        return f"{self.party}'s popularity in {self.state} moves by {self.change:+d}, to {self.total:+d}{who}."
 
 
 @value

@@ -5,25 +5,17 @@ roll-off, DM7.1.4). Only the winner pays its final bid (DM18.2); it names the fi
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 from ...game.auctions import sealed_bid
 from ...game.decisions import CHANCE, ChanceOption, Decision, Option
 from ...game.together import Steps
 from . import events as E
-from .context import Ctx, money_hint
-from .kinds import MAX_ROLLOFFS, STEP, Kind
+from .context import Ctx, bids, money_hint
+from .kinds import MAX_ROLLOFFS, Kind
 from .parties import Party
 
 _SIXTH = Fraction(1, 6)
 DIE = tuple(ChanceOption(f"die:{n}", str(n), n, _SIXTH) for n in range(1, 7))
-
-
-@lru_cache(maxsize=4096)
-def bid_options(money: int, floor: int) -> tuple[Option, ...]:
-    """DM7.1.1, DM18.2, DM18.4: €0 (or the floor) up to the party's money, by €1,000 (made once
-    per money and floor: options are values, shared by every decision that offers them)."""
-    return tuple(Option(f"bid:{a}", E.euros(a), a) for a in range(floor, money // STEP * STEP + 1, STEP))
 
 
 def first_player(ctx: Ctx) -> Steps:
@@ -35,7 +27,7 @@ def first_player(ctx: Ctx) -> Steps:
         again = "re-bid (at least your bid)" if floor else "bid"
         money = ctx.pos.money[i]
         return Decision(party, Kind.BID, f"round {ctx.pos.round}, first-player auction (DM7.1): your sealed {again}",
-                        bid_options(money, floor), amount=money_hint(floor, money, "bid:{}"))
+                        bids(floor, money), amount=money_hint(floor, money, "bid:{}"))
 
     def roll(party: Party) -> Decision:
         return Decision(CHANCE, Kind.DIE, f"{party} rolls for the first player (DM7.1.3)", DIE)

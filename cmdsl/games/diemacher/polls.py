@@ -17,7 +17,7 @@ from ...game.auctions import open_ascending
 from ...game.decisions import Decision, Option
 from ...game.together import Steps
 from . import events as E
-from .context import Ctx, money_hint
+from .context import Ctx, bids, money_hint
 from .data import Poll
 from .kinds import POLL_OPENING, POPULARITY, STEP, Kind
 from .parties import Party
@@ -28,7 +28,7 @@ PASS = Option("pass", "pass (final for this poll)", None)
 def polls(ctx: Ctx) -> Steps:
     pos = ctx.pos
     for b in pos.election_order():  # DM7.5.1; DM18.6: the discards, unpublished ones included, reshuffled
-        pos.boards[b].poll = ctx.draw("poll_deck", "poll_discard")
+        pos.boards[b].poll = ctx.draw("poll")
     for b in ctx.pos.election_order():  # DM7.5.2, DM18.11
         yield from auction(ctx, b)
 
@@ -37,8 +37,7 @@ def polls(ctx: Ctx) -> Steps:
 def bid_options(money: int, standing: int | None) -> tuple[Option, ...]:
     """DM7.5.3, DM18.11: pass, or more than the standing bid (at least €1,000), by €1,000, up to
     the party's money (DM18.4)."""
-    low = POLL_OPENING if standing is None else standing + STEP
-    return (PASS, *(Option(f"bid:{a}", E.euros(a), a) for a in range(low, money // STEP * STEP + 1, STEP)))
+    return (PASS, *bids(POLL_OPENING if standing is None else standing + STEP, money))
 
 
 def auction(ctx: Ctx, b: int) -> Steps:
@@ -86,12 +85,10 @@ def auction(ctx: Ctx, b: int) -> Steps:
 
 @lru_cache(maxsize=256)
 def use_options(poll: Poll, parties: tuple[Party, ...]) -> tuple[Option, ...]:
-    options = [Option("shelve", f"shelve it: roll {poll.dice} dice, gain that many members", None)]
-    for n in range(poll.publish + 1):
+    options = [Option("shelve", f"shelve it: roll {poll.dice} dice, gain that many members", None),
+               Option("publish:none", "publish it, applying no modifier", ())]
+    for n in range(1, poll.publish + 1):
         for chosen in combinations(parties, n):
-            if n == 0:
-                options.append(Option("publish:none", "publish it, applying no modifier", ()))
-                continue
             label = ", ".join(f"{p} {poll.modifier(p):+d}" for p in chosen)
             options.append(Option("publish:" + "+".join(p.value for p in chosen), f"publish: {label}", chosen))
     return tuple(options)

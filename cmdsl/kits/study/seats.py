@@ -23,7 +23,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from ...bots import parse_bot, play_bot_move
 from ...bots.match import seat_bots
 from ...errors import CmdslError
-from ...game.decisions import CHANCE
+from ...game.decisions import CHANCE, SeatAnswer
 from ...plugins import Plugin, SeatTable, TableGame
 from .health import Health, health
 from .pool import worker_pool
@@ -126,8 +126,8 @@ class HandWatch:
     def after(self, game: TableGame) -> None:
         if self.deciding is None:
             return
-        for a in game.answers[self.answers:self.answers + 1]:
-            card = self.table.card_of(a if isinstance(a, str) else getattr(a, "answer", ""))
+        for a in game.answers[self.answers:self.answers + 1]:  # the answer just given
+            card = self.table.card_of(a.answer if isinstance(a, SeatAnswer) else a)
             if card is not None:
                 self.played[self.deciding].add(card)
 
