@@ -111,7 +111,8 @@ def smaller(line: str) -> str:
 
 
 #: Blocks that take seconds even with fewer games (balance runs, a whole print): deep only.
-SLOW_BLOCKS = frozenset({"README.md#2", "docs/balance.md#1", "docs/balance.md#2", "docs/bots.md#4", "docs/print.md#2"})
+SLOW_BLOCKS = frozenset({"README.md#2", "docs/balance.md#1", "docs/balance.md#2", "docs/bots.md#4", "docs/print.md#2",
+                         "docs/diemacher.md#1"})  # its commands: tests/test_diemacher_plugin.py, in the default run
 
 
 def _cases() -> list[object]:
