@@ -8,13 +8,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import argtypes
 from .errors import CmdslError
 from .plugins import Plugin, default_game, game, games, games_help, without
 from .plugins.command_line import add_game_options, game_options, other_games_option
 from .plugins.requests import BalanceRequest, ReportOptions, StoredReportRequest, TableRequest
+
+if TYPE_CHECKING:
+    from .sets.health_targets import Targets
 
 # `cmdsl` lists this command in every run: the bots and the studies are imported when it runs, or
 # when its options are added (issue 34, cold start).
@@ -44,6 +47,9 @@ def add_options(b: argparse.ArgumentParser) -> None:
                                                   "with --against, the new set")
     _report_options(b)
     b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.add_argument("--strict", action="store_true",
+                   help="exit with status 1 when a health target of the set (its manifest's health:) is missed "
+                        "beyond chance")
     add_game_options(b, "balance")
     b.set_defaults(run=cmd_balance)
     actions = b.add_subparsers(dest="balance_action", metavar="report")
@@ -107,6 +113,8 @@ def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
     from .kits.study import html_report, seats
     from .kits.study.seats_ab import SeatComparison, changed_cards
     from .kits.study.stats import DEFAULT_GAMES
+    from .kits.study.targets import strict_failure
+    from .sets.health_targets import Targets
 
     given = [f"--{name.replace('_', '-')}" for name in NOT_IN_A_SEAT_STUDY
              if getattr(args, name, None) not in (None, False, 0)]  # each option's default: not given
@@ -122,7 +130,8 @@ def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
     against = options.text("against")
     old_table = study.table(TableRequest(against, options)) if against else None
     run = (args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1, args.workers or os.cpu_count() or 1, args.quiet)
-    result = seats.seat_study(plugin, table, *run)
+    targets = _targets(args.cards, plugin) if against is None else Targets()  # an A/B plays both sets alike
+    result = seats.seat_study(plugin, table, *run, targets=targets)
     if against is not None and old_table is not None:  # an A/B: the old set on the same seeds, with the same bots
         old = seats.seat_study(plugin, old_table, *run)
         ab = SeatComparison(result, old, args.cards or "the chosen set", against,
@@ -136,7 +145,20 @@ def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
     if args.report:
         html_report.write_page(args.report, html_report.seat_page(result))
         print(f"Wrote the report {args.report}.", file=sys.stderr)
+    if args.strict and strict_failure(result.target_verdicts()):
+        print("balance --strict: a health target is missed beyond chance (the verdict's first line).", file=sys.stderr)
+        return 1
     return 0
+
+
+def _targets(cards: str | None, plugin: Plugin) -> "Targets":
+    """The health targets of the set the study plays (none for a game without sets)."""
+    from .sets.health_targets import Targets, read_targets
+    from .sets.set_location import choose_set
+
+    if plugin.sets is None:
+        return Targets()
+    return read_targets(choose_set(cards, plugin.name).path, plugin.sets.data_file)
 
 
 def cmd_report(args: argparse.Namespace) -> int:

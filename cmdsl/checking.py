@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from .errors import CmdslError, shown_path
 from .plugins import card_files_game, data_files, game, game_data_in, without
 from .sets.answer_forms import AnswerForms
+from .sets.health_targets import read_targets
 from .sets.scenario_answers import one_line, set_answer_errors
 from .sets.set_location import PROJECT_FILE, card_set_dirs, choose_set, why_no_set
 from .values import value
@@ -69,6 +70,7 @@ def check_once(paths: Sequence[str]) -> CheckReport:
             if plugin.sets is None:
                 raise without(plugin, "sets to check", "check")
             checked = plugin.sets.check(folder)
+            targets = read_targets(folder, plugin.sets.data_file)  # the study's part of the manifest
         except (CmdslError, OSError) as e:  # OSError: a file removed or locked while it is read
             err.append(str(e))
             continue
@@ -76,7 +78,8 @@ def check_once(paths: Sequence[str]) -> CheckReport:
         if wrong:  # the set loads, but a scenario of it answers with what it has not
             err += wrong
             continue
-        out.append(f"{checked.summary} [{(time.perf_counter() - start) * 1000:.0f} ms]")
+        aims = f"; health targets: {', '.join(t.measure for t in targets.targets)}" if targets else ""
+        out.append(f"{checked.summary}{aims} [{(time.perf_counter() - start) * 1000:.0f} ms]")
         out += [f"warning: {w}" for w in checked.warnings]  # the set passes: warnings are not errors
     return CheckReport(not err, "\n".join(out), "\n".join(err))
 

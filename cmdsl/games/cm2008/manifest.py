@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final
 from ...errors import CardError, Located, did_you_mean, shown_path
 from .setup import SETUP_MODES
 from .model import SetManifest, SetupMode, Side, Source
+from ...sets.health_targets import HEALTH_KEY
 from ...sets.read_store import ReadStore, read_through
 from ...sets.text_files import NO_SOURCES, Sources, read_text
 from ...values import value
@@ -128,8 +129,10 @@ class _Validator:
     def fail(self, message: str, node: yaml.Node | None, hint: str | None = None) -> None:
         self.errors.append(CardError(message, self.at(node), hint=hint).with_source(self.lines))
 
-    def mapping(self, node: yaml.Node | None, known: tuple[str, ...], what: str) -> dict[str, tuple[yaml.Node, yaml.Node]]:
-        """The fields of a mapping node; unknown, repeated and missing fields are reported."""
+    def mapping(self, node: yaml.Node | None, known: tuple[str, ...], what: str,
+                optional: tuple[str, ...] = ()) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+        """The fields of a mapping node (``known``, and ``optional`` ones); unknown, repeated and
+        missing fields are reported."""
         import yaml
 
         if not isinstance(node, yaml.MappingNode):
@@ -139,10 +142,10 @@ class _Validator:
         out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
         for k, v in node.value:
             key = str(k.value)
-            if key not in known:
-                near = did_you_mean(key, known)
+            if key not in known + optional:
+                near = did_you_mean(key, known + optional)
                 self.fail(f'unknown field "{key}" in {what}', k,
-                          f'did you mean "{near}"?' if near else "fields are " + ", ".join(known))
+                          f'did you mean "{near}"?' if near else "fields are " + ", ".join(known + optional))
             elif key in out:
                 self.fail(f'field "{key}" is given twice', k)
             else:
@@ -172,7 +175,7 @@ class _Validator:
         return n
 
     def manifest(self, root: yaml.Node | None) -> Manifest | None:
-        fields = self.mapping(root, FIELDS, "a manifest")
+        fields = self.mapping(root, FIELDS, "a manifest", optional=(HEALTH_KEY,))  # health: the study's (health_targets)
         game = name = None
         fmt: int | None = None
         setups: tuple[SetupMode, ...] = ()

@@ -19,6 +19,7 @@ import yaml
 
 from ...errors import CardError, Located, shown_path
 from ...resources import bundled_cards_dir
+from ...sets.health_targets import HEALTH_KEY
 from ...sets.meaning import Plain, meaning_fingerprint, same_set
 from ...sets.node_reader import NodeReader
 from ...sets.safe_yaml import compose
@@ -200,7 +201,8 @@ def _read(texts: tuple[tuple[str, str], ...]) -> DieMacherData:
         nodes.append((_Reader(name, text.split("\n"), _ITEM_KEYS), compose(text, name, item_keys=_ITEM_KEYS)))
     manifest, issues, states, national, polls, contributions = nodes
     reader, root = manifest
-    top = reader.mapping(root, ("name", "decks", "preliminary"), "the Die Macher manifest")
+    top = reader.mapping(root, ("name", "decks", "preliminary"), "the Die Macher manifest",
+                         optional=(HEALTH_KEY,))  # the study's (health_targets)
     decks = reader.mapping(top["decks"], ("platform_per_stance", "opinion_per_stance"), "decks")
     prelim = reader.mapping(top["preliminary"], ("popularity", "votes", "rallies", "bundles"), "preliminary")
     issue_list = issues[0].issues(issues[1])

@@ -18,6 +18,7 @@ import yaml
 
 from ...errors import shown_path
 from ...resources import bundled_cards_dir
+from ...sets.health_targets import HEALTH_KEY
 from ...sets.meaning import Plain, meaning_fingerprint, same_set
 from ...sets.safe_yaml import compose
 from ...sets.node_reader import NodeReader
@@ -125,7 +126,7 @@ class _Reader(NodeReader):
     # ---- the file ------------------------------------------------------------------------------
 
     def data(self, root: yaml.Node | None) -> LobbysData:
-        top = self.mapping(root, _TOP_KEYS, "the Lobbys data")
+        top = self.mapping(root, _TOP_KEYS, "the Lobbys data", optional=(HEALTH_KEY,))  # the study's (health_targets)
         hand = self.integer(top["hand_size"], "hand_size")
         scoring = self.mapping(top["scoring"], ("majority", "omnipresence", "partisan"), "scoring")
         return LobbysData(

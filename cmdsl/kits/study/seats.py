@@ -17,17 +17,21 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ...bots import parse_bot, play_bot_move
 from ...bots.match import seat_bots
-from ...errors import CmdslError
+from ...errors import CmdslError, shown_path
+from ...sets.health_targets import Targets
 from ...game.decisions import CHANCE, SeatAnswer
 from ...plugins import Plugin, SeatTable, TableGame
 from .health import Health, health
+from .sequential import Plan, plan
+from .targets import Verdict, verdicts
 from .pool import worker_pool
-from .stats import MIN_GAMES, Difference, Rate, adjust, Correction, mean_difference
+from .stats import MIN_GAMES, Z95, Difference, Rate, adjust, Correction, mean_difference
 from .verdict import CardEvidence, card_verdict, seat_verdict
 from ...values import value
 
@@ -172,6 +176,51 @@ class SeatStudy:
     titles: Mapping[str, str] = field(default_factory=dict)  # card id → what to call it in the report
     #: Each seat as the game names it ("SPD"); empty: "Player 1", "Player 2"…
     names: tuple[str, ...] = ()
+    targets: Targets = Targets()  # the set's health targets (its manifest's ``health:``)
+    #: How the study was read: its largest size and looks when it could stop early, else None.
+    looks: Plan | None = None
+
+    @property
+    def z(self) -> float:
+        """The critical value its intervals are read at: the last look's it reached, else 1.96."""
+        return self.looks.at(len(self.rows)) if self.looks is not None else Z95
+
+    def target_verdicts(self) -> tuple[Verdict, ...]:
+        """Each health target's verdict (``targets.py``), read at the study's critical value."""
+        return verdicts(self.targets, self.rows, self.players, tuple(self.seat_name(s) for s in range(self.players)),
+                        self.titles, self.z)
+
+    def target_lines(self) -> list[str]:
+        """The targets' section of the report: how the games were read, then a line per target."""
+        if not self.targets:
+            return []
+        found = self.target_verdicts()
+        out = [f"Health targets ({shown_path(Path(self.targets.file))}; each interval at z = {self.z:.2f}"
+               + (f": {self.stopping()}" if self.looks is not None else "") + ")"]
+        return out + [f"  {v.text()}" for v in found]
+
+    def stopping(self) -> str:
+        """How a study that may stop early read its games (docs/balance.md, "Stopping early")."""
+        assert self.looks is not None
+        n, most = len(self.rows), self.looks.most
+        how = (f"looks at {', '.join(map(str, self.looks.looks))} games, error shared among them "
+               "(group-sequential, Pocock-type spending, α = 0.05)")
+        return (f"stopped at {n} of at most {most} games, every target decided; {how}" if n < most
+                else f"{n} games; {how}")
+
+    def targets_summary(self) -> str | None:
+        """The verdict's line on the targets: how many met, missed, not known yet."""
+        if not self.targets:
+            return None
+        found = self.target_verdicts()
+        count = {s: sum(v.status == s for v in found) for s in ("met", "missed", "unknown")}
+        missed = [v.target.measure for v in found if v.status == "missed"]
+        line = (f"Health targets: {count['met']} of {len(found)} met"
+                + (f", {count['missed']} missed beyond chance ({', '.join(missed)})" if missed else "")
+                + (f", {count['unknown']} not known yet" if count["unknown"] else "") + ".")
+        if self.looks is not None and len(self.rows) < self.looks.most:
+            line += f" Stopped after {len(self.rows)} of at most {self.looks.most} games: every target decided."
+        return line
 
     def seat_name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
@@ -237,6 +286,8 @@ class SeatStudy:
                           + (f"{mean:.1f}" if mean is not None else "")).rstrip())
         lines += ["", f"{self.tested} overall: {_show(self.tested_rate())} (an even share is {fair:.1f}%)"]
         lines += ["", *self.health().lines()]
+        if self.targets:
+            lines += ["", *self.target_lines()]
         cards = self.card_lifts()
         if cards:
             lines += ["", f"Cards (lift: the win share of the seats that played it − of those that did not, in points; "
@@ -256,6 +307,9 @@ class SeatStudy:
         wins = {self.seat_name(s): self.seat_rate(s) for s in range(self.players)}
         shared = sum(len(r.winners) > 1 for r in self.rows)
         out = seat_verdict(n, wins, shared, None)
+        aims = self.targets_summary()
+        if aims is not None:
+            out.insert(0, aims)
         tested, fair = self.tested_rate(), 1 / self.players
         if tested.interval.low > fair:
             edge = f"more than an even share ({100 * fair:.0f}%), beyond chance"
@@ -312,9 +366,16 @@ def _show(r: Rate) -> str:
     return f"{round(r.k, 1):g}/{r.n} {100 * r.value:.1f}% {r.interval.text()}"  # a share of wins: 1 decimal
 
 
+#: A study with targets reads its first look after at least this many games (fewer decide nothing).
+FIRST_LOOK = 50
+
+
 def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int, seed: int, workers: int,
-               quiet: bool) -> SeatStudy:
-    """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options)."""
+               quiet: bool, targets: Targets = Targets()) -> SeatStudy:
+    """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options);
+    with ``targets``, at most ``games``: it stops at the first look where every target is decided
+    (``sequential.py``). The games it keeps are always those of the first seeds, so the workers
+    never change the numbers."""
     study = plugin.study
     assert study is not None
     if len(bots) > 2:
@@ -328,17 +389,32 @@ def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int
     seats = len(names)
     # made as the pool takes them: a long study does not hold every game's job before the first
     jobs = (SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games))
+    looks = plan(games, first=min(games, FIRST_LOOK)) if targets else None
+    made = SeatStudy(plugin.title, study.decided_by, study.shared_by, seats, tested, others, (),
+                     table.card_titles(), names, targets, looks)
     start = time.perf_counter()
-    rows = []
+    rows: dict[int, SeatRow] = {}  # by game index
+    kept = games
+    upcoming = list(looks.looks) if looks is not None else []
     for row in run_jobs(jobs, workers):
-        rows.append(row)
+        rows[row.seed - seed] = row
         if not quiet:
             print(f"\r{len(rows)}/{games} games", end="", file=sys.stderr, flush=True)
+        decided = False
+        while upcoming and all(i in rows for i in range(upcoming[0])):  # a look's games all played
+            kept = upcoming.pop(0)
+            at = replace(made, rows=tuple(rows[i] for i in range(kept)))
+            if kept < games and all(v.status != "unknown" for v in at.target_verdicts()):
+                decided = True
+                break
+        if decided:
+            break
     elapsed = time.perf_counter() - start
     if not quiet:
         print(file=sys.stderr)
-    print(f"Played {games} games in {elapsed:.1f} s with {workers} worker(s)"
-          + (f" ({games / elapsed:.2f} games/s)." if elapsed > 0 else "."), file=sys.stderr)
-    return SeatStudy(plugin.title, study.decided_by, study.shared_by, seats, tested, others,
-                     tuple(sorted(rows, key=lambda r: r.seed)),
-                     table.card_titles(), names)
+    played = len(rows)
+    print(f"Played {played} games in {elapsed:.1f} s with {workers} worker(s)"
+          + (f" ({played / elapsed:.2f} games/s)" if elapsed > 0 else "")
+          + (f"; stopped early at the look after {kept} games (their seeds kept)" if kept < games else "") + ".",
+          file=sys.stderr)
+    return replace(made, rows=tuple(rows[i] for i in range(kept)))
