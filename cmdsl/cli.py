@@ -331,6 +331,12 @@ def _balance_options(b: argparse.ArgumentParser) -> None:
     add_options(b)
 
 
+def _tune_options(t: argparse.ArgumentParser) -> None:
+    from .tune_command import add_options
+
+    add_options(t)
+
+
 #: The subcommands in the order `cmdsl --help` lists them: each one's name, help, and what adds
 #: its arguments (when it is the command given).
 _COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...] = (
@@ -338,6 +344,8 @@ _COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...
     ("new-set", "write a card set to start from: a minimal one, or a copy of the bundled one", _new_set_options),
     ("play", "play a whole game between bots and print its log", _play_options),
     ("balance", "play many bot games and report win rates, cards, states, news (docs/balance.md)", _balance_options),
+    ("tune", "search the numbers a plan lets move for the values that meet the set's health targets "
+             '(pip install "cmdsl[tune]"; docs/tune.md)', _tune_options),
     ("repl", "play and debug interactively (the default when run in a terminal)", _repl_options),
     ("scenario", "run scenario files of any game (docs/scenarios.md) and print what happens", _scenario_options),
     ("test", "run a set's scenarios and compare each with its snapshot (docs/scenarios.md)", _test_options),

@@ -16,6 +16,7 @@ reader of that file leaves the key to this one.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal, Protocol, get_args
 
@@ -47,6 +48,8 @@ MEANING: Final[dict[Measure, str]] = {
 }
 _PERCENT: Final[frozenset[Measure]] = frozenset({"seat_spread", "tie_breaks", "early_leader_wins"})
 _MAX_BYTES: Final = 256 * 1024
+#: A top-level ``health:`` key, as a line starts (a manifest with none needs no parse).
+_SECTION: Final = re.compile(rf"^{HEALTH_KEY}\s*:", re.MULTILINE)
 
 
 @value
@@ -97,6 +100,8 @@ def read_targets(folder: Path, data_file: str | None) -> Targets:
 
 def targets_in(text: str, file: str) -> Targets:
     """The targets of a manifest's text (``file``: its name in errors)."""
+    if not _SECTION.search(text):  # most manifests have none: `cmdsl check` then loads no YAML parser
+        return Targets(file=file)
     import yaml
 
     from .safe_yaml import compose

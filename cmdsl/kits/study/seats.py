@@ -15,6 +15,7 @@ speed, never the numbers."""
 
 from __future__ import annotations
 
+import multiprocessing.pool
 import sys
 import time
 from pathlib import Path
@@ -155,13 +156,19 @@ def leaders_by_thirds(standings: Sequence[tuple[int, tuple[int, ...]]], turns: i
     return tuple(out)
 
 
-def run_jobs(jobs: Iterable[SeatJob], workers: int) -> Iterator[SeatRow]:
+def run_jobs(jobs: Iterable[SeatJob], workers: int, pool: "multiprocessing.pool.Pool | None" = None
+             ) -> Iterator[SeatRow]:
+    """Each job's row, in the order they finish: on ``pool`` when given (a search keeps one for all
+    its candidates: its workers start once), else on a pool of ``workers`` of its own."""
+    if pool is not None:
+        yield from pool.imap_unordered(play_seat_job, jobs, chunksize=1)
+        return
     if workers <= 1:
         for job in jobs:
             yield play_seat_job(job)
         return
-    with worker_pool(workers) as pool:
-        yield from pool.imap_unordered(play_seat_job, jobs, chunksize=1)
+    with worker_pool(workers) as own:
+        yield from own.imap_unordered(play_seat_job, jobs, chunksize=1)
 
 
 @value

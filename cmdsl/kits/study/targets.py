@@ -120,13 +120,26 @@ def verdict(t: Target, rows: Sequence[Played], players: int, names: Sequence[str
     return _share(t, rows, z)
 
 
+def _values(t: Target, rows: Sequence[Played]) -> list[float]:
+    """Each game's value of a median's measure (the games that say it)."""
+    if t.measure == "winner_score":
+        return [float(max(r.points[w] for w in r.winners) if r.winners else max(r.points)) for r in rows if r.points]
+    values = [float(r.turns if t.measure == "turns" else r.decisions) for r in rows]
+    return [v for v in values if v]
+
+
+def _counts(t: Target, rows: Sequence[Played]) -> tuple[int, int]:
+    """A share's games: (those it counts, those that say it)."""
+    if t.measure == "tie_breaks":
+        counted = [r for r in rows if r.points]
+        return sum(1 for r in counted if len(r.winners) == 1 and r.points.count(max(r.points)) > 1), len(counted)
+    counted = [r for r in rows if r.leaders and r.winners]  # early_leader_wins
+    return sum(1 for r in counted if set(r.winners) & set(r.leaders[0])), len(counted)
+
+
 def _median(t: Target, rows: Sequence[Played], z: float) -> Verdict:
     n = len(rows)
-    if t.measure == "winner_score":
-        values = [float(max(r.points[w] for w in r.winners) if r.winners else max(r.points)) for r in rows if r.points]
-    else:
-        values = [float(r.turns if t.measure == "turns" else r.decisions) for r in rows]
-        values = [v for v in values if v]
+    values = _values(t, rows)
     if not values:
         return Verdict(t, "unknown", "the game does not say it", n, None)
     median, interval = median_interval(values, z)
@@ -193,15 +206,9 @@ def _dead(t: Target, rows: Sequence[Played], titles: Mapping[str, str], z: float
 
 def _share(t: Target, rows: Sequence[Played], z: float) -> Verdict:
     """A share of games, in percent: decided by a tie-break, or won by the early leader."""
-    if t.measure == "tie_breaks":
-        counted = [r for r in rows if r.points]
-        k = sum(1 for r in counted if len(r.winners) == 1 and r.points.count(max(r.points)) > 1)
-    else:  # early_leader_wins
-        counted = [r for r in rows if r.leaders and r.winners]
-        k = sum(1 for r in counted if set(r.winners) & set(r.leaders[0]))
-    if not counted:
+    k, total = _counts(t, rows)
+    if not total:
         return Verdict(t, "unknown", "the game does not say it", len(rows), None)
-    total = len(counted)
     share = wilson(k, total, z)
     low, high = t.low / 100, (t.high / 100 if t.high is not None else None)
     status = _status(share, low, high)
@@ -213,3 +220,36 @@ def _share(t: Target, rows: Sequence[Played], z: float) -> Verdict:
 def strict_failure(found: Sequence[Verdict]) -> bool:
     """Whether ``--strict`` fails: a target missed beyond chance."""
     return any(v.status == "missed" for v in found)
+
+
+def shortfall(t: Target, rows: Sequence[Played], players: int) -> float:
+    """How far ``rows``' point estimate is from target ``t``, in units of the target's own scale
+    (0 when it lies inside): what the tuner minimises (``kits/tune``). A median or a share outside
+    its range counts its distance over the range's width (at least 1, or 10 points of percent);
+    each dead card past the limit counts 1; a seat spread its excess points over the spread."""
+    if not rows:
+        return 0.0
+    m = t.measure
+    if m == "seat_spread":
+        assert t.high is not None
+        n = len(rows)
+        worst = max(abs(sum(1 / len(r.winners) for r in rows if s in r.winners) / n - 1 / players)
+                    for s in range(players))
+        return max(0.0, 100 * worst - t.high) / max(1.0, t.high)
+    if m == "dead_cards":
+        assert t.high is not None
+        return float(max(0, sum(c.dead for c in card_health(rows)) - int(t.high)))
+    if m in ("winner_score", "turns", "decisions"):
+        values = sorted(_values(t, rows))
+        if not values:
+            return 0.0
+        x = (values[(len(values) - 1) // 2] + values[len(values) // 2]) / 2
+        width = max(1.0, (t.high - t.low) if t.high is not None else t.low)
+    else:
+        k, total = _counts(t, rows)
+        if not total:
+            return 0.0
+        x = 100 * k / total
+        width = max(10.0, (t.high - t.low) if t.high is not None else 100 - t.low)
+    over = max(0.0, t.low - x, (x - t.high) if t.high is not None else 0.0)
+    return over / width

@@ -1,0 +1,1 @@
+"""`cmdsl tune`: the tuner (docs/tune.md)."""
