@@ -85,14 +85,15 @@ def cmd_tune(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, plugin: "Plugin", plan: "TunePlan", source: Path,
          numbers: "Mapping[Move, list[Number]]", targets: "Targets", out: Path) -> int:
-    from .kits.tune.search import best, candidate_numbers, search, write_candidate
+    from .kits.tune.search import Candidates, best, candidate_numbers, search, write_candidate
 
     assert plugin.sets is not None
     sets = plugin.sets
     seed, workers = args.seed or 1, args.workers or os.cpu_count() or 1
     start = time.monotonic()
-    study = search(plan, plugin, source, numbers, targets, out / "work", f"sqlite:///{out / 'tune.db'}",
-                   seed, workers, args.games, args.minutes, sets.check)
+    candidates = Candidates(plan, plugin, source, numbers, targets, out / "work", seed, workers, sets.check,
+                            _progress)
+    study = search(candidates, f"sqlite:///{out / 'tune.db'}", args.games, args.minutes)
     searched = time.monotonic() - start
     chosen = best(study)
     if chosen is None:
@@ -107,6 +108,10 @@ def _run(args: argparse.Namespace, plugin: "Plugin", plan: "TunePlan", source: P
           f"{shown_path(out / 'tune.db')} (--resume continues it). Your set {shown_path(source)} is unchanged.",
           file=sys.stderr)
     return 0
+
+
+def _progress(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 def _report(args: argparse.Namespace, plugin: "Plugin", plan: "TunePlan", source: Path,

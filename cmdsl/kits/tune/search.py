@@ -21,8 +21,8 @@ import contextlib
 import io
 import multiprocessing.pool
 import shutil
-import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -145,70 +145,97 @@ def score(targets: Targets, rows: Sequence[Sequence[SeatRow]], seats: Sequence[i
     return sum(sum(shortfall(t, r, n) for t in targets.targets) for r, n in zip(rows, seats)) / len(rows)
 
 
-def search(plan: TunePlan, plugin: Plugin, source: Path, numbers: Mapping[Move, list[Number]], targets: Targets,
-           work: Path, storage: str, seed: int, workers: int, budget_games: int | None, minutes: float | None,
-           check: Callable[[Path], object], say: Callable[[str], None] = lambda line: print(line, file=sys.stderr)
-           ) -> "optuna.Study":
-    """Run (or continue) the search stored at ``storage``, within the budget; the study."""
+@dataclass
+class Candidates:
+    """Plays the search's candidates (Optuna's objective): each a copy of the set with its
+    numbers, checked by the game, then raced round by round."""
+
+    plan: TunePlan
+    plugin: Plugin
+    source: Path
+    numbers: Mapping[Move, list[Number]]
+    targets: Targets
+    work: Path
+    seed: int
+    workers: int
+    check: Callable[[Path], object]
+    say: Callable[[str], None]
+    pool: "multiprocessing.pool.Pool | None" = None
+
+    def __call__(self, trial: "optuna.Trial") -> float:
+        import optuna
+
+        plan = self.plan
+        params = suggest(trial, plan)
+        folder = self.work / f"trial-{trial.number}"
+        write_candidate(self.source, folder, candidate_numbers(plan, self.numbers, params))
+        try:
+            try:
+                self.check(folder)
+            except CmdslError as e:  # a candidate the game refuses (a min above its max…)
+                trial.set_user_attr("refused", str(e).splitlines()[0])
+                trial.set_user_attr("games", 0)
+                self.say(f"candidate {trial.number}: refused by the game: {str(e).splitlines()[0]}")
+                raise optuna.TrialPruned() from None
+            games = Games(self.plugin, folder, plan.players or (0,), plan.bot, self.seed, self.workers, self.pool)
+            value = 0.0
+            for rung in range(plan.rounds):
+                rows = games.to(plan.games_at(rung))
+                value = score(self.targets, rows, games.seats) + moved(plan, params) / 100
+                trial.set_user_attr("games", games.played)
+                trial.report(value, rung + 1)  # the pruner's first rung is at step 1
+                if rung < plan.rounds - 1 and trial.should_prune():
+                    self.say(f"candidate {trial.number}: {value:.3f} after {plan.games_at(rung)} games a count: "
+                             "stopped (not in the best third)")
+                    raise optuna.TrialPruned()
+            self.say(f"candidate {trial.number}: {value:.3f} after {plan.games_at(plan.rounds - 1)} games a count "
+                     f"({games.played} games)")
+            return value
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def open_study(plan: TunePlan, numbers: Mapping[Move, list[Number]], storage: str, seed: int) -> "optuna.Study":
+    """The run stored at ``storage``: a new one starting with the designer's set, or the same
+    plan's to continue (another plan's is refused)."""
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(
         study_name=STUDY, storage=storage, load_if_exists=True, direction="minimize",
         sampler=optuna.samplers.TPESampler(seed=seed, n_startup_trials=8),
-        pruner=optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=3,
-                                                      min_early_stopping_rate=0))
+        pruner=optuna.pruners.SuccessiveHalvingPruner(min_resource=1, reduction_factor=3, min_early_stopping_rate=0))
     if not study.trials:
         study.set_user_attr("plan", plan.fingerprint)
         study.enqueue_trial(neutral(plan, numbers))  # the designer's set first: the baseline
     elif study.user_attrs.get("plan") != plan.fingerprint:
         raise CmdslError("tune --resume: the plan changed since this run started; start a new run (another --out)")
+    return study
+
+
+def search(candidates: Candidates, storage: str, budget_games: int | None, minutes: float | None) -> "optuna.Study":
+    """Run (or continue) the search stored at ``storage``, within the budget (games or minutes;
+    neither: 30 candidates), then simplify the best; the study."""
+
+    study = open_study(candidates.plan, candidates.numbers, storage, candidates.seed)
     start = time.monotonic()
 
     def spent() -> int:
         return sum(int(t.user_attrs.get("games", 0)) for t in study.get_trials(deepcopy=False))
-
-    def objective(trial: optuna.Trial) -> float:
-        params = suggest(trial, plan)
-        changes = candidate_numbers(plan, numbers, params)
-        folder = work / f"trial-{trial.number}"
-        write_candidate(source, folder, changes)
-        try:
-            try:
-                check(folder)
-            except CmdslError as e:  # a candidate the game refuses (a min above its max…)
-                trial.set_user_attr("refused", str(e).splitlines()[0])
-                trial.set_user_attr("games", 0)
-                say(f"candidate {trial.number}: refused by the game: {str(e).splitlines()[0]}")
-                raise optuna.TrialPruned()
-            games = Games(plugin, folder, plan.players or (0,), plan.bot, seed, workers, pool)
-            value = 0.0
-            for rung in range(plan.rounds):
-                rows = games.to(plan.games_at(rung))
-                value = score(targets, rows, games.seats) + moved(plan, params) / 100
-                trial.set_user_attr("games", games.played)
-                trial.report(value, rung + 1)  # the pruner's first rung is at step 1
-                if rung < plan.rounds - 1 and trial.should_prune():
-                    say(f"candidate {trial.number}: {value:.3f} after {plan.games_at(rung)} games a count: "
-                        "stopped (not in the best third)")
-                    raise optuna.TrialPruned()
-            say(f"candidate {trial.number}: {value:.3f} after {plan.games_at(plan.rounds - 1)} games a count "
-                f"({games.played} games)")
-            return value
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
 
     def enough(study: optuna.Study, _trial: Any) -> None:
         if (budget_games is not None and spent() >= budget_games) or \
                 (minutes is not None and time.monotonic() - start >= 60 * minutes):
             study.stop()
 
+    workers = candidates.workers
     with worker_pool(workers) if workers > 1 else contextlib.nullcontext() as pool:  # started once: a
-        # candidate's games only load its set
+        candidates.pool = pool  # candidate's games only load its set
         if not (budget_games is not None and spent() >= budget_games):
-            study.optimize(objective, callbacks=[enough], timeout=60 * minutes if minutes is not None else None,
+            study.optimize(candidates, callbacks=[enough], timeout=60 * minutes if minutes is not None else None,
                            n_trials=None if (budget_games is not None or minutes is not None) else 30, catch=())
-        simplify(study, plan, objective)
+        simplify(study, candidates.plan, candidates)
+        candidates.pool = None
     return study
 
 
