@@ -8,7 +8,7 @@ number."""
 from __future__ import annotations
 
 import statistics
-from typing import Final, Mapping, Protocol, Sequence
+from typing import Final, Mapping, Protocol, Sequence, TypeAlias
 
 from ...values import value
 
@@ -91,6 +91,13 @@ class Health:
     def dead(self) -> tuple[CardHealth, ...]:
         return tuple(c for c in self.cards if c.dead)
 
+    def measures(self) -> list[tuple[str, Spread]]:
+        """Each measure known, named as a table's row names it (an HTML page's health table)."""
+        named = [("length (turns)", self.turns), ("decisions", self.decisions), ("the winner's points", self.winner_points),
+                 *((f"{self.names[s] if s < len(self.names) else f'Player {s + 1}'}'s points", p)
+                   for s, p in enumerate(self.seat_points))]
+        return [(name, m) for name, m in named if m is not None]
+
     def lines(self) -> list[str]:
         out = ["Health (each a median [first and third quartiles], lowest to highest, over the games)"]
         if self.turns is not None:
@@ -121,6 +128,11 @@ class Health:
         return out
 
 
+#: A seat's cards over a game: those it held at a decision of its own, those it could then play or
+#: place, and those it did (each sorted; ``Played.cards`` holds one per seat).
+SeatCards: TypeAlias = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
 class Played(Protocol):
     """What the measures read of a game played (a seat study's ``SeatRow``)."""
 
@@ -140,38 +152,88 @@ class Played(Protocol):
     def leaders(self) -> tuple[tuple[int, ...], ...]: ...
 
     @property
-    def cards(self) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]: ...
+    def cards(self) -> tuple[SeatCards, ...]: ...
+
+
+def _count(counts: dict[str, list[int]], cards: Sequence[SeatCards]) -> None:
+    """Add one game's seat-games to ``counts`` (card → held, playable, played)."""
+    for h, p, q in cards:
+        for card in h:
+            counts.setdefault(card, [0, 0, 0])[0] += 1
+        for card in p:
+            counts.setdefault(card, [0, 0, 0])[1] += 1
+        for card in q:
+            counts.setdefault(card, [0, 0, 0])[2] += 1
+
+
+def _card_healths(counts: Mapping[str, list[int]]) -> tuple[CardHealth, ...]:
+    out = [CardHealth(c, n[0], n[1], n[2]) for c, n in counts.items() if n[0]]
+    return tuple(sorted(out, key=lambda c: (c.playable / c.held, c.card)))
 
 
 def card_health(rows: Sequence[Played]) -> tuple[CardHealth, ...]:
     """Each card held at least once, counted in seat-games; the least playable (by share) first."""
     held: dict[str, list[int]] = {}
     for r in rows:
-        for h, p, q in r.cards:
-            for card in h:
-                held.setdefault(card, [0, 0, 0])[0] += 1
-            for card in p:
-                held.setdefault(card, [0, 0, 0])[1] += 1
-            for card in q:
-                held.setdefault(card, [0, 0, 0])[2] += 1
-    out = [CardHealth(c, n[0], n[1], n[2]) for c, n in held.items() if n[0]]
-    return tuple(sorted(out, key=lambda c: (c.playable / c.held, c.card)))
+        _count(held, r.cards)
+    return _card_healths(held)
+
+
+def winner_points(rows: Sequence[Played]) -> list[int]:
+    """The winner's final points in each game that counts points (a draw's: the most points)."""
+    return [max(r.points[w] for w in r.winners) if r.winners else max(r.points) for r in rows if r.points]
 
 
 def health(rows: Sequence[Played], players: int, names: tuple[str, ...] = (),
            titles: Mapping[str, str] | None = None) -> Health:
     """The health measures of a seat study's games."""
+    return _measures(rows, players, names, titles, card_health(rows))
+
+
+def _measures(rows: Sequence[Played], players: int, names: tuple[str, ...], titles: Mapping[str, str] | None,
+              cards: tuple[CardHealth, ...]) -> Health:
+    """``health`` of ``rows``, with the cards' health counted already (their ``cards`` are not read)."""
     turns = [r.turns for r in rows if r.turns]
     decisions = [r.decisions for r in rows if r.decisions]
     scored = [r for r in rows if r.points]
     if not scored:
-        return Health(len(rows), spread(turns), spread(decisions), None, (), 0, names, (0, 0, 0), card_health(rows),
-                      titles)
-    winner = [max(r.points[w] for w in r.winners) if r.winners else max(r.points) for r in scored]
+        return Health(len(rows), spread(turns), spread(decisions), None, (), 0, names, (0, 0, 0), cards, titles)
+    winner = winner_points(scored)
     seats = tuple(s for s in (spread([r.points[i] for r in scored]) for i in range(players)) if s is not None)
     ties = sum(1 for r in scored if len(r.winners) == 1 and r.points.count(max(r.points)) > 1)
     led = [r for r in rows if r.leaders and r.winners]
     leads = (len(led), sum(1 for r in led if set(r.winners) & set(r.leaders[0])),
              sum(1 for r in led if set(r.winners) & set(r.leaders[1])))
-    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties, names, leads,
-                  card_health(rows), titles)
+    return Health(len(rows), spread(turns), spread(decisions), spread(winner), seats, ties, names, leads, cards,
+                  titles)
+
+
+@value
+class _Game:
+    """What ``health`` reads of one game but its cards (``HealthTally``: a few numbers a game)."""
+
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    turns: int
+    decisions: int
+    leaders: tuple[tuple[int, ...], ...]
+    cards: tuple[SeatCards, ...] = ()
+
+
+class HealthTally:
+    """``health``'s measures counted one game at a time, for a study whose report keeps no game
+    (CM2008's own, ``cmdsl.games.cm2008.ui.study.summary``): each game's few numbers (its length,
+    decisions, points, winners and leaders: the quartiles need them all) and each card's three
+    counts, never the game itself."""
+
+    def __init__(self) -> None:
+        self.games: list[_Game] = []
+        self.counts: dict[str, list[int]] = {}  # card → seat-games held, playable, played
+
+    def add(self, row: Played) -> None:
+        self.games.append(_Game(row.winners, row.points, row.turns, row.decisions, row.leaders))
+        _count(self.counts, row.cards)
+
+    def health(self, players: int, names: tuple[str, ...] = (), titles: Mapping[str, str] | None = None) -> Health:
+        """The same ``Health`` as ``health`` of every row added."""
+        return _measures(self.games, players, names, titles, _card_healths(self.counts))

@@ -9,13 +9,14 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
+from .....kits.study.health import DEAD_SHARE, MIN_HELD
 from .....kits.study.html_report import Html, document, folded, img, table, verdict_section, write_page
 from .....kits.study.stats import MIN_GAMES, counted, pct
 from ...model import SIDES
 from .analysis import Analysis
 from .compare import ALPHA, DEFAULT_TOP, Comparison, correction_name, shown_cards
 from .plan import Change
-from .report import comparison_verdict, header, lift_text, verdict
+from .report import comparison_verdict, header, health_changes, health_of, lift_text, verdict
 from .summary import Summary, cards_by_lift
 
 #: The cards a page's lift plot shows: the strongest evidence first (the table holds them all).
@@ -47,6 +48,12 @@ def page(a: Analysis, top: int) -> str:
             parts.append(_changes(a.params.changes))
         contents.append(("ab", "A/B: what moved"))
         parts.append(_comparison(a.comparison, a.params.changed_cards, top or DEFAULT_TOP, titles))
+        changes = health_changes(a)
+        if changes:
+            contents.append(("ab-health", "A/B: health"))
+            parts.append('<h2 id="ab-health">Health, old set → new set</h2><p>Medians and counts, not tested (the '
+                         "paired results above are): where to look in each set's own health measures below.</p>"
+                         + table("ab-health", ["", "old set", "new set"], changes))
     for arm, summary in a.arms:
         anchor = f"arm-{arm.name}"
         if a.comparison is None:
@@ -57,8 +64,8 @@ def page(a: Analysis, top: int) -> str:
         heading = f"The {arm.name} set alone: {arm.describe}"
         contents.append((anchor, f"The {arm.name} set alone"))
         inner = _summary(summary, top, heading, f" with the {arm.name} set", anchor, titles, a.params.changed_cards)
-        parts.append(f'<details id="{anchor}"><summary>{escape(heading)}: results, game length, cards, states, '
-                     f"Breaking News, Going Negative</summary>\n{inner}\n</details>")
+        parts.append(f'<details id="{anchor}"><summary>{escape(heading)}: results, game length, health, cards, '
+                     f"states, Breaking News, Going Negative</summary>\n{inner}\n</details>")
     body.append("<nav><h2>Contents</h2><ol>" + "".join(f'<li><a href="#{escape(i)}">{escape(t)}</a></li>'
                                                           for i, t in contents) + "</ol></nav>")
     body += parts
@@ -66,8 +73,8 @@ def page(a: Analysis, top: int) -> str:
 
 
 #: The parts of a set's summary: their anchors and titles (the page's contents).
-_PARTS = (("results", "Results"), ("length", "Game length"), ("cards", "Cards"), ("states", "States won"),
-          ("news", "Breaking News"), ("negative", "Going Negative"))
+_PARTS = (("results", "Results"), ("length", "Game length"), ("health", "Health"), ("cards", "Cards"),
+          ("states", "States won"), ("news", "Breaking News"), ("negative", "Going Negative"))
 
 
 def _card(card: str, titles: dict[str, str], changed: Sequence[str] = ()) -> Html:
@@ -110,6 +117,8 @@ def _summary(s: Summary, top: int, heading: str | None, of: str, anchor: str, ti
     L = s.length
     out.append(table("length", ["mean", "median", "quartiles", "range"],
                       [[round(L.mean, 1), L.median, f"{L.q1:g}–{L.q3:g}", f"{L.low}–{L.high}"]]))
+    section("health", "Health")
+    out += _health(s, titles, changed)
     cards, selected = cards_by_lift(s.cards, top)
     plotted = [c for c in cards if c.has_lift][:PLOTTED_CARDS]
     section("cards", "Cards")
@@ -145,6 +154,38 @@ def _summary(s: Summary, top: int, heading: str | None, of: str, anchor: str, ti
         "negative", ["roll", "rolled", "roller", "carrier", "neither"],
         [[x.id, x.count, x.mccain, x.obama, x.neither] for x in s.negative])))
     return "\n".join(out)
+
+
+def _health(s: Summary, titles: dict[str, str], changed: Sequence[str]) -> list[str]:
+    """The health measures (``cmdsl.kits.study.health``), as a seat study's page shows them: each
+    measure's median, quartiles and range; the tie-breaks and leads; each card held, playable, played."""
+    h = health_of(s, titles)
+    if h is None:
+        return ["<p>No games.</p>"]
+    out = ["<p>Each a median with its quartiles and its range over the games. Points are electoral votes; a "
+           "decision is an answer with a choice (two options or more), either side's.</p>",
+           table("health", ["measure", "median", "first to third quartile", "lowest to highest"],
+                 [[name, f"{m.median:g}", f"{m.low:g} to {m.high:g}", f"{m.least:g} to {m.most:g}"]
+                  for name, m in h.measures()])]
+    if h.winner_points is not None:
+        out.append(f"<p>Decided by a tie-break (the most points shared, one winner): {h.tie_breaks} of {h.games} "
+                   "games.</p>")
+    known, first, second = h.leads
+    if known:
+        out.append(f"<p>The winner led (had the most electoral votes) after the first third of the game in {first} "
+                   f"of {known} games, after two thirds in {second}.</p>")
+    if h.cards:
+        dead = h.dead
+        out.append(f"<p>Cards: {len(h.cards)} held at a decision of their side; dead (playable in fewer than "
+                   f"{100 * DEAD_SHARE:.0f}% of the seat-games that held it, over at least {MIN_HELD}): "
+                   f"{len(dead) if dead else 'none'}. A card is counted once a game: held, playable (a choice of its "
+                   "side's plays it), played.</p>")
+        out.append(folded(f"Every card held ({len(h.cards)}), the least playable first", table(
+            "card-health", ["card", "held (games)", "playable", "playable share", "played", ""],
+            [[_card(c.card, titles, changed), c.held, c.playable, f"{100 * c.playable / c.held:.0f}%", c.played,
+              "dead" if c.dead else "" if c.known else f"held in fewer than {MIN_HELD}"]
+             for c in h.cards], changed=[c.card in changed for c in h.cards])))
+    return out
 
 
 def _changes(changes: Sequence[Change]) -> str:

@@ -8,12 +8,18 @@ gives the same row in any process, in any order (docs/balance.md, "Reproducible"
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict, field, replace
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, Sequence
 
 from .....bots import bot_seed, make_bot, play_bot_move
 from .....errors import CmdslError
+from .....game.decisions import CHANCE
+from .....game.driver import any_seat
+from .....kits.study.health import SeatCards
+from .....kits.study.seats import HandWatch, leaders_by_thirds
+from .....plugins import TableGame, WithoutCards
 from ... import events as E
 from ...engine import CampaignGame, campaign_game
 from ...setup import FirstPlayer, Setup
@@ -92,6 +98,23 @@ class GameRow:
     states_won: tuple[tuple[str, str], ...] = ()  # (side, state)
     news: tuple[NewsResult, ...] = ()
     negative: tuple[NewsResult, ...] = field(default=())
+    # The health measures' (``cmdsl.kits.study.health``); a row stored before them has none (0, empty).
+    decisions: int = 0  # the decisions with a choice (two options or more) the players answered
+    #: The sides with the most electoral votes after the first third and after two thirds of its
+    #: turns, by seat index (0 McCain, 1 Obama: ``SIDES``'s order).
+    leaders: tuple[tuple[int, ...], ...] = ()
+    #: By seat index: the cards the side held at a decision of its own, those it could then play, and
+    #: those it played (``campaign_cards``).
+    cards: tuple[SeatCards, ...] = ()
+
+    # What the health measures read of a game besides (``health.Played``): its winners and points by seat index.
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(i for i, side in enumerate(SIDES) if side.value == self.winner)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return (self.score_mccain, self.score_obama)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
@@ -104,7 +127,54 @@ class GameRow:
         d["states_won"] = tuple(tuple(x) for x in d["states_won"])
         d["news"] = tuple(NewsResult(**x) for x in d["news"])
         d["negative"] = tuple(NewsResult(**x) for x in d["negative"])
+        d["leaders"] = tuple(tuple(x) for x in d.get("leaders", ()))  # absent from a row of before: its default
+        # one string per card id, however many rows an A/B holds at once
+        d["cards"] = tuple(tuple(tuple(map(sys.intern, x)) for x in seat) for seat in d.get("cards", ()))
         return GameRow(**d)
+
+
+class CampaignSeats(WithoutCards):
+    """A game of CM2008 as a seat study reads it (``SeatTable``): its seats McCain then Obama, its
+    points the electoral votes (R1.8, R11.1), what a side holds (its hand) and which card an option
+    plays (a turn's ``play:ID``, R4.1). The balance study's ``play`` reads the hands and the
+    standing through it; ``new_game`` deals as the study does."""
+
+    def __init__(self, cards: CardSet, setup: Setup) -> None:
+        self.cards, self.setup = cards, setup
+
+    def new_game(self, seed: int) -> TableGame:
+        return any_seat(campaign_game(self.cards, seed, self.setup, checkpoints=True))
+
+    def points(self, game: TableGame) -> tuple[int, ...]:
+        r = game.result
+        return (r.mccain, r.obama) if isinstance(r, E.GameEnded) else ()
+
+    def standing(self, game: TableGame) -> tuple[int, ...]:
+        """The electoral votes each side has now: its starting ones and the states it won (R1.8, R9)."""
+        players = game.position.players
+        return tuple(players[side].score for side in SIDES)
+
+    def hand(self, game: TableGame, seat: int) -> tuple[str, ...]:
+        return tuple(game.position.players[SIDES[seat]].hand)
+
+    def card_of(self, option_id: str) -> str | None:
+        kind, _, card = option_id.partition(":")
+        return card if kind == "play" and card else None
+
+
+def campaign_cards(watched: Sequence[SeatCards], played: Sequence[Played]) -> tuple[SeatCards, ...]:
+    """Each side's cards over a game (``GameRow.cards``): those ``HandWatch`` saw it hold and play
+    at its decisions, with every card it played, however (``CardPlayed``): one a card's effect
+    plays ("play one of the cards just drawn", a ``card:`` option) or a decision of a single
+    option plays is not a ``play:`` answer, but it was in the hand and could be played. Empty when
+    no side held a card at a decision."""
+    if not watched:
+        return ()
+    out = []
+    for side, (held, playable, chosen) in zip(SIDES, watched):
+        done = set(chosen) | {p.card for p in played if p.side == side.value}
+        out.append((tuple(sorted(done.union(held))), tuple(sorted(done.union(playable))), tuple(sorted(done))))
+    return tuple(out)
 
 
 @value
@@ -160,11 +230,26 @@ def play(job: Job, cards: CardSet) -> GameRow:
         raise CmdslError(f"the cards in {job.cards} changed since the run started "
                          f"(fingerprint {cards.fingerprint}, the run's is {job.fingerprint})")
     tracker = _HelpTracker()
-    game = campaign_game(cards, job.seed, Setup(job.setup, job.first, job.max_turns), observer=tracker,
-                checkpoints=True)  # bots that look ahead fork it
+    game_setup = Setup(job.setup, job.first, job.max_turns)
+    # The health measures, read as the game goes on (reading changes nothing of it): the standing
+    # as each turn begins (told with its event), the decisions with a choice (every seat's, secret
+    # picks too), the hands at each decision.
+    table, seats = CampaignSeats(cards, game_setup), list(SIDES)
+    standings: list[tuple[int, tuple[int, ...]]] = []  # (turn, electoral votes) as each turn began
+
+    def observe(g: CampaignGame, event: E.Event) -> None:
+        tracker(g, event)
+        if isinstance(event, E.TurnStarted):
+            standings.append((event.turn, table.standing(any_seat(g))))
+
+    game = campaign_game(cards, job.seed, game_setup, observer=observe, checkpoints=True)  # bots that look ahead fork it
     bots = {side: make_bot(spec, bot_seed(job.seed, SIDES, side)) for side, spec in zip(SIDES, (job.mccain, job.obama))}
+    seen, hands, decisions = any_seat(game), HandWatch(table, len(seats)), 0
     while game.pending is not None:
+        decisions += sum(len(d.options) > 1 and d.player is not CHANCE for d in game.pending_decisions)
+        hands.before(seen, seats)
         play_bot_move(game, bots)
+        hands.after(seen)
     tracker.finish()
     assert game.result is not None
     turn, first, played, drafted, won = 0, "", [], [], []
@@ -182,4 +267,5 @@ def play(job: Job, cards: CardSet) -> GameRow:
     r = game.result
     return GameRow(job.arm, job.index, job.seed, job.fingerprint, job.mccain, job.obama, job.setup, first,
                    r.winner.value if r.winner else None, r.reason, game.turn, r.mccain, r.obama,
-                   tuple(played), tuple(drafted), tuple(won), tuple(tracker.news), tuple(tracker.negative))
+                   tuple(played), tuple(drafted), tuple(won), tuple(tracker.news), tuple(tracker.negative),
+                   decisions, leaders_by_thirds(standings, game.turn), campaign_cards(hands.rows(), played))

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ...model import SIDES
 from .analysis import Analysis
 from .compare import DEFAULT_TOP, Comparison
 from .compare import render as render_comparison
-from .plan import Change, RunParams
+from .plan import NEW, OLD, Change, RunParams
+from .....kits.study.health import Health
 from .....kits.study.stats import MIN_GAMES, Rate, counted, pct
 from .summary import CardStats, Summary, cards_by_lift
 from .....kits.study.verdict import CardEvidence, Moved, ab_verdict, seat_verdict
@@ -93,6 +95,10 @@ def render(s: Summary, top: int = 0, titles: Mapping[str, str] = {}) -> str:
     L = s.length
     w(f"Game length (turns): mean {L.mean:.1f}, median {L.median:g}, quartiles {L.q1:g}–{L.q3:g}, "
       f"range {L.low}–{L.high}")
+    health = health_of(s, titles)
+    if health is not None:
+        w("")
+        out += health.lines()
     w("")
     cards, selected = cards_by_lift(s.cards, top)
     w(("Cards (" + (f"the {top} surely lowest and highest lifts, by their intervals' far ends; " if selected else "")
@@ -124,6 +130,44 @@ def render(s: Summary, top: int = 0, titles: Mapping[str, str] = {}) -> str:
     return "\n".join(out)
 
 
+def health_of(s: Summary, titles: Mapping[str, str] = {}) -> Health | None:
+    """The summary's health measures (``Health.lines``: points are electoral votes; a card held is
+    one a side held at one of its decisions), its cards named by their titles."""
+    return None if s.health is None or not s.games else replace(s.health, titles=dict(titles))
+
+
+def health_changes(a: Analysis) -> list[tuple[str, str, str]]:
+    """A/B: each health measure in the old set and in the new one (measure, old, new): the medians,
+    the tie-breaks, the leads, the dead cards. Not tested (the paired results above are): where to
+    look in each set's own measures."""
+    by_name = {arm.name: health_of(summary, a.params.titles()) for arm, summary in a.arms}
+    old, new = by_name.get(OLD), by_name.get(NEW)
+    if old is None or new is None:
+        return []
+    out = []
+    olds, news = dict(old.measures()), dict(new.measures())
+    for name, m in news.items():
+        if name in olds:
+            out.append((f"{name}, median", f"{olds[name].median:g}", f"{m.median:g}"))
+    if old.winner_points is not None and new.winner_points is not None:
+        out.append(("decided by a tie-break", f"{old.tie_breaks} of {old.games}", f"{new.tie_breaks} of {new.games}"))
+    for k, when in ((1, "the first third"), (2, "two thirds")):
+        if old.leads[0] and new.leads[0]:
+            out.append((f"the winner led after {when}", f"{old.leads[k]} of {old.leads[0]}",
+                        f"{new.leads[k]} of {new.leads[0]}"))
+    if old.cards or new.cards:
+        titles = new.titles or {}
+        dead_old, dead_new = {c.card for c in old.dead}, {c.card for c in new.dead}
+
+        def named(cards: set[str]) -> str:
+            return ", ".join(sorted(titles.get(c, c) for c in cards)) or "none"
+        out.append(("dead cards", f"{len(dead_old)}", f"{len(dead_new)}"))
+        if dead_new - dead_old or dead_old - dead_new:
+            out.append(("dead in the new set only", "", named(dead_new - dead_old)))
+            out.append(("dead in the old set only", named(dead_old - dead_new), ""))
+    return out
+
+
 def lift_text(c: CardStats) -> str:
     if c.has_lift:
         return f"{100 * c.lift.estimate:+6.1f} {c.lift.interval.text(signed=True):>14}"
@@ -142,6 +186,12 @@ def text(a: Analysis, top: int = 0) -> str:
     if a.params.changes:
         parts += ["", "What changed (rules text of each set)", *changes_text(a.params.changes)]
     parts += ["", render_comparison(a.comparison, a.params.changed_cards, top or DEFAULT_TOP, titles)]
+    changes = health_changes(a)
+    if changes:
+        parts += ["", "Health, old set → new set (medians and counts, not tested; each set's measures are in its "
+                      "own part below)"]
+        width = max(len(name) for name, _, _ in changes)
+        parts += [f"  {name:<{width}}  {old} → {new}" for name, old, new in changes]
     for arm, summary in a.arms:
         parts += ["", f"=== The {arm.name} set alone", render(summary, top, titles)]
     return "\n".join(parts)

@@ -12,10 +12,12 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ...model import SIDES
 from .jobs import GameRow, Helped
+from .....kits.study.health import Health, HealthTally
 from .....kits.study.stats import MIN_GAMES, Difference, Rate, newcombe, quantile
 from .....values import value
 
 SIDE_NAMES = tuple(side.value for side in SIDES)  # the store keeps sides by name
+SIDE_LABELS = tuple(side.label for side in SIDES)  # as reports name them
 
 
 @value
@@ -78,6 +80,10 @@ class Summary:
     states: dict[str, tuple[int, int]]  # state → times won by McCain, by Obama
     news: tuple[HelpCounts, ...]
     negative: tuple[HelpCounts, ...]
+    #: The health measures (``cmdsl.kits.study.health``, as a seat study's): length in turns and
+    #: decisions, the final electoral votes, tie-breaks, who led, each card held, playable, played.
+    #: Its cards are named by id: a report gives it the run's titles (``Health.titles``).
+    health: Health | None = None
 
 
 def summarize(rows: Iterable[GameRow], deck: Sequence[str] = ()) -> Summary:
@@ -144,10 +150,12 @@ class _Tally:
         self.states: Counter[tuple[str, str]] = Counter()
         self.help: dict[str, defaultdict[str, Counter[str]]] = {"news": defaultdict(Counter),
                                                                  "negative": defaultdict(Counter)}
+        self.health = HealthTally()  # each game's few numbers (its quartiles need them), each card's counts
 
     def add(self, r: GameRow) -> None:
         self.outcomes[_Outcome(r.mccain, r.obama, r.first, r.winner)] += 1
         self.turns.append(r.turns)
+        self.health.add(r)
         self.reasons[_reason_kind(r.reason)] += 1
         for p in r.played:
             self.side_of.setdefault(p.card, p.side)
@@ -196,7 +204,7 @@ class _Tally:
         names = sorted({s for _, s in self.states})
         states = {s: (self.states[("mccain", s)], self.states[("obama", s)]) for s in names}
         return Summary(n, wins, first_wins, by_first, by_bot, by_bot_seat, length, reasons, cards, never, states,
-                       self._help("news"), self._help("negative"))
+                       self._help("news"), self._help("negative"), self.health.health(len(SIDES), SIDE_LABELS))
 
     def _cards(self, n: int, wins: dict[str, Rate]) -> tuple[CardStats, ...]:
         out = []
