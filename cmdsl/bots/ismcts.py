@@ -32,9 +32,9 @@ import math
 import random
 import time
 from enum import StrEnum
-from typing import Any
+from typing import Any, Sequence
 
-from ..game.decisions import Decision, PlayerSeat
+from ..game.decisions import Decision, Option, PlayerSeat
 from ..game.driver import Driver
 from ..game.perspective import Perspective
 from .basic import action_value
@@ -135,7 +135,7 @@ class IsmctsBot:
             node = node.children[key]
             game.answer(key[1], d.player)
             path.append((node, d.player))
-        score = self._rollout(game, me, start_turn)
+        game, score = self._rollout(game, me, start_turn)
         # Each node is scored for the seat that chose its answer; in a constant-sum two-seat game
         # the other's score is 1 − the searcher's.
         scores = {me: score}
@@ -150,20 +150,68 @@ class IsmctsBot:
     def _ucb(self, child: _Node) -> float:
         return child.total / child.visits + self.settings.exploration * math.sqrt(math.log(child.available) / child.visits)
 
-    def _rollout(self, game: Driver[Any], me: PlayerSeat, start_turn: int) -> float:
-        """Play on in the determinized copy (the bot's own), then score it for ``me`` in [0, 1]."""
+    def _rollout(self, game: Driver[Any], me: PlayerSeat, start_turn: int) -> tuple[Driver[Any], float]:
+        """Play on in the determinized copy (the bot's own), then score it for ``me`` in [0, 1];
+        the game played on (a greedy step's trial may have taken its place) and its score."""
         s, rng = self.settings, self.rng
         stop = start_turn + s.horizon
-        for _ in range(MAX_ROLLOUT_ANSWERS):
+        answered = 0
+        while answered < MAX_ROLLOUT_ANSWERS:
             d = game.pending
             if d is None or game.turn >= stop:
                 break
             if s.rollout is RolloutPolicy.RANDOM:
                 options = d.candidates()
                 game.answer(options[rng.randrange(len(options))].id, d.player)
+                answered += 1
+                continue
+            answer, trial = _greedy_step(game, d, rng)
+            if trial is not None and answered + trial.taken <= MAX_ROLLOUT_ANSWERS:
+                # The best option's trial is where this rollout would be after answering it and
+                # the first options that follow: go on there instead of playing them again.
+                game, answered = trial.game, answered + trial.taken
             else:
-                game.answer(_greedy_answer(game, d, rng), d.player)
-        return squash(game, me)
+                game.answer(answer, d.player)
+                answered += 1
+        return game, squash(game, me)
+
+
+class _Trial:
+    """An option tried on a fork (the greedy one ply, not where seats pick at once): the fork
+    after the option and its seat's first options to the end of the action, its value, and how
+    many answers that took. ``reusable``: every answer after the option was one a rollout answers
+    with its first option too (none ``worth_a_look``), so the fork is exactly where a rollout
+    would be had it answered them itself."""
+
+    __slots__ = ("game", "value", "taken", "reusable")
+
+    def __init__(self, trial: Driver[Any], d: Decision, answer: str) -> None:
+        # ``bots.basic.action_value`` where seats do not pick at once, counting the answers.
+        me, turn = d.player, trial.turn
+        trial.answer(answer, me)
+        taken, reusable = 1, True
+        while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
+            nxt = trial.pending
+            reusable = reusable and not trial.worth_a_look(nxt)
+            trial.answer(nxt.options[0].id, me)
+            taken += 1
+        self.game, self.value, self.taken, self.reusable = trial, trial.evaluate(me), taken, reusable
+
+
+def _greedy_step(game: Driver[Any], d: Decision, rng: random.Random) -> tuple[str, _Trial | None]:
+    """``_greedy_answer``'s answer, and the trial of that answer where the rollout may go on in it
+    (one was played on a fork and is ``reusable``); else None."""
+    if game.simultaneous or not game.worth_a_look(d):
+        return _greedy_answer(game, d, rng), None
+    options = d.candidates()  # all of them, but for the amounts a hint does not name
+    values = game.one_ply_values(d, None)
+    if values is not None:  # the game's shortcut, as ``_greedy_answer`` takes it: no fork to go on in
+        values = _candidate_values(d, options, values)
+        return options[max(range(len(values)), key=values.__getitem__)].id, None
+    # As ``_greedy_answer`` does: all the forks at once, each option tried on its own.
+    trials = [_Trial(fork, d, option.id) for fork, option in zip(game.forks(len(options)), options)]
+    i = max(range(len(trials)), key=lambda k: trials[k].value)  # ties: the first
+    return options[i].id, trials[i] if trials[i].reusable else None
 
 
 def _greedy_answer(game: Driver[Any], d: Decision, rng: random.Random) -> str:
@@ -186,10 +234,17 @@ def _greedy_answer(game: Driver[Any], d: Decision, rng: random.Random) -> str:
         # A generator for the others' picks only where there are any: seeding one costs as much as a fork.
         values = [action_value(trial, d, option.id, random.Random(deal) if simultaneous else None)
                   for trial, option in zip(game.forks(len(options)), options)]
-    elif options is not d.options:  # the shortcut values every option: keep the candidates'
-        of = {o.id: v for o, v in zip(d.options, values)}
-        values = [of[o.id] for o in options]
+    else:
+        values = _candidate_values(d, options, values)
     return options[max(range(len(values)), key=values.__getitem__)].id  # ties: the first
+
+
+def _candidate_values(d: Decision, options: Sequence[Option], values: list[float]) -> list[float]:
+    """The values of ``options`` (the candidates) among the game's shortcut's, which values every option."""
+    if options is d.options:
+        return values
+    of = {o.id: v for o, v in zip(d.options, values)}
+    return [of[o.id] for o in options]
 
 
 def squash(game: Driver[Any], me: PlayerSeat) -> float:
