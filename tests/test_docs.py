@@ -25,6 +25,8 @@ import pytest
 import yaml
 
 from cmdsl.cli import main
+from cmdsl.kits.tune.plan import numbers_of, read_plan
+from cmdsl.sets.health_targets import targets_in
 from cmdsl.games.cm2008.vocabulary.checker import Context, ContextKind, campaign_names
 from cmdsl.games.cm2008.vocabulary.checker import check
 from cmdsl.games.cm2008.vocabulary.compiler import compile_effect
@@ -41,7 +43,7 @@ DOCS = [REPO / "README.md", *sorted(p for p in (REPO / "docs").glob("*.md") if p
 NOT_RUN = re.compile(r"<!--\s*not-run:\s*(.+?)\s*-->\s*$")
 #: Blocks marked not-run: sample output and a formula, not commands or effects. Change this number
 #: only with a reason in the mark.
-NOT_RUN_COUNT = 14
+NOT_RUN_COUNT = 15
 
 #: Lines of shell blocks that are not run, and why (a key ending in a space or "/" is a prefix).
 SKIPPED_LINES = {
@@ -235,8 +237,13 @@ def run_yaml(block: Block, sandbox: Path, capsys: pytest.CaptureFixture[str]) ->
         write(folder / "example.yaml", block.text)
         loaded = load_racolage_set(folder)
         assert all(card in loaded.cards for card in ids)
+    elif isinstance(data, dict) and set(data) == {"health"}:  # a manifest's health targets (docs/balance.md)
+        assert targets_in(block.text, block.id).targets
+    elif isinstance(data, dict) and "moves" in data:  # a tuning plan (docs/tune.md): its paths name Racolage's numbers
+        plan = read_plan(write(sandbox / "plan.yaml", block.text))
+        assert all(numbers_of(plan, REPO / "cards" / "racolage").values())
     else:  # pragma: no cover
-        pytest.fail(f"{block.id}: a YAML block that is neither cards, a manifest nor scenarios")
+        pytest.fail(f"{block.id}: a YAML block that is neither cards, a manifest, scenarios, targets nor a plan")
 
 
 #: Effect snippets use variables a card would bind first; bind those the snippet does not.
