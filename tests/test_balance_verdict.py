@@ -116,8 +116,10 @@ def test_the_text_report_starts_with_a_verdict_and_the_change(ab: tuple[str, str
     head, verdict = text.split("\n\nVerdict\n", 1)
     assert head.startswith("4 games;")  # the run's parameters, then at once the verdict
     lines = verdict.split("\n\n")[0].splitlines()
-    assert lines[0] == "  Changed: The Original Mavericks (mccain-the-original-mavericks)."
-    assert lines[1].startswith("  The Original Mavericks: played in ") and "games (" in lines[1]
+    # the side result first (issue 58 item 4), then what changed and how it moved
+    assert lines[0].startswith("  The side results did not move beyond chance over 4 paired games: McCain's wins ")
+    assert lines[1] == "  Changed: The Original Mavericks (mccain-the-original-mavericks)."
+    assert lines[2].startswith("  The Original Mavericks: played in ") and "games (" in lines[2]
     assert any(ln.startswith("  To know the side results' change to ±5 points: about ") for ln in lines)
     changes = text.split("What changed (rules text of each set)\n", 1)[1].split("\n\n")[0]
     assert "old" in changes and "new" in changes and "Gain three supports" in changes  # the change itself
@@ -162,3 +164,88 @@ def test_the_seat_study_page_starts_with_its_verdict(tmp_path: Path, capsys: pyt
     assert page.order[:3] == ["verdict", "seats", "seats"]  # the verdict, the section, its table
     assert 'data-plot="seat-rates"' in text and "<script" not in text
     assert [row[0] for row in page.rows["seats"][1:]] == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_a_changed_card_played_in_nearly_every_game_has_the_side_result_as_its_effect() -> None:
+    """Issue 58 item 4: Join Our Team played in 98 of 100 games of both sets had "its lift is not
+    measured"; the only change, in nearly every game, its effect is the paired side result."""
+    from cmdsl.games.cm2008.ui.study.compare import compare
+    from cmdsl.games.cm2008.ui.study.jobs import GameRow, Played
+    from cmdsl.games.cm2008.ui.study.plan import Change
+    from cmdsl.games.cm2008.ui.study.report import comparison_verdict
+
+    def row(arm: str, i: int, winner: str, played: bool) -> GameRow:
+        return GameRow(arm, i, i, "f", "greedy", "greedy", "beginner", "mccain", winner, "votes", 30, 270, 260,  # type: ignore[arg-type]
+                       (Played("mccain", "mccain-join-our-team", 3),) if played else ())
+    old = [row("old", i, "mccain" if i % 2 else "obama", i != 0) for i in range(100)]
+    new = [row("new", i, "mccain" if i % 2 or i % 4 == 0 else "obama", i != 1) for i in range(100)]  # +25 McCain
+    change = Change("mccain-join-our-team", "Join Our Team", "gain 1 support", "gain 2 supports")
+    lines = comparison_verdict(compare(old, new), [change])
+    assert lines[1] == "Changed: Join Our Team (mccain-join-our-team)."
+    assert lines[2].startswith("Join Our Team: played in 99 → 99 of 100 games (+0 points ") and lines[2].endswith(
+        ": in nearly every game, so the side results' change is its effect: McCain's wins +25 points [+16, +34]; "
+        "beyond chance.")
+
+
+def test_an_ab_of_many_changes_says_how_many_and_lists_them_after_the_verdict() -> None:
+    from cmdsl.kits.study.verdict import Moved, ab_verdict
+
+    sides = [Moved("McCain's wins", 0.1, 0.05, 0.15, 0.001, True)]
+    names = [f"Card {i}" for i in range(120)]
+    moves = [f"Card {i}: its lift is not measured; within chance." for i in range(119)] + ["Card 119: +30; beyond chance."]
+    lines = ab_verdict(500, sides, names, [], moves)
+    assert lines[0].startswith("The side results moved beyond chance over 500 paired games: McCain's wins +10 points")
+    assert lines[1] == ("Changed: 120 cards (the list and their rules text follow the verdict); 1 of them moved beyond "
+                        "chance: Card 119: +30; beyond chance.")
+    assert len(lines) < 8  # not 120 lines of "not measured"
+
+
+def test_an_ab_stops_at_the_first_look_that_decides_and_reports_that_looks_pairs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 58 item 4: an A/B looks at its pairs as they come (every eighth of --games, the first
+    after 50) and stops when McCain's win share is decided; its report reads exactly that look's
+    pairs, says where it stopped, and --resume with more games looks on from there."""
+    from cmdsl.games.cm2008.ui.study import cli as study_cli
+    from cmdsl.games.cm2008.ui.study.compare import looks
+
+    assert looks(400).looks == (50, 100, 150, 200, 250, 300, 350, 400) and looks(30).looks == (30,)
+    seen: list[int] = []
+
+    def at_the_second_look(c: object, z: float) -> bool:
+        seen.append(c.pairs)  # type: ignore[attr-defined]
+        return len(seen) == 2
+    monkeypatch.setattr(study_cli, "decided", at_the_second_look)
+    (tmp_path / "new").mkdir()
+    new = _strengthened(tmp_path / "new")
+    db = tmp_path / "ab.db"
+    args = ["balance", "--games", "160", "--bot", "random", "--bot", "random", "--max-turns", "3", "--cards", str(new),
+            "--against", str(CM2008), "--workers", "1", "--quiet", "--db", str(db)]
+    assert looks(160).looks == (50, 60, 80, 100, 120, 140, 160)
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert seen == [50, 60] and "Played 120 games" in err  # 60 pairs, then it stopped
+    verdict = out.split("\n\nVerdict\n", 1)[1].splitlines()
+    assert out.startswith("60 games; seeds 1..60;") and verdict[0].startswith(
+        "  Stopped after 60 of at most 160 pairs: McCain's win share moved ")
+    assert f"z = {looks(160).critical[1]:.2f}" in verdict[0] and "over 60 paired games" in verdict[1]
+    monkeypatch.setattr(study_cli, "decided", lambda c, z: False)
+    assert main([*args, "--resume"]) == 0  # decides nothing more: plays on to the most asked
+    out, err = capsys.readouterr()
+    assert "Played 200 games" in err and out.startswith("160 games; seeds 1..160;")
+    assert "  160 pairs: McCain's win share moved " in out
+
+
+def test_a_look_decides_a_change_beyond_chance_or_one_surely_under_five_points() -> None:
+    from cmdsl.games.cm2008.ui.study.compare import compare, decided, side_interval
+    from cmdsl.games.cm2008.ui.study.jobs import GameRow
+
+    def rows(arm: str, n: int, mccain: set[int]) -> list[GameRow]:
+        return [GameRow(arm, i, i, "f", "g", "g", "beginner", "mccain", "mccain" if i in mccain else "obama",  # type: ignore[arg-type]
+                        "votes", 30, 270, 260) for i in range(n)]
+    base = set(range(0, 1000, 2))
+    same = compare(rows("old", 1000, base), rows("new", 1000, base | {1, 3}))  # +0.2 points
+    assert decided(same, 2.5) and side_interval(same, 2.5).high < 0.05  # surely less than 5 points
+    more = compare(rows("old", 200, base), rows("new", 200, base | set(range(1, 200, 4))))  # +25 points
+    assert decided(more, 2.5) and side_interval(more, 2.5).low > 0
+    unsure = compare(rows("old", 40, base), rows("new", 40, base | {1, 3}))  # +5 points over 40 pairs
+    assert not decided(unsure, 2.5)

@@ -23,6 +23,7 @@ c_k is solved by bisection from the exact distribution of the running sum under 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Final, Sequence
 
 from ...values import value
@@ -56,6 +57,11 @@ def _simpson(ys: Sequence[float], h: float) -> float:
 def boundaries(fractions: Sequence[float], alpha: float = ALPHA) -> tuple[float, ...]:
     """The critical values c_k (two-sided, on the z scale) of looks at ``fractions`` of the study
     (rising, the last 1), spending α the Pocock way."""
+    return _boundaries(tuple(fractions), alpha)
+
+
+@lru_cache(maxsize=64)  # a pure function of its looks: a report reads them again and again
+def _boundaries(fractions: tuple[float, ...], alpha: float) -> tuple[float, ...]:
     if not fractions or any(b <= a for a, b in zip(fractions, fractions[1:])) or not 0 < fractions[0] \
             or fractions[-1] > 1 + 1e-12:
         raise ValueError(f"looks must rise within (0, 1]: {fractions}")

@@ -109,20 +109,34 @@ class Moved:
     flagged: bool
 
 
+#: An A/B's verdict names each changed card's move up to this many changed cards; more: a summary
+#: (the list follows the verdict).
+NAMED_CHANGES = 5
+
+
 def ab_verdict(pairs: int, sides: Sequence[Moved], changed: Sequence[str], cards: Sequence[Moved],
                changed_moves: Sequence[str] = (), what: str = "the side results", resumable: bool = True) -> list[str]:
-    """The verdict of an A/B run: what was changed and how the changed cards moved, whether the side
-    results moved beyond chance (sign test p < 0.05), which cards moved (flagged after adjustment),
+    """The verdict of an A/B run: first whether the side results moved beyond chance (sign test
+    p < 0.05), then what was changed (every card when a few; a count when many, the list after
+    the verdict) and how the changed cards moved, which cards moved (flagged after adjustment),
     and the games that would settle the side results' change to ±``SEAT_POINTS``, as the next step."""
-    out = [f"Changed: {', '.join(changed)}." if changed else "No card differs between the sets: any change is chance."]
-    out += list(changed_moves)
     moved = [m for m in sides if m.p < 0.05]
     said = "; ".join(f"{m.name} {100 * m.estimate:+.0f} points [{100 * m.low:+.0f}, {100 * m.high:+.0f}] (p={m.p:.2g})"
                      for m in sides)
     if moved:
-        out.append(f"{what.capitalize()} moved beyond chance over {pairs} paired games: {said}.")
+        out = [f"{what.capitalize()} moved beyond chance over {pairs} paired games: {said}."]
     else:
-        out.append(f"{what.capitalize()} did not move beyond chance over {pairs} paired games: {said}.")
+        out = [f"{what.capitalize()} did not move beyond chance over {pairs} paired games: {said}."]
+    if not changed:
+        out.append("No card differs between the sets: any change is chance.")
+    elif len(changed) <= NAMED_CHANGES:
+        out.append(f"Changed: {', '.join(changed)}.")
+        out += list(changed_moves)
+    else:
+        beyond = [line for line in changed_moves if line.endswith("beyond chance.")]
+        out.append(f"Changed: {len(changed)} cards (the list and their rules text follow the verdict); "
+                   + (f"{len(beyond)} of them moved beyond chance: " + " ".join(beyond) if beyond
+                      else "none of them moved beyond chance on its own."))
     flagged = [m for m in cards if m.flagged]
     if flagged:
         out.append("Cards that moved beyond chance (adjusted p < 0.05): " + "; ".join(m.name for m in flagged) + ".")

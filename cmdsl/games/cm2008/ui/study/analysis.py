@@ -6,7 +6,7 @@ The text report and the HTML page are two views of one ``Analysis``, so they can
 from __future__ import annotations
 
 
-from .compare import Comparison, compare
+from .compare import Comparison, compare, looks as plan_of
 from .plan import NEW, OLD, Arm, RunParams
 from .....kits.study.stats import Correction
 from .store import Store, StoreError
@@ -21,6 +21,17 @@ class Analysis:
     games: int  # the games reported (per arm; A/B: the pairs)
     arms: tuple[tuple[Arm, Summary], ...]  # in the run's order (A/B: new, then old)
     comparison: Comparison | None  # A/B runs only
+    #: An A/B read at looks (``sequential.py``): the pairs at its last look, their critical value,
+    #: the most it would have played, and whether it stopped there before the most (else None).
+    looked: "Looked | None" = None
+
+
+@value
+class Looked:
+    pairs: int
+    z: float
+    most: int
+    stopped: bool
 
 
 def analyse(store: Store, correction: Correction) -> Analysis:
@@ -33,7 +44,13 @@ def analyse(store: Store, correction: Correction) -> Analysis:
         arm = params.arms[0]
         summary = summarize(store.each_row(arm.name, below=asked), arm.deck)
         return Analysis(params, asked, summary.games, ((arm, summary),), None)
-    rows = {arm.name: store.rows(arm.name, below=asked) for arm in params.arms}  # A/B: pairs by seed
+    stop = store.stopped_at()
+    below = stop[0] if stop is not None else asked  # stopped at a look: its pairs, never a game past it
+    rows = {arm.name: store.rows(arm.name, below=below) for arm in params.arms}  # A/B: pairs by seed
     arms = tuple((arm, summarize(rows[arm.name], arm.deck)) for arm in params.arms)
     new, old = rows[NEW], rows[OLD]
-    return Analysis(params, asked, min(len(new), len(old)), arms, compare(old, new, correction))
+    pairs = min(len(new), len(old))
+    plan = plan_of(asked)
+    looked = (Looked(pairs, stop[1], asked, True) if stop is not None else
+              Looked(pairs, plan.at(pairs), asked, False) if len(plan.looks) > 1 else None)  # one look: a plain A/B
+    return Analysis(params, asked, pairs, arms, compare(old, new, correction), looked)

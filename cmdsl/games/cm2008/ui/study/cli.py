@@ -9,10 +9,11 @@ ones and refuse only those given differently; a new run then fills in the docume
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 from ..... import argtypes
 from .....kits.study import html_report as pages
@@ -25,8 +26,9 @@ from ...loader import load_card_set
 from ...model import SIDES, CardSet, SetupMode
 from . import cluster, html_report
 from .analysis import analyse
-from .executor import Executor, executor_for
-from .jobs import ArmName
+from .compare import compare, decided, looks
+from .executor import Executor, ProcessExecutor, executor_for
+from .jobs import ArmName, GameRow
 from .plan import MAIN, NEW, OLD, Arm, Change, RunParams
 from .report import text
 from .runner import prepare, run
@@ -126,7 +128,7 @@ def campaign_balance(request: BalanceRequest) -> int:
         start = time.perf_counter()
         bar = _progress(todo, request.quiet)
         try:
-            played = run(store, params, games, executor, on_row=lambda row: bar.update(1))
+            played = _play(store, params, games, executor, lambda row: bar.update(1))
         except KeyboardInterrupt:
             bar.close()
             print(f"Interrupted: {_kept(store, params, db)}.", file=sys.stderr)
@@ -142,6 +144,26 @@ def campaign_balance(request: BalanceRequest) -> int:
               + (f" ({played / elapsed:.2f} games/s)." if elapsed > 0 and played else "."), file=sys.stderr)
         _reports(store, request.report)
     return 0
+
+
+def _play(store: Store, params: RunParams, games: int, executor: Executor, on_row: Callable[[GameRow], None]) -> int:
+    """Play the run's missing games: a single set's all at once; an A/B's look by look, stopping at
+    the first look where its side result is decided (``compare.decided``), the stop recorded so
+    that its report reads that look's pairs (and ``--resume`` goes on from it)."""
+    if len(params.arms) == 1:
+        return run(store, params, games, executor, on_row=on_row)
+    store.stop(None)  # a resumed run looks again from where it is
+    plan = looks(games)
+    played = 0
+    with executor if isinstance(executor, ProcessExecutor) else contextlib.nullcontext():  # one pool for all looks
+        for n in plan.looks:
+            played += run(store, params, n, executor, on_row=on_row)
+            if n < games:
+                old, new = store.rows(OLD, below=n), store.rows(NEW, below=n)
+                if decided(compare(old, new), plan.at(n)):
+                    store.stop(n, plan.at(n))
+                    break
+    return played
 
 
 def _kept(store: Store, params: RunParams, db: str | None) -> str:

@@ -7,6 +7,7 @@ rows depend on the jobs alone (``jobs.play``), so the executor decides speed, ne
 
 from __future__ import annotations
 
+import multiprocessing.pool
 from functools import lru_cache
 from typing import Iterable, Iterator, Protocol
 
@@ -50,8 +51,23 @@ class ProcessExecutor:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
+        self.pool: multiprocessing.pool.Pool | None = None  # kept between runs inside ``with``
+
+    def __enter__(self) -> "ProcessExecutor":
+        """Keep one pool for every ``run`` until the end of the ``with`` (an A/B's looks: the
+        workers start and load the sets once)."""
+        self.pool = worker_pool(self.workers)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool = None
 
     def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
+        if self.pool is not None:
+            yield from self.pool.imap_unordered(play_job, jobs, chunksize=1)
+            return
         with worker_pool(self.workers) as pool:
             yield from pool.imap_unordered(play_job, jobs, chunksize=1)  # leaving `with` terminates
 

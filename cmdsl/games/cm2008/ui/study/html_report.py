@@ -16,7 +16,7 @@ from ...model import SIDES
 from .analysis import Analysis
 from .compare import ALPHA, DEFAULT_TOP, Comparison, correction_name, shown_cards
 from .plan import Change
-from .report import comparison_verdict, header, health_changes, health_of, lift_text, verdict
+from .report import ab_verdict_lines, health_changes, run_header, health_of, lift_text, verdict
 from .summary import Summary, cards_by_lift
 
 #: The cards a page's lift plot shows: the strongest evidence first (the table holds them all).
@@ -36,8 +36,8 @@ def page(a: Analysis, top: int) -> str:
     title = "cmdsl balance: " + (f"A/B, {a.games} paired games" if a.comparison else f"{a.games} games")
     titles = a.params.titles()
     body = [f"<h1>{escape(title)}</h1>"]
-    body += [f'<p class="meta">{escape(line)}</p>' for line in header(a.params, a.games, a.asked).splitlines()]
-    said = (comparison_verdict(a.comparison, a.params.changes, titles) if a.comparison is not None
+    body += [f'<p class="meta">{escape(line)}</p>' for line in run_header(a).splitlines()]
+    said = (ab_verdict_lines(a) if a.comparison is not None
             else verdict(a.arms[0][1], titles))
     body.append(verdict_section(said))
     contents = [("verdict", "Verdict")]

@@ -7,7 +7,7 @@ from typing import Mapping, Sequence
 
 from ...model import SIDES
 from .analysis import Analysis
-from .compare import DEFAULT_TOP, Comparison
+from .compare import DEFAULT_TOP, Comparison, looked_text
 from .compare import render as render_comparison
 from .plan import NEW, OLD, Change, RunParams
 from .....kits.study.health import Health
@@ -15,6 +15,10 @@ from .....kits.study.stats import MIN_GAMES, Rate, counted, pct
 from .summary import CardStats, Summary, cards_by_lift
 from .....kits.study.verdict import CardEvidence, Moved, ab_verdict, seat_verdict
 
+
+#: A changed card played in at least this share of the games of both sets has the side result as its
+#: effect in an A/B (its lift, with and without it, has too few games without it to be measured).
+NEARLY_EVERY = 0.9
 
 #: Each seat's name, by the key its results are stored under.
 LABELS = {side.value: side.label for side in SIDES}
@@ -48,11 +52,19 @@ def comparison_verdict(c: Comparison, changes: Sequence[Change], titles: Mapping
         if x is None:
             moves.append(f"{ch.title} was played in no game of either set.")
             continue
+        played = (f"{ch.title}: played in {x.played_old.k} → {x.played_new.k} of {x.played_new.n} games "
+                  f"({100 * x.played.estimate:+.0f} points {x.played.interval.text(signed=True)})")
+        if min(x.played_old.value, x.played_new.value) >= NEARLY_EVERY and len(changes) == 1:
+            # Played in nearly every game of both sets, it is the only difference: the paired side
+            # result is its effect (its lift cannot be measured: almost no game goes without it).
+            side = max(sides, key=lambda m: abs(m.estimate))
+            moves.append(f"{played}: in nearly every game, so the side results' change is its effect: {side.name} "
+                         f"{100 * side.estimate:+.0f} points [{100 * side.low:+.0f}, {100 * side.high:+.0f}]; "
+                         + ("beyond chance." if side.p < 0.05 else "within chance."))
+            continue
         lift = (f"its lift moved {100 * x.lift.estimate:+.0f} points {x.lift.interval.text(signed=True)}"
                 if x.has_lift else f"its lift is not measured (fewer than {MIN_GAMES} games in a group)")
-        moves.append(f"{ch.title}: played in {x.played_old.k} → {x.played_new.k} of {x.played_new.n} games "
-                     f"({100 * x.played.estimate:+.0f} points {x.played.interval.text(signed=True)}); {lift}; "
-                     + ("beyond chance." if x.flagged else "within chance."))
+        moves.append(f"{played}; {lift}; " + ("beyond chance." if x.flagged else "within chance."))
     return ab_verdict(c.pairs, sides, [f"{ch.title} ({ch.card})" for ch in changes], cards, moves)
 
 
@@ -174,15 +186,31 @@ def lift_text(c: CardStats) -> str:
     return f"– (<{MIN_GAMES} games)"
 
 
+def run_header(a: Analysis) -> str:
+    """The run's parameters (``header``); an A/B that stopped at a look asked no more games."""
+    stopped = a.looked is not None and a.looked.stopped
+    return header(a.params, a.games, a.games if stopped else a.asked)
+
+
+def ab_verdict_lines(a: Analysis) -> list[str]:
+    """An A/B's verdict: where its looks stopped and what they decided, then ``comparison_verdict``."""
+    assert a.comparison is not None
+    first = []
+    if a.looked is not None:
+        lk = a.looked
+        first.append(looked_text(a.comparison, lk.pairs, lk.z, lk.most, lk.stopped))
+    return first + comparison_verdict(a.comparison, a.params.changes, a.params.titles())
+
+
 def text(a: Analysis, top: int = 0) -> str:
     """The whole text report of a run (the HTML page's twin: ``html_report.page``): the verdict first."""
     titles = a.params.titles()
     if a.comparison is None:
         lines = verdict(a.arms[0][1], titles)
-        return (header(a.params, a.games, a.asked) + "\n\nVerdict\n" + "\n".join(f"  {x}" for x in lines)
+        return (run_header(a) + "\n\nVerdict\n" + "\n".join(f"  {x}" for x in lines)
                 + "\n\n" + render(a.arms[0][1], top, titles))
-    parts = [header(a.params, a.games, a.asked), "", "Verdict"]
-    parts += [f"  {x}" for x in comparison_verdict(a.comparison, a.params.changes, titles)]
+    parts = [run_header(a), "", "Verdict"]
+    parts += [f"  {x}" for x in ab_verdict_lines(a)]
     if a.params.changes:
         parts += ["", "What changed (rules text of each set)", *changes_text(a.params.changes)]
     parts += ["", render_comparison(a.comparison, a.params.changed_cards, top or DEFAULT_TOP, titles)]

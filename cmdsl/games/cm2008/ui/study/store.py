@@ -111,6 +111,22 @@ class Store:
     def games_asked(self) -> int:
         return int(self._get("games") or 0)
 
+    def stopped_at(self) -> tuple[int, float] | None:
+        """An A/B stopped early (``sequential.py``): the pairs it kept and its look's critical value."""
+        text = self._get("stopped")
+        if not text:
+            return None
+        try:
+            games, z = text.split(" ")
+            return int(games), float(z)
+        except ValueError:
+            raise StoreError(f"{self.path}: the run's stop cannot be read ({text!r})") from None
+
+    def stop(self, games: int | None, z: float = 0.0) -> None:
+        """Record that the run stopped at a look of ``games`` pairs, read at ``z`` (None: it goes on)."""
+        with self._writing():
+            self._set("stopped", "" if games is None else f"{games} {z!r}")
+
     def begin(self, params: RunParams, games: int) -> None:
         """Record a new run's parameters (the file must hold none) or a resumed run's game count."""
         old = self.params()
