@@ -90,17 +90,18 @@ OLD_ROW = ('{"arm":"main","drafted":[],"first":"obama","fingerprint":"fp","index
 
 def test_a_row_stored_before_the_health_measures_loads_with_none_of_them() -> None:
     old = GameRow.from_json(OLD_ROW)
-    assert (old.decisions, old.leaders, old.cards) == (0, (), ())
+    assert (old.decisions, old.leaders, old.cards, old.drawn) == (0, (), (), ())
     assert old.played == (Played("mccain", "mccain-aarp", 2),) and old.states_won == (("mccain", "Ohio"),)
     assert (old.winners, old.points) == ((0,), (271, 230))
-    new = replace(old, index=4, decisions=70, leaders=((1,), (0,)), cards=((("mccain-aarp",),) * 3, ((), (), ())))
+    new = replace(old, index=4, decisions=70, leaders=((1,), (0,)), cards=((("mccain-aarp",),) * 3, ((), (), ())),
+                  drawn=(("mccain-aarp",), ()))
     assert GameRow.from_json(new.to_json()) == new  # the new fields survive the store
     assert json.loads(OLD_ROW) == {k: v for k, v in json.loads(old.to_json()).items()
-                                   if k not in ("decisions", "leaders", "cards")}
+                                   if k not in ("decisions", "leaders", "cards", "drawn")}
     h = summarize([old, new]).health
     assert h is not None and h.turns is not None and h.turns.least == 31  # both games' lengths
     assert h.decisions == Spread(70, 70, 70, 70, 70) and h.leads == (1, 0, 1)  # the new game's only
-    assert h.cards == (CardHealth("mccain-aarp", 1, 1, 1),)
+    assert h.cards == (CardHealth("mccain-aarp", 1, 1, 1, 1),)
 
 
 @pytest.fixture(scope="module")

@@ -114,3 +114,24 @@ def test_the_html_page_plots_the_points_and_the_cards_playable_shares() -> None:
     html = "\n".join(health_section(SeatStudy("G", "most points", "a tie", 2, "greedy", "random", rows)))
     assert 'data-plot="points"' in html and 'data-plot="playable"' in html
     assert '<table' in html and "dead-cards" in html  # B: held in 30, never playable
+
+
+def test_each_card_is_counted_drawn_too_and_an_event_is_drawn_never_held() -> None:
+    """Issue 58 item 1: how often each card is drawn (seen in its seat's hand, or played: a
+    Racolage Event goes into play as it is drawn, RA6.4, and is never held)."""
+    from cmdsl.kits.study.health import card_health
+    from cmdsl.kits.study.seats import SeatJob, play_seat_job
+    from cmdsl.plugins import game
+    from cmdsl.plugins.requests import GameOptions, TableRequest
+
+    plugin = game("racolage")
+    assert plugin.study is not None
+    table = plugin.study.table(TableRequest(None, GameOptions({"players": 3})))
+    rows = [play_seat_job(SeatJob("racolage", table, 3, seed, "greedy", "random")) for seed in (1, 2, 3)]
+    cards = card_health(rows)
+    assert all(c.drawn >= c.held >= c.playable >= 0 and c.held >= c.played for c in cards)
+    events = [c for c in cards if c.card in {"A01", "A02", "A03", "A04", "A05", "A06", "A07", "A08"}]
+    assert events and all(c.held == 0 and c.drawn > 0 for c in events)  # turned up, never in a hand
+    h = health(rows, 3)
+    line = next(x for x in h.lines() if x.startswith("  cards: "))
+    assert f"and {len([c for c in cards if not c.held])} drawn but never held;" in line

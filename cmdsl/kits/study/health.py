@@ -49,13 +49,14 @@ MIN_HELD: Final = 30
 
 @value
 class CardHealth:
-    """One card over a study's games, counted in seat-games: held at a decision of its holder,
-    playable then, played."""
+    """One card over a study's games, counted in seat-games: drawn (seen in its seat's hand, or
+    played, as an Event turned up), held at a decision of its holder, playable then, played."""
 
     card: str
     held: int
     playable: int
     played: int
+    drawn: int = 0
 
     @property
     def known(self) -> bool:
@@ -66,8 +67,9 @@ class CardHealth:
         return self.known and self.playable < DEAD_SHARE * self.held
 
     def text(self, title: str) -> str:
-        return (f"{title}: held in {self.held}, playable in {self.playable} ({100 * self.playable / self.held:.0f}%), "
-                f"played in {self.played}")
+        drawn = f"drawn in {self.drawn}, " if self.drawn else ""
+        share = f" ({100 * self.playable / self.held:.0f}%)" if self.held else ""
+        return f"{title}: {drawn}held in {self.held}, playable in {self.playable}{share}, played in {self.played}"
 
 
 @value
@@ -120,7 +122,10 @@ class Health:
             titles = self.titles or {}
             counted = sum(c.known for c in self.cards)
             dead = self.dead
-            out.append(f"  cards: {len(self.cards)} held; {counted} held in at least {MIN_HELD} seat-games; dead "
+            held = sum(1 for c in self.cards if c.held)
+            only = len(self.cards) - held  # drawn, never held (an Event played as it is drawn)
+            out.append(f"  cards: {held} held" + (f" and {only} drawn but never held" if only else "")
+                       + f"; {counted} held in at least {MIN_HELD} seat-games; dead "
                        f"(playable in fewer than {100 * DEAD_SHARE:.0f}% of the seat-games that held it, over at least "
                        f"{MIN_HELD}): {len(dead) if dead else 'none'}")
             for c in dead or [c for c in self.cards if c.known][:3]:
@@ -154,28 +159,33 @@ class Played(Protocol):
     @property
     def cards(self) -> tuple[SeatCards, ...]: ...
 
+    @property
+    def drawn(self) -> tuple[tuple[str, ...], ...]: ...
 
-def _count(counts: dict[str, list[int]], cards: Sequence[SeatCards]) -> None:
-    """Add one game's seat-games to ``counts`` (card → held, playable, played)."""
+
+def _count(counts: dict[str, list[int]], cards: Sequence[SeatCards], drawn: Sequence[Sequence[str]] = ()) -> None:
+    """Add one game's seat-games to ``counts`` (card → held, playable, played, drawn)."""
     for h, p, q in cards:
-        for card in h:
-            counts.setdefault(card, [0, 0, 0])[0] += 1
-        for card in p:
-            counts.setdefault(card, [0, 0, 0])[1] += 1
-        for card in q:
-            counts.setdefault(card, [0, 0, 0])[2] += 1
+        for i, part in enumerate((h, p, q)):
+            for card in part:
+                counts.setdefault(card, [0, 0, 0, 0])[i] += 1
+    for seat in drawn:
+        for card in seat:
+            counts.setdefault(card, [0, 0, 0, 0])[3] += 1
 
 
 def _card_healths(counts: Mapping[str, list[int]]) -> tuple[CardHealth, ...]:
-    out = [CardHealth(c, n[0], n[1], n[2]) for c, n in counts.items() if n[0]]
-    return tuple(sorted(out, key=lambda c: (c.playable / c.held, c.card)))
+    """Each card held or drawn: the held ones, least playable (by share) first, then those drawn
+    but never held (an Event, played as it is drawn)."""
+    out = [CardHealth(c, n[0], n[1], n[2], n[3]) for c, n in counts.items() if n[0] or n[3]]
+    return tuple(sorted(out, key=lambda c: (not c.held, c.playable / c.held if c.held else 0, c.card)))
 
 
 def card_health(rows: Sequence[Played]) -> tuple[CardHealth, ...]:
-    """Each card held at least once, counted in seat-games; the least playable (by share) first."""
+    """Each card held or drawn at least once, counted in seat-games (``_card_healths``)."""
     held: dict[str, list[int]] = {}
     for r in rows:
-        _count(held, r.cards)
+        _count(held, r.cards, r.drawn)
     return _card_healths(held)
 
 
@@ -218,6 +228,7 @@ class _Game:
     decisions: int
     leaders: tuple[tuple[int, ...], ...]
     cards: tuple[SeatCards, ...] = ()
+    drawn: tuple[tuple[str, ...], ...] = ()
 
 
 class HealthTally:
@@ -232,7 +243,7 @@ class HealthTally:
 
     def add(self, row: Played) -> None:
         self.games.append(_Game(row.winners, row.points, row.turns, row.decisions, row.leaders))
-        _count(self.counts, row.cards)
+        _count(self.counts, row.cards, row.drawn)
 
     def health(self, players: int, names: tuple[str, ...] = (), titles: Mapping[str, str] | None = None) -> Health:
         """The same ``Health`` as ``health`` of every row added."""

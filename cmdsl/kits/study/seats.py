@@ -70,6 +70,8 @@ class SeatRow:
     #: By seat index: the cards it held at a decision of its own, those it could then play or place,
     #: and those it did (empty: the game has no hands, ``SeatTable.hand``).
     cards: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
+    #: By seat index: the cards it drew (seen in its hand at any moment, or played: an Event turned up).
+    drawn: tuple[tuple[str, ...], ...] = ()
 
     def share(self, seat: int) -> float:
         """Seat ``seat``'s share of this game's win: 1/k of a win shared by k seats."""
@@ -95,9 +97,10 @@ def play_seat_job(job: SeatJob) -> SeatRow:
             turn = game.turn
             standings.append((turn, job.table.standing(game)))
     points = job.table.points(game)
+    played = tuple(tuple(p) for p in plays())
     return SeatRow(job.seed, job.tested_seat, tuple(seats.index(w) for w in game.winners()), tuple(points),
-                   tuple(tuple(p) for p in plays()), game.turn, decisions, leaders_by_thirds(standings, game.turn),
-                   cards.rows())
+                   played, game.turn, decisions, leaders_by_thirds(standings, game.turn), cards.rows(),
+                   cards.drawn_rows(played))
 
 
 class HandWatch:
@@ -109,6 +112,7 @@ class HandWatch:
         self.held: list[set[str]] = [set() for _ in range(seats)]
         self.playable: list[set[str]] = [set() for _ in range(seats)]
         self.played: list[set[str]] = [set() for _ in range(seats)]
+        self.seen: list[set[str]] = [set() for _ in range(seats)]  # in its hand at any moment
         self.deciding: int | None = None
         self.answers = 0
 
@@ -129,12 +133,21 @@ class HandWatch:
                 self.playable[s].add(card)
 
     def after(self, game: TableGame) -> None:
+        for s, seen in enumerate(self.seen):  # what an answer drew, anyone's
+            seen.update(self.table.hand(game, s))
         if self.deciding is None:
             return
         for a in game.answers[self.answers:self.answers + 1]:  # the answer just given
             card = self.table.card_of(a.answer if isinstance(a, SeatAnswer) else a)
             if card is not None:
                 self.played[self.deciding].add(card)
+
+    def drawn_rows(self, played: Sequence[Sequence[str]] = ()) -> tuple[tuple[str, ...], ...]:
+        """Each seat's cards drawn: seen in its hand, or ``played`` by it (an Event turned up never is)."""
+        if not any(self.seen) and not any(played):
+            return ()
+        return tuple(tuple(sorted(seen.union(played[s] if s < len(played) else ()) | self.held[s]))
+                     for s, seen in enumerate(self.seen))
 
     def rows(self) -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
         if not any(self.held):

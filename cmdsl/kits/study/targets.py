@@ -174,7 +174,7 @@ def _seats(t: Target, rows: Sequence[Played], players: int, names: Sequence[str]
 def _dead(t: Target, rows: Sequence[Played], titles: Mapping[str, str], z: float) -> Verdict:
     assert t.high is not None
     n = len(rows)
-    held = card_health(rows)  # a card never held (an event played as drawn) is never stuck: not dead
+    held = [c for c in card_health(rows) if c.held]  # a card never held (an Event played as drawn) is never stuck
     if not held:
         return Verdict(t, "unknown", "the game does not say what each seat holds", n, None)
     zz = _z(len(held), z)

@@ -106,6 +106,8 @@ class GameRow:
     #: By seat index: the cards the side held at a decision of its own, those it could then play, and
     #: those it played (``campaign_cards``).
     cards: tuple[SeatCards, ...] = ()
+    #: By seat index: the cards the side drew (in its hand at any moment, or played).
+    drawn: tuple[tuple[str, ...], ...] = ()
 
     # What the health measures read of a game besides (``health.Played``): its winners and points by seat index.
     @property
@@ -130,6 +132,7 @@ class GameRow:
         d["leaders"] = tuple(tuple(x) for x in d.get("leaders", ()))  # absent from a row of before: its default
         # one string per card id, however many rows an A/B holds at once
         d["cards"] = tuple(tuple(tuple(map(sys.intern, x)) for x in seat) for seat in d.get("cards", ()))
+        d["drawn"] = tuple(tuple(map(sys.intern, seat)) for seat in d.get("drawn", ()))
         return GameRow(**d)
 
 
@@ -268,4 +271,5 @@ def play(job: Job, cards: CardSet) -> GameRow:
     return GameRow(job.arm, job.index, job.seed, job.fingerprint, job.mccain, job.obama, job.setup, first,
                    r.winner.value if r.winner else None, r.reason, game.turn, r.mccain, r.obama,
                    tuple(played), tuple(drafted), tuple(won), tuple(tracker.news), tuple(tracker.negative),
-                   decisions, leaders_by_thirds(standings, game.turn), campaign_cards(hands.rows(), played))
+                   decisions, leaders_by_thirds(standings, game.turn), campaign_cards(hands.rows(), played),
+                   hands.drawn_rows([[p.card for p in played if p.side == side.value] for side in SIDES]))
