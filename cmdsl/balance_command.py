@@ -129,8 +129,14 @@ def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
     table = study.table(TableRequest(args.cards, options))
     against = options.text("against")
     old_table = study.table(TableRequest(against, options)) if against else None
-    run = (args.bot or [], args.games or DEFAULT_GAMES, args.seed or 1, args.workers or os.cpu_count() or 1, args.quiet)
     targets = _targets(args.cards, plugin) if against is None else Targets()  # an A/B plays both sets alike
+    bots = args.bot or ([targets.bot, targets.bot] if targets.bot else [])  # the bot the targets are written for
+    games = args.games or targets.games or DEFAULT_GAMES
+    taken = ([f"{targets.bot} at every seat"] if targets.bot and not args.bot else []) + \
+        ([f"at most {targets.games} games"] if targets.games and not args.games else [])
+    if taken and not args.quiet:
+        print(f"Checking the set's health targets as its manifest says: {', '.join(taken)}.", file=sys.stderr)
+    run = (bots, games, args.seed or 1, args.workers or os.cpu_count() or 1, args.quiet)
     result = seats.seat_study(plugin, table, *run, targets=targets)
     if against is not None and old_table is not None:  # an A/B: the old set on the same seeds, with the same bots
         old = seats.seat_study(plugin, old_table, *run)

@@ -71,6 +71,8 @@ def check_once(paths: Sequence[str]) -> CheckReport:
                 raise without(plugin, "sets to check", "check")
             checked = plugin.sets.check(folder)
             targets = read_targets(folder, plugin.sets.data_file)  # the study's part of the manifest
+            if targets.bot is not None:
+                _check_bot(targets.bot, f"{targets.file}:{targets.bot_line}")
         except (CmdslError, OSError) as e:  # OSError: a file removed or locked while it is read
             err.append(str(e))
             continue
@@ -82,6 +84,16 @@ def check_once(paths: Sequence[str]) -> CheckReport:
         out.append(f"{checked.summary}{aims} [{(time.perf_counter() - start) * 1000:.0f} ms]")
         out += [f"warning: {w}" for w in checked.warnings]  # the set passes: warnings are not errors
     return CheckReport(not err, "\n".join(out), "\n".join(err))
+
+
+def _check_bot(spec: str, where: str) -> None:
+    """A bot named in a set's health targets, checked as `cmdsl balance` will read it."""
+    from .bots import parse_bot
+
+    try:
+        parse_bot(spec)
+    except CmdslError as e:
+        raise CmdslError(f"{where}: health: bot: {e}") from None
 
 
 def _answer_errors(folder: Path, game_name: str, forms: AnswerForms | None) -> list[str]:

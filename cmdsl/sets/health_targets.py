@@ -6,6 +6,8 @@ good game of theirs looks like (issue 58; docs/balance.md, "Health targets"), fo
       turns: [40, 70]           # a game's median length, in the game's turns
       dead_cards: 0             # at most this many dead cards
       seat_spread: 3            # every seat's win share within ±3 points of an even share
+      bot: greedy               # checked with this bot at every seat (when --bot is not given)
+      games: 2000               # over at most this many games (when --games is not given)
 
 `cmdsl check` reads the section (every error one located line); `cmdsl balance` gives each target
 a verdict (met, missed, not known yet) from its games. Game-agnostic: the section has the same
@@ -74,10 +76,14 @@ class Target:
 
 @value
 class Targets:
-    """A set's targets, in the order written, and the manifest they came from."""
+    """A set's targets, in the order written, and the manifest they came from; and how they are
+    checked when `cmdsl balance` is not told: the bot at every seat, the most games."""
 
     targets: tuple[Target, ...] = ()
     file: str = ""
+    bot: str | None = None
+    games: int | None = None
+    bot_line: int = 0  # where the bot is named (the study checks its name: one located line)
 
     def __bool__(self) -> bool:
         return bool(self.targets)
@@ -125,21 +131,36 @@ def targets_in(text: str, file: str) -> Targets:
         raise error("health: expected a mapping of targets, such as `winner_score: [20, 35]`", section)
     out: list[Target] = []
     seen: set[str] = set()
+    bot: str | None = None
+    bot_line = 0
+    games: int | None = None
     for k, v in section.value:
         key = k.value if isinstance(k, yaml.ScalarNode) else ""
-        if key not in MEASURES:
-            near = did_you_mean(str(key), MEASURES)
-            raise error(f"health: unknown target {key!r}", k, f"did you mean {near!r}?" if near else
-                        "the targets are: " + ", ".join(MEASURES))
         if key in seen:
             raise error(f"health: {key} is given twice", k)
+        if key == "bot":
+            if not (isinstance(v, yaml.ScalarNode) and v.tag.endswith(":str") and v.value.strip()):
+                raise error("bot: expected a bot, such as greedy (it plays every seat)", v)
+            bot, bot_line = v.value.strip(), v.start_mark.line + 1
+            seen.add(key)
+            continue
+        if key == "games":
+            if not (isinstance(v, yaml.ScalarNode) and v.tag.endswith(":int") and int(v.value.replace("_", ""), 0) >= 1):
+                raise error(f"games: expected a whole number ≥ 1, got {_shown(v)}", v)
+            games = int(v.value.replace("_", ""), 0)
+            seen.add(key)
+            continue
+        if key not in MEASURES:
+            near = did_you_mean(str(key), (*MEASURES, "bot", "games"))
+            raise error(f"health: unknown target {key!r}", k, f"did you mean {near!r}?" if near else
+                        "the targets are: " + ", ".join(MEASURES) + "; and bot, games")
         seen.add(key)
         measure: Measure = key
         if measure in RANGES:
             out.append(_range(measure, v, error))
         else:
             out.append(Target(measure, 0.0, _number(measure, v, error), v.start_mark.line + 1))
-    return Targets(tuple(out), file)
+    return Targets(tuple(out), file, bot, games, bot_line)
 
 
 def _number(measure: Measure, node: yaml.Node, error: "_Error") -> float:
