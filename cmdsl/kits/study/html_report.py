@@ -22,6 +22,7 @@ class Html(str):
     """Text already made HTML (a cell holding a card's title with its id on hover): not escaped again."""
 
 if TYPE_CHECKING:
+    from .health import Health
     from .seats import SeatStudy
     from .seats_ab import SeatComparison
 
@@ -113,24 +114,13 @@ def health_section(study: "SeatStudy", drawn: bool = True) -> list[str]:
     from . import plots
 
     h = study.health()
-    measures = [("length (turns)", h.turns), ("decisions", h.decisions), ("the winner's points", h.winner_points),
-                *((f"{study.seat_name(s)}'s points", p) for s, p in enumerate(h.seat_points))]
-    rows: list[list[object]] = [[name, f"{m.median:g}", f"{m.low:g} to {m.high:g}", f"{m.least:g} to {m.most:g}"]
-                                for name, m in measures if m is not None]
-    out = ['<h2 id="health">Health</h2>',
-           table("health", ["measure", "median", "first to third quartile", "lowest to highest"], rows)]
+    out = ['<h2 id="health">Health</h2>', health_table(h)]
     scored = [r for r in study.rows if r.points]
     if drawn and scored:
         winners = [max(r.points[w] for w in r.winners) if r.winners else max(r.points) for r in scored]
         out.append(img(plots.points_histogram(winners, [p for r in scored for p in r.points]), "points",
                        "the final points of the winners and of every seat"))
-    if h.winner_points is not None:
-        out.append(f"<p>Decided by a tie-break (the most points shared, one winner): {h.tie_breaks} of {h.games} "
-                   "games.</p>")
-    known, first, second = h.leads
-    if known:
-        out.append(f"<p>The winner led after the first third of the game in {first} of {known} games, after two "
-                   f"thirds in {second}.</p>")
+    out += health_sentences(h)
     if h.cards:
         titles = h.titles or {}
         dead = h.dead
@@ -144,6 +134,26 @@ def health_section(study: "SeatStudy", drawn: bool = True) -> list[str]:
         if dead:
             out.append(table("dead-cards", ["card", "held (seat-games)", "playable", "played"],
                              [[titles.get(c.card, c.card), c.held, c.playable, c.played] for c in dead]))
+    return out
+
+
+def health_table(h: "Health") -> str:
+    """The health measures as a table: each a median, its quartiles, its range (every game's page)."""
+    return table("health", ["measure", "median", "first to third quartile", "lowest to highest"],
+                 [[name, f"{m.median:g}", f"{m.low:g} to {m.high:g}", f"{m.least:g} to {m.most:g}"]
+                  for name, m in h.measures()])
+
+
+def health_sentences(h: "Health", most: str = "") -> list[str]:
+    """The tie-breaks and the leads in words (``most``: what leading is, for a game that says it)."""
+    out = []
+    if h.winner_points is not None:
+        out.append(f"<p>Decided by a tie-break (the most points shared, one winner): {h.tie_breaks} of {h.games} "
+                   "games.</p>")
+    known, first, second = h.leads
+    if known:
+        out.append(f"<p>The winner led{f' ({most})' if most else ''} after the first third of the game in {first} "
+                   f"of {known} games, after two thirds in {second}.</p>")
     return out
 
 

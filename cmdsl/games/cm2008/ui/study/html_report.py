@@ -10,7 +10,8 @@ from html import escape
 from typing import Sequence
 
 from .....kits.study.health import DEAD_SHARE, MIN_HELD
-from .....kits.study.html_report import Html, document, folded, img, table, verdict_section, write_page
+from .....kits.study.html_report import (Html, document, folded, health_sentences, health_table, img, table,
+                                         verdict_section, write_page)
 from .....kits.study.stats import MIN_GAMES, counted, pct
 from ...model import SIDES
 from .analysis import Analysis
@@ -163,17 +164,8 @@ def _health(s: Summary, titles: dict[str, str], changed: Sequence[str]) -> list[
     if h is None:
         return ["<p>No games.</p>"]
     out = ["<p>Each a median with its quartiles and its range over the games. Points are electoral votes; a "
-           "decision is an answer with a choice (two options or more), either side's.</p>",
-           table("health", ["measure", "median", "first to third quartile", "lowest to highest"],
-                 [[name, f"{m.median:g}", f"{m.low:g} to {m.high:g}", f"{m.least:g} to {m.most:g}"]
-                  for name, m in h.measures()])]
-    if h.winner_points is not None:
-        out.append(f"<p>Decided by a tie-break (the most points shared, one winner): {h.tie_breaks} of {h.games} "
-                   "games.</p>")
-    known, first, second = h.leads
-    if known:
-        out.append(f"<p>The winner led (had the most electoral votes) after the first third of the game in {first} "
-                   f"of {known} games, after two thirds in {second}.</p>")
+           "decision is an answer with a choice (two options or more), either side's.</p>", health_table(h)]
+    out += health_sentences(h, "had the most electoral votes")
     if h.cards:
         dead = h.dead
         out.append(f"<p>Cards: {len(h.cards)} held at a decision of their side; dead (playable in fewer than "
@@ -182,7 +174,8 @@ def _health(s: Summary, titles: dict[str, str], changed: Sequence[str]) -> list[
                    "side's plays it), played.</p>")
         out.append(folded(f"Every card held ({len(h.cards)}), the least playable first", table(
             "card-health", ["card", "held (games)", "playable", "playable share", "played", ""],
-            [[_card(c.card, titles, changed), c.held, c.playable, f"{100 * c.playable / c.held:.0f}%", c.played,
+            [[_card(c.card, titles, changed), c.held, c.playable, f"{100 * c.playable / c.held:.0f}%" if c.held else "–",
+              c.played,
               "dead" if c.dead else "" if c.known else f"held in fewer than {MIN_HELD}"]
              for c in h.cards], changed=[c.card in changed for c in h.cards])))
     return out
