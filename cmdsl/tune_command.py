@@ -93,7 +93,12 @@ def _run(args: argparse.Namespace, plugin: "Plugin", plan: "TunePlan", source: P
     start = time.monotonic()
     candidates = Candidates(plan, plugin, source, numbers, targets, out / "work", seed, workers, sets.check,
                             _progress)
-    study = search(candidates, f"sqlite:///{out / 'tune.db'}", args.games, args.minutes)
+    try:
+        study = search(candidates, f"sqlite:///{out / 'tune.db'}", args.games, args.minutes)
+    except KeyboardInterrupt:
+        print(f"Interrupted: the candidates finished are kept in {shown_path(out / 'tune.db')}; `cmdsl tune "
+              f"{args.plan} --out {args.out} --resume` goes on (the one under way is played again).", file=sys.stderr)
+        return 130
     searched = time.monotonic() - start
     chosen = best(study)
     if chosen is None:

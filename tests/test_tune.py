@@ -162,3 +162,20 @@ def test_tune_refuses_what_it_cannot_do_in_one_line(tmp_path: Path, capsys: pyte
     assert "not in or around the set being tuned" in capsys.readouterr().err
     assert main(["tune", str(plan_file), "--game", "cm2008", "--out", str(tmp_path / "o")]) == 1
     assert "cm2008" in capsys.readouterr().err.lower()
+
+
+def test_ctrl_c_keeps_the_run_and_says_how_to_go_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("optuna")
+    from cmdsl.kits.tune import search
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+    monkeypatch.setattr(search, "search", interrupted)
+    plan_file = tmp_path / "plan.yaml"
+    plan_file.write_text(PLAN, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["tune", str(plan_file), "--game", "lobbys", "--cards", str(_set(tmp_path)), "--out", str(out)]) == 130
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"Interrupted: the candidates finished are kept in {out / 'tune.db'}; ")
+    assert "--resume` goes on" in captured.err and "Traceback" not in captured.err + captured.out

@@ -200,7 +200,7 @@ def open_study(plan: TunePlan, numbers: Mapping[Move, list[Number]], storage: st
     plan's to continue (another plan's is refused)."""
     import optuna
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    optuna.logging.set_verbosity(optuna.logging.ERROR)  # a candidate stopped by Ctrl-C is ours to say
     study = optuna.create_study(
         study_name=STUDY, storage=storage, load_if_exists=True, direction="minimize",
         sampler=optuna.samplers.TPESampler(seed=seed, n_startup_trials=8),
