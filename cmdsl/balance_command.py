@@ -47,6 +47,8 @@ def add_options(b: argparse.ArgumentParser) -> None:
                                                   "with --against, the new set")
     _report_options(b)
     b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.add_argument("--all-games", action="store_true",
+                   help="play every one of --games even when the set's health targets are decided sooner")
     b.add_argument("--strict", action="store_true",
                    help="exit with status 1 when a health target of the set (its manifest's health:) is missed "
                         "beyond chance")
@@ -93,7 +95,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if own is None:
         return seat_study_command(args, plugin)
     return own.balance(BalanceRequest(args.games, tuple(args.bot or ()), args.seed, args.workers, args.cards, args.quiet,
-                                      _report_given(args), game_options(args, plugin, "balance")))
+                                      _report_given(args), game_options(args, plugin, "balance"), args.strict))
 
 
 def _report_given(args: argparse.Namespace) -> ReportOptions:
@@ -137,7 +139,7 @@ def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
     if taken and not args.quiet:
         print(f"Checking the set's health targets as its manifest says: {', '.join(taken)}.", file=sys.stderr)
     run = (bots, games, args.seed or 1, args.workers or os.cpu_count() or 1, args.quiet)
-    result = seats.seat_study(plugin, table, *run, targets=targets)
+    result = seats.seat_study(plugin, table, *run, targets=targets, stop_early=not args.all_games)
     if against is not None and old_table is not None:  # an A/B: the old set on the same seeds, with the same bots
         old = seats.seat_study(plugin, old_table, *run)
         ab = SeatComparison(result, old, args.cards or "the chosen set", against,

@@ -239,3 +239,27 @@ def test_the_section_may_say_which_bot_and_how_many_games_check_it(tmp_path: Pat
         "bot: greedy", "bot: greedie"), encoding="utf-8")
     assert main(["check", str(folder)]) == 1
     assert capsys.readouterr().err.startswith(f"{folder / 'lobbys.yaml'}:")  # located: the file and line
+
+
+def test_cm2008s_own_study_checks_the_targets_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "cm"
+    shutil.copytree(ROOT / "cards" / "cm2008", folder)
+    path = folder / "manifest.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "health:\n  turns: [1, 1000]\n  winner_score: [300, 400]\n",
+                    encoding="utf-8")
+    args = ["balance", "--cards", str(folder), "--games", "8", "--workers", "1", "--quiet"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert f"Health targets ({path}; 95% intervals)\n  turns: [1, 1000] (a game's median length in turns): met — " in out
+    assert "  winner_score: [300, 400] (the winner's median final points): MISSED — median " in out
+    assert main([*args, "--strict"]) == 1
+    assert "balance --strict: a health target is missed beyond chance" in capsys.readouterr().err
+
+
+def test_all_games_plays_every_game_asked_though_the_targets_are_decided(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _lobbys(tmp_path, "health:\n  turns: [1, 1000]\n")
+    assert main(["balance", "--game", "lobbys", "--players", "3", "--cards", str(folder), "--bot", "random",
+                 "--games", "120", "--workers", "1", "--quiet", "--all-games"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1] == "  Health targets: 1 of 1 met." and "Lobbys, 3 players, 120 games:" in out

@@ -127,6 +127,7 @@ class BalanceRequest:
     quiet: bool = False
     report: ReportOptions = ReportOptions()
     options: GameOptions = NO_OPTIONS
+    strict: bool = False  # exit 1 when a health target of the set is missed beyond chance
 
 
 @value

@@ -391,7 +391,7 @@ FIRST_LOOK = 50
 
 
 def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int, seed: int, workers: int,
-               quiet: bool, targets: Targets = Targets()) -> SeatStudy:
+               quiet: bool, targets: Targets = Targets(), stop_early: bool = True) -> SeatStudy:
     """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options);
     with ``targets``, at most ``games``: it stops at the first look where every target is decided
     (``sequential.py``). The games it keeps are always those of the first seeds, so the workers
@@ -424,7 +424,7 @@ def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int
         while upcoming and all(i in rows for i in range(upcoming[0])):  # a look's games all played
             kept = upcoming.pop(0)
             at = replace(made, rows=tuple(rows[i] for i in range(kept)))
-            if kept < games and all(v.status != "unknown" for v in at.target_verdicts()):
+            if stop_early and kept < games and all(v.status != "unknown" for v in at.target_verdicts()):
                 decided = True
                 break
         if decided:

@@ -142,8 +142,32 @@ def campaign_balance(request: BalanceRequest) -> int:
         elapsed = time.perf_counter() - start
         print(f"Played {played} games in {elapsed:.1f} s {where}"
               + (f" ({played / elapsed:.2f} games/s)." if elapsed > 0 and played else "."), file=sys.stderr)
-        _reports(store, request.report)
+        missed = _reports(store, request.report)
+        if missed and request.strict:
+            print("balance --strict: a health target is missed beyond chance (the targets' lines).", file=sys.stderr)
+            return 1
     return 0
+
+
+def target_lines(store: Store) -> tuple[list[str], bool]:
+    """A single set's run: its health targets' verdicts (its manifest's ``health:``, read from its
+    folder; ``kits/study/targets.py``), as lines, and whether one is missed beyond chance."""
+    from pathlib import Path
+
+    from .....kits.study.targets import strict_failure, verdicts
+    from .....sets.health_targets import read_targets
+
+    params = store.params()
+    if params is None or len(params.arms) != 1 or not Path(params.arms[0].cards).is_dir():
+        return [], False
+    arm = params.arms[0]
+    targets = read_targets(Path(arm.cards), None)
+    if not targets:
+        return [], False
+    found = verdicts(targets, store.rows(arm.name, below=store.games_asked()), len(SIDES),
+                     tuple(side.label for side in SIDES), dict(arm.titles))
+    return ([f"Health targets ({targets.file}; 95% intervals)", *(f"  {v.text()}" for v in found)],
+            strict_failure(found))
 
 
 def _play(store: Store, params: RunParams, games: int, executor: Executor, on_row: Callable[[GameRow], None]) -> int:
@@ -180,13 +204,18 @@ def report_again(request: StoredReportRequest) -> int:
     return 0
 
 
-def _reports(store: Store, asked: ReportOptions) -> None:
-    """The text report on stdout and, with ``--report FILE``, the HTML page: one analysis, two views."""
+def _reports(store: Store, asked: ReportOptions) -> bool:
+    """The text report on stdout and, with ``--report FILE``, the HTML page: one analysis, two
+    views; then the set's health targets. Whether a target is missed beyond chance."""
     a = analyse(store, Correction(asked.correction))
     if asked.page:  # first: a closed stdout (`| head`) must not lose the page
         html_report.write(asked.page, a, asked.top)
         print(f"Wrote the report {asked.page}.", file=sys.stderr)
     print(text(a, asked.top))
+    lines, missed = target_lines(store)
+    if lines:
+        print("\n" + "\n".join(lines))
+    return missed
 
 
 def _progress(total: int, quiet: bool) -> Any:
