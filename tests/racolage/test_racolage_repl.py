@@ -128,9 +128,9 @@ def test_why_in_phase_two_says_for_each_media_card_whether_it_can_be_placed() ->
         "is in play); your notoriety 7 is above 6 (too famous).")
     assert said["Capital Weekly"] == ("- Capital Weekly (+2): can be placed now: Economy is open (the Event Financial "
                                       "Crisis is in play); your notoriety 7 is within 0 → 12.")
-    assert said["The Davos-on-Spa Forum"] == (
-        "- The Davos-on-Spa Forum (+9): cannot be placed now: Economy is open (the Event Financial Crisis is in "
-        "play); your notoriety 7 is below 20 (too unknown).")
+    assert said["The Davos-on-Spa Forum"] == (  # RA6.1: the lower bound is allowed (7 → 60 since issue 58)
+        "- The Davos-on-Spa Forum (+9): can be placed now: Economy is open (the Event Financial Crisis is in "
+        "play); your notoriety 7 is within 7 → 60.")
     assert said["Citizens' Radio"] == (
         "- Citizens' Radio (+2): cannot be placed now: Democracy is closed (the Event in play is Financial Crisis, "
         "Economy; your Catchphrase is Ecology); your notoriety 7 is within 0 → 12.")
@@ -143,9 +143,10 @@ def test_why_in_phase_two_says_for_each_media_card_whether_it_can_be_placed() ->
             "count only at the end (RA11.1).") in why
     at = why.index("Actions you may play first (RA4.2 c):")
     assert why[at + 1].startswith("- Purchasing Power Is Sacred (Catchphrase, Economy)")
-    # the options follow, as the game has them: the two placeable cards, the Action, nothing
-    assert why[-4:] == ["  1. place Capital Weekly", "  2. place The Green Breakfast Show",
-                        "  3. play Purchasing Power Is Sacred", "  4. do nothing"]
+    # the options follow, as the game has them: the three placeable cards, the Action, nothing
+    assert why[-5:] == ["  1. place Capital Weekly", "  2. place The Davos-on-Spa Forum",
+                        "  3. place The Green Breakfast Show", "  4. play Purchasing Power Is Sacred",
+                        "  5. do nothing"]
     assert run_line(s, "help").startswith(why[0])  # `help` at a decision explains it too
 
 
@@ -155,11 +156,11 @@ def test_options_show_what_each_card_does_as_cm2008_options_do() -> None:
     run_line(s, "new racolage 2 players vs greedy seed 1")
     keyboard(s).start(racolage_game(1, 2, CARDS, setup=phase_two), "greedy")
     shown = run_line(s, "do nothing").splitlines()  # phase 1: now phase 2's options
-    at = shown.index("  3. play Purchasing Power Is Sacred")
+    at = shown.index("  4. play Purchasing Power Is Sacred")
     assert shown[at + 1:at + 3] == ["       Catchphrase, Economy.",
                                     "       While it is in its owner's bonus zone, they may place Economy Media (RA6.2)."]
     assert shown[shown.index("  1. place Capital Weekly") + 1] == "       Media, Economy, +2, range 0 → 12."
-    assert shown[-1] == "  4. do nothing"
+    assert shown[-1] == "  5. do nothing"
 
 
 def test_why_in_phase_one_and_at_the_hand_check() -> None:

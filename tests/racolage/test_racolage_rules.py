@@ -15,6 +15,7 @@ from cmdsl.cli import main
 from cmdsl.games.racolage import events as E
 from cmdsl.games.racolage.game import HAND, RacolageGame, racolage_of
 from cmdsl.games.racolage.game import from_record, log_text, racolage_game, rules_of
+from cmdsl.games.racolage.loader import load_set
 from cmdsl.games.racolage.loader import bundled_set, load_set
 from cmdsl.games.racolage.position import Position
 from cmdsl.games.racolage.seats import RacolageSeat
@@ -445,11 +446,13 @@ def test_a_record_saved_before_passes_were_said_still_replays(name: str, tmp_pat
     """Records made at c0d2f47, before a pass was said in the log (issue 55 item 1): saying more is
     not a different game, so their logs and digests still match; another game still does not."""
     path = RECORDS / name
-    assert main(["replay", str(path)]) == 0, capsys.readouterr()
+    played_with = ["--cards", str(RECORDS.parent / "racolage-set-before-58")]  # the bundled set of then (issue 58)
+    assert main(["replay", str(path), *played_with]) == 0, capsys.readouterr()
     assert "reproduces" in capsys.readouterr().out
     data = json.loads(path.read_text())
-    assert any("places no Media card" in e.text() for e in from_record(data).events)  # today's log says them
+    old_set = load_set(RECORDS.parent / "racolage-set-before-58")
+    assert any("places no Media card" in e.text() for e in from_record(data, cards=old_set).events)  # today's log says them
     data["log"][5] = data["log"][5] + " (changed)"
     (tmp_path / "changed.json").write_text(json.dumps(data))
-    assert main(["replay", str(tmp_path / "changed.json")]) == 1
+    assert main(["replay", str(tmp_path / "changed.json"), *played_with]) == 1
     assert "the log differs at event 6" in capsys.readouterr().err
