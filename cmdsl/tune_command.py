@@ -161,8 +161,9 @@ def _report(args: argparse.Namespace, plugin: "Plugin", plan: "TunePlan", source
             lines.append(f"  {bot} at every seat, {count} games" + (f" at {players} players" if players else "")
                          + f" ({time.monotonic() - t0:.0f} s for both sets):")
             names = tuple(f"Player {s + 1}" for s in range(before.seats[i]))
-            for b, a in zip(verdicts(targets, rows_before[i], before.seats[i], names),
-                            verdicts(targets, rows_after[i], after.seats[i], names)):
+            titles = before.tables[i].card_titles()  # a card by its name in the verdicts
+            for b, a in zip(verdicts(targets, rows_before[i], before.seats[i], names, titles),
+                            verdicts(targets, rows_after[i], after.seats[i], names, titles)):
                 lines.append(f"    {b.target.text()}: {_brief(b)} → {_brief(a)}")
         lines.append(f"    score {score(targets, rows_before, before.seats):.3f} → "
                      f"{score(targets, rows_after, after.seats):.3f}")
