@@ -134,9 +134,9 @@ def test_why_in_phase_two_says_for_each_media_card_whether_it_can_be_placed() ->
     assert said["Citizens' Radio"] == (
         "- Citizens' Radio (+2): cannot be placed now: Democracy is closed (the Event in play is Financial Crisis, "
         "Economy; your Catchphrase is Ecology); your notoriety 7 is within 0 → 12.")
-    assert said["The Green Breakfast Show"] == (  # RA6.1: the lower bound is allowed
+    assert said["The Green Breakfast Show"] == (
         "- The Green Breakfast Show (+4): can be placed now: Ecology is open (your Catchphrase There Is No Planet B); "
-        "your notoriety 7 is within 7 → 32.")
+        "your notoriety 7 is within 2 → 32.")
     assert len(said) == 5
     # RA11.1: the Direct Action's +2 makes the final 9, not the notoriety the range reads
     assert ("Your notoriety for the range is 7, your placed Media: the bonuses that make your final notoriety 9 "
