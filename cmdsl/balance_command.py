@@ -113,7 +113,7 @@ def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
     study = plugin.study
     assert study is not None
     from .kits.study import html_report, seats
-    from .kits.study.seats_ab import SeatComparison, changed_cards
+    from .kits.study.seats_ab import changed_cards, paired_studies
     from .kits.study.stats import DEFAULT_GAMES
     from .kits.study.targets import strict_failure
     from .sets.health_targets import Targets
@@ -139,16 +139,16 @@ def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
     if taken and not args.quiet:
         print(f"Checking the set's health targets as its manifest says: {', '.join(taken)}.", file=sys.stderr)
     run = (bots, games, args.seed or 1, args.workers or os.cpu_count() or 1, args.quiet)
-    result = seats.seat_study(plugin, table, *run, targets=targets, stop_early=not args.all_games)
     if against is not None and old_table is not None:  # an A/B: the old set on the same seeds, with the same bots
-        old = seats.seat_study(plugin, old_table, *run)
-        ab = SeatComparison(result, old, args.cards or "the chosen set", against,
-                            changed_cards(old_table.card_definitions(), table.card_definitions()))
+        named = (args.cards or "the chosen set", against, changed_cards(old_table.card_definitions(),
+                                                                         table.card_definitions()))
+        ab = paired_studies(plugin, table, old_table, *run, named)
         print(ab.render())
         if args.report:
             html_report.write_page(args.report, html_report.ab_seat_page(ab))
             print(f"Wrote the report {args.report}.", file=sys.stderr)
         return 0
+    result = seats.seat_study(plugin, table, *run, targets=targets, stop_early=not args.all_games)
     print(result.render())
     if args.report:
         html_report.write_page(args.report, html_report.seat_page(result))

@@ -67,3 +67,41 @@ def test_an_ab_against_the_bundled_set_on_the_same_seeds(tmp_path: Path, capsys:
 def test_against_is_not_an_option_of_a_game_without_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", "--game", "lobbys", "--games", "2", "--against", "x", "--quiet"]) != 0
     assert "--against is an option of" in capsys.readouterr().err
+
+
+def test_an_ab_stops_at_the_first_look_that_decides(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 58 item 4: a seat A/B plays both sets look by look and stops when the seats' shares
+    are decided; it keeps the look's pairs (the first seeds) and says where it stopped."""
+    from cmdsl.kits.study import seats_ab
+
+    seen: list[int] = []
+
+    def at_the_second_look(self: seats_ab.SeatComparison, z: float) -> bool:
+        seen.append(len(self.new.rows))
+        assert [r.seed for r in self.new.rows] == [r.seed for r in self.old.rows] == list(range(1, len(self.new.rows) + 1))
+        return len(seen) == 2
+    monkeypatch.setattr(seats_ab.SeatComparison, "decided", at_the_second_look)
+    folder = changed_set(tmp_path)
+    capsys.readouterr()
+    assert main(["balance", "--game", "racolage", "--players", "2", "--bot", "random", "--games", "400", "--workers",
+                 "2", "--quiet", "--cards", str(folder), "--against", str(bundled_set())]) == 0
+    out, err = capsys.readouterr()
+    assert seen == [50, 100] and "Played 200 games (100 pairs)" in err and "stopped at the look after 100 pairs" in err
+    assert out.splitlines()[1].startswith("  Stopped after 100 of at most 400 pairs: ")
+    assert "100 paired games" in out
+
+
+def test_a_seat_ab_is_decided_by_a_move_beyond_chance_or_every_seat_surely_within_five_points() -> None:
+    from cmdsl.kits.study.seats import SeatRow, SeatStudy
+    from cmdsl.kits.study.seats_ab import SeatComparison
+
+    def study(winners: list[int]) -> SeatStudy:
+        rows = tuple(SeatRow(i + 1, i % 2, (w,), (1, 0) if w == 0 else (0, 1)) for i, w in enumerate(winners))
+        return SeatStudy("G", "most", "tie", 2, "random", "random", rows)
+    even = [i % 2 for i in range(2000)]
+    shuffled = [1 - w if i % 3 == 0 else w for i, w in enumerate(even)]  # a third of the games change hands
+    assert SeatComparison(study(shuffled), study(even), "new", "old", ()).decided(2.5)  # surely within ±5
+    tilted = [0 if i % 4 else 1 for i in range(200)]  # seat 1 wins 75% instead of 50%
+    assert SeatComparison(study(tilted), study(even[:200]), "new", "old", ()).decided(2.5)
+    assert not SeatComparison(study(shuffled[:40]), study(even[:40]), "new", "old", ()).decided(2.5)

@@ -15,7 +15,6 @@ from cmdsl.cli import main
 from cmdsl.games.racolage import events as E
 from cmdsl.games.racolage.game import HAND, RacolageGame, racolage_of
 from cmdsl.games.racolage.game import from_record, log_text, racolage_game, rules_of
-from cmdsl.games.racolage.loader import load_set
 from cmdsl.games.racolage.loader import bundled_set, load_set
 from cmdsl.games.racolage.position import Position
 from cmdsl.games.racolage.seats import RacolageSeat

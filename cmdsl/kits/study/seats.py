@@ -390,12 +390,8 @@ def _show(r: Rate) -> str:
 FIRST_LOOK = 50
 
 
-def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int, seed: int, workers: int,
-               quiet: bool, targets: Targets = Targets(), stop_early: bool = True) -> SeatStudy:
-    """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options);
-    with ``targets``, at most ``games``: it stops at the first look where every target is decided
-    (``sequential.py``). The games it keeps are always those of the first seeds, so the workers
-    never change the numbers."""
+def study_frame(plugin: Plugin, table: SeatTable, bots: Sequence[str], seed: int) -> SeatStudy:
+    """A seat study of no game yet: its game, bots (checked: one line before any game), seats."""
     study = plugin.study
     assert study is not None
     if len(bots) > 2:
@@ -406,12 +402,21 @@ def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int
     for spec in (tested, others):
         parse_bot(spec)  # a misspelt bot or setting: one line, before any game
     names = tuple(str(seat) for seat in table.new_game(seed).seats)
-    seats = len(names)
+    return SeatStudy(plugin.title, study.decided_by, study.shared_by, len(names), tested, others, (),
+                     table.card_titles(), names)
+
+
+def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int, seed: int, workers: int,
+               quiet: bool, targets: Targets = Targets(), stop_early: bool = True) -> SeatStudy:
+    """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options);
+    with ``targets``, at most ``games``: it stops at the first look where every target is decided
+    (``sequential.py``). The games it keeps are always those of the first seeds, so the workers
+    never change the numbers."""
+    looks = plan(games, first=min(games, FIRST_LOOK)) if targets else None
+    made = replace(study_frame(plugin, table, bots, seed), targets=targets, looks=looks)
+    tested, others, seats = made.tested, made.others, made.players
     # made as the pool takes them: a long study does not hold every game's job before the first
     jobs = (SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games))
-    looks = plan(games, first=min(games, FIRST_LOOK)) if targets else None
-    made = SeatStudy(plugin.title, study.decided_by, study.shared_by, seats, tested, others, (),
-                     table.card_titles(), names, targets, looks)
     start = time.perf_counter()
     rows: dict[int, SeatRow] = {}  # by game index
     kept = games

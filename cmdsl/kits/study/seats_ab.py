@@ -7,10 +7,17 @@ cards shown in both runs). The cards whose definitions differ are named first. N
 
 from __future__ import annotations
 
+import contextlib
 import math
-from typing import Mapping
+import sys
+import time
+from dataclasses import replace
+from typing import Mapping, Sequence
 
-from .seats import CardLift, SeatStudy
+from ...plugins import Plugin, SeatTable
+from .pool import worker_pool
+from .seats import CardLift, SeatJob, SeatRow, SeatStudy, run_jobs, study_frame
+from .sequential import Plan, plan
 from .stats import Z95, Correction, adjust, normal_two_sided, paired
 from .verdict import Moved, ab_verdict
 from ...values import value
@@ -21,6 +28,13 @@ def changed_cards(old: Mapping[str, str], new: Mapping[str, str]) -> tuple[str, 
     return tuple(sorted(c for c in old.keys() | new.keys() if old.get(c) != new.get(c)))
 
 
+#: A seat A/B read at looks stops when a seat's share has moved beyond chance, or every seat's has
+#: surely moved by less than this (in shares: 5 points).
+SMALLEST_CHANGE = 0.05
+#: Its first look comes after this many pairs at least.
+FIRST_LOOK = 50
+
+
 @value
 class SeatComparison:
     new: SeatStudy
@@ -28,6 +42,31 @@ class SeatComparison:
     new_set: str  # what to call each set: its folder as given
     old_set: str
     changed: tuple[str, ...]
+    looks: Plan | None = None  # read at looks (``paired_studies``): its plan, else one plain reading
+
+    def decided(self, z: float) -> bool:
+        """Whether the seats' shares are decided, read at ``z``: one moved beyond chance, or every
+        one surely moved by less than ``SMALLEST_CHANGE``."""
+        moves = [_widened(m, z) for m in self.seat_moves()]
+        return any(lo > 0 or hi < 0 for lo, hi in moves) or \
+            all(-SMALLEST_CHANGE < lo and hi < SMALLEST_CHANGE for lo, hi in moves)
+
+    def looked_line(self) -> str | None:
+        """The verdict's first line of an A/B read at looks: where it stopped, what it decided."""
+        if self.looks is None or len(self.looks.looks) < 2:
+            return None
+        n, z = len(self.new.rows), self.looks.at(len(self.new.rows))
+        moves = [(m, *_widened(m, z)) for m in self.seat_moves()]
+        said = "; ".join(f"{m.name} {100 * m.estimate:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]" for m, lo, hi in moves)
+        if any(lo > 0 or hi < 0 for _, lo, hi in moves):
+            what = "a seat's share moved beyond chance"
+        elif all(-SMALLEST_CHANGE < lo and hi < SMALLEST_CHANGE for _, lo, hi in moves):
+            what = f"every seat's share moved by less than {100 * SMALLEST_CHANGE:.0f} points"
+        else:
+            what = "not decided (more pairs: --games)"
+        where = f"Stopped after {n} of at most {self.looks.most} pairs" if n < self.looks.most else f"{n} pairs"
+        return (f"{where}: {what}: {said} (repeated 95% intervals, z = {z:.2f}; docs/balance.md, "
+                "\"Stopping early\").")
 
     def seat_moves(self) -> list[Moved]:
         """Each seat's share of the wins, new − old over the paired games (the same seed)."""
@@ -70,7 +109,8 @@ class SeatComparison:
 
     def verdict(self) -> list[str]:
         names = [self.new.titles.get(c, self.old.titles.get(c, c)) for c in self.changed]
-        return ab_verdict(len(self.new.rows), self.seat_moves(), names, [m for _, _, m in self.card_moves()],
+        first = self.looked_line()
+        return ([first] if first else []) + ab_verdict(len(self.new.rows), self.seat_moves(), names, [m for _, _, m in self.card_moves()],
                           self.changed_lines(), what="the seats' shares of the wins", resumable=False)
 
     def render(self, top: int = 10) -> str:
@@ -89,6 +129,47 @@ class SeatComparison:
                 lines.append(f"  {'*' if m.flagged else ' '} {m.name:<44} {100 * m.estimate:+6.1f} "
                              f"[{100 * m.low:+.1f}, {100 * m.high:+.1f}]")
         return "\n".join(["Verdict", *(f"  {x}" for x in self.verdict()), "", *lines])
+
+
+def _widened(m: Moved, z: float) -> tuple[float, float]:
+    """A paired change's 95% interval read at critical value ``z`` instead."""
+    half = (m.high - m.low) / 2 * z / Z95
+    return m.estimate - half, m.estimate + half
+
+
+def paired_studies(plugin: Plugin, new: SeatTable, old: SeatTable, bots: Sequence[str], games: int, seed: int,
+                   workers: int, quiet: bool, named: tuple[str, str, tuple[str, ...]]) -> SeatComparison:
+    """Both sets played on the same seeds, look by look (one pool for all), stopping at the first
+    look where the seats' shares are decided (``SeatComparison.decided``); each study keeps the
+    first seeds' games only, so the workers never change the numbers."""
+    plan_ = plan(games, first=min(games, FIRST_LOOK))
+    made = [study_frame(plugin, table, bots, seed) for table in (new, old)]
+    start = time.perf_counter()
+    with worker_pool(workers) if workers > 1 else contextlib.nullcontext() as pool:
+        rows: list[dict[int, SeatRow]] = [{}, {}]
+        jobs = [(k, SeatJob(plugin.name, t, made[k].players, seed + i, made[k].tested, made[k].others))
+                for i in range(games) for k, t in enumerate((new, old))]
+        done = 0
+        ab = None
+        for n in plan_.looks:
+            todo = [(k, j) for k, j in jobs[2 * done:2 * n]]
+            for k in (0, 1):
+                for row in run_jobs((j for kk, j in todo if kk == k), workers, pool):
+                    rows[k][row.seed - seed] = row
+            done = n
+            if not quiet:
+                print(f"\r{n}/{games} pairs", end="", file=sys.stderr, flush=True)
+            studies = [replace(made[k], rows=tuple(rows[k][i] for i in range(n))) for k in (0, 1)]
+            ab = SeatComparison(studies[0], studies[1], *named, plan_)
+            if n < games and ab.decided(plan_.at(n)):
+                break
+    if not quiet:
+        print(file=sys.stderr)
+    assert ab is not None
+    n = len(ab.new.rows)
+    print(f"Played {2 * n} games ({n} pairs) in {time.perf_counter() - start:.1f} s with {workers} worker(s)"
+          + (f"; stopped at the look after {n} pairs, decided" if n < games else "") + ".", file=sys.stderr)
+    return ab
 
 
 def _lift(c: CardLift | None) -> str:
