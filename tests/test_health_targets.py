@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -62,7 +63,7 @@ def test_check_reads_the_section_of_every_games_manifest(game: str, manifest: st
     folder = tmp_path / game
     shutil.copytree(ROOT / "cards" / game, folder)
     path = folder / manifest
-    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"(?ms)^health:.*", "", path.read_text(encoding="utf-8"))  # a bundled set's own targets: out
     path.write_text(text + "health:\n  turns: [5, 500]\n  seat_spread: 5\n", encoding="utf-8")
     assert main(["check", str(folder)]) == 0
     assert "; health targets: turns, seat_spread [" in capsys.readouterr().out
@@ -71,6 +72,10 @@ def test_check_reads_the_section_of_every_games_manifest(game: str, manifest: st
     err = capsys.readouterr().err
     lines = len(text.splitlines())
     assert err.startswith(f"{path}:{lines + 3}:3: health: unknown target 'seat_spred'") and "did you mean 'seat_spread'?" in err
+    path.write_text(text + "health:\n  turns: [5, 500]\nhealth:\n  seat_spread: 5\n", encoding="utf-8")
+    assert main(["check", str(folder)]) == 1  # two sections: which one would hold?
+    err = capsys.readouterr().err  # the game's own reader, or ours (one line either way)
+    assert err.startswith(f"{path}:{lines + 3}:1: ") and "health" in err.splitlines()[0] and "given twice" in err
 
 
 # ---- the stopping rule -----------------------------------------------------------------------------

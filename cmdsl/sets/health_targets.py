@@ -116,9 +116,14 @@ def targets_in(text: str, file: str) -> Targets:
     lines = text.split("\n")
     if not isinstance(root, yaml.MappingNode):
         return Targets(file=file)
+    keys = [k for k, _ in root.value if isinstance(k, yaml.ScalarNode) and k.value == HEALTH_KEY]
     section = next((v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == HEALTH_KEY), None)
     if section is None:
         return Targets(file=file)
+    if len(keys) > 1:  # YAML would keep the last one silently
+        mark = keys[1].start_mark
+        raise CardError(f"{HEALTH_KEY} is given twice", Located(file, mark.line + 1, mark.column + 1)
+                        ).with_source(lines)
 
     def error(message: str, node: yaml.Node, hint: str | None = None) -> CardError:
         mark = node.start_mark
