@@ -116,14 +116,9 @@ def targets_in(text: str, file: str) -> Targets:
     lines = text.split("\n")
     if not isinstance(root, yaml.MappingNode):
         return Targets(file=file)
-    keys = [k for k, _ in root.value if isinstance(k, yaml.ScalarNode) and k.value == HEALTH_KEY]
-    section = next((v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == HEALTH_KEY), None)
+    section = _section(root, file, lines)
     if section is None:
         return Targets(file=file)
-    if len(keys) > 1:  # YAML would keep the last one silently
-        mark = keys[1].start_mark
-        raise CardError(f"{HEALTH_KEY} is given twice", Located(file, mark.line + 1, mark.column + 1)
-                        ).with_source(lines)
 
     def error(message: str, node: yaml.Node, hint: str | None = None) -> CardError:
         mark = node.start_mark
@@ -166,6 +161,18 @@ def targets_in(text: str, file: str) -> Targets:
         else:
             out.append(Target(measure, 0.0, _number(measure, v, error), v.start_mark.line + 1))
     return Targets(tuple(out), file, bot, games, bot_line)
+
+
+def _section(root: yaml.MappingNode, file: str, lines: list[str]) -> yaml.Node | None:
+    """The manifest's ``health:`` value; given twice, one located error (YAML would keep the last)."""
+    import yaml
+
+    found = [(k, v) for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == HEALTH_KEY]
+    if len(found) > 1:
+        mark = found[1][0].start_mark
+        raise CardError(f"{HEALTH_KEY} is given twice", Located(file, mark.line + 1, mark.column + 1)
+                        ).with_source(lines)
+    return found[0][1] if found else None
 
 
 def _number(measure: Measure, node: yaml.Node, error: "_Error") -> float:
