@@ -57,10 +57,6 @@ class Move:
     line: int = 0
 
     @property
-    def name(self) -> str:
-        return f"{self.file} {self.path} ({self.change})"
-
-    @property
     def neutral(self) -> float | None:
         """The change that leaves the numbers as they are (None for ``set``: no one value does)."""
         return {"shift": 0.0, "scale": 1.0, "set": None}[self.change]
