@@ -62,10 +62,10 @@ def add_options(b: argparse.ArgumentParser) -> None:
     _report_options(r)
     r.set_defaults(run=cmd_report)
     for parser in (b, r):
-        _one_line_errors(parser)
+        one_line_errors(parser)
 
 
-def _one_line_errors(parser: argparse.ArgumentParser) -> None:
+def one_line_errors(parser: argparse.ArgumentParser) -> None:
     """A bad option is one line for a designer (not the whole usage), with where to read more."""
     def error(message: str) -> NoReturn:
         parser.exit(2, f"{parser.prog}: error: {message} (see {parser.prog} --help)\n")

@@ -51,6 +51,9 @@ def add_options(t: argparse.ArgumentParser) -> None:
                    help="processes playing games at once (default: the number of CPUs)")
     t.add_argument("--resume", action="store_true", help="continue the run stored in --out")
     t.set_defaults(run=cmd_tune)
+    from .balance_command import one_line_errors
+
+    one_line_errors(t)
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
