@@ -235,13 +235,13 @@ def test_the_section_may_say_which_bot_and_how_many_games_check_it(tmp_path: Pat
     assert (t.bot, t.games, t.bot_line, [x.measure for x in t.targets]) == ("greedy", 300, 2, ["turns"])
     with pytest.raises(CardError, match="m.yaml:2:10: health: games: expected a whole number ≥ 1, got 0"):
         targets_in("health:\n  games: 0\n", "m.yaml")
-    folder = _lobbys(tmp_path, "health:\n  bot: greedy\n  games: 60\n  turns: [1, 1000]\n")
+    folder = _lobbys(tmp_path, "health:\n  bot: random\n  games: 60\n  turns: [1, 1000]\n")
     assert main(["balance", "--game", "lobbys", "--players", "3", "--cards", str(folder), "--workers", "1"]) == 0
-    out, err = capsys.readouterr()
-    assert "Checking the set's health targets as its manifest says: greedy at every seat, at most 60 games." in err
-    assert "Lobbys, 3 players, 50 games: greedy at one seat (seat i mod 3 in game i), greedy at the others" in out
+    out, err = capsys.readouterr()  # not the default bots (greedy at one seat): the manifest's at every seat
+    assert "Checking the set's health targets as its manifest says: random at every seat, at most 60 games." in err
+    assert "Lobbys, 3 players, 50 games: random at one seat (seat i mod 3 in game i), random at the others" in out
     (folder / "lobbys.yaml").write_text((folder / "lobbys.yaml").read_text(encoding="utf-8").replace(
-        "bot: greedy", "bot: greedie"), encoding="utf-8")
+        "bot: random", "bot: randon"), encoding="utf-8")
     assert main(["check", str(folder)]) == 1
     assert capsys.readouterr().err.startswith(f"{folder / 'lobbys.yaml'}:")  # located: the file and line
 

@@ -17,11 +17,13 @@ from cmdsl.games.cm2008.setup import Setup
 from cmdsl.resources import bundled_cards_dir
 
 #: (seed, McCain's bot, Obama's bot, turn limit, setup) → the game's hash, measured at f460636.
-CASES: list[tuple[int, str, str, int, SetupMode, str]] = [
+#: The whole games at ISMCTS's default settings take seconds each: the deep run plays them.
+_DEEP = pytest.mark.deep
+CASES: list[object] = [
     (1, "greedy", "greedy", 1000, "beginner", "6b4904778e485edf"),
     (2, "greedy", "greedy", 1000, "beginner", "daec23bdb1d0b1f3"),
-    (3, "ismcts", "greedy", 1000, "beginner", "6a45258ede88b8ca"),
-    (4, "greedy", "ismcts", 1000, "beginner", "4564148d43621034"),
+    pytest.param(3, "ismcts", "greedy", 1000, "beginner", "6a45258ede88b8ca", marks=_DEEP),
+    pytest.param(4, "greedy", "ismcts", 1000, "beginner", "4564148d43621034", marks=_DEEP),
     (5, "ismcts:iterations=50", "greedy", 1000, "beginner", "07266995f494b3dd"),
     (6, "greedy", "ismcts:iterations=50", 1000, "beginner", "96f39e27f90aacee"),
     (7, "ismcts", "ismcts", 3, "beginner", "7a9fbc60d0a7b1a4"),
