@@ -206,7 +206,7 @@ def test_an_ab_stops_at_the_first_look_that_decides_and_reports_that_looks_pairs
     after 50) and stops when McCain's win share is decided; its report reads exactly that look's
     pairs, says where it stopped, and --resume with more games looks on from there."""
     from cmdsl.games.cm2008.ui.study import cli as study_cli
-    from cmdsl.games.cm2008.ui.study.compare import looks
+    from cmdsl.kits.study.sequential import study_plan as looks
 
     assert looks(400).looks == (50, 100, 150, 200, 250, 300, 350, 400) and looks(30).looks == (30,)
     seen: list[int] = []

@@ -29,7 +29,7 @@ from ...sets.health_targets import Targets
 from ...game.decisions import CHANCE, SeatAnswer
 from ...plugins import Plugin, SeatTable, TableGame
 from .health import Health, health
-from .sequential import Plan, plan
+from .sequential import Plan, study_plan
 from .targets import Verdict, verdicts
 from .pool import worker_pool
 from .stats import MIN_GAMES, Z95, Difference, Rate, adjust, Correction, mean_difference
@@ -386,10 +386,6 @@ def _show(r: Rate) -> str:
     return f"{round(r.k, 1):g}/{r.n} {100 * r.value:.1f}% {r.interval.text()}"  # a share of wins: 1 decimal
 
 
-#: A study with targets reads its first look after at least this many games (fewer decide nothing).
-FIRST_LOOK = 50
-
-
 def study_frame(plugin: Plugin, table: SeatTable, bots: Sequence[str], seed: int) -> SeatStudy:
     """A seat study of no game yet: its game, bots (checked: one line before any game), seats."""
     study = plugin.study
@@ -412,7 +408,7 @@ def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int
     with ``targets``, at most ``games``: it stops at the first look where every target is decided
     (``sequential.py``). The games it keeps are always those of the first seeds, so the workers
     never change the numbers."""
-    looks = plan(games, first=min(games, FIRST_LOOK)) if targets else None
+    looks = study_plan(games) if targets else None
     made = replace(study_frame(plugin, table, bots, seed), targets=targets, looks=looks)
     tested, others, seats = made.tested, made.others, made.players
     # made as the pool takes them: a long study does not hold every game's job before the first

@@ -17,8 +17,8 @@ from typing import Mapping, Sequence
 from ...plugins import Plugin, SeatTable
 from .pool import worker_pool
 from .seats import CardLift, SeatJob, SeatRow, SeatStudy, run_jobs, study_frame
-from .sequential import Plan, plan
-from .stats import Z95, Correction, adjust, normal_two_sided, paired
+from .sequential import SMALLEST_CHANGE, STOPPING, Change, Plan, change, looked_where, study_plan, widened
+from .stats import Z95, Correction, Interval, adjust, normal_two_sided, paired
 from .verdict import Moved, ab_verdict
 from ...values import value
 
@@ -26,13 +26,6 @@ from ...values import value
 def changed_cards(old: Mapping[str, str], new: Mapping[str, str]) -> tuple[str, ...]:
     """The card ids whose definition differs between two sets, or that only one of them has."""
     return tuple(sorted(c for c in old.keys() | new.keys() if old.get(c) != new.get(c)))
-
-
-#: A seat A/B read at looks stops when a seat's share has moved beyond chance, or every seat's has
-#: surely moved by less than this (in shares: 5 points).
-SMALLEST_CHANGE = 0.05
-#: Its first look comes after this many pairs at least.
-FIRST_LOOK = 50
 
 
 @value
@@ -44,29 +37,32 @@ class SeatComparison:
     changed: tuple[str, ...]
     looks: Plan | None = None  # read at looks (``paired_studies``): its plan, else one plain reading
 
+    def changes(self, z: float) -> list[tuple[Moved, Interval, Change]]:
+        """Each seat's paired change, its interval read at ``z``, and what that says."""
+        out = []
+        for m in self.seat_moves():
+            interval = widened(m.estimate, Interval(m.low, m.high), z)
+            out.append((m, interval, change(interval)))
+        return out
+
     def decided(self, z: float) -> bool:
         """Whether the seats' shares are decided, read at ``z``: one moved beyond chance, or every
         one surely moved by less than ``SMALLEST_CHANGE``."""
-        moves = [_widened(m, z) for m in self.seat_moves()]
-        return any(lo > 0 or hi < 0 for lo, hi in moves) or \
-            all(-SMALLEST_CHANGE < lo and hi < SMALLEST_CHANGE for lo, hi in moves)
+        said = [c for _, _, c in self.changes(z)]
+        return "moved" in said or all(c == "within" for c in said)
 
     def looked_line(self) -> str | None:
         """The verdict's first line of an A/B read at looks: where it stopped, what it decided."""
         if self.looks is None or len(self.looks.looks) < 2:
             return None
         n, z = len(self.new.rows), self.looks.at(len(self.new.rows))
-        moves = [(m, *_widened(m, z)) for m in self.seat_moves()]
-        said = "; ".join(f"{m.name} {100 * m.estimate:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]" for m, lo, hi in moves)
-        if any(lo > 0 or hi < 0 for _, lo, hi in moves):
-            what = "a seat's share moved beyond chance"
-        elif all(-SMALLEST_CHANGE < lo and hi < SMALLEST_CHANGE for _, lo, hi in moves):
-            what = f"every seat's share moved by less than {100 * SMALLEST_CHANGE:.0f} points"
-        else:
-            what = "not decided (more pairs: --games)"
-        where = f"Stopped after {n} of at most {self.looks.most} pairs" if n < self.looks.most else f"{n} pairs"
-        return (f"{where}: {what}: {said} (repeated 95% intervals, z = {z:.2f}; docs/balance.md, "
-                "\"Stopping early\").")
+        changes = self.changes(z)
+        said = "; ".join(f"{m.name} {100 * m.estimate:+.1f} {i.text(signed=True)}" for m, i, _ in changes)
+        kinds = [c for _, _, c in changes]
+        what = ("a seat's share moved beyond chance" if "moved" in kinds else
+                f"every seat's share moved by less than {100 * SMALLEST_CHANGE:.0f} points"
+                if all(c == "within" for c in kinds) else "not decided (more pairs: --games)")
+        return f"{looked_where(n, self.looks.most)}: {what}: {said} (repeated 95% intervals, z = {z:.2f}; {STOPPING})."
 
     def seat_moves(self) -> list[Moved]:
         """Each seat's share of the wins, new − old over the paired games (the same seed)."""
@@ -131,30 +127,22 @@ class SeatComparison:
         return "\n".join(["Verdict", *(f"  {x}" for x in self.verdict()), "", *lines])
 
 
-def _widened(m: Moved, z: float) -> tuple[float, float]:
-    """A paired change's 95% interval read at critical value ``z`` instead."""
-    half = (m.high - m.low) / 2 * z / Z95
-    return m.estimate - half, m.estimate + half
-
-
 def paired_studies(plugin: Plugin, new: SeatTable, old: SeatTable, bots: Sequence[str], games: int, seed: int,
                    workers: int, quiet: bool, named: tuple[str, str, tuple[str, ...]]) -> SeatComparison:
     """Both sets played on the same seeds, look by look (one pool for all), stopping at the first
     look where the seats' shares are decided (``SeatComparison.decided``); each study keeps the
     first seeds' games only, so the workers never change the numbers."""
-    plan_ = plan(games, first=min(games, FIRST_LOOK))
+    plan_ = study_plan(games)
     made = [study_frame(plugin, table, bots, seed) for table in (new, old)]
     start = time.perf_counter()
+    rows: list[dict[int, SeatRow]] = [{}, {}]  # by game index, each set's
+    ab, done = None, 0
     with worker_pool(workers) if workers > 1 else contextlib.nullcontext() as pool:
-        rows: list[dict[int, SeatRow]] = [{}, {}]
-        jobs = [(k, SeatJob(plugin.name, t, made[k].players, seed + i, made[k].tested, made[k].others))
-                for i in range(games) for k, t in enumerate((new, old))]
-        done = 0
-        ab = None
         for n in plan_.looks:
-            todo = [(k, j) for k, j in jobs[2 * done:2 * n]]
-            for k in (0, 1):
-                for row in run_jobs((j for kk, j in todo if kk == k), workers, pool):
+            for k, (table, frame) in enumerate(zip((new, old), made)):
+                jobs = (SeatJob(plugin.name, table, frame.players, seed + i, frame.tested, frame.others)
+                        for i in range(done, n))
+                for row in run_jobs(jobs, workers, pool):
                     rows[k][row.seed - seed] = row
             done = n
             if not quiet:

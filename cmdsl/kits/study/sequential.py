@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Final, Sequence
+from typing import Final, Literal, Sequence
 
 from ...values import value
-from .stats import Z95
+from .stats import Z95, Interval
 
 #: The overall error rate a study's verdicts keep (two-sided).
 ALPHA: Final = 0.05
@@ -139,5 +139,39 @@ def plan(most: int, looks: int = LOOKS, first: int = 0, alpha: float = ALPHA) ->
     return Plan(tuple(at), boundaries([n / most for n in at], alpha))
 
 
-#: A study with one look (no stopping early) reads plain 95% intervals.
-FIXED_Z: Final = Z95
+#: A study's first look comes after this many games (or pairs) at least: fewer decide nothing.
+FIRST_LOOK: Final = 50
+#: An A/B is decided when a change is beyond chance, or surely smaller than this (a share: 5 points).
+SMALLEST_CHANGE: Final = 0.05
+
+Change = Literal["moved", "within", "open"]
+
+
+def study_plan(most: int) -> Plan:
+    """The looks of a study (targets' or an A/B's) of at most ``most`` games or pairs."""
+    return plan(most, first=min(most, FIRST_LOOK))
+
+
+def widened(estimate: float, interval: Interval, z: float) -> Interval:
+    """A 95% interval around ``estimate`` read at critical value ``z`` instead."""
+    half = (interval.high - interval.low) / 2 * z / Z95
+    return Interval(estimate - half, estimate + half)
+
+
+#: Where a report that stopped early sends its reader.
+STOPPING: Final = 'docs/balance.md, "Stopping early"'
+
+
+def looked_where(pairs: int, most: int) -> str:
+    """How many pairs an A/B read at looks kept: "Stopped after 250 of at most 1000 pairs"."""
+    return f"Stopped after {pairs} of at most {most} pairs" if pairs < most else f"{pairs} pairs"
+
+
+def change(interval: Interval) -> Change:
+    """What an A/B's change says, read at its look: moved beyond chance, surely within
+    ±``SMALLEST_CHANGE``, or still open."""
+    if interval.low > 0 or interval.high < 0:
+        return "moved"
+    if -SMALLEST_CHANGE < interval.low and interval.high < SMALLEST_CHANGE:
+        return "within"
+    return "open"

@@ -6,7 +6,8 @@ The text report and the HTML page are two views of one ``Analysis``, so they can
 from __future__ import annotations
 
 
-from .compare import Comparison, compare, looks as plan_of
+from .....kits.study.sequential import study_plan
+from .compare import Comparison, compare
 from .plan import NEW, OLD, Arm, RunParams
 from .....kits.study.stats import Correction
 from .store import Store, StoreError
@@ -50,7 +51,7 @@ def analyse(store: Store, correction: Correction) -> Analysis:
     arms = tuple((arm, summarize(rows[arm.name], arm.deck)) for arm in params.arms)
     new, old = rows[NEW], rows[OLD]
     pairs = min(len(new), len(old))
-    plan = plan_of(asked)
+    plan = study_plan(asked)
     looked = (Looked(pairs, stop[1], asked, True) if stop is not None else
               Looked(pairs, plan.at(pairs), asked, False) if len(plan.looks) > 1 else None)  # one look: a plain A/B
     return Analysis(params, asked, pairs, arms, compare(old, new, correction), looked)

@@ -26,7 +26,8 @@ from ...loader import load_card_set
 from ...model import SIDES, CardSet, SetupMode
 from . import cluster, html_report
 from .analysis import analyse
-from .compare import compare, decided, looks
+from .....kits.study.sequential import study_plan
+from .compare import compare, decided
 from .executor import Executor, ProcessExecutor, executor_for
 from .jobs import ArmName, GameRow
 from .plan import MAIN, NEW, OLD, Arm, Change, RunParams
@@ -177,7 +178,7 @@ def _play(store: Store, params: RunParams, games: int, executor: Executor, on_ro
     if len(params.arms) == 1:
         return run(store, params, games, executor, on_row=on_row)
     store.stop(None)  # a resumed run looks again from where it is
-    plan = looks(games)
+    plan = study_plan(games)
     played = 0
     with executor if isinstance(executor, ProcessExecutor) else contextlib.nullcontext():  # one pool for all looks
         for n in plan.looks:

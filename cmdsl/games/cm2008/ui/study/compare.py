@@ -13,18 +13,13 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .jobs import GameRow
-from .....kits.study.sequential import Plan, plan
-from .....kits.study.stats import (MIN_GAMES, Z95, Correction, Difference, Interval, Rate, adjust, lift_change,
-                                   paired)
+from .....kits.study.sequential import SMALLEST_CHANGE, STOPPING, change, looked_where, widened
+from .....kits.study.stats import MIN_GAMES, Correction, Difference, Interval, Rate, adjust, lift_change, paired
 from .....values import value
 
 #: A result is flagged when its adjusted p-value is below this.
 ALPHA = 0.05
-#: An A/B that is read at looks (``sequential.py``) stops when McCain's win share has moved beyond
-#: chance, or has surely moved by less than this (in shares: 5 points).
-SMALLEST_CHANGE = 0.05
-#: Its first look comes after this many pairs at least.
-FIRST_LOOK = 50
+
 #: Without --top, an A/B report shows this many cards (and every flagged or changed card).
 DEFAULT_TOP = 15
 
@@ -154,37 +149,25 @@ def render(c: Comparison, changed: Sequence[str] = (), top: int = DEFAULT_TOP,
     return "\n".join(out)
 
 
-def looks(pairs: int) -> Plan:
-    """The looks of an A/B of at most ``pairs`` pairs (``sequential.plan``)."""
-    return plan(pairs, first=min(pairs, FIRST_LOOK))
-
-
 def side_interval(c: Comparison, z: float) -> Interval:
     """McCain's win share's paired change read at critical value ``z`` (its 95% one, widened)."""
     d = c.outcomes["mccain"]
-    half = (d.interval.high - d.interval.low) / 2 * z / Z95
-    return Interval(d.estimate - half, d.estimate + half)
+    return widened(d.estimate, d.interval, z)
 
 
 def decided(c: Comparison, z: float) -> bool:
     """Whether an A/B's side result is decided at a look read at ``z``: moved beyond chance, or
     surely by less than ``SMALLEST_CHANGE``."""
-    i = side_interval(c, z)
-    return i.low > 0 or i.high < 0 or (-SMALLEST_CHANGE < i.low and i.high < SMALLEST_CHANGE)
+    return change(side_interval(c, z)) != "open"
 
 
 def looked_text(c: Comparison, pairs: int, z: float, most: int, stopped: bool) -> str:
     """The verdict's first line of an A/B read at looks: where it stopped and what it decided."""
     i = side_interval(c, z)
-    d = c.outcomes["mccain"]
-    said = f"{100 * d.estimate:+.1f} points [{100 * i.low:+.1f}, {100 * i.high:+.1f}]"
-    if i.low > 0 or i.high < 0:
-        what = f"McCain's win share moved {said}: beyond chance"
-    elif -SMALLEST_CHANGE < i.low and i.high < SMALLEST_CHANGE:
-        what = f"McCain's win share moved {said}: less than {100 * SMALLEST_CHANGE:.0f} points either way"
-    else:
-        what = (f"McCain's win share moved {said}: not decided (neither beyond chance nor surely within "
-                f"±{100 * SMALLEST_CHANGE:.0f} points; more pairs: --games)")
-    where = f"Stopped after {pairs} of at most {most} pairs" if stopped else f"{pairs} pairs"
-    return (f"{where}: {what} (a repeated 95% interval, z = {z:.2f}: the A/B looks at its pairs as they come and "
-            "stops when this decides, its error kept at 5%; docs/balance.md, \"Stopping early\").")
+    said = f"McCain's win share moved {100 * c.outcomes['mccain'].estimate:+.1f} points {i.text(signed=True)}"
+    what = {"moved": "beyond chance", "within": f"less than {100 * SMALLEST_CHANGE:.0f} points either way",
+            "open": f"not decided (neither beyond chance nor surely within ±{100 * SMALLEST_CHANGE:.0f} points; more "
+                    "pairs: --games)"}[change(i)]
+    where = looked_where(pairs, most) if stopped else f"{pairs} pairs"
+    return (f"{where}: {said}: {what} (a repeated 95% interval, z = {z:.2f}: the A/B looks at its pairs as they "
+            f"come and stops when this decides, its error kept at 5%; {STOPPING}).")
