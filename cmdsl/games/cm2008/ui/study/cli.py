@@ -9,7 +9,6 @@ ones and refuse only those given differently; a new run then fills in the docume
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
@@ -28,7 +27,7 @@ from . import cluster, html_report
 from .analysis import analyse
 from .....kits.study.sequential import study_plan
 from .compare import compare, decided
-from .executor import Executor, ProcessExecutor, executor_for
+from .executor import Executor, executor_for
 from .jobs import ArmName, GameRow
 from .plan import MAIN, NEW, OLD, Arm, Change, RunParams
 from .report import text
@@ -180,7 +179,7 @@ def _play(store: Store, params: RunParams, games: int, executor: Executor, on_ro
     store.stop(None)  # a resumed run looks again from where it is
     plan = study_plan(games)
     played = 0
-    with executor if isinstance(executor, ProcessExecutor) else contextlib.nullcontext():  # one pool for all looks
+    with executor.session():  # one pool for all the looks
         for n in plan.looks:
             played += run(store, params, n, executor, on_row=on_row)
             if n < games:

@@ -20,7 +20,7 @@ import signal
 import threading
 import uuid
 from collections.abc import Iterable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
@@ -97,6 +97,9 @@ class DaskExecutor:
     def __init__(self, cluster: Cluster, connect_timeout: float | None = None) -> None:
         self.cluster = cluster
         self.connect_timeout = CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
+
+    def session(self) -> AbstractContextManager[object]:
+        return nullcontext()  # each run connects (a scheduler keeps its workers between them)
 
     def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         import distributed

@@ -8,6 +8,7 @@ rows depend on the jobs alone (``jobs.play``), so the executor decides speed, ne
 from __future__ import annotations
 
 import multiprocessing.pool
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import lru_cache
 from typing import Iterable, Iterator, Protocol
 
@@ -21,6 +22,10 @@ class Executor(Protocol):
     def run(self, jobs: Iterable[Job]) -> Iterator[GameRow]:
         """Play every job; yield each row as soon as its game is over. Closing the iterator early
         (Ctrl-C, an error) stops the games not yet started."""
+        ...
+
+    def session(self) -> AbstractContextManager[object]:
+        """Within it, runs share what they can (an A/B's looks: one pool of workers)."""
         ...
 
 
@@ -43,6 +48,9 @@ class SerialExecutor:
         for job in jobs:
             yield play_job(job)
 
+    def session(self) -> AbstractContextManager[object]:
+        return nullcontext()
+
 
 class ProcessExecutor:
     """Plays the jobs in a pool of ``workers`` processes, each game as one task, results as they
@@ -51,16 +59,15 @@ class ProcessExecutor:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.pool: multiprocessing.pool.Pool | None = None  # kept between runs inside ``with``
+        self.pool: multiprocessing.pool.Pool | None = None  # kept between runs inside ``session``
 
-    def __enter__(self) -> "ProcessExecutor":
-        """Keep one pool for every ``run`` until the end of the ``with`` (an A/B's looks: the
-        workers start and load the sets once)."""
+    @contextmanager
+    def session(self) -> Iterator[object]:
+        """One pool for every ``run`` within it: the workers start and load the sets once."""
         self.pool = worker_pool(self.workers)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
+        try:
+            yield self.pool
+        finally:
             self.pool.terminate()
             self.pool = None
 
