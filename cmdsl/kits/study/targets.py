@@ -100,14 +100,14 @@ def _z(alpha_parts: int, z: float) -> float:
 
 
 def verdicts(targets: Targets, rows: Sequence[Played], players: int, names: Sequence[str],
-             cards: Mapping[str, str] | None = None, z: float = Z95) -> tuple[Verdict, ...]:
-    """Each target's verdict from ``rows`` (a seat study's games), read at ``z``; ``cards``: what
+             titles: Mapping[str, str] | None = None, z: float = Z95) -> tuple[Verdict, ...]:
+    """Each target's verdict from ``rows`` (a seat study's games), read at ``z``; ``titles``: what
     to call each card (its id otherwise)."""
-    return tuple(verdict(t, rows, players, names, cards, z) for t in targets.targets)
+    return tuple(verdict(t, rows, players, names, titles, z) for t in targets.targets)
 
 
 def verdict(t: Target, rows: Sequence[Played], players: int, names: Sequence[str],
-            cards: Mapping[str, str] | None = None, z: float = Z95) -> Verdict:
+            titles: Mapping[str, str] | None = None, z: float = Z95) -> Verdict:
     """One target's verdict (``verdicts``)."""
     if not rows:
         return Verdict(t, "unknown", "no games", 0, None)
@@ -116,7 +116,7 @@ def verdict(t: Target, rows: Sequence[Played], players: int, names: Sequence[str
     if t.measure == "seat_spread":
         return _seats(t, rows, players, names, z)
     if t.measure == "dead_cards":
-        return _dead(t, rows, cards or {}, z)
+        return _dead(t, rows, titles or {}, z)
     return _share(t, rows, z)
 
 
