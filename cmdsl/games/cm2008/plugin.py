@@ -63,10 +63,6 @@ def _options() -> dict[Command, tuple[Option, ...]]:
                     max_turns,
                     Option(("--against",), dict(metavar="DIR", help=(
                         "A/B: the old card set, played on the same seeds as --cards"))),
-                    Option(("--db",), dict(metavar="FILE", help=(
-                        "store every game in this SQLite file (to resume, extend, report again)"))),
-                    Option(("--resume",), dict(action="store_true", default=False, help=(
-                        "continue or extend the run stored in --db"))),
                     Option(("--cluster",), dict(metavar="WHERE", type=parse_cluster, help=(
                         "play on Dask instead: tcp://HOST:PORT (a running `dask scheduler`) or local:N (N local "
                         'workers); needs pip install "cmdsl[cluster]"')))),

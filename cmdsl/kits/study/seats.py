@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing.pool
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator, Mapping, Sequence
@@ -32,13 +33,13 @@ from .health import Health, health
 from .sequential import Plan, study_plan
 from .targets import Verdict, verdicts
 from .pool import worker_pool
+from .study_file import RowStore, kept_as_played
 from .stats import MIN_GAMES, Z95, Difference, Rate, adjust, Correction, mean_difference
 from .verdict import CardEvidence, card_verdict, seat_verdict
 from ...values import value
 
 #: A card's lift the seat study calls large (docs/balance.md): beyond this, with a Holm-adjusted p < 0.05.
 LARGE_LIFT = 0.15
-
 
 
 @value
@@ -403,39 +404,47 @@ def study_frame(plugin: Plugin, table: SeatTable, bots: Sequence[str], seed: int
 
 
 def seat_study(plugin: Plugin, table: SeatTable, bots: Sequence[str], games: int, seed: int, workers: int,
-               quiet: bool, targets: Targets = Targets(), stop_early: bool = True) -> SeatStudy:
+               quiet: bool, targets: Targets = Targets(), stop_early: bool = True,
+               store: RowStore[SeatRow] | None = None) -> SeatStudy:
     """``games`` games of ``plugin``'s game at ``table`` (its plug-in's reading of the options);
     with ``targets``, at most ``games``: it stops at the first look where every target is decided
     (``sequential.py``). The games it keeps are always those of the first seeds, so the workers
-    never change the numbers."""
+    never change the numbers. With a ``store``, the games it holds are not played again and each
+    one played is kept as it ends (Ctrl-C keeps every finished one): resumed, the same numbers."""
     looks = study_plan(games) if targets else None
     made = replace(study_frame(plugin, table, bots, seed), targets=targets, looks=looks)
-    tested, others, seats = made.tested, made.others, made.players
-    # made as the pool takes them: a long study does not hold every game's job before the first
-    jobs = (SeatJob(plugin.name, table, seats, seed + i, tested, others) for i in range(games))
-    start = time.perf_counter()
-    rows: dict[int, SeatRow] = {}  # by game index
-    kept = games
+    rows: dict[int, SeatRow] = store.stored(games) if store is not None else {}  # by game index
     upcoming = list(looks.looks) if looks is not None else []
-    for row in run_jobs(jobs, workers):
-        rows[row.seed - seed] = row
-        if not quiet:
-            print(f"\r{len(rows)}/{games} games", end="", file=sys.stderr, flush=True)
-        decided = False
-        while upcoming and all(i in rows for i in range(upcoming[0])):  # a look's games all played
-            kept = upcoming.pop(0)
-            at = replace(made, rows=tuple(rows[i] for i in range(kept)))
-            if stop_early and kept < games and all(v.status != "unknown" for v in at.target_verdicts()):
-                decided = True
-                break
-        if decided:
-            break
+    start, held = time.perf_counter(), len(rows)
+    stop = _stop(made, rows, upcoming, games, stop_early)  # (a resumed study may have stopped already)
+    if stop is None:
+        # made as the pool takes them: a long study does not hold every game's job before the first
+        jobs = (SeatJob(plugin.name, table, made.players, seed + i, made.tested, made.others)
+                for i in range(games) if i not in rows)
+        with closing(kept_as_played(run_jobs(jobs, workers), store, lambda r: r.seed - seed)) as finished:
+            for row in finished:
+                rows[row.seed - seed] = row
+                if not quiet:
+                    print(f"\r{len(rows)}/{games} games", end="", file=sys.stderr, flush=True)
+                if (stop := _stop(made, rows, upcoming, games, stop_early)) is not None:
+                    break
+    played = len(rows) - held
+    kept = games if stop is None else stop
     elapsed = time.perf_counter() - start
-    if not quiet:
+    if not quiet and played:
         print(file=sys.stderr)
-    played = len(rows)
     print(f"Played {played} games in {elapsed:.1f} s with {workers} worker(s)"
-          + (f" ({played / elapsed:.2f} games/s)" if elapsed > 0 else "")
+          + (f" ({played / elapsed:.2f} games/s)" if elapsed > 0 and played else "")
           + (f"; stopped early at the look after {kept} games (their seeds kept)" if kept < games else "") + ".",
           file=sys.stderr)
     return replace(made, rows=tuple(rows[i] for i in range(kept)))
+
+
+def _stop(made: SeatStudy, rows: Mapping[int, SeatRow], upcoming: list[int], games: int, stop_early: bool) -> int | None:
+    """Read each look whose games are all played (taken from ``upcoming``): the first it stops at, or None."""
+    while upcoming and all(i in rows for i in range(upcoming[0])):
+        n = upcoming.pop(0)
+        at = replace(made, rows=tuple(rows[i] for i in range(n)))
+        if stop_early and n < games and all(v.status != "unknown" for v in at.target_verdicts()):
+            return n
+    return None

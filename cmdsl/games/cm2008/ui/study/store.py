@@ -8,28 +8,18 @@ stopped by Ctrl-C keeps every finished game.
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import contextmanager
-from pathlib import Path
-from types import ModuleType
-from typing import IO, Iterable, Iterator
+from typing import Iterable, Iterator
 
-from .....errors import CmdslError
+from .....kits.study.study_file import StoreError, StudyFile
 from .jobs import ArmName, GameRow
 from .plan import RunParams
 
-fcntl: ModuleType | None
-try:
-    import fcntl  # POSIX: the lock that keeps two runs out of one file
-except ImportError:  # pragma: no cover - Windows: no claim
-    fcntl = None
-
+__all__ = ["FORMAT", "Store", "StoreError"]
 
 #: The store's format; a file of another format is refused (not misread).
 FORMAT = "cmdsl-balance/1"
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     arm TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL, fingerprint TEXT NOT NULL,
     mccain_bot TEXT NOT NULL, obama_bot TEXT NOT NULL, first TEXT NOT NULL, winner TEXT,
@@ -39,65 +29,13 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
-class StoreError(CmdslError):
-    """A balance file that cannot be used as asked (one line for the user)."""
+class Store(StudyFile):
+    """A balance file (or ``:memory:``): the file itself (its format, claim, transactions) is a
+    ``StudyFile``'s. Use as a context manager, or call ``close``."""
 
-
-class Store:
-    """A balance file (or ``:memory:``). Use as a context manager, or call ``close``."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._lock: IO[bytes] | None = None
-        try:
-            self._db = sqlite3.connect(path)
-            self._db.executescript(_SCHEMA)
-            fmt = self._get("format")
-        except sqlite3.DatabaseError as e:
-            raise StoreError(f"{path} is not a balance file ({e})") from None
-        if fmt is None:
-            self._set("format", FORMAT)
-            self._db.commit()
-        elif fmt != FORMAT:
-            raise StoreError(f"{path} is a {fmt} file; this cmdsl reads {FORMAT}")
-
-    @staticmethod
-    def open_existing(path: str) -> "Store":
-        if not Path(path).is_file():
-            raise StoreError(f"no balance file {path}")
-        return Store(path)
-
-    def __enter__(self) -> "Store":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        self._db.commit()
-        self._db.close()
-        if self._lock is not None:
-            self._lock.close()  # releases the claim
-
-    def claim(self) -> None:
-        """Make sure no other ``cmdsl balance`` plays into this file while this one does (two runs
-        would play the same games twice). The claim ends with the process, even a killed one."""
-        if self.path == ":memory:" or fcntl is None:
-            return
-        self._lock = open(self.path, "rb")  # noqa: SIM115 - held open until close()
-        try:
-            fcntl.flock(self._lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            self._lock.close()
-            self._lock = None
-            raise StoreError(f"{self.path} is in use by another cmdsl balance run") from None
-
-    def _get(self, key: str) -> str | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
-    def _set(self, key: str, value: str) -> None:
-        self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+    FORMAT = FORMAT
+    SCHEMA = _SCHEMA
+    KIND = "balance file"
 
     # ---- the run -------------------------------------------------------------------------
 
@@ -138,16 +76,6 @@ class Store:
             self._set("games", str(max(games, self.games_asked())))
 
     # ---- games -----------------------------------------------------------------------------
-
-    @contextmanager
-    def _writing(self) -> Iterator[None]:
-        """One transaction; a write that fails (a full disk, a file taken away) is rolled back and
-        said in one line, and what earlier transactions wrote stays."""
-        try:
-            with self._db:
-                yield
-        except sqlite3.Error as e:
-            raise StoreError(f"cannot write to {self.path} ({e}): is the disk full?") from None
 
     def add(self, rows: Iterable[GameRow]) -> None:
         """Store finished games in one transaction."""
