@@ -28,7 +28,7 @@ ECO_3_30 = "M07"  # RA7.6: Economy +3, 3 → 30
 ECO_4, ECO_9 = "M09", "M11"  # Economy +4 (8 → 35), +9 (20 → 60)
 CRISIS = "A01"  # RA7.1: Crise financière, an Economy Event: every Catchphrase is discarded
 ECO_PHRASE, ECO_PHRASE_2, ECO_LOGY_PHRASE = "A09", "A10", "A11"  # Catchphrases (RA7.5)
-DIRECT_1 = "A19"  # a Direct Action, bonus 1
+DIRECT_3 = "A19"  # a Direct Action, bonus 3
 MEGALO, MEGALO_2 = "A35", "A36"  # RA7.4
 BLACK_BOOK = "A28"  # a Privilege: hand limit 7
 
@@ -169,8 +169,8 @@ def test_RA5_3_a_nine_and_a_four_buy_four_actions_and_one_point_is_lost() -> Non
 
 
 def test_RA5_3_an_action_and_a_plus_one_media_card_make_three_points() -> None:
-    g = game(hands([DIRECT_1, ECO_1], [ECO_2], actions=["A12"]))
-    answer(g, "buy", f"sell:{DIRECT_1}")  # one Action only (3 points); the +1 is then the only card to sell
+    g = game(hands([DIRECT_3, ECO_1], [ECO_2], actions=["A12"]))
+    answer(g, "buy", f"sell:{DIRECT_3}")  # one Action only (3 points); the +1 is then the only card to sell
     assert of(g, E.Sold)[0].total == 3 and g.position.hands[0] == ["A12"]
 
 
@@ -178,7 +178,7 @@ def test_RA5_2_and_RA11_2_only_cards_in_hand_are_sold_until_the_price_is_paid() 
     def setup(pos: Position) -> None:
         hands([ECO_4, ECO_1, ECO_PHRASE], [ECO_2], actions=["A12", "A13"])(pos)
         pos.media_spaces[0] = [ECO_9]  # placed: stays (RA2.2), not for sale
-        pos.zones[0] = {Permanent.DIRECT: DIRECT_1}  # in the bonus zone: not for sale either
+        pos.zones[0] = {Permanent.DIRECT: DIRECT_3}  # in the bonus zone: not for sale either
     g = game(setup)
     answer(g, "buy", "buy:2")  # 4 + 1 + 2 (an Action, RA5.3) = 7 points in hand: two Actions at most
     assert sorted(options(g)) == sorted(f"sell:{c}" for c in (ECO_4, ECO_1, ECO_PHRASE))
@@ -330,24 +330,24 @@ def test_RA8_2_and_RA11_6_the_highest_final_notoriety_wins_and_a_tie_is_shared()
     def setup(pos: Position) -> None:
         hands([ECO_1], [ECO_2], media=["M20"])(pos)
         pos.media_deck = ["M20"]
-        pos.media_spaces = [[ECO_4], [ECO_2]]  # 4 and 2
-        pos.zones[1][Permanent.DIRECT] = DIRECT_1  # +1 at the end (RA11.1)
+        pos.media_spaces = [[ECO_4, ECO_2], [ECO_2]]  # 6 and 2
+        pos.zones[1][Permanent.DIRECT] = DIRECT_3  # +3 at the end (RA11.1)
         pos.bonus[1] = 1  # +1 from an effect (RA11.1)
     g = game(setup)
     answer(g, "draw")  # the last card; P2 has nothing to do, then the game ends
     assert g.over and g.result is not None
-    assert g.result.scores == (4, 4) and g.result.winners == (P1, P2)
-    assert g.result.text() == "Game over — Player 1 and Player 2 win with 4 notoriety (the final round is over (RA8.1))."
+    assert g.result.scores == (6, 6) and g.result.winners == (P1, P2)
+    assert g.result.text() == "Game over — Player 1 and Player 2 win with 6 notoriety (the final round is over (RA8.1))."
 
 
 def test_RA11_1_the_range_counts_placed_media_only_the_end_counts_the_bonuses() -> None:
     def setup(pos: Position) -> None:
         hands([ECO_1], [ECO_2])(pos)
         pos.media_spaces[0] = [ECO_4]
-        pos.zones[0][Permanent.DIRECT] = DIRECT_1
+        pos.zones[0][Permanent.DIRECT] = DIRECT_3
         pos.bonus[0] = 2
     g = game(setup)
-    assert rules_of(g).notoriety(P1) == 4 and rules_of(g).notoriety(P1, final=True) == 7
+    assert rules_of(g).notoriety(P1) == 4 and rules_of(g).notoriety(P1, final=True) == 9
 
 
 # ---- secrets, copies, bots, records -------------------------------------------------------------------
