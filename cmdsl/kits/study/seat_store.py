@@ -139,14 +139,7 @@ class SeatStore(StudyFile):
     # ---- the run -------------------------------------------------------------------------
 
     def params(self) -> SeatParams | None:
-        text = self._get("params")
-        try:
-            return None if text is None else SeatParams.from_json(text)
-        except (KeyError, TypeError, ValueError) as e:  # a file edited by hand, or from another version
-            raise StoreError(f"{self.path}: the run's parameters cannot be read ({type(e).__name__}: {e})") from None
-
-    def games_asked(self) -> int:
-        return int(self._get("games") or 0)
+        return self._parsed("params", SeatParams.from_json, "the run's parameters")
 
     def kept(self) -> int | None:
         """How many games the last run's report read; None: it did not end (or none began)."""

@@ -165,6 +165,19 @@ class StudyFile:
     def _set(self, key: str, value: str) -> None:
         self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
+    def _parsed(self, key: str, parse: Callable[[str], R], what: str) -> R | None:
+        """The meta value ``key`` read by ``parse`` (None: not there); one that cannot be read (a
+        file edited by hand, or from another version) is one line naming the file and ``what``."""
+        text = self._get(key)
+        try:
+            return None if text is None else parse(text)
+        except (KeyError, TypeError, ValueError) as e:
+            raise StoreError(f"{self.path}: {what} cannot be read ({type(e).__name__}: {e})") from None
+
+    def games_asked(self) -> int:
+        """How many games the file's run asks for (0: no run yet)."""
+        return int(self._get("games") or 0)
+
     @contextmanager
     def _writing(self) -> Iterator[None]:
         """One transaction; a write that fails (a full disk, a file taken away) is rolled back and

@@ -40,14 +40,7 @@ class Store(StudyFile):
     # ---- the run -------------------------------------------------------------------------
 
     def params(self) -> RunParams | None:
-        text = self._get("params")
-        try:
-            return None if text is None else RunParams.from_json(text)
-        except (KeyError, TypeError, ValueError) as e:  # a file edited by hand, or from another version
-            raise StoreError(f"{self.path}: the run's parameters cannot be read ({type(e).__name__}: {e})") from None
-
-    def games_asked(self) -> int:
-        return int(self._get("games") or 0)
+        return self._parsed("params", RunParams.from_json, "the run's parameters")
 
     def stopped_at(self) -> tuple[int, float] | None:
         """An A/B stopped early (``sequential.py``): the pairs it kept and its look's critical value."""
