@@ -176,14 +176,9 @@ def seat_study_command(args: argparse.Namespace, plugin: Plugin) -> int:
 
 
 def _seat_run(args: argparse.Namespace, given: GameOptions, store: "SeatStore | None") -> _SeatRun:
-    """The run's parameters: those given, else (with --resume) the stored run's."""
-    from .kits.study.study_file import StoreError
-
-    stored = store.params() if store is not None else None
-    if store is not None and stored is not None and not args.resume:
-        raise StoreError(f"{store.path} holds a run: --resume to continue it, or another file")
-    if args.resume and stored is None:
-        raise StoreError(f"{args.db} holds no run to resume: leave out --resume to start one")
+    """The run's parameters: those given, else (with --resume) the stored run's. Whether the file
+    may take this run at all is its own to say (``SeatStore.begin``)."""
+    stored = store.params() if store is not None and args.resume else None
     if store is None or stored is None:
         return _SeatRun(args.cards, given, tuple(args.bot or ()), args.seed or 1, args.games)
     options = {k: v if v not in (None, False) else stored.options.get(k, v) for k, v in given.given.items()}

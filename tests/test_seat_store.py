@@ -169,7 +169,7 @@ def test_a_new_run_needs_a_file_without_one_and_resume_needs_a_file(tmp_path: Pa
     assert _run(capsys, "--games", "2", "--db", str(db))[0] == 0
     before = _digest(db)
     code, _, err = _run(capsys, "--games", "2", "--db", str(db))
-    assert code == 1 and _one_error(err) == f"error: {db} holds a run: --resume to continue it, or another file"
+    assert code == 1 and _one_error(err) == f"error: {db} holds a run (2 games): --resume to continue it, or another file"
     code, _, err = _run(capsys, "--games", "2", "--resume")
     assert code == 1 and _one_error(err) == "error: balance: --resume needs the --db FILE of the run to resume"
     missing = tmp_path / "missing.db"

@@ -153,7 +153,7 @@ class SeatStore(StudyFile):
         if old is None and resume:
             raise StoreError(f"{self.path} holds no run to resume: leave out --resume to start one")
         if old is not None and not resume:
-            raise StoreError(f"{self.path} holds a run ({len(self.stored(2**62))} games): --resume to continue it, "
+            raise StoreError(f"{self.path} holds a run ({self.count(2**62)} games): --resume to continue it, "
                              "or another file")
         if old is not None:
             diffs = old.differences(params)
