@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +18,7 @@ from cmdsl.games.cm2008 import events as E
 from cmdsl.games.cm2008.kinds import DecisionKind
 from cmdsl.games.cm2008.determinize import redeal
 from cmdsl.games.cm2008.engine import CampaignGame, campaign_game, rules_of
+from cmdsl.game.driver import Driver
 from cmdsl.game.perspective import Perspective, perspective
 from cmdsl.games.cm2008.setup import Setup
 from cmdsl.games.cm2008.loader import load_card_set
@@ -92,6 +93,14 @@ def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
         redealt.add(id(copy))
         return copy
 
+    real_forks = Driver.forks
+
+    def forks(self: CampaignGame, count: int) -> Sequence[CampaignGame]:
+        made = real_forks(self, count)
+        if id(self) in redealt:  # a fork of a re-dealt copy is that re-deal
+            redealt.update(id(f) for f in made)
+        return made
+
     looked: list[bool] = []
     after = basic.action_value
 
@@ -100,6 +109,7 @@ def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
         return after(trial, decision, answer, others)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Perspective, "sample", spy)  # type: ignore[attr-defined]
+    monkeypatch.setattr(Driver, "forks", forks)  # type: ignore[attr-defined]
     monkeypatch.setattr(basic, "action_value", checked)  # type: ignore[attr-defined]
     game = game_at(5, 40)
     bot = GreedyBot(3)

@@ -41,10 +41,12 @@ class GreedyBot:
         options = decision.candidates()  # all of them, but for the amounts a hint does not name
         if len(options) == 1:
             return options[0].id
-        deal = self.rng.getrandbits(64)  # one re-deal of the hidden cards, the same for every option
+        deal = self.rng.getrandbits(64)
+        # One re-deal of the hidden cards (never the real ones), forked once for each option: the
+        # same deal for every option, and one re-deal's cost, not one an option.
+        trials = seat.sample(random.Random(deal)).forks(len(options))
         best_id, best_value = options[0].id, float("-inf")
-        for option in options:
-            trial = seat.sample(random.Random(deal))  # never the real hidden cards
+        for option, trial in zip(options, trials):
             value = action_value(trial, decision, option.id, random.Random(deal + 1))
             if value > best_value:
                 best_id, best_value = option.id, value

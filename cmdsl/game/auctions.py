@@ -159,6 +159,11 @@ def _sealed_decision(ask: Callable[[S, int], Decision], seat: S, floor: int) -> 
 def _open_decision(d: Decision, seat: S, standing: int | None, ceiling: int) -> Decision:
     _offers(d, seat)
     least = 0 if standing is None else standing + 1
+    bids = [o.value for o in d.options if o.value is not None]
+    # One pass in C over the amounts, and the message only when one is wrong: a search asks this
+    # at every bid of every play-out, with up to a hundred amounts.
+    if bids and all(type(v) is int for v in bids) and least <= min(bids) and max(bids) <= ceiling:
+        return d
     for o in d.options:
         if o.value is not None and (not _is_amount(o.value) or not least <= o.value <= ceiling):
             raise ValueError(f'{seat}\'s bid offers "{o.id}" ({o.value!r}): a bid is an int from {least} to '

@@ -61,7 +61,14 @@ def redealt(pos: DieMacherPosition, me: int, rng: random.Random, seen: set[Any],
             if not up:
                 places.append((board.opinions, k))
     _shuffle_unseen(places, seen, rng)
-    _shuffle_unseen([(c.poll_deck, k) for k in range(len(c.poll_deck))], seen, rng)
+    # Polls: the deck and, at a checkpoint between two auctions (DM7.5.2), those still face down
+    # on their boards.
+    boards = [b for b in c.boards if b.poll is not None]
+    polls: list[Any] = [b.poll for b in boards]
+    places = [(c.poll_deck, k) for k in range(len(c.poll_deck))] + [(polls, k) for k in range(len(polls))]
+    _shuffle_unseen(places, seen, rng)
+    for b, poll in zip(boards, polls):
+        b.poll = poll
     states = list(c.state_deck)
     rng.shuffle(states)
     c.state_deck = states

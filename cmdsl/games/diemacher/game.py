@@ -88,6 +88,8 @@ class DieMacher(Game[Party]):
         if dealt:
             deal(ctx)
         ctx.mark = lambda: self._mark(host)
+        if not dealt and ctx.pos.begun:  # a copy within a phase: where it starts is its checkpoint
+            self._mark(host)
         while True:
             pos = ctx.pos
             phase = pos.phase

@@ -27,10 +27,17 @@ PASS = Option("pass", "pass (final for this poll)", None)
 
 def polls(ctx: Ctx) -> Steps:
     pos = ctx.pos
-    for b in pos.election_order():  # DM7.5.1; DM18.6: the discards, unpublished ones included, reshuffled
-        pos.boards[b].poll = ctx.draw("poll")
-    for b in ctx.pos.election_order():  # DM7.5.2, DM18.11
-        yield from auction(ctx, b)
+    # A checkpoint before each auction but the first: a copy that resumes there finds the polls
+    # dealt (a board still holding its poll is one not sold yet), and a search's fork replays one
+    # auction's answers at most (D7).
+    if not any(pos.boards[b].poll is not None for b in pos.election_order()):
+        for b in pos.election_order():  # DM7.5.1; DM18.6: the discards, unpublished ones included, reshuffled
+            pos.boards[b].poll = ctx.draw("poll")
+    for n, b in enumerate(ctx.pos.election_order()):  # DM7.5.2, DM18.11
+        if ctx.pos.boards[b].poll is not None:
+            if n:
+                ctx.mark()
+            yield from auction(ctx, b)
 
 
 @lru_cache(maxsize=4096)

@@ -12,7 +12,11 @@ from .kinds import RALLIES_PER_BOARD, RALLIES_PER_ROUND, RALLY_PRICE, Kind
 
 
 def rallies(ctx: Ctx) -> Steps:
-    for i in ctx.pos.order():
+    # A checkpoint after each party's turn (``chosen`` counts the turns done): a search's fork
+    # replays at most one party's answers (D7).
+    order = ctx.pos.order()
+    while ctx.pos.chosen < len(order):
+        i = order[ctx.pos.chosen]
         for b in ctx.pos.election_order():
             pos = ctx.pos
             top = most(ctx, i, b)
@@ -28,6 +32,10 @@ def rallies(ctx: Ctx) -> Steps:
                 board.placed[i] += n
                 ctx.pay(i, -n * RALLY_PRICE, "rally markers, DM7.4.1")
                 ctx.emit(E.RalliesPlaced, pos.parties[i], ctx.state_name(b), n)
+        ctx.pos.chosen += 1
+        if ctx.pos.chosen < len(order):
+            ctx.mark()
+    ctx.pos.chosen = 0
 
 
 #: DM7.4: the counts a party may place on a board, at most 4 (``RALLY_OPTIONS[:n + 1]``).
