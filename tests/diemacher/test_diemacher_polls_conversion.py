@@ -169,3 +169,29 @@ def test_dm7_6_3_no_majority_no_swap() -> None:
     game.position.boards[order[3]].votes[1:] = [20, 20]
     game.answer("convert:5", CDU)
     assert all(d.kind is not Kind.OPINION_SWAP for d in game.pending_decisions)
+
+
+
+def test_d7_a_checkpoint_between_two_auctions_re_deals_the_polls_still_face_down() -> None:
+    """DM7.5.1, DM18.26, D7: a fork resumes at the auction in progress (a checkpoint before each
+    auction but the first), and a re-dealt copy there deals anew the polls still face down on
+    their boards, never the real ones."""
+    import random
+
+    from cmdsl.games.diemacher.game import diemacher_of
+
+    game = game_at(at_phase(Phase.POLLS, seed=2, players=4))
+    pos = game.position
+    first, second = pos.election_order()[:2]
+    while game.position.boards[first].poll is not None or game.pending_decisions[0].kind is not Kind.POLL_BID:
+        d = game.pending_decisions[0]
+        game.answer(d.options[0].id, d.player)  # pass every bid: the first poll goes unsold
+    assert game.position.boards[second].poll is not None
+    answers_before = diemacher_of(game).checkpoint[1]
+    assert answers_before > 0, "a checkpoint within the phase, before the second auction"
+    seat = game.pending_decisions[0].player
+    truth = [b.poll for b in game.position.boards if b.poll is not None]
+    dealt = {tuple(b.poll for b in game.determinized(seat, random.Random(k)).position.boards if b.poll is not None)
+             for k in range(20)}
+    assert len(dealt) > 1 and all(len(polls) == len(truth) for polls in dealt)
+    assert game.fork().position.boards[second].poll == game.position.boards[second].poll
