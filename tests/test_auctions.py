@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, cast
 
 import pytest
 from hypothesis import given
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cmdsl.errors import IllegalAnswer
 from cmdsl.game.audience import Event, everyone
-from cmdsl.game.auctions import OpenAuction, SealedBid, open_ascending, sealed_bid
+from cmdsl.game.auctions import Bidding, OpenAuction, SealedBid, open_ascending, sealed_bid
 from cmdsl.game.contract import Game, Host
 from cmdsl.game.decisions import CHANCE, Decision, Option, PlayerSeat
 from cmdsl.game.dice import sum_of_dice
@@ -356,3 +356,39 @@ def test_any_open_auction_ends_within_ceiling_plus_one_bids(data: st.DataObject,
     else:
         assert result.price == amounts[-1] == max(amounts) and result.bids[-1][0] is result.winner
         assert result.winner not in result.passed and set(result.passed) == set(seats) - {result.winner}
+
+
+
+@given(st.data(), st.integers(0, 6), st.permutations(SEATS))
+def test_an_open_auction_resumed_where_it_stood_goes_on_as_it_would_have(data: st.DataObject, ceiling: int,
+                                                                          order: list[Seat]) -> None:
+    """D7: ``progress`` tells how the auction stands after each answer; an auction started again
+    from any such state (``resume``) asks what the first would have asked next and ends the same."""
+    seats = tuple(order[:data.draw(st.integers(1, 3))])
+
+    def offer(seat: Seat, standing: int | None, leader: Seat | None) -> Decision:
+        least = 0 if standing is None else standing + 1
+        return Decision(seat, Kind.BID, "bid or pass", (Option("pass", "pass", None), *(
+            Option(f"bid:{n}", str(n), n) for n in range(least, ceiling + 1))))
+
+    stood: list[tuple[int, Bidding[Seat]]] = []  # how many answers were asked, and how it stood
+
+    def told(bidding: Bidding[Seat]) -> None:
+        stood.append((len(game.answers), bidding))
+
+    game = Driver(Auction(lambda host: open_ascending(host, seats, offer, ceiling=ceiling, progress=told)))
+    answers: list[tuple[Seat, str]] = []
+    while not game.over:
+        d = game.pending
+        assert d is not None
+        answers.append((cast(Seat, d.player), data.draw(st.sampled_from(d.options)).id))
+        game.answer(answers[-1][1])
+    # Told after every answer, those of one option too (the auction makes them without asking).
+    assert len(stood) >= len(answers) and [n for n, _ in stood] == sorted(n for n, _ in stood)
+    for asked, at in stood:
+        again = Driver(Auction(lambda host: open_ascending(host, seats, offer, ceiling=ceiling,
+                                                           resume=at)))  # noqa: B023
+        for seat, answer in answers[asked:]:
+            assert again.pending is not None and again.pending.player is seat
+            again.answer(answer)
+        assert again.over and again.position.result == game.position.result

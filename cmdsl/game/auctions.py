@@ -89,8 +89,22 @@ def sealed_bid(host: Host[S], seats: Sequence[S], ask: Callable[[S, int], Decisi
     return SealedBid(winner, final[winner], tuple((seat, final[seat]) for seat in order), rebid, tuple(rolls))
 
 
+@value
+class Bidding(Generic[S]):
+    """An open ascending auction in progress, as it stands after an answer: the ``standing`` bid
+    and its ``leader`` (None before the first bid), the bids and passes so far, and how many
+    turns have come round (the next seat asked is the next one of the order still in)."""
+
+    standing: int | None
+    leader: S | None
+    bids: tuple[tuple[S, int], ...]
+    passed: tuple[S, ...]
+    turn: int
+
+
 def open_ascending(host: Host[S], order: Sequence[S], ask: Callable[[S, int | None, S | None], Decision], *,
-                   ceiling: int) -> Steps:
+                   ceiling: int, resume: Bidding[S] | None = None,
+                   progress: Callable[[Bidding[S]], None] | None = None) -> Steps:
     """An open ascending auction: the seats of ``order`` are asked in turn, cyclically, each
     ``ask(seat, standing, leader)`` (``standing`` the highest bid so far, None before the first;
     ``leader`` its bidder), through ``host.ask`` (a decision of one option is answered without
@@ -103,15 +117,19 @@ def open_ascending(host: Host[S], order: Sequence[S], ask: Callable[[S, int | No
     Bounded: each bid is above the last and none is above ``ceiling``, so at most ``ceiling`` + 1
     bids are made, and at most one pass a seat: the auction asks at most ``ceiling`` + 1 +
     ``len(order)`` decisions.
+
+    ``progress`` is told how the auction stands after each answer, and ``resume`` goes on from
+    such a state: a game keeps it in its position, so that a copy of the game can start there
+    (a checkpoint within the auction) instead of replaying its bids.
     """
     seats = _distinct(order)
     if ceiling < 0:
         raise ValueError(f"an auction's ceiling is 0 or more, not {ceiling}")
-    standing: int | None = None
-    leader: S | None = None
-    bids: list[tuple[S, int]] = []
-    passed: list[S] = []
-    turn = 0
+    standing: int | None = None if resume is None else resume.standing
+    leader: S | None = None if resume is None else resume.leader
+    bids: list[tuple[S, int]] = [] if resume is None else list(resume.bids)
+    passed: list[S] = [] if resume is None else list(resume.passed)
+    turn = 0 if resume is None else resume.turn
     while True:
         left = [seat for seat in seats if seat not in passed]
         if not left or left == [leader]:
@@ -128,6 +146,8 @@ def open_ascending(host: Host[S], order: Sequence[S], ask: Callable[[S, int | No
         else:
             standing, leader = opt.value, seat
             bids.append((seat, opt.value))
+        if progress is not None:
+            progress(Bidding(standing, leader, tuple(bids), tuple(passed), turn))
     return OpenAuction(leader, 0 if standing is None else standing, tuple(bids), tuple(passed))
 
 

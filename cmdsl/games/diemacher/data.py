@@ -66,6 +66,14 @@ class State:
 
     def seats(self, votes: int) -> int:
         """DM9.1: the seats the table gives for ``votes``."""
+        # A search asks this for every board at every position it scores: the bands read once
+        # into a list by votes (0 to 50, DM6.4), kept beside the fields (not one of them).
+        table = self.__dict__.get("_by_votes")
+        if table is None:
+            table = self.__dict__["_by_votes"] = [self._seats(v) for v in range(51)]
+        return table[votes] if 0 <= votes <= 50 else self._seats(votes)
+
+    def _seats(self, votes: int) -> int:
         got = 0
         for start, seats in self.bands:
             if votes < start:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from .formulas import factor, match, votes_for
 from .position import DieMacherPosition
 from .scoring import score_lines
 
@@ -24,20 +23,42 @@ def prospects(pos: DieMacherPosition) -> list[float]:
     """Each party's points banked (DM11 as if the game ended now) and in prospect."""
     points = [float(s.total) for s in score_lines(pos)]
     order = pos.election_order()
+    players = range(pos.players)
+    platforms = [[(card.issue, card.stance) for card in pos.platform[i]] for i in players]
     for distance, b in enumerate(order):
         board = pos.boards[b]
         state = board.state
         assert state is not None
         weight = 1.0 / (1 + distance)
-        for i in range(pos.players):
-            votes = min(50, board.votes[i] + votes_for(board.rallies[i],
-                                                       factor(board.popularity[i], match(pos.platform[i], board))))
-            points[i] += weight * state.seats(votes)
+        # DM6.1 (``formulas.match``) for every party at once: the face-up opinions read once.
+        shown = [(opinion.issue, opinion.stance, 2 if slot == board.key_issue else 1)
+                 for slot, (opinion, up) in enumerate(board.opinions) if up]
+        for i in players:
+            m = 0
+            for issue, stance, w in shown:
+                for own_issue, own_stance in platforms[i]:
+                    if own_issue == issue:
+                        m += w if own_stance is stance else -w
+            f = board.popularity[i] + m  # DM6.2, DM6.3: ⌊rallies × ½⌋ when the factor is ½
+            rallies = board.rallies[i]
+            votes = board.votes[i] + (rallies * f if f > 0 else rallies // 2)
+            points[i] += weight * state.seats(votes if votes < 50 else 50)
     left = pos.rounds - max(pos.round, 1)
     if left > 0:
-        for i in range(pos.players):
+        for i in players:
             points[i] += MONEY_POINTS * pos.money[i] / 1000
+    bidding = pos.auction[1] if pos.auction is not None else None
+    if bidding is not None and bidding.leader is not None:  # DM7.5.4: it buys the poll unless outbid
+        price = bidding.standing or 0
+        points[pos.parties.index(bidding.leader)] += poll_points(pos) - (MONEY_POINTS * price / 1000 if left else 0.0)
     return points
+
+
+def poll_points(pos: DieMacherPosition) -> float:
+    """What a poll is worth to its buyer, unseen: the members of shelving it (DM7.5.4, 3.5 a die on
+    average over the deck's cards), a floor on publishing it."""
+    polls = pos.data.polls
+    return 3.5 * sum(p.dice for p in polls) / len(polls) if polls else 0.0
 
 
 def standing(pos: DieMacherPosition, me: int) -> float:

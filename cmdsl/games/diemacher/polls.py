@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ...game.auctions import open_ascending
+from ...game.auctions import Bidding, open_ascending
 from ...game.decisions import Decision, Option
 from ...game.together import Steps
 from . import events as E
@@ -60,9 +60,16 @@ def auction(ctx: Ctx, b: int) -> Steps:
         return Decision(party, Kind.POLL_BID, f"poll of {state} (DM7.5.3): {now}; bid or pass",
                         bid_options(money, standing), amount=money_hint(low, money, "bid:{}"))
 
+    def progress(bidding: Bidding[Party]) -> None:
+        ctx.pos.auction = (b, bidding)  # a checkpoint after each answer: a fork replays no bid (D7)
+        ctx.mark()
+
     order = [parties[i] for i in ctx.pos.order()]
-    result = yield from open_ascending(ctx.host, order, ask, ceiling=max(ctx.pos.money))
+    going = ctx.pos.auction
+    result = yield from open_ascending(ctx.host, order, ask, ceiling=max(ctx.pos.money), progress=progress,
+                                       resume=going[1] if going is not None and going[0] == b else None)
     pos = ctx.pos
+    pos.auction = None
     board = pos.boards[b]
     poll = board.poll
     assert poll is not None

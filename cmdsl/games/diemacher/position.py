@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
+from ...game.auctions import Bidding
 from ...game.rng import GameRng
 from .cards import Card
 from .data import Contribution, DieMacherData, Poll, State
@@ -148,6 +149,10 @@ class DieMacherPosition:
     tiles: list[int] = field(default_factory=list)
     #: DM8.5: the coalitions formed for this round's election, each two parties.
     coalitions: list[tuple[int, int]] = field(default_factory=list)
+    #: DM7.5.3, the auction in progress (public: an open auction): its board, and how it stands
+    #: after the last answer. A copy resumes it there, and a bot values the standing bid as the
+    #: poll it would buy.
+    auction: tuple[int, Bidding[Party]] | None = None
 
     @property
     def players(self) -> int:
@@ -208,5 +213,5 @@ class DieMacherPosition:
         c.stamp, c.looking, c.begun = self.stamp, self.looking, self.begun
         c.laid, c.chosen = self.laid[:], self.chosen
         c.cabinet = [x[:] for x in self.cabinet]
-        c.tiles, c.coalitions = self.tiles[:], self.coalitions[:]
+        c.tiles, c.coalitions, c.auction = self.tiles[:], self.coalitions[:], self.auction
         return c
