@@ -95,7 +95,7 @@ def test_specs_read_and_write_back() -> None:
     ("ismcts:iterations=many", "ismcts iterations='many': iterations must be a whole number ≥ 1"),
     ("ismcts:seconds=0", "ismcts seconds='0': seconds must be a number of seconds > 0"),
     ("ismcts:exploration=-1", "ismcts exploration='-1': exploration must be a number ≥ 0"),
-    ("ismcts:rollout=smart", "ismcts rollout='smart': rollout must be random or greedy"),
+    ("ismcts:rollout=smart", "ismcts rollout='smart': rollout must be random, greedy or game"),
     ("ismcts:horizon", "ismcts setting 'horizon' needs a value: horizon=VALUE"),
     ("ismcts:horizon=1,horizon=2", "ismcts setting 'horizon' is given twice"),
 ])

@@ -44,10 +44,12 @@ MAX_ROLLOUT_ANSWERS = 400
 
 
 class RolloutPolicy(StrEnum):
-    """How a rollout answers: uniformly at random (fast) or the greedy bot's one ply (slower, wiser)."""
+    """How a rollout answers: uniformly at random (fast), the greedy bot's one ply (slower, wiser),
+    or the game's own play-out policy where it has one (``rollout_move``; else the greedy one ply)."""
 
     RANDOM = "random"
     GREEDY = "greedy"
+    GAME = "game"
 
 
 @value
@@ -57,7 +59,9 @@ class IsmctsSettings:
     iterations: int = 250
     seconds: float | None = None  # a time budget instead of ``iterations``: not reproducible
     exploration: float = 0.4  # UCB1's constant: higher tries the less visited options more (0.4: measured)
-    rollout: RolloutPolicy = RolloutPolicy.GREEDY  # measured stronger than random at the same time (docs/bots.md)
+    # The game's own policy where it has one (Die Macher: D7), else greedy: measured stronger than
+    # random at the same time (docs/bots.md).
+    rollout: RolloutPolicy = RolloutPolicy.GAME
     horizon: int = 2  # rollouts stop this many turns after the decision's turn (or the first turn)
 
     def __post_init__(self) -> None:
@@ -165,6 +169,12 @@ class IsmctsBot:
                 game.answer(options[rng.randrange(len(options))].id, d.player)
                 answered += 1
                 continue
+            if s.rollout is RolloutPolicy.GAME:
+                move = game.rollout_move(d, rng)
+                if move is not None:
+                    game.answer(move, d.player)
+                    answered += 1
+                    continue
             answer, trial = _greedy_step(game, d, rng)
             if trial is not None and answered + trial.taken <= MAX_ROLLOUT_ANSWERS:
                 # The best option's trial is where this rollout would be after answering it and

@@ -52,7 +52,8 @@ _ISMCTS: dict[str, _Setting] = {
     "iterations": _Setting(_whole_at_least(1), "a whole number ≥ 1"),
     "seconds": _Setting(_number_above(0.0, strict=True), "a number of seconds > 0"),
     "exploration": _Setting(_number_above(0.0, strict=False), "a number ≥ 0"),
-    "rollout": _Setting(RolloutPolicy, " or ".join(p.value for p in RolloutPolicy)),
+    "rollout": _Setting(RolloutPolicy, ", ".join(p.value for p in list(RolloutPolicy)[:-1]) + " or "
+                        + list(RolloutPolicy)[-1].value),
     "horizon": _Setting(_whole_at_least(1), "a whole number of turns ≥ 1"),
 }
 

@@ -109,7 +109,8 @@ class Game(Generic[S]):
 
     and what controllers and bots read of the game (given a game's perspective, never its hidden
     state): ``record``, ``view``, ``fork``, ``forks``, ``determinized``, ``winners``,
-    ``evaluate``, ``worth_a_look``, ``one_ply_values``, ``evaluation_scale``, ``constant_sum``.
+    ``evaluate``, ``worth_a_look``, ``one_ply_values``, ``rollout_move``, ``evaluation_scale``,
+    ``constant_sum``.
     """
 
     #: The game's seats, in seat order: a class's (a fixed cast) or a table's (N of M).
@@ -190,6 +191,13 @@ class Game(Generic[S]):
         as it does: the same numbers, computed without forks where the game can (a search asks
         for them at every step of every play-out). None: no such shortcut, the caller forks.
         The host is not changed."""
+        return None
+
+    def rollout_move(self, host: Host[S], decision: Decision, rng: random.Random) -> str | None:
+        """The game's own play-out move for ``decision`` (pending at ``host``, a search's copy):
+        a cheap answer that plays the game sensibly, drawn from ``rng`` where it picks at random
+        (a search's rollouts play on with it, D7). None: the game has none, the search uses its
+        own policy. The host is not changed."""
         return None
 
 

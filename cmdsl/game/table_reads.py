@@ -53,3 +53,6 @@ class TableReads(Generic[S]):
 
     def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
         return self.game.one_ply_values(self._table(), decision, others)
+
+    def rollout_move(self, decision: Decision, rng: random.Random) -> str | None:
+        return self.game.rollout_move(self._table(), decision, rng)

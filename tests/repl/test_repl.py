@@ -136,7 +136,7 @@ def test_new_vs_ismcts_with_settings_and_a_bad_setting() -> None:
     """Issue 12: the REPL makes the ISMCTS bot as `play` and `balance` do, settings included."""
     s = Session(str(CM2008_SET))
     out = run_line(s, "new vs ismcts:iterations=10 seed 3 first obama")
-    assert "the ismcts:iterations=10,exploration=0.4,rollout=greedy,horizon=2 bot plays Obama" in out
+    assert "the ismcts:iterations=10,exploration=0.4,rollout=game,horizon=2 bot plays Obama" in out
     assert s.game is not None and s.game.pending is not None and s.game.pending.player.value == "mccain"
     run_line(s, "1")  # the bot answers its decisions in between
     assert s.game.pending is not None and s.game.pending.player.value == "mccain"

@@ -33,7 +33,7 @@ def bids(low: int, money: int) -> tuple[Option, ...]:
 class Ctx:
     """The rules' handle on one game: ``host`` (the driver) and the position it holds."""
 
-    __slots__ = ("host", "mark")
+    __slots__ = ("host", "mark", "mark_before_asking", "unmark")
 
     def __init__(self, host: Host[Party], mark: Callable[[], None] = lambda: None) -> None:
         self.host = host
@@ -42,6 +42,13 @@ class Ctx:
         #: re-deals it for a seat that may not see it) rather than replaying the answer that made it.
         #: The phase resumes from the position alone (its progress is kept there).
         self.mark = mark
+        #: A checkpoint where the rules ask next and change nothing before (the next party's
+        #: rallies, the next bid): as ``mark``, but the position is copied only when a copy of the
+        #: game needs it (D7: a search's trials mostly never do).
+        self.mark_before_asking = mark
+        #: Forget a ``mark_before_asking`` not taken yet: the rules went on without asking (each
+        #: decision had one option) and are about to change the position.
+        self.unmark: Callable[[], None] = lambda: None
 
     @property
     def pos(self) -> DieMacherPosition:

@@ -15,12 +15,12 @@ from typing import Any, Callable, ClassVar, cast
 
 from ...errors import IllegalAnswer
 from ...game.contract import Game, Host, held
-from ...game.decisions import PlayerSeat, SeatAnswer
+from ...game.decisions import Decision, PlayerSeat, SeatAnswer
 from ...game.driver import Driver, GameOver
 from ...game.rng import GameRng
 from ...game.together import Steps
 from ...values import value
-from . import events as E
+from . import events as E, playout
 from .context import Ctx
 from .data import DieMacherData, load_data
 from .determinize import redealt, seen_in
@@ -66,9 +66,13 @@ class DieMacher(Game[Party]):
         self.seats: tuple[Party, ...] = parties_for(players, parties)
         self.players = players
         self.origin = origin
-        #: The start of the phase in progress: its position, the answers and the turn before it,
-        #: and the events logged before it.
-        self.checkpoint: tuple[DieMacherPosition, int, int, int] | None = None
+        #: The last checkpoint (``checkpoint``): a position, the answers and the turn before it, and
+        #: the events logged before it.
+        self._checkpoint: tuple[DieMacherPosition, int, int, int] | None = None
+        #: A checkpoint asked for where the rules ask next without changing the position first
+        #: (``Ctx.mark_before_asking``): its position is copied only if it is still the last one
+        #: when the rules are answered or the game is copied (most are not: a search's trials).
+        self._lazy: tuple[Host[Party], int, int, int, int] | None = None
 
     # ---- the driver's hooks -------------------------------------------------------------------
 
@@ -81,15 +85,47 @@ class DieMacher(Game[Party]):
         else:
             host.position = origin.position.copy()
             host.turn = origin.turn
-        self.checkpoint = None
-        return self.play(host, ctx, dealt=origin is None)
+        self._checkpoint, self._lazy = None, None
+        if origin is not None and origin.position.begun:
+            # A copy within a phase: where it starts is its checkpoint (an origin's position is
+            # never changed, so the copy may keep it as it is).
+            self._checkpoint = (origin.position, 0, origin.turn, 0)
+        return self._settling(self.play(host, ctx, dealt=origin is None))
+
+    def _settling(self, rules: Steps) -> Steps:
+        """The rules, with a lazy checkpoint kept as the position stands while they wait for an answer."""
+        reply: Any = None
+        while True:
+            try:
+                asked = rules.send(reply)
+            except StopIteration as stop:
+                return stop.value
+            reply = yield asked
+            if self._lazy is not None:
+                self._settle()
+
+    def _settle(self) -> None:
+        lazy = self._lazy
+        if lazy is not None:
+            host, answers, turn, logged, changed = lazy
+            self._lazy = None
+            if len(host.changes) == changed:  # else the position was changed since: the last checkpoint stands
+                self._checkpoint = (host.position.copy(), answers, turn, logged)
+
+    @property
+    def checkpoint(self) -> tuple[DieMacherPosition, int, int, int] | None:
+        """The start of the phase in progress, or a moment within it that the rules can resume from
+        (a hidden commitment, a party's rallies, a bid): its position, the answers and the turn
+        before it, and the events logged before it."""
+        self._settle()
+        return self._checkpoint
 
     def play(self, host: Host[Party], ctx: Ctx, dealt: bool) -> Steps:
         if dealt:
             deal(ctx)
         ctx.mark = lambda: self._mark(host)
-        if not dealt and ctx.pos.begun:  # a copy within a phase: where it starts is its checkpoint
-            self._mark(host)
+        ctx.mark_before_asking = lambda: self._mark_lazily(host)
+        ctx.unmark = self._unmark
         while True:
             pos = ctx.pos
             phase = pos.phase
@@ -113,7 +149,15 @@ class DieMacher(Game[Party]):
 
     def _mark(self, host: Host[Party]) -> None:
         """A checkpoint now: the position, the answers and the turn, the events logged."""
-        self.checkpoint = (host.position.copy(), len(host.answers), host.turn, len(host.events))
+        self._checkpoint, self._lazy = (host.position.copy(), len(host.answers), host.turn, len(host.events)), None
+
+    def _unmark(self) -> None:
+        self._lazy = None  # the last checkpoint taken stands
+
+    def _mark_lazily(self, host: Host[Party]) -> None:
+        """A checkpoint here, where the rules ask next and change nothing before: the position is
+        copied when it is needed (``_settle``), unless another checkpoint comes first."""
+        self._lazy = (host, len(host.answers), host.turn, len(host.events), len(host.changes))
 
     def ended(self, host: Host[Party], winner: Party | None, reason: str) -> E.GameEnded:
         lines = score_lines(host.position)
@@ -199,6 +243,10 @@ class DieMacher(Game[Party]):
             won = cast(E.GameEnded, result).winners
             return WIN_VALUE / len(won) if seat in won else -WIN_VALUE
         return standing(host.position, self.seats.index(cast(Party, seat)))
+
+    def rollout_move(self, host: Host[Party], decision: Decision, rng: random.Random) -> str | None:
+        """D7: the play-out policy (``playout.py``): a search's rollouts play the game with it."""
+        return playout.rollout_move(host.position, decision, rng)
 
     def record(self, host: Host[Party], complete: bool) -> dict[str, Any]:
         from .record import DieMacherRecord, RecordedAnswer

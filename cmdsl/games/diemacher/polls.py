@@ -36,7 +36,7 @@ def polls(ctx: Ctx) -> Steps:
     for n, b in enumerate(ctx.pos.election_order()):  # DM7.5.2, DM18.11
         if ctx.pos.boards[b].poll is not None:
             if n:
-                ctx.mark()
+                ctx.mark_before_asking()
             yield from auction(ctx, b)
 
 
@@ -61,8 +61,12 @@ def auction(ctx: Ctx, b: int) -> Steps:
                         bid_options(money, standing), amount=money_hint(low, money, "bid:{}"))
 
     def progress(bidding: Bidding[Party]) -> None:
-        ctx.pos.auction = (b, bidding)  # a checkpoint after each answer: a fork replays no bid (D7)
-        ctx.mark()
+        ctx.pos.auction = (b, bidding)
+        left = [p for p in order if p not in bidding.passed]
+        if left and left != [bidding.leader]:  # a checkpoint after each bid but the last: a fork replays none (D7)
+            ctx.mark_before_asking()
+        else:  # over, maybe with no one asked since the last checkpoint asked for: the sale changes the position
+            ctx.unmark()
 
     order = [parties[i] for i in ctx.pos.order()]
     going = ctx.pos.auction

@@ -34,7 +34,8 @@ def rallies(ctx: Ctx) -> Steps:
                 ctx.emit(E.RalliesPlaced, pos.parties[i], ctx.state_name(b), n)
         ctx.pos.chosen += 1
         if ctx.pos.chosen < len(order):
-            ctx.mark()
+            ctx.mark_before_asking()
+    ctx.unmark()  # the last party may have been asked nothing (no money, no markers)
     ctx.pos.chosen = 0
 
 
