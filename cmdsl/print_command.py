@@ -44,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
           f"({options.paper.name}, {'backs for long-edge duplex, ' if options.backs else ''}"
           f"{'bleed %.1f mm, ' % (options.bleed / mm) if options.bleed else ''}{options.lang}) of {job.title} "
           f"[{job.fingerprint}]: {what} [{printed.seconds:.1f} s]")
-    for w in printed.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+    for said in dict.fromkeys(str(w) for w in printed.warnings):  # a card printed once a player: said once
+        print(f"warning: {said}", file=sys.stderr)
     return 0
 
 

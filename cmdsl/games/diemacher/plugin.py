@@ -3,7 +3,8 @@
 ``test`` of its sets (a folder: ``diemacher.yaml``, its component files and ``cabinet.yaml``), the
 seat study of ``cmdsl balance``, its cabinet cards' effect language (``language()``), and its
 editor side and rulebook (``front_ends``). The game itself is ``game.py``; this module only reads
-options, runs bots and prints. Not yet: the REPL's keyboard, printing (issue 59)."""
+options, runs bots and prints; its printed sheets and `cmdsl cards` (``ui/printing.py``, ``catalog.py``).
+Not yet: the REPL's keyboard (issue 59)."""
 
 from __future__ import annotations
 
@@ -179,7 +180,22 @@ class DieMacherSets:
         return lambda file, index: run_diemacher_scenario(load_diemacher_scenario(file, index, data())).report()
 
     def catalogue(self) -> Catalogue | None:
-        return None  # no `cmdsl cards` yet (the cabinet cards come in a later part)
+        """`cmdsl cards list|show|doc --game diemacher` (or `--cards` a Die Macher set): its cabinet
+        cards, polls and contributions (``catalog.py``)."""
+        from ...plugins import CardsRequest
+
+        def cards(args: CardsRequest) -> int:
+            from . import catalog
+
+            data = chosen_data(args.cards)
+            if args.action == "list":
+                print(catalog.list_cards(data, args.lang))
+            elif args.action == "show":  # with an id: `cmdsl cards` says when it has none
+                print(catalog.show(data, args.card or "", args.lang), end="")
+            else:
+                print(catalog.markdown(data, args.lang), end="")
+            return 0
+        return cards
 
 
 def _scenarios_of(path: str, data: DieMacherData) -> list[Report]:
@@ -249,8 +265,8 @@ if TYPE_CHECKING:  # the front ends' types: what they hand over is imported when
 
 
 class DieMacherFrontEnds:
-    """Die Macher's rulebook (``docs/rules-diemacher.md``, DM1–DM18) and its sets in an editor; no
-    REPL keyboard and no printed sheets yet."""
+    """Die Macher's rulebook (``docs/rules-diemacher.md``, DM1–DM18), its sets in an editor and its
+    printed sheets; no REPL keyboard yet."""
 
     def keyboard(self) -> KeyboardLoader | None:
         return None
@@ -264,7 +280,15 @@ class DieMacherFrontEnds:
         return DieMacherEditing()
 
     def printing(self) -> PrintMaker | None:
-        return None
+        """`cmdsl print --game diemacher`: the cabinet cards, polls, contributions and a player aid
+        (``ui/printing.py``)."""
+        from ...kits.printing.sheet import Job, Options as PrintOptions
+        from ...plugins import GameOptions
+        from .ui.printing import job
+
+        def sheets(folder: Path, options: PrintOptions, own: GameOptions) -> Job:
+            return job(folder, options)
+        return sheets
 
 
 PLUGIN = Plugin("diemacher", TITLE, SEATS, DieMacherRules(), sets=DieMacherSets(), front_ends=DieMacherFrontEnds(),
