@@ -88,7 +88,7 @@ def kind(card: Card, lang: str) -> str:
 
 
 def name(card: Card, lang: str) -> str:
-    """A cabinet card's name ("Chancellor", "Chancelier"); a poll's kind; a contribution's kind and sum."""
+    """A cabinet card's name (in the language asked); a poll's kind; a contribution's kind and sum."""
     if isinstance(card, CabinetCard):
         return card.name if lang == "fr" else card.en
     if isinstance(card, Poll):
