@@ -211,6 +211,15 @@ def money_hint(low: int, money: int, ids: str, *, extra: tuple[int, ...] = ()) -
     return Amount(low, top, 1000, "€", tuple(sorted(a for a in salient if low <= a <= top)), ids)
 
 
+@lru_cache(maxsize=4096)
+def raise_hint(low: int, money: int, ids: str) -> Amount:
+    """D1: a raise in an open auction, from ``low`` to what ``money`` pays, by €1,000; a bot tries
+    the least raise and a jump of two steps more (bidding up €1,000 at a time is how an open
+    auction goes: a search need not spread itself over quarters and halves of the money)."""
+    top = max(low, money // 1000 * 1000)
+    return Amount(low, top, 1000, "€", tuple(a for a in (low, low + 2000) if a <= top), ids)
+
+
 @lru_cache(maxsize=64)
 def count_hint(top: int, ids: str) -> Amount:
     """D1: a count of rally markers from 0 to ``top``."""

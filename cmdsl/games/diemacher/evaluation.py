@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from .position import DieMacherPosition
-from .scoring import score_lines
+from .scoring import totals
 
 #: A won game is worth more than any position.
 WIN_VALUE: Final = 1000.0
@@ -21,10 +21,11 @@ MONEY_POINTS: Final = 0.5
 
 def prospects(pos: DieMacherPosition) -> list[float]:
     """Each party's points banked (DM11 as if the game ended now) and in prospect."""
-    points = [float(s.total) for s in score_lines(pos)]
+    points = [float(t) for t in totals(pos)]
     order = pos.election_order()
     players = range(pos.players)
-    platforms = [[(card.issue, card.stance) for card in pos.platform[i]] for i in players]
+    # DM7.2.3: a platform's five cards are on five issues, so a card per issue.
+    platforms = [{card.issue: card.stance for card in pos.platform[i]} for i in players]
     for distance, b in enumerate(order):
         board = pos.boards[b]
         state = board.state
@@ -35,10 +36,11 @@ def prospects(pos: DieMacherPosition) -> list[float]:
                  for slot, (opinion, up) in enumerate(board.opinions) if up]
         for i in players:
             m = 0
+            platform = platforms[i]
             for issue, stance, w in shown:
-                for own_issue, own_stance in platforms[i]:
-                    if own_issue == issue:
-                        m += w if own_stance is stance else -w
+                own = platform.get(issue)
+                if own is not None:
+                    m += w if own is stance else -w
             f = board.popularity[i] + m  # DM6.2, DM6.3: ⌊rallies × ½⌋ when the factor is ½
             rallies = board.rallies[i]
             votes = board.votes[i] + (rallies * f if f > 0 else rallies // 2)

@@ -17,7 +17,7 @@ from ...game.auctions import Bidding, open_ascending
 from ...game.decisions import Decision, Option
 from ...game.together import Steps
 from . import events as E
-from .context import Ctx, bids, money_hint
+from .context import Ctx, bids, raise_hint
 from .data import Poll
 from .kinds import POLL_OPENING, POPULARITY, STEP, Kind
 from .parties import Party
@@ -58,7 +58,7 @@ def auction(ctx: Ctx, b: int) -> Steps:
         money = ctx.pos.money[i]
         low = POLL_OPENING if standing is None else standing + STEP
         return Decision(party, Kind.POLL_BID, f"poll of {state} (DM7.5.3): {now}; bid or pass",
-                        bid_options(money, standing), amount=money_hint(low, money, "bid:{}"))
+                        bid_options(money, standing), amount=raise_hint(low, money, "bid:{}"))
 
     def progress(bidding: Bidding[Party]) -> None:
         ctx.pos.auction = (b, bidding)

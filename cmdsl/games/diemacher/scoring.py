@@ -47,6 +47,25 @@ def score_lines(pos: DieMacherPosition) -> tuple[E.ScoreLine, ...]:
     return tuple(lines)
 
 
+def totals(pos: DieMacherPosition) -> list[int]:
+    """Each party's DM11 total as if the game ended now: ``score_lines``' totals, without the lines
+    (a search's evaluation asks for them at every position it scores)."""
+    stars = pos.data.stars(pos.short)
+    bonus = member_bonuses(pos.members)
+    out = [sum(won) + members + extra for won, members, extra in zip(pos.seats_won, pos.members, bonus)]
+    for r, group in enumerate(pos.national_media):
+        for j in group:
+            out[j] += stars[r]
+    for space, stack in zip(pos.data.spaces, pos.national):
+        if stack:
+            top = stack[0]
+            points = space.points + (DOMINANT_BONUS if len(stack) > 1 else 0)
+            for i, platform in enumerate(pos.platform):
+                if any(c.identical(top) for c in platform):
+                    out[i] += points
+    return out
+
+
 def winners(lines: tuple[E.ScoreLine, ...]) -> tuple[int, ...]:
     best = max(s.total for s in lines)
     return tuple(i for i, s in enumerate(lines) if s.total == best)
