@@ -29,7 +29,7 @@ def reference(pos: DieMacherPosition) -> list[float]:
     if pos.rounds - max(pos.round, 1) > 0:
         points = [p + ev.MONEY_POINTS * m / 1000 for p, m in zip(points, pos.money)]
     if pos.auction is not None and pos.auction[1].leader is not None:
-        price = pos.auction[1].standing or 0
+        price = 0 if pos.looking is not None else pos.auction[1].standing or 0
         later = pos.rounds - max(pos.round, 1) > 0
         points[pos.parties.index(pos.auction[1].leader)] += ev.poll_points(pos) - (
             ev.MONEY_POINTS * price / 1000 if later else 0.0)

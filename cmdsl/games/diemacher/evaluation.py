@@ -51,7 +51,8 @@ def prospects(pos: DieMacherPosition) -> list[float]:
             points[i] += MONEY_POINTS * pos.money[i] / 1000
     bidding = pos.auction[1] if pos.auction is not None else None
     if bidding is not None and bidding.leader is not None:  # DM7.5.4: it buys the poll unless outbid
-        price = bidding.standing or 0
+        # Bought (the buyer looks at it): paid, and its use to come; else the price still to pay.
+        price = 0 if pos.looking is not None else bidding.standing or 0
         points[pos.parties.index(bidding.leader)] += poll_points(pos) - (MONEY_POINTS * price / 1000 if left else 0.0)
     return points
 

@@ -73,12 +73,12 @@ def auction(ctx: Ctx, b: int) -> Steps:
     result = yield from open_ascending(ctx.host, order, ask, ceiling=max(ctx.pos.money), progress=progress,
                                        resume=going[1] if going is not None and going[0] == b else None)
     pos = ctx.pos
-    pos.auction = None
     board = pos.boards[b]
     poll = board.poll
     assert poll is not None
     board.poll = None
     if result.winner is None:  # DM18.11: discarded unseen
+        pos.auction = None
         pos.poll_discard.append(poll)
         ctx.emit(E.PollSold, state, None, 0)
         return
@@ -90,7 +90,7 @@ def auction(ctx: Ctx, b: int) -> Steps:
     option = yield from ctx.ask(i, Kind.POLL_USE, f"the poll of {state} (DM7.5.4): publish up to {poll.publish} of its "
                                 f"modifiers, or shelve it for {poll.dice} dice of members", use_options(poll, parties))
     pos = ctx.pos
-    poll, pos.looking = pos.looking, None
+    poll, pos.looking, pos.auction = pos.looking, None, None  # the auction's result was kept while it looked
     assert poll is not None
     pos.poll_discard.append(poll)  # DM7.5.6
     if option.value is None:
