@@ -35,6 +35,11 @@ class Card:
         if not self.id:
             object.__setattr__(self, "id", f"{self.deck.value}:{self.issue}/{self.stance.value}/{self.copy}")
 
+    def __hash__(self) -> int:
+        # Its id names exactly the compared fields, and a string keeps its hash: a re-deal asks
+        # for the hash of every unseen card (``determinize.py``).
+        return hash(self.id)
+
     def identical(self, other: "Card") -> bool:
         return self.issue == other.issue and self.stance is other.stance
 

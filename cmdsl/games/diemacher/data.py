@@ -93,6 +93,9 @@ class Poll:
     dice: int
     seven: bool  # DM12.1: kept in the 7-round game only
 
+    def __hash__(self) -> int:
+        return hash(self.id)  # ids are unique in a set (checked), and a string keeps its hash: re-deals ask often
+
     def modifier(self, party: Party) -> int:
         for p, m in self.modifiers:
             if p is party:
