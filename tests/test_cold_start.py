@@ -63,7 +63,7 @@ def test_listing_the_games_the_repl_plays_imports_no_keyboard() -> None:
     """The REPL asks each game whether it plays at the keyboard at its start: the answer (a
     plug-in's front ends' ``keyboard()``, a loader) imports no game's keyboard, prompt or rules;
     a first cut of the typed protocol returned the class, and the REPL took 1.5× as long to its prompt."""
-    loaded = _modules_after("from cmdsl.repl.session import keyboard_games; assert len(keyboard_games()) == 3")
+    loaded = _modules_after("from cmdsl.repl.session import keyboard_games; assert len(keyboard_games()) == 4")
     assert [m for m in loaded if m.startswith("cmdsl.games.") and (".ui." in m or m.endswith((".engine", ".game")))] == []
 
 

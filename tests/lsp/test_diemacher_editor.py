@@ -246,10 +246,10 @@ async def test_the_outline_lists_the_cabinet_cards(client: LanguageClient, folde
 
 # ---- the plug-in's front ends --------------------------------------------------------------------------------
 
-def test_the_front_ends_give_the_editor_and_the_rulebook_and_nothing_else() -> None:
+def test_the_front_ends_give_the_editor_the_rulebook_the_sheets_and_the_keyboard() -> None:
     front = PLUGIN.front_ends
     assert front is not None
-    assert front.keyboard() is None
+    assert front.keyboard() is not None  # the REPL (tests/repl/test_diemacher_repl.py)
     assert front.printing() is not None  # `cmdsl print` (tests/printing/test_diemacher_print.py)
     assert isinstance(front.editor(), DieMacherEditing)
     book = front.rulebook()

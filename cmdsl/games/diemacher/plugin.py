@@ -3,8 +3,8 @@
 ``test`` of its sets (a folder: ``diemacher.yaml``, its component files and ``cabinet.yaml``), the
 seat study of ``cmdsl balance``, its cabinet cards' effect language (``language()``), and its
 editor side and rulebook (``front_ends``). The game itself is ``game.py``; this module only reads
-options, runs bots and prints; its printed sheets and `cmdsl cards` (``ui/printing.py``, ``catalog.py``).
-Not yet: the REPL's keyboard (issue 59)."""
+options, runs bots and prints; its printed sheets and `cmdsl cards` (``ui/printing.py``, ``catalog.py``);
+its REPL keyboard (``ui/prompt.py``: `new diemacher`)."""
 
 from __future__ import annotations
 
@@ -265,11 +265,12 @@ if TYPE_CHECKING:  # the front ends' types: what they hand over is imported when
 
 
 class DieMacherFrontEnds:
-    """Die Macher's rulebook (``docs/rules-diemacher.md``, DM1–DM18), its sets in an editor and its
-    printed sheets; no REPL keyboard yet."""
+    """Die Macher's rulebook (``docs/rules-diemacher.md``, DM1–DM18), its sets in an editor, its
+    printed sheets and its REPL keyboard (``ui/prompt.py``: `new diemacher`)."""
 
     def keyboard(self) -> KeyboardLoader | None:
-        return None
+        from .ui import keyboard  # its loader: ui/prompt.py is imported when the REPL plays this game
+        return keyboard
 
     def rulebook(self) -> Rulebook | None:
         from ...sets.rulebook import RulebookSource, load_rulebook
