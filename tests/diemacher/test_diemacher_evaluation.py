@@ -11,7 +11,7 @@ from cmdsl.games.diemacher import evaluation as ev
 from cmdsl.games.diemacher.formulas import factor, match, votes_for
 from cmdsl.games.diemacher.game import diemacher_game
 from cmdsl.games.diemacher.kinds import Kind
-from cmdsl.games.diemacher.position import DieMacherPosition
+from cmdsl.games.diemacher.position import FACE_DOWN, USED, DieMacherPosition
 from cmdsl.games.diemacher.scoring import score_lines, totals
 
 from .conftest import DATA
@@ -20,9 +20,15 @@ from .conftest import DATA
 def reference(pos: DieMacherPosition) -> list[float]:
     """``prospects`` as D7 says it, from DM6's formulas and DM11's score lines."""
     points = [float(s.total) for s in score_lines(pos)]
+    later = pos.rounds - max(pos.round, 1) > 0
+    cost = {c.id: c.cost / 1000 for c in pos.data.cabinet}
     for distance, b in enumerate(pos.election_order()):
         board = pos.boards[b]
         assert board.state is not None
+        for j, card, state in board.cabinet:  # DM8: a card not acted yet, at the yardstick
+            if state != USED:
+                points[j] += board.state.max_seats / 50 / (1 + distance) * ev.CABINET_VOTES * cost[card]
+                points[j] -= ev.MONEY_POINTS * cost[card] if state == FACE_DOWN and later else 0.0
         for i in range(pos.players):
             f = factor(board.popularity[i], match(pos.platform[i], board))
             points[i] += board.state.seats(min(50, board.votes[i] + votes_for(board.rallies[i], f))) / (1 + distance)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .position import DieMacherPosition
+from .data import DieMacherData
+from .position import FACE_DOWN, USED, DieMacherPosition
 from .scoring import totals
 
 #: A won game is worth more than any position.
@@ -17,6 +18,11 @@ WIN_VALUE: Final = 1000.0
 SCALE: Final = 20.0
 #: What €1,000 is worth in points while rounds are left (the digest's shadow price, D7).
 MONEY_POINTS: Final = 0.5
+#: The votes a shadow-cabinet card is worth a €1,000 of its cost, before it acts: the low end of
+#: the digest's yardstick for the authored set ("about 0.6–1 vote per €1,000"; the €25,000 card
+#: gives 15 votes). Without it the greedy bot never places a card: one face down changes nothing
+#: else this evaluation reads until it has acted.
+CABINET_VOTES: Final = 0.6
 
 
 def prospects(pos: DieMacherPosition) -> list[float]:
@@ -26,6 +32,8 @@ def prospects(pos: DieMacherPosition) -> list[float]:
     players = range(pos.players)
     # DM7.2.3: a platform's five cards are on five issues, so a card per issue.
     platforms = [{card.issue: card.stance for card in pos.platform[i]} for i in players]
+    costs = cabinet_costs(pos.data)
+    left = pos.rounds - max(pos.round, 1)  # rounds still to come: money is worth something
     for distance, b in enumerate(order):
         board = pos.boards[b]
         state = board.state
@@ -34,6 +42,12 @@ def prospects(pos: DieMacherPosition) -> list[float]:
         # DM6.1 (``formulas.match``) for every party at once: the face-up opinions read once.
         shown = [(opinion.issue, opinion.stance, 2 if slot == board.key_issue else 1)
                  for slot, (opinion, up) in enumerate(board.opinions) if up]
+        if board.cabinet:  # DM8.1–DM8.3: a card not acted yet, at its yardstick (a face-down one unpaid)
+            per_vote = weight * state.max_seats / 50
+            for j, card_id, up in board.cabinet:
+                if up != USED:
+                    cost = costs[card_id] / 1000
+                    points[j] += per_vote * CABINET_VOTES * cost - (MONEY_POINTS * cost if up == FACE_DOWN and left > 0 else 0.0)
         for i in players:
             m = 0
             platform = platforms[i]
@@ -45,7 +59,6 @@ def prospects(pos: DieMacherPosition) -> list[float]:
             rallies = board.rallies[i]
             votes = board.votes[i] + (rallies * f if f > 0 else rallies // 2)
             points[i] += weight * state.seats(votes if votes < 50 else 50)
-    left = pos.rounds - max(pos.round, 1)
     if left > 0:
         for i in players:
             points[i] += MONEY_POINTS * pos.money[i] / 1000
@@ -55,6 +68,14 @@ def prospects(pos: DieMacherPosition) -> list[float]:
         price = 0 if pos.looking is not None else bidding.standing or 0
         points[pos.parties.index(bidding.leader)] += poll_points(pos) - (MONEY_POINTS * price / 1000 if left else 0.0)
     return points
+
+
+def cabinet_costs(data: DieMacherData) -> dict[str, int]:
+    """Each cabinet card's cost by id, read once per set (kept beside the data's fields)."""
+    costs: dict[str, int] | None = data.__dict__.get("_cabinet_costs")
+    if costs is None:
+        costs = data.__dict__["_cabinet_costs"] = {c.id: c.cost for c in data.cabinet}
+    return costs
 
 
 def poll_points(pos: DieMacherPosition) -> float:
