@@ -203,3 +203,40 @@ def test_one_line_errors(argv: list[str], message: str, capsys: pytest.CaptureFi
     assert main(argv) != 0
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_the_seat_study_reads_the_shadow_cabinet_as_its_cards() -> None:
+    """DM1.6, DM8.1: a party's hand is its cabinet cards not used yet, and placing one plays it, so
+    the health measures say which cabinet card is dead (docs/balance.md); the study's fingerprint
+    stays the set folder's (no card definitions: a poll or a state table is a value too)."""
+    from cmdsl.games.diemacher.plugin import DieMacherTable
+    from cmdsl.resources import bundled_cards_dir
+
+    table = DieMacherTable(3, False, str(bundled_cards_dir("diemacher").resolve()))
+    game = table.new_game(1)
+    assert set(table.hand(game, 0)) == set(table.card_titles()) and table.card_titles()["chancellor"] == "Chancellor"
+    assert table.card_of("place:chancellor:bremen") == "chancellor"
+    assert table.card_of("stop") is None and table.card_of("first:cdu") is None and table.card_of("bid:2000") is None
+    assert table.card_definitions() == {}
+
+
+def test_dm7_1_2_the_auction_winner_lists_itself_first() -> None:
+    """DM7.1.2: the winner names any party; its options start with itself, then clockwise (a bot
+    that sees no difference names itself, so turn order is not seat order in every round)."""
+    import random
+
+    from cmdsl.games.diemacher.game import diemacher_game
+    from cmdsl.games.diemacher.kinds import Kind
+
+    game = diemacher_game(2, 4)
+    rng = random.Random(2)
+    seen = 0
+    while not game.over and seen < 3:
+        d = game.pending_decisions[0]
+        if d.kind is Kind.NAME_FIRST:
+            parties = game.position.parties
+            me = parties.index(d.player)
+            assert [o.id for o in d.options] == [f"first:{parties[(me + k) % 4].value}" for k in range(4)]
+            seen += 1
+        game.answer(rng.choice(d.options).id, d.player)
+    assert seen == 3

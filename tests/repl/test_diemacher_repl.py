@@ -383,12 +383,14 @@ def test_save_is_refused_while_another_party_s_card_lies_face_down(tmp_path: Pat
 
     s, _ = session("new diemacher 4 players vs random seed 1")
     rng = random.Random(1)
-    while not any(state == "face down" for b in s.game.view(Party.CDU).boards for _, _, state in b.cabinet):
+    while not any(state == "face down" and who is not Party.CDU
+                  for b in s.game.view(Party.CDU).boards for who, _, state in b.cabinet):
         d = pending(s)
         run_line(s, rng.choice(d.options).id)  # type: ignore[attr-defined]
     before = state(s)
     with pytest.raises(CmdslError) as info:
         run_line(s, f"save {tmp_path / 'no.json'}")
-    assert str(info.value).startswith("save: not while SPD's cabinet card in ") and "lies face down" in str(info.value)
+    assert str(info.value).startswith("save: not while ") and "'s cabinet card in " in str(info.value)
+    assert "lies face down" in str(info.value) and "CDU" not in str(info.value)
     assert not (tmp_path / "no.json").exists() and state(s) == before
     assert run_line(s, f"save {tmp_path / 'full.json'} full").startswith("Saved")

@@ -39,7 +39,11 @@ def first_player(ctx: Ctx) -> Steps:
     winner = parties.index(result.winner)
     if result.price:
         ctx.pay(winner, -result.price, "first-player bid, DM18.2")
-    options = [Option(f"first:{p.value}", str(p), k) for k, p in enumerate(parties)]
+    # Itself first, then the others clockwise (as it reads the table). A bot that sees no
+    # difference names itself: seat order is not turn order every round (it was, with the parties
+    # listed from the first seat: a bot's tie named that seat first in every round).
+    n = len(parties)
+    options = [Option(f"first:{parties[k].value}", str(parties[k]), k) for k in ((winner + j) % n for j in range(n))]
     named = yield from ctx.ask(winner, Kind.NAME_FIRST, "name the first player of this round (DM7.1.2)", options)
     pos = ctx.pos
     pos.first = named.value

@@ -235,6 +235,21 @@ class DieMacherTable(WithoutCards):
         """DM11 as if the game ended now (the points banked so far)."""
         return self.points(game)
 
+    # The shadow cabinet as the health measures' cards (DM1.6): a party's hand is its cabinet cards
+    # not used yet, and placing one face down plays it (DM8.1). Their definitions stay the set
+    # folder's (``card_definitions`` empty: a seat study's fingerprint must cover every value).
+
+    def hand(self, game: Driver[PlayerSeat], seat: int) -> tuple[str, ...]:
+        return tuple(game.position.cabinet[seat])
+
+    def card_of(self, option_id: str) -> str | None:
+        """DM8.1: ``place:<card>:<state>``."""
+        kind, _, rest = option_id.partition(":")
+        return rest.partition(":")[0] or None if kind == "place" else None
+
+    def card_titles(self) -> dict[str, str]:
+        return {c.id: c.en for c in _data(self.folder).cabinet}
+
 
 class DieMacherStudy:
     """`cmdsl balance --game diemacher`: a seat study."""
