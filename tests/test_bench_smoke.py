@@ -176,3 +176,26 @@ def test_diemacher_speed_prints_its_figures() -> None:
     for figure in ("Die Macher, 5 players", "Campaign Manager 2008", "Die Macher 5p / CM2008",
                    "Decisions (2 options or more) per game", "fork", "determinized", "replay from the start"):
         assert figure in run.stdout, run.stdout
+
+
+@pytest.mark.deep
+def test_diemacher_bots_prints_issue_59s_goals_beside_cm2008() -> None:
+    """bench/diemacher_bots.py (issue 59 item 1): greedy games and ISMCTS decisions beside CM2008's,
+    each goal met or not, and the strength games' win share with its interval."""
+    command = [sys.executable, str(ROOT / "bench" / "diemacher_bots.py"), "--games", "1", "--decisions", "2",
+               "--strength", "2", "--iterations", "3", "--workers", "1"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=600)
+    assert run.returncode == 0, run.stderr
+    for figure in ("Campaign Manager 2008", "Die Macher, 5 players", "goal: a 5-player game ≤ 1 s:",
+                   "goal: ≤ 1 s a decision at 5 players:", "win share", "goal: the lower bound above 1/3:", "CPU:"):
+        assert figure in run.stdout, run.stdout
+
+
+@pytest.mark.deep
+def test_diemacher_policies_prints_each_policys_share_and_verdict() -> None:
+    """bench/diemacher_policies.py (issue 59 item 3): each policy against greedy, with a verdict."""
+    command = [sys.executable, str(ROOT / "bench" / "diemacher_policies.py"), "--players", "3", "--games", "2",
+               "--workers", "1", "--only", "greedy", "accept-contributions"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "accept-contributions" in run.stdout and "greedy" in run.stdout and "CPU:" in run.stdout, run.stdout
