@@ -9,13 +9,13 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, Callable, ClassVar, Self
+from typing import Any, Callable, ClassVar, Mapping, Self
 
 from ...bots import Bot, play_bot_move
 from ...game.decisions import Decision, Option
 from ...bots.match import seat_bots
 from ...sets.record_file import save_json
-from .keyboard import Host, KeyboardError, asked, save_arguments
+from .keyboard import Command, Host, KeyboardError, asked, save_arguments
 from .seating import loaded as loaded_line, versus, who_plays
 from .undo_rule import check_undo
 from ...sets.played_by import HUMAN, PlayedBy
@@ -53,6 +53,7 @@ class OneSeatKeyboard:
     BLOCK: ClassVar[str | None] = None  # nothing blocks a line: every decision is one seat's, in the open
 
     def __init__(self) -> None:
+        self.seed_hidden = False  # a game dealt from a random seed says it only once it is over
         self.game: Any = None  # the game's Driver, None before one is started or loaded
         self.bots: dict[Any, Bot] = {}
         self.seating = Seating((), None)
@@ -62,6 +63,40 @@ class OneSeatKeyboard:
         self.debug = False
         self.debugged = False
         self.redo: list[list[tuple[Any, str]]] = []  # undone answers, the latest last: (seat, option id)
+
+    def run_line(self, text: str, colour: bool, shared: Mapping[str, Command]) -> str:
+        """A line typed at the keyboard: a command (the game's own, then the REPL's), Enter to take
+        the keyboard when it is being handed over, or an answer (then, once the game is over, the
+        `new` that deals it again)."""
+        word, _, rest = text.partition(" ")
+        cmd = {**self.commands(), **shared}.get(word.lower())
+        if not text:  # Enter: takes the keyboard when it is being handed over
+            return self.hand_over() if self.game is not None and self.seating.handing_over else ""
+        if cmd is not None:
+            return cmd.run(rest, colour)
+        was_over = self.game is not None and self.game.over
+        shown = self.answer(text)
+        return shown + ("" if was_over else self._seed_line())
+
+    def commands(self) -> Mapping[str, Command]:
+        raise NotImplementedError
+
+    def dealt_again(self) -> tuple[int, int, str]:
+        """The game's table, as its `new` says it: how many players, the seed, and the words of
+        its own options (e.g. "short "); the game's."""
+        raise NotImplementedError
+
+    def _seed_line(self) -> str:
+        """Once the game is over: the `new` that deals it again at the same table."""
+        if self.game is None or not self.game.over:
+            return ""
+        self.seed_hidden = False
+        players, seed, own = self.dealt_again()
+        humans = self.seating.humans
+        mine = f"as {humans[0].value} " if len(humans) == 1 and humans[0] is not self.ME else ""
+        many = f"{len(humans)} humans " if 1 < len(humans) < players else ""
+        again = f"{self.NEW_COMMAND} {players} players {many}{self.seating.versus()} {mine}{own}seed {seed}"
+        return f"\nThe seed was {seed} (`{again}` deals this game again)."
 
     # ---- state ------------------------------------------------------------------------------
 

@@ -173,17 +173,6 @@ class DieMacherKeyboard(OneSeatKeyboard):
                                  "Debug mode: `undo` may go back past what you were shown; the game is marked as "
                                  "debugged in its files.")}
 
-    def run_line(self, text: str, colour: bool, shared: Mapping[str, Command]) -> str:
-        word, _, rest = text.partition(" ")
-        cmd = {**self.commands(), **shared}.get(word.lower())
-        if not text:  # Enter: takes the keyboard when it is being handed over
-            return self.hand_over() if self.game is not None and self.seating.handing_over else ""
-        if cmd is not None:
-            return cmd.run(rest, colour)
-        was_over = self.game is not None and self.game.over
-        shown = self.answer(text)
-        return shown + ("" if was_over else self._seed_line())
-
     def at_decision(self) -> str | None:
         if self.game is None or self.seating.handing_over or not self.game.view(self.me).pending:
             return None
@@ -364,18 +353,9 @@ class DieMacherKeyboard(OneSeatKeyboard):
         self.debugged = True  # whoever reads the file has seen every card
         return out.removesuffix(".") + ": with the whole log, which shows every hidden card (the game is marked debugged)."
 
-    def _seed_line(self) -> str:
-        """Once the game is over: the `new` that deals it again at the same table."""
-        if self.game is None or not self.game.over:
-            return ""
-        self.seed_hidden = False
-        held = diemacher_of(self.game)
-        humans = self.seating.humans
-        mine = f"as {humans[0].value} " if len(humans) == 1 and humans[0] is not ME else ""
-        many = f"{len(humans)} humans " if 1 < len(humans) < held.players else ""
-        short = "short " if held.short else ""
-        again = f"new diemacher {held.players} players {many}{self.seating.versus()} {mine}{short}seed {held.seed}"
-        return f"\nThe seed was {held.seed} (`{again}` deals this game again)."
+    def dealt_again(self) -> tuple[int, int, str]:
+        held = diemacher_of(self.require())
+        return held.players, held.seed, "short " if held.short else ""
 
     # ---- the set and the views ------------------------------------------------------------------
 
