@@ -18,7 +18,6 @@ times from different runs (the machine is shared and noisy). A loop calibration 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -32,6 +31,7 @@ sys.path.insert(0, str(REPO))
 
 from cmdsl.bots import GreedyBot, IsmctsBot, IsmctsSettings, play_bot_move  # noqa: E402
 from cmdsl.game.perspective import Perspective  # noqa: E402
+from cmdsl.kits.study.stats import wilson  # noqa: E402
 from cmdsl.games.cm2008.engine import campaign_game  # noqa: E402
 from cmdsl.games.cm2008.loader import load_card_set  # noqa: E402
 from cmdsl.games.cm2008.setup import Setup  # noqa: E402
@@ -116,13 +116,6 @@ def strength_game(args: tuple[int, int]) -> tuple[float, float, int, float]:
 _DATA = load_data()
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=4, help="greedy games a table (default 4)")
@@ -168,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         searched = sum(r[1] for r in results)
         decisions = sum(r[2] for r in results)
         cpu = sum(r[3] for r in results)
-        low, high = wilson(wins, len(results))
+        interval = wilson(wins, len(results))
+        low, high = interval.low, interval.high
         per = searched / max(1, decisions)
         print(f"ISMCTS ({args.iterations} iterations) at one seat against greedy at 3 players, "
               f"{len(results)} games, seats rotated:")

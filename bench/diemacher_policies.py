@@ -12,7 +12,6 @@ of the worker processes; compare ratios from one run.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -25,6 +24,7 @@ sys.path.insert(0, str(REPO))
 from cmdsl.bots import GreedyBot, play_bot_move  # noqa: E402
 from cmdsl.game.decisions import Decision, Option  # noqa: E402
 from cmdsl.game.perspective import Perspective  # noqa: E402
+from cmdsl.kits.study.stats import wilson  # noqa: E402
 from cmdsl.games.diemacher.data import load_data  # noqa: E402
 from cmdsl.games.diemacher.game import diemacher_game  # noqa: E402
 from cmdsl.games.diemacher.kinds import Kind  # noqa: E402
@@ -104,13 +104,6 @@ def one_game(job: tuple[str, int, int]) -> tuple[str, float, float]:
 _DATA = load_data()
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
@@ -128,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.only:
         mine = [r for r in results if r[0] == name]
         wins = sum(r[1] for r in mine)
-        low, high = wilson(wins, len(mine))
+        interval = wilson(wins, len(mine))
+        low, high = interval.low, interval.high
         verdict = "DOMINATES" if low > even else "below even" if high < even else "within chance"
         print(f"  {name:22} {wins / len(mine):.3f} [{low:.3f}, {high:.3f}]  {verdict:13}  {POLICIES[name][2]}")
     cpu = sum(r[2] for r in results)
