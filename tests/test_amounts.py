@@ -181,6 +181,9 @@ class Trial:
     def evaluate(self, seat: Any) -> float:
         return self.worth
 
+    def forks(self, count: int) -> list["Trial"]:
+        return [Trial(self.tried) for _ in range(count)]
+
 
 class Seen:
     """A seat's perspective, as the greedy bot reads it: its decision, and copies to try it on."""

@@ -153,7 +153,7 @@ def test_the_repl_plays_saves_and_loads_it(highcard: None, tmp_path: Path) -> No
 
     s = Session()
     forms = run_line(s, "help new")
-    assert "GAME is one of cm2008, highcard, lobbys" in forms and "High Card: new highcard [tricks] [vs BOT] [seed N]" in forms
+    assert "GAME is one of cm2008, diemacher, highcard, lobbys, racolage" in forms and "High Card: new highcard [tricks] [vs BOT] [seed N]" in forms
     out = run_line(s, "new highcard vs greedy seed 5")
     assert out.startswith("New High Card game, seed 5: you are North, the greedy bot plays East and West.")
     assert "North is dealt" in out and "North, bid a card (T2):" in out and "East is dealt" not in out.split("\n")[0]
@@ -189,5 +189,5 @@ def test_the_prompt_plays_it(highcard: None) -> None:
         inp.send_text("new highcard seed 2\r1\r1\r1\rhand\r\x04")
         assert repl(None, None, colour=False, echo=shown.append, pager=False) == 0
     out = "\n".join(shown)
-    assert "Also here: `new highcard`, `new lobbys`" in " ".join(out.split())
+    assert "Also here: `new diemacher`, `new highcard`, `new lobbys`" in " ".join(out.split())
     assert "Game over" in out and "Your hand: (empty)" in out

@@ -41,28 +41,22 @@ class Seating:
         return versus([(str(seat), player) for seat, player in self.players])
 
 
-class OneSeatKeyboard:
-    """A keyboard at which some seats (by default ``ME`` alone) are played by hand and every other
-    by a bot. With several humans (hot-seat) the keyboard is handed over between them."""
+class LinesAtTheKeyboard:
+    """How a one-seat keyboard reads a typed line and ends a game: its commands first, then an
+    answer, and once the game is over the `new` that deals it again. The game gives its table
+    (``dealt_again``); the keyboard, its commands and answers."""
 
-    #: the seat played at the keyboard unless a game says otherwise; how the game is started again
-    #: (`new …`), for the messages
     ME: ClassVar[Any]
     NEW_COMMAND: ClassVar[str]
-    ANSWER_HINT: ClassVar[str] = "Answer with the number of an option in the list, or the option itself."
-    BLOCK: ClassVar[str | None] = None  # nothing blocks a line: every decision is one seat's, in the open
+    game: Any
+    seating: "Seating"
+    seed_hidden: bool
 
-    def __init__(self) -> None:
-        self.seed_hidden = False  # a game dealt from a random seed says it only once it is over
-        self.game: Any = None  # the game's Driver, None before one is started or loaded
-        self.bots: dict[Any, Bot] = {}
-        self.seating = Seating((), None)
-        self.saved = True
-        # Debug mode (`debug on`): undo may go back past a reveal. A game once in debug mode, or
-        # saved in full, is marked as debugged in the files saved of it (docs/secrets.md).
-        self.debug = False
-        self.debugged = False
-        self.redo: list[list[tuple[Any, str]]] = []  # undone answers, the latest last: (seat, option id)
+    def hand_over(self) -> str:
+        raise NotImplementedError
+
+    def answer(self, text: str) -> str:
+        raise NotImplementedError
 
     def run_line(self, text: str, colour: bool, shared: Mapping[str, Command]) -> str:
         """A line typed at the keyboard: a command (the game's own, then the REPL's), Enter to take
@@ -97,6 +91,30 @@ class OneSeatKeyboard:
         many = f"{len(humans)} humans " if 1 < len(humans) < players else ""
         again = f"{self.NEW_COMMAND} {players} players {many}{self.seating.versus()} {mine}{own}seed {seed}"
         return f"\nThe seed was {seed} (`{again}` deals this game again)."
+
+
+class OneSeatKeyboard(LinesAtTheKeyboard):
+    """A keyboard at which some seats (by default ``ME`` alone) are played by hand and every other
+    by a bot. With several humans (hot-seat) the keyboard is handed over between them."""
+
+    #: the seat played at the keyboard unless a game says otherwise; how the game is started again
+    #: (`new …`), for the messages
+    ME: ClassVar[Any]
+    NEW_COMMAND: ClassVar[str]
+    ANSWER_HINT: ClassVar[str] = "Answer with the number of an option in the list, or the option itself."
+    BLOCK: ClassVar[str | None] = None  # nothing blocks a line: every decision is one seat's, in the open
+
+    def __init__(self) -> None:
+        self.seed_hidden = False  # a game dealt from a random seed says it only once it is over
+        self.game: Any = None  # the game's Driver, None before one is started or loaded
+        self.bots: dict[Any, Bot] = {}
+        self.seating = Seating((), None)
+        self.saved = True
+        # Debug mode (`debug on`): undo may go back past a reveal. A game once in debug mode, or
+        # saved in full, is marked as debugged in the files saved of it (docs/secrets.md).
+        self.debug = False
+        self.debugged = False
+        self.redo: list[list[tuple[Any, str]]] = []  # undone answers, the latest last: (seat, option id)
 
     # ---- state ------------------------------------------------------------------------------
 

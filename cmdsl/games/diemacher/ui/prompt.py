@@ -11,10 +11,9 @@ explain.py)."""
 from __future__ import annotations
 
 import secrets
-import shutil
 from typing import Any, ClassVar, Mapping
 
-from ....bots import BOT_NAMES, BotSpecError, parse_bot, play_bot_move
+from ....bots import BOT_NAMES, play_bot_move
 from ....errors import CardError, did_you_mean
 from ....game.decisions import Decision, SeatAnswer
 from ....kits.keyboard.keyboard import Command, Host, KeyboardError, asked, save_arguments
@@ -23,102 +22,24 @@ from ....kits.keyboard.seating import taking
 from ....kits.keyboard.toolbar import Part, part, plain
 from ....sets.played_by import played_by_field
 from ....sets.set_location import choose_set
-from ....values import value
 from .. import events as E
 from ..events_cabinet_phase import CabinetRevealed
 from ..cabinet_cards import card_text
 from ..data import DieMacherData, load_data
 from ..event_text import euros
 from ..game import DieMacherGame, diemacher_game, diemacher_of
-from ..parties import PARTIES, Party, party_named
+from ..parties import PARTIES, Party
 from ..record import MAX_SEED
 from ..replay import from_record
 from ..view import DieMacherView
 from . import explain
 from .board import board, hand, short
+from .new_game import ME, bot_word, parse_setup, party_word, width
 
-ME = PARTIES[0]  # the person at the keyboard leads CDU/CSU unless `as PARTY` says otherwise
-PLAYER_COUNTS = (3, 4, 5)  # DM1.1
-EXAMPLE = "e.g. `new diemacher 4 players vs greedy`, `new diemacher 3 players 2 humans vs random as spd seed 3`"
 #: What a file saved here adds to the game's record: who played each party, whether it was debugged.
 _FILE_KEYS = ("played_by", "debugged")
 #: A decision with more options than this and short labels (amounts) lists them side by side.
 _SIDE_BY_SIDE = 8
-
-
-def _party(word: str, command: str, players: int = 5) -> Party:
-    """`spd`, `p2` or `2` → SPD (in seat order: CDU/CSU, SPD, FDP, Die Linkspartei, Die Grünen)."""
-    low = word.lower()
-    digits = low.removeprefix("player").removeprefix("p")
-    party = PARTIES[int(digits) - 1] if digits.isdigit() and 1 <= int(digits) <= players else party_named(low)
-    if party is None or party not in PARTIES[:players]:
-        names = ", ".join(p.value for p in PARTIES[:players])
-        raise KeyboardError(f'{command}: `as` takes a party of this game ({names}) or p1 to p{players}, not "{word}"')
-    return party
-
-
-def _bot(word: str, command: str) -> str:
-    try:
-        return parse_bot(word).text()
-    except BotSpecError as e:
-        raise KeyboardError(f"{command}: {e}") from None
-
-
-def width() -> int:
-    """The terminal's columns, 100 at most (the board is laid out for 100; fewer stack its boards)."""
-    return min(shutil.get_terminal_size((100, 40)).columns, 100)
-
-
-@value
-class Setup:
-    """What `new diemacher …` asks for: how many players (DM1.1), how many of them at this keyboard,
-    the bot of the others (None: none), the first person's party, the length (DM12), the seed."""
-
-    players: int = 4
-    humans: int = 1
-    bot: str | None = None
-    first: Party = ME
-    short: bool = False
-    seed: int | None = None
-
-
-def parse_setup(arg: str) -> Setup:
-    """`[N players] [M humans] [vs BOT|human] [as PARTY] [short] [seed N]`, checked; a mistake is one
-    ``KeyboardError``."""
-    words, players, humans, bot, seed, first, short = arg.lower().split(), 4, None, None, None, None, False
-    while words:
-        w = words.pop(0)
-        nxt = words[0] if words else None
-        if w.isdigit() and nxt in ("players", "player"):
-            players = int(w)
-            words.pop(0)
-            if players not in PLAYER_COUNTS:
-                raise KeyboardError(f"new diemacher: 3 to 5 players (DM1.1), not {players}")
-        elif w.isdigit() and nxt in ("humans", "human"):
-            humans = int(w)
-            words.pop(0)
-        elif w == "vs" and nxt is not None:
-            bot = "human" if nxt == "human" else _bot(nxt, "new")
-            words.pop(0)
-        elif w == "as" and nxt is not None:
-            first = words.pop(0)
-        elif w == "short":
-            short = True
-        elif w == "seed" and nxt is not None and nxt.isdigit() and int(nxt) <= MAX_SEED:
-            seed = int(words.pop(0))
-        else:
-            raise KeyboardError(f'new diemacher: did not understand "{w}" ({EXAMPLE})')
-    if bot == "human":
-        if humans not in (None, players):
-            raise KeyboardError(f"new diemacher: `vs human` makes every party human; {humans} humans of {players} "
-                                "players is not")
-        bot, humans = None, players
-    count = humans if humans is not None else (1 if bot is not None else players)
-    if not 1 <= count <= players:
-        raise KeyboardError(f"new diemacher: between 1 and {players} humans, not {count}")
-    if count == players and bot is not None:
-        raise KeyboardError(f"new diemacher: {players} humans leave no party for the {bot} bot")
-    return Setup(players, count, bot, _party(first, "new", players) if first is not None else ME, short, seed)
 
 
 class DieMacherKeyboard(OneSeatKeyboard):
@@ -197,9 +118,9 @@ class DieMacherKeyboard(OneSeatKeyboard):
         while words:
             w, nxt = words.pop(0).lower(), (words.pop(0) if words else None)
             if w == "vs" and nxt is not None:
-                bot = "human" if nxt.lower() == "human" else _bot(nxt.lower(), "load")
+                bot = "human" if nxt.lower() == "human" else bot_word(nxt.lower(), "load")
             elif w == "as" and nxt is not None:
-                seat = _party(nxt, "load")
+                seat = party_word(nxt, "load")
             else:
                 raise KeyboardError(f'load: did not understand "{w}" (e.g. `load game.json vs greedy as spd`)')
         record = {k: v for k, v in data.items() if k not in _FILE_KEYS} if isinstance(data, dict) else data
