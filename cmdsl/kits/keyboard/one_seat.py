@@ -93,6 +93,20 @@ class LinesAtTheKeyboard:
         return f"\nThe seed was {seed} (`{again}` deals this game again)."
 
 
+def history_commands(keyboard: "OneSeatKeyboard", seen_as: str, undo_stops: str, debug_note: str = "") -> dict[str, Command]:
+    """The commands of a game's history every one-seat keyboard has: `log` (as ``seen_as`` saw
+    it), `undo` (which stops where ``undo_stops`` says), `redo` and `debug` (``debug_note``: what
+    else the game's debug mode does, or not)."""
+    return {"log": Command(lambda arg, colour: keyboard.log(), "log", f"Show the game so far, as {seen_as} saw it."),
+            "undo": Command(lambda arg, colour: keyboard.undo(), "undo",
+                            f"Take back your last answer and the bots' since; not back past {undo_stops}, outside "
+                            "debug mode."),
+            "redo": Command(lambda arg, colour: keyboard.redo_one(), "redo", "Give again the answers undone last."),
+            "debug": Command(lambda arg, colour: keyboard.set_debug(arg), "debug [on|off]",
+                             "Debug mode: `undo` may go back past what you were shown; the game is marked as "
+                             "debugged in its files." + (f" {debug_note}" if debug_note else ""))}
+
+
 class OneSeatKeyboard(LinesAtTheKeyboard):
     """A keyboard at which some seats (by default ``ME`` alone) are played by hand and every other
     by a bot. With several humans (hot-seat) the keyboard is handed over between them."""

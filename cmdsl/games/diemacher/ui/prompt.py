@@ -17,7 +17,7 @@ from ....bots import BOT_NAMES, play_bot_move
 from ....errors import CardError, did_you_mean
 from ....game.decisions import Decision, SeatAnswer
 from ....kits.keyboard.keyboard import Command, Host, KeyboardError, asked, save_arguments
-from ....kits.keyboard.one_seat import OneSeatKeyboard, amount_line
+from ....kits.keyboard.one_seat import OneSeatKeyboard, amount_line, history_commands
 from ....kits.keyboard.seating import taking
 from ....kits.keyboard.toolbar import Part, part, plain
 from ....sets.played_by import played_by_field
@@ -81,18 +81,11 @@ class DieMacherKeyboard(OneSeatKeyboard):
                 "card": Command(lambda arg, colour: self._card(arg), "card NAME",
                                 "Show a cabinet card (DM1.6): its cost, telephone and actions, by its English or "
                                 "French name, its id, or the start of one (`card speaker`, `card chief`)."),
-                "log": Command(lambda arg, colour: self.log(), "log", "Show the game so far, as your party saw it."),
                 "save": Command(lambda arg, colour: self._save(arg), "save FILE [full]",
                                 "Save the game as a record (its seed and answers, who plays each party); `full`: "
                                 "with the whole log, every hidden card in it, for a bug report."),
-                "undo": Command(lambda arg, colour: self.undo(), "undo",
-                                "Take back your last answer and the bots' since; not back past what you were shown "
-                                "that was hidden (bids or sheets revealed, a card drawn or turned up, a poll, dice), "
-                                "outside debug mode."),
-                "redo": Command(lambda arg, colour: self.redo_one(), "redo", "Give again the answers undone last."),
-                "debug": Command(lambda arg, colour: self.set_debug(arg), "debug [on|off]",
-                                 "Debug mode: `undo` may go back past what you were shown; the game is marked as "
-                                 "debugged in its files.")}
+                **history_commands(self, "your party", "what you were shown that was hidden (bids or sheets "
+                                   "revealed, a card drawn or turned up, a poll, dice)")}
 
     def at_decision(self) -> str | None:
         if self.game is None or self.seating.handing_over or not self.game.view(self.me).pending:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Mapping
 from ....bots import BotSpecError, parse_bot
 from ....errors import CardError, CmdslError
 from ....kits.keyboard.keyboard import Command, Host, KeyboardError, save_arguments
-from ....kits.keyboard.one_seat import OneSeatKeyboard
+from ....kits.keyboard.one_seat import OneSeatKeyboard, history_commands
 from ....kits.keyboard.seating import taking
 from ....kits.keyboard.toolbar import Part, part, plain
 from .. import catalog
@@ -79,17 +79,12 @@ class RacolageKeyboard(OneSeatKeyboard):
                 "card": Command(lambda arg, colour: self._card(arg), "card ID|NAME [fr]",
                                 "Show a card and what it does, in English or French: by its id, its English or "
                                 "French name, or the start of one (`card A44`, `card A44 fr`)."),
-                "log": Command(lambda arg, colour: self.log(), "log", "Show the game so far, as your seat saw it."),
                 "save": Command(lambda arg, colour: self._save(arg), "save FILE [full]",
                                 "Save the game as a file for you: your seat's view (hot-seat: the public view); "
                                 "`full`: every hidden card, for a bug report."),
-                "undo": Command(lambda arg, colour: self.undo(), "undo",
-                                "Take back your last answer and the bots' since; not back past a card you drew, a card "
-                                "from another hand or an Event turned up (docs/secrets.md), outside debug mode."),
-                "redo": Command(lambda arg, colour: self.redo_one(), "redo", "Give again the answers undone last."),
-                "debug": Command(lambda arg, colour: self.set_debug(arg), "debug [on|off]",
-                                 "Debug mode: `undo` may go back past what you were shown; the game is marked as "
-                                 "debugged in its files. Racolage's debug mode shows no more cards than your seat's.")}
+                **history_commands(self, "your seat", "a card you drew, a card from another hand or an Event "
+                                   "turned up (docs/secrets.md)",
+                                   "Racolage's debug mode shows no more cards than your seat's.")}
 
     def at_decision(self) -> str | None:
         if self.game is None or self.seating.handing_over or self.game.view(self.me).decision is None:
