@@ -91,8 +91,7 @@ def _poll_bid(pos: DieMacherPosition, me: int, d: Decision, rng: random.Random) 
 
 
 def _poll_use(pos: DieMacherPosition, me: int, d: Decision, rng: random.Random) -> Option | None:
-    """DM7.5.4: publish its own +2 (with the worst modifier of the leader among the rivals) when
-    the poll has it; else shelve for members."""
+    """DM7.5.4: publish its own modifier alone when it is +2; else shelve for members."""
     poll = pos.looking
     party = pos.parties[me]
     if poll is None or poll.modifier(party) < 2:
@@ -132,6 +131,8 @@ def _accept(pos: DieMacherPosition, me: int, d: Decision, rng: random.Random) ->
     return next((o for o in d.options if o.value is True), None)
 
 
+# The rallies and conversion decisions name their board only in the prompt (their options are
+# counts); a decision that said its board would spare this reading.
 def _board_named(pos: DieMacherPosition, d: Decision) -> int | None:
     """The board a rallies or conversion decision is about: the state its prompt names (the longest
     name that fits: "Sachsen" is in "Sachsen-Anhalt")."""
