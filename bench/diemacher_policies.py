@@ -3,7 +3,10 @@ with one kind of decision answered by a fixed rule; it plays one seat against th
 the others, the seat rotated game by game, and its win share is compared with an even share
 (1/players) and with plain greedy's own on the same seeds.
 
-    python bench/diemacher_policies.py [--players 4] [--games 200] [--workers 2] [--only NAME ...]
+    python bench/diemacher_policies.py [--players 4] [--games 200] [--workers 2] [--only NAME ...] [--cards DIR]
+
+``--cards DIR`` plays a Die Macher set of a designer's (`cmdsl new-set DIR --game diemacher`, values
+changed) instead of the bundled one: how a tuning candidate changes what dominates.
 
 A policy dominates when its win share's 95% (Wilson) interval lies above an even share. CPU time
 of the worker processes; compare ratios from one run.
@@ -12,6 +15,7 @@ of the worker processes; compare ratios from one run.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -25,7 +29,7 @@ from cmdsl.bots import GreedyBot, play_bot_move  # noqa: E402
 from cmdsl.game.decisions import Decision, Option  # noqa: E402
 from cmdsl.game.perspective import Perspective  # noqa: E402
 from cmdsl.kits.study.stats import wilson  # noqa: E402
-from cmdsl.games.diemacher.data import load_data  # noqa: E402
+from cmdsl.games.diemacher.data import DieMacherData, load_data  # noqa: E402
 from cmdsl.games.diemacher.game import diemacher_game  # noqa: E402
 from cmdsl.games.diemacher.kinds import Kind  # noqa: E402
 
@@ -86,11 +90,11 @@ class PolicyBot:
         return self.greedy.choose(seat)
 
 
-def one_game(job: tuple[str, int, int]) -> tuple[str, float, float]:
+def one_game(job: tuple[str, int, int, str | None]) -> tuple[str, float, float]:
     """The policy's share of the win in game ``seed`` (at seat ``seed % players``), and its CPU."""
-    name, players, seed = job
+    name, players, seed, cards = job
     start = clock()
-    game = diemacher_game(seed, players, data=_DATA)
+    game = diemacher_game(seed, players, data=_data(cards))
     me = game.seats[seed % players]
     kind, rule, _ = POLICIES[name]
     bots = {s: (PolicyBot(seed * 8 + i, kind, rule) if s is me else GreedyBot(seed * 8 + i))
@@ -101,7 +105,9 @@ def one_game(job: tuple[str, int, int]) -> tuple[str, float, float]:
     return name, (1 / len(won) if me in won else 0.0), clock() - start
 
 
-_DATA = load_data()
+@functools.cache
+def _data(cards: str | None) -> DieMacherData:
+    return load_data() if cards is None else load_data(Path(cards))  # once per worker process
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,8 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--only", nargs="+", choices=sorted(POLICIES), default=sorted(POLICIES))
+    ap.add_argument("--cards", metavar="DIR", help="a Die Macher set's folder (default: the bundled set)")
     args = ap.parse_args(argv)
-    jobs = [(name, args.players, seed) for name in args.only for seed in range(args.games)]
+    _data(args.cards)  # a broken set fails here, once
+    jobs = [(name, args.players, seed, args.cards) for name in args.only for seed in range(args.games)]
     t = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(one_game, jobs, chunksize=4))
