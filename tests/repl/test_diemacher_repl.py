@@ -394,3 +394,19 @@ def test_save_is_refused_while_another_party_s_card_lies_face_down(tmp_path: Pat
     assert "lies face down" in str(info.value) and "CDU" not in str(info.value)
     assert not (tmp_path / "no.json").exists() and state(s) == before
     assert run_line(s, f"save {tmp_path / 'full.json'} full").startswith("Saved")
+
+
+def test_question_mark_says_the_sets_own_numbers_not_the_bundled_ones() -> None:
+    """DM4.2, DM18.10: the preliminary step's values and a poll's *k* and *d* are the set's (a designer
+    may change them); where the poll cards differ, `?` says "its" rather than one card's number."""
+    from types import SimpleNamespace
+
+    from cmdsl.games.diemacher.kinds import Kind
+    from cmdsl.games.diemacher.ui.explain import RULES, _numbers
+
+    polls = [SimpleNamespace(publish=3, dice=3), SimpleNamespace(publish=3, dice=1)]
+    data = SimpleNamespace(prelim_popularity=2, prelim_votes=8, prelim_rallies=5, polls=polls)
+    numbers = _numbers(data)  # type: ignore[arg-type]
+    assert "+2 popularity, the vote marker to 8 and 5 rally markers" in RULES[Kind.PRELIMINARY][1].format_map(numbers)
+    use = RULES[Kind.POLL_USE][1].format_map(numbers)
+    assert "applying up to 3 of its modifiers" in use and "roll its dice for members" in use

@@ -22,9 +22,10 @@ from .board import card, controller, short
 #: Each kind of decision: the rules that ask it, and what it is about, in a sentence or two.
 RULES: dict[Kind, tuple[str, str]] = {
     Kind.PRELIMINARY: ("DM4", "The preliminary step, free and secret: every party fills its sheet at once and the "
-                       "sheets are shown together (DM4.1). Column 1 gives +1 popularity, the vote marker to 6 and 6 "
-                       "rally markers, each in a state you name (DM4.2); column 2 is one bundle of media markers and "
-                       "members, each marker in a state you name (DM4.3). The same state may take several (DM4.4)."),
+                       "sheets are shown together (DM4.1). Column 1 gives +{popularity} popularity, the vote marker "
+                       "to {votes} and {rallies} rally markers, each in a state you name (DM4.2); column 2 is one "
+                       "bundle of media markers and members, each marker in a state you name (DM4.3). The same "
+                       "state may take several (DM4.4)."),
     Kind.BID: ("DM7.1", "The first-player auction, a sealed bid: every party bids at once, from €0 to its money "
                "(DM7.1.1). The highest bidder names the first player (DM7.1.2) and alone pays its bid (DM7.1.5); tied "
                "highest bidders bid again, at least as much (DM7.1.3); when all bid €0, dice decide (DM7.1.4)."),
@@ -49,10 +50,10 @@ RULES: dict[Kind, tuple[str, str]] = {
                    "your factor in votes, rounded down (DM6.3)."),
     Kind.POLL_BID: ("DM7.5.3", "An opinion-poll auction, open and rising: outbid the standing bid or pass; a party that "
                     "passes is out of this poll. The winner pays, looks at the card alone, then publishes it "
-                    "(up to 2 modifiers on this board) or shelves it for 2 dice of members (DM7.5.4)."),
-    Kind.POLL_USE: ("DM7.5.4", "You bought this poll: publish it, applying up to 2 of its modifiers on its board "
+                    "(up to {publish} modifiers on this board) or shelves it for {dice} dice of members (DM7.5.4)."),
+    Kind.POLL_USE: ("DM7.5.4", "You bought this poll: publish it, applying up to {publish} of its modifiers on its board "
                     "(popularity stays within -3 and +3; a media controller ignores its own loss, DM7.5.5), or "
-                    "shelve it, unseen by the others, and roll 2 dice for members (DM7.5.6)."),
+                    "shelve it, unseen by the others, and roll {dice} dice for members (DM7.5.6)."),
     Kind.CONVERT: ("DM7.6.2", "Early conversion: with 5 or more rally markers here you may convert as many as you "
                    "like; each gives your factor in votes, rounded down (DM6.3), up to 50 (DM6.4), and goes back to "
                    "your supply. A marker that moves lands on top of equal ones (DM6.5)."),
@@ -205,12 +206,22 @@ def _national(view: DieMacherView, data: DieMacherData, o: Option) -> str:
             + (", ".join(mine) if mine else "nobody's platform") + ")")
 
 
+def _numbers(data: DieMacherData) -> dict[str, object]:
+    """The set's values the texts above name: the preliminary step's (DM4.2), the polls' *k* and *d*
+    (DM18.10: printed on each card; "its" where the cards differ)."""
+    def printed(values: set[int]) -> object:
+        return values.pop() if len(values) == 1 else "its"
+    return {"popularity": data.prelim_popularity, "votes": data.prelim_votes, "rallies": data.prelim_rallies,
+            "publish": printed({p.publish for p in data.polls}), "dice": printed({p.dice for p in data.polls})}
+
+
 def explain(view: DieMacherView, data: DieMacherData) -> str:
     """`?`: the party's decision, its rule, what it is about, then each option and what it would do."""
     d = view.pending[0] if view.pending else None
     if d is None:
         return "Nothing for you to answer now."
     rule, about = RULES.get(cast(Kind, d.kind), ("", ""))
+    about = about.format_map(_numbers(data))  # the set's own values, which a designer may change
     lines = [f"{view.seat}: {d.prompt}" + (f" [{rule}]" if rule and rule not in d.prompt else ""), about]
     b = board_named(view, d.prompt)
     if b is not None and d.kind in (Kind.RALLIES, Kind.CONVERT):
