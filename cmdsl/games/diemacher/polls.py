@@ -62,16 +62,13 @@ def auction(ctx: Ctx, b: int) -> Steps:
 
     def progress(bidding: Bidding[Party]) -> None:
         ctx.pos.auction = (b, bidding)
-        left = [p for p in order if p not in bidding.passed]
-        if left and left != [bidding.leader]:  # a checkpoint after each bid but the last: a fork replays none (D7)
-            ctx.mark_before_asking()
-        else:  # over, maybe with no one asked since the last checkpoint asked for: the sale changes the position
-            ctx.unmark()
+        ctx.mark_before_asking()  # a fork replays no bid (D7)
 
     order = [parties[i] for i in ctx.pos.order()]
     going = ctx.pos.auction
     result = yield from open_ascending(ctx.host, order, ask, ceiling=max(ctx.pos.money), progress=progress,
                                        resume=going[1] if going is not None and going[0] == b else None)
+    ctx.unmark()  # over: no one is asked after the last answer, and the sale changes the position
     pos = ctx.pos
     board = pos.boards[b]
     poll = board.poll
