@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Final
+from typing import Final, Sequence
 
 from ...game.auctions import Bidding
 from ...game.rng import GameRng
@@ -47,6 +47,12 @@ class Phase(Enum):
     END_OF_ROUND = "end of round"  # DM10.1-DM10.4
     CONTRIBUTIONS = "external contributions"  # DM10.5
     OVER = "final scoring"  # DM11
+
+
+def media_controller(media: Sequence[int]) -> int | None:
+    """DM7.3.4: the party with strictly more media markers than any other (at least one), else None."""
+    best = max(media, default=0)
+    return media.index(best) if best and media.count(best) == 1 else None
 
 
 @dataclass
@@ -93,13 +99,7 @@ class Board:
 
     def controller(self) -> int | None:
         """DM7.3.4: the party with strictly more media markers here than any other, else None."""
-        best, who, tied = 0, None, False
-        for i, n in enumerate(self.media):
-            if n > best:
-                best, who, tied = n, i, False
-            elif n == best and n:
-                tied = True
-        return None if tied else who
+        return media_controller(self.media)
 
 
 @dataclass

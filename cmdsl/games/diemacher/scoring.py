@@ -30,40 +30,36 @@ def member_bonuses(members: list[int]) -> list[int]:
     return bonus
 
 
-def score_lines(pos: DieMacherPosition) -> tuple[E.ScoreLine, ...]:
+def _parts(pos: DieMacherPosition) -> tuple[list[int], list[int], list[int], list[int]]:
+    """DM11 by party: seats over every election, national media stars, the membership bonus, and
+    platform points (DM11.4: each card identical to a space's top opinion, +5 where it dominates)."""
     stars = pos.data.stars(pos.short)
-    bonus = member_bonuses(pos.members)
-    lines = []
-    for i, party in enumerate(pos.parties):
-        seats = sum(pos.seats_won[i])
-        media = sum(stars[r] for r, group in enumerate(pos.national_media) for j in group if j == i)
-        platform = 0
-        for space, stack in zip(pos.data.spaces, pos.national):
-            if stack and any(c.identical(stack[0]) for c in pos.platform[i]):
-                platform += space.points + (DOMINANT_BONUS if len(stack) > 1 else 0)
-        members = pos.members[i]
-        total = seats + media + members + bonus[i] + platform
-        lines.append(E.ScoreLine(party, seats, media, members, bonus[i], platform, total))
-    return tuple(lines)
+    seats = [sum(won) for won in pos.seats_won]
+    media = [0] * pos.players
+    for r, group in enumerate(pos.national_media):
+        for j in group:
+            media[j] += stars[r]
+    platform = [0] * pos.players
+    for space, stack in zip(pos.data.spaces, pos.national):
+        if stack:
+            points = space.points + (DOMINANT_BONUS if len(stack) > 1 else 0)
+            for i, cards in enumerate(pos.platform):
+                if any(c.identical(stack[0]) for c in cards):
+                    platform[i] += points
+    return seats, media, member_bonuses(pos.members), platform
+
+
+def score_lines(pos: DieMacherPosition) -> tuple[E.ScoreLine, ...]:
+    seats, media, bonus, platform = _parts(pos)
+    return tuple(E.ScoreLine(party, seats[i], media[i], pos.members[i], bonus[i], platform[i],
+                             seats[i] + media[i] + pos.members[i] + bonus[i] + platform[i])
+                 for i, party in enumerate(pos.parties))
 
 
 def totals(pos: DieMacherPosition) -> list[int]:
     """Each party's DM11 total as if the game ended now: ``score_lines``' totals, without the lines
     (a search's evaluation asks for them at every position it scores)."""
-    stars = pos.data.stars(pos.short)
-    bonus = member_bonuses(pos.members)
-    out = [sum(won) + members + extra for won, members, extra in zip(pos.seats_won, pos.members, bonus)]
-    for r, group in enumerate(pos.national_media):
-        for j in group:
-            out[j] += stars[r]
-    for space, stack in zip(pos.data.spaces, pos.national):
-        if stack:
-            top = stack[0]
-            points = space.points + (DOMINANT_BONUS if len(stack) > 1 else 0)
-            for i, platform in enumerate(pos.platform):
-                if any(c.identical(top) for c in platform):
-                    out[i] += points
-    return out
+    return [sum(parts) for parts in zip(*_parts(pos), pos.members)]
 
 
 def winners(lines: tuple[E.ScoreLine, ...]) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from ..cards import Card, Stance
 from ..data import DieMacherData
 from ..event_text import euros
 from ..parties import Party
+from ..position import media_controller
 from ..view import BoardView, DieMacherView
 
 #: Where two state boards sit side by side: each at least this wide, with ``_GAP`` between.
@@ -112,9 +113,8 @@ def _board(view: DieMacherView, data: DieMacherData, b: BoardView, place: int | 
 
 
 def controller(b: BoardView) -> int | None:
-    """DM7.3.4: the party with strictly the most media markers on the board."""
-    best = max(b.media)
-    return b.media.index(best) if best and b.media.count(best) == 1 else None
+    """DM7.3.4: the party with strictly the most media markers on the board (the rules' own test)."""
+    return media_controller(b.media)
 
 
 def _boards(view: DieMacherView, data: DieMacherData, width: int) -> list[str]:

@@ -15,7 +15,7 @@ from ..data import DieMacherData
 from ..event_text import counted, euros
 from ..formulas import factor, match, votes_for
 from ..kinds import MEDIA_PRICE, MEDIA_SPACES, RALLY_PRICE, Kind
-from ..position import Board
+from ..position import Board, media_controller
 from ..view import BoardView, DieMacherView
 from .board import card, controller, short
 
@@ -146,9 +146,9 @@ def _media(view: DieMacherView, o: Option) -> str:
     b = view.boards[o.value]
     media = list(b.media)
     media[me] += 1
-    best = max(media)
-    control = "you would control it" if media.count(best) == 1 and media[me] == best else "nobody would control it" \
-        if media.count(best) > 1 else f"{view.parties[media.index(best)]} would still control it"
+    who = media_controller(media)
+    control = ("you would control it" if who == me else "nobody would control it" if who is None
+               else f"{view.parties[who]} would still control it")
     return (f"{o.label} ({euros(MEDIA_PRICE)}): {media[me]} of your markers there, {sum(media)} of {MEDIA_SPACES} "
             f"spaces taken; {control}")
 
