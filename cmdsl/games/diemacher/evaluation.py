@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from .data import DieMacherData
+from .formulas import factor, matches, votes_for
 from .position import FACE_DOWN, USED, DieMacherPosition
 from .scoring import totals
 
@@ -30,8 +31,6 @@ def prospects(pos: DieMacherPosition) -> list[float]:
     points = [float(t) for t in totals(pos)]
     order = pos.election_order()
     players = range(pos.players)
-    # DM7.2.3: a platform's five cards are on five issues, so a card per issue.
-    platforms = [{card.issue: card.stance for card in pos.platform[i]} for i in players]
     costs = cabinet_costs(pos.data)
     left = pos.rounds - max(pos.round, 1)  # rounds still to come: money is worth something
     for distance, b in enumerate(order):
@@ -39,26 +38,15 @@ def prospects(pos: DieMacherPosition) -> list[float]:
         state = board.state
         assert state is not None
         weight = 1.0 / (1 + distance)
-        # DM6.1 (``formulas.match``) for every party at once: the face-up opinions read once.
-        shown = [(opinion.issue, opinion.stance, 2 if slot == board.key_issue else 1)
-                 for slot, (opinion, up) in enumerate(board.opinions) if up]
         if board.cabinet:  # DM8.1–DM8.3: a card not acted yet, at its yardstick (a face-down one unpaid)
             per_vote = weight * state.max_seats / 50
             for j, card_id, up in board.cabinet:
                 if up != USED:
                     cost = costs[card_id] / 1000
                     points[j] += per_vote * CABINET_VOTES * cost - (MONEY_POINTS * cost if up == FACE_DOWN and left > 0 else 0.0)
-        for i in players:
-            m = 0
-            platform = platforms[i]
-            for issue, stance, w in shown:
-                own = platform.get(issue)
-                if own is not None:
-                    m += w if own is stance else -w
-            f = board.popularity[i] + m  # DM6.2, DM6.3: ⌊rallies × ½⌋ when the factor is ½
-            rallies = board.rallies[i]
-            votes = board.votes[i] + (rallies * f if f > 0 else rallies // 2)
-            points[i] += weight * state.seats(votes if votes < 50 else 50)
+        for i, m in enumerate(matches(pos.platform, board)):  # DM6.1–DM6.4: its rallies converted now
+            votes = min(50, board.votes[i] + votes_for(board.rallies[i], factor(board.popularity[i], m)))
+            points[i] += weight * state.seats(votes)
     if left > 0:
         for i in players:
             points[i] += MONEY_POINTS * pos.money[i] / 1000
