@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import field, fields, is_dataclass, replace
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -66,12 +66,14 @@ class State:
 
     def seats(self, votes: int) -> int:
         """DM9.1: the seats the table gives for ``votes``."""
-        # A search asks this for every board at every position it scores: the bands read once
-        # into a list by votes (0 to 50, DM6.4), kept beside the fields (not one of them).
-        table = self.__dict__.get("_by_votes")
-        if table is None:
-            table = self.__dict__["_by_votes"] = [self._seats(v) for v in range(51)]
+        table = self._by_votes
         return table[votes] if 0 <= votes <= 50 else self._seats(votes)
+
+    @cached_property
+    def _by_votes(self) -> list[int]:
+        """The bands read once into a list by votes (0 to 50, DM6.4): a search asks for the seats of
+        every board at every position it scores."""
+        return [self._seats(v) for v in range(51)]
 
     def _seats(self, votes: int) -> int:
         got = 0
@@ -157,6 +159,11 @@ class DieMacherData:
     #: What each value's origin is, for the docs and `cmdsl check` (``source:`` in the files).
     authored: tuple[str, ...] = field(default=(), compare=False)
     fingerprint: str = field(default="", compare=False)
+
+    @cached_property
+    def cabinet_costs(self) -> dict[str, int]:
+        """DM1.6: each cabinet card's cost, by id."""
+        return {c.id: c.cost for c in self.cabinet}
 
     @property
     def issue_ids(self) -> tuple[str, ...]:

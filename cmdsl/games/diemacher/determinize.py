@@ -102,7 +102,7 @@ def _redeal_cabinet(c: DieMacherPosition, i: int, rng: random.Random) -> None:
              if j == i and state == FACE_DOWN]
     if not slots:
         return
-    cost = {card.id: card.cost for card in c.data.cabinet}
+    cost = c.data.cabinet_costs
     cards = [c.boards[b].cabinet[k][1] for b, k in slots] + c.cabinet[i]
     for _ in range(_TRIES):
         rng.shuffle(cards)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from .data import DieMacherData
 from .formulas import factor, matches, votes_for
 from .position import FACE_DOWN, USED, DieMacherPosition
 from .scoring import totals
@@ -31,7 +30,7 @@ def prospects(pos: DieMacherPosition) -> list[float]:
     points = [float(t) for t in totals(pos)]
     order = pos.election_order()
     players = range(pos.players)
-    costs = cabinet_costs(pos.data)
+    costs = pos.data.cabinet_costs
     left = pos.rounds - max(pos.round, 1)  # rounds still to come: money is worth something
     for distance, b in enumerate(order):
         board = pos.boards[b]
@@ -56,14 +55,6 @@ def prospects(pos: DieMacherPosition) -> list[float]:
         price = 0 if pos.looking is not None else bidding.standing or 0
         points[pos.parties.index(bidding.leader)] += poll_points(pos) - (MONEY_POINTS * price / 1000 if left else 0.0)
     return points
-
-
-def cabinet_costs(data: DieMacherData) -> dict[str, int]:
-    """Each cabinet card's cost by id, read once per set (kept beside the data's fields)."""
-    costs: dict[str, int] | None = data.__dict__.get("_cabinet_costs")
-    if costs is None:
-        costs = data.__dict__["_cabinet_costs"] = {c.id: c.cost for c in data.cabinet}
-    return costs
 
 
 def poll_points(pos: DieMacherPosition) -> float:

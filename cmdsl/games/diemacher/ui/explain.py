@@ -133,9 +133,8 @@ def _per_option(view: DieMacherView, data: DieMacherData, d: Decision) -> Callab
     if d.kind is Kind.NATIONAL:
         return lambda o: _national(view, data, o)
     if d.kind is Kind.CABINET_PLACE:
-        costs = {c.id: c.cost for c in data.cabinet}
         return lambda o: o.label if o.value is None else \
-            f"{o.label}: {euros(money - costs.get(o.id.split(':')[1], 0))} left after the reveal"
+            f"{o.label}: {euros(money - data.cabinet_costs[o.value[0]])} left after the reveal"
     return lambda o: o.label
 
 
