@@ -58,3 +58,14 @@ def test_d7_a_search_plays_out_with_the_games_policy(monkeypatch: pytest.MonkeyP
     asked.clear()
     IsmctsBot(1, IsmctsSettings(iterations=5, rollout=RolloutPolicy.RANDOM)).choose(Perspective(game, d))
     assert not asked
+
+
+def test_the_board_a_prompt_names_is_the_longest_state_name_in_it() -> None:
+    """The rallies and conversion decisions name their board only in their prompt (DM7.4, DM7.6):
+    "Sachsen" is in "Sachsen-Anhalt", and a board set aside (None) names nothing."""
+    from cmdsl.games.diemacher.context import board_asked
+
+    states = ["Sachsen", None, "Sachsen-Anhalt", "Bremen"]
+    assert board_asked("rallies (DM7.4): how many rally markers in Sachsen-Anhalt?", states) == 2
+    assert board_asked("rallies (DM7.4): how many rally markers in Sachsen?", states) == 0
+    assert board_asked("media (DM7.3): buy a marker, or pass", states) is None

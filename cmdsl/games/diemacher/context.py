@@ -211,6 +211,15 @@ def money_hint(low: int, money: int, ids: str, *, extra: tuple[int, ...] = ()) -
     return Amount(low, top, 1000, "€", tuple(sorted(a for a in salient if low <= a <= top)), ids)
 
 
+def board_asked(prompt: str, states: Sequence[str | None]) -> int | None:
+    """The board a decision's prompt names (``Ctx.state_name``: the rallies and conversion decisions
+    name their board only there, their options being counts), by its state's name among ``states``
+    (the boards' in ring order, None set aside); the longest that fits: "Sachsen" is in
+    "Sachsen-Anhalt"."""
+    named = [(len(name), b) for b, name in enumerate(states) if name is not None and name in prompt]
+    return max(named)[1] if named else None
+
+
 @lru_cache(maxsize=4096)
 def raise_hint(low: int, money: int, ids: str) -> Amount:
     """D1: a raise in an open auction, from ``low`` to what ``money`` pays, by €1,000; a bot tries

@@ -13,6 +13,7 @@ import random
 from typing import Callable, Final, cast
 
 from ...game.decisions import Decision, Option
+from .context import board_asked
 from .evaluation import MONEY_POINTS, poll_points
 from .formulas import match
 from .kinds import RALLY_PRICE, Kind
@@ -131,14 +132,8 @@ def _accept(pos: DieMacherPosition, me: int, d: Decision, rng: random.Random) ->
     return next((o for o in d.options if o.value is True), None)
 
 
-# The rallies and conversion decisions name their board only in the prompt (their options are
-# counts); a decision that said its board would spare this reading.
 def _board_named(pos: DieMacherPosition, d: Decision) -> int | None:
-    """The board a rallies or conversion decision is about: the state its prompt names (the longest
-    name that fits: "Sachsen" is in "Sachsen-Anhalt")."""
-    named = [(len(board.state.name), b) for b, board in enumerate(pos.boards)
-             if board.state is not None and board.state.name in d.prompt]
-    return max(named)[1] if named else None
+    return board_asked(d.prompt, [b.state.name if b.state is not None else None for b in pos.boards])
 
 
 _POLICY: dict[Kind, Policy] = {

@@ -15,6 +15,7 @@ from ..data import DieMacherData
 from ..event_text import counted, euros
 from ..formulas import factor, match, votes_for
 from ..kinds import MEDIA_PRICE, MEDIA_SPACES, RALLY_PRICE, Kind
+from ..context import board_asked
 from ..position import Board, media_controller
 from ..view import BoardView, DieMacherView
 from .board import card, controller, short
@@ -90,9 +91,9 @@ def _match(platform: Sequence[Card], b: BoardView, opinions: Sequence[Card | Non
 
 
 def board_named(view: DieMacherView, text: str) -> BoardView | None:
-    """The board whose state a decision's prompt names (the longest name: "Sachsen-Anhalt" is not "Sachsen")."""
-    named = [b for b in view.boards if b.state is not None and b.state in text]
-    return max(named, key=lambda b: len(b.state or ""), default=None)
+    """The board whose state a decision's prompt names (``context.board_asked``)."""
+    b = board_asked(text, [board.state for board in view.boards])
+    return None if b is None else view.boards[b]
 
 
 def _factor_line(view: DieMacherView, b: BoardView) -> str:
