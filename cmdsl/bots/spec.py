@@ -12,6 +12,7 @@ import math
 from typing import Any, Callable, cast
 
 from ..errors import CmdslError, did_you_mean
+from ..game.fields import or_list
 from .basic import GreedyBot, RandomBot
 from .ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy
 from .names import BOT_NAMES, BotName
@@ -52,8 +53,7 @@ _ISMCTS: dict[str, _Setting] = {
     "iterations": _Setting(_whole_at_least(1), "a whole number ≥ 1"),
     "seconds": _Setting(_number_above(0.0, strict=True), "a number of seconds > 0"),
     "exploration": _Setting(_number_above(0.0, strict=False), "a number ≥ 0"),
-    "rollout": _Setting(RolloutPolicy, ", ".join(p.value for p in list(RolloutPolicy)[:-1]) + " or "
-                        + list(RolloutPolicy)[-1].value),
+    "rollout": _Setting(RolloutPolicy, or_list([p.value for p in RolloutPolicy])),
     "horizon": _Setting(_whole_at_least(1), "a whole number of turns ≥ 1"),
 }
 

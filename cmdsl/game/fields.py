@@ -32,7 +32,8 @@ def shown(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _or(choices: Collection[str]) -> str:
+def or_list(choices: Collection[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
     items = list(choices)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
@@ -105,7 +106,7 @@ class Fields:
     def choice(self, key: str, choices: Collection[str]) -> str:
         value = self.get(key)
         if not isinstance(value, str) or value not in choices:
-            raise self.error(key, f"{shown(value)} is not {_or(choices)}")
+            raise self.error(key, f"{shown(value)} is not {or_list(choices)}")
         return value
 
     def text_list(self, key: str, max_chars: int = MAX_ANSWER_CHARS, what: str = "a text") -> list[str]:

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ...sets.card_lookup import Named, find_card
+from . import event_text
 from .cabinet_cards import CabinetCard, card_text
 from .data import Contribution, DieMacherData, Poll
 from .parties import LABEL
@@ -63,7 +64,7 @@ def words(lang: str) -> Mapping[str, str]:
 
 def euros(amount: int, lang: str) -> str:
     """"€25,000" in English, "25 000 €" in French (its spaces no-break: a card never cuts a sum)."""
-    return f"{amount:,}\u00a0€".replace(",", "\u00a0") if lang == "fr" else f"€{amount:,}"
+    return f"{amount:,}\u00a0€".replace(",", "\u00a0") if lang == "fr" else event_text.euros(amount)
 
 
 def rolled(n: int, how: str, lang: str) -> str:

@@ -59,7 +59,6 @@ class DieMacherKeyboard(OneSeatKeyboard):
         super().__init__()
         self.host = host
         self.cards_path = cards_path
-        self.seed_hidden = False
         self._loaded: DieMacherData | None = None
         self.quiet_log = False  # the next screen says how long the log is instead of showing it
 

@@ -63,7 +63,6 @@ class RacolageKeyboard(OneSeatKeyboard):
         super().__init__()
         self.host = host
         self.cards_path = cards_path
-        self.seed_hidden = False
 
     # ---- the keyboard's commands --------------------------------------------------------
 
