@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import shutil
 
-from ....bots import BotSpecError, parse_bot
 from ....kits.keyboard.keyboard import KeyboardError
+from ....kits.keyboard.table_words import read_table
 from ....values import value
 from ..parties import PARTIES, Party, party_named
 from ..record import MAX_SEED
@@ -15,6 +15,7 @@ from ..record import MAX_SEED
 ME = PARTIES[0]  # the person at the keyboard leads CDU/CSU unless `as PARTY` says otherwise
 PLAYER_COUNTS = (3, 4, 5)  # DM1.1
 EXAMPLE = "e.g. `new diemacher 4 players vs greedy`, `new diemacher 3 players 2 humans vs random as spd seed 3`"
+
 
 def party_word(word: str, command: str, players: int = 5) -> Party:
     """`spd`, `p2` or `2` → SPD (in seat order: CDU/CSU, SPD, FDP, Die Linkspartei, Die Grünen)."""
@@ -25,13 +26,6 @@ def party_word(word: str, command: str, players: int = 5) -> Party:
         names = ", ".join(p.value for p in PARTIES[:players])
         raise KeyboardError(f'{command}: `as` takes a party of this game ({names}) or p1 to p{players}, not "{word}"')
     return party
-
-
-def bot_word(word: str, command: str) -> str:
-    try:
-        return parse_bot(word).text()
-    except BotSpecError as e:
-        raise KeyboardError(f"{command}: {e}") from None
 
 
 def width() -> int:
@@ -55,37 +49,7 @@ class Setup:
 def parse_setup(arg: str) -> Setup:
     """`[N players] [M humans] [vs BOT|human] [as PARTY] [short] [seed N]`, checked; a mistake is one
     ``KeyboardError``."""
-    words, players, humans, bot, seed, first, short = arg.lower().split(), 4, None, None, None, None, False
-    while words:
-        w = words.pop(0)
-        nxt = words[0] if words else None
-        if w.isdigit() and nxt in ("players", "player"):
-            players = int(w)
-            words.pop(0)
-            if players not in PLAYER_COUNTS:
-                raise KeyboardError(f"new diemacher: 3 to 5 players (DM1.1), not {players}")
-        elif w.isdigit() and nxt in ("humans", "human"):
-            humans = int(w)
-            words.pop(0)
-        elif w == "vs" and nxt is not None:
-            bot = "human" if nxt == "human" else bot_word(nxt, "new")
-            words.pop(0)
-        elif w == "as" and nxt is not None:
-            first = words.pop(0)
-        elif w == "short":
-            short = True
-        elif w == "seed" and nxt is not None and nxt.isdigit() and int(nxt) <= MAX_SEED:
-            seed = int(words.pop(0))
-        else:
-            raise KeyboardError(f'new diemacher: did not understand "{w}" ({EXAMPLE})')
-    if bot == "human":
-        if humans not in (None, players):
-            raise KeyboardError(f"new diemacher: `vs human` makes every party human; {humans} humans of {players} "
-                                "players is not")
-        bot, humans = None, players
-    count = humans if humans is not None else (1 if bot is not None else players)
-    if not 1 <= count <= players:
-        raise KeyboardError(f"new diemacher: between 1 and {players} humans, not {count}")
-    if count == players and bot is not None:
-        raise KeyboardError(f"new diemacher: {players} humans leave no party for the {bot} bot")
-    return Setup(players, count, bot, party_word(first, "new", players) if first is not None else ME, short, seed)
+    t = read_table(arg, command="new diemacher", counts=PLAYER_COUNTS, rule="DM1.1", example=EXAMPLE,
+                   seat="party", max_seed=MAX_SEED, flags=("short",))
+    first = party_word(t.first, "new", t.players) if t.first is not None else ME
+    return Setup(t.players, t.humans, t.bot, first, "short" in t.flags, t.seed)

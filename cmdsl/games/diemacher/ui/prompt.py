@@ -19,6 +19,7 @@ from ....game.decisions import Decision, SeatAnswer
 from ....kits.keyboard.keyboard import Command, Host, KeyboardError, asked, save_arguments
 from ....kits.keyboard.one_seat import OneSeatKeyboard, amount_line, history_commands
 from ....kits.keyboard.seating import taking
+from ....kits.keyboard.table_words import bot_word
 from ....kits.keyboard.toolbar import Part, part, plain
 from ....sets.played_by import played_by_field
 from ....sets.set_location import choose_set
@@ -34,7 +35,7 @@ from ..replay import from_record
 from ..view import DieMacherView
 from . import explain
 from .board import board, hand, short
-from .new_game import ME, bot_word, parse_setup, party_word, width
+from .new_game import ME, parse_setup, party_word, width
 
 #: What a file saved here adds to the game's record: who played each party, whether it was debugged.
 _FILE_KEYS = ("played_by", "debugged")

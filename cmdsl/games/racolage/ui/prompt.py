@@ -11,10 +11,10 @@ import secrets
 from pathlib import Path
 from typing import Any, ClassVar, Mapping
 
-from ....bots import BotSpecError, parse_bot
 from ....errors import CardError, CmdslError
 from ....kits.keyboard.keyboard import Command, Host, KeyboardError, save_arguments
 from ....kits.keyboard.one_seat import OneSeatKeyboard, history_commands
+from ....kits.keyboard.table_words import bot_word, read_table
 from ....kits.keyboard.seating import taking
 from ....kits.keyboard.toolbar import Part, part, plain
 from .. import catalog
@@ -39,13 +39,6 @@ def _seat(word: str, command: str) -> RacolageSeat:
     if seat is None:
         raise KeyboardError(f'{command}: `as` takes a seat, p1 to p{len(SEATS)}, not "{word}"')
     return seat
-
-
-def _bot(word: str, command: str) -> str:
-    try:
-        return parse_bot(word).text()
-    except BotSpecError as e:
-        raise KeyboardError(f"{command}: {e}") from None
 
 
 class RacolageKeyboard(OneSeatKeyboard):
@@ -91,36 +84,10 @@ class RacolageKeyboard(OneSeatKeyboard):
         return self._why()
 
     def new(self, arg: str, colour: bool) -> str:
-        words, players, humans, bot, seed, first = arg.lower().split(), 4, None, None, None, ME
-        while words:
-            w = words.pop(0)
-            nxt = words[0] if words else None
-            if w.isdigit() and nxt in ("players", "player"):
-                players = int(w)
-                words.pop(0)
-                if players not in PLAYER_COUNTS:
-                    raise KeyboardError(f"new racolage: 2 to 4 players (RA1.1), not {players}")
-            elif w.isdigit() and nxt in ("humans", "human"):
-                humans = int(w)
-                words.pop(0)
-            elif w == "vs" and nxt is not None:
-                bot = "human" if nxt == "human" else _bot(nxt, "new")
-                words.pop(0)
-            elif w == "as" and nxt is not None:
-                first = _seat(words.pop(0), "new")
-            elif w == "seed" and nxt is not None and nxt.isdigit() and int(nxt) <= MAX_SEED:
-                seed = int(words.pop(0))
-            else:
-                raise KeyboardError(f'new racolage: did not understand "{w}" ({EXAMPLE})')
-        if bot == "human":
-            if humans not in (None, players):
-                raise KeyboardError(f"new: `vs human` makes every seat human; {humans} humans of {players} players is not")
-            bot, humans = None, players
-        count = humans if humans is not None else (1 if bot is not None else players)
-        if not 1 <= count <= players:
-            raise KeyboardError(f"new: between 1 and {players} humans, not {count}")
-        if count == players and bot is not None:
-            raise KeyboardError(f"new: {players} humans leave no seat for the {bot} bot")
+        t = read_table(arg, command="new racolage", counts=PLAYER_COUNTS, rule="RA1.1", example=EXAMPLE, seat="seat",
+                       max_seed=MAX_SEED)
+        players, count, bot, seed = t.players, t.humans, t.bot, t.seed
+        first = _seat(t.first, "new") if t.first is not None else ME
         if first.index >= players:
             raise KeyboardError(f"new: a {players}-player game has seats p1 to p{players}, not {first.value}")
         cards = self._cards()
@@ -138,7 +105,7 @@ class RacolageKeyboard(OneSeatKeyboard):
         while words:
             w, nxt = words.pop(0).lower(), (words.pop(0) if words else None)
             if w == "vs" and nxt is not None:
-                bot = "human" if nxt.lower() == "human" else _bot(nxt.lower(), "load")
+                bot = "human" if nxt.lower() == "human" else bot_word(nxt.lower(), "load")
             elif w == "as" and nxt is not None:
                 seat = _seat(nxt, "load")
             else:
