@@ -7,7 +7,7 @@ candidates (issue 55 item 2)."""
 from __future__ import annotations
 
 import unicodedata
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..errors import CmdslError, did_you_mean
 from ..values import value
@@ -56,3 +56,16 @@ def find_card(asked: str, cards: Sequence[Named], missing: str) -> str:
     names = [n for c in cards for n in c.names]
     near = did_you_mean(asked, names + [c.id for c in cards if folded(c.id) not in map(folded, c.names)])
     raise CmdslError(missing + (f' (did you mean "{near}"?)' if near else ""))
+
+
+def print_cards(action: str, asked: str | None, listed: Callable[[], str], shown: Callable[[str], str],
+                table: Callable[[], str]) -> int:
+    """`cmdsl cards list|show|doc` of a game's catalogue: the list (``listed``), the card ``asked``
+    (``shown``; `cmdsl cards` says when no card is asked), or every card as a Markdown table."""
+    if action == "list":
+        print(listed())
+    elif action == "show":
+        print(shown(asked or ""), end="")
+    else:
+        print(table(), end="")
+    return 0

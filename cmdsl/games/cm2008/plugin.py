@@ -247,14 +247,12 @@ class CampaignStudy:
 def catalogue(args: CardsRequest) -> int:
     from . import catalog
 
+    from ...sets.card_lookup import print_cards
+
     cards = cards_for(args.cards, say=args.action != "doc")  # doc: the output is docs/cards.md itself
-    if args.action == "list":
-        print(catalog.list_items(cards, args.options.text("side"), args.options.text("type"), args.lang))
-    elif args.action == "show":  # with an id: `cmdsl cards` says when it has none
-        print(catalog.show(cards, args.card or "", args.lang), end="")
-    else:
-        print(catalog.markdown(cards, args.lang), end="")
-    return 0
+    return print_cards(args.action, args.card,
+                       lambda: catalog.list_items(cards, args.options.text("side"), args.options.text("type"), args.lang),
+                       lambda card: catalog.show(cards, card, args.lang), lambda: catalog.markdown(cards, args.lang))
 
 
 def cmd_migrate(given: GameOptions) -> int:

@@ -186,15 +186,11 @@ class DieMacherSets:
 
         def cards(args: CardsRequest) -> int:
             from . import catalog
+            from ...sets.card_lookup import print_cards
 
             data = chosen_data(args.cards)
-            if args.action == "list":
-                print(catalog.list_cards(data, args.lang))
-            elif args.action == "show":  # with an id: `cmdsl cards` says when it has none
-                print(catalog.show(data, args.card or "", args.lang), end="")
-            else:
-                print(catalog.markdown(data, args.lang), end="")
-            return 0
+            return print_cards(args.action, args.card, lambda: catalog.list_cards(data, args.lang),
+                               lambda card: catalog.show(data, card, args.lang), lambda: catalog.markdown(data, args.lang))
         return cards
 
 

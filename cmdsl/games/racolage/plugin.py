@@ -243,14 +243,11 @@ def catalogue(args: CardsRequest) -> int:
     """`cmdsl cards list|show|doc --game racolage` (or `--cards` a Racolage set)."""
     from . import catalog
 
+    from ...sets.card_lookup import print_cards
+
     cards = chosen_set(args.cards)
-    if args.action == "list":
-        print(catalog.list_cards(cards, args.lang))
-    elif args.action == "show":  # with an id: `cmdsl cards` says when it has none
-        print(catalog.show(cards, args.card or "", args.lang), end="")
-    else:
-        print(catalog.markdown(cards, args.lang), end="")
-    return 0
+    return print_cards(args.action, args.card, lambda: catalog.list_cards(cards, args.lang),
+                       lambda card: catalog.show(cards, card, args.lang), lambda: catalog.markdown(cards, args.lang))
 
 
 def _scenarios_of(path: str, cards: RacolageSet) -> list[Report]:
