@@ -30,12 +30,11 @@ def policy_game(seed: int, players: int) -> tuple[object, dict[Kind, list[str]]]
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_d7_the_policy_plays_a_whole_game_with_legal_modest_answers(players: int) -> None:
-    game, chosen = policy_game(players, players)
+    _, chosen = policy_game(players, players)
     bids = [int(m.split(":")[1]) for m in chosen[Kind.BID]]
     assert max(bids) <= 5000, "small sealed bids (a re-bid a little above its first), not all its money (D7)"
     assert any(m != "pass" for m in chosen[Kind.POLL_BID]) and any(m == "pass" for m in chosen[Kind.POLL_BID])
     assert any(m != "rallies:0" for m in chosen[Kind.RALLIES])
-    assert all(money >= 0 for money in game.position.money)  # type: ignore[attr-defined]
 
 
 def test_d7_a_search_plays_out_with_the_games_policy(monkeypatch: pytest.MonkeyPatch) -> None:
