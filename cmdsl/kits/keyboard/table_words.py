@@ -72,3 +72,18 @@ def read_table(arg: str, *, command: str, counts: tuple[int, ...], rule: str, ex
     if count == players and bot is not None:
         raise KeyboardError(f"{command}: {players} humans leave no {seat} for the {bot} bot")
     return TableWords(players, count, bot, first, frozenset(given), seed)
+
+
+def read_load(words: list[str], example: str) -> tuple[str | None, str | None]:
+    """The words after `load FILE`: `[vs BOT|human] [as SEAT]`: the bot ("human": every seat at
+    this keyboard) and the word naming the seat, the game's to read; ``example`` says a mistake."""
+    bot, seat = None, None
+    while words:
+        w, nxt = words.pop(0).lower(), (words.pop(0) if words else None)
+        if w == "vs" and nxt is not None:
+            bot = "human" if nxt.lower() == "human" else bot_word(nxt.lower(), "load")
+        elif w == "as" and nxt is not None:
+            seat = nxt
+        else:
+            raise KeyboardError(f'load: did not understand "{w}" ({example})')
+    return bot, seat

@@ -19,7 +19,7 @@ from ....game.decisions import Decision, SeatAnswer
 from ....kits.keyboard.keyboard import Command, Host, KeyboardError, asked, save_arguments
 from ....kits.keyboard.one_seat import OneSeatKeyboard, amount_line, history_commands
 from ....kits.keyboard.seating import taking
-from ....kits.keyboard.table_words import bot_word
+from ....kits.keyboard.table_words import read_load
 from ....kits.keyboard.toolbar import Part, part, plain
 from ....sets.played_by import played_by_field
 from ....sets.set_location import choose_set
@@ -107,15 +107,8 @@ class DieMacherKeyboard(OneSeatKeyboard):
                 "`board` shows the board, `?` explains your decision, `help` lists the commands.\n" + self.screen())
 
     def load(self, path: str, data: Any, words: list[str], colour: bool) -> str:
-        bot, seat = None, None
-        while words:
-            w, nxt = words.pop(0).lower(), (words.pop(0) if words else None)
-            if w == "vs" and nxt is not None:
-                bot = "human" if nxt.lower() == "human" else bot_word(nxt.lower(), "load")
-            elif w == "as" and nxt is not None:
-                seat = party_word(nxt, "load")
-            else:
-                raise KeyboardError(f'load: did not understand "{w}" (e.g. `load game.json vs greedy as spd`)')
+        bot, named = read_load(words, "e.g. `load game.json vs greedy as spd`")
+        seat = party_word(named, "load") if named is not None else None
         record = {k: v for k, v in data.items() if k not in _FILE_KEYS} if isinstance(data, dict) else data
         game = from_record(record, path, game_data=self._data())  # a RecordError names what is wrong
         if seat is not None and seat not in game.seats:

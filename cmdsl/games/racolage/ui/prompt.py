@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Mapping
 from ....errors import CardError, CmdslError
 from ....kits.keyboard.keyboard import Command, Host, KeyboardError, save_arguments
 from ....kits.keyboard.one_seat import OneSeatKeyboard, history_commands
-from ....kits.keyboard.table_words import bot_word, read_table
+from ....kits.keyboard.table_words import read_load, read_table
 from ....kits.keyboard.seating import taking
 from ....kits.keyboard.toolbar import Part, part, plain
 from .. import catalog
@@ -101,15 +101,8 @@ class RacolageKeyboard(OneSeatKeyboard):
         return f"New Racolage Électoral game, {players} players, {shown}: {self.seating.who_plays()}.\n" + self.screen()
 
     def load(self, path: str, data: Any, words: list[str], colour: bool) -> str:
-        bot, seat = None, None
-        while words:
-            w, nxt = words.pop(0).lower(), (words.pop(0) if words else None)
-            if w == "vs" and nxt is not None:
-                bot = "human" if nxt.lower() == "human" else bot_word(nxt.lower(), "load")
-            elif w == "as" and nxt is not None:
-                seat = _seat(nxt, "load")
-            else:
-                raise KeyboardError(f'load: did not understand "{w}" (e.g. `load game.json vs greedy as p2`)')
+        bot, named = read_load(words, "e.g. `load game.json vs greedy as p2`")
+        seat = _seat(named, "load") if named is not None else None
         game = from_record(data, path, self._cards())  # a RecordError names what is wrong
         played_by = parse_record(data, path).played_by
         view = data.get("view") if isinstance(data, dict) else None
