@@ -14,13 +14,13 @@ from cmdsl.games.diemacher.kinds import Kind
 from cmdsl.games.diemacher.position import FACE_DOWN, USED, DieMacherPosition
 from cmdsl.games.diemacher.scoring import score_lines, totals
 
-from .conftest import DATA
+from .conftest import DATA, play_until
 
 
 def reference(pos: DieMacherPosition) -> list[float]:
     """``prospects`` as D7 says it, from DM6's formulas and DM11's score lines."""
     points = [float(s.total) for s in score_lines(pos)]
-    later = pos.rounds - max(pos.round, 1) > 0
+    price = ev.MONEY_POINTS * (pos.rounds - max(pos.round, 1)) / (pos.rounds - 1)  # D7: 0.5 early, 0 at the end
     cost = {c.id: c.cost / 1000 for c in pos.data.cabinet}
     for distance, b in enumerate(pos.election_order()):
         board = pos.boards[b]
@@ -28,18 +28,28 @@ def reference(pos: DieMacherPosition) -> list[float]:
         for j, card, state in board.cabinet:  # DM8: a card not acted yet, at the yardstick
             if state != USED:
                 points[j] += board.state.max_seats / 50 / (1 + distance) * ev.CABINET_VOTES * cost[card]
-                points[j] -= ev.MONEY_POINTS * cost[card] if state == FACE_DOWN and later else 0.0
+                points[j] -= price * cost[card] if state == FACE_DOWN else 0.0
         for i in range(pos.players):
             f = factor(board.popularity[i], match(pos.platform[i], board))
             points[i] += board.state.seats(min(50, board.votes[i] + votes_for(board.rallies[i], f))) / (1 + distance)
-    if pos.rounds - max(pos.round, 1) > 0:
-        points = [p + ev.MONEY_POINTS * m / 1000 for p, m in zip(points, pos.money)]
+    points = [p + price * m / 1000 for p, m in zip(points, pos.money)]
     if pos.auction is not None and pos.auction[1].leader is not None:
-        price = 0 if pos.looking is not None else pos.auction[1].standing or 0
-        later = pos.rounds - max(pos.round, 1) > 0
-        points[pos.parties.index(pos.auction[1].leader)] += ev.poll_points(pos) - (
-            ev.MONEY_POINTS * price / 1000 if later else 0.0)
+        paid = 0 if pos.looking is not None else pos.auction[1].standing or 0
+        points[pos.parties.index(pos.auction[1].leader)] += ev.poll_points(pos) - price * paid / 1000
+    for at, (j, _, _) in enumerate(pos.laid):  # DM10.5, before the reveal
+        points[j] += laid(pos, at, price)
     return points
+
+
+def laid(pos: DieMacherPosition, at: int, price: float) -> float:
+    """DM10.5: the card laid ``at``-th this round, its expected members (and money) for its party."""
+    j, card, accepted = pos.laid[at]
+    if accepted:  # the money, less the highest of its loss dice: E = Σ P(max ≥ k)
+        return price * card.amount / 1000 - sum(1 - ((k - 1) / 6) ** card.loss_dice for k in range(1, 7))
+    larger = [c.amount for i, c, a in pos.laid if not a and i != j and c.amount >= card.amount]
+    still = [p for p in pos.order()[pos.chosen:] if max((c.amount for c in pos.contributions[p]), default=0) >= card.amount]
+    bonus = 0.0 if larger else 10.5 * 0.5 ** len(still)  # step 4: 3 dice, halved per party that may match it
+    return 3.5 * card.gain_dice + bonus
 
 
 @pytest.mark.parametrize("seed,players", [(1, 3), (2, 4), (3, 5)])
@@ -71,4 +81,34 @@ def test_dm7_5_a_standing_bid_is_valued_as_the_poll_it_buys() -> None:
     before = ev.prospects(game.position)[me]
     game.answer("bid:1000", d.player)
     after = ev.prospects(game.position)[me]
-    assert after - before == pytest.approx(ev.poll_points(game.position) - ev.MONEY_POINTS)
+    assert after - before == pytest.approx(ev.poll_points(game.position) - ev.money_price(game.position))
+
+
+def test_dm10_5_a_contribution_laid_is_valued_before_the_reveal() -> None:
+    """The greedy bot judges a contribution card by the position just after it is laid, before
+    the reveal: without this it saw no difference and always played none (issue 59)."""
+    game = play_until(diemacher_game(2, 4, data=DATA), lambda g: g.pending_decisions[0].kind is Kind.CONTRIBUTION)
+    d = game.pending_decisions[0]
+    me = game.position.parties.index(d.player)  # type: ignore[arg-type]
+
+    def value(answer: str) -> float:
+        trial = game.fork()
+        trial.answer(answer, d.player)
+        return ev.prospects(trial.position)[me]
+
+    none, price = value("none"), ev.money_price(game.position)
+    assert value("accept:10k") - none == pytest.approx(price * 10 - 3.5)  # DM10.5 step 2: highest of 1 die
+    assert value("accept:30k") - none == pytest.approx(price * 30 - 161 / 36)  # of 2 dice
+    assert value("refuse:10k") > none + 3.4  # step 3: 1 die of members, at least
+    # step 4: the 50,000 refused is the largest unless a party still to choose refuses one as large
+    rivals = len(game.position.order()) - game.position.chosen - 1
+    assert value("refuse:50k") - none == pytest.approx(3.5 * 2 + 10.5 / 2 ** rivals)
+
+
+def test_d7_money_is_worth_less_as_the_rounds_to_spend_it_run_out() -> None:
+    pos = diemacher_game(1, 3, data=DATA).position
+    prices = []
+    for pos.round in range(1, pos.rounds + 1):
+        prices.append(ev.money_price(pos))
+    assert prices[0] == ev.MONEY_POINTS and prices[-1] == 0.0
+    assert prices == sorted(prices, reverse=True)

@@ -2,13 +2,15 @@
 prospect, less the best rival's. Read only what every party may know (D7; DM18.26): seats won,
 national media, members with the bonus race, platform matches, the seats each board in play
 would give at its votes plus its rallies converted now, discounted by how far its election is,
-and money at a shadow price while it can still be spent."""
+money at a shadow price while it can still be spent, and the contribution cards laid this round
+(DM10.5) at what they are expected to bring."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from .formulas import factor, matches, votes_for
+from .kinds import REFUSAL_BONUS_DICE
 from .position import FACE_DOWN, USED, DieMacherPosition
 from .scoring import totals
 
@@ -16,7 +18,8 @@ from .scoring import totals
 WIN_VALUE: Final = 1000.0
 #: Points of lead that move a search's score from ½ to 0.73.
 SCALE: Final = 20.0
-#: What €1,000 is worth in points while rounds are left (the digest's shadow price, D7).
+#: What €1,000 is worth in points in the first round (the digest's shadow price, D7: "about 0.5
+#: early, 0 after round 6"): it falls in step with the rounds left to spend it in (``money_price``).
 MONEY_POINTS: Final = 0.5
 #: The votes a shadow-cabinet card is worth a €1,000 of its cost, before it acts: the low end of
 #: the digest's yardstick for the authored set ("about 0.6–1 vote per €1,000"; the €25,000 card
@@ -31,7 +34,7 @@ def prospects(pos: DieMacherPosition) -> list[float]:
     order = pos.election_order()
     players = range(pos.players)
     costs = pos.data.cabinet_costs
-    left = pos.rounds - max(pos.round, 1)  # rounds still to come: money is worth something
+    price = money_price(pos)
     for distance, b in enumerate(order):
         board = pos.boards[b]
         state = board.state
@@ -42,18 +45,53 @@ def prospects(pos: DieMacherPosition) -> list[float]:
             for j, card_id, up in board.cabinet:
                 if up != USED:
                     cost = costs[card_id] / 1000
-                    points[j] += per_vote * CABINET_VOTES * cost - (MONEY_POINTS * cost if up == FACE_DOWN and left > 0 else 0.0)
+                    points[j] += per_vote * CABINET_VOTES * cost - (price * cost if up == FACE_DOWN else 0.0)
         for i, m in enumerate(matches(pos.platform, board)):  # DM6.1–DM6.4: its rallies converted now
             votes = min(50, board.votes[i] + votes_for(board.rallies[i], factor(board.popularity[i], m)))
             points[i] += weight * state.seats(votes)
-    if left > 0:
+    if price:
         for i in players:
-            points[i] += MONEY_POINTS * pos.money[i] / 1000
+            points[i] += price * pos.money[i] / 1000
+    if pos.laid:
+        for i, gain in enumerate(laid_points(pos, price)):
+            points[i] += gain
     bidding = pos.auction[1] if pos.auction is not None else None
     if bidding is not None and bidding.leader is not None:  # DM7.5.4: it buys the poll unless outbid
         # Bought (the buyer looks at it): paid, and its use to come; else the price still to pay.
-        price = 0 if pos.looking is not None else bidding.standing or 0
-        points[pos.parties.index(bidding.leader)] += poll_points(pos) - (MONEY_POINTS * price / 1000 if left else 0.0)
+        paid = 0 if pos.looking is not None else bidding.standing or 0
+        points[pos.parties.index(bidding.leader)] += poll_points(pos) - price * paid / 1000
+    return points
+
+
+def money_price(pos: DieMacherPosition) -> float:
+    """Points a €1,000 is worth now: ``MONEY_POINTS`` in the first round, falling to 0 in the last
+    (after the contributions of the round before it, nothing is left to buy that scores)."""
+    return MONEY_POINTS * (pos.rounds - max(pos.round, 1)) / (pos.rounds - 1)
+
+
+def highest_die(dice: int) -> float:
+    """The expected highest of ``dice`` six-sided dice (0 for none)."""
+    return 6 - sum((k / 6) ** dice for k in range(6)) if dice else 0.0
+
+
+def laid_points(pos: DieMacherPosition, price: float) -> list[float]:
+    """DM10.5, before the reveal: what each party's card laid this round is expected to bring, a
+    member a point. Accepted: the money at ``price``, less the highest of its loss dice. Refused:
+    3.5 members a gain die, and the largest refusal's bonus dice, halved for each party still to
+    choose that holds as large a card (a refusal laid as large or larger, where one is known, wins
+    no bonus: DM10.5 step 4)."""
+    points = [0.0] * pos.players
+    order = pos.order()
+    waiting = order[pos.chosen:]
+    refused = [(i, card.amount) for i, card, accepted in pos.laid if not accepted]
+    for i, card, accepted in pos.laid:
+        if accepted:
+            points[i] += price * card.amount / 1000 - highest_die(card.loss_dice)
+            continue
+        points[i] += 3.5 * card.gain_dice
+        if all(amount < card.amount for j, amount in refused if j != i):
+            rivals = sum(any(c.amount >= card.amount for c in pos.contributions[j]) for j in waiting)
+            points[i] += 3.5 * REFUSAL_BONUS_DICE / 2 ** rivals
     return points
 
 
