@@ -181,7 +181,7 @@ class Trial:
     def evaluate(self, seat: Any) -> float:
         return self.worth
 
-    def forks(self, count: int) -> list["Trial"]:
+    def trials(self, count: int) -> list["Trial"]:
         return [Trial(self.tried) for _ in range(count)]
 
 

@@ -93,10 +93,10 @@ def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
         redealt.add(id(copy))
         return copy
 
-    real_forks = Driver.forks
+    real_trials = Driver.trials
 
-    def forks(self: CampaignGame, count: int) -> Sequence[CampaignGame]:
-        made = real_forks(self, count)
+    def trials(self: CampaignGame, count: int) -> Sequence[CampaignGame]:
+        made = real_trials(self, count)
         if id(self) in redealt:  # a fork of a re-dealt copy is that re-deal
             redealt.update(id(f) for f in made)
         return made
@@ -109,7 +109,7 @@ def test_greedy_looks_ahead_only_in_redealt_copies(monkeypatch: object) -> None:
         return after(trial, decision, answer, others)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Perspective, "sample", spy)  # type: ignore[attr-defined]
-    monkeypatch.setattr(Driver, "forks", forks)  # type: ignore[attr-defined]
+    monkeypatch.setattr(Driver, "trials", trials)  # type: ignore[attr-defined]
     monkeypatch.setattr(basic, "action_value", checked)  # type: ignore[attr-defined]
     game = game_at(5, 40)
     bot = GreedyBot(3)

@@ -45,7 +45,7 @@ class GreedyBot:
         # One re-deal of the hidden cards (never the real ones), forked once for each option: the
         # same deal for every option, and one re-deal's cost, not one an option.
         sample = seat.sample(random.Random(deal))
-        trials = [*sample.forks(len(options) - 1), sample]  # the re-deal itself is the last trial
+        trials = [*sample.trials(len(options) - 1), sample]  # the re-deal itself is the last trial
         best_id, best_value = options[0].id, float("-inf")
         for option, trial in zip(options, trials):
             value = action_value(trial, decision, option.id, random.Random(deal + 1))

@@ -108,7 +108,7 @@ class Game(Generic[S]):
       action by hand);
 
     and what controllers and bots read of the game (given a game's perspective, never its hidden
-    state): ``record``, ``view``, ``fork``, ``forks``, ``determinized``, ``winners``,
+    state): ``record``, ``view``, ``fork``, ``forks``, ``trials``, ``determinized``, ``winners``,
     ``evaluate``, ``worth_a_look``, ``one_ply_values``, ``rollout_move``, ``evaluation_scale``,
     ``constant_sum``.
     """
@@ -161,6 +161,12 @@ class Game(Generic[S]):
         """``count`` independent forks made now: a game may make them more cheaply than one at a
         time (a search's one ply tries each option of a decision on its own)."""
         return [self.fork(host, None) for _ in range(count)]
+
+    def trials(self, host: Host[S], count: int) -> Sequence[Host[S]]:
+        """``count`` forks that are each answered and evaluated once (the greedy one ply), never
+        re-dealt for a seat: a game may skip in them what only a copy of them would need (its
+        checkpoints). By default, ``forks``."""
+        return self.forks(host, count)
 
     def determinized(self, host: Host[S], seat: S, rng: random.Random) -> Host[S]:
         """A fork at the pending decisions in which everything ``seat`` cannot see (the other

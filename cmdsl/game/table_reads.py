@@ -38,6 +38,10 @@ class TableReads(Generic[S]):
         """``count`` independent forks made now (the game may make them more cheaply at once)."""
         return cast("Sequence[Self]", self.game.forks(self._table(), count))
 
+    def trials(self, count: int) -> Sequence[Self]:
+        """``count`` forks to answer and evaluate once, never to re-deal (the greedy one ply)."""
+        return cast("Sequence[Self]", self.game.trials(self._table(), count))
+
     def determinized(self, seat: S, rng: random.Random) -> Self:
         """A fork re-dealt for ``seat``: what it cannot see is dealt anew."""
         return cast(Self, self.game.determinized(self._table(), seat, rng))

@@ -57,3 +57,29 @@ def test_d7_a_fork_anywhere_is_the_game_and_plays_on_as_it_does(seed: int, playe
         d = game.pending_decisions[0]
         game.answer(rng.choice(d.options).id, d.player)
     assert checked > 12
+
+
+@pytest.mark.parametrize("seed,players", [(4, 3), (5, 5)])
+def test_d7_a_trial_is_the_game_and_so_is_a_fork_of_it(seed: int, players: int) -> None:
+    """A trial (``trials``: the greedy one ply's copies) keeps no checkpoint of its own: it plays on
+    as a fork does, and a fork of it, made phases later, replays from its start to the same place.
+    It is never re-dealt for a seat (its checkpoints are what would hide a hidden commitment)."""
+    game = diemacher_game(seed, players, data=DATA)
+    rng = random.Random(seed)
+    checked = 0
+    while not game.over:
+        if rng.random() < 0.05:
+            trial, fork = *game.trials(1), game.fork()
+            assert state(trial) == state(fork), f"answer {len(game.answers)}"
+            with pytest.raises(AssertionError, match="never re-dealt"):
+                trial.determinized(trial.seats[0], random.Random(0))
+            k = rng.getrandbits(32)
+            ta, tf = play_on(trial, random.Random(k), 60), play_on(fork, random.Random(k), 60)
+            assert ta[-30:] == tf[-30:] and state(trial) == state(fork), f"answer {len(game.answers)}"
+            again = trial.fork()
+            assert state(again) == state(trial)
+            assert play_on(again, random.Random(k + 1), 20)[-10:] == play_on(trial, random.Random(k + 1), 20)[-10:]
+            checked += 1
+        d = game.pending_decisions[0]
+        game.answer(rng.choice(d.options).id, d.player)
+    assert checked > 6

@@ -60,9 +60,13 @@ class DieMacher(Game[Party]):
     evaluation_scale: ClassVar[float] = SCALE
 
     def __init__(self, seed: int, players: int, *, short: bool = False, parties: tuple[Party, ...] | None = None,
-                 data: DieMacherData | None = None, origin: Origin | None = None) -> None:
+                 data: DieMacherData | None = None, origin: Origin | None = None, lean: bool = False) -> None:
         self.data = data if data is not None else load_data()
         self.seed, self.short = seed, short
+        #: A trial (``trials``): it keeps no checkpoint past its origin, so its own forks replay every
+        #: answer since the origin, and it is never re-dealt for a seat (a hidden commitment's
+        #: checkpoint is what keeps a copy made for another seat from replaying it).
+        self.lean = lean
         self.seats: tuple[Party, ...] = parties_for(players, parties)
         self.players = players
         self.origin = origin
@@ -86,9 +90,9 @@ class DieMacher(Game[Party]):
             host.position = origin.position.copy()
             host.turn = origin.turn
         self._checkpoint, self._lazy = None, None
-        if origin is not None and origin.position.begun:
-            # A copy within a phase: where it starts is its checkpoint (an origin's position is
-            # never changed, so the copy may keep it as it is).
+        if origin is not None and (origin.position.begun or self.lean):
+            # A copy within a phase (or a trial): where it starts is its checkpoint (an origin's
+            # position is never changed, so the copy may keep it as it is).
             self._checkpoint = (origin.position, 0, origin.turn, 0)
         return self._settling(self.play(host, ctx, dealt=origin is None))
 
@@ -149,7 +153,8 @@ class DieMacher(Game[Party]):
 
     def _mark(self, host: Host[Party]) -> None:
         """A checkpoint now: the position, the answers and the turn, the events logged."""
-        self._checkpoint, self._lazy = (host.position.copy(), len(host.answers), host.turn, len(host.events)), None
+        if not self.lean:
+            self._checkpoint, self._lazy = (host.position.copy(), len(host.answers), host.turn, len(host.events)), None
 
     def _unmark(self) -> None:
         self._lazy = None  # the last checkpoint taken stands
@@ -157,7 +162,8 @@ class DieMacher(Game[Party]):
     def _mark_lazily(self, host: Host[Party]) -> None:
         """A checkpoint here, where the rules ask next and change nothing before: the position is
         copied when it is needed (``_settle``), unless another checkpoint comes first."""
-        self._lazy = (host, len(host.answers), host.turn, len(host.events), len(host.changes))
+        if not self.lean:
+            self._lazy = (host, len(host.answers), host.turn, len(host.events), len(host.changes))
 
     def ended(self, host: Host[Party], winner: Party | None, reason: str) -> E.GameEnded:
         lines = score_lines(host.position)
@@ -175,23 +181,32 @@ class DieMacher(Game[Party]):
 
     # ---- copies: a fork replays its phase's answers from the phase's checkpoint ------------------
 
-    def _at(self, origin: Origin) -> "DieMacher":
-        return DieMacher(self.seed, self.players, short=self.short, parties=self.seats, data=self.data, origin=origin)
+    def _at(self, origin: Origin, lean: bool = False) -> "DieMacher":
+        return DieMacher(self.seed, self.players, short=self.short, parties=self.seats, data=self.data, origin=origin,
+                         lean=lean)
 
     def _before(self, host: Host[Party], since: int) -> tuple[Any, ...]:
         before = self.origin.before if self.origin is not None else ()
         return before + tuple(host.answers[:since])
 
-    def fork(self, host: Host[Party], for_seat: Party | None) -> Host[Party]:
+    def fork(self, host: Host[Party], for_seat: Party | None, lean: bool = False) -> Host[Party]:
         """An independent copy at the pending decisions: from the phase's checkpoint, with the
-        phase's answers (``for_seat``: those it may know; the others' secret ones pending again)."""
+        phase's answers (``for_seat``: those it may know; the others' secret ones pending again).
+        ``lean``: a trial (``trials``)."""
+        assert not (self.lean and for_seat is not None), "a trial is never copied for a seat"
         cp = self.checkpoint
         assert cp is not None
         snap, since, turn, _ = cp
         changes = tuple((when - since, change) for when, change in host.changes if when >= since)
         answers = host.answers if for_seat is None else host.answers_known_to(for_seat)
-        return host.replayed(self._at(Origin(snap, turn, self._before(host, since))), list(answers[since:]),
-                             changes=changes)
+        return host.replayed(self._at(Origin(snap, turn, self._before(host, since)), lean or self.lean),
+                             list(answers[since:]), changes=changes)
+
+    def trials(self, host: Host[Party], count: int) -> list[Host[Party]]:
+        """Forks that take no checkpoint of their own: the position copies that checkpoints cost
+        are a third of a trial's work, and a trial is not copied again (should one be, it replays
+        every answer since its start)."""
+        return [self.fork(host, None, lean=True) for _ in range(count)]
 
     def determinized(self, host: Host[Party], seat: Party, rng: random.Random) -> Host[Party]:
         """A fork for ``seat`` in which what it cannot see (DM18.26: the other hands, the face-down
@@ -202,6 +217,7 @@ class DieMacher(Game[Party]):
         next is tried, and the last keeps the game's RNG (its reshuffles, and this phase's dice)."""
         if host.result is not None:
             return host.fork()
+        assert not self.lean, "a trial is never re-dealt for a seat"
         cp = self.checkpoint
         assert cp is not None
         snap, since, turn, logged = cp
