@@ -18,9 +18,10 @@ from .scoring import totals
 WIN_VALUE: Final = 1000.0
 #: Points of lead that move a search's score from ½ to 0.73.
 SCALE: Final = 20.0
-#: What €1,000 is worth in points in the first round (the digest's shadow price, D7: "about 0.5
-#: early, 0 after round 6"): it falls in step with the rounds left to spend it in (``money_price``).
-MONEY_POINTS: Final = 0.5
+#: What €1,000 is worth in points in the first round; it falls in step with the rounds left to
+#: spend it in (``money_price``), as the digest's shadow price does (D7). The digest's 0.5 lost to
+#: 0.25 in 120 games of greedy bots (docs/balance.md, "Die Macher: the greedy bot's price of money").
+MONEY_POINTS: Final = 0.25
 #: The votes a shadow-cabinet card is worth a €1,000 of its cost, before it acts: the low end of
 #: the digest's yardstick for the authored set ("about 0.6–1 vote per €1,000"; the €25,000 card
 #: gives 15 votes). Without it the greedy bot never places a card: one face down changes nothing
