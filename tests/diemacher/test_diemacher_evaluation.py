@@ -11,7 +11,7 @@ from cmdsl.games.diemacher import evaluation as ev
 from cmdsl.games.diemacher.formulas import factor, match, votes_for
 from cmdsl.games.diemacher.game import diemacher_game
 from cmdsl.games.diemacher.kinds import Kind
-from cmdsl.games.diemacher.position import FACE_DOWN, USED, DieMacherPosition
+from cmdsl.games.diemacher.position import FACE_DOWN, USED, DieMacherPosition, Phase
 from cmdsl.games.diemacher.scoring import score_lines, totals
 
 from .conftest import DATA, play_until
@@ -29,9 +29,20 @@ def reference(pos: DieMacherPosition) -> list[float]:
             if state != USED:
                 points[j] += board.state.max_seats / 50 / (1 + distance) * ev.CABINET_VOTES * cost[card]
                 points[j] -= price * cost[card] if state == FACE_DOWN else 0.0
+        votes = []
         for i in range(pos.players):
             f = factor(board.popularity[i], match(pos.platform[i], board))
-            points[i] += board.state.seats(min(50, board.votes[i] + votes_for(board.rallies[i], f))) / (1 + distance)
+            votes.append(min(50, board.votes[i] + votes_for(board.rallies[i], f)))
+            points[i] += board.state.seats(votes[i]) / (1 + distance)
+        # DM9.4: the party ahead moves a media marker of this board to its election's national group
+        held = len(pos.seats_won[0])
+        this_round_held = held == pos.round and pos.phase in (Phase.ELECTION, Phase.END_OF_ROUND)
+        election = held - this_round_held + distance
+        stars = pos.data.stars(pos.short)
+        ahead = [i for i in range(pos.players) if votes[i] == max(votes) > 0 and board.media[i] > 0]
+        if held <= election < len(stars):
+            for i in ahead:
+                points[i] += stars[election] / (1 + distance) / len(ahead)
     points = [p + price * m / 1000 for p, m in zip(points, pos.money)]
     if pos.auction is not None and pos.auction[1].leader is not None:
         paid = 0 if pos.looking is not None else pos.auction[1].standing or 0
@@ -112,3 +123,22 @@ def test_d7_money_is_worth_less_as_the_rounds_to_spend_it_run_out() -> None:
         prices.append(ev.money_price(pos))
     assert prices[0] == ev.MONEY_POINTS and prices[-1] == 0.0
     assert prices == sorted(prices, reverse=True)
+
+
+def test_dm9_4_a_media_marker_where_a_party_leads_is_worth_its_elections_stars() -> None:
+    """The greedy bot saw no worth in a media marker on a board until it went national at the
+    election: it never bought one, and no party scored a star (issue 59)."""
+    game = play_until(diemacher_game(3, 3, data=DATA), lambda g: g.position.phase is Phase.MEDIA)
+    pos = game.position.copy()
+    b = pos.election_order()[0]
+    board = pos.boards[b]
+    board.media[:] = [0] * pos.players
+    board.votes[:] = [0] * pos.players
+    board.rallies[:] = [0] * pos.players
+    board.votes[1] = 10  # party 1 leads where the next election is held
+    before = ev.prospects(pos)
+    board.media[1] = 1
+    stars = pos.data.stars(pos.short)[len(pos.seats_won[0])]
+    assert ev.prospects(pos)[1] - before[1] == pytest.approx(stars)
+    board.media[1], board.media[0] = 0, 1  # a marker where another party leads: nothing yet
+    assert ev.prospects(pos) == pytest.approx(before)

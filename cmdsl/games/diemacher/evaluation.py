@@ -2,6 +2,7 @@
 prospect, less the best rival's. Read only what every party may know (D7; DM18.26): seats won,
 national media, members with the bonus race, platform matches, the seats each board in play
 would give at its votes plus its rallies converted now, discounted by how far its election is,
+the national media marker a board's leader would move there if it has a media marker on it,
 money at a shadow price while it can still be spent, and the contribution cards laid this round
 (DM10.5) at what they are expected to bring."""
 
@@ -11,7 +12,7 @@ from typing import Final
 
 from .formulas import factor, matches, votes_for
 from .kinds import REFUSAL_BONUS_DICE
-from .position import FACE_DOWN, USED, DieMacherPosition
+from .position import FACE_DOWN, USED, DieMacherPosition, Phase
 from .scoring import totals
 
 #: A won game is worth more than any position.
@@ -36,20 +37,32 @@ def prospects(pos: DieMacherPosition) -> list[float]:
     players = range(pos.players)
     costs = pos.data.cabinet_costs
     price = money_price(pos)
+    stars = pos.data.stars(pos.short)
+    held = len(pos.seats_won[0])  # elections held so far
+    first = held - 1 if held == pos.round and pos.phase in (Phase.ELECTION, Phase.END_OF_ROUND) else held
     for distance, b in enumerate(order):
         board = pos.boards[b]
         state = board.state
         assert state is not None
         weight = 1.0 / (1 + distance)
+        # The election this board holds (0-based): the board first in line holds this round's
+        # until the end of the round moves the line on (DM10.2).
+        election = first + distance
         if board.cabinet:  # DM8.1–DM8.3: a card not acted yet, at its yardstick (a face-down one unpaid)
             per_vote = weight * state.max_seats / 50
             for j, card_id, up in board.cabinet:
                 if up != USED:
                     cost = costs[card_id] / 1000
                     points[j] += per_vote * CABINET_VOTES * cost - (price * cost if up == FACE_DOWN else 0.0)
-        for i, m in enumerate(matches(pos.platform, board)):  # DM6.1–DM6.4: its rallies converted now
-            votes = min(50, board.votes[i] + votes_for(board.rallies[i], factor(board.popularity[i], m)))
-            points[i] += weight * state.seats(votes)
+        votes = [min(50, board.votes[i] + votes_for(board.rallies[i], factor(board.popularity[i], m)))
+                 for i, m in enumerate(matches(pos.platform, board))]  # DM6.1–DM6.4: its rallies converted now
+        for i in players:
+            points[i] += weight * state.seats(votes[i])
+        if held <= election < len(stars) and any(board.media):  # DM9.4: the leader's marker goes national
+            lead = max(votes)
+            leaders = [i for i in players if votes[i] == lead and board.media[i]]
+            for i in leaders if lead else ():
+                points[i] += weight * stars[election] / len(leaders)
     if price:
         for i in players:
             points[i] += price * pos.money[i] / 1000
