@@ -199,3 +199,16 @@ def test_diemacher_policies_prints_each_policys_share_and_verdict() -> None:
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=600)
     assert run.returncode == 0, run.stderr
     assert "accept-contributions" in run.stdout and "greedy" in run.stdout and "CPU:" in run.stdout, run.stdout
+
+
+@pytest.mark.deep
+def test_diemacher_evaluations_compares_two_versions_of_the_evaluation(tmp_path: Path) -> None:
+    """bench/diemacher_evaluations.py (issue 59): version A at one seat against B at the others."""
+    current = ROOT / "cmdsl" / "games" / "diemacher" / "evaluation.py"
+    flat = tmp_path / "flat.py"  # a version that sees nothing: every position is even
+    flat.write_text("def standing(pos, me):\n    return 0.0\n", encoding="utf-8")
+    command = [sys.executable, str(ROOT / "bench" / "diemacher_evaluations.py"), str(current), str(flat),
+               "--players", "3", "--games", "3", "--workers", "1"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "A's win share 1.000" in run.stdout and "CPU:" in run.stdout, run.stdout
