@@ -61,6 +61,10 @@ def _no_cabinet(d: Decision, seat: Perspective) -> Option | None:
     return next((o for o in d.options if o.id == "stop"), None)
 
 
+def _no_media(d: Decision, seat: Perspective) -> Option | None:
+    return next((o for o in d.options if o.id == "pass"), None)
+
+
 #: name: (the decision kind it answers, its rule, what it does)
 POLICIES: dict[str, tuple[Kind | None, Rule | None, str]] = {
     "greedy": (None, None, "the greedy bot itself (the reference)"),
@@ -69,6 +73,7 @@ POLICIES: dict[str, tuple[Kind | None, Rule | None, str]] = {
     "bid-high-first-player": (Kind.BID, _bid_half, "always bid half its money for first player (DM7.1)"),
     "shelve-polls": (Kind.POLL_USE, _shelve, "always shelve a poll bought, for members (DM7.5.4)"),
     "no-cabinet": (Kind.CABINET_PLACE, _no_cabinet, "never place a shadow-cabinet card (DM8.1)"),
+    "no-media": (Kind.MEDIA, _no_media, "never buy a media marker (DM7.3)"),
 }
 
 
