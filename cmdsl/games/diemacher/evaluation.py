@@ -20,14 +20,16 @@ WIN_VALUE: Final = 1000.0
 #: Points of lead that move a search's score from ½ to 0.73.
 SCALE: Final = 20.0
 #: What €1,000 is worth in points in the first round; it falls in step with the rounds left to
-#: spend it in (``money_price``), as the digest's shadow price does (D7). The digest's 0.5 lost to
-#: 0.25 in 120 games of greedy bots (docs/balance.md, "Die Macher: the greedy bot's price of money").
-MONEY_POINTS: Final = 0.25
-#: The votes a shadow-cabinet card is worth a €1,000 of its cost, before it acts: the low end of
-#: the digest's yardstick for the authored set ("about 0.6–1 vote per €1,000"; the €25,000 card
-#: gives 15 votes). Without it the greedy bot never places a card: one face down changes nothing
-#: else this evaluation reads until it has acted.
-CABINET_VOTES: Final = 0.6
+#: spend it in (``money_price``), as the digest's shadow price does (D7). Measured by greedy bots'
+#: games against each other (docs/diemacher.md, "The bots"): once media markers are valued (money
+#: buys stars), the digest's 0.5 beats 0.25 and 0.75.
+MONEY_POINTS: Final = 0.5
+#: The votes a shadow-cabinet card is worth a €1,000 of its cost, before it acts. Without it the
+#: greedy bot never places a card: one face down changes nothing else this evaluation reads until
+#: it has acted. The digest's yardstick for the authored set is "about 0.6–1 vote per €1,000" (the
+#: €25,000 card gives 15 votes); a bot that values the votes at half of that beat one at 0.6, which
+#: placed every card every round (docs/diemacher.md, "The bots").
+CABINET_VOTES: Final = 0.3
 
 
 def prospects(pos: DieMacherPosition) -> list[float]:
