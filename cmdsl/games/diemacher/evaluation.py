@@ -81,7 +81,7 @@ def prospects(pos: DieMacherPosition) -> list[float]:
 
 def money_price(pos: DieMacherPosition) -> float:
     """Points a €1,000 is worth now: ``MONEY_POINTS`` in the first round, falling to 0 in the last
-    (after the contributions of the round before it, nothing is left to buy that scores)."""
+    (money left at the end scores nothing, so in the last round whatever it buys is worth more)."""
     return MONEY_POINTS * (pos.rounds - max(pos.round, 1)) / (pos.rounds - 1)
 
 
