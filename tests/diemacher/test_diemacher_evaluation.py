@@ -119,7 +119,8 @@ def test_dm10_5_a_contribution_laid_is_valued_before_the_reveal() -> None:
 def test_d7_money_is_worth_less_as_the_rounds_to_spend_it_run_out() -> None:
     pos = diemacher_game(1, 3, data=DATA).position
     prices = []
-    for pos.round in range(1, pos.rounds + 1):
+    for round_ in range(1, pos.rounds + 1):
+        pos.round = round_
         prices.append(ev.money_price(pos))
     assert prices[0] == ev.MONEY_POINTS and prices[-1] == 0.0
     assert prices == sorted(prices, reverse=True)

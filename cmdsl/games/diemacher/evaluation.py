@@ -8,8 +8,10 @@ money at a shadow price while it can still be spent, and the contribution cards 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
+from .context import dice
 from .formulas import factor, matches, votes_for
 from .kinds import REFUSAL_BONUS_DICE
 from .position import FACE_DOWN, USED, DieMacherPosition, Phase
@@ -85,15 +87,17 @@ def money_price(pos: DieMacherPosition) -> float:
     return MONEY_POINTS * (pos.rounds - max(pos.round, 1)) / (pos.rounds - 1)
 
 
-def highest_die(dice: int) -> float:
-    """The expected highest of ``dice`` six-sided dice (0 for none)."""
-    return 6 - sum((k / 6) ** dice for k in range(6)) if dice else 0.0
+@lru_cache(maxsize=32)
+def mean_roll(count: int, highest: bool) -> float:
+    """The mean of ``count`` dice, their highest or their total, from the outcomes the rules roll
+    (``context.dice``); 0 for no dice."""
+    return float(sum(o.value * o.probability for o in dice(count, highest))) if count else 0.0
 
 
 def laid_points(pos: DieMacherPosition, price: float) -> list[float]:
     """DM10.5, before the reveal: what each party's card laid this round is expected to bring, a
     member a point. Accepted: the money at ``price``, less the highest of its loss dice. Refused:
-    3.5 members a gain die, and the largest refusal's bonus dice, halved for each party still to
+    the total of its gain dice, and the largest refusal's bonus dice, halved for each party still to
     choose that holds as large a card (a refusal laid as large or larger, where one is known, wins
     no bonus: DM10.5 step 4)."""
     points = [0.0] * pos.players
@@ -102,20 +106,20 @@ def laid_points(pos: DieMacherPosition, price: float) -> list[float]:
     refused = [(i, card.amount) for i, card, accepted in pos.laid if not accepted]
     for i, card, accepted in pos.laid:
         if accepted:
-            points[i] += price * card.amount / 1000 - highest_die(card.loss_dice)
+            points[i] += price * card.amount / 1000 - mean_roll(card.loss_dice, True)
             continue
-        points[i] += 3.5 * card.gain_dice
+        points[i] += mean_roll(card.gain_dice, False)
         if all(amount < card.amount for j, amount in refused if j != i):
             rivals = sum(any(c.amount >= card.amount for c in pos.contributions[j]) for j in waiting)
-            points[i] += 3.5 * REFUSAL_BONUS_DICE / 2 ** rivals
+            points[i] += mean_roll(REFUSAL_BONUS_DICE, False) / 2 ** rivals
     return points
 
 
 def poll_points(pos: DieMacherPosition) -> float:
-    """What a poll is worth to its buyer, unseen: the members of shelving it (DM7.5.4, 3.5 a die on
-    average over the deck's cards), a floor on publishing it."""
+    """What a poll is worth to its buyer, unseen: the members of shelving it (DM7.5.4: its dice's
+    total, on average over the deck's cards), a floor on publishing it."""
     polls = pos.data.polls
-    return 3.5 * sum(p.dice for p in polls) / len(polls) if polls else 0.0
+    return sum(mean_roll(p.dice, False) for p in polls) / len(polls) if polls else 0.0
 
 
 def standing(pos: DieMacherPosition, me: int) -> float:

@@ -43,12 +43,10 @@ def _parts(pos: DieMacherPosition) -> tuple[list[int], list[int], list[int], lis
     for space, stack in zip(pos.data.spaces, pos.national):
         if stack:
             points = space.points + (DOMINANT_BONUS if len(stack) > 1 else 0)
-            issue, stance = stack[0].issue, stack[0].stance
+            top = stack[0]
             for i, cards in enumerate(pos.platform):
-                for c in cards:
-                    if c.issue == issue and c.stance is stance:  # identical to the top opinion
-                        platform[i] += points
-                        break
+                if any(c.identical(top) for c in cards):
+                    platform[i] += points
     return seats, media, member_bonuses(pos.members), platform
 
 
