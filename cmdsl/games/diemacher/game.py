@@ -189,10 +189,19 @@ class DieMacher(Game[Party]):
         before = self.origin.before if self.origin is not None else ()
         return before + tuple(host.answers[:since])
 
-    def fork(self, host: Host[Party], for_seat: Party | None, lean: bool = False) -> Host[Party]:
+    def fork(self, host: Host[Party], for_seat: Party | None) -> Host[Party]:
         """An independent copy at the pending decisions: from the phase's checkpoint, with the
-        phase's answers (``for_seat``: those it may know; the others' secret ones pending again).
-        ``lean``: a trial (``trials``)."""
+        phase's answers (``for_seat``: those it may know; the others' secret ones pending again)."""
+        return self._fork(host, for_seat, lean=False)
+
+    def trials(self, host: Host[Party], count: int) -> list[Host[Party]]:
+        """Forks that take no checkpoint of their own: the position copies that checkpoints cost
+        are a third of a trial's work, and a trial is not copied again (should one be, it replays
+        every answer since its start)."""
+        return [self._fork(host, None, lean=True) for _ in range(count)]
+
+    def _fork(self, host: Host[Party], for_seat: Party | None, lean: bool) -> Host[Party]:
+        """``fork``; ``lean``: a trial (a fork of a trial is one too)."""
         assert not (self.lean and for_seat is not None), "a trial is never copied for a seat"
         cp = self.checkpoint
         assert cp is not None
@@ -201,12 +210,6 @@ class DieMacher(Game[Party]):
         answers = host.answers if for_seat is None else host.answers_known_to(for_seat)
         return host.replayed(self._at(Origin(snap, turn, self._before(host, since)), lean or self.lean),
                              list(answers[since:]), changes=changes)
-
-    def trials(self, host: Host[Party], count: int) -> list[Host[Party]]:
-        """Forks that take no checkpoint of their own: the position copies that checkpoints cost
-        are a third of a trial's work, and a trial is not copied again (should one be, it replays
-        every answer since its start)."""
-        return [self.fork(host, None, lean=True) for _ in range(count)]
 
     def determinized(self, host: Host[Party], seat: Party, rng: random.Random) -> Host[Party]:
         """A fork for ``seat`` in which what it cannot see (DM18.26: the other hands, the face-down
