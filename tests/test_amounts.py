@@ -10,6 +10,8 @@ from enum import StrEnum
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cmdsl.bots.basic import GreedyBot
 from cmdsl.bots.ismcts import IsmctsBot, IsmctsSettings, RolloutPolicy, _greedy_answer
@@ -59,6 +61,20 @@ def test_an_amount_hint_names_each_amount_s_option() -> None:
     assert EURO.describe() == "€0 to €25,000 in steps of €1,000"
     assert Amount(1, 4, unit="rallies").describe() == "1 rallies to 4 rallies"
     assert Amount(1, 4).describe() == "1 to 4"
+
+
+_TEXT = st.text(alphabet="ab:-0179{}", max_size=6)
+
+
+@given(st.tuples(_TEXT, _TEXT).filter(lambda t: "{" not in t[0] + t[1] and "}" not in t[0] + t[1]),
+       st.one_of(_TEXT, st.integers(-50, 50).map(str)), _TEXT, _TEXT)
+def test_an_amount_s_id_is_told_as_amount_of_tells_it(around: tuple[str, str], middle: str, pre: str,
+                                                      post: str) -> None:
+    """``names_an_amount`` (one regular expression; what ``candidates`` asks) agrees with
+    ``amount_of`` on any id: an amount's, one with a leading zero or "-0", any other text."""
+    hint = Amount(0, 10, ids=around[0] + "{}" + around[1])
+    for option_id in (around[0] + middle + around[1], pre + middle + post, middle, around[0] + "0" + middle + around[1]):
+        assert hint.names_an_amount(option_id) == (hint.amount_of(option_id) is not None), option_id
 
 
 @pytest.mark.parametrize(("text", "n"), [
@@ -194,6 +210,9 @@ class Seen:
     def sample(self, rng: random.Random) -> Trial:
         return Trial(self.tried)
 
+    def one_ply_values(self) -> None:
+        return None  # no shortcut: the bot tries each candidate on a copy
+
 
 def test_the_greedy_bot_tries_only_the_candidates() -> None:
     seen: Any = Seen(bid(20_000))
@@ -213,7 +232,7 @@ class Searched:
         return True
 
     def one_ply_values(self, d: Decision, others: Any) -> list[float]:
-        return [-1.0 if o.id == "pass" else float(o.id.removeprefix("bid:")) for o in d.options]
+        return [-1.0 if o.id == "pass" else float(o.id.removeprefix("bid:")) for o in d.candidates()]
 
 
 def test_the_search_s_greedy_play_out_picks_among_the_candidates() -> None:

@@ -32,9 +32,9 @@ import math
 import random
 import time
 from enum import StrEnum
-from typing import Any, Sequence
+from typing import Any
 
-from ..game.decisions import Decision, Option, PlayerSeat
+from ..game.decisions import Decision, PlayerSeat
 from ..game.driver import Driver
 from ..game.perspective import Perspective
 from .basic import action_value
@@ -216,7 +216,6 @@ def _greedy_step(game: Driver[Any], d: Decision, rng: random.Random) -> tuple[st
     options = d.candidates()  # all of them, but for the amounts a hint does not name
     values = game.one_ply_values(d, None)
     if values is not None:  # the game's shortcut, as ``_greedy_answer`` takes it: no fork to go on in
-        values = _candidate_values(d, options, values)
         return options[max(range(len(values)), key=values.__getitem__)].id, None
     # As ``_greedy_answer`` does: all the forks at once, each option tried on its own.
     trials = [_Trial(fork, d, option.id) for fork, option in zip(game.forks(len(options)), options)]
@@ -244,17 +243,7 @@ def _greedy_answer(game: Driver[Any], d: Decision, rng: random.Random) -> str:
         # A generator for the others' picks only where there are any: seeding one costs as much as a fork.
         values = [action_value(trial, d, option.id, random.Random(deal) if simultaneous else None)
                   for trial, option in zip(game.forks(len(options)), options)]
-    else:
-        values = _candidate_values(d, options, values)
     return options[max(range(len(values)), key=values.__getitem__)].id  # ties: the first
-
-
-def _candidate_values(d: Decision, options: Sequence[Option], values: list[float]) -> list[float]:
-    """The values of ``options`` (the candidates) among the game's shortcut's, which values every option."""
-    if options is d.options:
-        return values
-    of = {o.id: v for o, v in zip(d.options, values)}
-    return [of[o.id] for o in options]
 
 
 def squash(game: Driver[Any], me: PlayerSeat) -> float:

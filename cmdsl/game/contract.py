@@ -109,7 +109,7 @@ class Game(Generic[S]):
 
     and what controllers and bots read of the game (given a game's perspective, never its hidden
     state): ``record``, ``view``, ``fork``, ``forks``, ``trials``, ``determinized``, ``winners``,
-    ``evaluate``, ``worth_a_look``, ``one_ply_values``, ``rollout_move``, ``evaluation_scale``,
+    ``evaluate``, ``worth_a_look``, ``one_ply_values``, ``one_ply_is_public``, ``rollout_move``, ``evaluation_scale``,
     ``constant_sum``.
     """
 
@@ -192,12 +192,19 @@ class Game(Generic[S]):
 
     def one_ply_values(self, host: Host[S], decision: Decision,
                        others: random.Random | None) -> list[float] | None:
-        """What the greedy one ply (``bots.basic.action_value``) gives each option of ``decision``
-        (pending at ``host``) on a fork, with ``others`` drawing the other seats' secret picks
-        as it does: the same numbers, computed without forks where the game can (a search asks
-        for them at every step of every play-out). None: no such shortcut, the caller forks.
-        The host is not changed."""
+        """What the greedy one ply (``bots.basic.action_value``) gives each option a bot tries at
+        ``decision`` (pending at ``host``): ``decision.candidates()``, in order, each on a fork,
+        with ``others`` drawing the other seats' secret picks as it does. The same numbers,
+        computed without forks where the game can (a search asks for them at every step of every
+        play-out). None: no such shortcut, the caller forks. The host is not changed."""
         return None
+
+    def one_ply_is_public(self, decision: Decision) -> bool:
+        """Whether ``one_ply_values`` at ``decision`` reads only what every seat may know (no
+        hidden card, no deck order or future chance, no seat's unrevealed pick) and draws no
+        other seat's pick: then a bot may ask it of the real game, without a re-dealt copy
+        (``Perspective.one_ply_values``), and gets what it would on any re-deal."""
+        return False
 
     def rollout_move(self, host: Host[S], decision: Decision, rng: random.Random) -> str | None:
         """The game's own play-out move for ``decision`` (pending at ``host``, a search's copy):

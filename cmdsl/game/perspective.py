@@ -1,8 +1,10 @@
 """What a bot is given when its seat must decide: never the game (DESIGN property 11).
 
-A ``Perspective`` holds the seat, its pending decision, and two doors onto the game, both fair:
-``view()``, all the seat may know (the game's ``view``), and ``sample(rng)``, a copy of the game
-in which everything the seat cannot see is dealt anew (the game's ``determinized``), to search.
+A ``Perspective`` holds the seat, its pending decision, and doors onto the game, all fair:
+``view()``, all the seat may know (the game's ``view``); ``sample(rng)``, a copy of the game
+in which everything the seat cannot see is dealt anew (the game's ``determinized``), to search;
+and ``one_ply_values()``, the greedy one ply's values where the game computes them from what
+every seat may know (``Game.one_ply_is_public``).
 A bot that uses only these cannot use hidden information; tests/test_determinize.py checks that
 bots' choices do not move when the hidden cards are dealt differently.
 
@@ -39,6 +41,15 @@ class Perspective:
         seats' hands, deck orders, future chance) is re-dealt from ``rng``; the real game is not
         changed. Forks of the copy keep its deal."""
         return self._game.determinized(self.seat, rng)
+
+    def one_ply_values(self) -> list[float] | None:
+        """The greedy one ply's value of each option a bot tries (``decision.candidates()``, in
+        order) straight from the game, where the game computes them from what every seat may know
+        (``Game.one_ply_is_public``): the numbers a re-dealt copy's forks would give, without the
+        copies. Else None."""
+        if not self._game.one_ply_is_public(self.decision):
+            return None
+        return self._game.one_ply_values(self.decision, None)
 
 
 def perspective(game: Driver[Any], seat: PlayerSeat | None = None) -> Perspective:

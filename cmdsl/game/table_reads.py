@@ -58,5 +58,8 @@ class TableReads(Generic[S]):
     def one_ply_values(self, decision: Decision, others: random.Random | None) -> list[float] | None:
         return self.game.one_ply_values(self._table(), decision, others)
 
+    def one_ply_is_public(self, decision: Decision) -> bool:
+        return self.game.one_ply_is_public(decision)
+
     def rollout_move(self, decision: Decision, rng: random.Random) -> str | None:
         return self.game.rollout_move(self._table(), decision, rng)

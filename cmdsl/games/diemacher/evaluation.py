@@ -9,7 +9,7 @@ money at a shadow price while it can still be spent, and the contribution cards 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final
+from typing import Final, Sequence
 
 from .context import dice
 from .formulas import factor, matches, votes_for
@@ -36,6 +36,25 @@ CABINET_VOTES: Final = 0.3
 
 def prospects(pos: DieMacherPosition) -> list[float]:
     """Each party's points banked (DM11 as if the game ended now) and in prospect."""
+    points = prospects_but_the_auction(pos)
+    bidding = pos.auction[1] if pos.auction is not None else None
+    if bidding is not None and bidding.leader is not None:  # DM7.5.4: it buys the poll unless outbid
+        # Bought (the buyer looks at it): paid, and its use to come; else the price still to pay.
+        paid = 0 if pos.looking is not None else bidding.standing or 0
+        add_poll_bought(points, pos, pos.parties.index(bidding.leader), paid)
+    return points
+
+
+def add_poll_bought(points: list[float], pos: DieMacherPosition, buyer: int, to_pay: int) -> None:
+    """To ``points`` (``prospects_but_the_auction``'s), what the poll on sale is worth to ``buyer``,
+    leading its auction at ``to_pay`` still to pay: added last, so that a caller trying several
+    bids on one position's points gets exactly the numbers ``prospects`` gives after each."""
+    points[buyer] += poll_points(pos) - money_price(pos) * to_pay / 1000
+
+
+def prospects_but_the_auction(pos: DieMacherPosition, money: Sequence[int] | None = None) -> list[float]:
+    """``prospects`` but for a poll auction under way: what no bid changes. ``money``: each
+    party's instead of the position's (an auction's winner having paid)."""
     points = [float(t) for t in totals(pos)]
     order = pos.election_order()
     players = range(pos.players)
@@ -63,21 +82,16 @@ def prospects(pos: DieMacherPosition) -> list[float]:
         for i in players:
             points[i] += weight * state.seats(votes[i])
         if held <= election < len(stars) and any(board.media):  # DM9.4: the leader's marker goes national
-            lead = max(votes)
-            leaders = [i for i in players if votes[i] == lead and board.media[i]]
-            for i in leaders if lead else ():
+            most = max(votes)
+            leaders = [i for i in players if votes[i] == most and board.media[i]]
+            for i in leaders if most else ():
                 points[i] += weight * stars[election] / len(leaders)
     if price:
         for i in players:
-            points[i] += price * pos.money[i] / 1000
+            points[i] += price * (pos.money if money is None else money)[i] / 1000
     if pos.laid:
         for i, gain in enumerate(laid_points(pos, price)):
             points[i] += gain
-    bidding = pos.auction[1] if pos.auction is not None else None
-    if bidding is not None and bidding.leader is not None:  # DM7.5.4: it buys the poll unless outbid
-        # Bought (the buyer looks at it): paid, and its use to come; else the price still to pay.
-        paid = 0 if pos.looking is not None else bidding.standing or 0
-        points[pos.parties.index(bidding.leader)] += poll_points(pos) - price * paid / 1000
     return points
 
 
@@ -123,6 +137,9 @@ def poll_points(pos: DieMacherPosition) -> float:
 
 
 def standing(pos: DieMacherPosition, me: int) -> float:
-    points = prospects(pos)
-    rival = max(p for i, p in enumerate(points) if i != me)
-    return points[me] - rival
+    return lead(prospects(pos), me)
+
+
+def lead(points: list[float], me: int) -> float:
+    """``me``'s points less the best rival's."""
+    return points[me] - max(p for i, p in enumerate(points) if i != me)

@@ -27,6 +27,7 @@ from .determinize import redealt, seen_in
 from .evaluation import SCALE, WIN_VALUE, standing
 from .flow import RUN, next_phase
 from .kinds import Kind
+from .one_ply import poll_bid_values
 from .parties import Party, parties_for
 from .position import DieMacherPosition, Phase
 from .scoring import score_lines, winners
@@ -262,6 +263,15 @@ class DieMacher(Game[Party]):
             won = cast(E.GameEnded, result).winners
             return WIN_VALUE / len(won) if seat in won else -WIN_VALUE
         return standing(host.position, self.seats.index(cast(Party, seat)))
+
+    def one_ply_values(self, host: Host[Party], decision: Decision,
+                       others: random.Random | None) -> list[float] | None:
+        """D7: a poll bid's, without copies (``one_ply.py``); elsewhere, None (the caller forks)."""
+        return poll_bid_values(host.position, decision) if decision.kind is Kind.POLL_BID else None
+
+    def one_ply_is_public(self, decision: Decision) -> bool:
+        """A poll bid's one ply reads the bids, the money and the poll deck's make-up (DM18.26)."""
+        return decision.kind is Kind.POLL_BID
 
     def rollout_move(self, host: Host[Party], decision: Decision, rng: random.Random) -> str | None:
         """D7: the play-out policy (``playout.py``): a search's rollouts play the game with it."""

@@ -276,7 +276,8 @@ class Lobbys(Game[LobbysSeat]):
 
     def one_ply_values(self, host: Host[LobbysSeat], decision: Decision,
                        others: random.Random | None) -> list[float] | None:
-        """The greedy one ply's value of each option of ``decision`` straight from the rules: the
+        """The greedy one ply's value of each option of ``decision`` (Lobbys names no amounts, so a
+        bot tries them all: ``candidates()`` is ``options``) straight from the rules: the
         step's picks (those made already, the other seats' still to come drawn from ``others`` in
         seat order, as ``action_value`` draws them on a fork) applied to the position for each
         option, and the result evaluated. No fork, no replay, no events: the same numbers.
