@@ -11,19 +11,20 @@ re-deals it, ``determinize.py``) rather than from the answer that placed it (D3)
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
 
 from ...game.decisions import Option
 from ...game.together import Steps
 from .cabinet import resolve
+from .cabinet_cards import CabinetCard
 from .context import Ctx
 from .events_cabinet_phase import CabinetPaid, CabinetPlaced, CabinetRevealed, TilePlaced
 from .kinds import CABINET_CARDS_A_ROUND, Kind
 from .position import FACE_DOWN, TURNED_UP, USED, DieMacherPosition
 
 
-def cards_of(pos: DieMacherPosition) -> dict[str, Any]:
-    return {c.id: c for c in pos.data.cabinet}
+def cards_of(pos: DieMacherPosition) -> dict[str, CabinetCard]:
+    return pos.data.cabinet_by_id
 
 
 def cabinet(ctx: Ctx) -> Steps:
@@ -82,9 +83,15 @@ def place_options(pos: DieMacherPosition, i: int) -> list[Option]:
         for b in free:
             state = pos.boards[b].state
             assert state is not None
-            options.append(Option(f"place:{card_id}:{state.id}", f"the {card.en} ({card.cost:,} €) in {state.name}",
-                                  (card_id, b)))
+            options.append(_place(card.id, card.en, card.cost, state.id, state.name, b))
     return options
+
+
+@lru_cache(maxsize=1024)
+def _place(card: str, en: str, cost: int, state: str, name: str, b: int) -> Option:
+    """The option of placing a card on board ``b``: made once (a bot's copies ask the placement
+    decision again and again), from the card's and the state's texts (cheaper to hash than them)."""
+    return Option(f"place:{card}:{state}", f"the {en} ({cost:,} €) in {name}", (card, b))
 
 
 def reveal(ctx: Ctx) -> None:

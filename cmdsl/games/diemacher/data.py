@@ -165,6 +165,11 @@ class DieMacherData:
         """DM1.6: each cabinet card's cost, by id."""
         return {c.id: c.cost for c in self.cabinet}
 
+    @cached_property
+    def cabinet_by_id(self) -> dict[str, CabinetCard]:
+        """DM1.6: the shadow-cabinet cards by id (the rules look one up at each card placed)."""
+        return {c.id: c for c in self.cabinet}
+
     @property
     def issue_ids(self) -> tuple[str, ...]:
         return tuple(i.id for i in self.issues)
