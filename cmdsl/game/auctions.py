@@ -169,6 +169,10 @@ def _bid_round(host: Host[S], seats: Sequence[S], ask: Callable[[S, int], Decisi
 def _sealed_decision(ask: Callable[[S, int], Decision], seat: S, floor: int) -> Decision:
     d = ask(seat, floor)
     _offers(d, seat)
+    values = [o.value for o in d.options]
+    # As ``_open_decision`` does: one pass in C, and the message only when an option is wrong.
+    if all(type(v) is int for v in values) and floor <= min(values):
+        return d
     for o in d.options:
         if not _is_amount(o.value) or o.value < floor:
             raise ValueError(f'{seat}\'s sealed bid offers "{o.id}" ({o.value!r}): a bid is an int, at least '

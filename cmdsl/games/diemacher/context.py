@@ -27,7 +27,14 @@ Pile = Literal["platform", "opinion", "poll"]
 def bids(low: int, money: int) -> tuple[Option, ...]:
     """DM18.4: a bid of ``low`` up to what ``money`` pays, by €1,000 (``bid:N``; made once per
     ``low`` and money: options are values, shared by every decision that offers them)."""
-    return tuple(Option(f"bid:{a}", E.euros(a), a) for a in range(low, money // STEP * STEP + 1, STEP))
+    return tuple(map(_bid, range(low, money // STEP * STEP + 1, STEP)))
+
+
+@lru_cache(maxsize=1024)
+def _bid(amount: int) -> Option:
+    """The option of a bid of ``amount``, made once: the pairs of ``bids`` are too many to keep
+    (every standing bid with every party's money), its amounts are not."""
+    return Option(f"bid:{amount}", E.euros(amount), amount)
 
 
 class Ctx:
