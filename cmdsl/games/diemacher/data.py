@@ -161,13 +161,8 @@ class DieMacherData:
     fingerprint: str = field(default="", compare=False)
 
     @cached_property
-    def cabinet_costs(self) -> dict[str, int]:
-        """DM1.6: each cabinet card's cost, by id."""
-        return {c.id: c.cost for c in self.cabinet}
-
-    @cached_property
     def cabinet_by_id(self) -> dict[str, CabinetCard]:
-        """DM1.6: the shadow-cabinet cards by id (the rules look one up at each card placed)."""
+        """DM1.6: the shadow-cabinet cards by id (read at each card placed, each one valued)."""
         return {c.id: c for c in self.cabinet}
 
     @property

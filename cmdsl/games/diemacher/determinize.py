@@ -102,11 +102,11 @@ def _redeal_cabinet(c: DieMacherPosition, i: int, rng: random.Random) -> None:
              if j == i and state == FACE_DOWN]
     if not slots:
         return
-    cost = c.data.cabinet_costs
+    by_id = c.data.cabinet_by_id
     cards = [c.boards[b].cabinet[k][1] for b, k in slots] + c.cabinet[i]
     for _ in range(_TRIES):
         rng.shuffle(cards)
-        if sum(cost[x] for x in cards[:len(slots)]) <= c.money[i]:
+        if sum(by_id[x].cost for x in cards[:len(slots)]) <= c.money[i]:
             for (b, k), card_id in zip(slots, cards):
                 c.boards[b].cabinet[k] = (i, card_id, FACE_DOWN)
             c.cabinet[i] = cards[len(slots):]

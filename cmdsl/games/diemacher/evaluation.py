@@ -58,7 +58,7 @@ def prospects_but_the_auction(pos: DieMacherPosition, money: Sequence[int] | Non
     points = [float(t) for t in totals(pos)]
     order = pos.election_order()
     players = range(pos.players)
-    costs = pos.data.cabinet_costs
+    cards = pos.data.cabinet_by_id
     price = money_price(pos)
     stars = pos.data.stars(pos.short)
     held = len(pos.seats_won[0])  # elections held so far
@@ -75,7 +75,7 @@ def prospects_but_the_auction(pos: DieMacherPosition, money: Sequence[int] | Non
             per_vote = weight * state.max_seats / 50
             for j, card_id, up in board.cabinet:
                 if up != USED:
-                    cost = costs[card_id] / 1000
+                    cost = cards[card_id].cost / 1000
                     points[j] += per_vote * CABINET_VOTES * cost - (price * cost if up == FACE_DOWN else 0.0)
         votes = [min(50, board.votes[i] + votes_for(board.rallies[i], factor(board.popularity[i], m)))
                  for i, m in enumerate(matches(pos.platform, board))]  # DM6.1–DM6.4: its rallies converted now

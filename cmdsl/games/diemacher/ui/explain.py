@@ -135,7 +135,7 @@ def _per_option(view: DieMacherView, data: DieMacherData, d: Decision) -> Callab
         return lambda o: _national(view, data, o)
     if d.kind is Kind.CABINET_PLACE:
         return lambda o: o.label if o.value is None else \
-            f"{o.label}: {euros(money - data.cabinet_costs[o.value[0]])} left after the reveal"
+            f"{o.label}: {euros(money - data.cabinet_by_id[o.value[0]].cost)} left after the reveal"
     return lambda o: o.label
 
 
