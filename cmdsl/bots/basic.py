@@ -43,7 +43,7 @@ class GreedyBot:
         options = decision.candidates()  # all of them, but for the amounts a hint does not name
         if len(options) == 1:
             return options[0].id
-        deal = self.rng.getrandbits(64)
+        deal = self.rng.getrandbits(64)  # drawn either way: the same moves with the shortcut as without
         values = seat.one_ply_values()  # the game's shortcut, where it reads only what all may know
         if values is not None:
             return options[max(range(len(values)), key=values.__getitem__)].id  # ties: the first
@@ -81,4 +81,3 @@ def action_value(trial: Driver[Any], decision: Decision, answer: str, others: ra
     while trial.pending is not None and trial.pending.player is me and trial.turn == turn:
         trial.answer(trial.pending.options[0].id, me)
     return trial.evaluate(me)
-

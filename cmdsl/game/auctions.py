@@ -12,7 +12,7 @@ decision is checked as it is made: an amount the auction does not allow is the g
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable, Generic, Sequence
+from typing import Any, Callable, Collection, Generic, Sequence
 
 from .contract import Host, S
 from .decisions import CHANCE, Decision, PlayerSeat
@@ -131,15 +131,9 @@ def open_ascending(host: Host[S], order: Sequence[S], ask: Callable[[S, int | No
     passed: list[S] = [] if resume is None else list(resume.passed)
     turn = 0 if resume is None else resume.turn
     while True:
-        left = [seat for seat in seats if seat not in passed]
-        if not left or left == [leader]:
+        seat, turn = next_open_bidder(seats, leader, passed, turn)
+        if seat is None:
             break
-        seat = seats[turn % len(seats)]
-        turn += 1
-        if seat in passed:
-            continue
-        # Never the leader: it comes round again only once every other seat still in has been
-        # asked since its bid, and each has passed (the auction ended above) or outbid it.
         opt = yield from host.ask(_open_decision(ask(seat, standing, leader), seat, standing, ceiling))
         if opt.value is None:
             passed.append(seat)
@@ -149,6 +143,22 @@ def open_ascending(host: Host[S], order: Sequence[S], ask: Callable[[S, int | No
         if progress is not None:
             progress(Bidding(standing, leader, tuple(bids), tuple(passed), turn))
     return OpenAuction(leader, 0 if standing is None else standing, tuple(bids), tuple(passed))
+
+
+def next_open_bidder(seats: Sequence[S], leader: S | None, passed: Collection[S], turn: int) -> tuple[S | None, int]:
+    """Who an open ascending auction asks next, from ``turn`` (how many turns have come round), and
+    the turn after that seat's; None where the auction is over (every seat passed, or all but the
+    leader). Never the leader: it comes round again only once every other seat still in has been
+    asked since its bid, and each has passed (the auction is over) or outbid it. A game that
+    looks ahead in an auction follows it here, as ``open_ascending`` does."""
+    while True:
+        left = [seat for seat in seats if seat not in passed]
+        if not left or left == [leader]:
+            return None, turn
+        seat = seats[turn % len(seats)]
+        turn += 1
+        if seat not in passed:
+            return seat, turn
 
 
 # ---- the checks: what the game offers, and its bug when the auction does not allow it ----------

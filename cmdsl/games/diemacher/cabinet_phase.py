@@ -16,15 +16,10 @@ from functools import lru_cache
 from ...game.decisions import Option
 from ...game.together import Steps
 from .cabinet import resolve
-from .cabinet_cards import CabinetCard
 from .context import Ctx
 from .events_cabinet_phase import CabinetPaid, CabinetPlaced, CabinetRevealed, TilePlaced
 from .kinds import CABINET_CARDS_A_ROUND, Kind
 from .position import FACE_DOWN, TURNED_UP, USED, DieMacherPosition
-
-
-def cards_of(pos: DieMacherPosition) -> dict[str, CabinetCard]:
-    return pos.data.cabinet_by_id
 
 
 def cabinet(ctx: Ctx) -> Steps:
@@ -43,7 +38,7 @@ def cabinet(ctx: Ctx) -> Steps:
             pos = ctx.pos
             pos.cabinet[i].remove(card_id)  # DM8.6: used once a game
             pos.boards[b].cabinet.append((i, card_id, FACE_DOWN))
-            ctx.emit(CabinetPlaced, pos.parties[i], ctx.state_name(b), cards_of(pos)[card_id].en)
+            ctx.emit(CabinetPlaced, pos.parties[i], ctx.state_name(b), pos.data.cabinet_by_id[card_id].en)
             ctx.mark()
         ctx.pos.chosen += 1
         ctx.mark()
@@ -54,7 +49,7 @@ def cabinet(ctx: Ctx) -> Steps:
                     for j, card_id, state in board.cabinet if j == i and state == TURNED_UP]
             if not mine:
                 break
-            cards = cards_of(ctx.pos)
+            cards = ctx.pos.data.cabinet_by_id
             options = [Option(f"resolve:{cards[c].id}", f"the {cards[c].en} in {ctx.state_name(b)}", (b, c))
                        for b, c in mine]
             option = yield from ctx.ask(i, Kind.CABINET_NEXT, "shadow cabinet (DM18.7): which of your cards now?",
@@ -73,7 +68,7 @@ def place_options(pos: DieMacherPosition, i: int) -> list[Option]:
     placed = [(b, c) for b, board in enumerate(pos.boards) for j, c, _ in board.cabinet if j == i]
     if len(placed) >= CABINET_CARDS_A_ROUND:
         return options
-    cards = cards_of(pos)
+    cards = pos.data.cabinet_by_id
     left = pos.money[i] - sum(cards[c].cost for _, c in placed)
     free = [b for b, board in enumerate(pos.boards) if board.in_play and all(j != i for j, _, _ in board.cabinet)]
     for card_id in pos.cabinet[i]:
@@ -97,7 +92,7 @@ def _place(card: str, en: str, cost: int, state: str, name: str, b: int) -> Opti
 def reveal(ctx: Ctx) -> None:
     """DM8.2, DM8.4: every card turned up at once, its owner paying for it; a telephone's tile."""
     pos = ctx.pos
-    cards = cards_of(pos)
+    cards = pos.data.cabinet_by_id
     shown = []
     costs = [0] * pos.players
     for b, board in enumerate(pos.boards):

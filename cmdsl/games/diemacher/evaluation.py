@@ -56,6 +56,7 @@ def prospects_but_the_auction(pos: DieMacherPosition, money: Sequence[int] | Non
     """``prospects`` but for a poll auction under way: what no bid changes. ``money``: each
     party's instead of the position's (an auction's winner having paid)."""
     points = [float(t) for t in totals(pos)]
+    money = pos.money if money is None else money
     order = pos.election_order()
     players = range(pos.players)
     cards = pos.data.cabinet_by_id
@@ -88,7 +89,7 @@ def prospects_but_the_auction(pos: DieMacherPosition, money: Sequence[int] | Non
                 points[i] += weight * stars[election] / len(leaders)
     if price:
         for i in players:
-            points[i] += price * (pos.money if money is None else money)[i] / 1000
+            points[i] += price * money[i] / 1000
     if pos.laid:
         for i, gain in enumerate(laid_points(pos, price)):
             points[i] += gain

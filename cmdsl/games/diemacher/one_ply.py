@@ -14,7 +14,7 @@ money), a fork plays on past the sale, into this party's own decisions: there, n
 
 from __future__ import annotations
 
-from ...game.auctions import Bidding
+from ...game.auctions import Bidding, next_open_bidder
 from ...game.decisions import Decision
 from .evaluation import add_poll_bought, lead, prospects_but_the_auction
 from .parties import Party
@@ -32,12 +32,9 @@ def poll_bid_values(pos: DieMacherPosition, decision: Decision) -> list[float] |
     bidding = pos.auction[1] if pos.auction is not None else FRESH
     seats = [pos.parties[i] for i in pos.order()]
     me = decision.player
-    turn = bidding.turn
-    while seats[turn % len(seats)] in bidding.passed:  # as ``open_ascending`` skips them
-        turn += 1
-    if seats[turn % len(seats)] is not me:
+    asked, turn = next_open_bidder(seats, bidding.leader, bidding.passed, bidding.turn)
+    if asked is not me:
         return None  # not an auction's decision as this module knows them: the caller forks
-    turn += 1
     base = prospects_but_the_auction(pos)
     i = pos.parties.index(me)
     stands: dict[tuple[int | None, Party | None], float] = {}
@@ -69,17 +66,13 @@ def poll_bid_values(pos: DieMacherPosition, decision: Decision) -> list[float] |
 
 def _ends(pos: DieMacherPosition, seats: list[Party], standing: int | None, leader: Party | None,
           passed: tuple[Party, ...], turn: int) -> bool:
-    """Whether the auction ends before another party is asked: ``open_ascending``'s loop from
-    here, a party with only a pass left passing unasked (``Host.ask``)."""
+    """Whether the auction ends before another party is asked (``next_open_bidder``), a party with
+    only a pass left passing unasked (``Host.ask``)."""
     out = set(passed)
     while True:
-        left = [s for s in seats if s not in out]
-        if not left or left == [leader]:
+        seat, turn = next_open_bidder(seats, leader, out, turn)
+        if seat is None:
             return True
-        seat = seats[turn % len(seats)]
-        turn += 1
-        if seat in out:
-            continue
         if len(bid_options(pos.money[pos.parties.index(seat)], standing)) > 1:
             return False
         out.add(seat)
