@@ -290,6 +290,27 @@ def _print_options(p: argparse.ArgumentParser) -> None:
     p.set_defaults(run=cmd_print)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .serve.command import ServeRequest, serve
+    return serve(ServeRequest(args.host, args.port, args.db, args.cards, args.workers, tuple(args.origin or ())))
+
+
+def _serve_options(s: argparse.ArgumentParser) -> None:
+    from .serve.command import DEFAULT_DB
+    s.add_argument("--cards", metavar="SET", help="a set to offer for its game, beside each game's chosen and bundled sets")
+    s.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only; docs/web.md before another)")
+    s.add_argument("--port", type=argtypes.whole(1, 65535, "a port from 1 to 65535"), default=8000,
+                   help="the port (default 8000)")
+    s.add_argument("--db", default=DEFAULT_DB, metavar="FILE",
+                   help=f"the SQLite file the games are kept in, and resumed from (default {DEFAULT_DB})")
+    s.add_argument("--workers", type=argtypes.whole(1, 64, "a whole number from 1 to 64"), default=1,
+                   help="processes for the search bot's moves (default 1)")
+    s.add_argument("--origin", action="append", metavar="URL",
+                   help="a page origin to accept besides the server's own (a reverse proxy's: https://play.example.org)")
+    s.set_defaults(run=cmd_serve)
+
+
 def _lsp_options(s: argparse.ArgumentParser) -> None:
     # Language clients (VS Code's among them) name the transport they start a server with.
     s.add_argument("--stdio", action="store_true", help="talk over stdin and stdout (the default, and the only way)")
@@ -353,6 +374,8 @@ _COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None]], ...
     ("cards", "list a set's cards, show one with its rules text, or print a catalogue", _cards_options),
     ("print", "a set as printable sheets to cut and play with: poker-size cards nine to a page, cut marks, backs "
               '(pip install "cmdsl[print]"; docs/print.md)', _print_options),
+    ("serve", "play any game in a browser: seats on private links, bots, spectators; games kept in SQLite "
+              '(pip install "cmdsl[web]"; docs/web.md)', _serve_options),
     ("lsp", "the language server editors start: card files' problems, completion and hover as you type (over "
             'stdio; pip install "cmdsl[lsp]"; docs/editors.md)', _lsp_options),
 )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, cast
 from ..errors import CmdslError
 from ..values import value
 from .options import Command, Option
-from .protocol import (Catalogue, CardSets, CaseRunner, Checked, FrontEnds, KeyboardLoader, OwnStudy, Plays, Plugin,
+from .protocol import (Catalogue, CardSets, CaseRunner, Checked, FrontEnds, KeyboardLoader, OwnStudy, Plays, Plugin, SeatText,
                        PrintMaker,
                        Rules, ScenarioReader, SeatTable, Study, TableGame)
 from .requests import (BalanceRequest, GameOptions, JsonValue, NewSetRequest, PlayRequest,
@@ -138,6 +138,11 @@ class _OldRules(Rules):
     def language(self) -> Language | None:
         return self.old.language() if self.old.language is not None else None
 
+    def new_game(self, request: TableRequest, seed: int) -> TableGame:
+        if self.old.table is None or self.old.new_game is None:
+            raise _missing(self.old, "game to serve (no table)")
+        return self.old.new_game(self.old.table(_args(self.old.name, request.options, cards=request.cards)), seed)
+
 
 def _missing(old: GamePlugin, what: str) -> CmdslError:
     return CmdslError(f"{old.title} has no {what}")
@@ -190,6 +195,9 @@ class _OldFrontEnds(FrontEnds):
     def keyboard(self) -> KeyboardLoader | None:
         keyboard = self.old.keyboard
         return None if keyboard is None else lambda: cast("type[Keyboard]", keyboard())
+
+    def seat_text(self) -> SeatText | None:
+        return None  # a plug-in of before draws no screen of its own: its log and decisions are shown
 
     def rulebook(self) -> Rulebook | None:
         return self.old.rulebook() if self.old.rulebook is not None else None

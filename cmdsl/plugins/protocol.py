@@ -3,7 +3,8 @@ game's four parts, each a ``typing.Protocol`` a game implements with classes of 
 
 - ``Rules``: the game itself, as `cmdsl play` and `cmdsl replay` play it, and its cards' language;
 - ``CardSets``: its sets (bundled, checked, written, scenarios, a catalogue), when it has sets;
-- ``FrontEnds``: the REPL's keyboard, the rulebook, the editor's side, printed sheets;
+- ``FrontEnds``: the REPL's keyboard, a seat's screen as text (the browser's page), the rulebook,
+  the editor's side, printed sheets;
 - ``Study``: a seat study's table (and a study of its own), when it can be studied.
 
 Nothing crosses these as ``Any`` or as the command line's ``argparse.Namespace``: a command hands a
@@ -23,7 +24,7 @@ from .requests import (BalanceRequest, CardsRequest, GameOptions, JsonValue, New
                        ReplayRequest, StoredReportRequest, TableRequest)
 
 if TYPE_CHECKING:  # types only: the registry imports no game, language, REPL or ReportLab
-    from ..game.decisions import PlayerSeat
+    from ..game.decisions import Option as DecisionOption, PlayerSeat
     from ..game.driver import Driver
     from ..lang.language import Language
     from ..kits.keyboard.keyboard import Keyboard
@@ -78,6 +79,12 @@ class Rules(Protocol):
         asked for; None: its cards have no effects."""
         ...
 
+    def new_game(self, request: TableRequest, seed: int) -> TableGame:
+        """A game for people to play (`cmdsl serve`), dealt from ``seed`` at the table the request
+        sets (its set, the game's own options: ``players``); a wrong option or a broken set is one
+        located error."""
+        ...
+
 
 class CardSets(Protocol):
     """The sets of a game that has sets of its own."""
@@ -114,11 +121,39 @@ class CardSets(Protocol):
         ...
 
 
+class SeatText(Protocol):
+    """A seat's screen as plain text, for a front end that draws any game from it (`cmdsl serve`'s
+    page): each part built from what that seat may know (DESIGN property 21), never the game's
+    secrets. A front end without it still plays the game, from its log and decisions alone."""
+
+    def board(self, game: TableGame, seat: PlayerSeat | None) -> str | None:
+        """The table as ``seat`` sees it, its own hand with it; ``seat`` None: a spectator's, what
+        every seat may see (None returned: the game draws no spectator's board)."""
+        ...
+
+    def log(self, game: TableGame, seat: PlayerSeat) -> Sequence[str]:
+        """Every event so far as ``seat`` saw it, one line (or a few) each."""
+        ...
+
+    def explain(self, game: TableGame, seat: PlayerSeat) -> str:
+        """`?` at ``seat``'s pending decision: the REPL's explanation of it."""
+        ...
+
+    def option_details(self, game: TableGame, seat: PlayerSeat, option: DecisionOption) -> Sequence[str]:
+        """What choosing ``option`` (of ``seat``'s pending decision) does, under its label: a card's
+        text; none when its label says it all."""
+        ...
+
+
 class FrontEnds(Protocol):
     """What people use to play, read and edit the game; each imported when asked for."""
 
     def keyboard(self) -> KeyboardLoader | None:
         """The game at the REPL: what imports its keyboard's class; None: not played at the REPL."""
+        ...
+
+    def seat_text(self) -> SeatText | None:
+        """A seat's screen as text (the browser's generic page); None: its log and decisions only."""
         ...
 
     def rulebook(self) -> Rulebook | None:

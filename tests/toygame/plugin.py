@@ -59,6 +59,9 @@ class HighCardRules:
         from .vocabulary import LANGUAGE  # its trick cards' effect language (T5)
         return LANGUAGE
 
+    def new_game(self, request: TableRequest, seed: int) -> Driver[PlayerSeat]:
+        return any_seat(table(seed))
+
 
 @value
 class HighCardTable(WithoutCards):
@@ -89,6 +92,9 @@ class HighCardStudy:
 class HighCardFrontEnds:
     def keyboard(self) -> KeyboardLoader | None:
         return _keyboard
+
+    def seat_text(self) -> None:
+        return None  # drawn from its log and decisions alone (a plug-in with no screen of its own)
 
     def rulebook(self) -> Rulebook | None:
         return None

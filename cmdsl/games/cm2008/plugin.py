@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ... import argtypes
 from ...errors import shown_path
-from ...plugins import (KeyboardLoader, BalanceRequest, CardsRequest, Checked, Command, GameCommand, GameOptions, JsonValue, LazyOptions,
+from ...plugins import (KeyboardLoader, SeatText, TableGame, BalanceRequest, CardsRequest, Checked, Command, GameCommand, GameOptions, JsonValue, LazyOptions,
                         NewSetRequest, Option, PlayRequest, Plugin, ReplayRequest, StoredReportRequest, TableRequest)
 from ...resources import bundled_cards_dir
 from .sides import SIDES
@@ -309,6 +309,12 @@ class CampaignRules:
         from .vocabulary import LANGUAGE
         return LANGUAGE
 
+    def new_game(self, request: TableRequest, seed: int) -> TableGame:
+        """The beginner game (R3), the first player drawn, no turn limit: as the REPL deals it."""
+        from ...game.driver import any_seat
+        from .engine import campaign_game
+        return any_seat(campaign_game(cards_for(request.cards), seed, checkpoints=True))  # the bots fork it
+
 
 class CampaignSets:
     """CM2008's card sets: folders of card files with a manifest, and their scenarios."""
@@ -329,6 +335,10 @@ class CampaignFrontEnds:
 
     def keyboard(self) -> KeyboardLoader | None:
         return _keyboard
+
+    def seat_text(self) -> SeatText | None:
+        from .ui.seat_text import CampaignSeatText
+        return CampaignSeatText()
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ... import argtypes
 from ...errors import CmdslError, shown_path
-from ...plugins import (Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
+from ...plugins import (Checked, TableGame, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
                         TableRequest, WithoutCards)
 from ...values import value
 from .data_file import CABINET_FILE, COMPONENT_FILES, DATA_FILE
@@ -82,6 +82,9 @@ class DieMacherRules:
         """Its cabinet cards' effect language (DM1.6, D8: ``vocabulary/``)."""
         from .vocabulary import LANGUAGE
         return LANGUAGE
+
+    def new_game(self, request: TableRequest, seed: int) -> TableGame:
+        return DieMacherStudy().table(request).new_game(seed)  # the seat study's table: the same options, checked the same way
 
 
 def replay_record(args: ReplayRequest, data: JsonValue) -> int:
@@ -270,7 +273,7 @@ class DieMacherStudy:
 
 
 if TYPE_CHECKING:  # the front ends' types: what they hand over is imported when it is asked for
-    from ...plugins import KeyboardLoader, PrintMaker
+    from ...plugins import KeyboardLoader, PrintMaker, SeatText
     from ...sets.editor_game import EditorGame
     from ...sets.rulebook import Rulebook
 
@@ -282,6 +285,10 @@ class DieMacherFrontEnds:
     def keyboard(self) -> KeyboardLoader | None:
         from .ui import keyboard  # its loader: ui/prompt.py is imported when the REPL plays this game
         return keyboard
+
+    def seat_text(self) -> SeatText | None:
+        from .ui.seat_text import DieMacherSeatText
+        return DieMacherSeatText()
 
     def rulebook(self) -> Rulebook | None:
         from ...sets.rulebook import RulebookSource, load_rulebook

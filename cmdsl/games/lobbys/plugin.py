@@ -13,7 +13,7 @@ from ...errors import CmdslError
 from .data_file import DATA_FILE
 from .seats import seats_for
 from ... import argtypes
-from ...plugins import (KeyboardLoader, Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
+from ...plugins import (KeyboardLoader, SeatText, TableGame, Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
                         TableRequest, WithoutCards)
 from ...resources import bundled_cards_dir
 from ...values import value
@@ -58,6 +58,9 @@ class LobbysRules:
 
     def language(self) -> Language | None:
         return None  # its cards have no effects
+
+    def new_game(self, request: TableRequest, seed: int) -> TableGame:
+        return table(request).new_game(seed)  # the seat study's table: the same options, checked the same way
 
 
 def chosen_data(given: str | None) -> LobbysData:
@@ -220,6 +223,10 @@ class LobbysFrontEnds:
 
     def keyboard(self) -> KeyboardLoader | None:
         return _keyboard
+
+    def seat_text(self) -> SeatText | None:
+        from .ui.seat_text import LobbysSeatText
+        return LobbysSeatText()
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from ... import argtypes
 from ...errors import CmdslError, shown_path
-from ...plugins import (KeyboardLoader, CardsRequest, Checked, Command, JsonValue, NewSetRequest, Option, Plays, PlayRequest, Plugin,
+from ...plugins import (KeyboardLoader, SeatText, TableGame, CardsRequest, Checked, Command, JsonValue, NewSetRequest, Option, Plays, PlayRequest, Plugin,
                         ReplayRequest, TableRequest)
 from . import MANIFEST, bundled_set
 from .seats import PLAYER_COUNTS, SEATS, seats_for
@@ -72,6 +72,9 @@ class RacolageRules:
     def language(self) -> Language | None:
         from .vocabulary import LANGUAGE
         return LANGUAGE
+
+    def new_game(self, request: TableRequest, seed: int) -> TableGame:
+        return RacolageStudy().table(request).new_game(seed)  # the seat study's table: the same options, checked the same way
 
 
 def replay_record(args: ReplayRequest, data: JsonValue) -> int:
@@ -263,6 +266,10 @@ class RacolageFrontEnds:
 
     def keyboard(self) -> KeyboardLoader | None:
         return _keyboard
+
+    def seat_text(self) -> SeatText | None:
+        from .ui.seat_text import RacolageSeatText
+        return RacolageSeatText()
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook

@@ -1,0 +1,40 @@
+"""Die Macher as a seat's text (``plugins.SeatText``: the browser's generic page): the REPL's
+board, hand, log and `?`, each from the party's view (DM18.26). A spectator gets no board here
+(the view is a party's: its face-down cabinet cards), only the public log."""
+
+from __future__ import annotations
+
+from typing import Sequence, cast
+
+from ....game.decisions import Option, PlayerSeat
+from ....plugins import TableGame
+from ..game import DieMacherGame, diemacher_of
+from ..parties import Party
+from ..view import DieMacherView
+from . import explain
+from .board import board, hand
+
+#: The columns the text is laid out for: the page shows it in a monospaced block that scrolls.
+WIDTH = 100
+
+
+def _view(game: TableGame, seat: PlayerSeat) -> DieMacherView:
+    assert isinstance(seat, Party), seat
+    return cast(DieMacherGame, game).view(seat)
+
+
+class DieMacherSeatText:
+    def board(self, game: TableGame, seat: PlayerSeat | None) -> str | None:
+        if seat is None:
+            return None
+        held, view = diemacher_of(cast(DieMacherGame, game)), _view(game, seat)
+        return board(view, held.data, 5 if held.short else 7, WIDTH) + "\n\n" + hand(view, held.data, WIDTH)
+
+    def log(self, game: TableGame, seat: PlayerSeat) -> Sequence[str]:
+        return _view(game, seat).log
+
+    def explain(self, game: TableGame, seat: PlayerSeat) -> str:
+        return explain.explain(_view(game, seat), diemacher_of(cast(DieMacherGame, game)).data)
+
+    def option_details(self, game: TableGame, seat: PlayerSeat, option: Option) -> Sequence[str]:
+        return []  # the labels say it (a state, an amount, a card's words)

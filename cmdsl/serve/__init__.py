@@ -1,0 +1,15 @@
+"""`cmdsl serve`: every registered game in a browser (docs/web.md). The server holds each game and
+its secrets (DESIGN property 21); a seat's page is sent only what that seat may see, and answers
+only that seat's decisions.
+
+- ``store.py``: the games kept in SQLite (their deal, links and answers), checked when read back;
+- ``served.py``: one game on the server: its driver, who plays each seat, its answers;
+- ``screen.py``: what one seat (or a spectator) is sent, built from its view alone;
+- ``robots.py``: the bots' moves, off the event loop (threads; a process pool for the search bot);
+- ``hall.py``: the games the server holds, made, found by link and resumed;
+- ``app.py``: the Starlette application: pages, the WebSocket, security headers and limits;
+- ``command.py``: `cmdsl serve` itself (uvicorn).
+
+It plays any game of the plug-in registry through its ``Rules.new_game`` and draws it from its
+``FrontEnds.seat_text`` (or, without one, from its log and decisions): no game has web code.
+"""

@@ -1,0 +1,79 @@
+"""`cmdsl serve`: the games in a browser, on uvicorn (docs/web.md).
+
+It binds to 127.0.0.1 unless told otherwise, and says so loudly when told to listen on every
+interface: the server speaks plain HTTP, so a server others reach belongs behind a reverse proxy
+with TLS. uvicorn's own bounds keep a client from holding it: a WebSocket frame of at most
+``WS_MAX`` bytes, a limit on connections, a short keep-alive.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import CmdslError
+
+WS_MAX = 16 * 1024
+MAX_CONNECTIONS = 500
+DEFAULT_DB = "cmdsl-serve.db"
+
+
+@dataclass(frozen=True)
+class ServeRequest:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db: str = DEFAULT_DB
+    cards: str | None = None
+    workers: int = 1  # the search bots' processes
+    origins: tuple[str, ...] = ()  # origins besides the server's own (a reverse proxy's public one)
+
+
+def exposed(host: str) -> str | None:
+    """Why binding to ``host`` lets other machines in, or None for a loopback address."""
+    if host in ("localhost",):
+        return None
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return f"{host} is a name other machines may reach"
+    if address.is_loopback:
+        return None
+    if address.is_unspecified:
+        return f"{host} listens on every network interface of this machine"
+    return f"{host} is an address other machines may reach"
+
+
+def serve(request: ServeRequest) -> int:
+    try:
+        import uvicorn
+
+        from .app import create_app, quiet_access_log
+    except ImportError as e:  # Starlette, uvicorn and Jinja2 come with the extra
+        missing = (e.name or "starlette").split(".")[0]
+        raise CmdslError(f'cmdsl serve needs the web libraries ({missing} is missing): pip install "cmdsl[web]"') from None
+    from .hall import Hall
+    from .robots import Robots
+    from .store import Store
+
+    why = exposed(request.host)
+    if why is not None:
+        print(f"warning: --host {why}: anyone who can reach it can make games and, with a link, play them, over "
+              "plain HTTP. Put it behind a reverse proxy with TLS (docs/web.md).", file=sys.stderr)
+    store = Store(Path(request.db))
+    hall = Hall(store, Robots(request.workers), request.cards)
+    app = create_app(hall, frozenset(request.origins))
+    logging.basicConfig(level=logging.WARNING, format="cmdsl serve: %(levelname)s %(message)s")
+    quiet_access_log()
+    shown = "localhost" if request.host in ("127.0.0.1", "::1") else request.host
+    print(f"cmdsl serve: http://{shown}:{request.port}/ (games kept in {request.db}; Ctrl-C stops)", flush=True)
+    config = uvicorn.Config(app, host=request.host, port=request.port, ws_max_size=WS_MAX,
+                            limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=5, log_level="warning",
+                            server_header=False, lifespan="on")
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,337 @@
+"""The games a server holds: what it offers to make (every registered game, its table sizes and
+sets), the games made (each kept in the store before its links are shown), each live game with
+the pages watching it, and every change of a game: a person's answer, the bots' moves, a hot-seat
+hand-over, each kept, then shown to every page from its own side.
+
+Nothing here knows the web: a page is a ``Client`` that can be sent a payload (``app.py`` makes
+one of a WebSocket), so the tests drive a hall directly too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping, Protocol
+
+from ..bots.play import Bot
+from ..bots.spec import parse_bot
+from ..errors import CmdslError
+from ..plugins import GameOptions, Plugin, TableRequest, game as registered_game, games as registered_games
+from ..sets.set_location import choose_set
+from ..values import value
+from . import screen
+from .robots import Robots
+from .served import AnswerRefused, ServedGame, dealt_digest
+from .store import PERSON, Answer, Deal, Role, Store, StoreError, now
+
+log = logging.getLogger("cmdsl.serve")
+
+#: Bounds on what one server holds for people it does not know (docs/web.md).
+MAX_PAGES_PER_GAME = 32
+MAX_NEW_GAMES_PER_MINUTE = 30
+MAX_SEED = 2**31 - 1
+UNDO_OFF = ("undo is off in the browser: with more than one person at a table it would need everyone's "
+            "agreement, and a game against bots keeps its answers (docs/web.md)")
+
+
+class Client(Protocol):
+    async def send(self, payload: screen.Payload) -> None: ...
+
+
+class HallError(CmdslError):
+    """A request the hall refuses, said in one line; nothing changed."""
+
+
+@value
+class SetOffer:
+    label: str  # "bundled with cmdsl", "cards/mine (--cards)"
+    folder: str | None  # the folder as the game reads it; None: the game's own (no sets)
+
+
+@value
+class GameOffer:
+    name: str
+    title: str
+    players: tuple[int, ...]
+    sets: tuple[SetOffer, ...]
+
+
+@dataclass
+class Page:
+    """One page watching a game: its link's role, and how much of its log it has been sent."""
+
+    client: Client
+    role: Role
+    log_sent: int = 0
+    viewing: str | None = None  # the seat whose view it was sent last (hot-seat: it changes)
+
+
+@dataclass
+class Live:
+    game: ServedGame
+    answers: list[Answer]
+    pages: list[Page] = field(default_factory=list)
+    bots: dict[str, Bot] = field(default_factory=dict)
+    moving: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Hall:
+    def __init__(self, store: Store, robots: Robots, cards: str | None = None) -> None:
+        self.store, self.robots = store, robots
+        self.live: dict[str, Live] = {}
+        self.offers = _offers(cards)
+
+    # ---- making a game ---------------------------------------------------------------------------
+
+    def offer(self, name: str) -> GameOffer:
+        found = next((o for o in self.offers if o.name == name), None)
+        if found is None:
+            raise HallError(f"no game {name!r} here: " + ", ".join(o.name for o in self.offers))
+        return found
+
+    def seat_names(self, name: str, players: int, set_index: int) -> list[tuple[str, str]]:
+        """The seats of a table: (name, label) each, in seat order, from a game dealt to see them."""
+        driver = self._plugin(name).rules.new_game(self._request(name, players, set_index), 0)
+        return [(s.value, str(s)) for s in driver.seats]
+
+    def _plugin(self, name: str) -> Plugin:
+        self.offer(name)
+        return registered_game(name)
+
+    def _request(self, name: str, players: int, set_index: int) -> TableRequest:
+        """The table a form asks for, checked against what the game offers (never a path it sent)."""
+        offer = self.offer(name)
+        if players not in offer.players:
+            raise HallError(f"{offer.title} is played by {', '.join(map(str, offer.players))} players, not {players}")
+        if not 0 <= set_index < len(offer.sets):
+            raise HallError(f"no set number {set_index} for {offer.title}")
+        return TableRequest(offer.sets[set_index].folder, GameOptions(MappingProxyType({"players": players})))
+
+    def create(self, name: str, players: int, set_index: int, seated: Mapping[str, str], hot_seat: bool,
+               seed: int | None = None) -> tuple[Deal, dict[str, Role]]:
+        """A new game kept in the store, and its links (token → role): one per person's seat (or one
+        for the hot-seat table), one to watch, one for whoever made it (the links page)."""
+        if self.store.made_since(now() - 60) >= MAX_NEW_GAMES_PER_MINUTE:
+            raise HallError("too many new games this minute: try again in a moment")
+        self._request(name, players, set_index)  # the table and the set, checked
+        seats = self.seat_names(name, players, set_index)
+        for seat, player in seated.items():
+            if seat not in dict(seats):
+                raise HallError(f"no seat {seat!r} at this table")
+            if player != PERSON:
+                try:
+                    parse_bot(player)
+                except CmdslError as e:
+                    raise HallError(f"{seat}: {e}") from None
+        chosen = tuple((s, seated.get(s, PERSON)) for s, _ in seats)
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        deal = Deal(secrets.token_urlsafe(9), name, (("players", players),), self.offer(name).sets[set_index].folder,
+                    seed, chosen, hot_seat, "", now())
+        served = ServedGame.dealt(deal, registered_game(name))
+        served.deal = deal = replace(deal, dealt=dealt_digest(served.driver))
+        links: dict[str, Role] = {secrets.token_urlsafe(32): Role("host"), secrets.token_urlsafe(32): Role("watch")}
+        persons = deal.persons()
+        if hot_seat and persons:
+            links[secrets.token_urlsafe(32)] = Role("table")
+        else:
+            links.update({secrets.token_urlsafe(32): Role("seat", s) for s in persons})
+        self.store.add_game(deal, links)
+        served.hot.at = served.deciding_person() or (persons or (None,))[0]
+        self.live[deal.id] = Live(served, [])
+        return deal, links
+
+    # ---- finding a game ----------------------------------------------------------------------------
+
+    def link(self, token: str) -> tuple[str, Role] | None:
+        if not (20 <= len(token) <= 64) or not token.replace("-", "").replace("_", "").isalnum():
+            return None
+        return self.store.link(token)
+
+    def game(self, game_id: str) -> Live:
+        """The live game, rebuilt from the store when it is not in memory."""
+        live = self.live.get(game_id)
+        if live is None:
+            deal = self.store.deal(game_id)
+            try:
+                plugin = registered_game(deal.game)
+            except CmdslError as e:
+                raise StoreError(f"game {game_id}: {e}") from None
+            answers = list(self.store.answers(game_id))
+            live = self.live[game_id] = Live(ServedGame.rebuilt(deal, plugin, answers), answers)
+        return live
+
+    # ---- pages -------------------------------------------------------------------------------------
+
+    async def join(self, token: str, client: Client) -> Page:
+        found = self.link(token)
+        if found is None or found[1].kind == "host":
+            raise HallError("no game at this link")
+        live = self.game(found[0])
+        if len(live.pages) >= MAX_PAGES_PER_GAME:
+            raise HallError("too many pages watch this game")
+        page = Page(client, found[1])
+        live.pages.append(page)
+        await self._show(live, page)
+        self._start_bots(live)
+        return page
+
+    def leave(self, game_id: str, page: Page) -> None:
+        live = self.live.get(game_id)
+        if live is not None and page in live.pages:
+            live.pages.remove(page)
+
+    async def message(self, game_id: str, page: Page, message: Mapping[str, Any]) -> None:
+        """A page's message: an answer, `?`, a hot-seat hand-over taken, undo. A refusal is sent to
+        that page alone ({"type": "error"}), and nothing changed."""
+        live = self.game(game_id)
+        kind = message.get("type")
+        try:
+            if kind == "answer":
+                text = message.get("text")
+                if not isinstance(text, str) or not text.strip() or len(text) > 200:
+                    raise HallError("an answer is an option's number, id or label, or an amount")
+                await self._answer(live, self._acting(live, page), text.strip())
+            elif kind == "explain":
+                seat = self._acting(live, page)
+                await page.client.send({"type": "explain", "text": screen.explanation(live.game, live.game.seat(seat))})
+            elif kind == "take":
+                if page.role.kind != "table" or not live.game.hot.handing_over:
+                    raise HallError("nothing to take: the screen is not being handed over")
+                live.game.hot.handing_over = False
+                await self._show_all(live)
+            elif kind == "undo":
+                raise HallError(UNDO_OFF)
+            else:
+                raise HallError("unknown message")
+        except (HallError, AnswerRefused, StoreError) as e:
+            await page.client.send({"type": "error", "message": str(e)})
+        except CmdslError as e:  # an answer the game refuses (IllegalAnswer, a typed amount out of range)
+            await page.client.send({"type": "error", "message": str(e)})
+
+    def _acting(self, live: Live, page: Page) -> str:
+        """The seat a page answers for: its link's seat, or the hot-seat table's person at the screen."""
+        if page.role.kind == "seat" and page.role.seat is not None:
+            return page.role.seat
+        if page.role.kind == "table" and live.game.hot.at is not None:
+            if live.game.hot.handing_over:
+                raise HallError(f"take the screen first: {live.game.seat(live.game.hot.at)} is to play")
+            return live.game.hot.at
+        raise HallError("a spectator cannot answer")
+
+    async def _answer(self, live: Live, seat: str, text: str) -> None:
+        async with live.lock:
+            self._keep(live, live.game.answer(seat, text))
+            self._hand_over(live)
+        await self._show_all(live)
+        self._start_bots(live)
+
+    def _keep(self, live: Live, answer: Answer) -> None:
+        """Keep an answer the game has taken; if the store cannot, the game takes it back."""
+        try:
+            self.store.add_answer(live.game.deal.id, len(live.answers), answer)
+        except StoreError:
+            live.game.take_back(live.answers)
+            raise
+        live.answers.append(answer)
+
+    def _hand_over(self, live: Live) -> None:
+        game = live.game
+        nxt = game.deciding_person()
+        if game.deal.hot_seat and nxt is not None and nxt != game.hot.at:
+            game.hot.at, game.hot.handing_over = nxt, True
+
+    # ---- the bots ----------------------------------------------------------------------------------
+
+    def _start_bots(self, live: Live) -> None:
+        if (live.moving is None or live.moving.done()) and live.game.bot_seats():
+            live.moving = asyncio.get_running_loop().create_task(self._move_bots(live))
+
+    async def _move_bots(self, live: Live) -> None:
+        try:
+            while not live.game.driver.over and live.game.bot_seats():
+                names = [str(s) for s, _ in live.game.bot_seats()]
+                await self._send_all(live, {"type": "thinking", "seats": names})
+                chosen = await self.robots.choose(live.game, live.bots, live.answers)
+                async with live.lock:
+                    for seat, option in chosen:
+                        if live.game.mine(seat) is not None:
+                            self._keep(live, live.game.bot_answer(seat, option))
+                    self._hand_over(live)
+                await self._show_all(live)
+        except Exception as e:  # a bot's failure is the game's to report, never the server's end
+            log.exception("game %s: a bot could not move", live.game.deal.id)
+            await self._send_all(live, {"type": "error", "message": f"a bot could not move ({e}); reload to try again"})
+
+    # ---- showing -----------------------------------------------------------------------------------
+
+    async def _show_all(self, live: Live) -> None:
+        for page in list(live.pages):
+            await self._show(live, page)
+
+    async def _send_all(self, live: Live, payload: screen.Payload) -> None:
+        for page in list(live.pages):
+            await self._send(live, page, payload)
+
+    async def _show(self, live: Live, page: Page) -> None:
+        game = live.game
+        if page.role.kind == "table":
+            if game.hot.at is None:
+                viewing = None
+            elif game.hot.handing_over:
+                page.viewing, page.log_sent = None, 0
+                await self._send(live, page, screen.hand_over(game, game.hot.at))
+                return
+            else:
+                viewing = game.hot.at
+        else:
+            viewing = page.role.seat if page.role.kind == "seat" else None
+        if viewing != page.viewing:
+            page.viewing, page.log_sent = viewing, 0
+        payload = screen.screen(game, game.seat(viewing) if viewing is not None else None, page.log_sent)
+        page.log_sent = payload["log_total"]
+        await self._send(live, page, payload)
+
+    async def _send(self, live: Live, page: Page, payload: screen.Payload) -> None:
+        try:
+            await page.client.send(payload)
+        except Exception:  # a page gone (closed tab, dead connection): it stops watching
+            if page in live.pages:
+                live.pages.remove(page)
+
+    async def close(self) -> None:
+        for live in self.live.values():
+            if live.moving is not None:
+                live.moving.cancel()
+        self.robots.close()
+
+
+def _offers(cards: str | None) -> tuple[GameOffer, ...]:
+    """Every registered game with its table sizes and sets: the `--cards` set for its game, the set
+    each game would choose (cmdsl.toml's), and the bundled one; a game without sets plays its own."""
+    given_game = None
+    if cards is not None:
+        from ..plugins import card_files_game, game_data_in
+        given_game = game_data_in(Path(cards)) or card_files_game()
+    out = []
+    for name, plugin in registered_games().items():
+        counts = plugin.players or (len(plugin.seats),)
+        sets: list[SetOffer] = []
+        if plugin.sets is None:
+            sets.append(SetOffer("the game's own cards", None))
+        else:
+            choices = ([choose_set(cards, name)] if name == given_game else []) + [choose_set(None, name)]
+            for choice in choices:
+                folder = str(choice.path.resolve())
+                if all(s.folder != folder for s in sets):
+                    sets.append(SetOffer(choice.describe(), folder))
+            bundled = str(plugin.sets.bundled().resolve())
+            if all(s.folder != bundled for s in sets):
+                sets.append(SetOffer(f"{plugin.title}'s bundled set", bundled))
+        out.append(GameOffer(name, plugin.title, tuple(counts), tuple(sets)))
+    return tuple(out)

@@ -1,0 +1,147 @@
+// A seat's page: one WebSocket to the server, which sends this seat's screen after every move
+// (built from this seat's view only) and takes its answers. Everything is drawn with textContent:
+// nothing the server sends is read as HTML.
+"use strict";
+
+const token = location.pathname.split("/").pop();
+const $ = (id) => document.getElementById(id);
+let socket = null;
+let thinkingSince = null;
+let thinkingTimer = null;
+let retry = 500;
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${token}`);
+  socket.onopen = () => { retry = 500; $("status").textContent = ""; };
+  socket.onmessage = (event) => handle(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    if (event.code === 1008) { $("status").textContent = "This link does not open a game here."; return; }
+    $("status").textContent = "Connection lost: reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function handle(m) {
+  if (m.type === "screen") return drawScreen(m);
+  if (m.type === "handover") return drawHandover(m);
+  if (m.type === "thinking") return startThinking(m.seats);
+  if (m.type === "explain") { const e = $("explain"); e.textContent = m.text; e.hidden = false; return; }
+  if (m.type === "error") { showError(m.message); if (m.fatal) $("status").textContent = m.message; }
+}
+
+function showError(text) {
+  const e = $("error");
+  e.textContent = text;
+  e.hidden = false;
+}
+
+function startThinking(seats) {
+  stopThinking();
+  thinkingSince = Date.now();
+  const line = $("thinking");
+  const draw = () => {
+    const s = ((Date.now() - thinkingSince) / 1000).toFixed(1);
+    line.textContent = `${seats.join(", ")} ${seats.length > 1 ? "are" : "is"} thinking… ${s} s`;
+  };
+  draw();
+  line.hidden = false;
+  thinkingTimer = setInterval(draw, 100);
+}
+
+function stopThinking() {
+  if (thinkingTimer) clearInterval(thinkingTimer);
+  thinkingTimer = null;
+  $("thinking").hidden = true;
+}
+
+function drawHandover(m) {
+  stopThinking();
+  $("game").hidden = true;
+  $("handover").hidden = false;
+  $("handover-text").textContent = m.text;
+  $("log").replaceChildren();
+  document.title = `${m.title}: hand over to ${m.to}`;
+}
+
+function drawScreen(m) {
+  stopThinking();
+  $("handover").hidden = true;
+  $("game").hidden = false;
+  $("error").hidden = true;
+  $("title").textContent = m.title;
+  $("you").textContent = m.you ? `You play ${m.you}.` : "You are watching (what every seat may see).";
+  $("seats").replaceChildren(...m.seats.map((s) => {
+    const li = document.createElement("li");
+    li.textContent = `${s.name}: ${s.player}`;
+    return li;
+  }));
+  $("turn").textContent = m.turn;
+  const board = $("board");
+  board.textContent = m.board || "(this game draws no table for you here: see the log)";
+  drawLog(m);
+  drawDecision(m.decision);
+  const result = $("result");
+  result.hidden = !m.result;
+  result.textContent = m.result || "";
+  document.title = (m.decision ? "▶ Your turn — " : "") + m.title;
+}
+
+function drawLog(m) {
+  const log = $("log");
+  if (m.log_from === 0) log.replaceChildren();
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  for (const line of m.log) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    log.appendChild(li);
+  }
+  if (atEnd || m.log_from === 0) log.scrollTop = log.scrollHeight;
+}
+
+function drawDecision(d) {
+  const box = $("decision");
+  $("explain").hidden = true;
+  if (!d) { box.hidden = true; return; }
+  box.hidden = false;
+  $("prompt").textContent = d.prompt;
+  $("options").replaceChildren(...d.options.map((o) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "option";
+    b.dataset.id = o.id;
+    const n = document.createElement("span");
+    n.className = "n";
+    n.textContent = `${o.n}.`;
+    b.append(n, document.createTextNode(o.label));
+    b.addEventListener("click", () => send({ type: "answer", text: o.id }));
+    li.appendChild(b);
+    if (o.details.length) {
+      const p = document.createElement("div");
+      p.className = "details";
+      p.textContent = o.details.join("\n");
+      li.appendChild(p);
+    }
+    return li;
+  }));
+  $("amount-hint").textContent = d.amount ? `an amount: ${d.amount.hint} (or #N for option N)` : "a number, a label or an id";
+  $("answer-label").textContent = d.amount ? "Or type an amount" : "Or type an answer";
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("answer");
+    if (input.value.trim()) send({ type: "answer", text: input.value.trim() });
+    input.value = "";
+  });
+  $("why").addEventListener("click", () => send({ type: "explain" }));
+  $("take").addEventListener("click", () => send({ type: "take" }));
+  connect();
+});
