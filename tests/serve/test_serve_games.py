@@ -1,0 +1,206 @@
+"""Issue 60 §1, §2 and §5: games on the server. A seat's page sees its turn, the bots' moves and
+their thinking line, `?`; hot-seat hands the screen over; nothing is lost (a server started
+again resumes every game, a page that reconnects gets its view back, a damaged store or a full
+disk is a clear error and changes nothing); a bot's move never stalls another game."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cmdsl.serve.hall import Hall, Live, Page
+from cmdsl.serve.store import PERSON, StoreError
+
+from .helpers import Recorder, new_hall, settle
+
+
+def tokens(hall: Hall, game_id: str) -> dict[str, str]:
+    """A game's links by role: a seat's name, ``table``, ``watch`` or ``host``."""
+    return {(role.seat or role.kind): token for token, role in hall.store.links(game_id).items()}
+
+
+async def join(hall: Hall, token: str) -> tuple[Page, Recorder]:
+    recorder = Recorder()
+    return await hall.join(token, recorder), recorder
+
+
+async def answer_first(hall: Hall, game_id: str, page: Page, recorder: Recorder) -> None:
+    await hall.message(game_id, page, {"type": "answer", "text": recorder.last()["decision"]["options"][0]["id"]})
+
+
+def test_a_game_against_bots_is_played_to_its_end_from_a_seats_page(tmp_path: Path) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, _ = hall.create("racolage", 3, 0, {"p1": PERSON, "p2": "random", "p3": "greedy"}, False, seed=5)
+        page, seen = await join(hall, tokens(hall, deal.id)["p1"])
+        live = hall.live[deal.id]
+        first = seen.last()
+        assert first["turn"] == "Your turn." and first["you"] == "Player 1" and "Your hand" in (first["board"] or "")
+        assert [s["player"] for s in first["seats"]] == ["person", "bot: random", "bot: greedy"]
+        await hall.message(deal.id, page, {"type": "explain"})
+        assert "Phase 1 of your turn (RA4.1)" in seen.last("explain")["text"]
+        while not live.game.driver.over:
+            await answer_first(hall, deal.id, page, seen)
+            await settle(live)
+        kinds = [p["type"] for p in seen.sent]
+        assert "thinking" in kinds and "error" not in kinds
+        thinking = next(p for p in seen.sent if p["type"] == "thinking")
+        assert thinking["seats"] in (["Player 2"], ["Player 3"])
+        end = seen.last()
+        assert end["over"] and end["result"] and end["decision"] is None and end["turn"] == "The game is over."
+        assert sum(len(p["log"]) for p in seen.sent if p["type"] == "screen") == end["log_total"]  # each line once
+    asyncio.run(run())
+
+
+def test_a_server_started_again_resumes_every_game_and_a_page_gets_its_view_back(tmp_path: Path) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, _ = hall.create("lobbys", 3, 0, {"p1": PERSON, "p2": PERSON, "p3": "random"}, False, seed=8)
+        links = tokens(hall, deal.id)
+        (p1, s1), (p2, s2) = await join(hall, links["p1"]), await join(hall, links["p2"])
+        for _ in range(3):
+            await answer_first(hall, deal.id, p1, s1)
+            await answer_first(hall, deal.id, p2, s2)
+            await settle(hall.live[deal.id])
+        before = {seat: s.last() for seat, s in (("p1", s1), ("p2", s2))}
+        answers = list(hall.live[deal.id].answers)
+        assert len(answers) >= 6
+        again = new_hall(tmp_path)  # a new server on the same store, the old one never closed (a kill)
+        for seat in ("p1", "p2"):
+            _, seen = await join(again, links[seat])
+            now = seen.last()
+            assert now["log_from"] == 0 and now["log_total"] == before[seat]["log_total"]
+            assert {k: now[k] for k in ("board", "decision", "turn")} == {k: before[seat][k] for k in ("board", "decision", "turn")}
+        assert again.live[deal.id].answers == answers
+        page, seen = await join(again, links["p1"])
+        await answer_first(again, deal.id, page, seen)  # and the game goes on
+        assert len(again.live[deal.id].answers) == len(answers) + 1
+    asyncio.run(run())
+
+
+def test_a_damaged_store_is_a_clear_error_never_another_game(tmp_path: Path) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, _ = hall.create("racolage", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=3)
+        link = tokens(hall, deal.id)["p1"]
+        page, seen = await join(hall, link)
+        await answer_first(hall, deal.id, page, seen)
+        await settle(hall.live[deal.id])
+        db = sqlite3.connect(tmp_path / "games.db")
+        kept = db.execute("SELECT option FROM answers WHERE game = ? AND n = 0", (deal.id,)).fetchone()[0]
+        for sql, said in [("UPDATE answers SET option = 'play:A99' WHERE n = 0", "answer 1"),
+                          ("UPDATE answers SET events = events + 1 WHERE n = 0", "does not bring back the game it did"),
+                          ("UPDATE games SET seed = seed + 1", "does not deal the same game again"),
+                          ("UPDATE answers SET n = 7 WHERE n = 0", "answer 1 is damaged"),
+                          ("UPDATE games SET seated = '[1, 2]'", "deal is damaged")]:
+            db.execute("BEGIN")
+            db.execute(sql)
+            db.commit()
+            with pytest.raises(StoreError, match=said):
+                await new_hall(tmp_path).join(link, Recorder())
+            db.execute("BEGIN")
+            db.execute(sql.replace("+ 1", "- 1").replace("n = 7 WHERE n = 0", "n = 0 WHERE n = 7")
+                       .replace("option = 'play:A99'", f"option = '{kept}'")
+                       .replace("'[1, 2]'", repr(__import__('json').dumps([list(s) for s in deal.seated]))))
+            db.commit()
+        await new_hall(tmp_path).join(link, Recorder())  # mended, it is the game again
+    asyncio.run(run())
+
+
+def test_an_answer_the_store_cannot_keep_is_taken_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, _ = hall.create("racolage", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=4)
+        page, seen = await join(hall, tokens(hall, deal.id)["p1"])
+        live = hall.live[deal.id]
+        events = len(live.game.driver.events)
+
+        def full(*args: Any) -> None:
+            raise StoreError("games.db: could not keep it (database or disk is full); nothing changed")
+        monkeypatch.setattr(hall.store, "add_answer", full)
+        await answer_first(hall, deal.id, page, seen)
+        assert seen.sent[-1] == {"type": "error",
+                                 "message": "games.db: could not keep it (database or disk is full); nothing changed"}
+        assert live.answers == [] and live.game.driver.answers == [] and len(live.game.driver.events) == events
+        assert live.game.mine(live.game.seat("p1")) is not None
+    asyncio.run(run())
+
+
+def test_hot_seat_hands_the_screen_over_and_shows_nothing_until_it_is_taken(tmp_path: Path) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, _ = hall.create("racolage", 3, 0, {"p1": PERSON, "p2": PERSON, "p3": "random"}, True, seed=6)
+        links = tokens(hall, deal.id)
+        assert set(links) == {"table", "watch", "host"}  # one link for the people at the screen
+        page, seen = await join(hall, links["table"])
+        live = hall.live[deal.id]
+        assert seen.sent[-1] == {"type": "handover", "title": "Racolage Électoral", "to": "Player 1",
+                                 "text": "Hand the screen to Player 1, and press the button when only Player 1 can see it."}
+        await hall.message(deal.id, page, {"type": "answer", "text": "1"})
+        assert seen.sent[-1]["message"] == "take the screen first: Player 1 is to play" and live.answers == []
+        await hall.message(deal.id, page, {"type": "take"})
+        assert seen.last()["you"] == "Player 1" and seen.last()["decision"] is not None
+        while live.game.deciding_person() != "p2" and not live.game.driver.over:
+            screen = seen.last()
+            await hall.message(deal.id, page, {"type": "answer", "text": screen["decision"]["options"][-1]["id"]})
+            await settle(live)
+        handover = seen.sent[-1]
+        assert handover["type"] == "handover" and handover["to"] == "Player 2" and "board" not in handover
+        await hall.message(deal.id, page, {"type": "take"})
+        mine = seen.last()
+        assert mine["you"] == "Player 2" and mine["log_from"] == 0  # Player 2's log, from its start
+        await hall.message(deal.id, page, {"type": "take"})
+        assert seen.sent[-1]["message"] == "nothing to take: the screen is not being handed over"
+    asyncio.run(run())
+
+
+@pytest.mark.deep  # two worker processes started, two searches of a second: ~8 s
+def test_a_search_bot_thinks_off_the_loop_and_another_game_goes_on(tmp_path: Path) -> None:
+    """ISMCTS moves in a worker process: while it thinks, a person in another game is answered at once;
+    a worker killed in the middle of a move is replaced and the move made."""
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        slow, _ = hall.create("racolage", 3, 0, {"p1": "ismcts:seconds=1", "p2": PERSON, "p3": "random"}, False, seed=9)
+        quick, _ = hall.create("racolage", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=10)
+        _, watching = await join(hall, tokens(hall, slow.id)["p2"])
+        thinking: Live = hall.live[slow.id]
+        while hall.robots._processes is None:  # the search has begun
+            await asyncio.sleep(0.01)
+        page, seen = await join(hall, tokens(hall, quick.id)["p1"])
+        for _ in range(3):  # the person's answers, and the random bots' moves after each
+            await answer_first(hall, quick.id, page, seen)
+            await settle(hall.live[quick.id])
+        assert len(hall.live[quick.id].answers) >= 3
+        assert thinking.moving is not None and not thinking.moving.done()  # all while the search thinks
+        pool = hall.robots._processes
+        while not pool._processes:
+            await asyncio.sleep(0.05)
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        await settle(thinking)
+        assert thinking.answers and thinking.answers[0].seat == "p1"
+        assert watching.last()["turn"] in ("Your turn.", "Waiting for Player 3.")
+        await hall.close()
+    asyncio.run(run())
+
+
+def test_a_page_that_reconnects_gets_its_whole_view_again(tmp_path: Path) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, _ = hall.create("lobbys", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=12)
+        page, seen = await join(hall, tokens(hall, deal.id)["p1"])
+        for _ in range(4):
+            await answer_first(hall, deal.id, page, seen)
+            await settle(hall.live[deal.id])
+        hall.leave(deal.id, page)
+        _, again = await join(hall, tokens(hall, deal.id)["p1"])
+        assert again.sent[0]["log_from"] == 0 and again.sent[0]["log"] == [
+            line for p in seen.sent if p["type"] == "screen" for line in p["log"]]
+        assert again.sent[0]["decision"] == seen.last()["decision"]
+    asyncio.run(run())
