@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -99,6 +100,11 @@ class Store:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        if not path.exists():  # it holds every game's seed and links: its owner's alone (docs/web.md)
+            try:
+                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+            except OSError as e:
+                raise StoreError(f"{path}: cannot be made ({e.strerror})") from None
         try:
             self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
