@@ -151,8 +151,9 @@ class Site:
         try:
             offer = self.hall.offer(form.get("game", ""))
             seated = {k.removeprefix("seat."): v for k, v in form.items() if k.startswith("seat.")}
+            variants = {k.removeprefix("opt."): v for k, v in form.items() if k.startswith("opt.")}
             _, links = self.hall.create(offer.name, _number(form.get("players"), 0), _number(form.get("set"), 0),
-                                        seated, form.get("hot_seat") == "on")
+                                        seated, form.get("hot_seat") == "on", variants=variants)
         except CmdslError as e:
             return self.refused(request, str(e))
         host = next(token for token, role in links.items() if role.kind == "host")

@@ -53,11 +53,32 @@ class SetOffer:
 
 
 @value
+class Variant:
+    """One of a game's own options of `cmdsl play` the form offers: a flag, or a choice among values
+    (an option of another kind, a number, is left to the game's default)."""
+
+    dest: str  # where the game reads it (``GameOptions``)
+    help: str
+    choices: tuple[str, ...] = ()  # none: a flag
+
+    def read(self, given: str | None) -> str | bool | None:
+        """The value a form gave (None: not given); a value not offered is refused in one line."""
+        if not self.choices:
+            return True if given == "on" else None
+        if given in (None, ""):
+            return None
+        if given not in self.choices:
+            raise HallError(f"{self.dest}: {given!r} is not one of {', '.join(self.choices)}")
+        return given
+
+
+@value
 class GameOffer:
     name: str
     title: str
     players: tuple[int, ...]
     sets: tuple[SetOffer, ...]
+    variants: tuple[Variant, ...] = ()
 
 
 @dataclass
@@ -113,12 +134,14 @@ class Hall:
         return TableRequest(offer.sets[set_index].folder, GameOptions(MappingProxyType({"players": players})))
 
     def create(self, name: str, players: int, set_index: int, seated: Mapping[str, str], hot_seat: bool,
-               seed: int | None = None) -> tuple[Deal, dict[str, Role]]:
+               seed: int | None = None, variants: Mapping[str, str] = {}) -> tuple[Deal, dict[str, Role]]:
         """A new game kept in the store, and its links (token → role): one per person's seat (or one
         for the hot-seat table), one to watch, one for whoever made it (the links page)."""
         if self.store.made_since(now() - 60) >= MAX_NEW_GAMES_PER_MINUTE:
             raise HallError("too many new games this minute: try again in a moment")
         self._request(name, players, set_index)  # the table and the set, checked
+        chosen_variants = {v.dest: v.read(variants.get(v.dest)) for v in self.offer(name).variants}
+        own = tuple(sorted((k, v) for k, v in {**chosen_variants, "players": players}.items() if v is not None))
         seats = self.seat_names(name, players, set_index)
         for seat, player in seated.items():
             if seat not in dict(seats):
@@ -131,7 +154,7 @@ class Hall:
         chosen = tuple((s, seated.get(s, PERSON)) for s, _ in seats)
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
-        deal = Deal(secrets.token_urlsafe(9), name, (("players", players),), self.offer(name).sets[set_index].folder,
+        deal = Deal(secrets.token_urlsafe(9), name, own, self.offer(name).sets[set_index].folder,
                     seed, chosen, hot_seat, "", now())
         served = ServedGame.dealt(deal, registered_game(name))
         served.deal = deal = replace(deal, dealt=dealt_digest(served.driver))
@@ -333,5 +356,19 @@ def _offers(cards: str | None) -> tuple[GameOffer, ...]:
             bundled = str(plugin.sets.bundled().resolve())
             if all(s.folder != bundled for s in sets):
                 sets.append(SetOffer(f"{plugin.title}'s bundled set", bundled))
-        out.append(GameOffer(name, plugin.title, tuple(counts), tuple(sets)))
+        out.append(GameOffer(name, plugin.title, tuple(counts), tuple(sets), _variants(plugin)))
+    return tuple(out)
+
+
+def _variants(plugin: Plugin) -> tuple[Variant, ...]:
+    out: list[Variant] = []
+    for option in plugin.options.get("play", ()):
+        settings, dest = option.settings, option.dest
+        if dest == "players" or any(v.dest == dest for v in out):
+            continue
+        choices = settings.get("choices")
+        if settings.get("action") == "store_true":
+            out.append(Variant(dest, str(settings.get("help", dest))))
+        elif isinstance(choices, (list, tuple)) and "action" not in settings:
+            out.append(Variant(dest, str(settings.get("help", dest)), tuple(str(c) for c in choices)))
     return tuple(out)

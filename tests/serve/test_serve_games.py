@@ -204,3 +204,28 @@ def test_a_page_that_reconnects_gets_its_whole_view_again(tmp_path: Path) -> Non
             line for p in seen.sent if p["type"] == "screen" for line in p["log"]]
         assert again.sent[0]["decision"] == seen.last()["decision"]
     asyncio.run(run())
+
+
+def test_a_games_own_options_are_offered_and_reach_it(tmp_path: Path) -> None:
+    """The form offers each game's flags and choices of `cmdsl play` (Die Macher's short game,
+    Lobbys' People variant, CM2008's setup and first player), and the game is dealt with them."""
+    from cmdsl.games.cm2008.engine import campaign_of
+    from cmdsl.games.diemacher.game import diemacher_of
+    from cmdsl.serve.hall import HallError
+
+    hall = new_hall(tmp_path)
+    offered = {o.name: {v.dest: v.choices for v in o.variants} for o in hall.offers}
+    assert offered["diemacher"] == {"short": ()} and offered["lobbys"] == {"people": ()}
+    assert offered["cm2008"] == {"setup": ("beginner", "choose-states", "draft"), "first": ("mccain", "obama", "random")}
+    short, _ = hall.create("diemacher", 3, 0, {"cdu": PERSON, "spd": "random", "fdp": "random"}, False,
+                           variants={"short": "on"})
+    assert dict(short.options) == {"players": 3, "short": True}
+    assert diemacher_of(hall.live[short.id].game.driver).short
+    draft, _ = hall.create("cm2008", 2, 0, {"mccain": PERSON, "obama": "random"}, False,
+                           variants={"setup": "draft", "first": "obama"})
+    setup = campaign_of(hall.live[draft.id].game.driver).setup
+    assert (setup.mode, setup.first, setup.max_turns) == ("draft", "obama", None)
+    with pytest.raises(HallError, match="setup: 'sideways' is not one of beginner, choose-states, draft"):
+        hall.create("cm2008", 2, 0, {"mccain": PERSON}, False, variants={"setup": "sideways"})
+    again = new_hall(tmp_path)  # the options are kept with the game
+    assert diemacher_of(again.game(short.id).game.driver).short

@@ -29,7 +29,7 @@ from cmdsl.game.decisions import PlayerSeat
 from cmdsl.plugins import TableGame, games
 from cmdsl.serve.hall import Hall, Page
 from cmdsl.serve.screen import SPECTATOR
-from cmdsl.serve.store import PERSON, Role
+from cmdsl.serve.store import PERSON
 
 from .helpers import Recorder, new_hall
 

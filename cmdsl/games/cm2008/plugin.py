@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ...sets.rulebook import Rulebook
     from ...sets.set_location import SetChoice
     from .model import CardSet
+    from .setup import Setup
     from .record import Record
     from .replay import Replay
     from .scenario import Scenario
@@ -90,12 +91,21 @@ def using(choice: SetChoice) -> str:
     return f"Using {choice.describe()}."
 
 
+def setup_of(options: GameOptions, limit: int | None) -> Setup:
+    """The setup (R3.1) and first player the options name (their choices are SETUP_MODES and
+    FIRST_PLAYERS), with the turn limit ``limit`` (R12.3)."""
+    from .setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer, Setup, SetupMode
+
+    mode: SetupMode = next((m for m in SETUP_MODES if m == options.text("setup")), "beginner")
+    first: FirstPlayer = next((f for f in FIRST_PLAYERS if f == options.text("first")), "random")
+    return Setup(mode, first, limit)
+
+
 def play(args: PlayRequest) -> int:
     """`cmdsl play`: a whole game between two bots, printed."""
     from ...bots.match import destination_refused, play_to_end, seat_bots
     from .engine import campaign_game
     from .record import save_record
-    from .setup import FIRST_PLAYERS, SETUP_MODES, FirstPlayer, Setup, SetupMode
 
     names = list(args.bots)
     if len(names) != 2:
@@ -106,11 +116,7 @@ def play(args: PlayRequest) -> int:
     bots = seat_bots(names, SIDES, args.seed)  # a misspelt bot or setting: one line, before the cards load
     cards = cards_for(args.cards)
     max_turns = args.options.number("max_turns")
-    limit = argtypes.DEFAULT_BOT_TURN_LIMIT if max_turns is None else max_turns or None
-    # the options' choices are SETUP_MODES and FIRST_PLAYERS: each value given is one of them
-    mode: SetupMode = next((m for m in SETUP_MODES if m == args.options.text("setup")), "beginner")
-    first: FirstPlayer = next((f for f in FIRST_PLAYERS if f == args.options.text("first")), "random")
-    setup = Setup(mode, first, limit)
+    setup = setup_of(args.options, argtypes.DEFAULT_BOT_TURN_LIMIT if max_turns is None else max_turns or None)
     game = campaign_game(cards, args.seed, setup, checkpoints=True)  # bots fork it
     play_to_end(game, bots, args.quiet, args.record, save_record)
     return 0
@@ -310,10 +316,12 @@ class CampaignRules:
         return LANGUAGE
 
     def new_game(self, request: TableRequest, seed: int) -> TableGame:
-        """The beginner game (R3), the first player drawn, no turn limit: as the REPL deals it."""
+        """A game of the setup and first player the options name (R3; the beginner game and a drawn
+        first player by default), with no turn limit: as the REPL deals it."""
         from ...game.driver import any_seat
         from .engine import campaign_game
-        return any_seat(campaign_game(cards_for(request.cards), seed, checkpoints=True))  # the bots fork it
+        setup = setup_of(request.options, None)
+        return any_seat(campaign_game(cards_for(request.cards), seed, setup, checkpoints=True))  # the bots fork it
 
 
 class CampaignSets:
