@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -34,6 +35,8 @@ log = logging.getLogger("cmdsl.serve")
 MAX_PAGES_PER_GAME = 32
 MAX_NEW_GAMES_PER_MINUTE = 30
 MAX_SEED = 2**31 - 1
+#: While bots move one after another, how often the pages are shown the game (seconds).
+SHOW_EVERY = 0.25
 UNDO_OFF = ("undo is off in the browser: with more than one person at a table it would need everyone's "
             "agreement, and a game against bots keeps its answers (docs/web.md)")
 
@@ -276,6 +279,10 @@ class Hall:
             live.moving = asyncio.get_running_loop().create_task(self._move_bots(live))
 
     async def _move_bots(self, live: Live) -> None:
+        """The bots answer until a person must (or the game ends). The pages are shown the game at
+        most every ``SHOW_EVERY`` seconds while the bots go on, and once they stop: a run of bot
+        moves (hundreds, in Die Macher) is not that many screens."""
+        shown = time.monotonic()
         try:
             while not live.game.driver.over and live.game.bot_seats():
                 names = [str(s) for s, _ in live.game.bot_seats()]
@@ -286,7 +293,9 @@ class Hall:
                         if live.game.mine(seat) is not None:
                             self._keep(live, live.game.bot_answer(seat, option))
                     self._hand_over(live)
-                await self._show_all(live)
+                if time.monotonic() - shown >= SHOW_EVERY or live.game.driver.over or not live.game.bot_seats():
+                    await self._show_all(live)
+                    shown = time.monotonic()
         except Exception as e:  # a bot's failure is the game's to report, never the server's end
             log.exception("game %s: a bot could not move", live.game.deal.id)
             await self._send_all(live, {"type": "error", "message": f"a bot could not move ({e}); reload to try again"})
