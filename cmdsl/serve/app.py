@@ -50,7 +50,7 @@ STRIKES = 10
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
-           (b"x-frame-options", b"DENY"), (b"referrer-policy", b"no-referrer"),
+           (b"x-frame-options", b"DENY"), (b"referrer-policy", b"same-origin"),
            (b"cross-origin-opener-policy", b"same-origin"), (b"cache-control", b"no-store")]
 
 Scope = MutableMapping[str, Any]

@@ -60,7 +60,7 @@ def test_every_response_carries_the_security_headers(client: TestClient) -> None
         r = client.get(path)
         csp = r.headers["content-security-policy"]
         assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "default-src 'none'" in csp, path
-        assert r.headers["x-frame-options"] == "DENY" and r.headers["referrer-policy"] == "no-referrer", path
+        assert r.headers["x-frame-options"] == "DENY" and r.headers["referrer-policy"] == "same-origin", path
         assert r.headers["x-content-type-options"] == "nosniff", path
     page = client.get(f"/play/{links['player']}").text
     assert "<script src=\"/static/play.js\"" in page and not re.search(r"<script>|<script [^s]|\son\w+=\"|<style", page)

@@ -1,5 +1,5 @@
 """Die Macher as a seat's text (``plugins.SeatText``: the browser's generic page): the REPL's
-board, hand, log and `?`, each from the party's view (DM18.26). A spectator gets no board here
+board (its hand with it), log and `?`, each from the party's view (DM18.26). A spectator gets no board here
 (the view is a party's: its face-down cabinet cards), only the public log."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ..game import DieMacherGame, diemacher_of
 from ..parties import Party
 from ..view import DieMacherView
 from . import explain
-from .board import board, hand
+from .board import board
 
 #: The columns the text is laid out for: the page shows it in a monospaced block that scrolls.
 WIDTH = 100
@@ -27,8 +27,8 @@ class DieMacherSeatText:
     def board(self, game: TableGame, seat: PlayerSeat | None) -> str | None:
         if seat is None:
             return None
-        held, view = diemacher_of(cast(DieMacherGame, game)), _view(game, seat)
-        return board(view, held.data, 5 if held.short else 7, WIDTH) + "\n\n" + hand(view, held.data, WIDTH)
+        held = diemacher_of(cast(DieMacherGame, game))
+        return board(_view(game, seat), held.data, 5 if held.short else 7, WIDTH)  # with the party's hand
 
     def log(self, game: TableGame, seat: PlayerSeat) -> Sequence[str]:
         return _view(game, seat).log
