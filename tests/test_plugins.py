@@ -14,6 +14,7 @@ import pytest
 
 from cmdsl import plugins
 from cmdsl.cli import main
+from cmdsl.errors import CmdslError
 from cmdsl.plugins import GamePlugin, NoSuchGame, game, games
 from cmdsl.plugins.command_line import add_game_options, other_games_option
 
@@ -141,3 +142,12 @@ def test_a_typed_plugin_gets_its_options_as_typed_values(monkeypatch: pytest.Mon
         assert TOY_RAN == ["play seed 5 players 3"]
     finally:
         games.cache_clear()
+
+
+def test_a_plugin_of_before_without_a_table_is_not_served(with_toy: None) -> None:
+    """`cmdsl serve` deals a game through ``Rules.new_game``: an old plug-in without a table says it
+    has none to serve, in one line."""
+    with pytest.warns(DeprecationWarning):
+        toy = games()["toy"]
+    with pytest.raises(CmdslError, match="A toy game has no game to serve"):
+        toy.rules.new_game(plugins.TableRequest(), 1)

@@ -141,7 +141,8 @@ class _OldRules(Rules):
     def new_game(self, request: TableRequest, seed: int) -> TableGame:
         if self.old.table is None or self.old.new_game is None:
             raise _missing(self.old, "game to serve (no table)")
-        return self.old.new_game(self.old.table(_args(self.old.name, request.options, cards=request.cards)), seed)
+        game: TableGame = self.old.new_game(self.old.table(_args(self.old.name, request.options, cards=request.cards)), seed)
+        return game
 
 
 def _missing(old: GamePlugin, what: str) -> CmdslError:

@@ -235,7 +235,7 @@ def create_app(hall: Hall, origins: frozenset[str] = frozenset()) -> ASGIApp:
 
     app = Starlette(routes=[
         Route("/", site.index), Route("/new", site.new), Route("/games", site.make, methods=["POST"]),
-        Route("/host/{token}", site.host), Route("/play/{token}", site.play), WebSocketRoute("/ws/{token}", site.socket),
+        Route("/favicon.ico", lambda request: Response(status_code=204)), Route("/host/{token}", site.host), Route("/play/{token}", site.play), WebSocketRoute("/ws/{token}", site.socket),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], lifespan=lifespan, exception_handlers={404: not_found})
     return secured(app)

@@ -12,14 +12,21 @@ let retry = 500;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else showError("Not connected: nothing was sent. The page reconnects on its own; try again then.");
+}
+
+function connected(yes) {
+  // While the connection is down, the answers cannot be sent: the controls say so by being off.
+  for (const control of document.querySelectorAll("#decision button, #typed input, #take")) control.disabled = !yes;
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${token}`);
-  socket.onopen = () => { retry = 500; $("status").textContent = ""; };
+  socket.onopen = () => { retry = 500; $("status").textContent = ""; connected(true); };
   socket.onmessage = (event) => handle(JSON.parse(event.data));
   socket.onclose = (event) => {
+    connected(false);
     if (event.code === 1008) { $("status").textContent = "This link does not open a game here."; return; }
     $("status").textContent = "Connection lost: reconnecting…";
     setTimeout(connect, retry);
@@ -61,11 +68,14 @@ function stopThinking() {
 }
 
 function drawHandover(m) {
+  // Nothing of the last person's view stays in the page, shown or not: the next person has it now.
   stopThinking();
   $("game").hidden = true;
   $("handover").hidden = false;
   $("handover-text").textContent = m.text;
-  $("log").replaceChildren();
+  for (const id of ["log", "options", "seats"]) $(id).replaceChildren();
+  for (const id of ["board", "prompt", "explain", "result", "you", "turn", "error"]) $(id).textContent = "";
+  $("decision").hidden = true;
   document.title = `${m.title}: hand over to ${m.to}`;
 }
 
@@ -120,6 +130,7 @@ function drawDecision(d) {
     n.className = "n";
     n.textContent = `${o.n}.`;
     b.append(n, document.createTextNode(o.label));
+    b.disabled = !(socket && socket.readyState === WebSocket.OPEN);
     b.addEventListener("click", () => send({ type: "answer", text: o.id }));
     li.appendChild(b);
     if (o.details.length) {
