@@ -229,3 +229,46 @@ def test_a_games_own_options_are_offered_and_reach_it(tmp_path: Path) -> None:
         hall.create("cm2008", 2, 0, {"mccain": PERSON}, False, variants={"setup": "sideways"})
     again = new_hall(tmp_path)  # the options are kept with the game
     assert diemacher_of(again.game(short.id).game.driver).short
+
+
+@pytest.mark.parametrize(("name", "players", "marks"), [
+    ("cm2008", 2, ("'s hand:",)), ("lobbys", 3, ("Your hand", "(you)")), ("racolage", 3, ("(you)",)),
+    ("diemacher", 3, ("Your hand", "Your cabinet", "* you", "CDU/CSU *"))])
+def test_a_spectator_sees_the_table_as_every_seat_does(tmp_path: Path, name: str, players: int,
+                                                       marks: tuple[str, ...]) -> None:
+    """The public view: each game's table with no seat's own part (its hand, "you"), beside the log."""
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        seats = hall.seat_names(name, players, 0)
+        deal, _ = hall.create(name, players, 0, {s: "random" for s, _ in seats}, False, seed=2)
+        _, seen = await join(hall, tokens(hall, deal.id)["watch"])
+        await settle(hall.live[deal.id])
+        screen = seen.last()
+        assert screen["you"] is None and screen["decision"] is None and screen["board"]
+        assert not [m for m in marks if m in screen["board"]], screen["board"]
+        assert screen["log_total"] > 0
+    asyncio.run(run())
+
+
+def test_die_machers_public_board_hides_each_partys_own_things() -> None:
+    """DM18.3, DM8.1, DM10.5: a spectator's board (``public_part``) shows a cabinet card turned up,
+    never one face down (even the viewing party's own), nor an amount laid face down, nor a hand."""
+    from dataclasses import replace
+
+    from cmdsl.games.diemacher.game import diemacher_game, diemacher_of
+    from cmdsl.games.diemacher.ui.board import board
+    from cmdsl.games.diemacher.view import public_part
+
+    game = diemacher_game(3, 3)
+    cdu, spd, _ = game.seats
+    view = game.view(cdu)
+    placed = replace(view.boards[0], cabinet=((cdu, "backbencher", "face down"), (spd, "chief-whip", "turned up")))
+    view = replace(view, boards=(placed, *view.boards[1:]), laid=((cdu, 10_000, False), (spd, 20_000, True)))
+    public = public_part(view)
+    assert public.boards[0].cabinet == ((cdu, None, "face down"), (spd, "chief-whip", "turned up"))
+    assert public.laid == ((cdu, None, False), (spd, 20_000, True))
+    assert public.hand == () and public.cabinet_hand == () and public.looking is None and public.log == ()
+    data = diemacher_of(game).data
+    shown = board(public, data, 7, 100, public=True)
+    assert "Chief Whip" in shown and "Backbencher" not in shown and "Your" not in shown
+    assert "Backbencher" in board(view, data, 7, 100)  # the party itself sees its own card

@@ -5,6 +5,7 @@ The log is each event as the party may see it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...game.contract import Host
@@ -83,3 +84,13 @@ def build_view(host: Host[Party], seat: Party) -> DieMacherView:
         tuple((pos.parties[i], card.amount if i == me or accepted else None, accepted) for i, card, accepted in pos.laid),
         tuple(d for d in host.pending_decisions if d.player is seat),
         tuple(e.redacted(seat).text() for e in host.events))
+
+
+def public_part(view: DieMacherView) -> DieMacherView:
+    """What every party may know, from one party's view (a spectator's, DM18.3): without its hand,
+    its cabinet cards, the poll it looks at, its decisions, the amounts it laid face down and which
+    cabinet cards it placed face down; the log as no party in particular sees it is the caller's."""
+    boards = tuple(replace(b, cabinet=tuple((p, None if state == "face down" else card, state)
+                                            for p, card, state in b.cabinet)) for b in view.boards)
+    laid = tuple((p, amount if accepted else None, accepted) for p, amount, accepted in view.laid)
+    return replace(view, hand=(), looking=None, cabinet_hand=(), laid=laid, pending=(), boards=boards, log=())

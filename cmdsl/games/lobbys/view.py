@@ -74,18 +74,20 @@ class LobbysView:
     def over(self) -> bool:
         return self.result is not None
 
-    def render(self) -> str:
+    def render(self, public: bool = False) -> str:
         """The view as a readable table: scores, trump, the contracts on offer, the contracts
-        won, the cards revealed this round, the seat's hand and what it must do."""
+        won, the cards revealed this round, the seat's hand and what it must do (``public``: a
+        spectator's table, with no hand, pick or options and nobody as "you")."""
         types = dict(self.contract_types)
         step = (f"tender {self.tender} of {self.tenders}" if self.tender is not None
                 else "over" if self.over else "election")
         trump = ("not elected yet" if self.kind is LobbysDecisionKind.VOTE
                  else self.trump.symbol if self.trump is not None else "none (no government)")
-        lines = [f"Lobbys — {self.seat}'s view — round {self.round} of {self.rounds}, {step} (step {self.turn})",
+        whose = "the table" if public else f"{self.seat}'s view"
+        lines = [f"Lobbys — {whose} — round {self.round} of {self.rounds}, {step} (step {self.turn})",
                  f"Trump: {trump}", "", f"{'player':<14}{'points':>7}{'cards':>7}  won this round"]
         for s in self.seats:
-            name = f"{s.seat}{' (you)' if s.seat is self.seat else ''}"
+            name = f"{s.seat}{' (you)' if s.seat is self.seat and not public else ''}"
             won = " ".join(str(c) for c in s.won) or "-"
             wait = "  (to pick)" if s.to_pick else ""
             lines.append(f"{name:<14}{s.points:>7}{s.hand_size:>7}  {won}{wait}")
@@ -99,9 +101,12 @@ class LobbysView:
                          + (f"; People: {' '.join(map(str, self.people_drawn))}" if self.people_drawn else ""))
         for i, offers in enumerate(self.offers, 1):
             lines.append(f"Tender {i}: " + ", ".join(f"{s} {c}" for s, c in offers))
-        lines.append("Your hand: " + (" ".join(str(c) for c in self.hand) or "-"))
+        if not public:
+            lines.append("Your hand: " + (" ".join(str(c) for c in self.hand) or "-"))
         if self.result is not None:
             lines.append(self.result.text())
+        elif public:
+            pass
         elif self.my_pick is not None:
             lines.append(f"You picked {self.my_pick}; waiting for: {', '.join(map(str, self.waiting_for))}")
         elif self.options:

@@ -61,14 +61,14 @@ def heading(view: DieMacherView, rounds: int) -> str:
     return f"{when}, {view.phase}" + (f" ({rule})" if rule else "") + f"; first player {view.first}"
 
 
-def _parties(view: DieMacherView, width: int) -> list[str]:
-    names = [str(p) + (" *" if p is view.seat else "") for p in view.parties]
+def _parties(view: DieMacherView, width: int, public: bool = False) -> list[str]:
+    names = [str(p) + (" *" if p is view.seat and not public else "") for p in view.parties]
     w = max(len(n) for n in names)
     lines = [f"{'party':<{w}}  {'money':>8} {'members':>7} {'seats':>5} {'hand':>4} {'tiles':>5}"]
     for i, name in enumerate(names):
         lines.append(f"{name:<{w}}  {euros(view.money[i]):>8} {view.members[i]:>7} {sum(view.seats_won[i]):>5} "
                      f"{view.hands[i]:>4} {view.tiles[i]:>5}")
-    lines += wrapped("", ["* you; seats won so far (DM9.1); coalition tiles (DM1.9)"], width)
+    lines += wrapped("", [("" if public else "* you; ") + "seats won so far (DM9.1); coalition tiles (DM1.9)"], width)
     lines.append("Platforms (DM3.2; + for or more, - against or less):")
     for i, p in enumerate(view.parties):
         lines += wrapped(f"  {short(p):<6}", [card(c) for c in view.platform[i]], width)
@@ -167,17 +167,18 @@ def mine(view: DieMacherView, data: DieMacherData, width: int) -> list[str]:
     return lines
 
 
-def board(view: DieMacherView, data: DieMacherData, rounds: int, width: int = 100) -> str:
+def board(view: DieMacherView, data: DieMacherData, rounds: int, width: int = 100, public: bool = False) -> str:
     """`board`: the round and phase, every party's money, members, seats, hand size and platform;
-    the four state boards; the national board and the exchange pool; your hand and cabinet cards.
-    Every line within ``width`` columns (at least 40)."""
+    the four state boards; the national board and the exchange pool; your hand and cabinet cards
+    (``public``: none, a spectator's board of ``view.public_part``). Every line within ``width``
+    columns (at least 40)."""
     width = max(width, 40)
     lines = wrapped("", [heading(view, rounds)], width)
-    lines += _parties(view, width)
+    lines += _parties(view, width, public)
     lines += _boards(view, data, width)
     lines.append("")
     lines += _national(view, data, width)
-    lines += mine(view, data, width)
+    lines += [] if public else mine(view, data, width)
     return "\n".join(line.rstrip() for line in lines)
 
 

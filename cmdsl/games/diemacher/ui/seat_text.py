@@ -1,6 +1,6 @@
 """Die Macher as a seat's text (``plugins.SeatText``: the browser's generic page): the REPL's
-board (its hand with it), log and `?`, each from the party's view (DM18.26). A spectator gets no board here
-(the view is a party's: its face-down cabinet cards), only the public log."""
+board (its hand with it), log and `?`, each from the party's view (DM18.26). A spectator sees the
+board without any party's own things (``view.public_part``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ....game.decisions import Option, PlayerSeat
 from ....plugins import TableGame
 from ..game import DieMacherGame, diemacher_of
 from ..parties import Party
-from ..view import DieMacherView
+from ..view import DieMacherView, public_part
 from . import explain
 from .board import board
 
@@ -25,10 +25,11 @@ def _view(game: TableGame, seat: PlayerSeat) -> DieMacherView:
 
 class DieMacherSeatText:
     def board(self, game: TableGame, seat: PlayerSeat | None) -> str | None:
-        if seat is None:
-            return None
         held = diemacher_of(cast(DieMacherGame, game))
-        return board(_view(game, seat), held.data, 5 if held.short else 7, WIDTH)  # with the party's hand
+        rounds = 5 if held.short else 7
+        if seat is None:  # a spectator: what every party may know, from the first party's view
+            return board(public_part(_view(game, game.seats[0])), held.data, rounds, WIDTH, public=True)
+        return board(_view(game, seat), held.data, rounds, WIDTH)  # with the party's hand
 
     def log(self, game: TableGame, seat: PlayerSeat) -> Sequence[str]:
         return _view(game, seat).log

@@ -1,9 +1,10 @@
 """Lobbys as a seat's text (``plugins.SeatText``: the browser's generic page): the REPL's table,
-log and `?`, each from the seat's view (L11.6). A spectator gets no board here (the view is a
-seat's), only the public log."""
+log and `?`, each from the seat's view (L11.6). A spectator sees the table without any hand or
+pick."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence, cast
 
 from ....game.decisions import Option, PlayerSeat
@@ -21,7 +22,9 @@ def _view(game: TableGame, seat: PlayerSeat) -> LobbysView:
 
 class LobbysSeatText:
     def board(self, game: TableGame, seat: PlayerSeat | None) -> str | None:
-        return None if seat is None else _view(game, seat).render()
+        if seat is None:  # a spectator: the table as every seat sees it, without a seat's own part
+            return replace(_view(game, game.seats[0]), hand=(), options=(), my_pick=None, log=()).render(public=True)
+        return _view(game, seat).render()
 
     def log(self, game: TableGame, seat: PlayerSeat) -> Sequence[str]:
         return [e.text() for e in _view(game, seat).log]

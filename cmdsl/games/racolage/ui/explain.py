@@ -41,10 +41,10 @@ def _event(cards: RacolageSet, view: View) -> str:
     return f"{e.en} ({e.theme} open to every player)" if e.theme else f"{e.en} (no theme)"
 
 
-def board(view: View, cards: RacolageSet, parties: Sequence[Party]) -> str:
+def board(view: View, cards: RacolageSet, parties: Sequence[Party], public: bool = False) -> str:
     """`table`: every player's party, notoriety, media space, bonus zone, hand size and skips;
-    the event slot, the decks and the discard pile."""
-    me = view.seat
+    the event slot, the decks and the discard pile (``public``: nobody is "you", a spectator's)."""
+    me = None if public else view.seat
     deciding = f" — {view.deciding} must answer" if view.deciding is not None else " — the game is over"
     lines = [f"Turn {view.turn} — {view.active}'s turn{deciding}" + (" — final round (RA8.1)" if view.final_round else "")]
     for i, party in enumerate(parties):

@@ -1,9 +1,10 @@
 """Racolage Électoral as a seat's text (``plugins.SeatText``: the browser's generic page): the
 REPL's table and hand, log, `?` and card texts, each from the seat's view (RA1.6). A spectator
-gets no board here (the view is a seat's: docs/secrets.md), only the public log."""
+sees the table, which shows no hand (RA3.3)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence, cast
 
 from ....game.decisions import Option, PlayerSeat
@@ -21,9 +22,10 @@ def _view(game: TableGame, seat: PlayerSeat) -> View:
 
 class RacolageSeatText:
     def board(self, game: TableGame, seat: PlayerSeat | None) -> str | None:
-        if seat is None:
-            return None
         held = racolage_of(cast(RacolageGame, game))
+        if seat is None:  # a spectator: the table as every seat sees it (no hand, no decision in it)
+            public = replace(_view(game, game.seats[0]), hand=(), decision=None, log=())
+            return explain.board(public, held.cards, held.parties, public=True)
         view = _view(game, seat)
         return explain.board(view, held.cards, held.parties) + "\n\n" + explain.hand(view, held.cards)
 
