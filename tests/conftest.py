@@ -8,7 +8,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 import pytest
 from hypothesis import settings
@@ -51,6 +51,24 @@ settings.register_profile("quick", max_examples=10, derandomize=True, deadline=N
 settings.register_profile("modest", max_examples=40, derandomize=True, deadline=None)
 settings.register_profile("long", max_examples=1500, derandomize=False, deadline=None)
 settings.load_profile("quick")
+
+
+@pytest.fixture
+def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The installed games and High Card (tests/toygame), registered by an entry point as its package
+    would register it."""
+    from importlib.metadata import EntryPoint
+
+    from cmdsl import plugins
+
+    real = plugins.entry_points
+
+    def entry_points(group: str) -> list[EntryPoint]:
+        return [*real(group=group), EntryPoint("highcard", "tests.toygame.plugin:PLUGIN", group)]
+    monkeypatch.setattr(plugins, "entry_points", entry_points)
+    plugins.games.cache_clear()
+    yield
+    plugins.games.cache_clear()
 
 
 def examples(n: int) -> int:

@@ -8,13 +8,10 @@ from __future__ import annotations
 import json
 import random
 import re
-from importlib.metadata import EntryPoint
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
-from cmdsl import plugins
 from cmdsl.bots import play_bot_move
 from cmdsl.bots.match import seat_bots
 from cmdsl.cli import main
@@ -24,17 +21,6 @@ from tests.toygame.game import CARDS, SEATS, BidsRevealed, Dealt, HighCard, Seat
 
 
 
-@pytest.fixture
-def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The installed games and High Card, registered by an entry point as its package would."""
-    real = plugins.entry_points
-
-    def entry_points(group: str) -> list[EntryPoint]:
-        return [*real(group=group), EntryPoint("highcard", "tests.toygame.plugin:PLUGIN", group)]
-    monkeypatch.setattr(plugins, "entry_points", entry_points)
-    games.cache_clear()
-    yield
-    games.cache_clear()
 
 
 def test_it_is_registered_beside_the_others(highcard: None, capsys: pytest.CaptureFixture[str]) -> None:

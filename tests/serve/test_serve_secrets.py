@@ -19,12 +19,10 @@ import asyncio
 import random
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, cast
+from typing import Any, Callable, Iterable, cast
 
 import pytest
-from importlib.metadata import EntryPoint
 
-from cmdsl import plugins
 from cmdsl.game.decisions import PlayerSeat
 from cmdsl.plugins import TableGame, games
 from cmdsl.serve.hall import Hall, Page
@@ -37,16 +35,6 @@ from .helpers import Recorder, new_hall
 Catalogue = dict[str, tuple[str, ...]]
 
 
-@pytest.fixture
-def with_high_card(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    real = plugins.entry_points
-
-    def entry_points(group: str) -> list[EntryPoint]:
-        return [*real(group=group), EntryPoint("highcard", "tests.toygame.plugin:PLUGIN", group)]
-    monkeypatch.setattr(plugins, "entry_points", entry_points)
-    games.cache_clear()
-    yield
-    games.cache_clear()
 
 
 # ---- each game's cards, and which are hidden from a seat now (read from the position: the truth) ----
@@ -220,7 +208,7 @@ TABLES = [("cm2008", 2, 1, 10_000), ("lobbys", 3, 2, 10_000), ("racolage", 3, 3,
 
 
 @pytest.mark.parametrize(("name", "players", "seed", "steps"), TABLES, ids=[t[0] for t in TABLES])
-def test_no_page_is_sent_what_its_seat_may_not_see(with_high_card: None, tmp_path: Path, name: str, players: int,
+def test_no_page_is_sent_what_its_seat_may_not_see(highcard: None, tmp_path: Path, name: str, players: int,
                                                    seed: int, steps: int) -> None:
     assert set(games()) == {t[0] for t in TABLES}, "a registered game is not played here"
     answered, scanned, over = asyncio.run(play_with_every_page(tmp_path, name, players, seed, steps))
@@ -231,7 +219,7 @@ def test_no_page_is_sent_what_its_seat_may_not_see(with_high_card: None, tmp_pat
 
 @pytest.mark.deep
 @pytest.mark.parametrize(("name", "players"), [("diemacher", 3), ("diemacher", 5), ("lobbys", 5), ("racolage", 4)])
-def test_whole_games_at_other_tables_send_no_secret(with_high_card: None, tmp_path: Path, name: str, players: int) -> None:
+def test_whole_games_at_other_tables_send_no_secret(highcard: None, tmp_path: Path, name: str, players: int) -> None:
     answered, scanned, over = asyncio.run(play_with_every_page(tmp_path, name, players, 11, 100_000))
     assert over and scanned > answered
 
