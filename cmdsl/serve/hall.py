@@ -26,7 +26,7 @@ from ..sets.set_location import choose_set
 from ..values import value
 from . import screen
 from .robots import Robots
-from .served import AnswerRefused, ServedGame, dealt_digest
+from .served import ServedGame, dealt_digest
 from .store import PERSON, Answer, Deal, Role, Store, StoreError, now
 
 log = logging.getLogger("cmdsl.serve")
@@ -235,9 +235,7 @@ class Hall:
                 raise HallError(UNDO_OFF)
             else:
                 raise HallError("unknown message")
-        except (HallError, AnswerRefused, StoreError) as e:
-            await page.client.send({"type": "error", "message": str(e)})
-        except CmdslError as e:  # an answer the game refuses (IllegalAnswer, a typed amount out of range)
+        except CmdslError as e:  # the hall's refusals, and an answer the game refuses (IllegalAnswer…)
             await page.client.send({"type": "error", "message": str(e)})
 
     def _acting(self, live: Live, page: Page) -> str:
