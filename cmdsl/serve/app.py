@@ -30,7 +30,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from ..bots.names import BOT_NAMES
 from ..errors import CmdslError
@@ -216,7 +216,7 @@ class Site:
                     await client.send({"type": "error", "message": "a message the server cannot read"})
                     continue
                 await self.hall.message(found[0], seen, message)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, WebSocketDisconnected):  # the page went, or a send to it failed
             pass
         finally:
             self.hall.leave(found[0], seen)
