@@ -165,7 +165,7 @@ class Site:
         if found is None or found[1].kind != "host":
             return self.refused(request, "no game at this link", 404)
         try:
-            game = self.hall.game(found[0]).game
+            game = (await self.hall.game(found[0])).game
         except StoreError as e:
             return self.refused(request, str(e), 500)
         base = str(request.base_url).rstrip("/")

@@ -33,6 +33,8 @@ log = logging.getLogger("cmdsl.serve")
 
 #: Bounds on what one server holds for people it does not know (docs/web.md).
 MAX_PAGES_PER_GAME = 32
+#: Games held in memory; the idle ones (no page, no bot moving) beyond it are let go.
+MAX_LIVE = 200
 MAX_NEW_GAMES_PER_MINUTE = 30
 MAX_SEED = 2**31 - 1
 #: While bots move one after another, how often the pages are shown the game (seconds).
@@ -107,7 +109,8 @@ class Live:
 class Hall:
     def __init__(self, store: Store, robots: Robots, cards: str | None = None) -> None:
         self.store, self.robots = store, robots
-        self.live: dict[str, Live] = {}
+        self.live: dict[str, Live] = {}  # by id, the least recently used first
+        self._rebuilding = asyncio.Lock()
         self.offers = _offers(cards)
 
     # ---- making a game ---------------------------------------------------------------------------
@@ -179,17 +182,25 @@ class Hall:
             return None
         return self.store.link(token)
 
-    def game(self, game_id: str) -> Live:
-        """The live game, rebuilt from the store when it is not in memory."""
-        live = self.live.get(game_id)
+    async def game(self, game_id: str) -> Live:
+        """The live game, rebuilt from the store (on a thread: a long game takes a moment) when it is
+        not in memory; the least used idle games beyond ``MAX_LIVE`` are let go (rebuilt when asked for)."""
+        live = self.live.pop(game_id, None)
         if live is None:
-            deal = self.store.deal(game_id)
-            try:
-                plugin = registered_game(deal.game)
-            except CmdslError as e:
-                raise StoreError(f"game {game_id}: {e}") from None
-            answers = list(self.store.answers(game_id))
-            live = self.live[game_id] = Live(ServedGame.rebuilt(deal, plugin, answers), answers)
+            async with self._rebuilding:  # one at a time: two pages of one game get one game
+                live = self.live.pop(game_id, None)
+                if live is None:
+                    deal = self.store.deal(game_id)
+                    try:
+                        plugin = registered_game(deal.game)
+                    except CmdslError as e:
+                        raise StoreError(f"game {game_id}: {e}") from None
+                    answers = list(self.store.answers(game_id))
+                    live = Live(await asyncio.to_thread(ServedGame.rebuilt, deal, plugin, answers), answers)
+        self.live[game_id] = live  # the most recently used last
+        idle = [k for k, v in self.live.items() if not v.pages and (v.moving is None or v.moving.done())]
+        for k in idle[:max(0, len(self.live) - MAX_LIVE)]:
+            del self.live[k]
         return live
 
     # ---- pages -------------------------------------------------------------------------------------
@@ -198,7 +209,7 @@ class Hall:
         found = self.link(token)
         if found is None or found[1].kind == "host":
             raise HallError("no game at this link")
-        live = self.game(found[0])
+        live = await self.game(found[0])
         if len(live.pages) >= MAX_PAGES_PER_GAME:
             raise HallError("too many pages watch this game")
         page = Page(client, found[1])
@@ -215,7 +226,7 @@ class Hall:
     async def message(self, game_id: str, page: Page, message: Mapping[str, Any]) -> None:
         """A page's message: an answer, `?`, a hot-seat hand-over taken, undo. A refusal is sent to
         that page alone ({"type": "error"}), and nothing changed."""
-        live = self.game(game_id)
+        live = await self.game(game_id)
         kind = message.get("type")
         try:
             if kind == "answer":

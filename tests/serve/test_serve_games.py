@@ -228,7 +228,7 @@ def test_a_games_own_options_are_offered_and_reach_it(tmp_path: Path) -> None:
     with pytest.raises(HallError, match="setup: 'sideways' is not one of beginner, choose-states, draft"):
         hall.create("cm2008", 2, 0, {"mccain": PERSON}, False, variants={"setup": "sideways"})
     again = new_hall(tmp_path)  # the options are kept with the game
-    assert diemacher_of(again.game(short.id).game.driver).short
+    assert diemacher_of(asyncio.run(again.game(short.id)).game.driver).short
 
 
 @pytest.mark.parametrize(("name", "players", "marks"), [
@@ -272,3 +272,27 @@ def test_die_machers_public_board_hides_each_partys_own_things() -> None:
     shown = board(public, data, 7, 100, public=True)
     assert "Chief Whip" in shown and "Backbencher" not in shown and "Your" not in shown
     assert "Backbencher" in board(view, data, 7, 100)  # the party itself sees its own card
+
+
+def test_idle_games_beyond_the_bound_leave_memory_and_come_back_from_the_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cmdsl.serve.hall.MAX_LIVE", 2)
+
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        made = [hall.create("racolage", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=s)[0]
+                for s in (1, 2, 3)]
+        page, seen = await join(hall, tokens(hall, made[0].id)["p1"])  # a page holds the first one
+        await answer_first(hall, made[0].id, page, seen)
+        await settle(hall.live[made[0].id])
+        for deal in made[1:]:
+            await hall.game(deal.id)
+        assert made[0].id in hall.live and len(hall.live) == 2  # the watched game stays
+        hall.leave(made[0].id, page)
+        before = hall.live[made[0].id].game.driver.events[-1].text()
+        for deal in made[1:]:
+            await hall.game(deal.id)
+        assert made[0].id not in hall.live
+        back = await hall.game(made[0].id)  # rebuilt from the store, as it stood
+        assert back.game.driver.events[-1].text() == before and len(back.answers) >= 1
+    asyncio.run(run())
