@@ -17,7 +17,6 @@ from cmdsl.games.cm2008.vocabulary import LANGUAGE as CM2008
 from cmdsl.lang.checker import Checked, Context, Names
 from cmdsl.lang.origin import Origin
 from cmdsl.lang.lark_parser import MAX_NESTING
-from tests.test_third_game import highcard  # noqa: F401  (the fixture: High Card registered as a plug-in)
 from cmdsl.game.driver import Driver
 from tests.toygame.game import SEATS, CardGiven, PlayerChosen, Seat, TrickOps, TrickPlayed, from_record, log_text, table
 from tests.toygame.tricks import load_tricks
