@@ -386,6 +386,7 @@ def test_each_seat_sees_its_own_hand_and_never_the_others(live_server: Server,
     shot(b, "lobbys-seat2-after-picks.png")
 
 
+@pytest.mark.deep  # the default run keeps a game to its end, two seats and a restart: 2 minutes
 def test_a_page_reloaded_or_reopened_shows_the_same_game(live_server: Server,
                                                          contexts: Callable[[], BrowserContext]) -> None:
     links = make_game(new_page(contexts), live_server, "lobbys", 3, ["human", "random", "random"])
@@ -439,6 +440,7 @@ def test_an_open_page_comes_back_after_the_server_is_killed_and_started_again(
     no_error(page)
 
 
+@pytest.mark.deep  # the default run keeps a game to its end, two seats and a restart: 2 minutes
 def test_a_spectator_watches_and_has_no_decision(live_server: Server, contexts: Callable[[], BrowserContext]) -> None:
     links = make_game(new_page(contexts), live_server, "lobbys", 3, ["human", "random", "random"])
     seat = new_page(contexts)
@@ -465,6 +467,7 @@ def test_a_spectator_watches_and_has_no_decision(live_server: Server, contexts: 
     assert page.locator("button.option").count() == 0
 
 
+@pytest.mark.deep  # the default run keeps a game to its end, two seats and a restart: 2 minutes
 def test_hot_seat_hands_the_screen_over_between_persons(live_server: Server,
                                                          contexts: Callable[[], BrowserContext]) -> None:
     links = make_game(new_page(contexts), live_server, "lobbys", 2, ["human", "human"], hot_seat=True)
