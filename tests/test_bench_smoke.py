@@ -212,3 +212,15 @@ def test_diemacher_evaluations_compares_two_versions_of_the_evaluation(tmp_path:
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=600)
     assert run.returncode == 0, run.stderr
     assert "A's win share 1.000" in run.stdout and "CPU:" in run.stdout, run.stdout
+
+
+@pytest.mark.deep
+def test_serve_bots_prints_an_answers_time_alone_and_beside_a_search() -> None:
+    """bench/serve_bots.py (issue 60 §2): a person's answer to every page's update, alone and while
+    another game's search bot thinks in a worker process."""
+    command = [sys.executable, str(ROOT / "bench" / "serve_bots.py"), "--answers", "3", "--seconds", "2"]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert run.returncode == 0, run.stderr
+    for figure in ("alone: 3 answers", "while a search bot thinks in another game: 3 answers", "median",
+                   "the search still thinking at the end: True"):
+        assert figure in run.stdout, run.stdout
