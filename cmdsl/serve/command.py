@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,16 +55,21 @@ def serve(request: ServeRequest) -> int:
     except ImportError as e:  # Starlette, uvicorn and Jinja2 come with the extra
         missing = (e.name or "starlette").split(".")[0]
         raise CmdslError(f'cmdsl serve needs the web libraries ({missing} is missing): pip install "cmdsl[web]"') from None
-    from .hall import Hall
+    from .hall import Hall, game_offers
     from .robots import Robots
     from .store import Store
 
+    offers = game_offers(request.cards)  # a wrong --cards is its one error, before anything is made
+    taken = _taken(request.host, request.port)
+    if taken is not None:
+        raise CmdslError(f"--port {request.port}: cannot listen on {request.host}:{request.port} ({taken}); "
+                         "another server may have it: choose another port")
     why = exposed(request.host)
     if why is not None:
         print(f"warning: --host {why}: anyone who can reach it can make games and, with a link, play them, over "
               "plain HTTP. Put it behind a reverse proxy with TLS (docs/web.md).", file=sys.stderr)
     store = Store(Path(request.db))
-    hall = Hall(store, Robots(request.workers), request.cards)
+    hall = Hall(store, Robots(request.workers), offers)
     app = create_app(hall, frozenset(request.origins))
     logging.basicConfig(level=logging.WARNING, format="cmdsl serve: %(levelname)s %(message)s")
     quiet_access_log()
@@ -77,3 +83,19 @@ def serve(request: ServeRequest) -> int:
     finally:
         store.close()
     return 0
+
+
+def _taken(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be listened on now (in use, not an address here), or None."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        return e.strerror
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as e:
+            return e.strerror
+    return None

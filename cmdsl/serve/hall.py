@@ -107,11 +107,12 @@ class Live:
 
 
 class Hall:
-    def __init__(self, store: Store, robots: Robots, cards: str | None = None) -> None:
+    def __init__(self, store: Store, robots: Robots, offers: tuple[GameOffer, ...] | None = None) -> None:
+        """``offers``: what it offers to make (``game_offers``; default: every game with its own sets)."""
         self.store, self.robots = store, robots
         self.live: dict[str, Live] = {}  # by id, the least recently used first
         self._rebuilding = asyncio.Lock()
-        self.offers = _offers(cards)
+        self.offers = game_offers(None) if offers is None else offers
 
     # ---- making a game ---------------------------------------------------------------------------
 
@@ -352,7 +353,7 @@ class Hall:
         self.robots.close()
 
 
-def _offers(cards: str | None) -> tuple[GameOffer, ...]:
+def game_offers(cards: str | None) -> tuple[GameOffer, ...]:
     """Every registered game with its table sizes and sets: the `--cards` set for its game, the set
     each game would choose (cmdsl.toml's), and the bundled one; a game without sets plays its own."""
     given_game = None

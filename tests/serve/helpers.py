@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cmdsl.serve.hall import Hall, Live
+from cmdsl.serve.hall import Hall, Live, game_offers
 from cmdsl.serve.robots import Robots
 from cmdsl.serve.store import Store
 
@@ -29,7 +29,7 @@ class Recorder:
 
 
 def new_hall(folder: Path, cards: str | None = None) -> Hall:
-    return Hall(Store(folder / "games.db"), Robots(1), cards)
+    return Hall(Store(folder / "games.db"), Robots(1), game_offers(cards))
 
 
 async def settle(live: Live) -> None:

@@ -221,6 +221,7 @@ def test_no_page_is_sent_what_its_seat_may_not_see(highcard: None, tmp_path: Pat
 @pytest.mark.parametrize(("name", "players"), [("diemacher", 3), ("diemacher", 5), ("lobbys", 5), ("racolage", 4)])
 def test_whole_games_at_other_tables_send_no_secret(highcard: None, tmp_path: Path, name: str, players: int) -> None:
     answered, scanned, over = asyncio.run(play_with_every_page(tmp_path, name, players, 11, 100_000))
+    print(f"{name}, {players} players: {answered} answers, {scanned} payloads scanned, over: {over}")
     assert over and scanned > answered
 
 

@@ -217,3 +217,19 @@ def test_a_file_that_is_not_a_store_is_refused_in_one_line(tmp_path: Path, capsy
     assert main(["serve", "--db", str(other)]) == 1
     assert "not a store of cmdsl serve" in capsys.readouterr().err
     Store(tmp_path / "fine.db").close()
+
+
+def test_a_port_in_use_or_a_wrong_set_is_one_line_and_makes_nothing(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "a.db")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: --port {port}: cannot listen on 127.0.0.1:{port} (") and err.count("\n") == 1
+    assert "choose another port" in err
+    assert main(["serve", "--cards", str(tmp_path / "nope"), "--db", str(tmp_path / "b.db")]) == 1
+    assert "nope: no such file or directory" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # no store was made
