@@ -141,13 +141,14 @@ class Hall:
         return TableRequest(offer.sets[set_index].folder, GameOptions(MappingProxyType({"players": players})))
 
     def create(self, name: str, players: int, set_index: int, seated: Mapping[str, str], hot_seat: bool,
-               seed: int | None = None, variants: Mapping[str, str] = {}) -> tuple[Deal, dict[str, Role]]:
+               seed: int | None = None, variants: Mapping[str, str] | None = None) -> tuple[Deal, dict[str, Role]]:
         """A new game kept in the store, and its links (token → role): one per person's seat (or one
         for the hot-seat table), one to watch, one for whoever made it (the links page)."""
         if self.store.made_since(now() - 60) >= MAX_NEW_GAMES_PER_MINUTE:
             raise HallError("too many new games this minute: try again in a moment")
         self._request(name, players, set_index)  # the table and the set, checked
-        chosen_variants = {v.dest: v.read(variants.get(v.dest)) for v in self.offer(name).variants}
+        given = variants or {}
+        chosen_variants = {v.dest: v.read(given.get(v.dest)) for v in self.offer(name).variants}
         own = tuple(sorted((k, v) for k, v in {**chosen_variants, "players": players}.items() if v is not None))
         seats = self.seat_names(name, players, set_index)
         for seat, player in seated.items():
