@@ -292,7 +292,8 @@ def _print_options(p: argparse.ArgumentParser) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve.command import ServeRequest, serve
-    return serve(ServeRequest(args.host, args.port, args.db, args.cards, args.workers, tuple(args.origin or ())))
+    return serve(ServeRequest(args.host, args.port, args.db, args.cards, args.workers, tuple(args.origin or ()),
+                              args.new_games_per_minute))
 
 
 def _serve_options(s: argparse.ArgumentParser) -> None:
@@ -308,6 +309,8 @@ def _serve_options(s: argparse.ArgumentParser) -> None:
                    help="processes for the search bot's moves (default 1)")
     s.add_argument("--origin", action="append", metavar="URL",
                    help="a page origin to accept besides the server's own (a reverse proxy's: https://play.example.org)")
+    s.add_argument("--new-games-per-minute", type=argtypes.whole(1, None, "a whole number from 1"), default=30,
+                   metavar="N", help="how many games may be made in a minute (default 30)")
     s.set_defaults(run=cmd_serve)
 
 

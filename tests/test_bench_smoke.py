@@ -224,3 +224,15 @@ def test_serve_bots_prints_an_answers_time_alone_and_beside_a_search() -> None:
     for figure in ("alone: 3 answers", "while a search bot thinks in another game: 3 answers", "median",
                    "the search still thinking at the end: True"):
         assert figure in run.stdout, run.stdout
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("real", [False, True], ids=["server-side", "real"])
+def test_serve_load_prints_the_p95_beside_its_goal_and_the_memory_per_game(real: bool) -> None:
+    """bench/serve_load.py (issue 61 §4): many games at once, one person each, bots at the other seats."""
+    command = [sys.executable, str(ROOT / "bench" / "serve_load.py"), "--games", "4", "--answers", "2",
+               "--think", "0.05", *(["--real"] if real else [])]
+    run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert run.returncode == 0, run.stderr
+    for figure in ("4 games at once", "p95", "goal: p95 ≤ 50 ms:", "memory per live game"):
+        assert figure in run.stdout, run.stdout

@@ -30,6 +30,7 @@ class ServeRequest:
     cards: str | None = None
     workers: int = 1  # the search bots' processes
     origins: tuple[str, ...] = ()  # origins besides the server's own (a reverse proxy's public one)
+    new_games_per_minute: int = 30  # the bound on games made, for a server open to strangers
 
 
 def exposed(host: str) -> str | None:
@@ -70,6 +71,7 @@ def serve(request: ServeRequest) -> int:
               "plain HTTP. Put it behind a reverse proxy with TLS (docs/web.md).", file=sys.stderr)
     store = Store(Path(request.db))
     hall = Hall(store, Robots(request.workers), offers)
+    hall.new_games_per_minute = request.new_games_per_minute
     app = create_app(hall, frozenset(request.origins))
     logging.basicConfig(level=logging.WARNING, format="cmdsl serve: %(levelname)s %(message)s")
     quiet_access_log()

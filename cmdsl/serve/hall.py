@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -112,7 +113,9 @@ class Hall:
         self.store, self.robots = store, robots
         self.live: dict[str, Live] = {}  # by id, the least recently used first
         self._rebuilding = asyncio.Lock()
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cmdsl-store")  # the answers, in order
         self.offers = game_offers(None) if offers is None else offers
+        self.new_games_per_minute = MAX_NEW_GAMES_PER_MINUTE  # a load bench raises it
 
     # ---- making a game ---------------------------------------------------------------------------
 
@@ -144,7 +147,7 @@ class Hall:
                seed: int | None = None, variants: Mapping[str, str] | None = None) -> tuple[Deal, dict[str, Role]]:
         """A new game kept in the store, and its links (token → role): one per person's seat (or one
         for the hot-seat table), one to watch, one for whoever made it (the links page)."""
-        if self.store.made_since(now() - 60) >= MAX_NEW_GAMES_PER_MINUTE:
+        if self.store.made_since(now() - 60) >= self.new_games_per_minute:
             raise HallError("too many new games this minute: try again in a moment")
         self._request(name, players, set_index)  # the table and the set, checked
         given = variants or {}
@@ -200,9 +203,10 @@ class Hall:
                     answers = list(self.store.answers(game_id))
                     live = Live(await asyncio.to_thread(ServedGame.rebuilt, deal, plugin, answers), answers)
         self.live[game_id] = live  # the most recently used last
-        idle = [k for k, v in self.live.items() if not v.pages and (v.moving is None or v.moving.done())]
-        for k in idle[:max(0, len(self.live) - MAX_LIVE)]:
-            del self.live[k]
+        if len(self.live) > MAX_LIVE:
+            idle = [k for k, v in self.live.items() if not v.pages and (v.moving is None or v.moving.done())]
+            for k in idle[:len(self.live) - MAX_LIVE]:
+                del self.live[k]
         return live
 
     # ---- pages -------------------------------------------------------------------------------------
@@ -215,8 +219,9 @@ class Hall:
         if len(live.pages) >= MAX_PAGES_PER_GAME:
             raise HallError("too many pages watch this game")
         page = Page(client, found[1])
-        live.pages.append(page)
-        await self._show(live, page)
+        async with live.lock:  # never an answer taken but not yet kept (the store's writer has it)
+            live.pages.append(page)
+            await self._show(live, page)
         self._start_bots(live)
         return page
 
@@ -263,15 +268,17 @@ class Hall:
 
     async def _answer(self, live: Live, seat: str, text: str) -> None:
         async with live.lock:
-            self._keep(live, live.game.answer(seat, text))
+            await self._keep(live, live.game.answer(seat, text))
             self._hand_over(live)
         await self._show_all(live)
         self._start_bots(live)
 
-    def _keep(self, live: Live, answer: Answer) -> None:
-        """Keep an answer the game has taken; if the store cannot, the game takes it back."""
+    async def _keep(self, live: Live, answer: Answer) -> None:
+        """Keep an answer the game has taken (on the store's writer thread: the loop goes on meanwhile,
+        this game's lock held); if the store cannot, the game takes it back."""
         try:
-            self.store.add_answer(live.game.deal.id, len(live.answers), answer)
+            await asyncio.get_running_loop().run_in_executor(self._writer, self.store.add_answer, live.game.deal.id,
+                                                             len(live.answers), answer)
         except StoreError:
             live.game.take_back(live.answers)
             raise
@@ -302,7 +309,7 @@ class Hall:
                 async with live.lock:
                     for seat, option in chosen:
                         if live.game.mine(seat) is not None:
-                            self._keep(live, live.game.bot_answer(seat, option))
+                            await self._keep(live, live.game.bot_answer(seat, option))
                     self._hand_over(live)
                 if time.monotonic() - shown >= SHOW_EVERY or live.game.driver.over or not live.game.bot_seats():
                     await self._show_all(live)
@@ -352,6 +359,7 @@ class Hall:
             if live.moving is not None:
                 live.moving.cancel()
         self.robots.close()
+        self._writer.shutdown(wait=True)  # every answer taken is kept
 
 
 def game_offers(cards: str | None) -> tuple[GameOffer, ...]:

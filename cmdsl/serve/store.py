@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Iterator, Literal
@@ -95,8 +96,10 @@ def digest(text: str) -> str:
 
 
 class Store:
-    """One SQLite file of games. Every write is one transaction, committed (and synced: WAL,
-    ``synchronous=FULL``) before the method returns."""
+    """One SQLite file of games, in WAL mode. Every write is one transaction, committed before the
+    method returns (``synchronous=NORMAL``: in the log file when the process dies, by any signal; a
+    power cut may lose the last moments, docs/web.md). Writes go through their own connection,
+    one at a time (a lock), so that a writer thread may make them while reads go on elsewhere."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -105,35 +108,45 @@ class Store:
                 os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
             except OSError as e:
                 raise StoreError(f"{path}: cannot be made ({e.strerror})") from None
+        self._writing = threading.Lock()
         try:
-            self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db = self._connect()  # reads
+            self.writes = self._connect()
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if version == 0 and not tables:
-                self.db.executescript(_SCHEMA + f"PRAGMA user_version = {VERSION};")
+                self.writes.executescript(_SCHEMA + f"PRAGMA user_version = {VERSION};")
             elif version != VERSION or not {"games", "links", "answers"} <= tables:
                 raise StoreError(f"{path}: not a store of cmdsl serve (version {version}); give another --db")
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{path}: cannot be used as the games' store ({e})") from None
 
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False, timeout=30)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
     def close(self) -> None:
         self.db.close()
+        with self._writing:
+            self.writes.close()
 
     def _write(self, statements: list[tuple[str, tuple[object, ...]]]) -> None:
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
+        with self._writing:
+            db = self.writes
             try:
-                for sql, args in statements:
-                    self.db.execute(sql, args)
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
-        except sqlite3.Error as e:
-            raise StoreError(f"{self.path}: could not keep it ({e}); nothing changed") from None
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    for sql, args in statements:
+                        db.execute(sql, args)
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            except sqlite3.Error as e:
+                raise StoreError(f"{self.path}: could not keep it ({e}); nothing changed") from None
 
     def add_game(self, deal: Deal, links: dict[str, Role]) -> None:
         self._write([("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
