@@ -43,7 +43,7 @@ log = logging.getLogger("cmdsl.serve")
 HERE = Path(__file__).parent
 MAX_MESSAGE = 2048
 MAX_FORM = 8192
-RATE, BURST = 5.0, 20.0
+RATE, BURST = 10.0, 30.0
 #: Closed after this many messages over the rate in a row (a page that keeps flooding).
 STRIKES = 10
 

@@ -503,3 +503,58 @@ def test_hot_seat_hands_the_screen_over_between_persons(live_server: Server,
     assert not set(hand_1) & set(hand_2)
     assert " ".join(hand_1) not in all_text(page)
     shot(page, "hot-seat-player2.png")
+
+
+def test_a_game_is_played_to_its_end_from_the_keyboard_alone(live_server: Server, browser: Browser) -> None:
+    """Issue 61 §2: no click after the link is opened: the answer box has the focus at each decision,
+    an option's number and Enter answer it, as at the REPL; "?" in the empty box explains."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        links = make_game(page, live_server, "racolage", 2, ["human", "random"])
+        page.goto(links["Player 1"])
+        page.wait_for_function(MY_TURN_ALONE)
+        page.wait_for_function("() => document.activeElement === document.getElementById('answer')")
+        page.keyboard.press("?")
+        page.wait_for_function("() => !document.getElementById('explain').hidden")
+        assert "Phase 1 of your turn (RA4.1)" in page.locator("#explain").inner_text()
+        for answers in range(300):
+            page.wait_for_function(SETTLED)
+            if page.locator("#result").is_visible():
+                break
+            page.wait_for_function(MY_TURN_ALONE)
+            page.wait_for_function("() => document.activeElement === document.getElementById('answer')")
+            drawn = page.locator("#options button.option").first.element_handle()
+            page.wait_for_timeout(120)  # a quick typist, within the server's rate of answers
+            page.keyboard.type("1")
+            page.keyboard.press("Enter")
+            page.wait_for_function("(b) => !b.isConnected || !document.getElementById('error').hidden || "
+                                   "!document.getElementById('result').hidden", arg=drawn)  # a new screen, or the end
+            drawn.dispose()
+            no_error(page)
+        assert page.locator("#result").is_visible() and answers > 3
+        no_error(page)
+        shot(page, "racolage-keyboard-end.png")
+    finally:
+        context.close()
+
+
+def test_a_seats_page_reads_at_phone_width(live_server: Server, browser: Browser) -> None:
+    """Issue 61 §2: at 360 px the page does not scroll sideways (the table's text scrolls in its own
+    box), and the options and the answer box are within the screen."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        links = make_game(page, live_server, "diemacher", 3, ["human", "random", "random"])
+        page.goto(links["CDU/CSU"])
+        page.wait_for_function(MY_TURN_ALONE)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+        for selector in ("#options button.option", "#answer", "#why"):
+            box = page.locator(selector).first.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, (selector, box)
+        assert page.evaluate("() => document.activeElement.id") != "answer"  # no keyboard popped up unasked
+        shot(page, "diemacher-phone.png")
+    finally:
+        context.close()

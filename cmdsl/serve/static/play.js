@@ -79,6 +79,33 @@ function drawHandover(m) {
   document.title = `${m.title}: hand over to ${m.to}`;
 }
 
+let wasMyTurn = false;
+
+function signalTurn(m) {
+  // "Your turn": the tab's title always; a short tone and a notification when the person asked.
+  const mine = Boolean(m.decision);
+  if (mine && !wasMyTurn && document.hidden) {
+    if ($("sound").checked) beep();
+    if ($("notify").checked && "Notification" in window && Notification.permission === "granted") {
+      new Notification(`${m.title}: your turn`, { body: m.decision.prompt });
+    }
+  }
+  wasMyTurn = mine;
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.18);
+  } catch (e) { /* no sound here: the title still says it */ }
+}
+
 function drawScreen(m) {
   stopThinking();
   $("handover").hidden = true;
@@ -100,6 +127,9 @@ function drawScreen(m) {
   result.hidden = !m.result;
   result.textContent = m.result || "";
   document.title = (m.decision ? "▶ Your turn — " : "") + m.title;
+  signalTurn(m);
+  // a keyboard's person finds the box ready; a phone's is not shown its keyboard unasked
+  if (m.decision && document.activeElement === document.body && !matchMedia("(pointer: coarse)").matches) $("answer").focus();
 }
 
 function drawLog(m) {
@@ -153,6 +183,22 @@ document.addEventListener("DOMContentLoaded", () => {
     input.value = "";
   });
   $("why").addEventListener("click", () => send({ type: "explain" }));
+  // From the keyboard alone: type an option's number (or an amount) in the box and press Enter, as
+  // at the REPL; "?" in an empty box explains the decision; Escape leaves the box.
+  $("answer").addEventListener("keydown", (event) => {
+    if (event.key === "?" && !$("answer").value) { event.preventDefault(); send({ type: "explain" }); }
+    if (event.key === "Escape") $("answer").blur();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target === document.body && /^[0-9#?]$/.test(event.key) && !$("decision").hidden) {
+      $("answer").focus();
+    }
+  });
+  $("notify").addEventListener("change", () => {
+    if ($("notify").checked && "Notification" in window && Notification.permission === "default") {
+      Notification.requestPermission();
+    }
+  });
   $("take").addEventListener("click", () => send({ type: "take" }));
   connect();
 });
