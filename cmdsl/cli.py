@@ -293,7 +293,7 @@ def _print_options(p: argparse.ArgumentParser) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve.command import ServeRequest, serve
     return serve(ServeRequest(args.host, args.port, args.db, args.cards, args.workers, tuple(args.origin or ()),
-                              args.new_games_per_minute))
+                              args.new_games_per_minute, args.expire_days))
 
 
 def _serve_options(s: argparse.ArgumentParser) -> None:
@@ -311,6 +311,8 @@ def _serve_options(s: argparse.ArgumentParser) -> None:
                    help="a page origin to accept besides the server's own (a reverse proxy's: https://play.example.org)")
     s.add_argument("--new-games-per-minute", type=argtypes.whole(1, None, "a whole number from 1"), default=30,
                    metavar="N", help="how many games may be made in a minute (default 30)")
+    s.add_argument("--expire-days", type=float, default=30, metavar="DAYS",
+                   help="games nobody played for this long leave the store, their links with them (default 30; 0: never)")
     s.set_defaults(run=cmd_serve)
 
 

@@ -15,6 +15,7 @@ one connection does both in order (an answer's refusal comes back on the connect
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -123,7 +124,52 @@ class Site:
         return self.page(request, "error.html", status, message=message)
 
     async def index(self, request: Request) -> Response:
-        return self.page(request, "index.html", offers=self.hall.offers)
+        return self.page(request, "index.html", offers=self.hall.offers, listed=len(self.hall.store.listed()))
+
+    async def lobby(self, request: Request) -> Response:
+        """The listed games that have a free person's seat, each seat to take."""
+        try:
+            games = self.hall.lobby()
+        except StoreError as e:
+            return self.refused(request, str(e), 500)
+        return self.page(request, "lobby.html", games=games)
+
+    async def take(self, request: Request) -> Response:
+        """A free seat taken from the lobby: its page (the link is the taker's from now on)."""
+        if not same_origin(request.headers.get("origin"), request.headers.get("host"), self.origins):
+            return self.refused(request, "a seat is taken from this server's own lobby", 403)
+        form = await self._form(request)
+        if form is None:
+            return self.refused(request, "the form is too large", 413)
+        try:
+            token = self.hall.take(form.get("game", ""), form.get("seat", ""))
+        except CmdslError as e:
+            return self.refused(request, str(e), 409)
+        return RedirectResponse(f"/play/{token}", status_code=303)
+
+    async def record(self, request: Request) -> Response:
+        """A finished game's record, for `cmdsl replay` (any link of the game opens it, once it is over)."""
+        found = self.hall.link(request.path_params["token"])
+        if found is None:
+            return self.refused(request, "no game at this link", 404)
+        try:
+            game = (await self.hall.game(found[0])).game
+        except StoreError as e:
+            return self.refused(request, str(e), 500)
+        if not game.driver.over:
+            return self.refused(request, "the record is offered once the game is over (it holds every card)", 409)
+        name = f"{game.deal.game}-{game.deal.id}.json"
+        return Response(json.dumps(game.record(), indent=1) + "\n", media_type="application/json",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def _form(self, request: Request) -> dict[str, str] | None:
+        """A posted form's fields (the last of each), or None when it is larger than ``MAX_FORM``."""
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_FORM:
+                return None
+        return {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace"), max_num_fields=40).items()}
 
     async def new(self, request: Request) -> Response:
         """The seats of the table a game's form asked for: a person or a bot at each."""
@@ -142,18 +188,16 @@ class Site:
         """A new game from the seats' form (this server's own page only), then its links page."""
         if not same_origin(request.headers.get("origin"), request.headers.get("host"), self.origins):
             return self.refused(request, "a game is made from this server's own page", 403)
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_FORM:
-                return self.refused(request, "the form is too large", 413)
-        form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace"), max_num_fields=40).items()}
+        form = await self._form(request)
+        if form is None:
+            return self.refused(request, "the form is too large", 413)
         try:
             offer = self.hall.offer(form.get("game", ""))
             seated = {k.removeprefix("seat."): v for k, v in form.items() if k.startswith("seat.")}
             variants = {k.removeprefix("opt."): v for k, v in form.items() if k.startswith("opt.")}
             _, links = self.hall.create(offer.name, _number(form.get("players"), 0), _number(form.get("set"), 0),
-                                        seated, form.get("hot_seat") == "on", variants=variants)
+                                        seated, form.get("hot_seat") == "on", variants=variants,
+                                        listed=form.get("listed") == "on")
         except CmdslError as e:
             return self.refused(request, str(e))
         host = next(token for token, role in links.items() if role.kind == "host")
@@ -222,12 +266,16 @@ class Site:
             self.hall.leave(found[0], seen)
 
 
-def create_app(hall: Hall, origins: frozenset[str] = frozenset()) -> ASGIApp:
+def create_app(hall: Hall, origins: frozenset[str] = frozenset(), expire_days: float = 0) -> ASGIApp:
+    """The application of ``hall``; ``expire_days``: games untouched that long leave it (0: never)."""
     site = Site(hall, origins)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        expiring = asyncio.get_running_loop().create_task(hall.expire_every(expire_days)) if expire_days > 0 else None
         yield
+        if expiring is not None:
+            expiring.cancel()
         await hall.close()
 
     async def not_found(request: Request, exc: Exception) -> Response:
@@ -235,7 +283,8 @@ def create_app(hall: Hall, origins: frozenset[str] = frozenset()) -> ASGIApp:
 
     app = Starlette(routes=[
         Route("/", site.index), Route("/new", site.new), Route("/games", site.make, methods=["POST"]),
-        Route("/favicon.ico", lambda request: Response(status_code=204)), Route("/host/{token}", site.host), Route("/play/{token}", site.play), WebSocketRoute("/ws/{token}", site.socket),
+        Route("/favicon.ico", lambda request: Response(status_code=204)), Route("/host/{token}", site.host),
+        Route("/lobby", site.lobby), Route("/take", site.take, methods=["POST"]), Route("/record/{token}", site.record), Route("/play/{token}", site.play), WebSocketRoute("/ws/{token}", site.socket),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], lifespan=lifespan, exception_handlers={404: not_found})
     return secured(app)

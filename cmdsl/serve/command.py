@@ -31,6 +31,7 @@ class ServeRequest:
     workers: int = 1  # the search bots' processes
     origins: tuple[str, ...] = ()  # origins besides the server's own (a reverse proxy's public one)
     new_games_per_minute: int = 30  # the bound on games made, for a server open to strangers
+    expire_days: float = 30  # games untouched this long leave the store (0: never)
 
 
 def exposed(host: str) -> str | None:
@@ -72,7 +73,7 @@ def serve(request: ServeRequest) -> int:
     store = Store(Path(request.db))
     hall = Hall(store, Robots(request.workers), offers)
     hall.new_games_per_minute = request.new_games_per_minute
-    app = create_app(hall, frozenset(request.origins))
+    app = create_app(hall, frozenset(request.origins), request.expire_days)
     logging.basicConfig(level=logging.WARNING, format="cmdsl serve: %(levelname)s %(message)s")
     quiet_access_log()
     shown = "localhost" if request.host in ("127.0.0.1", "::1") else request.host

@@ -27,7 +27,7 @@ from ..sets.set_location import choose_set
 from ..values import value
 from . import screen
 from .robots import Robots
-from .served import ServedGame, dealt_digest
+from .served import ServedGame, dealt_digest, table_request
 from .store import PERSON, Answer, Deal, Role, Store, StoreError, now
 
 log = logging.getLogger("cmdsl.serve")
@@ -114,6 +114,7 @@ class Hall:
         self.live: dict[str, Live] = {}  # by id, the least recently used first
         self._rebuilding = asyncio.Lock()
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cmdsl-store")  # the answers, in order
+        self._seat_labels: dict[tuple[str, object, str | None], dict[str, str]] = {}
         self.offers = game_offers(None) if offers is None else offers
         self.new_games_per_minute = MAX_NEW_GAMES_PER_MINUTE  # a load bench raises it
 
@@ -144,9 +145,11 @@ class Hall:
         return TableRequest(offer.sets[set_index].folder, GameOptions(MappingProxyType({"players": players})))
 
     def create(self, name: str, players: int, set_index: int, seated: Mapping[str, str], hot_seat: bool,
-               seed: int | None = None, variants: Mapping[str, str] | None = None) -> tuple[Deal, dict[str, Role]]:
+               seed: int | None = None, variants: Mapping[str, str] | None = None,
+               listed: bool = False) -> tuple[Deal, dict[str, Role]]:
         """A new game kept in the store, and its links (token → role): one per person's seat (or one
-        for the hot-seat table), one to watch, one for whoever made it (the links page)."""
+        for the hot-seat table), one to watch, one for whoever made it (the links page). ``listed``:
+        the lobby lists it, and anyone there may take a person's seat no one has taken."""
         if self.store.made_since(now() - 60) >= self.new_games_per_minute:
             raise HallError("too many new games this minute: try again in a moment")
         self._request(name, players, set_index)  # the table and the set, checked
@@ -175,10 +178,53 @@ class Hall:
             links[secrets.token_urlsafe(32)] = Role("table")
         else:
             links.update({secrets.token_urlsafe(32): Role("seat", s) for s in persons})
-        self.store.add_game(deal, links)
+        self.store.add_game(deal, links, listed and not hot_seat)
         served.hot.at = served.deciding_person() or (persons or (None,))[0]
         self.live[deal.id] = Live(served, [])
         return deal, links
+
+    # ---- the lobby, and games' lifetime ------------------------------------------------------------
+
+    def lobby(self) -> list[tuple[str, str, list[tuple[str, str]]]]:
+        """The listed games with free seats: (game id, its title, [(seat, its label)]), newest first."""
+        out = []
+        for game_id, seats in self.store.listed():
+            deal = self.store.deal(game_id)
+            labels = self._labels(deal)
+            out.append((game_id, registered_game(deal.game).title, [(s, labels.get(s, s)) for s in seats]))
+        return out
+
+    def _labels(self, deal: Deal) -> dict[str, str]:
+        key = (deal.game, deal.options, deal.cards)
+        labels = self._seat_labels.get(key)
+        if labels is None:
+            seats = registered_game(deal.game).rules.new_game(table_request(deal), 0).seats
+            labels = self._seat_labels[key] = {s.value: str(s) for s in seats}
+        return labels
+
+    def take(self, game_id: str, seat: str) -> str:
+        """A free seat of a listed game, taken from the lobby: its link's token."""
+        token = self.store.take(game_id, seat)
+        if token is None:
+            raise HallError("that seat is taken, or its game is over: the lobby lists the free ones")
+        return token
+
+    def expire(self, before: float) -> list[str]:
+        """Games nobody played since ``before`` leave the store (links to them stop working)."""
+        gone = self.store.expire(before)
+        for game_id in gone:
+            live = self.live.pop(game_id, None)
+            if live is not None and live.moving is not None:
+                live.moving.cancel()
+        return gone
+
+    async def expire_every(self, days: float, every: float = 3600.0) -> None:
+        """Expire games untouched for ``days``, now and every ``every`` seconds (the server's lifetime)."""
+        while True:
+            gone = self.expire(now() - days * 86400)
+            if gone:
+                log.warning("%d game(s) untouched for %g days expired", len(gone), days)
+            await asyncio.sleep(every)
 
     # ---- finding a game ----------------------------------------------------------------------------
 
@@ -278,7 +324,7 @@ class Hall:
         this game's lock held); if the store cannot, the game takes it back."""
         try:
             await asyncio.get_running_loop().run_in_executor(self._writer, self.store.add_answer, live.game.deal.id,
-                                                             len(live.answers), answer)
+                                                             len(live.answers), answer, live.game.driver.over)
         except StoreError:
             live.game.take_back(live.answers)
             raise

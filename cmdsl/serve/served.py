@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, cast
 
 from ..errors import CmdslError
 from ..game.decisions import Decision, Option, PlayerSeat
 from ..kits.keyboard.one_seat import pick_option
-from ..plugins import GameOptions, Plugin, TableGame, TableRequest
+from ..plugins import GameOptions, JsonValue, Plugin, TableGame, TableRequest
 from .store import PERSON, Answer, Deal, StoreError, digest
 
 
@@ -135,6 +135,15 @@ class ServedGame:
     def _apply(self, seat: PlayerSeat, option: Option) -> Answer:
         self.driver.answer(option.id, seat)  # a transaction: an error leaves the game as it was
         return Answer(seat.value, option.id, len(self.driver.events), last_event(self.driver))
+
+    def record(self) -> JsonValue:
+        """The game's record as `cmdsl play --record` writes it, with who played each seat:
+        `cmdsl replay` reads it. It holds the seed, so every card: for a game that is over."""
+        record = self.driver.record(True)
+        data = record.to_json() if hasattr(record, "to_json") else record  # a record value (CM2008's), or its JSON
+        if isinstance(data, dict):
+            data["played_by"] = {seat: player for seat, player in self.deal.seated}
+        return cast(JsonValue, data)
 
     def take_back(self, answers: list[Answer]) -> None:
         """The game as it stood after ``answers`` (an answer applied but not kept: a full disk)."""

@@ -21,8 +21,9 @@ from typing import Iterator, Literal
 from ..errors import CmdslError
 from ..values import value
 
-#: The schema's version (SQLite's ``user_version``): a file of another is refused, not guessed at.
-VERSION = 1
+#: The schema's version (SQLite's ``user_version``): a file of another is refused, not guessed at;
+#: one of version 1 is brought up to this one when it is opened.
+VERSION = 2
 #: A seat played by a person (else a bot's spec: ``greedy``, ``ismcts:iterations=50``).
 PERSON = "human"
 
@@ -34,6 +35,14 @@ CREATE TABLE links (token TEXT PRIMARY KEY, game TEXT NOT NULL REFERENCES games(
 CREATE TABLE answers (game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, seat TEXT NOT NULL,
                       option TEXT NOT NULL, events INTEGER NOT NULL, last TEXT NOT NULL,
                       PRIMARY KEY (game, n));
+"""
+#: Version 2: when a game was last played (its expiry), whether it is over, whether the lobby lists
+#: it; which seat links were taken from the lobby.
+_SCHEMA_2 = """
+CREATE TABLE life (game TEXT PRIMARY KEY REFERENCES games(id), touched REAL NOT NULL,
+                   over INTEGER NOT NULL DEFAULT 0, listed INTEGER NOT NULL DEFAULT 0);
+INSERT INTO life (game, touched) SELECT id, created FROM games;
+ALTER TABLE links ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
 """
 
 #: What a link lets its holder do: play one seat (``seat:NAME``), play every person's seat at
@@ -115,8 +124,10 @@ class Store:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if version == 0 and not tables:
-                self.writes.executescript(_SCHEMA + f"PRAGMA user_version = {VERSION};")
-            elif version != VERSION or not {"games", "links", "answers"} <= tables:
+                self.writes.executescript(_SCHEMA + _SCHEMA_2 + f"PRAGMA user_version = {VERSION};")
+            elif version == 1 and {"games", "links", "answers"} <= tables:
+                self.writes.executescript("BEGIN;" + _SCHEMA_2 + f"PRAGMA user_version = {VERSION}; COMMIT;")
+            elif version != VERSION or not {"games", "links", "answers", "life"} <= tables:
                 raise StoreError(f"{path}: not a store of cmdsl serve (version {version}); give another --db")
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{path}: cannot be used as the games' store ({e})") from None
@@ -148,16 +159,58 @@ class Store:
             except sqlite3.Error as e:
                 raise StoreError(f"{self.path}: could not keep it ({e}); nothing changed") from None
 
-    def add_game(self, deal: Deal, links: dict[str, Role]) -> None:
+    def add_game(self, deal: Deal, links: dict[str, Role], listed: bool = False) -> None:
         self._write([("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (deal.id, deal.game, json.dumps(dict(deal.options)), deal.cards, deal.seed,
                        json.dumps([list(s) for s in deal.seated]), int(deal.hot_seat), deal.dealt, deal.created)),
-                     *(("INSERT INTO links VALUES (?, ?, ?)", (token, deal.id, role.text()))
+                     ("INSERT INTO life (game, touched, listed) VALUES (?, ?, ?)", (deal.id, deal.created, int(listed))),
+                     *(("INSERT INTO links (token, game, role) VALUES (?, ?, ?)", (token, deal.id, role.text()))
                        for token, role in links.items())])
 
-    def add_answer(self, game: str, n: int, answer: Answer) -> None:
+    def add_answer(self, game: str, n: int, answer: Answer, over: bool = False) -> None:
+        """An answer, and when its game was last played (``over``: the answer ended it)."""
         self._write([("INSERT INTO answers VALUES (?, ?, ?, ?, ?, ?)",
-                      (game, n, answer.seat, answer.option, answer.events, answer.last))])
+                      (game, n, answer.seat, answer.option, answer.events, answer.last)),
+                     ("UPDATE life SET touched = ?, over = ? WHERE game = ?", (now(), int(over), game))])
+
+    def expire(self, before: float) -> list[str]:
+        """Remove every game last played before ``before`` (its links stop working); their ids."""
+        gone = [r[0] for r in self.db.execute("SELECT game FROM life WHERE touched < ?", (before,))]
+        for game in gone:
+            self._write([(f"DELETE FROM {table} WHERE {column} = ?", (game,)) for table, column in
+                         (("answers", "game"), ("links", "game"), ("life", "game"), ("games", "id"))])
+        return gone
+
+    def listed(self) -> list[tuple[str, list[str]]]:
+        """The games the lobby lists, not over, that have seats no one took: (game, its free seats), newest first."""
+        rows = self.db.execute(
+            "SELECT l.game, k.role FROM life l JOIN links k ON k.game = l.game JOIN games g ON g.id = l.game "
+            "WHERE l.listed = 1 AND l.over = 0 AND k.claimed = 0 AND k.role LIKE 'seat:%' "
+            "ORDER BY g.created DESC, k.rowid")
+        out: dict[str, list[str]] = {}
+        for game, role in rows:
+            seat = Role.parse(role).seat
+            if seat is not None:
+                out.setdefault(game, []).append(seat)
+        return list(out.items())
+
+    def take(self, game: str, seat: str) -> str | None:
+        """The link of a free seat of a listed game, taken now (no one else gets it); None if none is free."""
+        with self._writing:
+            db = self.writes
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                row = db.execute("SELECT k.token FROM links k JOIN life l ON l.game = k.game WHERE k.game = ? "
+                                 "AND k.role = ? AND k.claimed = 0 AND l.listed = 1 AND l.over = 0",
+                                 (game, Role("seat", seat).text())).fetchone()
+                if row is not None:
+                    db.execute("UPDATE links SET claimed = 1 WHERE token = ?", (row[0],))
+                db.execute("COMMIT")
+            except sqlite3.Error as e:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise StoreError(f"{self.path}: could not keep it ({e}); nothing changed") from None
+        return row[0] if row is not None and isinstance(row[0], str) else None
 
     def link(self, token: str) -> tuple[str, Role] | None:
         """The game and role a link's token opens, or None."""
@@ -174,7 +227,8 @@ class Store:
                 self.db.execute("SELECT token, role FROM links WHERE game = ? ORDER BY rowid", (game,))}
 
     def deal(self, game: str) -> Deal:
-        row = self.db.execute("SELECT * FROM games WHERE id = ?", (game,)).fetchone()
+        row = self.db.execute("SELECT id, game, options, cards, seed, seated, hot_seat, dealt, created FROM games "
+                              "WHERE id = ?", (game,)).fetchone()
         if row is None:
             raise StoreError(f"no game {game!r} in {self.path}")
         try:
@@ -194,6 +248,10 @@ class Store:
 
     def made_since(self, when: float) -> int:
         return int(self.db.execute("SELECT count(*) FROM games WHERE created >= ?", (when,)).fetchone()[0])
+
+    def over(self, game: str) -> bool:
+        row = self.db.execute("SELECT over FROM life WHERE game = ?", (game,)).fetchone()
+        return bool(row and row[0])
 
 
 def _deal(row: tuple[object, ...]) -> Deal:

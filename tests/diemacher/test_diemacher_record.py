@@ -26,6 +26,19 @@ def test_a_record_replays_exactly(players: int, short: bool) -> None:
     assert same and texts(again) == texts(game) and again.result.text() == game.result.text()
 
 
+def test_a_file_saved_at_the_repl_or_by_the_server_replays() -> None:
+    """What a saved file adds (who played each party, whether it was debugged) is read, not refused:
+    `cmdsl replay` of a game saved at the REPL or downloaded from `cmdsl serve` (issue 61 §3)."""
+    game = random_game(4, 3)
+    record = {**game.record(), "played_by": {"cdu": "human", "spd": "greedy", "fdp": "random"}, "debugged": False}
+    again, same = replay(json.loads(json.dumps(record)), game_data=DATA)
+    assert same and texts(again) == texts(game)
+    for bad, said in [({"played_by": ["human"]}, "played_by: expected each party's player"),
+                      ({"debugged": "no"}, "debugged: expected true or false")]:
+        with pytest.raises(RecordError, match=said):
+            replay({**game.record(), **bad}, game_data=DATA)
+
+
 def test_a_record_replays_exactly_in_a_second_process(tmp_path: Path) -> None:
     game = random_game(9, 4)
     path = tmp_path / "game.json"

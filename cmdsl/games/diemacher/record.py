@@ -24,7 +24,10 @@ GAME: Final = "diemacher"
 MAX_SEED: Final = 2**63 - 1
 #: A 5-player game has about 1,300 answers (the digest's Part E); far more is not a Die Macher game.
 MAX_ANSWERS: Final = 20_000
-_KEYS: Final = ("format", "game", "players", "short", "parties", "seed", "answers", "log", "result", "data")
+#: With what a file saved at the REPL or by `cmdsl serve` adds: who played each party, whether it was
+#: debugged (the REPL reads them; a replay checks their form and replays the game).
+_KEYS: Final = ("format", "game", "players", "short", "parties", "seed", "answers", "log", "result", "data",
+                "played_by", "debugged")
 _REQUIRED: Final = ("format", "game", "players", "parties", "seed", "answers")
 _ANSWER: Final = re.compile(r"[a-z0-9:/+_.-]{1,80}")
 _HEX16: Final = re.compile(r"[0-9a-f]{16}")
@@ -72,6 +75,11 @@ def parse_record(data: Any, where: str = "record") -> DieMacherRecord:
     for key in _REQUIRED:
         if key not in data:
             raise RecordError(f"{where}: missing {key!r}")
+    played_by = data.get("played_by", {})
+    if not isinstance(played_by, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in played_by.items()):
+        raise RecordError(f"{where}.played_by: expected each party's player, a bot's name or human")
+    if type(data.get("debugged", False)) is not bool:
+        raise RecordError(f"{where}.debugged: expected true or false")
     if data["format"] != FORMAT:
         raise RecordError(f"{where}.format: expected {FORMAT!r}, got {data['format']!r}")
     if data["game"] != GAME:

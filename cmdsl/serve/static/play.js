@@ -126,6 +126,8 @@ function drawScreen(m) {
   const result = $("result");
   result.hidden = !m.result;
   result.textContent = m.result || "";
+  $("record").hidden = !m.over;
+  $("record-link").href = `/record/${token}`;
   document.title = (m.decision ? "▶ Your turn — " : "") + m.title;
   signalTurn(m);
   // a keyboard's person finds the box ready; a phone's is not shown its keyboard unasked
