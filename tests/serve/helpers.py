@@ -4,6 +4,7 @@ what it is sent (as the wire carries it: JSON), and a wait for a game's bots to 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -38,3 +39,20 @@ async def settle(live: Live) -> None:
         await live.moving
     if live.moving is not None and live.moving.exception() is not None:
         raise live.moving.exception()  # type: ignore[misc]
+
+
+#: A page of this server, as a browser's requests say so.
+ORIGIN = {"origin": "http://testserver"}
+
+
+def make(client: Any, game: str = "lobbys", players: int = 3, listed: bool = False, hot_seat: bool = False,
+         **seats: str) -> dict[str, str]:
+    """A game made through the form (a TestClient's): its links by whom they are for, lower case and
+    first word (a seat's name: "player", "mccain"; "spectators"; "every" for the hot-seat table)."""
+    form = {"game": game, "players": str(players), "set": "0", **{f"seat.{k}": v for k, v in seats.items()},
+            **({"listed": "on"} if listed else {}), **({"hot_seat": "on"} if hot_seat else {})}
+    made = client.post("/games", data=form, headers=ORIGIN, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    page = client.get(made.headers["location"]).text
+    rows = re.findall(r"<tr><td>(.*?)</td><td><a href=\"http://testserver/play/([^\"]+)\"", page)
+    return {who.split(" ")[0].lower(): token for who, token in rows}

@@ -7,7 +7,6 @@ import html
 import re
 import sqlite3
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from starlette.testclient import TestClient
@@ -17,31 +16,11 @@ from cmdsl.serve.app import create_app
 from cmdsl.serve.hall import Hall
 from cmdsl.serve.store import VERSION, Store, now
 
-from .helpers import new_hall
-
-ORIGIN = {"origin": "http://testserver"}
+from .helpers import ORIGIN, make, new_hall
 
 
-@pytest.fixture
-def hall(tmp_path: Path) -> Hall:
-    return new_hall(tmp_path)
 
 
-@pytest.fixture
-def client(hall: Hall) -> Iterator[TestClient]:
-    with TestClient(create_app(hall), base_url="http://testserver") as c:
-        yield c
-
-
-def make(client: TestClient, game: str, players: int, listed: bool = False, hot_seat: bool = False,
-         **seats: str) -> dict[str, str]:
-    form = {"game": game, "players": str(players), "set": "0", **{f"seat.{k}": v for k, v in seats.items()},
-            **({"listed": "on"} if listed else {}), **({"hot_seat": "on"} if hot_seat else {})}
-    made = client.post("/games", data=form, headers=ORIGIN, follow_redirects=False)
-    assert made.status_code == 303, made.text
-    page = client.get(made.headers["location"]).text
-    return {who.split(" ")[0].lower(): token for who, token in
-            re.findall(r"<tr><td>(.*?)</td><td><a href=\"http://testserver/play/([^\"]+)\"", page)}
 
 
 def takes(client: TestClient) -> list[tuple[str, str]]:

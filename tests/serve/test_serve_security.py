@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -20,30 +20,11 @@ from cmdsl.serve.command import exposed
 from cmdsl.serve.hall import UNDO_OFF, Hall
 from cmdsl.serve.store import Store
 
-from .helpers import new_hall
-
-ORIGIN = {"origin": "http://testserver"}
+from .helpers import ORIGIN, make, new_hall
 
 
-@pytest.fixture
-def hall(tmp_path: Path) -> Hall:
-    return new_hall(tmp_path)
 
 
-@pytest.fixture
-def client(hall: Hall) -> Iterator[TestClient]:
-    with TestClient(create_app(hall), base_url="http://testserver") as c:
-        yield c
-
-
-def make(client: TestClient, game: str = "lobbys", players: int = 3, **seats: str) -> dict[str, str]:
-    """A game made through the form: its links by whom they are for (seat names, spectators, hot-seat)."""
-    form = {"game": game, "players": str(players), "set": "0", **{f"seat.{k}": v for k, v in seats.items()}}
-    made = client.post("/games", data=form, headers=ORIGIN, follow_redirects=False)
-    assert made.status_code == 303, made.text
-    page = client.get(made.headers["location"]).text
-    rows = re.findall(r"<tr><td>(.*?)</td><td><a href=\"http://testserver/play/([^\"]+)\"", page)
-    return {who.split(" ")[0].lower(): token for who, token in rows}
 
 
 def first_screen(ws: Any) -> dict[str, Any]:
