@@ -24,7 +24,7 @@ from .legacy import GamePlugin, adapted
 from .options import Command, LazyOptions, Option
 from .protocol import (CardSets, Catalogue, CaseRunner, Checked, FrontEnds, GameCommand, KeyboardLoader, OwnStudy, Plays,
                        Plugin,
-                       PrintMaker, Report, Rules, ScenarioReader, SeatTable, SeatText, Study, TableGame, WithoutCards,
+                       PrintMaker, Report, Rules, ScenarioReader, SeatBoard, SeatTable, SeatText, Study, TableGame, WithoutCards,
                        WithoutStanding)
 from .requests import (BalanceRequest, CardsRequest, GameOptions, JsonValue, NewSetRequest, PlayRequest,
                        ReplayRequest, ReportOptions, StoredReportRequest, TableRequest)
@@ -32,7 +32,7 @@ from .requests import (BalanceRequest, CardsRequest, GameOptions, JsonValue, New
 __all__ = ["BalanceRequest", "CardSets", "CardsRequest", "Catalogue", "CaseRunner", "Checked", "Command", "FrontEnds",
            "GameCommand", "GameOptions", "GamePlugin", "JsonValue", "KeyboardLoader", "LazyOptions", "NewSetRequest", "NoSuchGame",
            "Option", "OwnStudy", "PlayRequest", "Plays", "Plugin", "PrintMaker", "ReplayRequest", "Report",
-           "ReportOptions", "Rules", "ScenarioReader", "SeatTable", "SeatText", "StoredReportRequest", "Study", "TableGame",
+           "ReportOptions", "Rules", "ScenarioReader", "SeatBoard", "SeatTable", "SeatText", "StoredReportRequest", "Study", "TableGame",
            "TableRequest", "WithoutCards", "WithoutStanding", "card_files_game", "data_files", "default_game", "game", "game_data_in", "games",
            "games_help", "load_game", "registered_games", "seats_help", "without"]
 

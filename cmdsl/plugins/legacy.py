@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, cast
 from ..errors import CmdslError
 from ..values import value
 from .options import Command, Option
-from .protocol import (Catalogue, CardSets, CaseRunner, Checked, FrontEnds, KeyboardLoader, OwnStudy, Plays, Plugin, SeatText,
+from .protocol import (Catalogue, CardSets, CaseRunner, Checked, FrontEnds, KeyboardLoader, OwnStudy, Plays, Plugin, SeatBoard, SeatText,
                        PrintMaker,
                        Rules, ScenarioReader, SeatTable, Study, TableGame)
 from .requests import (BalanceRequest, GameOptions, JsonValue, NewSetRequest, PlayRequest,
@@ -199,6 +199,9 @@ class _OldFrontEnds(FrontEnds):
 
     def seat_text(self) -> SeatText | None:
         return None  # a plug-in of before draws no screen of its own: its log and decisions are shown
+
+    def seat_board(self) -> SeatBoard | None:
+        return None
 
     def rulebook(self) -> Rulebook | None:
         return self.old.rulebook() if self.old.rulebook is not None else None

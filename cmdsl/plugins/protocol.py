@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Sequence, TypeAli
 
 from ..values import value
 from .options import Command, Option
-from .requests import (BalanceRequest, CardsRequest, GameOptions, JsonValue, NewSetRequest, PlayRequest,
+from .requests import (BalanceRequest, CardsRequest, GameOptions, JsonValue, Lang, NewSetRequest, PlayRequest,
                        ReplayRequest, StoredReportRequest, TableRequest)
 
 if TYPE_CHECKING:  # types only: the registry imports no game, language, REPL or ReportLab
@@ -145,6 +145,26 @@ class SeatText(Protocol):
         ...
 
 
+class SeatBoard(Protocol):
+    """A game's board in HTML, for `cmdsl serve`'s page: a Jinja template of the game's (in its
+    front-end folder), which the server renders with autoescape (a card's text is never markup)
+    from a context built from one seat's view, and the game's stylesheet (class names only: the
+    page allows no inline style). A game without one is drawn from its ``SeatText``."""
+
+    def template(self) -> str:
+        """The template's text."""
+        ...
+
+    def stylesheet(self) -> str:
+        """The board's CSS."""
+        ...
+
+    def context(self, game: TableGame, seat: PlayerSeat | None, lang: Lang) -> Mapping[str, object]:
+        """What the template reads: what ``seat`` may know (None: a spectator, what every seat may),
+        its cards' texts in ``lang``."""
+        ...
+
+
 class FrontEnds(Protocol):
     """What people use to play, read and edit the game; each imported when asked for."""
 
@@ -154,6 +174,10 @@ class FrontEnds(Protocol):
 
     def seat_text(self) -> SeatText | None:
         """A seat's screen as text (the browser's generic page); None: its log and decisions only."""
+        ...
+
+    def seat_board(self) -> SeatBoard | None:
+        """Its board in HTML for the browser; None: the page draws its ``seat_text``."""
         ...
 
     def rulebook(self) -> Rulebook | None:

@@ -6,7 +6,9 @@ only that seat's decisions.
 - ``served.py``: one game on the server: its driver, who plays each seat, its answers;
 - ``screen.py``: what one seat (or a spectator) is sent, built from its view alone;
 - ``robots.py``: the bots' moves, off the event loop (threads; a process pool for the search bot);
-- ``hall.py``: the games the server holds, made, found by link and resumed;
+- ``offers.py``: what it offers to make: each game, its table sizes, sets and own options;
+- ``hall.py``: the games the server holds, made, found by link and resumed; the lobby, expiry;
+- ``boards.py``: the games' boards in HTML, rendered with autoescape;
 - ``app.py``: the Starlette application: pages, the WebSocket, security headers and limits;
 - ``command.py``: `cmdsl serve` itself (uvicorn).
 

@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from ..bots.names import BOT_NAMES
 from ..errors import CmdslError
-from .hall import Hall, HallError
+from .hall import Hall, HallError, expire_every
 from .screen import Payload
 from .store import PERSON, StoreError
 
@@ -224,6 +224,13 @@ class Site:
         return self.page(request, "links.html", title=game.plugin.title, links=links,
                          seated=[(str(game.seat(s)), p) for s, p in game.deal.seated])
 
+    async def stylesheet(self, request: Request) -> Response:
+        """A game's board's stylesheet, by the game's registered name (never a path)."""
+        css = self.hall.boards.stylesheet(request.path_params["game"])
+        if css is None:
+            return PlainTextResponse("not found", status_code=404)
+        return Response(css, media_type="text/css")
+
     async def play(self, request: Request) -> Response:
         found = self.hall.link(request.path_params["token"])
         if found is None or found[1].kind == "host":
@@ -272,7 +279,7 @@ def create_app(hall: Hall, origins: frozenset[str] = frozenset(), expire_days: f
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        expiring = asyncio.get_running_loop().create_task(hall.expire_every(expire_days)) if expire_days > 0 else None
+        expiring = asyncio.get_running_loop().create_task(expire_every(hall, expire_days)) if expire_days > 0 else None
         yield
         if expiring is not None:
             expiring.cancel()
@@ -284,7 +291,7 @@ def create_app(hall: Hall, origins: frozenset[str] = frozenset(), expire_days: f
     app = Starlette(routes=[
         Route("/", site.index), Route("/new", site.new), Route("/games", site.make, methods=["POST"]),
         Route("/favicon.ico", lambda request: Response(status_code=204)), Route("/host/{token}", site.host),
-        Route("/lobby", site.lobby), Route("/take", site.take, methods=["POST"]), Route("/record/{token}", site.record), Route("/play/{token}", site.play), WebSocketRoute("/ws/{token}", site.socket),
+        Route("/boards/{game}.css", site.stylesheet), Route("/lobby", site.lobby), Route("/take", site.take, methods=["POST"]), Route("/record/{token}", site.record), Route("/play/{token}", site.play), WebSocketRoute("/ws/{token}", site.socket),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ], lifespan=lifespan, exception_handlers={404: not_found})
     return secured(app)

@@ -15,17 +15,17 @@ import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Protocol
 
 from ..bots.play import Bot
 from ..bots.spec import parse_bot
 from ..errors import CmdslError
-from ..plugins import GameOptions, Plugin, TableRequest, game as registered_game, games as registered_games
-from ..sets.set_location import choose_set
-from ..values import value
+from ..plugins.requests import Lang
+from ..plugins import GameOptions, Plugin, TableRequest, game as registered_game
 from . import screen
+from .boards import Boards
+from .offers import GameOffer, HallError, game_offers
 from .robots import Robots
 from .served import ServedGame, dealt_digest, table_request
 from .store import PERSON, Answer, Deal, Role, Store, StoreError, now
@@ -34,6 +34,7 @@ log = logging.getLogger("cmdsl.serve")
 
 #: Bounds on what one server holds for people it does not know (docs/web.md).
 MAX_PAGES_PER_GAME = 32
+LANGS: tuple[Lang, ...] = ("en", "fr")
 #: Games held in memory; the idle ones (no page, no bot moving) beyond it are let go.
 MAX_LIVE = 200
 MAX_NEW_GAMES_PER_MINUTE = 30
@@ -48,45 +49,6 @@ class Client(Protocol):
     async def send(self, payload: screen.Payload) -> None: ...
 
 
-class HallError(CmdslError):
-    """A request the hall refuses, said in one line; nothing changed."""
-
-
-@value
-class SetOffer:
-    label: str  # "bundled with cmdsl", "cards/mine (--cards)"
-    folder: str | None  # the folder as the game reads it; None: the game's own (no sets)
-
-
-@value
-class Variant:
-    """One of a game's own options of `cmdsl play` the form offers: a flag, or a choice among values
-    (an option of another kind, a number, is left to the game's default)."""
-
-    dest: str  # where the game reads it (``GameOptions``)
-    help: str
-    choices: tuple[str, ...] = ()  # none: a flag
-
-    def read(self, given: str | None) -> str | bool | None:
-        """The value a form gave (None: not given); a value not offered is refused in one line."""
-        if not self.choices:
-            return True if given == "on" else None
-        if given in (None, ""):
-            return None
-        if given not in self.choices:
-            raise HallError(f"{self.dest}: {given!r} is not one of {', '.join(self.choices)}")
-        return given
-
-
-@value
-class GameOffer:
-    name: str
-    title: str
-    players: tuple[int, ...]
-    sets: tuple[SetOffer, ...]
-    variants: tuple[Variant, ...] = ()
-
-
 @dataclass
 class Page:
     """One page watching a game: its link's role, and how much of its log it has been sent."""
@@ -95,6 +57,7 @@ class Page:
     role: Role
     log_sent: int = 0
     viewing: str | None = None  # the seat whose view it was sent last (hot-seat: it changes)
+    lang: Lang = "en"  # the language of its cards' texts on the board
 
 
 @dataclass
@@ -115,6 +78,7 @@ class Hall:
         self._rebuilding = asyncio.Lock()
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cmdsl-store")  # the answers, in order
         self._seat_labels: dict[tuple[str, object, str | None], dict[str, str]] = {}
+        self.boards = Boards()
         self.offers = game_offers(None) if offers is None else offers
         self.new_games_per_minute = MAX_NEW_GAMES_PER_MINUTE  # a load bench raises it
 
@@ -218,14 +182,6 @@ class Hall:
                 live.moving.cancel()
         return gone
 
-    async def expire_every(self, days: float, every: float = 3600.0) -> None:
-        """Expire games untouched for ``days``, now and every ``every`` seconds (the server's lifetime)."""
-        while True:
-            gone = self.expire(now() - days * 86400)
-            if gone:
-                log.warning("%d game(s) untouched for %g days expired", len(gone), days)
-            await asyncio.sleep(every)
-
     # ---- finding a game ----------------------------------------------------------------------------
 
     def link(self, token: str) -> tuple[str, Role] | None:
@@ -297,6 +253,12 @@ class Hall:
                 await self._show_all(live)
             elif kind == "undo":
                 raise HallError(UNDO_OFF)
+            elif kind == "lang":
+                lang = next((x for x in LANGS if x == message.get("lang")), None)
+                if lang is None:
+                    raise HallError(f"the cards' texts are in {' or '.join(LANGS)}")
+                page.lang = lang
+                await self._show(live, page)
             else:
                 raise HallError("unknown message")
         except CmdslError as e:  # the hall's refusals, and an answer the game refuses (IllegalAnswer…)
@@ -389,7 +351,8 @@ class Hall:
             viewing = page.role.seat if page.role.kind == "seat" else None
         if viewing != page.viewing:
             page.viewing, page.log_sent = viewing, 0
-        payload = screen.screen(game, game.seat(viewing) if viewing is not None else None, page.log_sent)
+        seat = game.seat(viewing) if viewing is not None else None
+        payload = screen.screen(game, seat, page.log_sent, self.boards.html(game, seat, page.lang))
         page.log_sent = payload["log_total"]
         await self._send(live, page, payload)
 
@@ -408,41 +371,10 @@ class Hall:
         self._writer.shutdown(wait=True)  # every answer taken is kept
 
 
-def game_offers(cards: str | None) -> tuple[GameOffer, ...]:
-    """Every registered game with its table sizes and sets: the `--cards` set for its game, the set
-    each game would choose (cmdsl.toml's), and the bundled one; a game without sets plays its own."""
-    given_game = None
-    if cards is not None:
-        from ..plugins import card_files_game, game_data_in
-        given_game = game_data_in(Path(cards)) or card_files_game()
-    out = []
-    for name, plugin in registered_games().items():
-        counts = plugin.players or (len(plugin.seats),)
-        sets: list[SetOffer] = []
-        if plugin.sets is None:
-            sets.append(SetOffer("the game's own cards", None))
-        else:
-            choices = ([choose_set(cards, name)] if name == given_game else []) + [choose_set(None, name)]
-            for choice in choices:
-                folder = str(choice.path.resolve())
-                if all(s.folder != folder for s in sets):
-                    sets.append(SetOffer(choice.describe(), folder))
-            bundled = str(plugin.sets.bundled().resolve())
-            if all(s.folder != bundled for s in sets):
-                sets.append(SetOffer(f"{plugin.title}'s bundled set", bundled))
-        out.append(GameOffer(name, plugin.title, tuple(counts), tuple(sets), _variants(plugin)))
-    return tuple(out)
-
-
-def _variants(plugin: Plugin) -> tuple[Variant, ...]:
-    out: list[Variant] = []
-    for option in plugin.options.get("play", ()):
-        settings, dest = option.settings, option.dest
-        if dest == "players" or any(v.dest == dest for v in out):
-            continue
-        choices = settings.get("choices")
-        if settings.get("action") == "store_true":
-            out.append(Variant(dest, str(settings.get("help", dest))))
-        elif isinstance(choices, (list, tuple)) and "action" not in settings:
-            out.append(Variant(dest, str(settings.get("help", dest)), tuple(str(c) for c in choices)))
-    return tuple(out)
+async def expire_every(hall: Hall, days: float, every: float = 3600.0) -> None:
+    """Expire the games untouched for ``days``, now and every ``every`` seconds (a server's lifetime)."""
+    while True:
+        gone = hall.expire(now() - days * 86400)
+        if gone:
+            log.warning("%d game(s) untouched for %g days expired", len(gone), days)
+        await asyncio.sleep(every)

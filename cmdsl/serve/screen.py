@@ -81,12 +81,14 @@ def decision_payload(game: ServedGame, seat: PlayerSeat, d: Decision) -> Payload
                                                     "hint": amount.describe()}}
 
 
-def screen(game: ServedGame, seat: PlayerSeat | None, log_from: int) -> Payload:
-    """The page of ``seat`` (None: a spectator's), its log from line ``log_from`` on."""
+def screen(game: ServedGame, seat: PlayerSeat | None, log_from: int, board_html: str | None = None) -> Payload:
+    """The page of ``seat`` (None: a spectator's), its log from line ``log_from`` on; ``board_html``:
+    the game's board for it in HTML (``boards.py``), if it draws one."""
     log = log_lines(game, seat)
     d = game.mine(seat) if seat is not None else None
     result = game.driver.result
-    return {"type": "screen", "title": game.plugin.title, "you": str(seat) if seat is not None else None,
+    return {"type": "screen", "title": game.plugin.title, "game": game.plugin.name, "board_html": board_html,
+            "you": str(seat) if seat is not None else None,
             "seats": [{"name": str(s), "player": "person" if game.players[s.value] == PERSON
                        else f"bot: {game.players[s.value]}"} for s in game.seats],
             "turn": turn_line(game, seat), "board": board(game, seat),

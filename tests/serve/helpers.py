@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cmdsl.serve.hall import Hall, Live, game_offers
+from cmdsl.serve.hall import Hall, Live
+from cmdsl.serve.offers import game_offers
 from cmdsl.serve.robots import Robots
 from cmdsl.serve.store import Store
 

@@ -13,6 +13,7 @@ set, a full-page screenshot of each key moment is saved into that folder.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -259,9 +260,10 @@ def seen(page: Page) -> Seen:
 
 
 def hand(page: Page) -> list[str]:
-    """The cards of the "Your hand:" line of a Lobbys seat's board."""
-    lines = [line for line in page.locator("#board").inner_text().splitlines() if line.startswith("Your hand:")]
-    assert len(lines) == 1, page.locator("#board").inner_text()
+    """The cards of the "Your hand:" line of a Lobbys seat's board as text (folded away under its HTML board)."""
+    text = page.locator("#board").text_content() or ""
+    lines = [line for line in text.splitlines() if line.startswith("Your hand:")]
+    assert len(lines) == 1, text
     return lines[0].removeprefix("Your hand:").split()
 
 
@@ -505,6 +507,7 @@ def test_hot_seat_hands_the_screen_over_between_persons(live_server: Server,
     shot(page, "hot-seat-player2.png")
 
 
+@pytest.mark.deep  # the default run stays within 2 minutes; CI runs these
 def test_a_game_is_played_to_its_end_from_the_keyboard_alone(live_server: Server, browser: Browser) -> None:
     """Issue 61 §2: no click after the link is opened: the answer box has the focus at each decision,
     an option's number and Enter answer it, as at the REPL; "?" in the empty box explains."""
@@ -540,6 +543,7 @@ def test_a_game_is_played_to_its_end_from_the_keyboard_alone(live_server: Server
         context.close()
 
 
+@pytest.mark.deep  # the default run stays within 2 minutes; CI runs these
 def test_a_seats_page_reads_at_phone_width(live_server: Server, browser: Browser) -> None:
     """Issue 61 §2: at 360 px the page does not scroll sideways (the table's text scrolls in its own
     box), and the options and the answer box are within the screen."""
@@ -556,5 +560,32 @@ def test_a_seats_page_reads_at_phone_width(live_server: Server, browser: Browser
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, (selector, box)
         assert page.evaluate("() => document.activeElement.id") != "answer"  # no keyboard popped up unasked
         shot(page, "diemacher-phone.png")
+    finally:
+        context.close()
+
+
+def test_lobbys_board_in_html_with_its_cards_in_french(live_server: Server, browser: Browser) -> None:
+    """Issue 61 §1: Lobbys' own board (its plug-in's template), each card opened for its text, in
+    English, then French; the table as text a click away."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        links = make_game(page, live_server, "lobbys", 3, ["human", "random", "random"])
+        page.goto(links["Player 1"])
+        page.wait_for_function(MY_TURN_ALONE)
+        board = page.locator("#board-html")
+        assert board.is_visible() and not page.locator("#board").is_visible()
+        assert page.evaluate("() => getComputedStyle(document.querySelector('.lobbys .card')).borderRadius") == "5px"
+        card = board.locator(".lobbys-hand details").first
+        card.locator("summary").click()
+        assert " of " in card.inner_text()
+        page.locator("#lang").select_option("fr")
+        page.wait_for_function("() => document.getElementById('board-html').textContent.includes('Votre main')")
+        assert board.locator(".lobbys-hand details").first.get_attribute("open") is not None  # kept open, redrawn
+        assert re.search(r"\b(cœur|carreau|trèfle|pique)\b", board.inner_text())
+        shot(page, "lobbys-board-fr.png")
+        page.locator("#as-text summary").click()
+        assert "Your hand:" in page.locator("#board").inner_text()
     finally:
         context.close()

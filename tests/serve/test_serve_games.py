@@ -211,7 +211,7 @@ def test_a_games_own_options_are_offered_and_reach_it(tmp_path: Path) -> None:
     Lobbys' People variant, CM2008's setup and first player), and the game is dealt with them."""
     from cmdsl.games.cm2008.engine import campaign_of
     from cmdsl.games.diemacher.game import diemacher_of
-    from cmdsl.serve.hall import HallError
+    from cmdsl.serve.offers import HallError
 
     hall = new_hall(tmp_path)
     offered = {o.name: {v.dest: v.choices for v in o.variants} for o in hall.offers}

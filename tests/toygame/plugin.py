@@ -96,6 +96,9 @@ class HighCardFrontEnds:
     def seat_text(self) -> None:
         return None  # drawn from its log and decisions alone (a plug-in with no screen of its own)
 
+    def seat_board(self) -> None:
+        return None
+
     def rulebook(self) -> Rulebook | None:
         return None
 

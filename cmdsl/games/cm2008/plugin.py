@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ... import argtypes
 from ...errors import shown_path
-from ...plugins import (KeyboardLoader, SeatText, TableGame, BalanceRequest, CardsRequest, Checked, Command, GameCommand, GameOptions, JsonValue, LazyOptions,
+from ...plugins import (KeyboardLoader, SeatBoard, SeatText, TableGame, BalanceRequest, CardsRequest, Checked, Command, GameCommand, GameOptions, JsonValue, LazyOptions,
                         NewSetRequest, Option, PlayRequest, Plugin, ReplayRequest, StoredReportRequest, TableRequest)
 from ...resources import bundled_cards_dir
 from .sides import SIDES
@@ -347,6 +347,9 @@ class CampaignFrontEnds:
     def seat_text(self) -> SeatText | None:
         from .ui.seat_text import CampaignSeatText
         return CampaignSeatText()
+
+    def seat_board(self) -> SeatBoard | None:
+        return None  # drawn from its seat text
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook

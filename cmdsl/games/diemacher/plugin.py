@@ -273,7 +273,7 @@ class DieMacherStudy:
 
 
 if TYPE_CHECKING:  # the front ends' types: what they hand over is imported when it is asked for
-    from ...plugins import KeyboardLoader, PrintMaker, SeatText
+    from ...plugins import KeyboardLoader, PrintMaker, SeatBoard, SeatText
     from ...sets.editor_game import EditorGame
     from ...sets.rulebook import Rulebook
 
@@ -289,6 +289,9 @@ class DieMacherFrontEnds:
     def seat_text(self) -> SeatText | None:
         from .ui.seat_text import DieMacherSeatText
         return DieMacherSeatText()
+
+    def seat_board(self) -> SeatBoard | None:
+        return None  # drawn from its seat text
 
     def rulebook(self) -> Rulebook | None:
         from ...sets.rulebook import RulebookSource, load_rulebook

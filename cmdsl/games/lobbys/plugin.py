@@ -13,7 +13,7 @@ from ...errors import CmdslError
 from .data_file import DATA_FILE
 from .seats import seats_for
 from ... import argtypes
-from ...plugins import (KeyboardLoader, SeatText, TableGame, Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
+from ...plugins import (KeyboardLoader, SeatBoard, SeatText, TableGame, Checked, Command, JsonValue, NewSetRequest, Option, Plugin, PlayRequest, ReplayRequest,
                         TableRequest, WithoutCards)
 from ...resources import bundled_cards_dir
 from ...values import value
@@ -227,6 +227,10 @@ class LobbysFrontEnds:
     def seat_text(self) -> SeatText | None:
         from .ui.seat_text import LobbysSeatText
         return LobbysSeatText()
+
+    def seat_board(self) -> SeatBoard | None:
+        from .ui.seat_board import LobbysSeatBoard
+        return LobbysSeatBoard()
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from ... import argtypes
 from ...errors import CmdslError, shown_path
-from ...plugins import (KeyboardLoader, SeatText, TableGame, CardsRequest, Checked, Command, JsonValue, NewSetRequest, Option, Plays, PlayRequest, Plugin,
+from ...plugins import (KeyboardLoader, SeatBoard, SeatText, TableGame, CardsRequest, Checked, Command, JsonValue, NewSetRequest, Option, Plays, PlayRequest, Plugin,
                         ReplayRequest, TableRequest)
 from . import MANIFEST, bundled_set
 from .seats import PLAYER_COUNTS, SEATS, seats_for
@@ -270,6 +270,9 @@ class RacolageFrontEnds:
     def seat_text(self) -> SeatText | None:
         from .ui.seat_text import RacolageSeatText
         return RacolageSeatText()
+
+    def seat_board(self) -> SeatBoard | None:
+        return None  # drawn from its seat text
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook

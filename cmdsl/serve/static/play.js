@@ -23,7 +23,12 @@ function connected(yes) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${token}`);
-  socket.onopen = () => { retry = 500; $("status").textContent = ""; connected(true); };
+  socket.onopen = () => {
+    retry = 500;
+    $("status").textContent = "";
+    connected(true);
+    if ($("lang").value !== "en") send({ type: "lang", lang: $("lang").value });
+  };
   socket.onmessage = (event) => handle(JSON.parse(event.data));
   socket.onclose = (event) => {
     connected(false);
@@ -75,6 +80,7 @@ function drawHandover(m) {
   $("handover-text").textContent = m.text;
   for (const id of ["log", "options", "seats"]) $(id).replaceChildren();
   for (const id of ["board", "prompt", "explain", "result", "you", "turn", "error"]) $(id).textContent = "";
+  $("board-html").replaceChildren();
   $("decision").hidden = true;
   document.title = `${m.title}: hand over to ${m.to}`;
 }
@@ -121,6 +127,7 @@ function drawScreen(m) {
   $("turn").textContent = m.turn;
   const board = $("board");
   board.textContent = m.board || "(this game draws no table for you here: see the log)";
+  drawBoardHtml(m);
   drawLog(m);
   drawDecision(m.decision);
   const result = $("result");
@@ -132,6 +139,26 @@ function drawScreen(m) {
   signalTurn(m);
   // a keyboard's person finds the box ready; a phone's is not shown its keyboard unasked
   if (m.decision && document.activeElement === document.body && !matchMedia("(pointer: coarse)").matches) $("answer").focus();
+}
+
+function drawBoardHtml(m) {
+  // The game's own board, rendered (and escaped) by the server from this seat's view; its text
+  // stays a click away. The game's stylesheet is asked for once, by the game's name.
+  const html = $("board-html");
+  html.hidden = !m.board_html;
+  $("lang").parentElement.hidden = !m.board_html;
+  if (!m.board_html) { $("as-text").open = true; return; }
+  if (!document.getElementById("board-style")) {
+    const link = document.createElement("link");
+    link.id = "board-style";
+    link.rel = "stylesheet";
+    link.href = `/boards/${encodeURIComponent(m.game)}.css`;
+    document.head.appendChild(link);
+    $("as-text").open = false;
+  }
+  const open = new Set([...html.querySelectorAll("details[open] > summary")].map((s) => s.textContent));
+  html.innerHTML = m.board_html;
+  for (const d of html.querySelectorAll("details")) if (open.has(d.querySelector("summary").textContent)) d.open = true;
 }
 
 function drawLog(m) {
@@ -185,6 +212,11 @@ document.addEventListener("DOMContentLoaded", () => {
     input.value = "";
   });
   $("why").addEventListener("click", () => send({ type: "explain" }));
+  $("lang").value = localStorage.getItem("cmdsl-lang") || "en";
+  $("lang").addEventListener("change", () => {
+    localStorage.setItem("cmdsl-lang", $("lang").value);
+    send({ type: "lang", lang: $("lang").value });
+  });
   // From the keyboard alone: type an option's number (or an amount) in the box and press Enter, as
   // at the REPL; "?" in an empty box explains the decision; Escape leaves the box.
   $("answer").addEventListener("keydown", (event) => {

@@ -1,0 +1,83 @@
+"""Issue 61 §1: a game's board in HTML from its plug-in (Lobbys' first): drawn from one seat's view,
+escaped by the server, its cards' texts in English or French, its stylesheet served by the game's
+name; a game without one keeps its text board."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from cmdsl.serve.boards import Boards
+from cmdsl.serve.hall import Hall
+from cmdsl.serve.store import PERSON
+
+from .helpers import Recorder, new_hall, settle
+
+
+def test_a_seats_board_shows_its_own_hand_and_a_spectators_none(tmp_path: Path) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, links = hall.create("lobbys", 3, 0, {"p1": PERSON, "p2": PERSON, "p3": "random"}, False, seed=4)
+        pages = {}
+        for token, role in links.items():
+            if role.kind in ("seat", "watch"):
+                pages[role.seat] = Recorder()
+                await hall.join(token, pages[role.seat])
+        await settle(hall.live[deal.id])
+        driver = hall.live[deal.id].game.driver
+        hands = {s.value: [str(c) for c in driver.position.lobbys.hands[s.index]] for s in driver.seats}
+        for seat, other in (("p1", "p2"), ("p2", "p1")):
+            board = pages[seat].last()["board_html"]
+            mine = re.search(r'class="lobbys-hand">(.*?)</section>', board, re.S)
+            assert mine is not None and [m for m in re.findall(r"<summary>([^<]+)</summary>", mine.group(1))] == hands[seat]
+            assert pages[seat].last()["game"] == "lobbys"
+        watching = pages[None].last()["board_html"]
+        assert "lobbys-hand" not in watching and "(you)" not in watching
+        for page in pages.values():
+            assert "<script" not in page.last()["board_html"]
+    asyncio.run(run())
+
+
+def test_the_cards_texts_are_in_the_pages_language(tmp_path: Path) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, links = hall.create("lobbys", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=4)
+        token = next(t for t, r in links.items() if r.kind == "seat")
+        page = Recorder()
+        seen = await hall.join(token, page)
+        assert "Your hand" in page.last()["board_html"] and " of " in page.last()["board_html"]
+        await hall.message(deal.id, seen, {"type": "lang", "lang": "fr"})
+        french = page.last()["board_html"]
+        assert "Votre main" in french and re.search(r"\b(cœur|carreau|trèfle|pique)\b", french)
+        await hall.message(deal.id, seen, {"type": "lang", "lang": "de"})
+        assert page.sent[-1] == {"type": "error", "message": "the cards' texts are in en or fr"}
+    asyncio.run(run())
+
+
+def test_a_board_cannot_send_markup_from_what_it_is_given() -> None:
+    """The server renders a game's template with autoescape and no ``safe`` filter: a card named
+    ``<script>`` in a designer's set is text."""
+    boards = Boards()
+    page = boards.env.from_string("<p>{{ name }}</p>").render(name="<script>alert(1)</script>")
+    assert page == "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"
+    assert "safe" not in boards.env.filters
+
+
+def test_a_games_stylesheet_is_served_by_its_name_only(client: TestClient, hall: Hall) -> None:
+    css = client.get("/boards/lobbys.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css") and ".lobbys" in css.text
+    for name in ("cm2008", "nope", "..%2Fstore", "lobbys%2F..%2F..%2Fpyproject"):
+        assert client.get(f"/boards/{name}.css").status_code == 404, name
+
+
+def test_a_game_without_a_board_keeps_its_text(tmp_path: Path) -> None:
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, links = hall.create("racolage", 2, 0, {"p1": PERSON, "p2": "random"}, False, seed=4)
+        page = Recorder()
+        await hall.join(next(t for t, r in links.items() if r.kind == "seat"), page)
+        assert page.last()["board_html"] is None and "Your hand" in page.last()["board"]
+    asyncio.run(run())
