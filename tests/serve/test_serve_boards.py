@@ -5,6 +5,7 @@ name; a game without one keeps its text board."""
 from __future__ import annotations
 
 import asyncio
+import html
 import re
 from pathlib import Path
 
@@ -66,6 +67,28 @@ def test_a_board_cannot_send_markup_from_what_it_is_given() -> None:
     assert "safe" not in boards.env.filters
 
 
+def test_racolages_board_shows_each_card_with_its_rules_text_in_either_language(tmp_path: Path) -> None:
+    """RA5, RA6: a card in the hand opens to what `card` says of it at the REPL; a spectator sees
+    the table's cards, never a hand."""
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, links = hall.create("racolage", 2, 0, {"p1": PERSON, "p2": "random"}, False, seed=4)
+        seat, watch = Recorder(), Recorder()
+        page = await hall.join(next(t for t, r in links.items() if r.kind == "seat"), seat)
+        await hall.join(next(t for t, r in links.items() if r.kind == "watch"), watch)
+        cards = hall.live[deal.id].game.driver.game.cards
+        hand = hall.live[deal.id].game.driver.position.hands[0]
+        board = html.unescape(seat.last()["board_html"])
+        for card_id in hand:
+            assert f"<summary>{cards.cards[card_id].en}</summary>{card_id}, " in board
+        assert "range" in board and "Your hand" in board and "(you)" in board
+        assert "Your hand" not in watch.last()["board_html"] and "(you)" not in watch.last()["board_html"]
+        await hall.message(deal.id, page, {"type": "lang", "lang": "fr"})
+        french = html.unescape(seat.last()["board_html"])
+        assert "Votre main" in french and cards.cards[hand[0]].name in french
+    asyncio.run(run())
+
+
 def test_a_games_stylesheet_is_served_by_its_name_only(client: TestClient, hall: Hall) -> None:
     css = client.get("/boards/lobbys.css")
     assert css.status_code == 200 and css.headers["content-type"].startswith("text/css") and ".lobbys" in css.text
@@ -76,8 +99,8 @@ def test_a_games_stylesheet_is_served_by_its_name_only(client: TestClient, hall:
 def test_a_game_without_a_board_keeps_its_text(tmp_path: Path) -> None:
     async def run() -> None:
         hall = new_hall(tmp_path)
-        deal, links = hall.create("racolage", 2, 0, {"p1": PERSON, "p2": "random"}, False, seed=4)
+        deal, links = hall.create("cm2008", 2, 0, {"mccain": PERSON, "obama": "random"}, False, seed=4)
         page = Recorder()
         await hall.join(next(t for t, r in links.items() if r.kind == "seat"), page)
-        assert page.last()["board_html"] is None and "Your hand" in page.last()["board"]
+        assert page.last()["board_html"] is None and "McCain's hand:" in page.last()["board"]
     asyncio.run(run())

@@ -272,7 +272,8 @@ class RacolageFrontEnds:
         return RacolageSeatText()
 
     def seat_board(self) -> SeatBoard | None:
-        return None  # drawn from its seat text
+        from .ui.seat_board import RacolageSeatBoard
+        return RacolageSeatBoard()
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook

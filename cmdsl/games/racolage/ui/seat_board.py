@@ -1,0 +1,82 @@
+"""Racolage Électoral's board in HTML for `cmdsl serve` (``plugins.SeatBoard``): its template and
+stylesheet (``board.html``, ``board.css``) and what the template reads, made from one seat's view
+(RA1.6; a spectator's: the table, which shows no hand, RA3.3). Each card opens to its kind, numbers
+and rules text, as `card` says it at the REPL, in English or French."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from importlib.resources import files
+from typing import Mapping, cast
+
+from ....game.decisions import PlayerSeat
+from ....plugins import TableGame
+from ....plugins.requests import Lang
+from .. import catalog
+from ..cards import Media, RacolageSet
+from ..game import RacolageGame, View, racolage_of
+from ..seats import RacolageSeat
+from ..vocabulary.nodes import Permanent
+
+_ZONES: Mapping[Lang, Mapping[Permanent, str]] = {
+    "en": {Permanent.DIRECT: "Direct Action", Permanent.PRIVILEGE: "Privilege", Permanent.CATCHPHRASE: "Catchphrase"},
+    "fr": {Permanent.DIRECT: "Action directe", Permanent.PRIVILEGE: "Privilège", Permanent.CATCHPHRASE: "Petite phrase"}}
+_WORDS: Mapping[Lang, Mapping[str, str]] = {
+    "en": {"turn": "Turn", "active": "%s's turn", "deciding": "%s to answer", "final_round": "final round (RA8.1)",
+           "you": "you", "notoriety": "notoriety", "final": "%d with bonuses, RA11.1", "in_hand": "%d cards in hand",
+           "skips": "skips %d turns", "media_space": "Media space", "bonus_zone": "Bonus zone",
+           "event_slot": "Event slot", "played": "Played this turn", "decks": "Media deck %d, Action deck %d",
+           "discard": "discard pile %d", "hand": "Your hand"},
+    "fr": {"turn": "Tour", "active": "au tour de %s", "deciding": "%s doit répondre",
+           "final_round": "dernier tour (RA8.1)", "you": "vous", "notoriety": "notoriété",
+           "final": "%d avec les bonus, RA11.1", "in_hand": "%d cartes en main", "skips": "passe %d tours",
+           "media_space": "Espace médias", "bonus_zone": "Zone de bonus", "event_slot": "Case Événement",
+           "played": "Jouées ce tour", "decks": "Pioche Médias %d, pioche Actions %d", "discard": "défausse %d",
+           "hand": "Votre main"}}
+
+
+def _card(cards: RacolageSet, card_id: str, lang: Lang) -> dict[str, object]:
+    card = cards.cards[card_id]
+    text = catalog.show(cards, card_id, lang).splitlines()  # "M26 — name (its other name)", what it is, its rules
+    other = text[0].rpartition(" (")[2].rstrip(")")
+    return {"label": card.name if lang == "fr" else card.en, "kind": "media" if isinstance(card, Media) else "action",
+            "text": "\n".join([f"{card_id}, {other}", *text[1:]])}
+
+
+def _view(game: TableGame, seat: PlayerSeat | None) -> View:
+    driver = cast(RacolageGame, game)
+    if seat is None:  # a spectator: the table as every seat sees it
+        return replace(driver.view(driver.seats[0]), hand=(), decision=None, log=())
+    assert isinstance(seat, RacolageSeat), seat
+    return driver.view(seat)
+
+
+class RacolageSeatBoard:
+    def template(self) -> str:
+        return files(__package__).joinpath("board.html").read_text(encoding="utf-8")
+
+    def stylesheet(self) -> str:
+        return files(__package__).joinpath("board.css").read_text(encoding="utf-8")
+
+    def context(self, game: TableGame, seat: PlayerSeat | None, lang: Lang) -> Mapping[str, object]:
+        held = racolage_of(cast(RacolageGame, game))
+        cards, view, w = held.cards, _view(game, seat), _WORDS[lang]
+        parties = []
+        for i, party in enumerate(held.parties):
+            s = game.seats[i]
+            zone = dict(view.zones[i])
+            parties.append({
+                "seat": str(s), "you": seat is not None and s is view.seat, "party": party.name if lang == "fr" else party.en,
+                "notoriety": view.notoriety[i], "final": view.final[i], "hand": view.hand_sizes[i], "skips": view.skips[i],
+                "media": [_card(cards, c, lang) for c in view.media_spaces[i]],
+                "zone": [(name, _card(cards, zone[kind], lang) if kind in zone else None)
+                         for kind, name in _ZONES[lang].items()]})
+        return {"t": w, "turn": view.turn, "active": str(view.active),
+                "deciding": str(view.deciding) if view.deciding is not None else None,
+                "final_round": view.final_round, "parties": parties,
+                "event": _card(cards, view.event, lang) if view.event is not None else None,
+                "table": [_card(cards, c, lang) for c in view.table],
+                "media_deck": view.media_deck, "action_deck": view.action_deck, "discard": len(view.discard),
+                "discard_top": _card(cards, view.discard[-1], lang) if view.discard else None,
+                "hand": None if seat is None else [_card(cards, c, lang) for c in view.hand]}
+
