@@ -589,3 +589,28 @@ def test_lobbys_board_in_html_with_its_cards_in_french(live_server: Server, brow
         assert "Your hand:" in page.locator("#board").inner_text()
     finally:
         context.close()
+
+
+@pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
+def test_racolages_board_in_html(live_server: Server, browser: Browser) -> None:
+    """Issue 61 §1: Racolage's own board; a card of the hand opened to its rules text."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        links = make_game(page, live_server, "racolage", 3, ["human", "greedy", "random"])
+        page.goto(links["Player 1"])
+        page.wait_for_function(MY_TURN_ALONE)
+        board = page.locator("#board-html")
+        assert board.is_visible() and "Your hand" in board.inner_text()
+        card = board.locator(".racolage-hand details").first
+        card.locator("summary").click()
+        assert "range" in card.inner_text() or "Action" in card.inner_text()
+        for _ in range(6):  # a few turns, for a table with cards on it
+            answer_first(page)
+        page.wait_for_function(MY_TURN_ALONE)
+        board.locator(".racolage-hand details").first.locator("summary").click()
+        shot(page, "racolage-board.png")
+        no_error(page)
+    finally:
+        context.close()

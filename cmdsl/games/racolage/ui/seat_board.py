@@ -23,13 +23,13 @@ _ZONES: Mapping[Lang, Mapping[Permanent, str]] = {
     "fr": {Permanent.DIRECT: "Action directe", Permanent.PRIVILEGE: "Privilège", Permanent.CATCHPHRASE: "Petite phrase"}}
 _WORDS: Mapping[Lang, Mapping[str, str]] = {
     "en": {"turn": "Turn", "active": "%s's turn", "deciding": "%s to answer", "final_round": "final round (RA8.1)",
-           "you": "you", "notoriety": "notoriety", "final": "%d with bonuses, RA11.1", "in_hand": "%d cards in hand",
+           "you": "you", "notoriety": "notoriety", "final": "%d with bonuses, RA11.1", "in_hand": "%d cards in hand", "in_hand_1": "1 card in hand",
            "skips": "skips %d turns", "media_space": "Media space", "bonus_zone": "Bonus zone",
            "event_slot": "Event slot", "played": "Played this turn", "decks": "Media deck %d, Action deck %d",
            "discard": "discard pile %d", "hand": "Your hand"},
     "fr": {"turn": "Tour", "active": "au tour de %s", "deciding": "%s doit répondre",
            "final_round": "dernier tour (RA8.1)", "you": "vous", "notoriety": "notoriété",
-           "final": "%d avec les bonus, RA11.1", "in_hand": "%d cartes en main", "skips": "passe %d tours",
+           "final": "%d avec les bonus, RA11.1", "in_hand": "%d cartes en main", "in_hand_1": "1 carte en main", "skips": "passe %d tours",
            "media_space": "Espace médias", "bonus_zone": "Zone de bonus", "event_slot": "Case Événement",
            "played": "Jouées ce tour", "decks": "Pioche Médias %d, pioche Actions %d", "discard": "défausse %d",
            "hand": "Votre main"}}
@@ -67,7 +67,8 @@ class RacolageSeatBoard:
             zone = dict(view.zones[i])
             parties.append({
                 "seat": str(s), "you": seat is not None and s is view.seat, "party": party.name if lang == "fr" else party.en,
-                "notoriety": view.notoriety[i], "final": view.final[i], "hand": view.hand_sizes[i], "skips": view.skips[i],
+                "notoriety": view.notoriety[i], "final": view.final[i], "skips": view.skips[i],
+                "hand": w["in_hand_1"] if view.hand_sizes[i] == 1 else w["in_hand"] % view.hand_sizes[i],
                 "media": [_card(cards, c, lang) for c in view.media_spaces[i]],
                 "zone": [(name, _card(cards, zone[kind], lang) if kind in zone else None)
                          for kind, name in _ZONES[lang].items()]})
