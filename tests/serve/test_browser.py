@@ -614,3 +614,27 @@ def test_racolages_board_in_html(live_server: Server, browser: Browser) -> None:
         no_error(page)
     finally:
         context.close()
+
+
+@pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
+def test_cm2008s_board_in_html(live_server: Server, browser: Browser) -> None:
+    """Issue 61 §1: CM2008's own board: the states in play with their rows of blocks, the side's hand."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        links = make_game(page, live_server, "cm2008", 2, ["human", "greedy"])
+        page.goto(links["McCain"])
+        page.wait_for_function(SETTLED)
+        for _ in range(4):
+            if page.locator("#result").is_visible():
+                break
+            answer_first(page)
+        board = page.locator("#board-html")
+        assert board.is_visible() and board.locator(".cm-state").count() >= 1
+        if board.locator(".cm-hand details").count():
+            board.locator(".cm-hand details summary").first.click()
+        shot(page, "cm2008-board.png")
+        no_error(page)
+    finally:
+        context.close()

@@ -92,15 +92,40 @@ def test_racolages_board_shows_each_card_with_its_rules_text_in_either_language(
 def test_a_games_stylesheet_is_served_by_its_name_only(client: TestClient, hall: Hall) -> None:
     css = client.get("/boards/lobbys.css")
     assert css.status_code == 200 and css.headers["content-type"].startswith("text/css") and ".lobbys" in css.text
-    for name in ("cm2008", "nope", "..%2Fstore", "lobbys%2F..%2F..%2Fpyproject"):
+    for name in ("diemacher", "nope", "..%2Fstore", "lobbys%2F..%2F..%2Fpyproject"):
         assert client.get(f"/boards/{name}.css").status_code == 404, name
 
 
 def test_a_game_without_a_board_keeps_its_text(tmp_path: Path) -> None:
     async def run() -> None:
         hall = new_hall(tmp_path)
-        deal, links = hall.create("cm2008", 2, 0, {"mccain": PERSON, "obama": "random"}, False, seed=4)
+        deal, links = hall.create("diemacher", 3, 0, {"cdu": PERSON, "spd": "random", "fdp": "random"}, False, seed=4)
         page = Recorder()
         await hall.join(next(t for t, r in links.items() if r.kind == "seat"), page)
-        assert page.last()["board_html"] is None and "McCain's hand:" in page.last()["board"]
+        assert page.last()["board_html"] is None and "Your hand (DM3.3)" in page.last()["board"]
+    asyncio.run(run())
+
+
+def test_cm2008s_board_shows_each_state_and_only_the_sides_own_hand(tmp_path: Path) -> None:
+    """R2, R3.2: every state in play with its rows of blocks (letters, readable without colour),
+    the side's own hand with each card's rules text; the other side's hand and a spectator's none."""
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, links = hall.create("cm2008", 2, 0, {"mccain": PERSON, "obama": PERSON}, False, seed=4)
+        pages = {}
+        for token, role in links.items():
+            if role.kind in ("seat", "watch"):
+                pages[role.seat] = Recorder()
+                await hall.join(token, pages[role.seat])
+        driver = hall.live[deal.id].game.driver
+        cards = driver.game.cards.cards
+        for side, other in (("mccain", "obama"), ("obama", "mccain")):
+            board = html.unescape(pages[side].last()["board_html"])
+            mine = re.search(r'class="cm-hand">(.*?)</section>', board, re.S)
+            assert mine is not None
+            shown = re.findall(r"<summary>([^<]+)</summary>", mine.group(1))
+            assert shown == [cards[c].title for c in driver.position.players[driver.seats[0 if side == "mccain" else 1]].hand]
+            assert all(live.name in board for live in driver.position.in_play)
+            assert "cm-block held-" in board and "★" in board
+        assert "cm-hand" not in pages[None].last()["board_html"]
     asyncio.run(run())

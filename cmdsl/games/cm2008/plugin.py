@@ -349,7 +349,8 @@ class CampaignFrontEnds:
         return CampaignSeatText()
 
     def seat_board(self) -> SeatBoard | None:
-        return None  # drawn from its seat text
+        from .ui.seat_board import CampaignSeatBoard
+        return CampaignSeatBoard()
 
     def rulebook(self) -> Rulebook | None:
         from .rulebook import rulebook
