@@ -638,3 +638,24 @@ def test_cm2008s_board_in_html(live_server: Server, browser: Browser) -> None:
         no_error(page)
     finally:
         context.close()
+
+
+@pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
+def test_die_machers_board_in_html(live_server: Server, browser: Browser) -> None:
+    """Issue 61 §1: Die Macher's own board: the parties, the four state boards, the national board, the hand."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    try:
+        page = context.new_page()
+        links = make_game(page, live_server, "diemacher", 3, ["human", "greedy", "greedy"])
+        page.goto(links["CDU/CSU"])
+        page.wait_for_function(MY_TURN_ALONE)
+        for _ in range(8):  # through the preliminary step
+            answer_first(page)
+        board = page.locator("#board-html")
+        assert board.is_visible() and board.locator(".dm-board").count() == 4
+        board.locator(".dm-mine details summary").first.click()
+        shot(page, "diemacher-board.png")
+        no_error(page)
+    finally:
+        context.close()

@@ -92,17 +92,23 @@ def test_racolages_board_shows_each_card_with_its_rules_text_in_either_language(
 def test_a_games_stylesheet_is_served_by_its_name_only(client: TestClient, hall: Hall) -> None:
     css = client.get("/boards/lobbys.css")
     assert css.status_code == 200 and css.headers["content-type"].startswith("text/css") and ".lobbys" in css.text
-    for name in ("diemacher", "nope", "..%2Fstore", "lobbys%2F..%2F..%2Fpyproject"):
+    for game in ("cm2008", "racolage", "diemacher"):
+        assert client.get(f"/boards/{game}.css").status_code == 200
+    for name in ("nope", "..%2Fstore", "lobbys%2F..%2F..%2Fpyproject"):
         assert client.get(f"/boards/{name}.css").status_code == 404, name
 
 
-def test_a_game_without_a_board_keeps_its_text(tmp_path: Path) -> None:
+def test_a_game_without_a_board_is_drawn_from_its_log(highcard: None, tmp_path: Path) -> None:
+    """High Card, a plug-in with neither a board nor a seat text: its page shows its log and decisions."""
     async def run() -> None:
         hall = new_hall(tmp_path)
-        deal, links = hall.create("diemacher", 3, 0, {"cdu": PERSON, "spd": "random", "fdp": "random"}, False, seed=4)
+        deal, links = hall.create("highcard", 3, 0, {"north": PERSON, "east": "random", "west": "random"}, False,
+                                  seed=4)
         page = Recorder()
         await hall.join(next(t for t, r in links.items() if r.kind == "seat"), page)
-        assert page.last()["board_html"] is None and "Your hand (DM3.3)" in page.last()["board"]
+        screen = page.last()
+        assert screen["board_html"] is None and screen["board"] is None and screen["log"] and screen["decision"]
+        assert Boards().stylesheet("highcard") is None
     asyncio.run(run())
 
 
@@ -128,4 +134,25 @@ def test_cm2008s_board_shows_each_state_and_only_the_sides_own_hand(tmp_path: Pa
             assert all(live.name in board for live in driver.position.in_play)
             assert "cm-block held-" in board and "★" in board
         assert "cm-hand" not in pages[None].last()["board_html"]
+    asyncio.run(run())
+
+
+def test_die_machers_board_hides_what_its_view_hides(tmp_path: Path) -> None:
+    """DM18.26: a party's board shows its own hand, never another's; a spectator's, no hand at all."""
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        deal, links = hall.create("diemacher", 3, 0, {"cdu": PERSON, "spd": PERSON, "fdp": "random"}, False, seed=4)
+        pages = {}
+        for token, role in links.items():
+            if role.kind in ("seat", "watch"):
+                pages[role.seat] = Recorder()
+                await hall.join(token, pages[role.seat])
+        driver = hall.live[deal.id].game.driver
+        for seat, index in (("cdu", 0), ("spd", 1)):
+            board = pages[seat].last()["board_html"]
+            mine = re.search(r'class="dm-mine">(.*?)</section>', board, re.S)
+            assert mine is not None
+            assert re.findall(r"<summary>([^<]+)</summary>", mine.group(1)) == [
+                c.issue + ("+" if c.stance.value == "for" else "-") for c in driver.position.hand[index]]
+        assert "dm-mine" not in pages[None].last()["board_html"] and "(you)" not in pages[None].last()["board_html"]
     asyncio.run(run())

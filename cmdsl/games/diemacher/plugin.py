@@ -291,7 +291,8 @@ class DieMacherFrontEnds:
         return DieMacherSeatText()
 
     def seat_board(self) -> SeatBoard | None:
-        return None  # drawn from its seat text
+        from .ui.seat_board import DieMacherSeatBoard
+        return DieMacherSeatBoard()
 
     def rulebook(self) -> Rulebook | None:
         from ...sets.rulebook import RulebookSource, load_rulebook
