@@ -611,6 +611,8 @@ def test_racolages_board_in_html(live_server: Server, browser: Browser) -> None:
         page.wait_for_function(MY_TURN_ALONE)
         board.locator(".racolage-hand details").first.locator("summary").click()
         shot(page, "racolage-board.png")
+        play_to_the_end(page, most=400)  # and on to its end, the board drawn at every step
+        assert page.locator("#result").is_visible() and board.is_visible()
         no_error(page)
     finally:
         context.close()
@@ -635,6 +637,8 @@ def test_cm2008s_board_in_html(live_server: Server, browser: Browser) -> None:
         if board.locator(".cm-hand details").count():
             board.locator(".cm-hand details summary").first.click()
         shot(page, "cm2008-board.png")
+        play_to_the_end(page, most=400)  # and on to its end, the board drawn at every step
+        assert page.locator("#result").is_visible() and board.is_visible()
         no_error(page)
     finally:
         context.close()
@@ -656,6 +660,8 @@ def test_die_machers_board_in_html(live_server: Server, browser: Browser) -> Non
         assert board.is_visible() and board.locator(".dm-board").count() == 4
         board.locator(".dm-mine details summary").first.click()
         shot(page, "diemacher-board.png")
+        play_to_the_end(page, most=1500)  # and on to its end, the board drawn at every step
+        assert page.locator("#result").is_visible() and board.is_visible()
         no_error(page)
     finally:
         context.close()
