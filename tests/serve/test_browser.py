@@ -145,6 +145,15 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
+def wide_page(browser: Browser) -> Iterator[Page]:
+    """A page in a browser context of its own (a person's browser), 1280 px wide, closed after the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
 def contexts(browser: Browser) -> Iterator[Callable[[], BrowserContext]]:
     """New browser contexts (each one person's browser: its own cookies, storage and sockets),
     closed after the test."""
@@ -508,39 +517,34 @@ def test_hot_seat_hands_the_screen_over_between_persons(live_server: Server,
 
 
 @pytest.mark.deep  # the default run stays within 2 minutes; CI runs these
-def test_a_game_is_played_to_its_end_from_the_keyboard_alone(live_server: Server, browser: Browser) -> None:
+def test_a_game_is_played_to_its_end_from_the_keyboard_alone(live_server: Server, wide_page: Page) -> None:
     """Issue 61 §2: no click after the link is opened: the answer box has the focus at each decision,
     an option's number and Enter answer it, as at the REPL; "?" in the empty box explains."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.set_default_timeout(WAIT_MS)
-    try:
-        page = context.new_page()
-        links = make_game(page, live_server, "racolage", 2, ["human", "random"])
-        page.goto(links["Player 1"])
+    page = wide_page
+    links = make_game(page, live_server, "racolage", 2, ["human", "random"])
+    page.goto(links["Player 1"])
+    page.wait_for_function(MY_TURN_ALONE)
+    page.wait_for_function("() => document.activeElement === document.getElementById('answer')")
+    page.keyboard.press("?")
+    page.wait_for_function("() => !document.getElementById('explain').hidden")
+    assert "Phase 1 of your turn (RA4.1)" in page.locator("#explain").inner_text()
+    for answers in range(300):
+        page.wait_for_function(SETTLED)
+        if page.locator("#result").is_visible():
+            break
         page.wait_for_function(MY_TURN_ALONE)
         page.wait_for_function("() => document.activeElement === document.getElementById('answer')")
-        page.keyboard.press("?")
-        page.wait_for_function("() => !document.getElementById('explain').hidden")
-        assert "Phase 1 of your turn (RA4.1)" in page.locator("#explain").inner_text()
-        for answers in range(300):
-            page.wait_for_function(SETTLED)
-            if page.locator("#result").is_visible():
-                break
-            page.wait_for_function(MY_TURN_ALONE)
-            page.wait_for_function("() => document.activeElement === document.getElementById('answer')")
-            drawn = page.locator("#options button.option").first.element_handle()
-            page.wait_for_timeout(120)  # a quick typist, within the server's rate of answers
-            page.keyboard.type("1")
-            page.keyboard.press("Enter")
-            page.wait_for_function("(b) => !b.isConnected || !document.getElementById('error').hidden || "
-                                   "!document.getElementById('result').hidden", arg=drawn)  # a new screen, or the end
-            drawn.dispose()
-            no_error(page)
-        assert page.locator("#result").is_visible() and answers > 3
+        drawn = page.locator("#options button.option").first.element_handle()
+        page.wait_for_timeout(120)  # a quick typist, within the server's rate of answers
+        page.keyboard.type("1")
+        page.keyboard.press("Enter")
+        page.wait_for_function("(b) => !b.isConnected || !document.getElementById('error').hidden || "
+                               "!document.getElementById('result').hidden", arg=drawn)  # a new screen, or the end
+        drawn.dispose()
         no_error(page)
-        shot(page, "racolage-keyboard-end.png")
-    finally:
-        context.close()
+    assert page.locator("#result").is_visible() and answers > 3
+    no_error(page)
+    shot(page, "racolage-keyboard-end.png")
 
 
 @pytest.mark.deep  # the default run stays within 2 minutes; CI runs these
@@ -564,104 +568,84 @@ def test_a_seats_page_reads_at_phone_width(live_server: Server, browser: Browser
         context.close()
 
 
-def test_lobbys_board_in_html_with_its_cards_in_french(live_server: Server, browser: Browser) -> None:
+def test_lobbys_board_in_html_with_its_cards_in_french(live_server: Server, wide_page: Page) -> None:
     """Issue 61 §1: Lobbys' own board (its plug-in's template), each card opened for its text, in
     English, then French; the table as text a click away."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.set_default_timeout(WAIT_MS)
-    try:
-        page = context.new_page()
-        links = make_game(page, live_server, "lobbys", 3, ["human", "random", "random"])
-        page.goto(links["Player 1"])
-        page.wait_for_function(MY_TURN_ALONE)
-        board = page.locator("#board-html")
-        assert board.is_visible() and not page.locator("#board").is_visible()
-        assert page.evaluate("() => getComputedStyle(document.querySelector('.lobbys .card')).borderRadius") == "5px"
-        card = board.locator(".lobbys-hand details").first
-        card.locator("summary").click()
-        assert " of " in card.inner_text()
-        page.locator("#lang").select_option("fr")
-        page.wait_for_function("() => document.getElementById('board-html').textContent.includes('Votre main')")
-        assert board.locator(".lobbys-hand details").first.get_attribute("open") is not None  # kept open, redrawn
-        assert re.search(r"\b(cœur|carreau|trèfle|pique)\b", board.inner_text())
-        shot(page, "lobbys-board-fr.png")
-        page.locator("#as-text summary").click()
-        assert "Your hand:" in page.locator("#board").inner_text()
-    finally:
-        context.close()
+    page = wide_page
+    links = make_game(page, live_server, "lobbys", 3, ["human", "random", "random"])
+    page.goto(links["Player 1"])
+    page.wait_for_function(MY_TURN_ALONE)
+    board = page.locator("#board-html")
+    assert board.is_visible() and not page.locator("#board").is_visible()
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.lobbys .card')).borderRadius") == "5px"
+    card = board.locator(".lobbys-hand details").first
+    card.locator("summary").click()
+    assert " of " in card.inner_text()
+    page.locator("#lang").select_option("fr")
+    page.wait_for_function("() => document.getElementById('board-html').textContent.includes('Votre main')")
+    assert board.locator(".lobbys-hand details").first.get_attribute("open") is not None  # kept open, redrawn
+    assert re.search(r"\b(cœur|carreau|trèfle|pique)\b", board.inner_text())
+    shot(page, "lobbys-board-fr.png")
+    page.locator("#as-text summary").click()
+    assert "Your hand:" in page.locator("#board").inner_text()
 
 
 @pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
-def test_racolages_board_in_html(live_server: Server, browser: Browser) -> None:
+def test_racolages_board_in_html(live_server: Server, wide_page: Page) -> None:
     """Issue 61 §1: Racolage's own board; a card of the hand opened to its rules text."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    context.set_default_timeout(WAIT_MS)
-    try:
-        page = context.new_page()
-        links = make_game(page, live_server, "racolage", 3, ["human", "greedy", "random"])
-        page.goto(links["Player 1"])
-        page.wait_for_function(MY_TURN_ALONE)
-        board = page.locator("#board-html")
-        assert board.is_visible() and "Your hand" in board.inner_text()
-        card = board.locator(".racolage-hand details").first
-        card.locator("summary").click()
-        assert "range" in card.inner_text() or "Action" in card.inner_text()
-        for _ in range(6):  # a few turns, for a table with cards on it
-            answer_first(page)
-        page.wait_for_function(MY_TURN_ALONE)
-        board.locator(".racolage-hand details").first.locator("summary").click()
-        shot(page, "racolage-board.png")
-        play_to_the_end(page, most=400)  # and on to its end, the board drawn at every step
-        assert page.locator("#result").is_visible() and board.is_visible()
-        no_error(page)
-    finally:
-        context.close()
+    page = wide_page
+    links = make_game(page, live_server, "racolage", 3, ["human", "greedy", "random"])
+    page.goto(links["Player 1"])
+    page.wait_for_function(MY_TURN_ALONE)
+    board = page.locator("#board-html")
+    assert board.is_visible() and "Your hand" in board.inner_text()
+    card = board.locator(".racolage-hand details").first
+    card.locator("summary").click()
+    assert "range" in card.inner_text() or "Action" in card.inner_text()
+    for _ in range(6):  # a few turns, for a table with cards on it
+        answer_first(page)
+    page.wait_for_function(MY_TURN_ALONE)
+    board.locator(".racolage-hand details").first.locator("summary").click()
+    shot(page, "racolage-board.png")
+    play_to_the_end(page, most=400)  # and on to its end, the board drawn at every step
+    assert page.locator("#result").is_visible() and board.is_visible()
+    no_error(page)
 
 
 @pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
-def test_cm2008s_board_in_html(live_server: Server, browser: Browser) -> None:
+def test_cm2008s_board_in_html(live_server: Server, wide_page: Page) -> None:
     """Issue 61 §1: CM2008's own board: the states in play with their rows of blocks, the side's hand."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(WAIT_MS)
-    try:
-        page = context.new_page()
-        links = make_game(page, live_server, "cm2008", 2, ["human", "greedy"])
-        page.goto(links["McCain"])
-        page.wait_for_function(SETTLED)
-        for _ in range(4):
-            if page.locator("#result").is_visible():
-                break
-            answer_first(page)
-        board = page.locator("#board-html")
-        assert board.is_visible() and board.locator(".cm-state").count() >= 1
-        if board.locator(".cm-hand details").count():
-            board.locator(".cm-hand details summary").first.click()
-        shot(page, "cm2008-board.png")
-        play_to_the_end(page, most=400)  # and on to its end, the board drawn at every step
-        assert page.locator("#result").is_visible() and board.is_visible()
-        no_error(page)
-    finally:
-        context.close()
+    page = wide_page
+    links = make_game(page, live_server, "cm2008", 2, ["human", "greedy"])
+    page.goto(links["McCain"])
+    page.wait_for_function(SETTLED)
+    for _ in range(4):
+        if page.locator("#result").is_visible():
+            break
+        answer_first(page)
+    board = page.locator("#board-html")
+    assert board.is_visible() and board.locator(".cm-state").count() >= 1
+    if board.locator(".cm-hand details").count():
+        board.locator(".cm-hand details summary").first.click()
+    shot(page, "cm2008-board.png")
+    play_to_the_end(page, most=400)  # and on to its end, the board drawn at every step
+    assert page.locator("#result").is_visible() and board.is_visible()
+    no_error(page)
 
 
 @pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
-def test_die_machers_board_in_html(live_server: Server, browser: Browser) -> None:
+def test_die_machers_board_in_html(live_server: Server, wide_page: Page) -> None:
     """Issue 61 §1: Die Macher's own board: the parties, the four state boards, the national board, the hand."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(WAIT_MS)
-    try:
-        page = context.new_page()
-        links = make_game(page, live_server, "diemacher", 3, ["human", "greedy", "greedy"])
-        page.goto(links["CDU/CSU"])
-        page.wait_for_function(MY_TURN_ALONE)
-        for _ in range(8):  # through the preliminary step
-            answer_first(page)
-        board = page.locator("#board-html")
-        assert board.is_visible() and board.locator(".dm-board").count() == 4
-        board.locator(".dm-mine details summary").first.click()
-        shot(page, "diemacher-board.png")
-        play_to_the_end(page, most=1500)  # and on to its end, the board drawn at every step
-        assert page.locator("#result").is_visible() and board.is_visible()
-        no_error(page)
-    finally:
-        context.close()
+    page = wide_page
+    links = make_game(page, live_server, "diemacher", 3, ["human", "greedy", "greedy"])
+    page.goto(links["CDU/CSU"])
+    page.wait_for_function(MY_TURN_ALONE)
+    for _ in range(8):  # through the preliminary step
+        answer_first(page)
+    board = page.locator("#board-html")
+    assert board.is_visible() and board.locator(".dm-board").count() == 4
+    board.locator(".dm-mine details summary").first.click()
+    shot(page, "diemacher-board.png")
+    play_to_the_end(page, most=1500)  # and on to its end, the board drawn at every step
+    assert page.locator("#result").is_visible() and board.is_visible()
+    no_error(page)

@@ -8,25 +8,32 @@ import asyncio
 import html
 import re
 from pathlib import Path
+from typing import Mapping
 
 from starlette.testclient import TestClient
 
 from cmdsl.serve.boards import Boards
 from cmdsl.serve.hall import Hall
-from cmdsl.serve.store import PERSON
+from cmdsl.serve.store import PERSON, Role
 
 from .helpers import Recorder, new_hall, settle
+
+
+async def join_all(hall: Hall, links: Mapping[str, Role]) -> dict[str | None, Recorder]:
+    """A page for each seat's link and the spectators' (by seat name; None: the spectators')."""
+    pages: dict[str | None, Recorder] = {}
+    for token, role in links.items():
+        if role.kind in ("seat", "watch"):
+            pages[role.seat] = Recorder()
+            await hall.join(token, pages[role.seat])
+    return pages
 
 
 def test_a_seats_board_shows_its_own_hand_and_a_spectators_none(tmp_path: Path) -> None:
     async def run() -> None:
         hall = new_hall(tmp_path)
         deal, links = hall.create("lobbys", 3, 0, {"p1": PERSON, "p2": PERSON, "p3": "random"}, False, seed=4)
-        pages = {}
-        for token, role in links.items():
-            if role.kind in ("seat", "watch"):
-                pages[role.seat] = Recorder()
-                await hall.join(token, pages[role.seat])
+        pages = await join_all(hall, links)
         await settle(hall.live[deal.id])
         driver = hall.live[deal.id].game.driver
         hands = {s.value: [str(c) for c in driver.position.lobbys.hands[s.index]] for s in driver.seats}
@@ -118,11 +125,7 @@ def test_cm2008s_board_shows_each_state_and_only_the_sides_own_hand(tmp_path: Pa
     async def run() -> None:
         hall = new_hall(tmp_path)
         deal, links = hall.create("cm2008", 2, 0, {"mccain": PERSON, "obama": PERSON}, False, seed=4)
-        pages = {}
-        for token, role in links.items():
-            if role.kind in ("seat", "watch"):
-                pages[role.seat] = Recorder()
-                await hall.join(token, pages[role.seat])
+        pages = await join_all(hall, links)
         driver = hall.live[deal.id].game.driver
         cards = driver.game.cards.cards
         for side, other in (("mccain", "obama"), ("obama", "mccain")):
@@ -142,11 +145,7 @@ def test_die_machers_board_hides_what_its_view_hides(tmp_path: Path) -> None:
     async def run() -> None:
         hall = new_hall(tmp_path)
         deal, links = hall.create("diemacher", 3, 0, {"cdu": PERSON, "spd": PERSON, "fdp": "random"}, False, seed=4)
-        pages = {}
-        for token, role in links.items():
-            if role.kind in ("seat", "watch"):
-                pages[role.seat] = Recorder()
-                await hall.join(token, pages[role.seat])
+        pages = await join_all(hall, links)
         driver = hall.live[deal.id].game.driver
         for seat, index in (("cdu", 0), ("spd", 1)):
             board = pages[seat].last()["board_html"]

@@ -8,10 +8,10 @@ English or French."""
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib.resources import files
 from typing import Mapping, cast
 
 from ....game.decisions import PlayerSeat
+from ....kits.board_files import BoardFiles
 from ....plugins import TableGame
 from ....plugins.requests import Lang
 from ..catalog import card_text
@@ -58,13 +58,7 @@ def _state(s: StateView, w: Mapping[str, str]) -> dict[str, object]:
             "rows": rows}
 
 
-class CampaignSeatBoard:
-    def template(self) -> str:
-        return files(__package__).joinpath("board.html").read_text(encoding="utf-8")
-
-    def stylesheet(self) -> str:
-        return files(__package__).joinpath("board.css").read_text(encoding="utf-8")
-
+class CampaignSeatBoard(BoardFiles):
     def context(self, game: TableGame, seat: PlayerSeat | None, lang: Lang) -> Mapping[str, object]:
         campaign = cast(CampaignGame, game)
         cards, view, w = campaign_of(campaign).cards.cards, _view(campaign, seat), _WORDS[lang]

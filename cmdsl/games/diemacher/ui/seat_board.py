@@ -7,10 +7,10 @@ card opens to its issue and stance in words, in English or French."""
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Mapping, cast
 
 from ....game.decisions import PlayerSeat
+from ....kits.board_files import BoardFiles
 from ....plugins import TableGame
 from ....plugins.requests import Lang
 from ..cards import Card, Stance
@@ -61,13 +61,7 @@ def _board(b: BoardView, view: DieMacherView, data: DieMacherData, lang: Lang,
             "tiles": [short(p) for p in b.tiles]}
 
 
-class DieMacherSeatBoard:
-    def template(self) -> str:
-        return files(__package__).joinpath("board.html").read_text(encoding="utf-8")
-
-    def stylesheet(self) -> str:
-        return files(__package__).joinpath("board.css").read_text(encoding="utf-8")
-
+class DieMacherSeatBoard(BoardFiles):
     def context(self, game: TableGame, seat: PlayerSeat | None, lang: Lang) -> Mapping[str, object]:
         driver = cast(DieMacherGame, game)
         held, w = diemacher_of(driver), _WORDS[lang]

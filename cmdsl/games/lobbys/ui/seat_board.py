@@ -6,10 +6,10 @@ in English or French, when it is opened (a tap, a click or Enter)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib.resources import files
 from typing import Mapping, cast
 
 from ....game.decisions import PlayerSeat
+from ....kits.board_files import BoardFiles
 from ....plugins import TableGame
 from ....plugins.requests import Lang
 from ..cards import Card, Contract, Face, Suit
@@ -48,13 +48,7 @@ def _view(game: TableGame, seat: PlayerSeat | None) -> LobbysView:
     return driver.view(seat)
 
 
-class LobbysSeatBoard:
-    def template(self) -> str:
-        return files(__package__).joinpath("board.html").read_text(encoding="utf-8")
-
-    def stylesheet(self) -> str:
-        return files(__package__).joinpath("board.css").read_text(encoding="utf-8")
-
+class LobbysSeatBoard(BoardFiles):
     def context(self, game: TableGame, seat: PlayerSeat | None, lang: Lang) -> Mapping[str, object]:
         view, w = _view(game, seat), _WORDS[lang]
         types = dict(view.contract_types)

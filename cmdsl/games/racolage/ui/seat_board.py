@@ -6,10 +6,10 @@ and rules text, as `card` says it at the REPL, in English or French."""
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib.resources import files
 from typing import Mapping, cast
 
 from ....game.decisions import PlayerSeat
+from ....kits.board_files import BoardFiles
 from ....plugins import TableGame
 from ....plugins.requests import Lang
 from .. import catalog
@@ -51,13 +51,7 @@ def _view(game: TableGame, seat: PlayerSeat | None) -> View:
     return driver.view(seat)
 
 
-class RacolageSeatBoard:
-    def template(self) -> str:
-        return files(__package__).joinpath("board.html").read_text(encoding="utf-8")
-
-    def stylesheet(self) -> str:
-        return files(__package__).joinpath("board.css").read_text(encoding="utf-8")
-
+class RacolageSeatBoard(BoardFiles):
     def context(self, game: TableGame, seat: PlayerSeat | None, lang: Lang) -> Mapping[str, object]:
         held = racolage_of(cast(RacolageGame, game))
         cards, view, w = held.cards, _view(game, seat), _WORDS[lang]
