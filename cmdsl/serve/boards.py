@@ -21,10 +21,16 @@ class Boards:
         self.env = Environment(autoescape=True, undefined=StrictUndefined, auto_reload=False)
         del self.env.filters["safe"]  # a template cannot undo the escaping
         self._templates: dict[str, Template] = {}
+        self._boards: dict[str, SeatBoard | None] = {}  # each game's, made once: it may keep what it made
+
+    def _board(self, plugin: Plugin) -> SeatBoard | None:
+        if plugin.name not in self._boards:
+            self._boards[plugin.name] = board_of(plugin)
+        return self._boards[plugin.name]
 
     def html(self, game: ServedGame, seat: PlayerSeat | None, lang: Lang) -> str | None:
         """The game's board for ``seat`` (None: a spectator), or None: the game draws none."""
-        board = board_of(game.plugin)
+        board = self._board(game.plugin)
         if board is None:
             return None
         template = self._templates.get(game.plugin.name)

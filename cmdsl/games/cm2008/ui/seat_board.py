@@ -59,13 +59,22 @@ def _state(s: StateView, w: Mapping[str, str]) -> dict[str, object]:
 
 
 class CampaignSeatBoard(BoardFiles):
+    def __init__(self) -> None:
+        #: each card's words by card and language, for the card definitions they were made of
+        self._words: dict[tuple[int, Lang], tuple[CardDef, dict[str, object]]] = {}
+
     def context(self, game: TableGame, seat: PlayerSeat | None, lang: Lang) -> Mapping[str, object]:
         campaign = cast(CampaignGame, game)
         cards, view, w = campaign_of(campaign).cards.cards, _view(campaign, seat), _WORDS[lang]
 
         def card(cid: str) -> dict[str, object]:
             c: CardDef = cards[cid]
-            return {"label": c.title_fr if lang == "fr" and c.title_fr else c.title, "text": card_text(c, lang)}
+            kept = self._words.get((id(c), lang))
+            if kept is None:
+                words: dict[str, object] = {"label": c.title_fr if lang == "fr" and c.title_fr else c.title,
+                                            "text": card_text(c, lang)}
+                kept = self._words[(id(c), lang)] = (c, words)
+            return kept[1]
 
         media = None
         if view.media is not None:

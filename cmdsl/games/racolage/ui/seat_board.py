@@ -52,6 +52,18 @@ def _view(game: TableGame, seat: PlayerSeat | None) -> View:
 
 
 class RacolageSeatBoard(BoardFiles):
+    def __init__(self) -> None:
+        #: each card's words, by its set, id and language: a set's cards never change (the set is kept
+        #: with its words, so that its id stays its own)
+        self._words: dict[tuple[int, str, Lang], tuple[RacolageSet, dict[str, object]]] = {}
+
+    def _card(self, cards: RacolageSet, card_id: str, lang: Lang) -> dict[str, object]:
+        key = (id(cards), card_id, lang)
+        kept = self._words.get(key)
+        if kept is None:
+            kept = self._words[key] = (cards, _card(cards, card_id, lang))
+        return kept[1]
+
     def context(self, game: TableGame, seat: PlayerSeat | None, lang: Lang) -> Mapping[str, object]:
         held = racolage_of(cast(RacolageGame, game))
         cards, view, w = held.cards, _view(game, seat), _WORDS[lang]
@@ -63,15 +75,15 @@ class RacolageSeatBoard(BoardFiles):
                 "seat": str(s), "you": seat is not None and s is view.seat, "party": party.name if lang == "fr" else party.en,
                 "notoriety": view.notoriety[i], "final": view.final[i], "skips": view.skips[i],
                 "hand": w["in_hand_1"] if view.hand_sizes[i] == 1 else w["in_hand"] % view.hand_sizes[i],
-                "media": [_card(cards, c, lang) for c in view.media_spaces[i]],
-                "zone": [(name, _card(cards, zone[kind], lang) if kind in zone else None)
+                "media": [self._card(cards, c, lang) for c in view.media_spaces[i]],
+                "zone": [(name, self._card(cards, zone[kind], lang) if kind in zone else None)
                          for kind, name in _ZONES[lang].items()]})
         return {"t": w, "turn": view.turn, "active": str(view.active),
                 "deciding": str(view.deciding) if view.deciding is not None else None,
                 "final_round": view.final_round, "parties": parties,
-                "event": _card(cards, view.event, lang) if view.event is not None else None,
-                "table": [_card(cards, c, lang) for c in view.table],
+                "event": self._card(cards, view.event, lang) if view.event is not None else None,
+                "table": [self._card(cards, c, lang) for c in view.table],
                 "media_deck": view.media_deck, "action_deck": view.action_deck, "discard": len(view.discard),
-                "discard_top": _card(cards, view.discard[-1], lang) if view.discard else None,
-                "hand": None if seat is None else [_card(cards, c, lang) for c in view.hand]}
+                "discard_top": self._card(cards, view.discard[-1], lang) if view.discard else None,
+                "hand": None if seat is None else [self._card(cards, c, lang) for c in view.hand]}
 
