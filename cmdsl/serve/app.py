@@ -37,7 +37,8 @@ from ..bots.names import BOT_NAMES
 from ..errors import CmdslError
 from .hall import Hall, HallError, expire_every
 from .screen import Payload
-from .store import PERSON, StoreError
+from .served import ServedGame
+from .store import PERSON, RoleKind, StoreError
 
 log = logging.getLogger("cmdsl.serve")
 
@@ -136,11 +137,9 @@ class Site:
 
     async def take(self, request: Request) -> Response:
         """A free seat taken from the lobby: its page (the link is the taker's from now on)."""
-        if not same_origin(request.headers.get("origin"), request.headers.get("host"), self.origins):
-            return self.refused(request, "a seat is taken from this server's own lobby", 403)
-        form = await self._form(request)
-        if form is None:
-            return self.refused(request, "the form is too large", 413)
+        form = await self._own_form(request, "a seat is taken from this server's own lobby")
+        if isinstance(form, Response):
+            return form
         try:
             token = self.hall.take(form.get("game", ""), form.get("seat", ""))
         except CmdslError as e:
@@ -149,27 +148,37 @@ class Site:
 
     async def record(self, request: Request) -> Response:
         """A finished game's record, for `cmdsl replay` (any link of the game opens it, once it is over)."""
-        found = self.hall.link(request.path_params["token"])
-        if found is None:
-            return self.refused(request, "no game at this link", 404)
-        try:
-            game = (await self.hall.game(found[0])).game
-        except StoreError as e:
-            return self.refused(request, str(e), 500)
+        at = await self._game_at(request, ("seat", "table", "watch", "host"))
+        if isinstance(at, Response):
+            return at
+        game = at[0]
         if not game.driver.over:
             return self.refused(request, "the record is offered once the game is over (it holds every card)", 409)
         name = f"{game.deal.game}-{game.deal.id}.json"
         return Response(json.dumps(game.record(), indent=1) + "\n", media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
-    async def _form(self, request: Request) -> dict[str, str] | None:
-        """A posted form's fields (the last of each), or None when it is larger than ``MAX_FORM``."""
+    async def _own_form(self, request: Request, whose: str) -> dict[str, str] | Response:
+        """A form posted from this server's own page: its fields (the last of each); else the
+        refusal (``whose``: whose page it must come from), or a form larger than ``MAX_FORM``'s."""
+        if not same_origin(request.headers.get("origin"), request.headers.get("host"), self.origins):
+            return self.refused(request, whose, 403)
         body = b""
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_FORM:
-                return None
+                return self.refused(request, "the form is too large", 413)
         return {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace"), max_num_fields=40).items()}
+
+    async def _game_at(self, request: Request, kinds: tuple[RoleKind, ...]) -> tuple[ServedGame, str] | Response:
+        """The game a link of one of ``kinds`` opens, and its id; else the refusal."""
+        found = self.hall.link(request.path_params["token"])
+        if found is None or found[1].kind not in kinds:
+            return self.refused(request, "no game at this link", 404)
+        try:
+            return (await self.hall.game(found[0])).game, found[0]
+        except StoreError as e:
+            return self.refused(request, str(e), 500)
 
     async def new(self, request: Request) -> Response:
         """The seats of the table a game's form asked for: a person or a bot at each."""
@@ -186,11 +195,9 @@ class Site:
 
     async def make(self, request: Request) -> Response:
         """A new game from the seats' form (this server's own page only), then its links page."""
-        if not same_origin(request.headers.get("origin"), request.headers.get("host"), self.origins):
-            return self.refused(request, "a game is made from this server's own page", 403)
-        form = await self._form(request)
-        if form is None:
-            return self.refused(request, "the form is too large", 413)
+        form = await self._own_form(request, "a game is made from this server's own page")
+        if isinstance(form, Response):
+            return form
         try:
             offer = self.hall.offer(form.get("game", ""))
             seated = {k.removeprefix("seat."): v for k, v in form.items() if k.startswith("seat.")}
@@ -205,16 +212,13 @@ class Site:
 
     async def host(self, request: Request) -> Response:
         """The links of a game, for whoever made it."""
-        found = self.hall.link(request.path_params["token"])
-        if found is None or found[1].kind != "host":
-            return self.refused(request, "no game at this link", 404)
-        try:
-            game = (await self.hall.game(found[0])).game
-        except StoreError as e:
-            return self.refused(request, str(e), 500)
+        at = await self._game_at(request, ("host",))
+        if isinstance(at, Response):
+            return at
+        game, game_id = at
         base = str(request.base_url).rstrip("/")
         links = []
-        for token, role in self.hall.store.links(found[0]).items():
+        for token, role in self.hall.store.links(game_id).items():
             if role.kind == "seat" and role.seat is not None:
                 links.append((f"{game.seat(role.seat)}", f"{base}/play/{token}"))
             elif role.kind == "table":

@@ -22,7 +22,7 @@ from ..bots.play import Bot
 from ..bots.spec import parse_bot
 from ..errors import CmdslError
 from ..plugins.requests import Lang
-from ..plugins import GameOptions, Plugin, TableRequest, game as registered_game
+from ..plugins import GameOptions, TableRequest, game as registered_game
 from . import screen
 from .boards import Boards
 from .offers import GameOffer, HallError, game_offers
@@ -77,7 +77,7 @@ class Hall:
         self.live: dict[str, Live] = {}  # by id, the least recently used first
         self._rebuilding = asyncio.Lock()
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cmdsl-store")  # the answers, in order
-        self._seat_labels: dict[tuple[str, object, str | None], dict[str, str]] = {}
+        self._seat_labels: dict[tuple[str, object, str | None], list[tuple[str, str]]] = {}
         self.boards = Boards()
         self.offers = game_offers(None) if offers is None else offers
         self.new_games_per_minute = MAX_NEW_GAMES_PER_MINUTE  # a load bench raises it
@@ -91,13 +91,17 @@ class Hall:
         return found
 
     def seat_names(self, name: str, players: int, set_index: int) -> list[tuple[str, str]]:
-        """The seats of a table: (name, label) each, in seat order, from a game dealt to see them."""
-        driver = self._plugin(name).rules.new_game(self._request(name, players, set_index), 0)
-        return [(s.value, str(s)) for s in driver.seats]
+        """The seats of a table a form asks for: (name, label) each, in seat order."""
+        return self._seats(name, self._request(name, players, set_index))
 
-    def _plugin(self, name: str) -> Plugin:
-        self.offer(name)
-        return registered_game(name)
+    def _seats(self, name: str, request: TableRequest) -> list[tuple[str, str]]:
+        """A table's seats, read from a game dealt at it once (kept: a table's seats never change)."""
+        key = (name, tuple(sorted(request.options.given.items())), request.cards)
+        seats = self._seat_labels.get(key)
+        if seats is None:
+            seats = self._seat_labels[key] = [(s.value, str(s)) for s in
+                                              registered_game(name).rules.new_game(request, 0).seats]
+        return seats
 
     def _request(self, name: str, players: int, set_index: int) -> TableRequest:
         """The table a form asks for, checked against what the game offers (never a path it sent)."""
@@ -116,7 +120,6 @@ class Hall:
         the lobby lists it, and anyone there may take a person's seat no one has taken."""
         if self.store.made_since(now() - 60) >= self.new_games_per_minute:
             raise HallError("too many new games this minute: try again in a moment")
-        self._request(name, players, set_index)  # the table and the set, checked
         given = variants or {}
         chosen_variants = {v.dest: v.read(given.get(v.dest)) for v in self.offer(name).variants}
         own = tuple(sorted((k, v) for k, v in {**chosen_variants, "players": players}.items() if v is not None))
@@ -143,7 +146,7 @@ class Hall:
         else:
             links.update({secrets.token_urlsafe(32): Role("seat", s) for s in persons})
         self.store.add_game(deal, links, listed and not hot_seat)
-        served.hot.at = served.deciding_person() or (persons or (None,))[0]
+        served.hot.at = served.first_at_screen()
         self.live[deal.id] = Live(served, [])
         return deal, links
 
@@ -154,17 +157,9 @@ class Hall:
         out = []
         for game_id, seats in self.store.listed():
             deal = self.store.deal(game_id)
-            labels = self._labels(deal)
+            labels = dict(self._seats(deal.game, table_request(deal)))
             out.append((game_id, registered_game(deal.game).title, [(s, labels.get(s, s)) for s in seats]))
         return out
-
-    def _labels(self, deal: Deal) -> dict[str, str]:
-        key = (deal.game, deal.options, deal.cards)
-        labels = self._seat_labels.get(key)
-        if labels is None:
-            seats = registered_game(deal.game).rules.new_game(table_request(deal), 0).seats
-            labels = self._seat_labels[key] = {s.value: str(s) for s in seats}
-        return labels
 
     def take(self, game_id: str, seat: str) -> str:
         """A free seat of a listed game, taken from the lobby: its link's token."""

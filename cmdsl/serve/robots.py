@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from ..bots.play import Bot, bot_seed
-from ..bots.spec import parse_bot
+from ..bots.spec import make_bot, parse_bot
 from ..game.decisions import PlayerSeat
 from ..game.perspective import Perspective
 from ..plugins import game as registered_game
@@ -31,7 +31,7 @@ CHEAP = frozenset({"random", "greedy"})
 
 def bot_of(game: ServedGame, seat: PlayerSeat) -> Bot:
     """A bot for ``seat`` made from its spec, seeded as every front end seeds it (``bot_seed``)."""
-    return parse_bot(game.players[seat.value]).make(bot_seed(game.deal.seed, game.seats, seat))
+    return make_bot(game.players[seat.value], bot_seed(game.deal.seed, game.seats, seat))
 
 
 @value

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..game.decisions import Decision, PlayerSeat
+from ..plugins import SeatText
 from ..values import value
 from .served import ServedGame
 from .store import PERSON
@@ -33,8 +34,13 @@ class Spectator:
 SPECTATOR = Spectator()
 
 
+def seat_text(game: ServedGame) -> SeatText | None:
+    """The game's screen as text, if its plug-in gives one."""
+    return game.plugin.front_ends.seat_text() if game.plugin.front_ends is not None else None
+
+
 def log_lines(game: ServedGame, seat: PlayerSeat | None) -> Sequence[str]:
-    text = game.plugin.front_ends.seat_text() if game.plugin.front_ends is not None else None
+    text = seat_text(game)
     if seat is not None and text is not None:
         return text.log(game.driver, seat)
     viewer = seat if seat is not None else SPECTATOR
@@ -42,13 +48,13 @@ def log_lines(game: ServedGame, seat: PlayerSeat | None) -> Sequence[str]:
 
 
 def board(game: ServedGame, seat: PlayerSeat | None) -> str | None:
-    text = game.plugin.front_ends.seat_text() if game.plugin.front_ends is not None else None
+    text = seat_text(game)
     return text.board(game.driver, seat) if text is not None else None
 
 
 def explanation(game: ServedGame, seat: PlayerSeat) -> str:
     """`?`: the game's explanation of the seat's decision, or its question and options."""
-    text = game.plugin.front_ends.seat_text() if game.plugin.front_ends is not None else None
+    text = seat_text(game)
     if text is not None:
         return text.explain(game.driver, seat)
     d = game.mine(seat)
@@ -71,7 +77,7 @@ def turn_line(game: ServedGame, seat: PlayerSeat | None) -> str:
 
 
 def decision_payload(game: ServedGame, seat: PlayerSeat, d: Decision) -> Payload:
-    text = game.plugin.front_ends.seat_text() if game.plugin.front_ends is not None else None
+    text = seat_text(game)
     options = [{"n": i, "id": o.id, "label": o.label,
                 "details": list(text.option_details(game.driver, seat, o)) if text is not None else []}
                for i, o in enumerate(d.options, 1)]

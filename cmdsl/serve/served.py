@@ -78,7 +78,7 @@ class ServedGame:
             if len(served.driver.events) != a.events or last_event(served.driver) != a.last:
                 raise StoreError(f"game {deal.id}: answer {n} does not bring back the game it did (its set or "
                                  "the game's rules changed since)")
-        served.hot = HotSeat(served.deciding_person() or (deal.persons() or (None,))[0])
+        served.hot = HotSeat(served.first_at_screen())
         return served
 
     # ---- seats ---------------------------------------------------------------------------------
@@ -107,6 +107,10 @@ class ServedGame:
         players = self.players
         return next((d.player.value for d in self.driver.pending_decisions
                      if players.get(d.player.value) == PERSON), None)
+
+    def first_at_screen(self) -> str | None:
+        """Who has a hot-seat table's screen first: the person deciding now, else the first person."""
+        return self.deciding_person() or next(iter(self.deal.persons()), None)
 
     def mine(self, seat: PlayerSeat) -> Decision | None:
         return next((d for d in self.driver.pending_decisions if d.player is seat), None)

@@ -249,10 +249,6 @@ class Store:
     def made_since(self, when: float) -> int:
         return int(self.db.execute("SELECT count(*) FROM games WHERE created >= ?", (when,)).fetchone()[0])
 
-    def over(self, game: str) -> bool:
-        row = self.db.execute("SELECT over FROM life WHERE game = ?", (game,)).fetchone()
-        return bool(row and row[0])
-
 
 def _deal(row: tuple[object, ...]) -> Deal:
     id_, game, options, cards, seed, seated, hot_seat, dealt, created = row
