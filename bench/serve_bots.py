@@ -65,7 +65,7 @@ async def main(answers: int, seconds: float) -> None:
             slow, links = hall.create("racolage", 3, 0, {"p1": f"ismcts:seconds={seconds:g}", "p2": PERSON,
                                                          "p3": "random"}, False, seed=9)
             await hall.join(next(t for t, r in links.items() if r.kind == "seat"), Page())
-            while hall.robots._processes is None:
+            while "search" not in hall.robots._pools:
                 await asyncio.sleep(0.01)
             await asyncio.sleep(3)  # the worker started and searching
         times, wall = await person_game(hall, answers)
@@ -78,7 +78,7 @@ async def main(answers: int, seconds: float) -> None:
     await hall.close()
 
 
-if __name__ == "__main__":  # the worker processes are started by spawn: they import this module
+if __name__ == "__main__":  # the bots' fork server imports this module too: it must not run it
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--answers", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the search bot thinks")

@@ -8,11 +8,16 @@ think, while every other game goes on. Two ways, each measured in one run:
   loop. The time from the moment a person's answer is due (its think over: any wait for the busy
   loop counts) to every page of its game having been sent its update (the answer applied, kept in
   the store, each page's screen made and encoded as JSON). Beside the goal: p95 ≤ 50 ms. And the
-  memory each live game holds (this process's resident set after play, over before the games).
+  memory each live game holds: this process's resident set after play over before the games, and
+  the bots' worker's (its copy of each game it moves in).
 - ``--real``: `cmdsl serve` as a subprocess, each person a WebSocket client in this process (the
   server's form makes the games): the time from sending an answer to receiving its update, which
   adds the network, the frames and this process's own work (it shares the machine's cores with
-  the server): an upper bound. And the server's resident memory per live game.
+  the server): an upper bound. And the server's resident memory per live game, and its bots'
+  workers' in all.
+
+The bots think in a worker process (``robots.py``), so their moves cost the server's loop only the
+values sent and received: the loop's share of this machine's time is the pages' and the answers'.
 
     python bench/serve_load.py [--games 100] [--answers 15] [--think 0.5] [--real]
 """
@@ -37,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+from websockets.typing import Origin
 
 GOAL_MS = 50.0
 #: The tables played, in turn: (game, players); the person at the first seat.
@@ -55,6 +61,34 @@ def resident_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process started by ``pid``, and by those (the bots' fork server and its workers)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], list(parents.get(pid, []))
+    while todo:
+        child = todo.pop()
+        found.append(child)
+        todo.extend(parents.get(child, []))
+    return found
+
+
+def tree_kib(pid: int) -> tuple[int, int]:
+    """The resident memory of ``pid``, and of its descendants (the bots' workers) together."""
+    others = 0
+    for child in descendants(pid):
+        try:
+            others += resident_kib(child)
+        except (OSError, RuntimeError):
+            pass
+    return resident_kib(pid), others
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -83,7 +117,7 @@ def make_game(base: str, n: int) -> str:
 
 
 async def person(base: str, token: str, answers: int, think: float, rng: random.Random, times: list[float]) -> int:
-    async with connect(base.replace("http", "ws") + f"/ws/{token}", origin=base, max_size=2**24) as ws:
+    async with connect(base.replace("http", "ws") + f"/ws/{token}", origin=Origin(base), max_size=2**24) as ws:
         screen: dict[str, object] = {}
         given = 0
         while given < answers and not screen.get("over"):
@@ -153,17 +187,19 @@ async def page_person(hall: Any, game_id: str, token: str, answers: int, think: 
     return given
 
 
-async def server_side(games: int, answers: int, think: float) -> tuple[list[float], list[int], float, float]:
+async def server_side(games: int, answers: int, think: float) -> tuple[list[float], list[int], float, tuple[int, int]]:
     from cmdsl.serve.hall import Hall
     from cmdsl.serve.robots import Robots
     from cmdsl.serve.store import PERSON, Store
 
     hall = Hall(Store(Path(tempfile.mkdtemp()) / "games.db"), Robots(1))
     hall.new_games_per_minute = games + 10
-    for n in range(len(TABLES)):  # each set loaded once before the count
-        name, players = TABLES[n]
-        hall.seat_names(name, players, 0)
-    before = resident_kib(os.getpid())
+    for name, players in TABLES:  # each set loaded once before the count, here and in the bots' worker
+        seated = {s: "random" for s, _ in hall.seat_names(name, players, 0)}
+        deal, _ = hall.create(name, players, 0, seated, False, seed=0)
+        bots = [(s, "random") for s, _ in hall.live[deal.id].game.bot_seats()]
+        await hall.robots.choose(deal, (), bots)
+    before = tree_kib(os.getpid())
     made = []
     for n in range(games):
         name, players = TABLES[n % len(TABLES)]
@@ -177,9 +213,9 @@ async def server_side(games: int, answers: int, think: float) -> tuple[list[floa
     given = await asyncio.gather(*(page_person(hall, g, t, answers, think, random.Random(rng.random()), times)
                                    for g, t in made))
     wall = time.perf_counter() - started
-    held = resident_kib(os.getpid()) - before
+    after = tree_kib(os.getpid())
     await hall.close()
-    return times, list(given), wall, held
+    return times, list(given), wall, (after[0] - before[0], after[1] - before[1])
 
 
 async def play(base: str, tokens: list[str], answers: int, think: float) -> tuple[list[float], list[int], float]:
@@ -190,7 +226,7 @@ async def play(base: str, tokens: list[str], answers: int, think: float) -> tupl
     return times, list(given), time.perf_counter() - started
 
 
-def real_server(games: int, answers: int, think: float) -> tuple[list[float], list[int], float, float, int]:
+def real_server(games: int, answers: int, think: float) -> tuple[list[float], list[int], float, tuple[int, int], int]:
     port = free_port()
     base = f"http://localhost:{port}"
     folder = Path(tempfile.mkdtemp())
@@ -209,7 +245,8 @@ def real_server(games: int, answers: int, think: float) -> tuple[list[float], li
         idle = resident_kib(server.pid)
         tokens = [make_game(base, n) for n in range(games)]
         times, given, wall = asyncio.run(play(base, tokens, answers, think))
-        held = resident_kib(server.pid) - idle
+        server_kib, workers_kib = tree_kib(server.pid)
+        held = (server_kib - idle, workers_kib)
     finally:
         server.terminate()
         server.wait(20)
@@ -222,11 +259,13 @@ def main(games: int, answers: int, think: float, real: bool) -> None:
     if real:
         times, given, wall, held, errors = real_server(games, answers, think)
         what = "a person's answer sent to its update received (an upper bound of the server's time)"
-        memory = f"server memory per live game (resident, after play): {held / games:.0f} KiB; server errors: {errors}"
+        memory = (f"memory per live game (resident, after play): the server's {held[0] / games:.0f} KiB; the bots' "
+                  f"workers hold {held[1] / 1024:.0f} MiB in all (their interpreters and sets too); server errors: {errors}")
     else:
         times, given, wall, held = asyncio.run(server_side(games, answers, think))
         what = "a person's answer due to every page of its game sent its update, server side"
-        memory = f"memory per live game (this process's resident growth, after play): {held / games:.0f} KiB"
+        memory = (f"memory per live game (resident growth, after play): the server's {held[0] / games:.0f} KiB, "
+                  f"the bots' worker's {held[1] / games:.0f} KiB (its copy of the game)")
     ms = sorted(t * 1000 for t in times)
     p95 = ms[int(0.95 * (len(ms) - 1))]
     print(f"{games} games at once ({tables}, in turn), one person each, random and greedy bots: "

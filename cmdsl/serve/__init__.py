@@ -5,7 +5,7 @@ only that seat's decisions.
 - ``store.py``: the games kept in SQLite (their deal, links and answers), checked when read back;
 - ``served.py``: one game on the server: its driver, who plays each seat, its answers;
 - ``screen.py``: what one seat (or a spectator) is sent, built from its view alone;
-- ``robots.py``: the bots' moves, off the event loop (threads; a process pool for the search bot);
+- ``robots.py``: the bots' moves, in worker processes (one for the cheap bots, a pool for the search bot);
 - ``offers.py``: what it offers to make: each game, its table sizes, sets and own options;
 - ``hall.py``: the games the server holds, made, found by link and resumed; the lobby, expiry;
 - ``boards.py``: the games' boards in HTML, rendered with autoescape;

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Mapping, Protocol
 
-from ..bots.play import Bot
 from ..bots.spec import parse_bot
 from ..errors import CmdslError
 from ..plugins.requests import Lang
@@ -65,7 +64,6 @@ class Live:
     game: ServedGame
     answers: list[Answer]
     pages: list[Page] = field(default_factory=list)
-    bots: dict[str, Bot] = field(default_factory=dict)
     moving: asyncio.Task[None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -308,7 +306,10 @@ class Hall:
             while not live.game.driver.over and live.game.bot_seats():
                 names = [str(s) for s, _ in live.game.bot_seats()]
                 await self._send_all(live, {"type": "thinking", "seats": names})
-                chosen = await self.robots.choose(live.game, live.bots, live.answers)
+                async with live.lock:  # the game stands at its answers kept (none being applied)
+                    answers = tuple(live.answers)
+                    seats = [(s, live.game.players[s.value]) for s, _ in live.game.bot_seats()]
+                chosen = await self.robots.choose(live.game.deal, answers, seats)
                 async with live.lock:
                     for seat, option in chosen:
                         if live.game.mine(seat) is not None:

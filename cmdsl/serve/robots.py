@@ -1,10 +1,13 @@
-"""The bots' moves, off the server's event loop (issue 60 §2): a bot never stalls another game.
+"""The bots' moves, off the server's event loop (issue 60 §2, issue 61 §4): a bot never stalls a
+page, of its own game or another.
 
-The cheap bots (random, greedy: a few milliseconds a move) think on a thread, on a fork of the
-game made first, so the game itself is only read and changed on the loop. The search bot
-(ISMCTS: a quarter of a second and more, pure Python that would hold the interpreter's lock)
-thinks in a process pool: a worker rebuilds the game from its deal and answers (and keeps it for
-the next move of that game), so nothing but values crosses to it. A worker that dies is replaced,
+Every bot thinks in a worker process, never on the server's: a thread would hold the interpreter's
+lock while it thinks, and the loop would wait for it between any two pages it serves. The cheap bots
+(random, greedy: milliseconds a move) share one worker, which keeps a copy of each game it moves in
+and brings it up to date with the answers given since; the search bot (ISMCTS: a quarter of a
+second and more) thinks in a pool of its own (``--workers``), so a long search never holds up a
+cheap bot's move. Only values cross: the game's deal and answers, the seats, the options chosen.
+Workers start from a fork server (no copy of the server's threads), and one that dies is replaced
 and the move asked again once.
 """
 
@@ -12,9 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from typing import Literal, Sequence
 
 from ..bots.play import Bot, bot_seed
 from ..bots.spec import make_bot, parse_bot
@@ -25,8 +29,11 @@ from ..values import value
 from .served import ServedGame
 from .store import Answer, Deal
 
-#: The bots that think on a thread: each move takes milliseconds.
+#: The bots that share the cheap bots' worker: each move takes milliseconds.
 CHEAP = frozenset({"random", "greedy"})
+Pool = Literal["cheap", "search"]
+#: The games a worker keeps, by pool: the cheap bots' worker, every live game's (``hall.MAX_LIVE``).
+KEEPS: dict[Pool, int] = {"cheap": 256, "search": 16}
 
 
 def bot_of(game: ServedGame, seat: PlayerSeat) -> Bot:
@@ -35,89 +42,99 @@ def bot_of(game: ServedGame, seat: PlayerSeat) -> Bot:
 
 
 @value
-class SearchJob:
-    """A search bot's move, as values: the game's deal and answers, the seat, the bot's spec."""
+class BotsJob:
+    """Bots' moves, as values: the game's deal and answers, the seats to move (each with a decision
+    pending), and how many games the worker keeps."""
 
     deal: Deal
     answers: tuple[Answer, ...]
-    seat: str
+    seats: tuple[str, ...]
+    keeps: int
 
 
 @dataclass
-class _WorkerGame:
+class KeptGame:
+    """A worker's copy of a game (never the server's own), at its first ``answers`` answers, and
+    the bots it made for it (each keeps its seeded stream of choices)."""
+
     game: ServedGame
     answers: int
     bots: dict[str, Bot] = field(default_factory=dict)
 
+    def brought_up(self, answers: Sequence[Answer]) -> "KeptGame":
+        """This copy after ``answers`` (a copy ahead of them, a game taken back: rebuilt from them)."""
+        if self.answers > len(answers):
+            return KeptGame(ServedGame.rebuilt(self.game.deal, self.game.plugin, answers), len(answers), self.bots)
+        for a in answers[self.answers:]:
+            self.game.driver.answer(a.option, self.game.seat(a.seat))
+        self.answers = len(answers)
+        return self
 
-#: A worker process's own games (never the server's): the last few it moved in, by id.
-_worker_games: dict[str, _WorkerGame] = {}
-_WORKER_KEEPS = 16
+    def bot(self, seat: PlayerSeat) -> Bot:
+        bot = self.bots.get(seat.value)
+        if bot is None:
+            bot = self.bots[seat.value] = bot_of(self.game, seat)
+        return bot
 
 
-def search_move(job: SearchJob) -> str:
-    """In a worker: the option id the seat's bot chooses (the game rebuilt or brought up to date)."""
+#: A worker process's own games (never the server's): the ones it moved in last, by id.
+_worker_games: dict[str, KeptGame] = {}
+
+
+def bots_move(job: BotsJob) -> tuple[str, ...]:
+    """In a worker: the option id each seat's bot chooses, all from the same position (secret picks
+    stay secret from each other), in the game rebuilt or brought up to date."""
     deal, answers = job.deal, job.answers
     kept = _worker_games.pop(deal.id, None)
-    if kept is None or kept.answers > len(answers):
-        kept = _WorkerGame(ServedGame.rebuilt(deal, registered_game(deal.game), answers), len(answers))
-    else:
-        for a in answers[kept.answers:]:
-            kept.game.driver.answer(a.option, kept.game.seat(a.seat))
-        kept.answers = len(answers)
-    _worker_games[deal.id] = kept
-    while len(_worker_games) > _WORKER_KEEPS:
+    if kept is None:
+        kept = KeptGame(ServedGame.rebuilt(deal, registered_game(deal.game), answers), len(answers))
+    _worker_games[deal.id] = kept = kept.brought_up(answers)
+    while len(_worker_games) > job.keeps:
         del _worker_games[next(iter(_worker_games))]
-    seat = kept.game.seat(job.seat)
-    bot = kept.bots.get(job.seat)
-    if bot is None:
-        bot = kept.bots[job.seat] = bot_of(kept.game, seat)
-    d = kept.game.mine(seat)
-    assert d is not None, f"{seat} has no decision pending"
-    return bot.choose(Perspective(kept.game.driver, d))
+    chosen = []
+    for name in job.seats:
+        seat = kept.game.seat(name)
+        d = kept.game.mine(seat)
+        assert d is not None, f"{seat} has no decision pending"
+        chosen.append(kept.bot(seat).choose(Perspective(kept.game.driver, d)))
+    return tuple(chosen)
 
 
 class Robots:
-    """The pools the bots think in, shared by every game of a server."""
+    """The worker processes the bots think in, shared by every game of a server."""
 
     def __init__(self, workers: int = 1) -> None:
-        self.threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cmdsl-bot")
         self.workers = max(1, workers)
-        self._processes: ProcessPoolExecutor | None = None
+        self._pools: dict[Pool, ProcessPoolExecutor] = {}
 
-    def processes(self) -> Executor:
-        if self._processes is None:  # made at the first search move: a server of cheap bots starts none
-            self._processes = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self._processes
+    def pool(self, kind: Pool) -> ProcessPoolExecutor:
+        """The pool, started at its first move: a server of people alone starts none."""
+        pool = self._pools.get(kind)
+        if pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([__name__])  # each worker forked with the games' code loaded
+            pool = self._pools[kind] = ProcessPoolExecutor(1 if kind == "cheap" else self.workers, mp_context=context)
+        return pool
 
-    async def choose(self, game: ServedGame, bots: dict[str, Bot], answers: list[Answer]) -> list[tuple[PlayerSeat, str]]:
-        """Every pending bot decision's answer, each chosen from its own perspective before any is
-        given (secret picks stay secret from each other). ``bots``: the game's cheap bots, kept."""
-        loop = asyncio.get_running_loop()
-        fork = game.driver.fork()  # the threads read the fork; the game is changed on the loop only
-        chosen = []
-        for seat, _ in game.bot_seats():
-            spec = game.players[seat.value]
-            if parse_bot(spec).name in CHEAP:
-                bot = bots.get(seat.value)
-                if bot is None:
-                    bot = bots[seat.value] = bot_of(game, seat)
-                d = next(x for x in fork.pending_decisions if x.player is seat)
-                option = await loop.run_in_executor(self.threads, bot.choose, Perspective(fork, d))
-            else:
-                option = await self._search(SearchJob(game.deal, tuple(answers), seat.value))
-            chosen.append((seat, option))
-        return chosen
+    async def choose(self, deal: Deal, answers: tuple[Answer, ...],
+                     seats: Sequence[tuple[PlayerSeat, str]]) -> list[tuple[PlayerSeat, str]]:
+        """The option each bot seat (with its spec) chooses after ``answers``, where each has a
+        decision pending: the cheap ones in one job, each search on its own."""
+        cheap = tuple(s.value for s, spec in seats if parse_bot(spec).name in CHEAP)
+        chosen = dict(zip(cheap, await self._run("cheap", BotsJob(deal, answers, cheap, KEEPS["cheap"])))) if cheap else {}
+        for seat, _ in seats:
+            if seat.value not in chosen:
+                chosen[seat.value], = await self._run("search", BotsJob(deal, answers, (seat.value,), KEEPS["search"]))
+        return [(seat, chosen[seat.value]) for seat, _ in seats]
 
-    async def _search(self, job: SearchJob) -> str:
+    async def _run(self, kind: Pool, job: BotsJob) -> tuple[str, ...]:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.processes(), search_move, job)
+            return await loop.run_in_executor(self.pool(kind), bots_move, job)
         except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool, once
-            self._processes = None
-            return await loop.run_in_executor(self.processes(), search_move, job)
+            del self._pools[kind]
+            return await loop.run_in_executor(self.pool(kind), bots_move, job)
 
     def close(self) -> None:
-        self.threads.shutdown(wait=False, cancel_futures=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
+        for pool in self._pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -170,7 +170,7 @@ def test_a_search_bot_thinks_off_the_loop_and_another_game_goes_on(tmp_path: Pat
         quick, _ = hall.create("racolage", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=10)
         _, watching = await join(hall, tokens(hall, slow.id)["p2"])
         thinking: Live = hall.live[slow.id]
-        while hall.robots._processes is None:  # the search has begun
+        while "search" not in hall.robots._pools:  # the search has begun
             await asyncio.sleep(0.01)
         page, seen = await join(hall, tokens(hall, quick.id)["p1"])
         for _ in range(3):  # the person's answers, and the random bots' moves after each
@@ -178,7 +178,7 @@ def test_a_search_bot_thinks_off_the_loop_and_another_game_goes_on(tmp_path: Pat
             await settle(hall.live[quick.id])
         assert len(hall.live[quick.id].answers) >= 3
         assert thinking.moving is not None and not thinking.moving.done()  # all while the search thinks
-        pool = hall.robots._processes
+        pool = hall.robots._pools["search"]
         while not pool._processes:
             await asyncio.sleep(0.05)
         for pid in list(pool._processes):
