@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cmdsl.serve.hall import Hall, Live
+from cmdsl.serve.hall import Hall, Live, Page
 from cmdsl.serve.offers import game_offers
 from cmdsl.serve.robots import Robots
 from cmdsl.serve.store import Store
@@ -40,6 +40,20 @@ async def settle(live: Live) -> None:
         await live.moving
     if live.moving is not None and live.moving.exception() is not None:
         raise live.moving.exception()  # type: ignore[misc]
+
+
+def tokens(hall: Hall, game_id: str) -> dict[str, str]:
+    """A game's links by role: a seat's name, ``table``, ``watch`` or ``host``."""
+    return {(role.seat or role.kind): token for token, role in hall.store.links(game_id).items()}
+
+
+async def join(hall: Hall, token: str) -> tuple[Page, Recorder]:
+    recorder = Recorder()
+    return await hall.join(token, recorder), recorder
+
+
+async def answer_first(hall: Hall, game_id: str, page: Page, recorder: Recorder) -> None:
+    await hall.message(game_id, page, {"type": "answer", "text": recorder.last()["decision"]["options"][0]["id"]})
 
 
 #: A page of this server, as a browser's requests say so.

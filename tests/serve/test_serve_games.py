@@ -14,24 +14,10 @@ from typing import Any
 
 import pytest
 
-from cmdsl.serve.hall import Hall, Live, Page
+from cmdsl.serve.hall import Live
 from cmdsl.serve.store import PERSON, StoreError
 
-from .helpers import Recorder, new_hall, settle
-
-
-def tokens(hall: Hall, game_id: str) -> dict[str, str]:
-    """A game's links by role: a seat's name, ``table``, ``watch`` or ``host``."""
-    return {(role.seat or role.kind): token for token, role in hall.store.links(game_id).items()}
-
-
-async def join(hall: Hall, token: str) -> tuple[Page, Recorder]:
-    recorder = Recorder()
-    return await hall.join(token, recorder), recorder
-
-
-async def answer_first(hall: Hall, game_id: str, page: Page, recorder: Recorder) -> None:
-    await hall.message(game_id, page, {"type": "answer", "text": recorder.last()["decision"]["options"][0]["id"]})
+from .helpers import Recorder, answer_first, join, new_hall, settle, tokens
 
 
 def test_a_game_against_bots_is_played_to_its_end_from_a_seats_page(tmp_path: Path) -> None:
