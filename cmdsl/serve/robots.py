@@ -17,6 +17,7 @@ import asyncio
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import BaseContext
 from dataclasses import dataclass, field
 from typing import Literal, Sequence
 
@@ -111,8 +112,10 @@ class Robots:
         """The pool, started at its first move: a server of people alone starts none."""
         pool = self._pools.get(kind)
         if pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload([__name__])  # each worker forked with the games' code loaded
+            context: BaseContext = multiprocessing.get_context("spawn")  # Windows: each worker a new interpreter
+            if "forkserver" in multiprocessing.get_all_start_methods():
+                context = forkserver = multiprocessing.get_context("forkserver")
+                forkserver.set_forkserver_preload([__name__])  # each worker forked with the games' code loaded
             pool = self._pools[kind] = ProcessPoolExecutor(1 if kind == "cheap" else self.workers, mp_context=context)
         return pool
 
