@@ -71,3 +71,10 @@ def make(client: Any, game: str = "lobbys", players: int = 3, listed: bool = Fal
     page = client.get(made.headers["location"]).text
     rows = re.findall(r"<tr><td>(.*?)</td><td><a href=\"http://testserver/play/([^\"]+)\"", page)
     return {who.split(" ")[0].lower(): token for who, token in rows}
+
+
+async def rounds(hall: Hall, game_id: str, page: Page, recorder: Recorder, count: int) -> None:
+    """``count`` times: the page's person answers its first option, and the bots move until it must again."""
+    for _ in range(count):
+        await answer_first(hall, game_id, page, recorder)
+        await settle(hall.live[game_id])

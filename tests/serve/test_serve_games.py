@@ -17,7 +17,7 @@ import pytest
 from cmdsl.serve.hall import Live
 from cmdsl.serve.store import PERSON, StoreError
 
-from .helpers import Recorder, answer_first, join, new_hall, settle, tokens
+from .helpers import Recorder, answer_first, join, new_hall, rounds, settle, tokens
 
 
 def test_a_game_against_bots_is_played_to_its_end_from_a_seats_page(tmp_path: Path) -> None:
@@ -159,9 +159,7 @@ def test_a_search_bot_thinks_off_the_loop_and_another_game_goes_on(tmp_path: Pat
         while "search" not in hall.robots._pools:  # the search has begun
             await asyncio.sleep(0.01)
         page, seen = await join(hall, tokens(hall, quick.id)["p1"])
-        for _ in range(3):  # the person's answers, and the random bots' moves after each
-            await answer_first(hall, quick.id, page, seen)
-            await settle(hall.live[quick.id])
+        await rounds(hall, quick.id, page, seen, 3)  # the person's answers, and the random bots' moves after each
         assert len(hall.live[quick.id].answers) >= 3
         assert thinking.moving is not None and not thinking.moving.done()  # all while the search thinks
         pool = hall.robots._pools["search"]
@@ -181,9 +179,7 @@ def test_a_page_that_reconnects_gets_its_whole_view_again(tmp_path: Path) -> Non
         hall = new_hall(tmp_path)
         deal, _ = hall.create("lobbys", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=12)
         page, seen = await join(hall, tokens(hall, deal.id)["p1"])
-        for _ in range(4):
-            await answer_first(hall, deal.id, page, seen)
-            await settle(hall.live[deal.id])
+        await rounds(hall, deal.id, page, seen, 4)
         hall.leave(deal.id, page)
         _, again = await join(hall, tokens(hall, deal.id)["p1"])
         assert again.sent[0]["log_from"] == 0 and again.sent[0]["log"] == [

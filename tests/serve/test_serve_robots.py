@@ -18,7 +18,7 @@ from cmdsl.serve.robots import BotsJob, KeptGame, bots_move
 from cmdsl.serve.served import ServedGame
 from cmdsl.serve.store import PERSON, Answer, digest
 
-from .helpers import answer_first, join, new_hall, settle, tokens
+from .helpers import join, new_hall, rounds, tokens
 
 
 def same_game(a: ServedGame, b: ServedGame) -> bool:
@@ -77,9 +77,7 @@ def test_no_bot_thinks_in_the_servers_process(monkeypatch: pytest.MonkeyPatch, t
         hall = new_hall(tmp_path)
         deal, _ = hall.create("racolage", 3, 0, {"p1": PERSON, "p2": "random", "p3": "greedy"}, False, seed=5)
         page, seen = await join(hall, tokens(hall, deal.id)["p1"])
-        for _ in range(3):
-            await answer_first(hall, deal.id, page, seen)
-            await settle(hall.live[deal.id])
+        await rounds(hall, deal.id, page, seen, 3)
         assert {a.seat for a in hall.live[deal.id].answers} == {"p1", "p2", "p3"}
         await hall.close()
     asyncio.run(run())
@@ -91,15 +89,12 @@ def test_the_cheap_bots_worker_killed_is_replaced_and_the_game_goes_on(tmp_path:
         deal, _ = hall.create("lobbys", 3, 0, {"p1": PERSON, "p2": "random", "p3": "greedy"}, False, seed=6)
         page, seen = await join(hall, tokens(hall, deal.id)["p1"])
         live = hall.live[deal.id]
-        await answer_first(hall, deal.id, page, seen)
-        await settle(live)
+        await rounds(hall, deal.id, page, seen, 1)
         pool = hall.robots.pool("cheap")
         for pid in list(pool._processes):  # type: ignore[attr-defined]
             os.kill(pid, signal.SIGKILL)
         given = len(live.answers)
-        for _ in range(2):
-            await answer_first(hall, deal.id, page, seen)
-            await settle(live)
+        await rounds(hall, deal.id, page, seen, 2)
         assert hall.robots.pool("cheap") is not pool
         assert {a.seat for a in live.answers[given:]} == {"p1", "p2", "p3"}
         assert "error" not in [p["type"] for p in seen.sent]
