@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import wait
 from multiprocessing.context import BaseContext
 from dataclasses import dataclass, field
 from typing import Literal, Sequence
@@ -101,6 +104,19 @@ def bots_move(job: BotsJob) -> tuple[str, ...]:
     return tuple(chosen)
 
 
+def _end_with_the_server() -> None:
+    """A worker's start: it ends when the server does, however the server ends (``kill -9`` too),
+    which nothing else would tell it (its pipes from the server are its own to hold open)."""
+    server = multiprocessing.parent_process()
+    if server is not None:
+        threading.Thread(target=_exit_after, args=(server.sentinel,), name="cmdsl-server-watch", daemon=True).start()
+
+
+def _exit_after(sentinel: int) -> None:
+    wait([sentinel])  # readable once the server's end of it is closed: the server is gone
+    os._exit(0)
+
+
 class Robots:
     """The worker processes the bots think in, shared by every game of a server."""
 
@@ -116,7 +132,8 @@ class Robots:
             if "forkserver" in multiprocessing.get_all_start_methods():
                 context = forkserver = multiprocessing.get_context("forkserver")
                 forkserver.set_forkserver_preload([__name__])  # each worker forked with the games' code loaded
-            pool = self._pools[kind] = ProcessPoolExecutor(1 if kind == "cheap" else self.workers, mp_context=context)
+            pool = self._pools[kind] = ProcessPoolExecutor(1 if kind == "cheap" else self.workers, mp_context=context,
+                                                           initializer=_end_with_the_server)
         return pool
 
     async def choose(self, deal: Deal, answers: tuple[Answer, ...],

@@ -9,6 +9,9 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -100,3 +103,49 @@ def test_the_cheap_bots_worker_killed_is_replaced_and_the_game_goes_on(tmp_path:
         assert "error" not in [p["type"] for p in seen.sent]
         await hall.close()
     asyncio.run(run())
+
+
+SERVER = """
+import asyncio, sys, time
+from pathlib import Path
+from cmdsl.serve.hall import Hall
+from cmdsl.serve.robots import Robots
+from cmdsl.serve.store import Store
+
+async def main():
+    hall = Hall(Store(Path(sys.argv[1]) / "games.db"), Robots(1))
+    deal, _ = hall.create("lobbys", 3, 0, {"p1": "random", "p2": "random", "p3": "random"}, False, seed=1)
+    bots = [(s, "random") for s, _ in hall.live[deal.id].game.bot_seats()]
+    await hall.robots.choose(deal, (), bots)
+    print(*hall.robots.pool("cheap")._processes, flush=True)
+    time.sleep(600)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().split("State:")[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_a_bots_worker_ends_when_the_server_is_killed(tmp_path: Path) -> None:
+    """However the server ends (``kill -9`` too), its bots' workers do not stay behind."""
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    server = subprocess.Popen([sys.executable, str(script), str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        workers = [int(pid) for pid in server.stdout.readline().split()]
+        assert workers and all(alive(pid) for pid in workers)
+    finally:
+        server.kill()
+        server.wait()
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(alive(pid) for pid in workers)
