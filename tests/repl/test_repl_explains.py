@@ -235,6 +235,7 @@ def test_question_mark_explains_the_decision() -> None:
     assert out.startswith("McCain decides: play a card or draw.\nIt is McCain's turn (R4.1)")
     assert "Then it is Obama's turn." in out
     assert "Gain two supports on Defense in that state." in out
+    assert out.endswith("`card NAME` shows a card or a state, `board` the position.")  # the REPL's own commands
     assert run_line(s, "help").startswith(out)
     assert run_line(s, "help commands").startswith("Campaign Manager 2008 commands (`help COMMAND` for more):")
 

@@ -115,6 +115,8 @@ def _strings(value: Any) -> Iterable[str]:
 
 
 _TOKEN = re.compile(r"[\w:/\-]+")
+#: A REPL command named in a text (`card NAME`, `board`…): the page has none of them.
+REPL_COMMAND = re.compile(r"`(card|board|hand|table|log|eval|reload|save|undo|help|rules)\b")
 
 
 def _named(name: str, text: str) -> bool:
@@ -192,9 +194,10 @@ async def play_with_every_page(folder: Path, name: str, players: int, seed: int,
     scanned = answered = 0
     while not live.game.driver.over and answered < steps:
         d = rng.choice(live.game.driver.pending_decisions)
-        page, _ = pages[d.player.value]
-        if answered % 7 == 0:
+        page, recorder = pages[d.player.value]
+        if answered % 7 == 0:  # `?`: the page has buttons and cards on hover, none of the REPL's commands
             await hall.message(deal.id, page, {"type": "explain"})
+            assert not REPL_COMMAND.search(recorder.last("explain")["text"]), recorder.last("explain")["text"]
         await hall.message(deal.id, page, {"type": "answer", "text": rng.choice(d.options).id})
         answered += 1
         scanned += check_pages(hall, deal.id, pages, seen, catalogue, hidden)

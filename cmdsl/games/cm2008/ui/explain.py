@@ -181,9 +181,12 @@ def explain(game: CampaignGame, d: Decision) -> str:
     for i, o in enumerate(d.options, 1):
         lines.append(f"  {i}. {option_label(game, o)}")
         lines += [f"       {x}" for x in option_details(game, d, o, in_play)]
-    lines.append("\nAnswer with a number or the start of a label; `card NAME` shows a card or a state, "
-                 "`board` the position.")
     return "\n".join(lines)
+
+
+#: What the REPL adds to `?` (the browser's page answers with its buttons and shows cards on hover).
+AT_THE_REPL = ("\nAnswer with a number or the start of a label; `card NAME` shows a card or a state, "
+               "`board` the position.")
 
 
 def _side(d: Decision) -> Side:

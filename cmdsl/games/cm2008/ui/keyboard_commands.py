@@ -235,7 +235,7 @@ def cmd_why(s: Session, arg: str, colour: bool = False) -> str:
     game = s.require()
     if game.pending is None:
         raise KeyboardError("no decision is pending" + (" (the game is over)" if game.over else ""))
-    return explain.explain(game, s.human_decision() or game.pending)
+    return explain.explain(game, s.human_decision() or game.pending) + explain.AT_THE_REPL
 
 
 #: This game's form of `new` (the REPL's `new` runs it: `help new`).

@@ -67,7 +67,7 @@ RULES: dict[Kind, tuple[str, str]] = {
                         "largest refusal alone rolls 3 more), or none."),
     Kind.CABINET_PLACE: ("DM8.1", "The shadow cabinet: lay cabinet cards face down, at most one a board, or stop. "
                          "All are turned up together and paid for (DM8.2); then each party carries out its cards "
-                         "(DM8.3); a telephone puts your coalition tile there (DM8.4). `card NAME` shows a card."),
+                         "(DM8.3); a telephone puts your coalition tile there (DM8.4)."),
     Kind.CABINET_NEXT: ("DM18.7", "Your cabinet cards are turned up: which one you carry out next (DM8.3)."),
     Kind.CABINET_ACTION: ("DM8.3", "A cabinet card's menu: one action, on the card's board."),
     Kind.COALITION: ("DM8.5", "Coalitions on this round's election board: with 2 identical face-up platform cards "
@@ -213,6 +213,14 @@ def _numbers(data: DieMacherData) -> dict[str, object]:
         return values.pop() if len(values) == 1 else "its"
     return {"popularity": data.prelim_popularity, "votes": data.prelim_votes, "rallies": data.prelim_rallies,
             "publish": printed({p.publish for p in data.polls}), "dice": printed({p.dice for p in data.polls})}
+
+
+#: What the REPL adds to `?` where cards are laid (the browser's page shows each card on hover).
+AT_THE_REPL = "\n`card NAME` shows a card."
+
+
+def at_the_repl(view: DieMacherView) -> str:
+    return AT_THE_REPL if view.pending and view.pending[0].kind == Kind.CABINET_PLACE else ""
 
 
 def explain(view: DieMacherView, data: DieMacherData) -> str:

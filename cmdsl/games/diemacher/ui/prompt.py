@@ -289,7 +289,8 @@ class DieMacherKeyboard(OneSeatKeyboard):
         return hand(self.require_seen().view(self.me), self._game_data(), width())
 
     def _why(self) -> str:
-        return explain.explain(self.require_seen().view(self.me), self._game_data())
+        view = self.require_seen().view(self.me)
+        return explain.explain(view, self._game_data()) + explain.at_the_repl(view)
 
     def _card(self, arg: str) -> str:
         name = arg.strip().lower()
