@@ -13,10 +13,11 @@ import asyncio
 import logging
 import secrets
 import time
+from contextlib import asynccontextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Mapping, Protocol
+from typing import Any, AsyncIterator, Mapping, Protocol
 
 from ..bots.spec import parse_bot
 from ..errors import CmdslError
@@ -66,6 +67,11 @@ class Live:
     pages: list[Page] = field(default_factory=list)
     moving: asyncio.Task[None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    held: int = 0  # the pages' requests being served (a join, a message): it stays in memory meanwhile
+
+    def idle(self) -> bool:
+        """Nobody watches it, no request is being served, no bot is moving: it may leave memory."""
+        return not self.pages and not self.held and (self.moving is None or self.moving.done())
 
 
 class Hall:
@@ -198,11 +204,22 @@ class Hall:
                     answers = list(self.store.answers(game_id))
                     live = Live(await asyncio.to_thread(ServedGame.rebuilt, deal, plugin, answers), answers)
         self.live[game_id] = live  # the most recently used last
-        if len(self.live) > MAX_LIVE:
-            idle = [k for k, v in self.live.items() if not v.pages and (v.moving is None or v.moving.done())]
+        if len(self.live) > MAX_LIVE:  # never the one asked for: its caller has it
+            idle = [k for k, v in self.live.items() if k != game_id and v.idle()]
             for k in idle[:len(self.live) - MAX_LIVE]:
                 del self.live[k]
         return live
+
+    @asynccontextmanager
+    async def _held(self, game_id: str) -> AsyncIterator[Live]:
+        """The live game, kept in memory while a page's request is served: one let go meanwhile and
+        rebuilt would be a second copy of the game, writing the same answers."""
+        live = await self.game(game_id)
+        live.held += 1
+        try:
+            yield live
+        finally:
+            live.held -= 1
 
     # ---- pages -------------------------------------------------------------------------------------
 
@@ -210,14 +227,14 @@ class Hall:
         found = self.link(token)
         if found is None or found[1].kind == "host":
             raise HallError("no game at this link")
-        live = await self.game(found[0])
-        if len(live.pages) >= MAX_PAGES_PER_GAME:
-            raise HallError("too many pages watch this game")
-        page = Page(client, found[1])
-        async with live.lock:  # never an answer taken but not yet kept (the store's writer has it)
-            live.pages.append(page)
-            await self._show(live, page)
-        self._start_bots(live)
+        async with self._held(found[0]) as live:
+            if len(live.pages) >= MAX_PAGES_PER_GAME:
+                raise HallError("too many pages watch this game")
+            page = Page(client, found[1])
+            async with live.lock:  # never an answer taken but not yet kept (the store's writer has it)
+                live.pages.append(page)
+                await self._show(live, page)
+            self._start_bots(live)
         return page
 
     def leave(self, game_id: str, page: Page) -> None:
@@ -228,7 +245,10 @@ class Hall:
     async def message(self, game_id: str, page: Page, message: Mapping[str, Any]) -> None:
         """A page's message: an answer, `?`, a hot-seat hand-over taken, undo. A refusal is sent to
         that page alone ({"type": "error"}), and nothing changed."""
-        live = await self.game(game_id)
+        async with self._held(game_id) as live:
+            await self._message(live, page, message)
+
+    async def _message(self, live: Live, page: Page, message: Mapping[str, Any]) -> None:
         kind = message.get("type")
         try:
             if kind == "answer":

@@ -278,3 +278,40 @@ def test_idle_games_beyond_the_bound_leave_memory_and_come_back_from_the_store(
         back = await hall.game(made[0].id)  # rebuilt from the store, as it stood
         assert back.game.driver.events[-1].text() == before and len(back.answers) >= 1
     asyncio.run(run())
+
+
+def test_a_game_being_joined_or_answered_is_never_let_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """More games than the bound, each joined as it comes: the game a page is joining (not watched
+    yet) and a game whose answer is being kept stay in memory; a copy let go meanwhile and rebuilt
+    would be a second game writing the same answers (found at 300 games by bench/serve_load.py)."""
+    monkeypatch.setattr("cmdsl.serve.hall.MAX_LIVE", 1)
+
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        made = [hall.create("lobbys", 3, 0, {"p1": PERSON, "p2": "random", "p3": "greedy"}, False, seed=s)[0]
+                for s in (1, 2, 3)]
+        pages = [await join(hall, tokens(hall, deal.id)["p1"]) for deal in made]
+        for _ in range(3):
+            await asyncio.gather(*(rounds(hall, deal.id, page, seen, 1) for deal, (page, seen) in zip(made, pages)))
+        for deal, (_, seen) in zip(made, pages):
+            assert "error" not in [p["type"] for p in seen.sent], seen.last("error")
+            assert len(list(hall.store.answers(deal.id))) == len(hall.live[deal.id].answers) >= 3
+        await hall.close()
+    asyncio.run(run())
+
+
+def test_a_game_whose_answer_is_being_kept_stays_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cmdsl.serve.hall.MAX_LIVE", 1)
+
+    async def run() -> None:
+        hall = new_hall(tmp_path)
+        a, b = (hall.create("racolage", 3, 0, {"p1": PERSON, "p2": "random", "p3": "random"}, False, seed=s)[0]
+                for s in (1, 2))  # the person plays first: no bot moves until it answers
+        page, seen = await join(hall, tokens(hall, a.id)["p1"])
+        live = hall.live[a.id]
+        await join(hall, tokens(hall, b.id)["p1"])  # watched: b stays in memory
+        hall.leave(a.id, page)  # its tab closed while its last answer is on the way
+        await asyncio.gather(answer_first(hall, a.id, page, seen), hall.game(b.id))  # b asked for meanwhile
+        assert hall.live.get(a.id) is live and len(live.answers) == 1
+        await hall.close()
+    asyncio.run(run())
