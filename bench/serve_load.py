@@ -153,21 +153,24 @@ async def person(base: str, token: str, answers: int, think: float, rng: random.
 class Page:
     """A person's page on the server's loop: it keeps the last screen, woken when one arrives."""
 
-    def __init__(self) -> None:
+    def __init__(self, errors: list[str]) -> None:
         self.screen: dict[str, object] = {}
         self.woken = asyncio.Event()
+        self.errors = errors
 
     async def send(self, payload: dict[str, object]) -> None:
         json.dumps(payload)  # encoded as the WebSocket would send it
         if payload["type"] == "screen":
             self.screen = payload
             self.woken.set()
+        elif payload["type"] == "error":  # a refusal, or a bot that could not move: counted, never expected
+            self.errors.append(str(payload["message"]))
 
 
 async def page_person(hall: Any, game_id: str, token: str, answers: int, think: float, rng: random.Random,
-                      times: list[float]) -> int:
+                      times: list[float], errors: list[str]) -> int:
     loop = asyncio.get_running_loop()
-    page = Page()
+    page = Page(errors)
     seen = await hall.join(token, page)
     given = 0
     while given < answers and not page.screen.get("over"):
@@ -187,7 +190,7 @@ async def page_person(hall: Any, game_id: str, token: str, answers: int, think: 
     return given
 
 
-async def server_side(games: int, answers: int, think: float) -> tuple[list[float], list[int], float, tuple[int, int]]:
+async def server_side(games: int, answers: int, think: float) -> tuple[list[float], list[int], float, tuple[int, int], int]:
     from cmdsl.serve.hall import Hall
     from cmdsl.serve.robots import Robots
     from cmdsl.serve.store import PERSON, Store
@@ -208,14 +211,15 @@ async def server_side(games: int, answers: int, think: float) -> tuple[list[floa
         deal, links = hall.create(name, players, 0, seated, False, seed=n)
         made.append((deal.id, next(t for t, r in links.items() if r.kind == "seat")))
     times: list[float] = []
+    errors: list[str] = []
     rng = random.Random(1)
     started = time.perf_counter()
-    given = await asyncio.gather(*(page_person(hall, g, t, answers, think, random.Random(rng.random()), times)
+    given = await asyncio.gather(*(page_person(hall, g, t, answers, think, random.Random(rng.random()), times, errors)
                                    for g, t in made))
     wall = time.perf_counter() - started
     after = tree_kib(os.getpid())
     await hall.close()
-    return times, list(given), wall, (after[0] - before[0], after[1] - before[1])
+    return times, list(given), wall, (after[0] - before[0], after[1] - before[1]), len(errors)
 
 
 async def play(base: str, tokens: list[str], answers: int, think: float) -> tuple[list[float], list[int], float]:
@@ -262,10 +266,10 @@ def main(games: int, answers: int, think: float, real: bool) -> None:
         memory = (f"memory per live game (resident, after play): the server's {held[0] / games:.0f} KiB; the bots' "
                   f"workers hold {held[1] / 1024:.0f} MiB in all (their interpreters and sets too); server errors: {errors}")
     else:
-        times, given, wall, held = asyncio.run(server_side(games, answers, think))
+        times, given, wall, held, errors = asyncio.run(server_side(games, answers, think))
         what = "a person's answer due to every page of its game sent its update, server side"
         memory = (f"memory per live game (resident growth, after play): the server's {held[0] / games:.0f} KiB, "
-                  f"the bots' worker's {held[1] / games:.0f} KiB (its copy of the game)")
+                  f"the bots' worker's {held[1] / games:.0f} KiB (its copy of the game); errors sent to pages: {errors}")
     ms = sorted(t * 1000 for t in times)
     p95 = ms[int(0.95 * (len(ms) - 1))]
     print(f"{games} games at once ({tables}, in turn), one person each, random and greedy bots: "
