@@ -86,7 +86,7 @@ class Driver(TableReads[S]):
         (else the seed answers them); ``step_limit``: the work one answer may cause; ``start=False``: not started yet
         (``replayed`` starts it); ``noted``: what ``ask`` takes alone is added to it. Nothing is forced yet."""
         self.game, self.seats, self.turn, self.noted = game, game.seats, 0, noted
-        self.chance, self.changes = Chance(ask_chance), ()
+        self.chance, self.changes, self._kept_views = Chance(ask_chance), (), None
         self.steps, self.step_limit, self.observer = 0, step_limit, observer
         if start:
             self._start_rules(game.start(self))
@@ -259,6 +259,8 @@ class Driver(TableReads[S]):
         change(self.position)
         self._ask_again()
         self.changes = (*self.changes, (len(self.answers), change))
+        if self._kept_views is not None:
+            self._kept_views.clear()  # the views kept are of the position before
 
     def _ask_again(self) -> None:
         """After a change of the position, the seats deciding in secret that have not answered are

@@ -5,7 +5,8 @@ view, copies of it (forks, re-dealt copies), its winners and evaluation. Each is
 from __future__ import annotations
 
 import random
-from typing import Any, Generic, Self, Sequence, cast
+from contextlib import contextmanager
+from typing import Any, Generic, Iterator, Self, Sequence, cast
 
 from .contract import Game, Host, S
 from .decisions import Decision, PlayerSeat
@@ -16,6 +17,8 @@ class TableReads(Generic[S]):
 
     #: The game this driver holds: its rules, its hooks, what is read of it.
     game: Game[S]
+    #: The views made while ``views_kept`` holds, by seat and the answers and events they were made at.
+    _kept_views: dict[tuple[object, int, int], Any] | None
 
     def _table(self) -> Host[S]:
         return cast("Host[S]", self)  # the driver, this class's one subclass (a string: no alias made per call)
@@ -26,7 +29,28 @@ class TableReads(Generic[S]):
 
     def view(self, seat: S) -> Any:
         """All that ``seat`` may know now (DESIGN property 11)."""
-        return self.game.view(self._table(), seat)
+        kept = self._kept_views
+        if kept is None:
+            return self.game.view(self._table(), seat)
+        table = self._table()
+        key = (seat, len(table.answers), len(table.events))  # a view is a value of the game as it stands
+        if key not in kept:
+            kept[key] = self.game.view(table, seat)
+        return kept[key]
+
+    @contextmanager
+    def views_kept(self) -> Iterator[None]:
+        """Within it, each seat's view is made once while the game stands (a page drawn from several
+        reads of one view: its board, its log, its cards). Nothing may change the position within it
+        but an answer (``change_position`` forgets what was kept)."""
+        if self._kept_views is not None:  # within one already
+            yield
+            return
+        self._kept_views = {}
+        try:
+            yield
+        finally:
+            self._kept_views = None
 
     # A game's copies are drivers of it (``Host.replayed``): of this class.
 

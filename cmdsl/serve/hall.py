@@ -368,7 +368,8 @@ class Hall:
         if viewing != page.viewing:
             page.viewing, page.log_sent = viewing, 0
         seat = game.seat(viewing) if viewing is not None else None
-        payload = screen.screen(game, seat, page.log_sent, self.boards.html(game, seat, page.lang))
+        with game.driver.views_kept():  # its board, its table as text, its log and its cards: one view
+            payload = screen.screen(game, seat, page.log_sent, self.boards.html(game, seat, page.lang))
         page.log_sent = payload["log_total"]
         await self._send(live, page, payload)
 
