@@ -58,6 +58,7 @@ class Page:
     log_sent: int = 0
     viewing: str | None = None  # the seat whose view it was sent last (hot-seat: it changes)
     lang: Lang = "en"  # the language of its cards' texts on the board
+    text: bool = False  # it shows the table as text beside the game's HTML board (a game without one: always)
 
 
 @dataclass
@@ -266,6 +267,12 @@ class Hall:
                 await self._show_all(live)
             elif kind == "undo":
                 raise HallError(UNDO_OFF)
+            elif kind == "text":
+                on = message.get("on")
+                if not isinstance(on, bool):
+                    raise HallError("the table as text is shown or not: on is true or false")
+                page.text = on
+                await self._show(live, page)
             elif kind == "lang":
                 lang = next((x for x in LANGS if x == message.get("lang")), None)
                 if lang is None:
@@ -369,7 +376,7 @@ class Hall:
             page.viewing, page.log_sent = viewing, 0
         seat = game.seat(viewing) if viewing is not None else None
         with game.driver.views_kept():  # its board, its table as text, its log and its cards: one view
-            payload = screen.screen(game, seat, page.log_sent, self.boards.html(game, seat, page.lang))
+            payload = screen.screen(game, seat, page.log_sent, self.boards.html(game, seat, page.lang), page.text)
         page.log_sent = payload["log_total"]
         await self._send(live, page, payload)
 

@@ -87,9 +87,11 @@ def decision_payload(game: ServedGame, seat: PlayerSeat, d: Decision) -> Payload
                                                     "hint": amount.describe()}}
 
 
-def screen(game: ServedGame, seat: PlayerSeat | None, log_from: int, board_html: str | None = None) -> Payload:
+def screen(game: ServedGame, seat: PlayerSeat | None, log_from: int, board_html: str | None = None,
+           text: bool = True) -> Payload:
     """The page of ``seat`` (None: a spectator's), its log from line ``log_from`` on; ``board_html``:
-    the game's board for it in HTML (``boards.py``), if it draws one."""
+    the game's board for it in HTML (``boards.py``), if it draws one; ``text``: the table as text
+    beside it too (a page asks for it: it is folded away under the HTML board)."""
     log = log_lines(game, seat)
     d = game.mine(seat) if seat is not None else None
     result = game.driver.result
@@ -97,7 +99,7 @@ def screen(game: ServedGame, seat: PlayerSeat | None, log_from: int, board_html:
             "you": str(seat) if seat is not None else None,
             "seats": [{"name": str(s), "player": "person" if game.players[s.value] == PERSON
                        else f"bot: {game.players[s.value]}"} for s in game.seats],
-            "turn": turn_line(game, seat), "board": board(game, seat),
+            "turn": turn_line(game, seat), "board": board(game, seat) if board_html is None or text else None,
             "log": list(log[log_from:]), "log_from": min(log_from, len(log)), "log_total": len(log),
             "decision": decision_payload(game, seat, d) if seat is not None and d is not None else None,
             "over": game.driver.over,

@@ -269,7 +269,11 @@ def seen(page: Page) -> Seen:
 
 
 def hand(page: Page) -> list[str]:
-    """The cards of the "Your hand:" line of a Lobbys seat's board as text (folded away under its HTML board)."""
+    """The cards of the "Your hand:" line of a Lobbys seat's board as text: folded away under its HTML
+    board, and sent once unfolded."""
+    if page.locator("#as-text").get_attribute("open") is None:
+        page.locator("#as-text summary").click()
+    page.wait_for_function("() => document.getElementById('board').textContent.includes('Your hand:')")
     text = page.locator("#board").text_content() or ""
     lines = [line for line in text.splitlines() if line.startswith("Your hand:")]
     assert len(lines) == 1, text
@@ -586,7 +590,9 @@ def test_lobbys_board_in_html_with_its_cards_in_french(live_server: Server, wide
     assert board.locator(".lobbys-hand details").first.get_attribute("open") is not None  # kept open, redrawn
     assert re.search(r"\b(cœur|carreau|trèfle|pique)\b", board.inner_text())
     shot(page, "lobbys-board-fr.png")
+    assert page.locator("#board").text_content() == ""  # the table as text: sent only once unfolded
     page.locator("#as-text summary").click()
+    page.wait_for_function("() => document.getElementById('board').textContent.includes('Your hand:')")
     assert "Your hand:" in page.locator("#board").inner_text()
 
 

@@ -27,7 +27,14 @@ def test_a_game_against_bots_is_played_to_its_end_from_a_seats_page(tmp_path: Pa
         page, seen = await join(hall, tokens(hall, deal.id)["p1"])
         live = hall.live[deal.id]
         first = seen.last()
-        assert first["turn"] == "Your turn." and first["you"] == "Player 1" and "Your hand" in (first["board"] or "")
+        assert first["turn"] == "Your turn." and first["you"] == "Player 1" and "Your hand" in first["board_html"]
+        assert first["board"] is None  # the table as text is folded away under the HTML board: sent when unfolded
+        await hall.message(deal.id, page, {"type": "text", "on": True})
+        assert "Your hand" in seen.last()["board"]
+        await hall.message(deal.id, page, {"type": "text", "on": "yes"})
+        assert seen.sent.pop()["type"] == "error" and page.text
+        await hall.message(deal.id, page, {"type": "text", "on": False})
+        assert seen.last()["board"] is None
         assert [s["player"] for s in first["seats"]] == ["person", "bot: random", "bot: greedy"]
         await hall.message(deal.id, page, {"type": "explain"})
         assert "Phase 1 of your turn (RA4.1)" in seen.last("explain")["text"]
@@ -223,8 +230,9 @@ def test_a_spectator_sees_the_table_as_every_seat_does(tmp_path: Path, name: str
         hall = new_hall(tmp_path)
         seats = hall.seat_names(name, players, 0)
         deal, _ = hall.create(name, players, 0, {s: "random" for s, _ in seats}, False, seed=2)
-        _, seen = await join(hall, tokens(hall, deal.id)["watch"])
+        page, seen = await join(hall, tokens(hall, deal.id)["watch"])
         await settle(hall.live[deal.id])
+        await hall.message(deal.id, page, {"type": "text", "on": True})
         screen = seen.last()
         assert screen["you"] is None and screen["decision"] is None and screen["board"]
         assert not [m for m in marks if m in screen["board"]], screen["board"]

@@ -186,7 +186,8 @@ async def play_with_every_page(folder: Path, name: str, players: int, seed: int,
     for token, role in links.items():
         if role.kind in ("seat", "watch"):
             recorder = Recorder()
-            pages[role.seat] = (await hall.join(token, recorder), recorder)
+            pages[role.seat] = (page := await hall.join(token, recorder), recorder)
+            await hall.message(deal.id, page, {"type": "text", "on": True})  # its table as text too
     live = hall.live[deal.id]
     catalogue, hidden = CARDS[name](live.game.driver)
     seen: dict[str | None, int] = {k: 0 for k in pages}

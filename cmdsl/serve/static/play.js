@@ -9,6 +9,10 @@ let socket = null;
 let thinkingSince = null;
 let thinkingTimer = null;
 let retry = 500;
+// The game's board in HTML is drawn; the table as text beside it is sent only while it is unfolded
+// (textOn: what the server was told).
+let htmlBoard = false;
+let textOn = false;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -28,6 +32,7 @@ function connect() {
     $("status").textContent = "";
     connected(true);
     if ($("lang").value !== "en") send({ type: "lang", lang: $("lang").value });
+    if (textOn) send({ type: "text", on: true });
   };
   socket.onmessage = (event) => handle(JSON.parse(event.data));
   socket.onclose = (event) => {
@@ -126,7 +131,7 @@ function drawScreen(m) {
   }));
   $("turn").textContent = m.turn;
   const board = $("board");
-  board.textContent = m.board || "(this game draws no table for you here: see the log)";
+  board.textContent = m.board || (m.board_html ? "" : "(this game draws no table for you here: see the log)");
   drawBoardHtml(m);
   drawLog(m);
   drawDecision(m.decision);
@@ -145,6 +150,7 @@ function drawBoardHtml(m) {
   // The game's own board, rendered (and escaped) by the server from this seat's view; its text
   // stays a click away. The game's stylesheet is asked for once, by the game's name.
   const html = $("board-html");
+  htmlBoard = !!m.board_html;
   html.hidden = !m.board_html;
   $("lang").parentElement.hidden = !m.board_html;
   if (!m.board_html) { $("as-text").open = true; return; }
@@ -212,6 +218,13 @@ document.addEventListener("DOMContentLoaded", () => {
     input.value = "";
   });
   $("why").addEventListener("click", () => send({ type: "explain" }));
+  $("as-text").addEventListener("toggle", () => {
+    const want = $("as-text").open;
+    if (!htmlBoard || want === textOn) return;
+    textOn = want;
+    if (want && !$("board").textContent) $("board").textContent = "…";
+    send({ type: "text", on: want });
+  });
   $("lang").value = localStorage.getItem("cmdsl-lang") || "en";
   $("lang").addEventListener("change", () => {
     localStorage.setItem("cmdsl-lang", $("lang").value);
