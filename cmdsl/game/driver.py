@@ -259,8 +259,6 @@ class Driver(TableReads[S]):
         change(self.position)
         self._ask_again()
         self.changes = (*self.changes, (len(self.answers), change))
-        if self._kept_views is not None:
-            self._kept_views.clear()  # the views kept are of the position before
 
     def _ask_again(self) -> None:
         """After a change of the position, the seats deciding in secret that have not answered are

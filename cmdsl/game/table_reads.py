@@ -17,8 +17,9 @@ class TableReads(Generic[S]):
 
     #: The game this driver holds: its rules, its hooks, what is read of it.
     game: Game[S]
-    #: The views made while ``views_kept`` holds, by seat and the answers and events they were made at.
-    _kept_views: dict[tuple[object, int, int], Any] | None
+    #: The views made while ``views_kept`` holds, by seat and the answers, events and changes of the
+    #: position they were made at.
+    _kept_views: dict[tuple[object, int, int, int], Any] | None
 
     def _table(self) -> Host[S]:
         return cast("Host[S]", self)  # the driver, this class's one subclass (a string: no alias made per call)
@@ -33,7 +34,7 @@ class TableReads(Generic[S]):
         if kept is None:
             return self.game.view(self._table(), seat)
         table = self._table()
-        key = (seat, len(table.answers), len(table.events))  # a view is a value of the game as it stands
+        key = (seat, len(table.answers), len(table.events), len(table.changes))  # the game as it stands
         if key not in kept:
             kept[key] = self.game.view(table, seat)
         return kept[key]
@@ -42,7 +43,7 @@ class TableReads(Generic[S]):
     def views_kept(self) -> Iterator[None]:
         """Within it, each seat's view is made once while the game stands (a page drawn from several
         reads of one view: its board, its log, its cards). Nothing may change the position within it
-        but an answer (``change_position`` forgets what was kept)."""
+        but an answer or ``change_position``: either makes the views again."""
         if self._kept_views is not None:  # within one already
             yield
             return

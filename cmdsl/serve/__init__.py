@@ -8,6 +8,7 @@ only that seat's decisions.
 - ``robots.py``: the bots' moves, in worker processes (one for the cheap bots, a pool for the search bot);
 - ``offers.py``: what it offers to make: each game, its table sizes, sets and own options;
 - ``hall.py``: the games the server holds, made, found by link and resumed; the lobby, expiry;
+- ``live.py``: a live game with the pages watching it, and what each page is sent;
 - ``boards.py``: the games' boards in HTML, rendered with autoescape;
 - ``app.py``: the Starlette application: pages, the WebSocket, security headers and limits;
 - ``command.py``: `cmdsl serve` itself (uvicorn).

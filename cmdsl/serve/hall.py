@@ -15,9 +15,9 @@ import secrets
 import time
 from contextlib import asynccontextmanager
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, AsyncIterator, Mapping, Protocol
+from typing import Any, AsyncIterator, Mapping
 
 from ..bots.spec import parse_bot
 from ..errors import CmdslError
@@ -25,6 +25,7 @@ from ..plugins.requests import Lang
 from ..plugins import GameOptions, TableRequest, game as registered_game
 from . import screen
 from .boards import Boards
+from .live import Client, Live, Page
 from .offers import GameOffer, HallError, game_offers
 from .robots import Robots
 from .served import ServedGame, dealt_digest, table_request
@@ -43,36 +44,6 @@ MAX_SEED = 2**31 - 1
 SHOW_EVERY = 0.25
 UNDO_OFF = ("undo is off in the browser: with more than one person at a table it would need everyone's "
             "agreement, and a game against bots keeps its answers (docs/web.md)")
-
-
-class Client(Protocol):
-    async def send(self, payload: screen.Payload) -> None: ...
-
-
-@dataclass
-class Page:
-    """One page watching a game: its link's role, and how much of its log it has been sent."""
-
-    client: Client
-    role: Role
-    log_sent: int = 0
-    viewing: str | None = None  # the seat whose view it was sent last (hot-seat: it changes)
-    lang: Lang = "en"  # the language of its cards' texts on the board
-    text: bool = False  # it shows the table as text beside the game's HTML board (a game without one: always)
-
-
-@dataclass
-class Live:
-    game: ServedGame
-    answers: list[Answer]
-    pages: list[Page] = field(default_factory=list)
-    moving: asyncio.Task[None] | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    held: int = 0  # the pages' requests being served (a join, a message): it stays in memory meanwhile
-
-    def idle(self) -> bool:
-        """Nobody watches it, no request is being served, no bot is moving: it may leave memory."""
-        return not self.pages and not self.held and (self.moving is None or self.moving.done())
 
 
 class Hall:
@@ -234,7 +205,7 @@ class Hall:
             page = Page(client, found[1])
             async with live.lock:  # never an answer taken but not yet kept (the store's writer has it)
                 live.pages.append(page)
-                await self._show(live, page)
+                await live.show(page, self.boards)
             self._start_bots(live)
         return page
 
@@ -264,7 +235,7 @@ class Hall:
                 if page.role.kind != "table" or not live.game.hot.handing_over:
                     raise HallError("nothing to take: the screen is not being handed over")
                 live.game.hot.handing_over = False
-                await self._show_all(live)
+                await live.show_all(self.boards)
             elif kind == "undo":
                 raise HallError(UNDO_OFF)
             elif kind == "text":
@@ -272,13 +243,13 @@ class Hall:
                 if not isinstance(on, bool):
                     raise HallError("the table as text is shown or not: on is true or false")
                 page.text = on
-                await self._show(live, page)
+                await live.show(page, self.boards)
             elif kind == "lang":
                 lang = next((x for x in LANGS if x == message.get("lang")), None)
                 if lang is None:
                     raise HallError(f"the cards' texts are in {' or '.join(LANGS)}")
                 page.lang = lang
-                await self._show(live, page)
+                await live.show(page, self.boards)
             else:
                 raise HallError("unknown message")
         except CmdslError as e:  # the hall's refusals, and an answer the game refuses (IllegalAnswer…)
@@ -298,7 +269,7 @@ class Hall:
         async with live.lock:
             await self._keep(live, live.game.answer(seat, text))
             self._hand_over(live)
-        await self._show_all(live)
+        await live.show_all(self.boards)
         self._start_bots(live)
 
     async def _keep(self, live: Live, answer: Answer) -> None:
@@ -332,7 +303,7 @@ class Hall:
         try:
             while not live.game.driver.over and live.game.bot_seats():
                 names = [str(s) for s, _ in live.game.bot_seats()]
-                await self._send_all(live, {"type": "thinking", "seats": names})
+                await live.send_all({"type": "thinking", "seats": names})
                 async with live.lock:  # the game stands at its answers kept (none being applied)
                     answers = tuple(live.answers)
                     seats = [(s, live.game.players[s.value]) for s, _ in live.game.bot_seats()]
@@ -343,49 +314,11 @@ class Hall:
                             await self._keep(live, live.game.bot_answer(seat, option))
                     self._hand_over(live)
                 if time.monotonic() - shown >= SHOW_EVERY or live.game.driver.over or not live.game.bot_seats():
-                    await self._show_all(live)
+                    await live.show_all(self.boards)
                     shown = time.monotonic()
         except Exception as e:  # a bot's failure is the game's to report, never the server's end
             log.exception("game %s: a bot could not move", live.game.deal.id)
-            await self._send_all(live, {"type": "error", "message": f"a bot could not move ({e}); reload to try again"})
-
-    # ---- showing -----------------------------------------------------------------------------------
-
-    async def _show_all(self, live: Live) -> None:
-        for page in list(live.pages):
-            await self._show(live, page)
-
-    async def _send_all(self, live: Live, payload: screen.Payload) -> None:
-        for page in list(live.pages):
-            await self._send(live, page, payload)
-
-    async def _show(self, live: Live, page: Page) -> None:
-        game = live.game
-        if page.role.kind == "table":
-            if game.hot.at is None:
-                viewing = None
-            elif game.hot.handing_over:
-                page.viewing, page.log_sent = None, 0
-                await self._send(live, page, screen.hand_over(game, game.hot.at))
-                return
-            else:
-                viewing = game.hot.at
-        else:
-            viewing = page.role.seat if page.role.kind == "seat" else None
-        if viewing != page.viewing:
-            page.viewing, page.log_sent = viewing, 0
-        seat = game.seat(viewing) if viewing is not None else None
-        with game.driver.views_kept():  # its board, its table as text, its log and its cards: one view
-            payload = screen.screen(game, seat, page.log_sent, self.boards.html(game, seat, page.lang), page.text)
-        page.log_sent = payload["log_total"]
-        await self._send(live, page, payload)
-
-    async def _send(self, live: Live, page: Page, payload: screen.Payload) -> None:
-        try:
-            await page.client.send(payload)
-        except Exception:  # a page gone (closed tab, dead connection): it stops watching
-            if page in live.pages:
-                live.pages.remove(page)
+            await live.send_all({"type": "error", "message": f"a bot could not move ({e}); reload to try again"})
 
     async def close(self) -> None:
         for live in self.live.values():
