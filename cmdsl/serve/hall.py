@@ -302,11 +302,10 @@ class Hall:
         shown = time.monotonic()
         try:
             while not live.game.driver.over and live.game.bot_seats():
-                names = [str(s) for s, _ in live.game.bot_seats()]
-                await live.send_all({"type": "thinking", "seats": names})
                 async with live.lock:  # the game stands at its answers kept (none being applied)
                     answers = tuple(live.answers)
                     seats = [(s, live.game.players[s.value]) for s, _ in live.game.bot_seats()]
+                await live.send_all({"type": "thinking", "seats": [str(s) for s, _ in seats]})
                 chosen = await self.robots.choose(live.game.deal, answers, seats)
                 async with live.lock:
                     for seat, option in chosen:

@@ -3,8 +3,11 @@ what it is sent (as the wire carries it: JSON), and a wait for a game's bots to 
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import re
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +81,11 @@ async def rounds(hall: Hall, game_id: str, page: Page, recorder: Recorder, count
     for _ in range(count):
         await answer_first(hall, game_id, page, recorder)
         await settle(hall.live[game_id])
+
+
+async def kill_workers(pool: Any) -> None:
+    """``kill -9`` every worker process of a bots' pool (``ProcessPoolExecutor``), once it has one."""
+    while not pool._processes:
+        await asyncio.sleep(0.05)
+    for pid in list(pool._processes):
+        os.kill(pid, signal.SIGKILL)

@@ -596,6 +596,14 @@ def test_lobbys_board_in_html_with_its_cards_in_french(live_server: Server, wide
     assert "Your hand:" in page.locator("#board").inner_text()
 
 
+def shot_and_play_to_the_end(page: Page, name: str, most: int) -> None:
+    """A game's board shot as it stands, then played on to its end, the board drawn at every step."""
+    shot(page, name)
+    play_to_the_end(page, most=most)
+    assert page.locator("#result").is_visible() and page.locator("#board-html").is_visible()
+    no_error(page)
+
+
 @pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
 def test_racolages_board_in_html(live_server: Server, wide_page: Page) -> None:
     """Issue 61 §1: Racolage's own board; a card of the hand opened to its rules text."""
@@ -612,10 +620,7 @@ def test_racolages_board_in_html(live_server: Server, wide_page: Page) -> None:
         answer_first(page)
     page.wait_for_function(MY_TURN_ALONE)
     board.locator(".racolage-hand details").first.locator("summary").click()
-    shot(page, "racolage-board.png")
-    play_to_the_end(page, most=400)  # and on to its end, the board drawn at every step
-    assert page.locator("#result").is_visible() and board.is_visible()
-    no_error(page)
+    shot_and_play_to_the_end(page, "racolage-board.png", most=400)
 
 
 @pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
@@ -633,10 +638,7 @@ def test_cm2008s_board_in_html(live_server: Server, wide_page: Page) -> None:
     assert board.is_visible() and board.locator(".cm-state").count() >= 1
     if board.locator(".cm-hand details").count():
         board.locator(".cm-hand details summary").first.click()
-    shot(page, "cm2008-board.png")
-    play_to_the_end(page, most=400)  # and on to its end, the board drawn at every step
-    assert page.locator("#result").is_visible() and board.is_visible()
-    no_error(page)
+    shot_and_play_to_the_end(page, "cm2008-board.png", most=400)
 
 
 @pytest.mark.deep  # the default run has Lobbys' board; CI runs this one
@@ -651,7 +653,4 @@ def test_die_machers_board_in_html(live_server: Server, wide_page: Page) -> None
     board = page.locator("#board-html")
     assert board.is_visible() and board.locator(".dm-board").count() == 4
     board.locator(".dm-mine details summary").first.click()
-    shot(page, "diemacher-board.png")
-    play_to_the_end(page, most=1500)  # and on to its end, the board drawn at every step
-    assert page.locator("#result").is_visible() and board.is_visible()
-    no_error(page)
+    shot_and_play_to_the_end(page, "diemacher-board.png", most=1500)

@@ -93,6 +93,8 @@ def test_racolages_board_shows_each_card_with_its_rules_text_in_either_language(
         await hall.message(deal.id, page, {"type": "lang", "lang": "fr"})
         french = html.unescape(seat.last()["board_html"])
         assert "Votre main" in french and cards.cards[hand[0]].name in french
+        # the bonus zone's places are named as the cards' own types are (`cmdsl cards show`, RA2.4)
+        assert all(f"{kind}:" in french for kind in ("Action directe", "Passe-droit", "Phrase choc")), french
     asyncio.run(run())
 
 

@@ -6,8 +6,6 @@ disk is a clear error and changes nothing); a bot's move never stalls another ga
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,7 @@ import pytest
 from cmdsl.serve.hall import Live
 from cmdsl.serve.store import PERSON, StoreError
 
-from .helpers import Recorder, answer_first, join, new_hall, rounds, settle, tokens
+from .helpers import Recorder, answer_first, join, kill_workers, new_hall, rounds, settle, tokens
 
 
 def test_a_game_against_bots_is_played_to_its_end_from_a_seats_page(tmp_path: Path) -> None:
@@ -169,11 +167,7 @@ def test_a_search_bot_thinks_off_the_loop_and_another_game_goes_on(tmp_path: Pat
         await rounds(hall, quick.id, page, seen, 3)  # the person's answers, and the random bots' moves after each
         assert len(hall.live[quick.id].answers) >= 3
         assert thinking.moving is not None and not thinking.moving.done()  # all while the search thinks
-        pool = hall.robots._pools["search"]
-        while not pool._processes:
-            await asyncio.sleep(0.05)
-        for pid in list(pool._processes):
-            os.kill(pid, signal.SIGKILL)
+        await kill_workers(hall.robots._pools["search"])
         await settle(thinking)
         assert thinking.answers and thinking.answers[0].seat == "p1"
         assert watching.last()["turn"] in ("Your turn.", "Waiting for Player 3.")

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -21,7 +19,7 @@ from cmdsl.serve.robots import BotsJob, KeptGame, bots_move
 from cmdsl.serve.served import ServedGame
 from cmdsl.serve.store import PERSON, Answer, digest
 
-from .helpers import join, new_hall, rounds, tokens
+from .helpers import join, kill_workers, new_hall, rounds, tokens
 
 
 def same_game(a: ServedGame, b: ServedGame) -> bool:
@@ -94,8 +92,7 @@ def test_the_cheap_bots_worker_killed_is_replaced_and_the_game_goes_on(tmp_path:
         live = hall.live[deal.id]
         await rounds(hall, deal.id, page, seen, 1)
         pool = hall.robots.pool("cheap")
-        for pid in list(pool._processes):  # type: ignore[attr-defined]
-            os.kill(pid, signal.SIGKILL)
+        await kill_workers(pool)
         given = len(live.answers)
         await rounds(hall, deal.id, page, seen, 2)
         assert hall.robots.pool("cheap") is not pool

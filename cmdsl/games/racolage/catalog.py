@@ -22,6 +22,11 @@ _KINDS = {
 }
 
 
+def kind_name(kind: str, lang: str) -> str:
+    """An Action kind's name ("Privilege"; "Passe-droit"), by its value (a bonus zone's ``Permanent`` too)."""
+    return str(_KINDS[lang][ActionKind(kind)])
+
+
 def _theme(cards: RacolageSet, theme: str, lang: str) -> str:
     return cards.terms(lang).names.get(theme, theme)
 

@@ -17,6 +17,9 @@ _FACES_EN: Final = {Face.JACK: "Jack", Face.QUEEN: "Queen", Face.KING: "King"}
 _FACES_FR: Final = {Face.JACK: "Valet", Face.QUEEN: "Dame", Face.KING: "Roi"}
 #: The suits' French names, as cards and sheets print them (ui/printing.py)
 SUITS_FR: Final = {Suit.HEARTS: "cœur", Suit.DIAMONDS: "carreau", Suit.CLUBS: "trèfle", Suit.SPADES: "pique"}
+#: The contracts' faces and the suits by language, as a board names them ("Queen", "hearts"; "Dame", "cœur")
+FACE_NAMES: Final = {"en": _FACES_EN, "fr": _FACES_FR}
+SUIT_NAMES: Final = {"en": {s: s.value for s in Suit}, "fr": SUITS_FR}
 
 
 def _party(suit: Suit) -> str:

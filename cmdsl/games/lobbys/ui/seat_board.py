@@ -12,17 +12,12 @@ from ....game.decisions import PlayerSeat
 from ....kits.board_files import BoardFiles
 from ....plugins import TableGame
 from ....plugins.requests import Lang
-from ..cards import Card, Contract, Face, Suit
+from ..cards import Card, Contract
+from .card_text import FACE_NAMES, SUIT_NAMES
 from ..game import LobbysGame
 from ..seats import LobbysSeat
 from ..view import LobbysView
 
-_SUITS: Mapping[Lang, Mapping[Suit, str]] = {
-    "en": {Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs", Suit.SPADES: "spades"},
-    "fr": {Suit.HEARTS: "cœur", Suit.DIAMONDS: "carreau", Suit.CLUBS: "trèfle", Suit.SPADES: "pique"}}
-_FACES: Mapping[Lang, Mapping[Face, str]] = {
-    "en": {Face.JACK: "Jack", Face.QUEEN: "Queen", Face.KING: "King"},
-    "fr": {Face.JACK: "Valet", Face.QUEEN: "Dame", Face.KING: "Roi"}}
 _WORDS: Mapping[Lang, Mapping[str, str]] = {
     "en": {"round": "Round", "trump": "trump", "player": "Player", "points": "Points", "cards": "Cards",
            "won": "Contracts won this round", "you": "you", "to_pick": "to pick", "on_offer": "On offer",
@@ -56,10 +51,10 @@ class LobbysSeatBoard(BoardFiles):
         def pip(card: Card) -> dict[str, object]:
             rank = w["ace"] if card.rank == 1 else str(card.rank)
             return {"label": str(card), "suit": card.suit.value,
-                    "text": w["pip"] % (rank, _SUITS[lang][card.suit], card.rank)}
+                    "text": w["pip"] % (rank, SUIT_NAMES[lang][card.suit], card.rank)}
 
         def contract(c: Contract, role: str = "") -> dict[str, object]:
-            text = w["contract"] % (_FACES[lang][c.face], _SUITS[lang][c.suit], types[c.face])
+            text = w["contract"] % (FACE_NAMES[lang][c.face], SUIT_NAMES[lang][c.suit], types[c.face])
             return {"label": str(c) + (f" ({w[role]})" if role else ""), "suit": c.suit.value, "text": text}
 
         step = (w["tender_of"] % (view.tender, view.tenders) if view.tender is not None

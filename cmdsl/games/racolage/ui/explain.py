@@ -16,7 +16,6 @@ from ..placing import placing
 from ..seats import SEATS
 from ..vocabulary.nodes import Permanent
 
-_TYPES = {Permanent.DIRECT: "Direct Action", Permanent.PRIVILEGE: "Privilege", Permanent.CATCHPHRASE: "Catchphrase"}
 
 
 def _plural(n: int, word: str) -> str:
@@ -56,7 +55,7 @@ def board(view: View, cards: RacolageSet, parties: Sequence[Party], public: bool
                      f"{_plural(view.hand_sizes[i], 'card')} in hand{skips}")
         lines.append("  media space: " + (", ".join(_media(cards, c) for c in view.media_spaces[i]) or "—"))
         zone = dict(view.zones[i])
-        lines.append("  bonus zone: " + "; ".join(f"{_TYPES[t]}: " + (_permanent(cards, zone[t]) if t in zone else "—")
+        lines.append("  bonus zone: " + "; ".join(f"{catalog.kind_name(t, 'en')}: " + (_permanent(cards, zone[t]) if t in zone else "—")
                                                  for t in Permanent))
     lines.append(f"Event slot: {_event(cards, view)}")
     if view.table:

@@ -18,9 +18,6 @@ from ..game import RacolageGame, View, racolage_of
 from ..seats import RacolageSeat
 from ..vocabulary.nodes import Permanent
 
-_ZONES: Mapping[Lang, Mapping[Permanent, str]] = {
-    "en": {Permanent.DIRECT: "Direct Action", Permanent.PRIVILEGE: "Privilege", Permanent.CATCHPHRASE: "Catchphrase"},
-    "fr": {Permanent.DIRECT: "Action directe", Permanent.PRIVILEGE: "Privilège", Permanent.CATCHPHRASE: "Petite phrase"}}
 _WORDS: Mapping[Lang, Mapping[str, str]] = {
     "en": {"turn": "Turn", "active": "%s's turn", "deciding": "%s to answer", "final_round": "final round (RA8.1)",
            "you": "you", "notoriety": "notoriety", "final": "%d with bonuses, RA11.1", "in_hand": "%d cards in hand", "in_hand_1": "1 card in hand",
@@ -76,8 +73,8 @@ class RacolageSeatBoard(BoardFiles):
                 "notoriety": view.notoriety[i], "final": view.final[i], "skips": view.skips[i],
                 "hand": w["in_hand_1"] if view.hand_sizes[i] == 1 else w["in_hand"] % view.hand_sizes[i],
                 "media": [self._card(cards, c, lang) for c in view.media_spaces[i]],
-                "zone": [(name, self._card(cards, zone[kind], lang) if kind in zone else None)
-                         for kind, name in _ZONES[lang].items()]})
+                "zone": [(catalog.kind_name(kind, lang), self._card(cards, zone[kind], lang) if kind in zone else None)
+                         for kind in Permanent]})
         return {"t": w, "turn": view.turn, "active": str(view.active),
                 "deciding": str(view.deciding) if view.deciding is not None else None,
                 "final_round": view.final_round, "parties": parties,
